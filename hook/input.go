@@ -1,0 +1,254 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Input is the payload a hook receives, shaped like Claude Code's hook input so that existing
+// hook scripts read it unchanged (DESIGN.md section 6). Command hooks get it as JSON on stdin;
+// http hooks as the request body; prompt hooks as $ARGUMENTS.
+//
+// Fields a given event does not use stay zero and are left out of the JSON. Fields this type
+// does not name (Claude Code adds new ones often: prompt_id, effort, duration_ms, ...) are
+// kept in Extra and written back unchanged, so nothing a harness sent is lost on the way to a
+// hook.
+type Input struct {
+	SessionID      string `json:"session_id,omitempty"`
+	TranscriptPath string `json:"transcript_path,omitempty"`
+	Cwd            string `json:"cwd,omitempty"`
+	PermissionMode string `json:"permission_mode,omitempty"`
+	HookEventName  string `json:"hook_event_name,omitempty"`
+
+	// Tool events.
+	ToolName     string          `json:"tool_name,omitempty"`
+	ToolInput    json.RawMessage `json:"tool_input,omitempty"`    // a JSON object
+	ToolResponse json.RawMessage `json:"tool_response,omitempty"` // PostToolUse: any JSON value
+	ToolUseID    string          `json:"tool_use_id,omitempty"`
+	Error        string          `json:"error,omitempty"` // PostToolUseFailure, Error
+
+	// UserPromptSubmit.
+	Prompt string `json:"prompt,omitempty"`
+
+	// Stop and SubagentStop: true when the agent is already continuing because of an
+	// earlier Stop block in this turn. Always written for those events, even when false.
+	StopHookActive bool `json:"stop_hook_active,omitempty"`
+
+	Source           string `json:"source,omitempty"`            // SessionStart: startup, resume, clear, compact
+	Reason           string `json:"reason,omitempty"`            // SessionEnd
+	Message          string `json:"message,omitempty"`           // Notification
+	NotificationType string `json:"notification_type,omitempty"` // Notification
+	Trigger          string `json:"trigger,omitempty"`           // PreCompact, PostCompact: manual or auto
+	AgentID          string `json:"agent_id,omitempty"`          // calls made by a sub-agent
+	AgentType        string `json:"agent_type,omitempty"`
+
+	// Extra holds every other field, by name, as raw JSON.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// known lists the JSON names of Input's own fields, in the order MarshalJSON writes them.
+var known = []string{
+	"session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name",
+	"tool_name", "tool_input", "tool_response", "tool_use_id", "error", "prompt",
+	"stop_hook_active", "source", "reason", "message", "notification_type", "trigger",
+	"agent_id", "agent_type",
+}
+
+func (in *Input) field(name string) any {
+	switch name {
+	case "session_id":
+		return &in.SessionID
+	case "transcript_path":
+		return &in.TranscriptPath
+	case "cwd":
+		return &in.Cwd
+	case "permission_mode":
+		return &in.PermissionMode
+	case "hook_event_name":
+		return &in.HookEventName
+	case "tool_name":
+		return &in.ToolName
+	case "tool_input":
+		return &in.ToolInput
+	case "tool_response":
+		return &in.ToolResponse
+	case "tool_use_id":
+		return &in.ToolUseID
+	case "error":
+		return &in.Error
+	case "prompt":
+		return &in.Prompt
+	case "stop_hook_active":
+		return &in.StopHookActive
+	case "source":
+		return &in.Source
+	case "reason":
+		return &in.Reason
+	case "message":
+		return &in.Message
+	case "notification_type":
+		return &in.NotificationType
+	case "trigger":
+		return &in.Trigger
+	case "agent_id":
+		return &in.AgentID
+	case "agent_type":
+		return &in.AgentType
+	}
+	return nil
+}
+
+// UnmarshalJSON reads a JSON object into in. Named fields of the wrong type are an error;
+// unnamed fields go to Extra. A JSON null for a named field leaves it zero.
+func (in *Input) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	if raw == nil {
+		return fmt.Errorf("hook input must be a JSON object")
+	}
+	*in = Input{}
+	for k, v := range raw {
+		f := in.field(k)
+		if f == nil {
+			if in.Extra == nil {
+				in.Extra = make(map[string]json.RawMessage)
+			}
+			in.Extra[k] = v
+			continue
+		}
+		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			continue
+		}
+		if err := json.Unmarshal(v, f); err != nil {
+			return fmt.Errorf("hook input field %q: %w", k, err)
+		}
+	}
+	return nil
+}
+
+// MarshalJSON writes in as one compact JSON object: the named fields in Claude Code's order,
+// then Extra's fields sorted by name. HTML characters are not escaped ("<" stays "<").
+func (in *Input) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(256 + len(in.ToolInput) + len(in.ToolResponse))
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	buf.WriteByte('{')
+	first := true
+	put := func(k string, v any) error {
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		enc.Encode(k) //nolint:errcheck // a string always encodes
+		buf.Truncate(buf.Len() - 1)
+		buf.WriteByte(':')
+		if err := enc.Encode(v); err != nil {
+			return fmt.Errorf("hook input field %q: %w", k, err)
+		}
+		buf.Truncate(buf.Len() - 1) // Encode appends a newline
+		return nil
+	}
+	stopLike := Event(in.HookEventName).IsStopLike()
+	for _, k := range known {
+		switch v := in.field(k).(type) {
+		case *string:
+			if *v != "" {
+				if err := put(k, *v); err != nil {
+					return nil, err
+				}
+			}
+		case *json.RawMessage:
+			if len(*v) > 0 {
+				if err := put(k, *v); err != nil {
+					return nil, err
+				}
+			}
+		case *bool:
+			if *v || stopLike {
+				if err := put(k, *v); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	keys := make([]string, 0, len(in.Extra))
+	for k := range in.Extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if err := put(k, in.Extra[k]); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// Clone returns a deep copy of in; the executors and the Runner never mutate an Input they
+// were given, they clone it first.
+func (in *Input) Clone() *Input {
+	c := *in
+	c.ToolInput = bytes.Clone(in.ToolInput)
+	c.ToolResponse = bytes.Clone(in.ToolResponse)
+	if in.Extra != nil {
+		c.Extra = make(map[string]json.RawMessage, len(in.Extra))
+		for k, v := range in.Extra {
+			c.Extra[k] = bytes.Clone(v)
+		}
+	}
+	return &c
+}
+
+// MatchValue returns the value the event's matcher tests (see Event.MatchField): the tool
+// name on tool events, the source on SessionStart, and so on; "" when the event has none.
+func (in *Input) MatchValue(e Event) string {
+	switch e.MatchField() {
+	case "tool_name":
+		return in.ToolName
+	case "source":
+		return in.Source
+	case "reason":
+		return in.Reason
+	case "trigger":
+		return in.Trigger
+	case "notification_type":
+		return in.NotificationType
+	case "agent_type":
+		return in.AgentType
+	}
+	return ""
+}
+
+// FilePath returns the file a tool call is about: tool_input's "file_path" (Claude Code's
+// Read, Write, Edit), "path" (MiniCode's ReadFile, WriteFile) or "notebook_path", the first
+// that is a non-empty string; "" otherwise.
+func (in *Input) FilePath() string {
+	return FilePathOf(in.ToolInput)
+}
+
+// FilePathOf is Input.FilePath for a bare tool input object.
+func FilePathOf(toolInput json.RawMessage) string {
+	if len(toolInput) == 0 || toolInput[0] != '{' {
+		return ""
+	}
+	var args struct {
+		FilePath     *string `json:"file_path"`
+		Path         *string `json:"path"`
+		NotebookPath *string `json:"notebook_path"`
+	}
+	if json.Unmarshal(toolInput, &args) != nil {
+		return ""
+	}
+	for _, p := range []*string{args.FilePath, args.Path, args.NotebookPath} {
+		if p != nil && *p != "" {
+			return *p
+		}
+	}
+	return ""
+}

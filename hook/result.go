@@ -1,0 +1,45 @@
+package hook
+
+import "encoding/json"
+
+// Record is what one hook did during one event; Result.Hooks holds one per hook that
+// matched, in config order. Hooks that did not match leave no record.
+type Record struct {
+	ID       string  `json:"id"`
+	Type     string  `json:"type"`             // executor type: command, http, prompt, agent, inject, func
+	Source   string  `json:"source,omitempty"` // file:line of the hook's config entry
+	Outcome  Outcome `json:"outcome"`
+	ExitCode *int    `json:"exit_code,omitempty"` // command hooks that exited
+	// DurationMS is the hook's wall time in milliseconds.
+	DurationMS float64 `json:"duration_ms"`
+	// Error says why the hook failed, timed out, was skipped or blocked on failure.
+	Error string `json:"error,omitempty"`
+	// Reason is the hook's own block reason or permission reason, when it gave one.
+	Reason string `json:"reason,omitempty"`
+	// Truncated is set when the hook's output was cut at the executor's cap.
+	Truncated bool `json:"output_truncated,omitempty"`
+}
+
+// Result is the merged outcome of running every matching hook for one event (DESIGN.md
+// section 7); it is also the JSON that `hookcore fire` prints.
+type Result struct {
+	Event Event `json:"event"`
+	// Blocked is true when a hook vetoed the action (gate events) or asked the agent to keep
+	// working (Stop-type feedback events).
+	Blocked bool   `json:"blocked"`
+	Reason  string `json:"reason,omitempty"`
+	// Permission is the strongest permission decision (deny > ask > allow).
+	Permission Permission `json:"permission,omitempty"`
+	// AdditionalContext is every hook's context, in config order, joined by a blank line and
+	// capped at 10 000 characters.
+	AdditionalContext string `json:"additional_context,omitempty"`
+	// UpdatedInput is the tool input after every rewrite; null when no hook rewrote it.
+	UpdatedInput json.RawMessage `json:"updated_input"`
+	// Continue is false when a hook asked to stop the whole agent; StopReason says why.
+	Continue      bool   `json:"continue"`
+	StopReason    string `json:"stop_reason,omitempty"`
+	SystemMessage string `json:"system_message,omitempty"`
+	// Errors counts the hooks whose outcome is error or timeout.
+	Errors int      `json:"errors,omitempty"`
+	Hooks  []Record `json:"hooks"`
+}

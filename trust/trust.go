@@ -1,0 +1,186 @@
+// Package trust records which workspaces the user trusts to run their project-level hooks.
+//
+// A repository can ship hooks in .hookcore/hooks.yaml; running them the moment a user opens
+// the repository would run a stranger's code. So project and local layers of a workspace run
+// only after the user trusted that workspace, and trust is recorded against a digest of those
+// files' content: a changed config must be trusted again (the s08 teaching harness's
+// workspace trust gate, DESIGN.md section 7). User-level and explicitly named configs are the
+// user's own and need no trust.
+//
+// The store is one JSON file, by default ~/.hookcore/trust.json, written atomically (a
+// temporary file renamed over the old one), so a crash never leaves it half-written.
+package trust
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Entry is one trusted workspace.
+type Entry struct {
+	// Digest is the digest of the workspace's project and local config files when trusted.
+	Digest string `json:"digest"`
+	// Time is when trust was granted.
+	Time time.Time `json:"time"`
+}
+
+// Store is the trust store file. The zero value is not usable; use NewStore or DefaultStore.
+// A Store holds no state in memory: every call reads the file, so several processes can share
+// it (the last writer wins).
+type Store struct {
+	// Path is the JSON file: {"workspaces": {"/abs/path": {"digest": "...", "time": "..."}}}.
+	Path string
+}
+
+type fileFormat struct {
+	Workspaces map[string]Entry `json:"workspaces"`
+}
+
+// NewStore returns a store kept in the file at path.
+func NewStore(path string) *Store { return &Store{Path: path} }
+
+// DefaultStore returns the store under home: home/.hookcore/trust.json.
+func DefaultStore(home string) *Store {
+	return NewStore(filepath.Join(home, ".hookcore", "trust.json"))
+}
+
+// Digest returns the digest that trust is recorded against: a SHA-256 over the given parts
+// (for config files: "path\x00sha256-of-content" each), order-independent. No parts (a
+// workspace without project config) gives the digest of nothing, which is still a digest.
+func Digest(parts ...string) string {
+	sorted := append([]string(nil), parts...)
+	sort.Strings(sorted)
+	h := sha256.New()
+	for _, p := range sorted {
+		h.Write([]byte(p))
+		h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Canonical returns the key a workspace is stored under: its absolute, symlink-resolved path.
+func Canonical(workspace string) (string, error) {
+	abs, err := filepath.Abs(workspace)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return abs, nil
+}
+
+func (s *Store) read() (fileFormat, error) {
+	var f fileFormat
+	data, err := os.ReadFile(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fileFormat{Workspaces: map[string]Entry{}}, nil
+	}
+	if err != nil {
+		return f, fmt.Errorf("read trust store: %w", err)
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return fileFormat{Workspaces: map[string]Entry{}}, nil
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return f, fmt.Errorf("trust store %s is not valid JSON (fix or remove it): %w", s.Path, err)
+	}
+	if f.Workspaces == nil {
+		f.Workspaces = map[string]Entry{}
+	}
+	return f, nil
+}
+
+func (s *Store) write(f fileFormat) error {
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(s.Path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("write trust store: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".trust-*.json")
+	if err != nil {
+		return fmt.Errorf("write trust store: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write trust store: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write trust store: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), s.Path); err != nil {
+		return fmt.Errorf("write trust store: %w", err)
+	}
+	return nil
+}
+
+// Lookup returns the entry of a workspace; ok is false when it was never trusted.
+// An unreadable or corrupt store is an error.
+func (s *Store) Lookup(workspace string) (e Entry, ok bool, err error) {
+	key, err := Canonical(workspace)
+	if err != nil {
+		return Entry{}, false, err
+	}
+	f, err := s.read()
+	if err != nil {
+		return Entry{}, false, err
+	}
+	e, ok = f.Workspaces[key]
+	return e, ok, nil
+}
+
+// Trusted reports whether workspace is trusted with exactly this digest. A store that can
+// not be read counts as "not trusted" and returns the error too: trust fails closed.
+func (s *Store) Trusted(workspace, digest string) (bool, error) {
+	e, ok, err := s.Lookup(workspace)
+	if err != nil || !ok {
+		return false, err
+	}
+	return e.Digest == digest, nil
+}
+
+// Grant records trust of workspace at digest, replacing an earlier entry.
+func (s *Store) Grant(workspace, digest string, now time.Time) error {
+	key, err := Canonical(workspace)
+	if err != nil {
+		return err
+	}
+	f, err := s.read()
+	if err != nil {
+		return err
+	}
+	f.Workspaces[key] = Entry{Digest: digest, Time: now.UTC()}
+	return s.write(f)
+}
+
+// Revoke removes the workspace's trust; revoking an untrusted workspace is not an error.
+// It reports whether there was an entry.
+func (s *Store) Revoke(workspace string) (bool, error) {
+	key, err := Canonical(workspace)
+	if err != nil {
+		return false, err
+	}
+	f, err := s.read()
+	if err != nil {
+		return false, err
+	}
+	_, had := f.Workspaces[key]
+	if !had {
+		return false, nil
+	}
+	delete(f.Workspaces, key)
+	return true, s.write(f)
+}
