@@ -1,0 +1,335 @@
+package config
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// rawHook is a hook being decoded: the Hook, the nodes of its keys for positions, and its
+// problems (whose HookID is filled in once ids are assigned).
+type rawHook struct {
+	h          Hook
+	entry      ast.Node      // the entry's mapping, for positions of missing keys
+	actionNode ast.Node      // the action mapping (native) or the entry (JSON)
+	at         map[string]kv // key (canonical spelling) → its pair, for positions
+	eventRaw   string        // the event as written
+	explicitID bool          // the `id` key was given
+	probs      ErrorList
+	lines      []string // the file's source lines, for columns inside `if`
+}
+
+// The keys of each mapping, in the canonical spelling (DESIGN.md section 4).
+var (
+	actionKeys = []string{"type", "command", "args", "message", "url", "method", "headers", "body",
+		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name"}
+	hookKeys = []string{"id", "matcher", "if", "reject", "blocking", "once", "async", "parallel",
+		"on_error", "exit_codes", "enabled", "description"}
+	nativeKeys = append(slices.Clone(hookKeys), "event", "action", "timeout")
+	jsonKeys   = append(slices.Clone(hookKeys), actionKeys...)
+	groupKeys  = []string{"matcher", "hooks"}
+)
+
+// jsonAliases maps the camelCase spellings of Claude Code settings to the canonical keys;
+// "" means "accepted and ignored".
+var jsonAliases = map[string]string{
+	"allowedHosts":   "allowed_hosts",
+	"allowedEnvVars": "allowed_env_vars",
+	"onError":        "on_error",
+	"exitCodes":      "exit_codes",
+	"statusMessage":  "",
+}
+
+// typeFields lists the action keys each type uses; others draw a warning.
+var typeFields = map[string][]string{
+	TypeCommand: {"command", "args"},
+	TypeHTTP:    {"url", "method", "headers", "body", "allowed_hosts", "allowed_env_vars"},
+	TypePrompt:  {"prompt", "model"},
+	TypeAgent:   {"prompt", "model"},
+	TypeInject:  {"message"},
+	TypeFunc:    {"name"},
+}
+
+func newRaw(entry ast.Node, d *decoder, dialect Dialect) *rawHook {
+	r := &rawHook{entry: entry, actionNode: entry, at: map[string]kv{}, lines: d.lines}
+	r.h.Blocking, r.h.Enabled = true, true
+	r.h.Pos = d.pos(entry)
+	r.h.Dialect = dialect
+	return r
+}
+
+// hookField decodes a key shared by all dialects; it reports whether the key was one.
+func (d *decoder) hookField(r *rawHook, p kv) bool {
+	h := &r.h
+	var ok bool
+	switch p.key {
+	case "id":
+		h.ID, _ = d.str(p)
+		h.ID = strings.TrimSpace(h.ID)
+		r.explicitID = h.ID != ""
+	case "matcher":
+		h.Matcher, _ = d.str(p)
+	case "if":
+		h.If, _ = d.str(p)
+	case "reject":
+		h.Reject, _ = d.boolean(p)
+	case "blocking":
+		if h.Blocking, ok = d.boolean(p); !ok || p.val == nil {
+			h.Blocking = true
+		}
+	case "once":
+		h.Once, _ = d.boolean(p)
+	case "async":
+		h.Async, _ = d.boolean(p)
+	case "parallel":
+		h.Parallel, _ = d.boolean(p)
+	case "on_error":
+		h.OnError = d.onError(p)
+	case "exit_codes":
+		h.ExitCodes = d.exitCodes(p)
+	case "enabled":
+		if h.Enabled, ok = d.boolean(p); !ok || p.val == nil {
+			h.Enabled = true
+		}
+	case "description":
+		d.str(p) // documentation only
+	default:
+		return false
+	}
+	r.at[p.key] = p
+	return true
+}
+
+// actionField decodes an action key; it reports whether the key was one.
+func (d *decoder) actionField(r *rawHook, p kv) bool {
+	a := &r.h.Action
+	switch p.key {
+	case "type":
+		a.Type, _ = d.str(p)
+	case "command":
+		a.Command, _ = d.str(p)
+	case "args":
+		a.Args = d.scalarList(p)
+	case "message":
+		a.Message, _ = d.str(p)
+	case "url":
+		a.URL, _ = d.str(p)
+	case "method":
+		a.Method, _ = d.str(p)
+	case "headers":
+		a.Headers = d.stringMap(p)
+	case "body":
+		a.Body, _ = d.str(p)
+	case "allowed_hosts":
+		a.AllowedHosts = d.scalarList(p)
+	case "allowed_env_vars":
+		a.AllowedEnvVars = d.scalarList(p)
+	case "prompt":
+		a.Prompt, _ = d.str(p)
+	case "model":
+		a.Model, _ = d.str(p)
+	case "timeout":
+		a.Timeout = d.timeout(p)
+	case "name":
+		a.Name, _ = d.str(p)
+	default:
+		return false
+	}
+	r.at["action."+p.key] = p
+	return true
+}
+
+// unknownKey warns about a key nobody reads, suggesting the closest known one.
+func (d *decoder) unknownKey(p kv, where string, known []string) {
+	d.warnf(p.keyNode, "unknown key %q in %s%s", p.key, where, didYouMean(p.key, known))
+}
+
+// native decodes one entry of a native `hooks:` sequence.
+func (d *decoder) native(entry ast.Node) *rawHook {
+	r := newRaw(entry, d, Native)
+	pairs, ok := d.mapping(entry)
+	if !ok {
+		d.errorf(entry, "a hook must be a mapping with event and action, not a %s", kind(d.resolve(entry)))
+		r.probs = d.take()
+		return r
+	}
+	hasEvent, hasAction := false, false
+	for _, p := range pairs {
+		switch {
+		case p.key == "event":
+			hasEvent = true
+			r.at["event"] = p
+			r.eventRaw, ok = d.str(p)
+			if ok {
+				d.event(r, p.rawValue)
+			}
+		case p.key == "action":
+			hasAction = true
+			d.nativeAction(r, p)
+		case p.key == "timeout":
+			r.at["timeout"] = p
+			r.h.Timeout = d.timeout(p)
+		case d.hookField(r, p):
+		case slices.Contains(actionKeys, p.key):
+			d.warnf(p.keyNode, "unknown key %q in hook: %s belongs under action:", p.key, p.key)
+		default:
+			d.unknownKey(p, "hook", nativeKeys)
+		}
+	}
+	if !hasEvent {
+		d.errorf(entry, "missing event")
+	}
+	if !hasAction {
+		d.errorf(entry, "missing action")
+	} else {
+		d.finishAction(r, true)
+	}
+	r.probs = d.take()
+	return r
+}
+
+func (d *decoder) nativeAction(r *rawHook, p kv) {
+	r.actionNode = p.rawValue
+	pairs, ok := d.mapping(p.val)
+	if !ok {
+		d.errorf(p.rawValue, "action must be a mapping, not a %s", kind(p.val))
+		return
+	}
+	for _, q := range pairs {
+		if !d.actionField(r, q) {
+			d.unknownKey(q, "action", actionKeys)
+		}
+	}
+}
+
+// event resolves r.eventRaw; n is the node to blame.
+func (d *decoder) event(r *rawHook, n ast.Node) {
+	if strings.TrimSpace(r.eventRaw) == "" {
+		d.errorf(n, "missing event")
+		return
+	}
+	e, ok := hook.ParseEvent(r.eventRaw)
+	if !ok {
+		d.errorf(n, "unknown event %q%s", r.eventRaw, didYouMean(r.eventRaw, hook.EventNames()))
+		return
+	}
+	r.h.Event = e
+}
+
+// jsonEntry decodes a codebot entry or a Claude Code inner hook of event e (nil e: the
+// event was unknown, reported at its key). group is the Claude Code matcher group, or nil.
+func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, dialect Dialect, group *kv) *rawHook {
+	r := newRaw(entry, d, dialect)
+	r.eventRaw, r.h.Event = eventRaw, e
+	if group != nil {
+		r.h.Matcher, _ = d.str(*group)
+		r.at["matcher"] = *group
+	}
+	pairs, ok := d.mapping(entry)
+	if !ok {
+		d.errorf(entry, "a hook must be a mapping with type and command, not a %s", kind(d.resolve(entry)))
+		r.probs = d.take()
+		return r
+	}
+	for _, p := range pairs {
+		if canon, isAlias := jsonAliases[p.key]; isAlias {
+			if canon == "" {
+				continue
+			}
+			p.key = canon
+		}
+		switch {
+		case p.key == "matcher" && group != nil:
+			d.warnf(p.keyNode, "matcher belongs on the matcher group, not on the hook; ignored")
+		case d.hookField(r, p):
+		case d.actionField(r, p):
+		default:
+			d.unknownKey(p, "hook", jsonKeys)
+		}
+	}
+	d.finishAction(r, false)
+	r.probs = d.take()
+	return r
+}
+
+// finishAction settles the canonical action type and checks the fields it needs. native
+// selects the MiniCode meaning of `type: prompt` (message → inject).
+func (d *decoder) finishAction(r *rawHook, native bool) {
+	a := &r.h.Action
+	typeKV, hasType := r.at["action.type"]
+	blame := r.actionNode
+	if hasType {
+		blame = typeKV.rawValue
+	}
+	t := strings.ToLower(strings.TrimSpace(a.Type))
+	switch {
+	case t == "" && (a.Command != "" || len(a.Args) > 0):
+		t = TypeCommand // s08 entries: {matcher, command}
+	case t == "":
+		d.errorf(blame, "missing action type (one of %s)", strings.Join(actionTypes, ", "))
+		return
+	case t == TypePrompt && native:
+		switch {
+		case a.Message != "" && a.Prompt != "":
+			d.errorf(blame, "prompt action has both message (inject context) and prompt (LLM judge); keep one")
+			return
+		case a.Message != "":
+			t = TypeInject
+		case a.Prompt == "":
+			d.errorf(blame, "prompt action needs message (inject context) or prompt (LLM judge)")
+			return
+		}
+	case !slices.Contains(actionTypes, t):
+		d.errorf(blame, "unknown action type %q%s", a.Type, didYouMean(a.Type, actionTypes))
+		return
+	}
+	a.Type = t
+	switch {
+	case t == TypeCommand && strings.TrimSpace(a.Command) == "" && len(a.Args) == 0:
+		d.errorf(blame, "command action needs command or args")
+	case t == TypeHTTP && strings.TrimSpace(a.URL) == "":
+		d.errorf(blame, "http action needs url")
+	case t == TypeInject && a.Message == "":
+		d.errorf(blame, "inject action needs message")
+	case t == TypePrompt && a.Prompt == "" && a.Message != "":
+		d.errorf(blame, "prompt hook needs prompt (the LLM judge's question); for fixed context use type inject with message")
+	case (t == TypePrompt || t == TypeAgent) && strings.TrimSpace(a.Prompt) == "":
+		d.errorf(blame, "%s action needs prompt", t)
+	case t == TypeFunc && strings.TrimSpace(a.Name) == "":
+		d.errorf(blame, "func action needs name")
+	}
+	if t == TypeHTTP && a.URL != "" {
+		d.checkURL(r)
+	}
+	for _, k := range actionKeys {
+		p, set := r.at["action."+k]
+		if !set || k == "type" || k == "timeout" || slices.Contains(typeFields[t], k) {
+			continue
+		}
+		if t == TypeInject && k == "prompt" || t == TypePrompt && k == "message" {
+			continue // already reported above
+		}
+		d.warnf(p.keyNode, "%s is ignored by %s actions", k, t)
+	}
+}
+
+// checkURL checks an http action's URL scheme and method.
+func (d *decoder) checkURL(r *rawHook) {
+	a := &r.h.Action
+	u := strings.ToLower(strings.TrimSpace(a.URL))
+	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+		d.errorf(r.at["action.url"].rawValue, "url %q must start with http:// or https://", a.URL)
+	}
+	if m := strings.TrimSpace(a.Method); m != "" {
+		for _, c := range m {
+			if (c < 'A' || c > 'Z') && (c < 'a' || c > 'z') {
+				d.errorf(r.at["action.method"].rawValue, "bad http method %q", a.Method)
+				break
+			}
+		}
+		a.Method = strings.ToUpper(m)
+	}
+}

@@ -1,0 +1,188 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const hooksYAML = "hooks:\n  - event: session_start\n    action: {type: prompt, message: hi}\n"
+
+func TestDiscoveryPaths(t *testing.T) {
+	t.Parallel()
+	t.Run("all layers in order", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		home := filepath.Join(dir, "home")
+		work := filepath.Join(dir, "work")
+		user := write(t, home, ".hookcore/hooks.yaml", hooksYAML)
+		proj := write(t, work, ".hookcore/hooks.yaml", hooksYAML)
+		local := write(t, work, ".hookcore/hooks.local.yaml", hooksYAML)
+		got, err := Discovery{Cwd: work, Home: home}.Paths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []LayerPath{{user, User}, {proj, Project}, {local, Local}}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("paths (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("missing files are skipped and Dir is a parameter", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		local := write(t, dir, ".minicode/hooks.local.yaml", hooksYAML)
+		write(t, dir, ".hookcore/hooks.yaml", hooksYAML) // another harness's directory
+		got, err := Discovery{Cwd: dir, Home: filepath.Join(dir, "nohome"), Dir: ".minicode"}.Paths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]LayerPath{{local, Local}}, got); diff != "" {
+			t.Errorf("paths (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("cwd is home: the user file is found once", func(t *testing.T) {
+		t.Parallel()
+		home := t.TempDir()
+		user := write(t, home, ".hookcore/hooks.yaml", hooksYAML)
+		got, err := Discovery{Cwd: home, Home: home}.Paths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]LayerPath{{user, User}}, got); diff != "" {
+			t.Errorf("paths (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("symlinked home reached through its real path", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		real := filepath.Join(dir, "real-home")
+		user := write(t, real, ".hookcore/hooks.yaml", hooksYAML)
+		link := filepath.Join(dir, "home")
+		if err := os.Symlink(real, link); err != nil {
+			t.Skip(err)
+		}
+		got, err := Discovery{Cwd: real, Home: link}.Paths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []LayerPath{{filepath.Join(link, ".hookcore/hooks.yaml"), User}}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("paths (-want +got):\n%s (real %s)", diff, user)
+		}
+	})
+	t.Run("project root is the git top-level", func(t *testing.T) {
+		t.Parallel()
+		repo := t.TempDir()
+		if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		proj := write(t, repo, ".hookcore/hooks.yaml", hooksYAML)
+		sub := filepath.Join(repo, "a", "b")
+		write(t, sub, ".hookcore/hooks.yaml", hooksYAML) // not a layer: below the root
+		got, err := Discovery{Cwd: sub, Home: filepath.Join(repo, "nohome")}.Paths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]LayerPath{{proj, Project}}, got); diff != "" {
+			t.Errorf("paths (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("explicit project root", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		proj := write(t, dir, "root/.hookcore/hooks.yaml", hooksYAML)
+		got, err := Discovery{Cwd: dir, Home: filepath.Join(dir, "nohome"), ProjectRoot: filepath.Join(dir, "root")}.Paths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]LayerPath{{proj, Project}}, got); diff != "" {
+			t.Errorf("paths (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestProjectRoot(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	worktree := filepath.Join(dir, "wt")
+	plain := filepath.Join(dir, "plain", "x")
+	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(repo, "src", "pkg"), worktree, plain} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, worktree, ".git", "gitdir: /elsewhere\n") // a worktree's .git is a file
+	write(t, worktree, "deep/er/f", "")
+	tests := []struct{ cwd, want string }{
+		{repo, repo},
+		{filepath.Join(repo, "src", "pkg"), repo},
+		{filepath.Join(worktree, "deep", "er"), worktree},
+		{plain, plain},
+	}
+	for _, tt := range tests {
+		if got := ProjectRoot(tt.cwd); got != tt.want {
+			t.Errorf("ProjectRoot(%s) = %s, want %s", tt.cwd, got, tt.want)
+		}
+	}
+}
+
+// TestLoadLayers is conformance cases 24 and 25: layers append in order, and
+// disable_all_hooks in any layer turns every hook off.
+func TestLoadLayers(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home, work := filepath.Join(dir, "home"), filepath.Join(dir, "work")
+	write(t, home, ".hookcore/hooks.yaml", case24user)
+	write(t, work, ".hookcore/hooks.yaml", `hooks:
+  - id: project
+    event: session_start
+    action: {type: prompt, message: "from the project layer"}
+  - id: off
+    event: session_start
+    action: {type: prompt, message: "disabled"}
+    enabled: false
+`)
+	write(t, work, ".hookcore/hooks.local.yaml", `hooks:
+  - id: local
+    event: session_start
+    action: {type: prompt, message: "from the local layer"}
+`)
+	paths, err := Discovery{Cwd: work, Home: home}.Paths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, errs := Load(paths)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, h := range set.Hooks() {
+		got = append(got, h.ID+"/"+h.Layer.String())
+	}
+	if diff := cmp.Diff([]string{"user/user", "project/project", "local/local"}, got); diff != "" {
+		t.Errorf("hooks (-want +got):\n%s", diff)
+	}
+	if n := len(set.Files[1].Hooks); n != 2 {
+		t.Errorf("the disabled hook is not kept in its File: %d hooks", n)
+	}
+
+	write(t, work, ".hookcore/hooks.local.yaml", "disable_all_hooks: true\n")
+	set, errs = Load(paths)
+	if len(errs) != 0 || !set.Disabled || len(set.Hooks()) != 0 || len(set.Files) != 3 {
+		t.Errorf("disabled set: %+v, %v", set, errs)
+	}
+}
+
+func TestLoadReportsEveryFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	a := write(t, dir, "b.yaml", "hooks:\n  - event: nope\n    action: {type: command, command: x}\n")
+	b := write(t, dir, "a.json", `{"hooks": {"Stop": [{"type": "command", "command": "x"}]}}`)
+	set, errs := Load([]LayerPath{{a, Explicit}, {b, Explicit}})
+	if errs.Errors() != 1 || errs.Err() == nil || len(set.Files) != 2 || len(set.Hooks()) != 1 {
+		t.Fatalf("set %+v, problems %v", set, errs)
+	}
+}

@@ -1,0 +1,77 @@
+// Package config reads hookcore configuration: three dialects, layered discovery, positions
+// and validation (DESIGN.md section 4). Configuration is plain data: Parse checks that every
+// matcher and `if` filter compiles, and throws the compiled forms away; the Runner compiles
+// them again when it is built.
+//
+// # Dialects
+//
+// One model, three input shapes, told apart by the shape of the top-level `hooks` value (the
+// YAML parser also reads JSON, so both give line and column for every problem):
+//
+// Native, the MiniCode YAML dialect, extended: `hooks` is a sequence.
+//
+//	hooks:
+//	  - id: block-dangerous-rm
+//	    event: pre_tool_use
+//	    matcher: Bash
+//	    if: 'args.command =~ /rm\s+-rf\s+\//'
+//	    action: {type: command, command: "echo 'dangerous rm blocked'", timeout: 10s}
+//	    reject: true
+//
+// Hook keys: id, event, matcher, if, action, reject, blocking, once, async, parallel,
+// timeout, on_error, exit_codes, enabled (and description, ignored). Action keys: type,
+// command, args, message, url, method, headers, body, allowed_hosts, allowed_env_vars,
+// prompt, model, timeout, name. In this dialect `type: prompt` with `message:` is prompt
+// injection (canonical type "inject") and `type: prompt` with `prompt:` is the LLM judge.
+//
+// Flat, the codebot JSON settings: `hooks` maps event names to hook entries that carry
+// the action keys directly; an entry without `type` but with `command` is a command hook
+// (the s08 teaching harness).
+//
+//	{"hooks": {"PreToolUse": [{"type": "command", "command": "exit 2", "matcher": "bash",
+//	  "if": "/rm -rf/", "blocking": true, "timeout": 30}]}}
+//
+// Nested, the Claude Code settings: `hooks` maps event names to matcher groups, each with
+// its own `hooks` sequence. Claude Code's camelCase keys (allowedEnvVars, statusMessage,
+// disableAllHooks) are accepted, and the other keys of a settings file (permissions, env,
+// model, ...) are ignored.
+//
+//	{"hooks": {"PreToolUse": [{"matcher": "Edit|Write",
+//	  "hooks": [{"type": "command", "command": "./guard.sh", "timeout": 60}]}]}}
+//
+// A mapping may mix both JSON shapes: each entry with a `hooks` key is a matcher group, any
+// other entry a flat hook. In the JSON dialects `type: prompt` is always the LLM judge.
+//
+// Event names are matched after normalisation (hook.ParseEvent): `pre_tool_use`,
+// `PreToolUse` and the MiniCode alias `turn_start` all work in every dialect.
+//
+// A timeout is a number of seconds (30, 1.5) or a duration string ("10s", "1m"); negative
+// or above 24h is an error. In the native dialect a hook may set both `timeout` and
+// `action.timeout`; action.timeout wins (Hook.EffectiveTimeout) and a warning says so.
+//
+// # Hook ids
+//
+// A hook's id is its `id` key or, when absent, "<Event>#<n>": the canonical event name and
+// the hook's 1-based count among that event's hooks in the file ("PreToolUse#1"). Generated
+// ids skip names the file uses explicitly; explicit ids must be unique within a file.
+//
+// # Validation
+//
+// Parse reports every problem at once, sorted, as an ErrorList of "file:line:col: hook-id:
+// message" (go/scanner style), pointing at the offending value: unknown events and action
+// types (with a "did you mean" suggestion), missing required fields per action type, reject
+// on a non-gate event, async on a gate event, a matcher or `if` that does not compile (a
+// condition syntax error points at its column), duplicate ids, bad exit_codes and on_error
+// values, values of the wrong type, absurd timeouts. Unknown keys, a matcher on an event
+// without a match field and fields that the action type ignores are warnings. A file with
+// any error yields no hooks: it never half-loads. Lint adds the warnings of `hookcore
+// check` that need the file system or the harness's tool list.
+//
+// # Layers
+//
+// Discovery finds the user (~/.hookcore/hooks.yaml), project (<root>/.hookcore/hooks.yaml)
+// and local (<root>/.hookcore/hooks.local.yaml) files, where root is the git top-level of
+// the working directory, else the working directory. Load parses them into a Set whose
+// hooks are appended in layer order, never overridden; `disable_all_hooks: true` in any file
+// turns all of them off.
+package config

@@ -1,0 +1,211 @@
+package config
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookcore/hookcore/match"
+)
+
+// LintOptions configures Lint. The zero value runs the checks that need no declaration.
+type LintOptions struct {
+	// Tools are the tool names the harness declares; when empty, matchers are not checked
+	// against tools.
+	Tools []string
+}
+
+// interpreters are programs whose first non-flag argument is the script to check.
+var interpreters = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "python": true, "python3": true,
+	"node": true, "deno": true, "bun": true, "ruby": true, "perl": true, "php": true,
+	"pwsh": true, "tsx": true, "ts-node": true,
+}
+
+// scriptExts are the extensions that make a word look like a script path.
+var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php"}
+
+// Lint returns the warnings that `hookcore check` adds to validation (DESIGN.md section 9);
+// it never returns errors, and it reads the file system.
+//
+//   - A command hook whose script does not exist: the script is the first word of the
+//     command, or the first non-flag argument of a known interpreter (sh, bash, python3,
+//     node, ruby, perl, ...), when it looks like a path (it holds a '/' or ends in .py, .sh,
+//     .js, .rb, .pl, ...). A relative path is resolved against the project root of the
+//     config file: the parent of the hidden directory the file lives in (".hookcore",
+//     ".claude", ...), else the file's directory. $CLAUDE_PROJECT_DIR and
+//     $HOOKCORE_PROJECT_DIR (also in ${...} form) expand to that root; a path with any other
+//     '$' is skipped.
+//   - A matcher on a tool event that matches none of opts.Tools.
+//
+// Warnings carry the hook entry's position.
+func Lint(f *File, opts LintOptions) ErrorList {
+	var out ErrorList
+	if f == nil {
+		return nil
+	}
+	root := lintRoot(f.Path)
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs // so that an expanded $CLAUDE_PROJECT_DIR is not joined twice
+	}
+	for i := range f.Hooks {
+		h := &f.Hooks[i]
+		warn := func(msg string) {
+			out = append(out, &Problem{Pos: h.Pos, HookID: h.ID, Msg: msg, Warning: true})
+		}
+		if h.Action.Type == TypeCommand {
+			if script := scriptOf(h.Action); script != "" {
+				if p, ok := resolveScript(script, root); ok {
+					if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+						warn("script " + quote(script) + " does not exist")
+					}
+				}
+			}
+		}
+		if len(opts.Tools) > 0 && h.Event.MatchField() == "tool_name" {
+			m, err := match.CompileMatcher(h.Matcher)
+			if err != nil || m.Any() {
+				continue
+			}
+			hit := false
+			for _, t := range opts.Tools {
+				if m.Match(t) {
+					hit = true
+					break
+				}
+			}
+			if !hit {
+				warn("matcher " + quote(h.Matcher) + " matches none of the declared tools (" + strings.Join(opts.Tools, ", ") + ")")
+			}
+		}
+	}
+	return out
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// lintRoot returns the project root for a config file path.
+func lintRoot(path string) string {
+	dir := filepath.Dir(path)
+	if b := filepath.Base(dir); len(b) > 1 && b[0] == '.' && b != ".." {
+		return filepath.Dir(dir)
+	}
+	return dir
+}
+
+// scriptOf returns the word of a command action that names a script, or "".
+func scriptOf(a Action) string {
+	var words []string
+	if len(a.Args) > 0 {
+		if a.Command != "" {
+			words = append(words, a.Command)
+		}
+		words = append(words, a.Args...)
+	} else {
+		words = shellWords(a.Command)
+	}
+	// Skip leading VAR=value assignments and `env`.
+	for len(words) > 0 && (strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "=") || words[0] == "env" || words[0] == "exec") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	cand := words[0]
+	if interpreters[filepath.Base(cand)] {
+		cand = ""
+		for _, w := range words[1:] {
+			if w == "-c" || w == "-e" || w == "-m" {
+				return "" // inline code or a module, not a file
+			}
+			if !strings.HasPrefix(w, "-") {
+				cand = w
+				break
+			}
+		}
+	}
+	if !looksLikePath(cand) {
+		return ""
+	}
+	return cand
+}
+
+func looksLikePath(w string) bool {
+	if w == "" || strings.Contains(w, "://") {
+		return false
+	}
+	if strings.Contains(w, "/") {
+		return true
+	}
+	for _, ext := range scriptExts {
+		if strings.HasSuffix(w, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveScript expands the project-dir variables and makes p absolute; ok is false when the
+// path can not be known statically.
+func resolveScript(p, root string) (string, bool) {
+	for _, v := range []string{"CLAUDE_PROJECT_DIR", "HOOKCORE_PROJECT_DIR"} {
+		p = strings.ReplaceAll(p, "${"+v+"}", root)
+		p = strings.ReplaceAll(p, "$"+v, root)
+	}
+	if strings.Contains(p, "$") || strings.HasPrefix(p, "~") {
+		return "", false
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(root, p)
+	}
+	return p, true
+}
+
+// shellWords splits the first simple command of a shell command line into words, honouring
+// single and double quotes and backslashes; it stops at an unquoted ; & | < > ( or newline.
+func shellWords(s string) []string {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' && i+1 < len(s) {
+				i++
+				cur.WriteByte(s[i])
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case strings.IndexByte(";&|<>()\n", c) >= 0:
+			if inWord {
+				words = append(words, cur.String())
+			}
+			return words
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}

@@ -1,0 +1,122 @@
+package config
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestLint(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write(t, dir, ".hookcore/present.sh", "#!/bin/sh\n")
+	write(t, dir, "scripts/fmt.py", "")
+	// Conformance case 41, plus the other shapes of a script reference.
+	path := write(t, dir, ".hookcore/hooks.yaml", `hooks:
+  - id: py-guard
+    event: pre_tool_use
+    matcher: Bash
+    action: {type: command, command: "python3 .hookcore/guard.py"}
+  - id: present
+    event: pre_tool_use
+    action: {type: command, command: ".hookcore/present.sh --fast"}
+  - id: interp-flags
+    event: post_tool_use
+    action: {type: command, command: "FOO=1 python3 -u scripts/fmt.py $FILE_PATH"}
+  - id: missing-abs
+    event: stop
+    action: {type: command, command: "'/nonexistent/hook script.sh' arg"}
+  - id: claude-dir
+    event: stop
+    action: {type: command, command: "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check.sh"}
+  - id: other-var
+    event: stop
+    action: {type: command, command: "$HOME/bin/x.sh"}
+  - id: inline
+    event: stop
+    action: {type: command, command: "bash -c 'exit 0' && ./later.sh"}
+  - id: program
+    event: stop
+    action: {type: command, command: "echo hi | ./x"}
+  - id: argv
+    event: stop
+    action: {type: command, args: [node, tools/missing.js]}
+  - id: write-only
+    event: pre_tool_use
+    matcher: Write|NotebookEdit
+    action: {type: command, command: "exit 0"}
+  - id: regex-hit
+    event: pre_tool_use
+    matcher: "mcp__.*"
+    action: {type: command, command: "exit 0"}
+  - id: any
+    event: pre_tool_use
+    action: {type: command, command: "exit 0"}
+  - id: not-a-tool-event
+    event: session_start
+    matcher: startup
+    action: {type: command, command: "exit 0"}
+`)
+	f, errs := ParseFile(path, Project)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, p := range Lint(f, LintOptions{Tools: []string{"Bash", "Edit", "mcp__github__search"}}) {
+		got = append(got, strings.TrimPrefix(p.Error(), path))
+	}
+	want := []string{
+		`:2:5: py-guard: warning: script ".hookcore/guard.py" does not exist`,
+		`:12:5: missing-abs: warning: script "/nonexistent/hook script.sh" does not exist`,
+		`:15:5: claude-dir: warning: script "$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh" does not exist`,
+		`:27:5: argv: warning: script "tools/missing.js" does not exist`,
+		`:30:5: write-only: warning: matcher "Write|NotebookEdit" matches none of the declared tools (Bash, Edit, mcp__github__search)`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lint (-want +got):\n%s", diff)
+	}
+	// Without declared tools, matchers are not checked.
+	if n := len(Lint(f, LintOptions{})); n != 4 {
+		t.Errorf("lint without tools: %d warnings, want 4", n)
+	}
+	if Lint(nil, LintOptions{}) != nil {
+		t.Error("Lint(nil) is not empty")
+	}
+}
+
+func TestLintRoot(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ path, want string }{
+		{"/p/.hookcore/hooks.yaml", "/p"},
+		{"/p/.claude/settings.json", "/p"},
+		{"/p/settings.json", "/p"},
+		{"/p/conf/hooks.yaml", "/p/conf"},
+	}
+	for _, tt := range tests {
+		if got := lintRoot(filepath.FromSlash(tt.path)); got != filepath.FromSlash(tt.want) {
+			t.Errorf("lintRoot(%s) = %s, want %s", tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestShellWords(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"python3 a.py", []string{"python3", "a.py"}},
+		{`"a b"/c 'd e' f\ g`, []string{"a b/c", "d e", "f g"}},
+		{"a;b", []string{"a"}},
+		{"a | b", []string{"a"}},
+		{`x "unterminated`, []string{"x", "unterminated"}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, shellWords(tt.in)); diff != "" {
+			t.Errorf("shellWords(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}

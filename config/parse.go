@@ -1,0 +1,260 @@
+package config
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// topKeys are the top-level keys read in every dialect; disableAllHooks is Claude Code's
+// spelling of disable_all_hooks.
+var topKeys = []string{"hooks", "disable_all_hooks", "parallel"}
+
+// ParseFile reads the file at path and parses it with Parse. A file that cannot be read is
+// one problem without a line.
+func ParseFile(path string, layer Layer) (*File, ErrorList) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return &File{Path: path, Layer: layer, Dialect: dialectByName(path)},
+			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}
+	}
+	return Parse(path, data, layer)
+}
+
+// Parse parses one config file of any dialect and validates it. path names the file in
+// positions. The dialect is detected from the shape of the top-level `hooks` value:
+//
+//   - a sequence: Native (MiniCode YAML);
+//   - a mapping of event names to sequences: per entry, an entry with a `hooks` key is a
+//     Claude Code matcher group (Nested) and any other entry a codebot hook (Flat). The
+//     File's Dialect is Nested when any entry is a matcher group, else Flat;
+//   - absent or null: Nested for a ".json" file, else Native.
+//
+// Top-level `disable_all_hooks` (or `disableAllHooks`) and `parallel` are read in every
+// dialect. Other top-level keys are warned about in the native dialect (with a suggestion),
+// and ignored in the JSON dialects, whose settings files hold many other keys (permissions,
+// env, model, ...) — unless a key is one edit or so from a known key, which draws a warning.
+//
+// All problems are returned at once, sorted, each with the position of the offending node
+// and the hook's id. When any of them is an error (not a warning), the File has no hooks: a
+// file never half-loads. An empty file has no hooks and no problems. The returned File is
+// never nil.
+func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
+	sum := sha256.Sum256(data)
+	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
+	body, probs := parseYAML(path, data)
+	if probs != nil || body == nil {
+		return f, probs
+	}
+	d := newDecoder(path, data, body)
+	top, ok := d.mapping(body)
+	if !ok {
+		d.errorf(body, "config must be a mapping with a hooks key, not a %s", kind(d.resolve(body)))
+		return f, d.take()
+	}
+	var hooksKV *kv
+	for i, p := range top {
+		switch p.key {
+		case "hooks":
+			hooksKV = &top[i]
+		case "disable_all_hooks", "disableAllHooks":
+			f.DisableAll, _ = d.boolean(p)
+		case "parallel":
+			f.Parallel, _ = d.boolean(p)
+		}
+	}
+	fileProbs := d.take()
+	var raws []*rawHook
+	if hooksKV != nil {
+		switch v := hooksKV.val.(type) {
+		case nil:
+		case *ast.SequenceNode:
+			f.Dialect = Native
+			for _, e := range v.Values {
+				raws = append(raws, d.native(e))
+			}
+		case *ast.MappingNode, *ast.MappingValueNode:
+			var rest ErrorList
+			raws, rest = d.settings(f, *hooksKV)
+			fileProbs = append(fileProbs, rest...)
+		default:
+			d.errorf(hooksKV.rawValue, "hooks must be a sequence of hooks or a mapping of event names, not a %s", kind(v))
+		}
+	}
+	for _, p := range top {
+		switch p.key {
+		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel":
+			continue
+		}
+		if f.Dialect == Native {
+			d.unknownKey(p, "config", topKeys)
+		} else if s := Suggest(p.key, slices.Concat(topKeys, []string{"disableAllHooks"})); s != "" {
+			d.warnf(p.keyNode, "unknown key %q in config (did you mean %q?)", p.key, s)
+		}
+	}
+	probs = append(fileProbs, d.take()...)
+	probs = append(probs, finish(f, raws, layer)...)
+	probs.Sort()
+	if probs.Errors() > 0 {
+		f.Hooks = nil
+	}
+	return f, probs
+}
+
+// settings decodes the JSON dialects: `hooks` maps event names to sequences. Problems of an
+// event key or a matcher group go with the first hook under it; rest holds those of keys
+// with no hooks.
+func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList) {
+	events, _ := d.mapping(hooks.val)
+	nested, flat := false, false
+	for _, ev := range events {
+		var e hook.Event
+		if strings.TrimSpace(ev.key) == "" {
+			d.errorf(ev.keyNode, "empty event name")
+		} else if pe, ok := hook.ParseEvent(ev.key); ok {
+			e = pe
+		} else {
+			d.errorf(ev.keyNode, "unknown event %q%s", ev.key, didYouMean(ev.key, hook.EventNames()))
+		}
+		seq, ok := ev.val.(*ast.SequenceNode)
+		if !ok && ev.val != nil {
+			d.errorf(ev.rawValue, "hooks for %s must be a sequence, not a %s", ev.key, kind(ev.val))
+		}
+		first := len(raws)
+		evProbs := d.take()
+		if !ok {
+			rest = append(rest, evProbs...)
+			continue
+		}
+		for _, entry := range seq.Values {
+			pairs, _ := d.mapping(entry)
+			var inner *kv
+			var matcher *kv
+			for i, p := range pairs {
+				switch p.key {
+				case "hooks":
+					inner = &pairs[i]
+				case "matcher":
+					matcher = &pairs[i]
+				}
+			}
+			if inner == nil {
+				flat = true
+				raws = append(raws, d.jsonEntry(entry, ev.key, e, Flat, nil))
+				continue
+			}
+			nested = true
+			raws = append(raws, d.group(entry, ev.key, e, pairs, *inner, matcher)...)
+			rest = append(rest, d.take()...)
+		}
+		if len(raws) > first {
+			raws[first].probs = append(evProbs, raws[first].probs...)
+		} else {
+			rest = append(rest, evProbs...)
+		}
+	}
+	switch {
+	case nested:
+		f.Dialect = Nested
+	case flat:
+		f.Dialect = Flat
+	}
+	return raws, rest
+}
+
+// group decodes a Claude Code matcher group {matcher, hooks: [...]}.
+func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []kv, inner kv, matcher *kv) []*rawHook {
+	for _, p := range pairs {
+		if p.key != "hooks" && p.key != "matcher" {
+			d.unknownKey(p, "matcher group", groupKeys)
+		}
+	}
+	if matcher == nil {
+		matcher = &kv{key: "matcher", keyNode: entry, rawValue: entry}
+	}
+	seq, ok := inner.val.(*ast.SequenceNode)
+	if !ok {
+		if inner.val != nil {
+			d.errorf(inner.rawValue, "hooks of a matcher group must be a sequence, not a %s", kind(inner.val))
+		}
+		return nil // the group's problems stay with the decoder for the caller
+	}
+	groupProbs := d.take()
+	var raws []*rawHook
+	for _, h := range seq.Values {
+		raws = append(raws, d.jsonEntry(h, eventRaw, e, Nested, matcher))
+	}
+	if len(raws) > 0 {
+		raws[0].probs = append(groupProbs, raws[0].probs...)
+	} else {
+		d.probs = append(d.probs, groupProbs...)
+	}
+	return raws
+}
+
+// parseYAML parses data (YAML or JSON) and returns the body of its only document, nil for an
+// empty file, or the parser's error with its position.
+func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
+	file, err := parseBytes(data)
+	if err != nil {
+		p := &Problem{Pos: Pos{File: path}, Msg: "syntax error: " + err.Error()}
+		var ye yaml.Error
+		if errors.As(err, &ye) {
+			p.Msg = "syntax error: " + ye.GetMessage()
+			if t := ye.GetToken(); t != nil && t.Position != nil {
+				p.Pos.Line, p.Pos.Col = t.Position.Line, t.Position.Column
+			}
+		}
+		return nil, ErrorList{p}
+	}
+	var body ast.Node
+	for _, doc := range file.Docs {
+		if doc == nil || doc.Body == nil {
+			continue
+		}
+		if body != nil {
+			t := doc.Body.GetToken()
+			p := &Problem{Pos: Pos{File: path}, Msg: "more than one YAML document; put all hooks in one"}
+			if t != nil && t.Position != nil {
+				p.Pos.Line, p.Pos.Col = t.Position.Line, t.Position.Column
+			}
+			return nil, ErrorList{p}
+		}
+		body = doc.Body
+	}
+	return body, nil
+}
+
+// parseBytes calls the YAML parser, turning a panic inside it into an error: a config file
+// must never crash the agent.
+func parseBytes(data []byte) (f *ast.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, errors.New("unparsable document")
+		}
+	}()
+	return parser.ParseBytes(data, 0)
+}
+
+// dialectByName guesses the dialect of a file without hooks: Nested for .json, else Native.
+func dialectByName(path string) Dialect {
+	if strings.EqualFold(filepath.Ext(path), ".json") {
+		return Nested
+	}
+	return Native
+}

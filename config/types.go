@@ -1,0 +1,208 @@
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// Dialect is the shape a config file was written in (DESIGN.md section 4). It is detected
+// from the file's content, never from its name.
+type Dialect int
+
+const (
+	// Native is the MiniCode YAML dialect: a top-level `hooks:` sequence of entries, each
+	// with `event` and an `action` mapping.
+	Native Dialect = iota
+	// Flat is the codebot JSON settings dialect: `hooks:` maps event names to sequences of
+	// hook entries that carry `type`/`command` directly (also the s08 teaching harness,
+	// whose entries have `matcher` and `command` but no `type`).
+	Flat
+	// Nested is the Claude Code settings dialect: `hooks:` maps event names to sequences of
+	// matcher groups `{matcher, hooks: [...]}`.
+	Nested
+)
+
+// String returns "native", "codebot" or "claude".
+func (d Dialect) String() string {
+	switch d {
+	case Native:
+		return "native"
+	case Flat:
+		return "codebot"
+	case Nested:
+		return "claude"
+	}
+	return "dialect(" + strconv.Itoa(int(d)) + ")"
+}
+
+// Layer is where a config file came from (DESIGN.md section 4, "Layers"). The trust gate
+// (DESIGN.md section 7) applies to Project and Local files only.
+type Layer int
+
+const (
+	// Explicit is a file named by the caller (--config); it is trusted because it was named.
+	Explicit Layer = iota
+	// User is ~/<Dir>/hooks.yaml.
+	User
+	// Project is <project root>/<Dir>/hooks.yaml.
+	Project
+	// Local is <project root>/<Dir>/hooks.local.yaml, untracked, loaded last.
+	Local
+)
+
+// String returns "explicit", "user", "project" or "local".
+func (l Layer) String() string {
+	switch l {
+	case Explicit:
+		return "explicit"
+	case User:
+		return "user"
+	case Project:
+		return "project"
+	case Local:
+		return "local"
+	}
+	return "layer(" + strconv.Itoa(int(l)) + ")"
+}
+
+// Pos is a position in a config file. Line and Col are 1-based; Col counts bytes, as the
+// YAML parser does. A zero Line means "the whole file".
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// String returns "file:line:col", "file:line" when Col is 0, or "file" when Line is 0.
+func (p Pos) String() string {
+	switch {
+	case p.Line <= 0:
+		return p.File
+	case p.Col <= 0:
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// The canonical action types (Action.Type).
+const (
+	TypeCommand = "command" // run a shell command (or Args as argv)
+	TypeHTTP    = "http"    // POST the input to a URL
+	TypePrompt  = "prompt"  // ask a model to judge (the LLM judge of codebot / Claude Code)
+	TypeAgent   = "agent"   // run a sub-agent with Prompt
+	TypeInject  = "inject"  // add Message as context (MiniCode `type: prompt` with `message:`)
+	TypeFunc    = "func"    // call a Go callback registered under Name
+)
+
+// actionTypes lists the canonical action types in documentation order.
+var actionTypes = []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeInject, TypeFunc}
+
+// Action is what a hook runs. Which fields matter depends on Type; validation checks the
+// required one per type (command: Command or Args; http: URL; inject: Message; prompt and
+// agent: Prompt; func: Name). Fields keep the text as written: placeholders such as
+// $FILE_PATH are expanded by the executor, not here.
+type Action struct {
+	// Type is the canonical action type, one of the Type* constants.
+	Type string
+
+	// Command is the shell command line (command). Args, when set, is an argv run without a
+	// shell: Command (if set) is the program and Args its arguments; else Args[0] is.
+	Command string
+	Args    []string
+
+	// Message is the text an inject action adds as context.
+	Message string
+
+	// URL, Method, Headers and Body describe an http action. AllowedHosts limits the hosts
+	// the URL may resolve to; AllowedEnvVars names the environment variables that may be
+	// interpolated into headers (Claude Code allowedEnvVars).
+	URL            string
+	Method         string
+	Headers        map[string]string
+	Body           string
+	AllowedHosts   []string
+	AllowedEnvVars []string
+
+	// Prompt and Model configure a prompt (LLM judge) or agent action.
+	Prompt string
+	Model  string
+
+	// Name is the registered callback's name for a func action.
+	Name string
+
+	// Timeout bounds one run of the action; 0 means the executor's default. In the JSON
+	// dialects an entry's `timeout` lands here.
+	Timeout time.Duration
+}
+
+// Hook is one configured hook: an event, two levels of matching and an action, plus the
+// controls of DESIGN.md sections 3 and 7. It is plain data: nothing is compiled.
+type Hook struct {
+	// ID is the `id` key, or a generated id "<Event>#<n>" where n counts the hooks of that
+	// event in the file from 1 ("PreToolUse#1", "PreToolUse#2"); generated ids never clash
+	// with explicit ones. IDs are unique within a file.
+	ID string
+	// Index is the hook's 0-based position in file order.
+	Index int
+	// Event is the canonical event.
+	Event hook.Event
+	// Matcher and If are the two matching levels of DESIGN.md section 5, as written.
+	Matcher, If string
+	Action      Action
+	// Reject marks a MiniCode gate hook that blocks when it matches and runs successfully;
+	// its stdout is the reason. Only on gate events.
+	Reject bool
+	// Blocking is true unless the config says `blocking: false`: such a hook cannot veto;
+	// its block is logged (codebot).
+	Blocking bool
+	// Once runs the hook at most once per session; Async runs it in the background (never on
+	// gate events); Parallel lets it run alongside other parallel hooks of a feedback or
+	// observe event.
+	Once, Async, Parallel bool
+	// Timeout is the hook-level `timeout` of the native dialect. Action.Timeout wins when
+	// both are set; see EffectiveTimeout.
+	Timeout time.Duration
+	// OnError is "" (an error in the hook is logged and the action goes ahead) or "block" (an
+	// error in the hook blocks, fail-closed).
+	OnError string
+	// ExitCodes maps a command's exit status to "block", "inject" or "allow", overriding the
+	// default protocol (the s08 three-state protocol is {1: block, 2: inject}).
+	ExitCodes map[int]string
+	// Enabled is false for `enabled: false` hooks, which stay in the File but never run.
+	Enabled bool
+	// Pos is the position of the hook's entry.
+	Pos     Pos
+	Dialect Dialect
+	Layer   Layer
+}
+
+// Source returns "file:line" of the hook's entry, as shown in results and `hookcore list`.
+func (h *Hook) Source() string { return fmt.Sprintf("%s:%d", h.Pos.File, h.Pos.Line) }
+
+// EffectiveTimeout returns Action.Timeout when set, else Timeout; 0 means the executor's
+// default.
+func (h *Hook) EffectiveTimeout() time.Duration {
+	if h.Action.Timeout != 0 {
+		return h.Action.Timeout
+	}
+	return h.Timeout
+}
+
+// File is one parsed config file. When the file has any error, Hooks is empty: a file never
+// half-loads (DESIGN.md section 4).
+type File struct {
+	Path    string
+	Dialect Dialect
+	Layer   Layer
+	// DisableAll is `disable_all_hooks: true` (Claude Code: `disableAllHooks`); in any
+	// file of a Set it turns every hook off.
+	DisableAll bool
+	// Parallel is a top-level `parallel: true`: every hook of the file may run in parallel
+	// on feedback and observe events.
+	Parallel bool
+	Hooks    []Hook
+	// Hash is the hex SHA-256 of the file's content, for the trust store.
+	Hash string
+}

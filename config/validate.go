@@ -1,0 +1,143 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/match"
+)
+
+// finish assigns ids, runs the checks that need a whole hook (DESIGN.md sections 3-5) and
+// stores the hooks in f. It returns every problem with its hook id.
+func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
+	assignIDs(raws)
+	var out ErrorList
+	seen := map[string]*rawHook{}
+	type key struct {
+		pos     Pos
+		msg     string
+		warning bool
+	}
+	reported := map[key]bool{} // a matcher group's problem is reported once, not per hook
+	for i, r := range raws {
+		r.h.Index, r.h.Layer = i, layer
+		if r.explicitID {
+			if first, dup := seen[r.h.ID]; dup {
+				r.probs = append(r.probs, &Problem{Pos: posOf(r, "id"),
+					Msg: fmt.Sprintf("duplicate id %q (first used at line %d)", r.h.ID, first.h.Pos.Line)})
+			} else {
+				seen[r.h.ID] = r
+			}
+		}
+		check(r)
+		for _, p := range r.probs {
+			k := key{p.Pos, p.Msg, p.Warning}
+			if reported[k] {
+				continue
+			}
+			reported[k] = true
+			p.HookID = r.h.ID
+			out = append(out, p)
+		}
+		f.Hooks = append(f.Hooks, r.h)
+	}
+	return out
+}
+
+// assignIDs gives every hook without an `id` the id "<Event>#<n>", n counting from 1 the
+// hooks of that event in the file, skipping ids that the file uses explicitly. The event is
+// the canonical name, or the text as written when it is unknown ("hook" when missing).
+func assignIDs(raws []*rawHook) {
+	taken := map[string]bool{}
+	for _, r := range raws {
+		if r.explicitID {
+			taken[r.h.ID] = true
+		}
+	}
+	count := map[string]int{}
+	for _, r := range raws {
+		if r.explicitID {
+			continue
+		}
+		name := string(r.h.Event)
+		if name == "" {
+			name = strings.TrimSpace(r.eventRaw)
+		}
+		if name == "" {
+			name = "hook"
+		}
+		for {
+			count[name]++
+			id := fmt.Sprintf("%s#%d", name, count[name])
+			if !taken[id] {
+				r.h.ID, taken[id] = id, true
+				break
+			}
+		}
+	}
+}
+
+// posOf returns the position of key's value in r, or of the entry when the key is absent.
+func posOf(r *rawHook, key string) Pos {
+	if p, ok := r.at[key]; ok {
+		return posOfNode(r, p)
+	}
+	return r.h.Pos
+}
+
+func posOfNode(r *rawHook, p kv) Pos {
+	n := p.rawValue
+	if n == nil {
+		n = p.keyNode
+	}
+	d := decoder{path: r.h.Pos.File}
+	return d.pos(n)
+}
+
+// check runs the whole-hook rules: reject and async against the event's kind, matcher and
+// `if` compilation, a matcher on an event without a match field.
+func check(r *rawHook) {
+	h := &r.h
+	add := func(key string, warning bool, format string, args ...any) {
+		r.probs = append(r.probs, &Problem{Pos: posOf(r, key), Msg: fmt.Sprintf(format, args...), Warning: warning})
+	}
+	if h.Event != "" {
+		kind := h.Event.Kind()
+		if h.Reject && kind != hook.Gate {
+			add("reject", false, "reject is only allowed on gate events; %s is a %s event", h.Event, kind)
+		}
+		if h.Async && kind == hook.Gate {
+			add("async", false, "async is not allowed on gate event %s: its decision must be waited for", h.Event)
+		}
+		if h.Parallel && kind == hook.Gate {
+			add("parallel", true, "parallel is ignored on gate event %s: gate hooks run in order", h.Event)
+		}
+		if m := strings.TrimSpace(h.Matcher); m != "" && m != "*" && h.Event.MatchField() == "" {
+			add("matcher", true, "matcher is ignored on %s", h.Event)
+		}
+	}
+	if h.Reject && !h.Blocking {
+		add("reject", true, "reject has no effect with blocking: false")
+	}
+	if h.Timeout != 0 && h.Action.Timeout != 0 && h.Timeout != h.Action.Timeout {
+		add("timeout", true, "both timeout and action.timeout are set; action.timeout (%s) wins", h.Action.Timeout)
+	}
+	if _, err := match.CompileMatcher(h.Matcher); err != nil {
+		add("matcher", false, "%v", err)
+	}
+	if _, err := match.CompileIf(h.If); err != nil {
+		var se *match.SyntaxError
+		if errors.As(err, &se) {
+			pos := posOf(r, "if")
+			if p, ok := r.at["if"]; ok {
+				d := decoder{path: h.Pos.File, lines: r.lines}
+				pos = d.contentPos(p.rawValue, h.If, se.Offset)
+			}
+			r.probs = append(r.probs, &Problem{Pos: pos, Msg: "bad if condition: " + se.Msg})
+		} else {
+			add("if", false, "bad if condition: %v", err)
+		}
+	}
+}
