@@ -1,0 +1,320 @@
+package match
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// condition is a compiled MiniCode condition (see the package doc): clauses joined by &&
+// (or is false) or by || (or is true).
+type condition struct {
+	or      bool
+	clauses []clause
+}
+
+type clause struct {
+	field fieldKind
+	path  []string // fieldArgs: the path below args; empty for the whole arguments
+	op    string
+	value string // ==, !=: the value (normalised for event)
+	re    *regexp.Regexp
+	glob  string
+}
+
+type fieldKind uint8
+
+const (
+	fieldUnknown fieldKind = iota
+	fieldTool
+	fieldEvent
+	fieldArgs
+	fieldFilePath
+)
+
+// compileCondition parses expr; errors are *SyntaxError with offsets into expr.
+func compileCondition(expr string) (*condition, error) {
+	p := &condParser{src: expr}
+	c := &condition{}
+	joiner := ""
+	for {
+		cl, err := p.clause()
+		if err != nil {
+			return nil, err
+		}
+		c.clauses = append(c.clauses, cl)
+		p.space()
+		if p.i == len(p.src) {
+			break
+		}
+		at := p.i
+		op := p.peek2()
+		if op != "&&" && op != "||" {
+			return nil, p.errf(at, "expected && or || after a clause, found %q", p.rest(12))
+		}
+		if joiner != "" && op != joiner {
+			return nil, p.errf(at, "condition mixes && and ||; use one of them")
+		}
+		joiner = op
+		p.i += 2
+	}
+	c.or = joiner == "||"
+	return c, nil
+}
+
+type condParser struct {
+	src string
+	i   int
+}
+
+func (p *condParser) errf(off int, format string, args ...any) error {
+	return &SyntaxError{Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *condParser) space() {
+	for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t' || p.src[p.i] == '\n' || p.src[p.i] == '\r') {
+		p.i++
+	}
+}
+
+func (p *condParser) peek2() string {
+	if p.i+2 > len(p.src) {
+		return p.src[p.i:]
+	}
+	return p.src[p.i : p.i+2]
+}
+
+// rest returns up to n bytes of the remaining input, for error messages.
+func (p *condParser) rest(n int) string {
+	r := p.src[p.i:]
+	if len(r) > n {
+		r = r[:n] + "..."
+	}
+	if r == "" {
+		return "end of condition"
+	}
+	return r
+}
+
+// clause parses "field op value".
+func (p *condParser) clause() (clause, error) {
+	var cl clause
+	p.space()
+	start := p.i
+	for p.i < len(p.src) && (isIdentByte(p.src[p.i], false) && p.src[p.i] != '-' || p.src[p.i] == '.') {
+		p.i++
+	}
+	if p.i == start {
+		return cl, p.errf(start, "expected a field name (tool, event, args.x, file_path), found %q", p.rest(12))
+	}
+	if err := cl.setField(p.src[start:p.i]); err != nil {
+		return cl, p.errf(start, "%v", err)
+	}
+	p.space()
+	opAt := p.i
+	switch cl.op = p.peek2(); cl.op {
+	case "==", "!=", "=~", "~=":
+		p.i += 2
+	default:
+		return cl, p.errf(opAt, "expected an operator (==, !=, =~, ~=), found %q", p.rest(12))
+	}
+	p.space()
+	valAt := p.i
+	val, isRegex, flags, err := p.value()
+	if err != nil {
+		return cl, err
+	}
+	switch cl.op {
+	case "==", "!=":
+		if isRegex {
+			return cl, p.errf(valAt, "a /regex/ value needs the =~ operator")
+		}
+		if cl.field == fieldEvent {
+			val = normEvent(val)
+		}
+		cl.value = val
+	case "=~":
+		re, err := compileRegex(val, flags, false)
+		if err != nil {
+			return cl, p.errf(valAt, "bad regex %q: %v", val, err)
+		}
+		cl.re = re
+	case "~=":
+		if isRegex {
+			return cl, p.errf(valAt, "~= takes a glob, not a /regex/ (use =~)")
+		}
+		if err := checkGlob(val); err != nil {
+			return cl, p.errf(valAt, "%v", err)
+		}
+		cl.glob = val
+	}
+	return cl, nil
+}
+
+// setField sets the field of cl from its name.
+func (cl *clause) setField(name string) error {
+	parts := strings.Split(name, ".")
+	for _, s := range parts {
+		if s == "" {
+			return fmt.Errorf("bad field name %q: empty part", name)
+		}
+	}
+	switch parts[0] {
+	case "tool", "tool_name":
+		cl.field = fieldTool
+	case "event", "hook_event_name":
+		cl.field = fieldEvent
+	case "args", "tool_input":
+		cl.field, cl.path = fieldArgs, parts[1:]
+		return nil
+	case "file_path":
+		cl.field = fieldFilePath
+	}
+	if len(parts) > 1 {
+		cl.field = fieldUnknown
+	}
+	return nil
+}
+
+// value parses a value: a quoted string, a /regex/flags or a bare word.
+func (p *condParser) value() (val string, isRegex bool, flags string, err error) {
+	start := p.i
+	if p.i == len(p.src) {
+		return "", false, "", p.errf(start, "expected a value, found end of condition")
+	}
+	switch q := p.src[p.i]; q {
+	case '"', '\'':
+		var sb strings.Builder
+		for p.i++; p.i < len(p.src); p.i++ {
+			c := p.src[p.i]
+			if c == q {
+				p.i++
+				return sb.String(), false, "", nil
+			}
+			if c == '\\' && p.i+1 < len(p.src) {
+				n := p.src[p.i+1]
+				switch {
+				case n == q || n == '\\':
+					c = n
+					p.i++
+				case q == '"' && n == 'n':
+					c = '\n'
+					p.i++
+				case q == '"' && n == 't':
+					c = '\t'
+					p.i++
+				case q == '"' && n == 'r':
+					c = '\r'
+					p.i++
+				}
+			}
+			sb.WriteByte(c)
+		}
+		return "", false, "", p.errf(start, "unterminated string")
+	case '/':
+		for p.i++; p.i < len(p.src); p.i++ {
+			switch p.src[p.i] {
+			case '\\':
+				p.i++
+			case '/':
+				val = p.src[start+1 : p.i]
+				p.i++
+				fs := p.i
+				for p.i < len(p.src) && isIdentByte(p.src[p.i], true) && p.src[p.i] != '_' {
+					p.i++
+				}
+				return val, true, p.src[fs:p.i], nil
+			}
+		}
+		return "", false, "", p.errf(start, "unterminated /regex/")
+	}
+	for p.i < len(p.src) {
+		c := p.src[p.i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			break
+		}
+		if s := p.peek2(); s == "&&" || s == "||" {
+			break
+		}
+		p.i++
+	}
+	return p.src[start:p.i], false, "", nil
+}
+
+func (c *condition) match(s *Subject) bool {
+	for i := range c.clauses {
+		if c.clauses[i].match(s) == c.or {
+			return c.or
+		}
+	}
+	return !c.or
+}
+
+func (cl *clause) match(s *Subject) bool {
+	v := cl.text(s)
+	switch cl.op {
+	case "==":
+		return cl.equal(v)
+	case "!=":
+		return !cl.equal(v)
+	case "=~":
+		return cl.re.MatchString(v)
+	default:
+		return doublestar.MatchUnvalidated(cl.glob, v)
+	}
+}
+
+func (cl *clause) equal(v string) bool {
+	switch cl.field {
+	case fieldTool:
+		return strings.EqualFold(v, cl.value)
+	case fieldEvent:
+		return eventEqual(v, cl.value)
+	default:
+		return v == cl.value
+	}
+}
+
+// text returns the field's value for s.
+func (cl *clause) text(s *Subject) string {
+	switch cl.field {
+	case fieldTool:
+		return s.tool
+	case fieldEvent:
+		return s.event
+	case fieldArgs:
+		if len(cl.path) == 0 {
+			return s.compactArgs()
+		}
+		v, _ := s.arg(cl.path...)
+		return v
+	case fieldFilePath:
+		for _, k := range []string{"file_path", "path", "notebook_path"} {
+			if v, ok := s.arg(k); ok {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// eventEqual reports whether normEvent(v) == norm, without allocating.
+func eventEqual(v, norm string) bool {
+	j := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '_' {
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if j >= len(norm) || norm[j] != c {
+			return false
+		}
+		j++
+	}
+	return j == len(norm)
+}

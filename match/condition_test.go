@@ -1,0 +1,98 @@
+package match
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestCondition(t *testing.T) {
+	t.Parallel()
+	const rmRoot = `tool == "Bash" && args.command =~ /rm\s+-rf\s+\//`
+	runIfCases(t, []ifCase{
+		// Conformance cases 01 and 02.
+		{"01 rm -rf /", rmRoot, "Bash", `{"command":"rm -rf /"}`, true},
+		{"02 rm -rf ./build", rmRoot, "Bash", `{"command":"rm -rf ./build"}`, false},
+		{"01 other tool", rmRoot, "Shell", `{"command":"rm -rf /"}`, false},
+		// Conformance cases 03 and 04: ~= is a doublestar glob.
+		{"03 vendor/**", `tool == "WriteFile" && args.path ~= "vendor/**"`, "WriteFile", `{"path":"vendor/github.com/acme/lib/x.go","content":"package lib"}`, true},
+		{"03 outside vendor", `tool == "WriteFile" && args.path ~= "vendor/**"`, "WriteFile", `{"path":"src/vendor.go"}`, false},
+		{"04 *.py no cross", `tool == "WriteFile" && args.path ~= "*.py"`, "WriteFile", `{"path":"src/app.py","content":"print(1)"}`, false},
+		{"04 **/*.py", `tool == "WriteFile" && args.path ~= "**/*.py"`, "WriteFile", `{"path":"src/app.py","content":"print(1)"}`, true},
+		{"04 *.py top level", `args.path ~= "*.py"`, "WriteFile", `{"path":"app.py"}`, true},
+		// Conformance case 14: ||.
+		{"14 first", `tool == "ReadFile" || tool == "WriteFile"`, "ReadFile", `{"path":"README.md"}`, true},
+		{"14 second", `tool == "ReadFile" || tool == "WriteFile"`, "WriteFile", `{}`, true},
+		{"14 neither", `tool == "ReadFile" || tool == "WriteFile"`, "Bash", `{}`, false},
+		{"and all", `tool == "Bash" && args.command == "ls" && event == "PreToolUse"`, "Bash", `{"command":"ls"}`, true},
+		{"and one false", `tool == "Bash" && args.command == "ls" && event == "Stop"`, "Bash", `{"command":"ls"}`, false},
+		// ==, != and case rules.
+		{"tool case-insensitive", `tool == "bash"`, "Bash", `{}`, true},
+		{"tool !=", `tool != "Bash"`, "ReadFile", `{}`, true},
+		{"tool != same", `tool != "bash"`, "Bash", `{}`, false},
+		{"args case-sensitive", `args.command == "LS"`, "Bash", `{"command":"ls"}`, false},
+		{"event snake_case", `event == "pre_tool_use"`, "Bash", `{}`, true},
+		{"event canonical", `event == "PreToolUse"`, "Bash", `{}`, true},
+		{"event other", `event == "post_tool_use"`, "Bash", `{}`, false},
+		{"event regex", `event =~ /^Pre/`, "Bash", `{}`, true},
+		{"aliases", `tool_name == "Bash" && tool_input.command == "ls" && hook_event_name == "PreToolUse"`, "Bash", `{"command":"ls"}`, true},
+		// Values.
+		{"single quotes", `args.command == 'ls -l'`, "Bash", `{"command":"ls -l"}`, true},
+		{"single quote escape", `args.q == 'it\'s'`, "X", `{"q":"it's"}`, true},
+		{"double quote escapes", `args.q == "a\"b\\c\nd"`, "X", `{"q":"a\"b\\c\nd"}`, true},
+		{"bare word", `args.mode == fast`, "X", `{"mode":"fast"}`, true},
+		{"bare no space", `args.mode==fast&&tool==X`, "X", `{"mode":"fast"}`, true},
+		{"number", `args.n == 5`, "X", `{"n":5}`, true},
+		{"number quoted", `args.n == "5"`, "X", `{"n":5}`, true},
+		{"number text kept", `args.n == 5.0`, "X", `{"n":5.0}`, true},
+		{"number string", `args.n == 5`, "X", `{"n":"5"}`, true},
+		{"bool", `args.force == true`, "X", `{"force":true}`, true},
+		{"bool false", `args.force == true`, "X", `{"force":false}`, false},
+		{"null", `args.x == null`, "X", `{"x":null}`, true},
+		{"object text", `args.o == '{"a":1}'`, "X", `{"o":{ "a" : 1 }}`, true},
+		{"whole args", `args =~ /"force":true/`, "X", `{"force": true}`, true},
+		// Nested and indexed paths.
+		{"nested", `args.a.b == "x"`, "X", `{"a":{"b":"x"}}`, true},
+		{"index", `args.items.1 == "b"`, "X", `{"items":["a","b"]}`, true},
+		{"index out of range", `args.items.2 == ""`, "X", `{"items":["a","b"]}`, true},
+		{"index not number", `args.items.x == "a"`, "X", `{"items":["a"]}`, false},
+		{"path through string", `args.a.b == ""`, "X", `{"a":"s"}`, true},
+		// Unknown and missing fields read as "".
+		{"unknown field", `nonsense == ""`, "X", `{}`, true},
+		{"unknown field !=", `nonsense != ""`, "X", `{}`, false},
+		{"missing arg", `args.nope == ""`, "X", `{"a":1}`, true},
+		{"missing arg regex", `args.nope =~ /./`, "X", `{"a":1}`, false},
+		{"no args", `args.command == ""`, "", ``, true},
+		{"invalid args", `args.command == ""`, "Bash", `{oops`, true},
+		// file_path.
+		{"file_path", `file_path ~= "**/*.go"`, "Write", `{"file_path":"/repo/a/b.go"}`, true},
+		{"file_path from path", `file_path == "a.txt"`, "WriteFile", `{"path":"a.txt"}`, true},
+		{"file_path from notebook_path", `file_path ~= "*.ipynb"`, "NotebookEdit", `{"notebook_path":"n.ipynb"}`, true},
+		{"file_path prefers file_path", `file_path == "a"`, "X", `{"path":"b","file_path":"a"}`, true},
+		// =~ forms.
+		{"regex from string", `args.command =~ "rm\s+-rf"`, "Bash", `{"command":"rm  -rf x"}`, true},
+		{"regex i", `args.command =~ /RM/i`, "Bash", `{"command":"rm x"}`, true},
+		{"regex unanchored", `args.command =~ /rf/`, "Bash", `{"command":"rm -rf x"}`, true},
+		{"regex escaped slash", `args.p =~ /^a\/b$/`, "X", `{"p":"a/b"}`, true},
+		{"regex bare word", `args.p =~ ^ab`, "X", `{"p":"abc"}`, true},
+		// ~= details.
+		{"glob star", `args.p ~= "src/*"`, "X", `{"p":"src/a/b"}`, false},
+		{"glob class", `args.p ~= "[ab].txt"`, "X", `{"p":"b.txt"}`, true},
+		{"glob braces", `args.p ~= "*.{js,ts}"`, "X", `{"p":"a.ts"}`, true},
+		// Whitespace.
+		{"spaces and tabs", "\ttool  ==\t\"Bash\"   ", "Bash", `{}`, true},
+	})
+}
+
+func TestConditionEventOnEventWithoutTool(t *testing.T) {
+	t.Parallel()
+	f, err := CompileIf(`event == "session_start" && tool == ""`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Match(NewSubject("SessionStart", "", nil)) {
+		t.Error("want a match on SessionStart")
+	}
+	if f.Match(NewSubject("SessionEnd", "", json.RawMessage(`{}`))) {
+		t.Error("want no match on SessionEnd")
+	}
+}

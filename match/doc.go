@@ -1,0 +1,103 @@
+// Package match decides which hooks apply to an event: the tool-name Matcher and the `if`
+// filters (DESIGN section 5). Both levels must pass, matcher first (codebot).
+//
+// Everything is compiled once (CompileMatcher, CompileIf) and is then immutable and safe for
+// concurrent use. Regexes are RE2 (Go's regexp), so matching is linear in the input and a
+// user's pattern can not hang the agent; globs are bounded in the same spirit. Matcher.Match
+// does not allocate. The `if` filters read a Subject, built once per event by NewSubject,
+// which compacts, decodes and parses the arguments lazily and at most once, whichever
+// filters ask.
+//
+// The package imports no other hookcore package: it takes plain values (event name, tool
+// name, arguments JSON).
+//
+// # Matchers
+//
+// A matcher tests the event's match value (the tool name on tool events). Its syntax follows
+// Claude Code and codebot, chosen by shape:
+//
+//   - "" or "*": any value.
+//   - "/re/" or "/re/i": an unanchored RE2 search (codebot); flags i, m and s.
+//   - "Bash", "Edit|Write", "Edit, Write": exact names (letters, digits, '_', '-' and spaces),
+//     compared case-insensitively. "Edit|Write" matches neither "WriteFile" nor
+//     "NotebookEdit".
+//   - anything else ("mcp__github__.*", "Notebook.*"): an RE2 regex that must match the whole
+//     name. Claude Code leaves it unanchored, so that "Edit.*" there also matches
+//     "NotebookEdit"; here it does not.
+//
+// # If filters
+//
+// An `if` filter has one of three syntaxes, told apart by shape:
+//
+//	/rm -rf/i                                          Regex
+//	Bash(rm *)   Write(src/**/*.go)   Read(./.env)     Rule
+//	tool == "Bash" && args.command =~ /rm\s+-rf\s+\//  Condition
+//
+// A Regex filter ("/re/flags", flags from "ims") is searched, unanchored, in the tool
+// arguments as compact JSON (codebot's argFilter): {"command":"rm -rf /"}.
+//
+// # Permission rules
+//
+// A Rule is Claude Code's permission rule syntax "Tool(pattern)". It matches a call when the
+// tool name equals Tool, case-insensitively (codebot's "bash" is Claude Code's "Bash"), and
+// the pattern matches the tool's main argument. "Tool", "Tool()" and "Tool(*)" match every
+// call of the tool. The main argument and the pattern's meaning depend on the tool:
+//
+//   - Bash: `command`, parsed as bash (mvdan.cc/sh). The rule matches when any simple command
+//     in it matches the pattern: in pipelines, && and || lists, after ';' or a newline, in
+//     subshells, blocks, functions, if/for/while/case bodies and in $(...), `...` and <(...).
+//     A simple command is its words without leading assignments (FOO=1 rm x is "rm x"),
+//     joined by single spaces, each word unquoted where its value is static ('rm', r\m and
+//     r""m are rm) and kept as source text where it is not ($DIR). In the pattern '*'
+//     matches any run of characters, spaces and slashes included; a trailing ":*" or " *"
+//     makes it a prefix at a word boundary ("npm run test:*" matches "npm run test" and
+//     "npm run test -v", not "npm run testing"; "rm *" matches "rm -rf out" and "rm", not
+//     "rmdir out"). So that a guard is not bypassed by a wrapper, each simple command is also
+//     tried with a command path reduced to its base name (/bin/rm is rm), with the wrappers
+//     sudo, doas, env, nohup, time, command, builtin, exec, xargs, nice, timeout and stdbuf
+//     stripped along with their options (sudo -u root rm -rf / is rm -rf /), and find's
+//     -exec/-execdir/-ok/-okdir commands, `bash|sh|zsh|dash|ksh -c SCRIPT` and `eval ARGS`
+//     are analysed in turn. A command that does not parse, a command name that is not static
+//     ($CMD, $(which rm), $'\x72m') or holds glob or brace characters (/bin/r?), and scripts
+//     nested more than 4 deep match every Bash rule: the hook runs and decides. A quoted
+//     mention is not a command: echo 'rm -rf /' does not match Bash(rm *).
+//   - Read, Write, Edit, MultiEdit, ReadFile, WriteFile, EditFile, LS: `file_path`, else
+//     `path`; NotebookEdit, NotebookRead: `notebook_path`. The pattern is a doublestar glob
+//     ('*' does not cross '/', '**' does) over the cleaned path. "//etc/passwd" is the
+//     absolute path /etc/passwd. Any other pattern ("src/**/*.go", "./.env", "/src/**",
+//     "~/.ssh/*", with the leading "./", "/" or "~/" dropped) is relative to a directory
+//     this package does not know (Claude Code's project, settings file or home directory),
+//     so it matches the path or any trailing part of it after a '/': "src/**/*.go" matches
+//     "/repo/src/a/b.go". That errs on the side of running the hook.
+//   - Glob, Grep: `pattern`; WebFetch: `url`; any other tool: the first argument, in the order
+//     written, whose value is a string. '*' matches any run of characters. The WebFetch
+//     pattern "domain:example.com" matches the URL's host, example.com or a subdomain of it,
+//     case-insensitively.
+//
+// Arguments that are not valid JSON match every rule of the tool; a missing main argument
+// matches no rule that has a pattern.
+//
+// # Conditions
+//
+// A Condition is MiniCode's language: clauses "field op value" joined by && or by ||, never
+// both (an error: there is no precedence to get wrong).
+//
+// Fields: tool (alias tool_name); event (alias hook_event_name), the canonical event name
+// given to NewSubject; args (alias tool_input), the arguments as compact JSON; args.x,
+// args.a.b, args.items.0, an argument at a path of object keys and array indexes; file_path,
+// the argument file_path, else path, else notebook_path. Any other field, and a missing
+// argument, reads as the empty string. A string argument compares as itself, any other as
+// its compact JSON text, so the number 5 equals both 5 and "5".
+//
+// Operators: == and != compare exactly, except that tool compares case-insensitively (as the
+// matcher does) and event ignores case and underscores ("pre_tool_use" equals "PreToolUse");
+// =~ searches an RE2 regex, written /re/flags ("\/" is a slash inside) or as a string; ~= is
+// a doublestar glob ("vendor/**" matches "vendor/github.com/acme/lib/x.go", "*.py" does not
+// match "src/app.py").
+//
+// Values: "double-quoted" (escapes \" \\ \n \t \r; a backslash before any other character is
+// kept, so "\d+" is the regex \d+), 'single-quoted' (escapes \' and \\), /regex/ (=~ only),
+// or a bare word up to the next space, && or || (5, true, fast).
+//
+// Errors are *SyntaxError values that give the byte offset of the problem in the expression.
+package match

@@ -1,0 +1,117 @@
+package match
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func FuzzCompileMatcher(f *testing.F) {
+	for _, s := range []string{"", "*", "Bash", "Edit|Write", "Edit, Write", "/rm/i", "/a/b/", "mcp__github__.*",
+		"Notebook.*", "Edit|", "/(/", "[", "/x/q", "é|ü", " | "} {
+		f.Add(s, "Bash")
+	}
+	f.Fuzz(func(t *testing.T, matcher, name string) {
+		m, err := CompileMatcher(matcher)
+		if err != nil {
+			return
+		}
+		got := m.Match(name)
+		if m.Any() && !got {
+			t.Fatalf("any matcher %q did not match %q", matcher, name)
+		}
+		for _, n := range m.Names() {
+			if !m.Match(n) {
+				t.Fatalf("matcher %q does not match its own name %q", matcher, n)
+			}
+		}
+		if m.String() != matcher {
+			t.Fatalf("String() = %q, want %q", m.String(), matcher)
+		}
+	})
+}
+
+func FuzzCompileIf(f *testing.F) {
+	seeds := []struct{ expr, tool, args string }{
+		{`tool == "Bash" && args.command =~ /rm\s+-rf\s+\//`, "Bash", `{"command":"rm -rf /"}`},
+		{`tool == "WriteFile" && args.path ~= "vendor/**"`, "WriteFile", `{"path":"vendor/a/b.go"}`},
+		{`tool == "ReadFile" || tool == "WriteFile"`, "ReadFile", `{"path":"README.md"}`},
+		{`args.items.0 == 5 && event == "pre_tool_use"`, "X", `{"items":[5]}`},
+		{`file_path ~= "**/*.py"`, "Write", `{"file_path":"/a/b.py"}`},
+		{`/rm -rf/i`, "Bash", `{ "command" : "RM -RF x" }`},
+		{"Bash(rm *)", "Bash", `{"command":"cd /tmp/build && ls | head -1 ; rm -rf out"}`},
+		{"Bash(rm *)", "Bash", `{"command":"echo 'rm -rf /' && grep -r rm docs/"}`},
+		{"Bash(npm run test:*)", "Bash", `{"command":"sudo -u x env A=1 bash -c \"eval 'find . -exec rm {} +'\""}`},
+		{"Bash(rm *)", "Bash", `{"command":"echo \"unterminated"}`},
+		{"Write(src/**/*.go)", "Write", `{"file_path":"/r/src/a.go"}`},
+		{"Read(//etc/*)", "Read", `{"file_path":"/etc/passwd"}`},
+		{"WebFetch(domain:example.com)", "WebFetch", `{"url":"https://x.example.com"}`},
+		{"Task(x*)", "Task", `{"prompt":"x"}`},
+		{`args.q == "a\"b" || args.q == 'c\'d'`, "X", `{"q":"c'd"}`},
+		{`tool == "a" && tool == "b" || x == y`, "X", `{}`},
+		{`args.. == 1`, "X", `{}`},
+		{"Bash(rm *", "Bash", `{}`},
+	}
+	for _, s := range seeds {
+		f.Add(s.expr, s.tool, s.args)
+	}
+	f.Fuzz(func(t *testing.T, expr, tool, args string) {
+		c, err := CompileIf(expr)
+		if err != nil {
+			var se *SyntaxError
+			if !asSyntaxError(err, &se) {
+				t.Fatalf("CompileIf(%q) error %v is not a *SyntaxError", expr, err)
+			}
+			if se.Offset < 0 || se.Offset > len(expr) {
+				t.Fatalf("CompileIf(%q) error offset %d out of range", expr, se.Offset)
+			}
+			return
+		}
+		s := NewSubject("PreToolUse", tool, json.RawMessage(args))
+		first := c.Match(s)
+		if again := c.Match(s); again != first {
+			t.Fatalf("CompileIf(%q).Match not stable: %v then %v", expr, first, again)
+		}
+	})
+}
+
+func asSyntaxError(err error, target **SyntaxError) bool {
+	se, ok := err.(*SyntaxError)
+	*target = se
+	return ok
+}
+
+// FuzzBashRule feeds arbitrary commands to Bash permission rules, exercising the shell
+// parsing and rendering.
+func FuzzBashRule(f *testing.F) {
+	for _, c := range []string{
+		"cd /tmp/build && ls | head -1 ; rm -rf out",
+		"echo 'rm -rf /' && grep -r rm docs/",
+		`sudo -u root env A=1 nohup timeout 5 xargs -n1 /bin/rm -rf "$X"`,
+		`bash -lc "eval 'find . -exec rm {} +'"`,
+		`f() { rm -rf /; }; f $(r\m x) <(rm y) ` + "`rm z`",
+		`for i in {1..3}; do echo $'\x72m' "${A:-b}" 'c'"d"; done`,
+		`echo "unterminated`,
+		"cat <<EOF\nrm -rf /\nEOF",
+	} {
+		f.Add(c)
+	}
+	rules := []string{"Bash(rm *)", "Bash(npm run test:*)", "Bash(git * --force)", "Bash(ls)"}
+	var compiled []*If
+	for _, r := range rules {
+		c, err := CompileIf(r)
+		if err != nil {
+			f.Fatal(err)
+		}
+		compiled = append(compiled, c)
+	}
+	f.Fuzz(func(t *testing.T, command string) {
+		args, err := json.Marshal(map[string]string{"command": command})
+		if err != nil {
+			return
+		}
+		s := NewSubject("PreToolUse", "Bash", args)
+		for _, c := range compiled {
+			c.Match(s)
+		}
+	})
+}

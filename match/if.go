@@ -1,0 +1,150 @@
+package match
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Syntax is the syntax of a compiled `if` filter, told apart by the expression's shape
+// (DESIGN section 5).
+type Syntax uint8
+
+const (
+	// Regex is "/re/" or "/re/i": an RE2 search over the tool arguments as compact JSON
+	// (codebot's argFilter).
+	Regex Syntax = iota + 1
+	// Rule is "Tool(pattern)" or "Tool": a Claude Code permission rule.
+	Rule
+	// Condition is a MiniCode condition: "field op value" clauses joined by && or by ||.
+	Condition
+)
+
+// String returns "regex", "rule" or "condition", and "none" for the zero Syntax (the syntax
+// of a nil *If).
+func (s Syntax) String() string {
+	switch s {
+	case Regex:
+		return "regex"
+	case Rule:
+		return "rule"
+	case Condition:
+		return "condition"
+	default:
+		return "none"
+	}
+}
+
+// SyntaxError is an error in an `if` expression. Offset is the byte offset in the expression
+// as given to CompileIf (0-based), so that a config loader can turn it into a column.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+// Error returns "offset N: msg".
+func (e *SyntaxError) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg) }
+
+// If is a compiled `if` filter: the second level of matching, after the Matcher (DESIGN
+// section 5). It is immutable and safe for concurrent use. A nil *If matches everything.
+type If struct {
+	src    string
+	syntax Syntax
+	re     *regexp.Regexp // Regex
+	rule   *rule          // Rule
+	cond   *condition     // Condition
+}
+
+// CompileIf compiles an `if` expression. Its syntax is chosen by shape, after trimming
+// surrounding spaces:
+//
+//   - it starts with '/': Regex, "/re/flags" with flags from "ims", searched (unanchored) in
+//     the tool arguments as compact JSON.
+//   - it is an identifier (letters, digits, '_', '-'), alone or followed by parentheses that
+//     enclose the rest: Rule, a Claude Code permission rule.
+//   - otherwise: Condition, a MiniCode condition.
+//
+// The package doc defines each syntax.
+//
+// An expression must be valid UTF-8. An empty (or all-space) expression returns a nil *If and a nil error. Every error is a
+// *SyntaxError giving the byte offset of the problem.
+func CompileIf(expr string) (*If, error) {
+	t := strings.TrimSpace(expr)
+	if t == "" {
+		return nil, nil
+	}
+	if !utf8.ValidString(expr) {
+		return nil, &SyntaxError{Offset: invalidUTF8(expr), Msg: "expression is not valid UTF-8"}
+	}
+	base := strings.Index(expr, t) // offset of t in expr
+	f := &If{src: expr}
+	switch {
+	case t[0] == '/':
+		src, flags, ok := splitSlashRegex(t)
+		if !ok {
+			return nil, &SyntaxError{Offset: base, Msg: "regex filter has no closing /"}
+		}
+		re, err := compileRegex(src, flags, false)
+		if err != nil {
+			return nil, &SyntaxError{Offset: base, Msg: fmt.Sprintf("bad regex %q: %v", t, err)}
+		}
+		f.syntax, f.re = Regex, re
+	case isRuleShape(t):
+		r, err := compileRule(t, base)
+		if err != nil {
+			return nil, err
+		}
+		f.syntax, f.rule = Rule, r
+	default:
+		c, err := compileCondition(expr)
+		if err != nil {
+			return nil, err
+		}
+		f.syntax, f.cond = Condition, c
+	}
+	return f, nil
+}
+
+// Match reports whether the subject passes the filter. A nil *If matches every subject.
+func (f *If) Match(s *Subject) bool {
+	if f == nil {
+		return true
+	}
+	switch f.syntax {
+	case Regex:
+		return f.re.MatchString(s.compactArgs())
+	case Rule:
+		return f.rule.match(s)
+	default:
+		return f.cond.match(s)
+	}
+}
+
+// Syntax returns the filter's syntax; 0 ("none") for a nil *If.
+func (f *If) Syntax() Syntax {
+	if f == nil {
+		return 0
+	}
+	return f.syntax
+}
+
+// String returns the filter's source text as given to CompileIf; "" for a nil *If.
+func (f *If) String() string {
+	if f == nil {
+		return ""
+	}
+	return f.src
+}
+
+// invalidUTF8 returns the offset of the first invalid UTF-8 sequence in s.
+func invalidUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				return i
+			}
+		}
+	}
+	return len(s)
+}

@@ -1,0 +1,192 @@
+package match
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// ifCase is one `if` expression applied to one tool call.
+type ifCase struct {
+	name string
+	expr string
+	tool string
+	args string
+	want bool
+}
+
+// runIfCases compiles and matches each case on a PreToolUse subject.
+func runIfCases(t *testing.T, tests []ifCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f, err := CompileIf(tt.expr)
+			if err != nil {
+				t.Fatalf("CompileIf(%q): %v", tt.expr, err)
+			}
+			s := NewSubject("PreToolUse", tt.tool, json.RawMessage(tt.args))
+			if got := f.Match(s); got != tt.want {
+				t.Errorf("CompileIf(%q).Match(%s %s) = %v, want %v", tt.expr, tt.tool, tt.args, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestIfSyntax(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		expr string
+		want Syntax
+	}{
+		{"", 0},
+		{"   ", 0},
+		{"/rm -rf/", Regex},
+		{" /rm/i ", Regex},
+		{"Bash(rm *)", Rule},
+		{"Bash", Rule},
+		{"Bash()", Rule},
+		{"Write(src/**/*.go)", Rule},
+		{"mcp__github__create_issue(*)", Rule},
+		{`tool == "Bash"`, Condition},
+		{`args.command =~ /rm/`, Condition},
+		{`tool=="Bash"`, Condition},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			t.Parallel()
+			f, err := CompileIf(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Syntax(); got != tt.want {
+				t.Errorf("Syntax() = %v, want %v", got, tt.want)
+			}
+			if got := f.String(); got != tt.expr && tt.want != 0 {
+				t.Errorf("String() = %q, want %q", got, tt.expr)
+			}
+		})
+	}
+}
+
+func TestSyntaxString(t *testing.T) {
+	t.Parallel()
+	got := []string{Syntax(0).String(), Regex.String(), Rule.String(), Condition.String()}
+	if diff := cmp.Diff([]string{"none", "regex", "rule", "condition"}, got); diff != "" {
+		t.Error(diff)
+	}
+}
+
+func TestIfNil(t *testing.T) {
+	t.Parallel()
+	f, err := CompileIf("")
+	if f != nil || err != nil {
+		t.Fatalf("CompileIf(\"\") = %v, %v; want nil, nil", f, err)
+	}
+	if !f.Match(NewSubject("Stop", "", nil)) {
+		t.Error("nil *If must match")
+	}
+	if f.String() != "" || f.Syntax() != 0 {
+		t.Error("nil *If must have no source and no syntax")
+	}
+}
+
+func TestIfRegex(t *testing.T) {
+	t.Parallel()
+	runIfCases(t, []ifCase{
+		{"search", `/rm -rf/`, "Bash", `{"command":"sudo rm -rf /"}`, true},
+		{"no match", `/rm -rf/`, "Bash", `{"command":"ls"}`, false},
+		{"case sensitive", `/RM/`, "Bash", `{"command":"rm x"}`, false},
+		{"flag i", `/RM/i`, "Bash", `{"command":"rm x"}`, true},
+		{"compact json", `/"command":"ls"/`, "Bash", `{ "command" : "ls" }`, true},
+		{"key order kept", `/^\{"b":1,"a":2\}$/`, "X", `{"b": 1, "a": 2}`, true},
+		{"whole json", `/"path":"vendor\//`, "WriteFile", `{"path": "vendor/x.go"}`, true},
+		{"no args", `/x/`, "", ``, false},
+		{"empty regex", `//`, "", ``, true},
+		{"invalid json used raw", `/oops/`, "X", `{oops`, true},
+	})
+}
+
+func TestCompileIfErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		expr   string
+		offset int
+		msg    string // substring of Msg
+	}{
+		{`/(/`, 0, `bad regex "/(/"`},
+		{`  /(/`, 2, `bad regex`},
+		{`/abc`, 0, `no closing /`},
+		{`/abc/q`, 0, `unknown regex flag`},
+		{`Bash(rm *`, 9, `has no closing )`},
+		{`Write([)`, 6, `bad glob`},
+		{`Write({a,b,c,d}/{a,b,c,d}/{a,b,c,d}/{a,b,c,d}/{a,b})`, 6, `too many {} alternatives`},
+		{`tool == "Bash" && args.command =~ /rm/ || tool == "WriteFile"`, 39, `condition mixes && and ||; use one of them`},
+		{`tool == "a" || tool == "b" && tool == "c"`, 27, `condition mixes && and ||`},
+		{`tool = "Bash"`, 5, `expected an operator`},
+		{`tool "Bash"`, 5, `expected an operator`},
+		{`== "Bash"`, 0, `expected a field name`},
+		{`tool ==`, 7, `expected a value`},
+		{`tool == "Bash`, 8, `unterminated string`},
+		{`args.command =~ /rm`, 16, `unterminated /regex/`},
+		{`args.command =~ /(/`, 16, `bad regex "("`},
+		{`args.command =~ "("`, 16, `bad regex`},
+		{`args.command =~ /x/z`, 16, `unknown regex flag`},
+		{`args.command == /rm/`, 16, `needs the =~ operator`},
+		{`args.path ~= /rm/`, 13, `takes a glob`},
+		{`args.path ~= "[a-"`, 13, `bad glob`},
+		{`args.path ~= "{a,b,c,d}/{a,b,c,d}/{a,b,c,d}/{a,b,c,d}/{a,b}"`, 13, `too many {} alternatives`},
+		{`Write({a,b,c,d}/{a,b,c,d}/{a,b,c,d}/{a,b,c,d}/{a,{b,c}})`, 6, `too many {} alternatives`},
+		{`tool == "Bash" &&`, 17, `expected a field name`},
+		{`tool == "Bash" extra`, 15, `expected && or ||`},
+		{`args..x == 1`, 0, `empty part`},
+		{`tool == "a" & tool == "b"`, 12, `expected && or ||`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			t.Parallel()
+			_, err := CompileIf(tt.expr)
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("CompileIf(%q) error = %v, want a *SyntaxError", tt.expr, err)
+			}
+			if se.Offset != tt.offset || !strings.Contains(se.Msg, tt.msg) {
+				t.Errorf("CompileIf(%q) error = {%d, %q}, want {%d, ...%q...}", tt.expr, se.Offset, se.Msg, tt.offset, tt.msg)
+			}
+			if !strings.HasPrefix(err.Error(), "offset ") {
+				t.Errorf("Error() = %q, want an offset prefix", err.Error())
+			}
+		})
+	}
+}
+
+func TestSubjectConcurrentUse(t *testing.T) {
+	t.Parallel()
+	var filters []*If
+	for _, expr := range []string{"Bash(rm *)", `/rm/`, `args.command =~ /rm/ && file_path == ""`, "Bash(ls:*)"} {
+		f, err := CompileIf(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		filters = append(filters, f)
+	}
+	s := NewSubject("PreToolUse", "Bash", json.RawMessage(`{"command": "ls && rm -rf x"}`))
+	done := make(chan bool)
+	for range 8 {
+		go func() {
+			ok := true
+			for _, f := range filters {
+				ok = ok && f.Match(s)
+			}
+			done <- ok
+		}()
+	}
+	for range 8 {
+		if !<-done {
+			t.Error("a filter did not match")
+		}
+	}
+}

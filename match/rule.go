@@ -1,0 +1,189 @@
+package match
+
+import (
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// rule is a compiled permission rule "Tool(pattern)" (see the package doc).
+type rule struct {
+	tool string
+	kind ruleKind
+	arg  []string       // ruleText, rulePath: argument names tried in order; nil: first string
+	re   *regexp.Regexp // ruleBash, ruleText, ruleDomain
+	glob string         // rulePath
+	abs  bool           // rulePath: the glob is absolute, match the whole path only
+}
+
+type ruleKind uint8
+
+const (
+	ruleAny ruleKind = iota
+	ruleBash
+	rulePath
+	ruleText
+	ruleDomain
+)
+
+// isRuleShape reports whether t is an identifier, alone or followed by '('.
+func isRuleShape(t string) bool {
+	i := 0
+	for i < len(t) && isIdentByte(t[i], i == 0) {
+		i++
+	}
+	return i > 0 && (i == len(t) || t[i] == '(')
+}
+
+func isIdentByte(c byte, first bool) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		return true
+	case c >= '0' && c <= '9', c == '-':
+		return !first
+	}
+	return false
+}
+
+// compileRule compiles t, which isRuleShape accepted and which starts at offset base of the
+// original expression.
+func compileRule(t string, base int) (*rule, error) {
+	name, pat := t, ""
+	if i := strings.IndexByte(t, '('); i >= 0 {
+		if t[len(t)-1] != ')' {
+			return nil, &SyntaxError{Offset: base + len(t), Msg: "permission rule " + t[:i] + "(...) has no closing )"}
+		}
+		name, pat = t[:i], strings.TrimSpace(t[i+1:len(t)-1])
+	}
+	r := &rule{tool: name}
+	if pat == "" || pat == "*" {
+		return r, nil
+	}
+	patOff := base + strings.Index(t, pat)
+	switch strings.ToLower(name) {
+	case "bash":
+		r.kind, r.re = ruleBash, textPattern(strings.Join(strings.Fields(pat), " "))
+	case "read", "write", "edit", "multiedit", "readfile", "writefile", "editfile", "ls":
+		r.arg = []string{"file_path", "path"}
+		return r, r.setPath(pat, patOff)
+	case "notebookedit", "notebookread":
+		r.arg = []string{"notebook_path"}
+		return r, r.setPath(pat, patOff)
+	case "glob", "grep":
+		r.kind, r.arg, r.re = ruleText, []string{"pattern"}, textPattern(pat)
+	case "webfetch":
+		r.kind, r.arg = ruleText, []string{"url"}
+		if d, ok := strings.CutPrefix(pat, "domain:"); ok {
+			r.kind = ruleDomain
+			r.re = regexp.MustCompile(`(?is)^(?:.*\.)?` + starSource(d) + `$`)
+		} else {
+			r.re = textPattern(pat)
+		}
+	default:
+		r.kind, r.re = ruleText, textPattern(pat)
+	}
+	return r, nil
+}
+
+// setPath makes r a path rule for the glob pat, which starts at offset off.
+func (r *rule) setPath(pat string, off int) error {
+	r.kind = rulePath
+	switch {
+	case strings.HasPrefix(pat, "//"):
+		r.abs, pat = true, pat[1:]
+	case strings.HasPrefix(pat, "~/"):
+		pat = pat[2:]
+	}
+	pat = strings.TrimPrefix(path.Clean(pat), "/")
+	if pat == "" || pat == "." {
+		pat = "**"
+	}
+	if r.abs {
+		pat = "/" + pat
+	}
+	if err := checkGlob(pat); err != nil {
+		return &SyntaxError{Offset: off, Msg: err.Error()}
+	}
+	r.glob = pat
+	return nil
+}
+
+// textPattern compiles a pattern in which '*' matches any run of characters and everything
+// else is literal; a trailing ":*" or " *" makes it a word-boundary prefix.
+func textPattern(pat string) *regexp.Regexp {
+	suffix := "$"
+	if p, ok := strings.CutSuffix(pat, ":*"); ok {
+		pat, suffix = p, `(?:\s.*)?$`
+	} else if p, ok := strings.CutSuffix(pat, " *"); ok {
+		pat, suffix = strings.TrimRight(p, " "), `(?:\s.*)?$`
+	}
+	return regexp.MustCompile(`(?s)^` + starSource(pat) + suffix)
+}
+
+// starSource returns the RE2 source for pat with each '*' as ".*" and the rest literal.
+func starSource(pat string) string {
+	parts := strings.Split(pat, "*")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return strings.Join(parts, ".*")
+}
+
+func (r *rule) match(s *Subject) bool {
+	if !strings.EqualFold(r.tool, s.tool) {
+		return false
+	}
+	if r.kind == ruleAny {
+		return true
+	}
+	if _, ok := s.decodedArgs(); !ok {
+		return true
+	}
+	if r.kind == ruleBash {
+		return s.bashCommands().match(r.re)
+	}
+	v, ok := r.mainArg(s)
+	if !ok {
+		return false
+	}
+	switch r.kind {
+	case rulePath:
+		return r.matchPath(v)
+	case ruleDomain:
+		u, err := url.Parse(v)
+		return err == nil && u.Hostname() != "" && r.re.MatchString(u.Hostname())
+	default:
+		return r.re.MatchString(v)
+	}
+}
+
+func (r *rule) mainArg(s *Subject) (string, bool) {
+	if r.arg == nil {
+		return s.firstStringArg()
+	}
+	for _, a := range r.arg {
+		if v, ok := s.arg(a); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func (r *rule) matchPath(v string) bool {
+	v = path.Clean(v)
+	if doublestar.MatchUnvalidated(r.glob, v) {
+		return true
+	}
+	if r.abs {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] == '/' && doublestar.MatchUnvalidated(r.glob, v[i+1:]) {
+			return true
+		}
+	}
+	return false
+}
