@@ -110,6 +110,7 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	probs = append(fileProbs, d.take()...)
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()
+	f.Entries = len(f.Hooks)
 	if probs.Errors() > 0 {
 		f.Hooks = nil
 	}

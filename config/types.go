@@ -167,7 +167,7 @@ type Hook struct {
 	// OnError is "" (an error in the hook is logged and the action goes ahead) or "block" (an
 	// error in the hook blocks, fail-closed).
 	OnError string
-	// ExitCodes maps a command's exit status to "block", "inject" or "allow", overriding the
+	// ExitCodes maps a command's exit status to "block", "inject", "allow" or "error", overriding the
 	// default protocol (the s08 three-state protocol is {1: block, 2: inject}).
 	ExitCodes map[int]string
 	// Enabled is false for `enabled: false` hooks, which stay in the File but never run.
@@ -203,6 +203,9 @@ type File struct {
 	// on feedback and observe events.
 	Parallel bool
 	Hooks    []Hook
+	// Entries is the number of hook entries the file declares, counted also when an error
+	// left Hooks empty (for `hookcore check`'s summary).
+	Entries int
 	// Hash is the hex SHA-256 of the file's content, for the trust store.
 	Hash string
 }

@@ -70,10 +70,10 @@ bad.yaml:12:15: c: warning: parallel is ignored on gate event PreToolUse: gate h
 bad.yaml:13:15: c: blocking must be true or false, not a string
 bad.yaml:14:14: c: negative timeout "-3"
 bad.yaml:15:15: c: bad on_error "blok": want allow or block (did you mean "block"?)
-bad.yaml:16:21: c: bad exit_codes value "blck" for 1: want block, inject or allow (did you mean "block"?)
+bad.yaml:16:21: c: bad exit_codes value "blck" for 1: want block, inject, allow or error (did you mean "block"?)
 bad.yaml:16:27: c: bad exit_codes key "300": want an exit status 0-255
 bad.yaml:16:39: c: bad exit_codes key "x": want an exit status 0-255
-bad.yaml:16:53: c: bad exit_codes value for 2: want block, inject or allow, not a sequence
+bad.yaml:16:53: c: bad exit_codes value for 2: want block, inject, allow or error, not a sequence
 bad.yaml:18:40: c: bad if condition: condition mixes && and ||; use one of them
 bad.yaml:19:31: c: url "ftp://x" must start with http:// or https://
 bad.yaml:19:50: c: bad http method "P O"

@@ -79,17 +79,20 @@ func (d *decoder) onError(p kv) string {
 }
 
 // exitCodeActions are the accepted `exit_codes` values.
-var exitCodeActions = []string{"block", "inject", "allow"}
+var exitCodeActions = []string{"block", "inject", "allow", "error"}
+
+// exitCodeAliases are other accepted spellings of exit_codes values.
+var exitCodeAliases = map[string]string{"ok": "allow", "continue": "allow", "context": "inject"}
 
 // exitCodes decodes `exit_codes`, a mapping of exit status (0-255; a string key "1" in JSON)
-// to "block", "inject" or "allow".
+// to "block", "inject", "allow" or "error" ("ok" and "continue" mean allow, "context" inject).
 func (d *decoder) exitCodes(p kv) map[int]string {
 	if p.val == nil {
 		return nil
 	}
 	pairs, ok := d.mapping(p.val)
 	if !ok {
-		d.errorf(p.rawValue, "exit_codes must be a mapping of exit status to block, inject or allow, not a %s", kind(p.val))
+		d.errorf(p.rawValue, "exit_codes must be a mapping of exit status to block, inject, allow or error, not a %s", kind(p.val))
 		return nil
 	}
 	out := make(map[int]string, len(pairs))
@@ -101,12 +104,15 @@ func (d *decoder) exitCodes(p kv) map[int]string {
 		}
 		v, isStr := q.val.(*ast.StringNode)
 		if !isStr {
-			d.errorf(q.rawValue, "bad exit_codes value for %d: want block, inject or allow, not a %s", code, kind(q.val))
+			d.errorf(q.rawValue, "bad exit_codes value for %d: want block, inject, allow or error, not a %s", code, kind(q.val))
 			continue
 		}
 		act := strings.ToLower(strings.TrimSpace(v.Value))
+		if canon, ok := exitCodeAliases[act]; ok {
+			act = canon
+		}
 		if !slices.Contains(exitCodeActions, act) {
-			d.errorf(q.rawValue, "bad exit_codes value %q for %d: want block, inject or allow%s", v.Value, code, didYouMean(v.Value, exitCodeActions))
+			d.errorf(q.rawValue, "bad exit_codes value %q for %d: want block, inject, allow or error%s", v.Value, code, didYouMean(v.Value, exitCodeActions))
 			continue
 		}
 		out[code] = act

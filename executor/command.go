@@ -1,0 +1,237 @@
+package executor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/proc"
+)
+
+// DefaultTimeout is a command hook's timeout when Command.Timeout is zero (Claude Code's
+// 60 s).
+const DefaultTimeout = 60 * time.Second
+
+// shellPath is the shell that runs the shell form of a command.
+const shellPath = "/bin/sh"
+
+// Command runs a hook as a child process (DESIGN.md section 6, "command"). It is plain
+// data: set the fields and call Execute; the zero value of every field but Command/Args
+// works. A Command is safe for concurrent use as long as its fields are not changed.
+type Command struct {
+	// HookID names the hook in messages ("hook \"silent-guard\" blocked (exit 2) without
+	// a reason"); when empty the command itself is used.
+	HookID string
+	// Command is the shell form, run with `sh -c` after context-variable substitution
+	// (injection-proof, see the package doc). A single simple command of literal words is
+	// executed directly, without a shell (see the package doc).
+	Command string
+	// Args is the exec form: Args[0] is the program (looked up in PATH), no shell is
+	// involved, and context variables are substituted as plain values. It is used when
+	// Command is empty.
+	Args []string
+	// Timeout bounds the run; 0 means DefaultTimeout. The caller's context may end it
+	// sooner. At the timeout the whole process group is stopped.
+	Timeout time.Duration
+	// ExitCodes maps exit codes to actions (the s08 protocol); nil means the default
+	// protocol. See Execute.
+	ExitCodes map[int]ExitAction
+	// Codebot adds codebot's keys to the input JSON on stdin (event, tool, args, output,
+	// is_error) next to the Claude Code keys, for hooks loaded from a codebot-dialect file.
+	Codebot bool
+	// ProjectDir is exported as CLAUDE_PROJECT_DIR and HOOKCORE_PROJECT_DIR; "" means the
+	// working directory.
+	ProjectDir string
+	// Env is the base environment ("KEY=value"); nil means os.Environ().
+	Env []string
+	// MaxOutput caps each of stdout and stderr, in bytes; 0 means 1 MiB.
+	MaxOutput int
+	// Grace is the time between SIGTERM and SIGKILL of the process group at the timeout,
+	// and the longest wait for output pipes a runaway grandchild holds; 0 means 2 s.
+	Grace time.Duration
+}
+
+// launch is what one Execute runs.
+type launch struct {
+	spec  proc.Spec
+	shell bool // the shell form (sh -c, or direct execution of literal words)
+}
+
+// Execute runs the hook for in and interprets its exit code and output.
+//
+// The process runs in in.Cwd (the calling process's working directory when empty) with the
+// input JSON on stdin (in.MarshalJSON, plus codebot's keys when Codebot is set) and this
+// environment on top of Env: HOOK_EVENT, HOOK_TOOL_NAME, HOOK_TOOL_INPUT and, on
+// PostToolUse and PostToolUseFailure, HOOK_TOOL_OUTPUT (both cut at 10 000 bytes on a UTF-8
+// boundary), HOOK_SESSION_ID, FILE_PATH, CLAUDE_PROJECT_DIR, HOOKCORE_PROJECT_DIR.
+//
+// A hook that cannot start returns an error wrapping hook.ErrNotStarted and is never a
+// block: a missing working directory, a program not found, a known interpreter (sh, bash,
+// zsh, python, python3, node, ruby, perl, deno, bun, php) whose script file is missing
+// (Claude Code issue 80697: `python3 missing.py` exits 2), and, in the shell form, exit
+// code 127 (the shell's "not found") unless ExitCodes maps it.
+//
+// The default exit-code protocol (codebot, Claude Code):
+//   - 0: success. Stdout is read with hook.ParseEnvelope; an envelope that does not parse
+//     is an error wrapping hook.ErrBadOutput and nothing of it is used. Plain stdout
+//     becomes AdditionalContext (trailing white space trimmed) on UserPromptSubmit and
+//     SessionStart, and is ignored on other events.
+//   - 2: block, Reason = stderr trimmed, or, when stderr is blank, a reason naming the
+//     hook. Stdout is not read.
+//   - anything else: a non-blocking error naming the exit code and the start of stderr;
+//     a valid envelope on stdout is still honoured (its Decision is returned with the
+//     error).
+//
+// With ExitCodes, a mapped code's action wins (see ExitAction). Unmapped codes follow the
+// default protocol, except that an unmapped 2 is then an error, not a block: a hook that
+// chose its own protocol meant 2 to be whatever it mapped, and 2 unmapped is unplanned.
+//
+// A timeout returns an error wrapping hook.ErrTimeout (the caller's cancellation, an error
+// wrapping context.Canceled); a hook killed by a signal is an error. The Decision's
+// ExitCode (-1 when killed or not started), Output (stderr then stdout, each capped at
+// MaxOutput) and Truncated are always filled when the process ran.
+func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, error) {
+	none := hook.Decision{ExitCode: -1}
+	l, err := c.prepare(in)
+	if err != nil {
+		return none, fmt.Errorf("hook %s: %w: %v", c.name(), hook.ErrNotStarted, err)
+	}
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	res, err := proc.Run(runCtx, l.spec)
+	var se *proc.StartError
+	if errors.As(err, &se) {
+		return none, fmt.Errorf("hook %s: %w: %v", c.name(), hook.ErrNotStarted, se.Err)
+	}
+	d := hook.Decision{
+		ExitCode:  res.ExitCode,
+		Output:    string(res.Stderr) + string(res.Stdout),
+		Truncated: res.StdoutTruncated || res.StderrTruncated,
+	}
+	switch {
+	case res.TimedOut && errors.Is(err, context.Canceled):
+		return d, fmt.Errorf("hook %s: stopped: %w", c.name(), err)
+	case res.TimedOut:
+		return d, fmt.Errorf("hook %s: %w (timeout %v)", c.name(), hook.ErrTimeout, timeout)
+	case err != nil:
+		return d, fmt.Errorf("hook %s: %w", c.name(), err)
+	case res.Signaled:
+		return d, fmt.Errorf("hook %s: killed by signal %v", c.name(), res.Signal)
+	}
+	return c.interpret(in, res, d, l.shell)
+}
+
+// prepare resolves what to run: working directory, environment, stdin, program and
+// arguments, and the launch checks.
+func (c *Command) prepare(in *hook.Input) (launch, error) {
+	dir, err := workDir(in)
+	if err != nil {
+		return launch{}, err
+	}
+	env := c.environ(in, dir)
+	stdin, err := c.stdin(in)
+	if err != nil {
+		return launch{}, err
+	}
+	l := launch{spec: proc.Spec{Dir: dir, Env: env, Stdin: stdin, MaxOutput: c.MaxOutput, Grace: c.Grace}}
+	if c.Command == "" {
+		if len(c.Args) == 0 || c.Args[0] == "" {
+			return launch{}, errors.New("empty command")
+		}
+		args := make([]string, len(c.Args))
+		for i, a := range c.Args {
+			args[i] = expandPlain(a, in)
+		}
+		path, err := checkLaunch(args, env, dir)
+		if err != nil {
+			return launch{}, err
+		}
+		if path == "" { // a shell word such as "exit": only a shell knows it
+			return launch{}, fmt.Errorf("program %q is a shell builtin; use the shell form", args[0])
+		}
+		l.spec.Path, l.spec.Args = path, args[1:]
+		return l, nil
+	}
+	l.shell = true
+	sv := substituteShell(c.Command, in)
+	l.spec.Env = append(l.spec.Env, sv.env...)
+	if words, ok := directWords(sv.script); ok {
+		path, err := checkLaunch(words, env, dir)
+		if err != nil {
+			return launch{}, err
+		}
+		l.spec.Path, l.spec.Args = path, words[1:]
+		return l, nil
+	}
+	if words, ok := firstCommand(sv.script); ok {
+		if _, err := checkLaunch(words, l.spec.Env, dir); err != nil {
+			return launch{}, err
+		}
+	}
+	l.spec.Path, l.spec.Args = shellPath, []string{"-c", sv.script}
+	return l, nil
+}
+
+// workDir returns in.Cwd, or the process's working directory when it is empty; it must be
+// an existing directory.
+func workDir(in *hook.Input) (string, error) {
+	dir := in.Cwd
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", fmt.Errorf("working directory: %v", err)
+		}
+		dir = wd
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return "", fmt.Errorf("working directory: %v", err)
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("working directory %s is not a directory", dir)
+	}
+	return dir, nil
+}
+
+// Key is the hook's identity for deduplication (Claude Code runs identical command hooks
+// once per event; DESIGN.md section 7): the command after context-variable expansion, with
+// the values written in (not the environment references Execute uses), then "\x00" and the
+// working directory. The exec form's arguments are quoted and joined by spaces.
+func (c *Command) Key(in *hook.Input) string {
+	dir := in.Cwd
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	if c.Command != "" {
+		return inlineShell(c.Command, in) + "\x00" + dir
+	}
+	q := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		q[i] = strconv.Quote(expandPlain(a, in))
+	}
+	return strings.Join(q, " ") + "\x00" + dir
+}
+
+// name is the hook's name in messages: its quoted id, or its command shortened.
+func (c *Command) name() string {
+	if c.HookID != "" {
+		return strconv.Quote(c.HookID)
+	}
+	s := c.Command
+	if s == "" {
+		s = strings.Join(c.Args, " ")
+	}
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return strconv.Quote(s)
+}

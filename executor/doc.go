@@ -1,0 +1,39 @@
+// Package executor holds hookcore's executors, each an implementation of hook.Executor:
+// Command (a child process), Inject (MiniCode prompt injection) and Func (a Go callback).
+// Other executors (http, prompt, agent) live beside them, one file each.
+//
+// # Command
+//
+// A command hook runs in the session's working directory, in its own process group, with
+// the event input as JSON on stdin and HOOK_* variables in its environment; at its timeout
+// the whole group is interrupted and then killed, its output is capped, and a grandchild left
+// holding stdout open cannot hang the agent (internal/proc). Its exit code and stdout become
+// a hook.Decision by the protocol documented on Command.Execute.
+//
+// Context variables ($EVENT, $TOOL_NAME, $FILE_PATH, $MESSAGE, $ERROR, $SESSION_ID, $CWD,
+// $TOOL_ARGS, $TOOL_ARGS.x and their ${NAME} forms) are substituted injection-proof in the
+// shell form: each becomes a reference to a private environment variable holding the
+// value, quoted so that the value arrives as exactly one word with its exact content, bare
+// or inside double quotes; inside single quotes the shell's rules apply and nothing is
+// substituted. Every other $ ($HOME, $$, $1, $NO_SUCH_VAR) is the shell's. In the exec form
+// (Args) and in Inject messages the values are written in as plain text.
+//
+// # Direct execution
+//
+// A shell-form command that, after substitution, is a single simple command of literal
+// words — no quotes, $, ; | & < > ( ) { }, glob characters (* ? [), ~, backslash, newline
+// or #, no = in the first word, and a first word that is no reserved word or builtin — is
+// executed directly instead of through `sh -c`. The shell would do exactly the same (split
+// on blanks, look the program up in PATH, exec it), so the behaviour is identical, and one
+// fork+exec of the shell is saved per hook. The only visible difference is argv[0], which is
+// the resolved path.
+//
+// # Launch failures
+//
+// A hook that cannot start is reported with hook.ErrNotStarted, never as a block: its
+// working directory is missing, its program is not found, or its first command is a known
+// interpreter whose script file does not exist (`python3 missing.py` exits 2, which would
+// otherwise read as a deliberate block: Claude Code issue 80697), or the shell says 127.
+// The shell form is parsed with mvdan.cc/sh/v3/syntax for these checks; a command that
+// does not parse is simply run by sh.
+package executor

@@ -1,0 +1,225 @@
+package executor
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// shellWords are reserved words and builtins: a command starting with one of them always
+// runs under sh, and its first word is never looked up in PATH.
+var shellWords = map[string]bool{
+	// Reserved words.
+	"!": true, "{": true, "}": true, "[[": true, "]]": true, "case": true, "coproc": true,
+	"do": true, "done": true, "elif": true, "else": true, "esac": true, "fi": true,
+	"for": true, "function": true, "if": true, "in": true, "select": true, "then": true,
+	"time": true, "until": true, "while": true,
+	// POSIX special builtins.
+	".": true, ":": true, "break": true, "continue": true, "eval": true, "exec": true,
+	"exit": true, "export": true, "readonly": true, "return": true, "set": true,
+	"shift": true, "times": true, "trap": true, "unset": true,
+	// Builtins that act on the shell itself or exist only as builtins.
+	"alias": true, "bg": true, "cd": true, "command": true, "declare": true, "fc": true,
+	"fg": true, "getopts": true, "hash": true, "jobs": true, "let": true, "local": true,
+	"read": true, "shopt": true, "source": true, "type": true, "typeset": true,
+	"ulimit": true, "umask": true, "unalias": true, "wait": true,
+}
+
+// interpreters take a script file as their first non-flag argument; codeFlags are the
+// flag letters that make them run code from the command line or stdin instead.
+var interpreters = map[string]string{
+	"sh": "cs", "bash": "cs", "zsh": "cs", "python": "cm", "python3": "cm", "node": "ep",
+	"ruby": "e", "perl": "eE", "deno": "", "bun": "e", "php": "r",
+}
+
+// directSyntax holds every byte that makes a command string more than literal words.
+const directSyntax = "'\"`$;|&<>(){}*?[~\\\n#"
+
+// directWords returns the words of script when it is a single simple command of literal
+// words with no shell syntax at all (no quotes, $, ; | & < > ( ) { }, glob characters, ~,
+// backslash, newline, #, and no = in the first word) whose first word is not a reserved
+// word or builtin. Such a command behaves the same run directly as under sh -c, so it is
+// executed without a shell (a fork+exec saved per hook). ok is false otherwise.
+func directWords(script string) (words []string, ok bool) {
+	if strings.ContainsAny(script, directSyntax) {
+		return nil, false
+	}
+	words = strings.FieldsFunc(script, func(r rune) bool { return r == ' ' || r == '\t' })
+	if len(words) == 0 || strings.Contains(words[0], "=") || shellWords[words[0]] {
+		return nil, false
+	}
+	return words, true
+}
+
+// firstCommand returns the literal words of the first simple command of script, as far as
+// they are literal (words stops at the first word that is not), parsed with mvdan.cc/sh.
+// ok is false when script does not parse or does not start with a simple command with a
+// literal program name.
+func firstCommand(script string) (words []string, ok bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return nil, false
+	}
+	call, isCall := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !isCall || len(call.Args) == 0 {
+		return nil, false
+	}
+	for _, w := range call.Args {
+		lit, isLit := literal(w)
+		if !isLit {
+			break
+		}
+		words = append(words, lit)
+	}
+	return words, len(words) > 0
+}
+
+// literal returns the value of a word made only of literal text and quotes.
+func literal(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			for i := 0; i < len(v); i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+				}
+				b.WriteByte(v[i])
+			}
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, isLit := q.(*syntax.Lit)
+				if !isLit || strings.Contains(l.Value, "\\") {
+					return "", false
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// checkLaunch reports why the command with these leading literal words can not start:
+// the program is not found (in the PATH of env, or relative to dir), or it is a known
+// interpreter whose script argument does not exist relative to dir. Claude Code issue
+// 80697: `python3 missing.py` exits 2 and must not read as a deliberate block.
+//
+// The script argument is the first argument that is not a flag; it is only checked when it
+// looks like a file (it has a slash or an extension), since flags may take values. A flag
+// that makes the interpreter run code (-c, -e, -m, ...) or read stdin means there is no
+// script. deno and bun skip a leading "run" subcommand.
+func checkLaunch(words []string, env []string, dir string) (path string, err error) {
+	prog := words[0]
+	if shellWords[prog] {
+		return "", nil
+	}
+	path, err = lookPath(prog, env, dir)
+	if err != nil {
+		return "", err
+	}
+	base := filepath.Base(prog)
+	codeFlags, isInterp := interpreters[base]
+	if !isInterp {
+		return path, nil
+	}
+	args := words[1:]
+	if (base == "deno" || base == "bun") && len(args) > 0 && args[0] == "run" {
+		args = args[1:]
+	}
+	for i, a := range args {
+		if a == "--" {
+			if i+1 < len(args) {
+				return path, checkScript(base, args[i+1], dir)
+			}
+			return path, nil
+		}
+		if strings.HasPrefix(a, "--") {
+			switch a {
+			case "--eval", "--print", "--command":
+				return path, nil
+			}
+			continue
+		}
+		if len(a) > 1 && a[0] == '-' {
+			if strings.ContainsAny(a[1:], codeFlags) {
+				return path, nil
+			}
+			continue
+		}
+		return path, checkScript(base, a, dir)
+	}
+	return path, nil
+}
+
+func checkScript(interp, script, dir string) error {
+	if !strings.Contains(script, "/") && filepath.Ext(strings.TrimPrefix(script, ".")) == "" {
+		return nil
+	}
+	p := script
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	if _, err := os.Stat(p); err != nil {
+		return fmt.Errorf("%s script %q not found in %s", interp, script, dir)
+	}
+	return nil
+}
+
+// lookPath finds prog like the shell would: a name with a slash relative to dir, any other
+// name in the PATH of env (the hook's environment, not ours). It returns an absolute path.
+func lookPath(prog string, env []string, dir string) (string, error) {
+	if strings.Contains(prog, "/") {
+		p := prog
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if err := executable(p); err != nil {
+			return "", fmt.Errorf("program %q: %w", prog, err)
+		}
+		return p, nil
+	}
+	pathVar := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			pathVar = v
+		}
+	}
+	for _, d := range filepath.SplitList(pathVar) {
+		if d == "" {
+			d = "."
+		}
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(dir, d)
+		}
+		p := filepath.Join(d, prog)
+		if executable(p) == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("program %q not found in PATH", prog)
+}
+
+func executable(p string) error {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%s is a directory", p)
+	}
+	if fi.Mode().Perm()&0o111 == 0 {
+		return fmt.Errorf("%s is not executable", p)
+	}
+	return nil
+}

@@ -1,0 +1,158 @@
+package executor
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hookcore/hookcore/hook"
+)
+
+func TestCommandLaunchFailures(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		cmd    Command
+		cwd    string // relative to the temp dir; "-" for a missing directory
+		errHas string
+	}{
+		{name: "program not found", cmd: Command{Command: "no-such-program-hookcore --flag"}, errHas: `program "no-such-program-hookcore" not found`},
+		{name: "program not found after assignments", cmd: Command{Command: "FOO=1 no-such-program-hookcore; exit 2"}, errHas: "not found"},
+		{name: "python3 missing script would exit 2", cmd: Command{Command: "python3 missing.py"}, errHas: `python3 script "missing.py" not found`},
+		{name: "python3 with flags and missing script", cmd: Command{Command: "python3 -u hooks/missing.py --x"}, errHas: "missing.py"},
+		{name: "bash missing script", cmd: Command{Command: "bash ./missing.sh arg"}, errHas: "missing.sh"},
+		{name: "node missing script", cmd: Command{Command: `node "my hooks/guard.js"`}, errHas: "guard.js"},
+		{name: "missing relative program path", cmd: Command{Command: "./hooks/guard.sh"}, errHas: "guard.sh"},
+		{name: "shell says 127", cmd: Command{Command: "true && no-such-program-hookcore"}, errHas: "exit code 127"},
+		{name: "exec form program not found", cmd: Command{Args: []string{"no-such-program-hookcore"}}, errHas: "not found"},
+		{name: "exec form missing script", cmd: Command{Args: []string{"python3", "missing.py"}}, errHas: "missing.py"},
+		{name: "exec form builtin", cmd: Command{Args: []string{"exit", "2"}}, errHas: "builtin"},
+		{name: "empty command", cmd: Command{}, errHas: "empty command"},
+		{name: "missing working directory", cmd: Command{Command: "exit 2"}, cwd: "-", errHas: "working directory"},
+		{name: "not executable", cmd: Command{Command: "./data.txt"}, errHas: "not executable"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "data.txt"), []byte("x"), 0o644)
+			if tt.cwd == "-" {
+				dir = filepath.Join(dir, "missing")
+			}
+			c := tt.cmd
+			c.Env = testEnv()
+			d, err := c.Execute(context.Background(), mkInput(dir, "PreToolUse", "Bash", `{"command":"ls"}`))
+			if !errors.Is(err, hook.ErrNotStarted) {
+				t.Fatalf("err = %v, want ErrNotStarted", err)
+			}
+			if d.Block {
+				t.Error("a launch failure blocked")
+			}
+			if !strings.Contains(err.Error(), tt.errHas) {
+				t.Errorf("err = %v, want it to contain %q", err, tt.errHas)
+			}
+		})
+	}
+}
+
+// TestCommandLaunchOK: commands the checks must let through.
+func TestCommandLaunchOK(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, cmd string
+	}{
+		{"existing python script", "python3 ok.py"},
+		{"python code flag", "python3 -c 'print(1)'"},
+		{"python module", "python3 -m json.tool ok.json"},
+		{"sh code flag", "sh -ec 'true'"},
+		{"bash script without extension is not checked", "bash -o pipefail okscript"},
+		{"builtin first", "exit 0"},
+		{"cd then run", "cd . && sh ok.sh"},
+		{"variable program", "$SHELL_X true; true"},
+		{"function", "f() { :; }; f"},
+		{"does not parse", "echo 'unterminated ; true"},
+		{"existing script in subdir via exec of relative path", "./ok.sh"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "ok.py"), []byte("print('ok')\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, "ok.json"), []byte("{}\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, "ok.sh"), []byte("#!/bin/sh\nexit 0\n"), 0o755)
+			os.WriteFile(filepath.Join(dir, "okscript"), []byte("exit 0\n"), 0o644)
+			c := Command{Command: tt.cmd, Env: testEnv()}
+			_, err := c.Execute(context.Background(), mkInput(dir, "PreToolUse", "Bash", `{"command":"ls"}`))
+			if errors.Is(err, hook.ErrNotStarted) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	}
+}
+
+func TestDirectWords(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		script string
+		want   []string
+	}{
+		{"/bin/true", []string{"/bin/true"}},
+		{"  go  vet\t./... ", []string{"go", "vet", "./..."}},
+		{"prettier --write src/a.tsx", []string{"prettier", "--write", "src/a.tsx"}},
+		{"exit 2", nil},
+		{"cd dir", nil},
+		{"! true", nil},
+		{"A=1 cmd", nil},
+		{"cmd a=1", []string{"cmd", "a=1"}},
+		{"echo $HOME", nil},
+		{"echo 'a'", nil},
+		{"ls *.go", nil},
+		{"ls ~", nil},
+		{"a; b", nil},
+		{"a | b", nil},
+		{"a > b", nil},
+		{"a\nb", nil},
+		{"a # comment", nil},
+		{"a \\b", nil},
+		{"", nil},
+		{"   ", nil},
+	}
+	for _, tt := range tests {
+		got, ok := directWords(tt.script)
+		if ok != (tt.want != nil) {
+			t.Errorf("directWords(%q) ok = %v", tt.script, ok)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("directWords(%q) (-want +got):\n%s", tt.script, diff)
+		}
+	}
+}
+
+func TestFirstCommand(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		script string
+		want   []string
+	}{
+		{"python3 hook.py --x; exit 2", []string{"python3", "hook.py", "--x"}},
+		{`node "my dir/a.js" 'b c' d\ e`, []string{"node", "my dir/a.js", "b c", "d e"}},
+		{`FOO=1 ruby x.rb > out`, []string{"ruby", "x.rb"}},
+		{`python3 "$X" y`, []string{"python3"}},
+		{`$PROG x`, nil},
+		{`if true; then :; fi`, nil},
+		{`echo 'unterminated`, nil},
+	}
+	for _, tt := range tests {
+		got, ok := firstCommand(tt.script)
+		if ok != (tt.want != nil) {
+			t.Errorf("firstCommand(%q) ok = %v", tt.script, ok)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("firstCommand(%q) (-want +got):\n%s", tt.script, diff)
+		}
+	}
+}

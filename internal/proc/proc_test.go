@@ -1,0 +1,226 @@
+//go:build unix
+
+package proc
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func sh(script string) Spec { return Spec{Path: "/bin/sh", Args: []string{"-c", script}} }
+
+func TestRun(t *testing.T) {
+	t.Parallel()
+	big := bytes.Repeat([]byte("x"), 2<<20)
+	tests := []struct {
+		name string
+		spec Spec
+		want Result
+	}{
+		{name: "stdout stderr exit 0", spec: sh("printf out; printf err >&2"),
+			want: Result{Stdout: []byte("out"), Stderr: []byte("err")}},
+		{name: "exit code", spec: sh("exit 3"), want: Result{ExitCode: 3}},
+		{name: "stdin is read", spec: func() Spec { s := sh("cat"); s.Stdin = []byte("hello\n"); return s }(),
+			want: Result{Stdout: []byte("hello\n")}},
+		{name: "large stdin is read whole", spec: func() Spec { s := sh("cat"); s.Stdin = big[:300000]; return s }(),
+			want: Result{Stdout: big[:300000]}},
+		{name: "stdin of exactly one pipe page", spec: func() Spec { s := sh("cat"); s.Stdin = big[:minPipeBuffer]; return s }(),
+			want: Result{Stdout: big[:minPipeBuffer]}},
+		{name: "empty non-nil stdin", spec: func() Spec { s := sh("cat; echo done"); s.Stdin = []byte{}; return s }(),
+			want: Result{Stdout: []byte("done\n")}},
+		{name: "nil stdin is empty", spec: sh("cat; echo done"), want: Result{Stdout: []byte("done\n")}},
+		{name: "unread 2 MB stdin", spec: func() Spec { s := sh("echo 'too big to write' >&2; exit 2"); s.Stdin = big; return s }(),
+			want: Result{Stderr: []byte("too big to write\n"), ExitCode: 2}},
+		{name: "stdin closed early", spec: func() Spec { s := sh("head -c 3 >/dev/null; exec 0<&-; sleep 0.1; echo ok"); s.Stdin = big; return s }(),
+			want: Result{Stdout: []byte("ok\n")}},
+		{name: "stdout capped, child not blocked", spec: func() Spec {
+			s := sh("head -c 3000000 /dev/zero | tr '\\0' a; echo end >&2")
+			s.MaxOutput = 5
+			return s
+		}(),
+			want: Result{Stdout: []byte("aaaaa"), StdoutTruncated: true, Stderr: []byte("end\n")}},
+		{name: "stderr capped", spec: func() Spec { s := sh("printf 123456 >&2"); s.MaxOutput = 4; return s }(),
+			want: Result{Stderr: []byte("1234"), StderrTruncated: true}},
+		{name: "env", spec: func() Spec { s := sh(`printf '%s' "$A"`); s.Env = []string{"A=1", "A=2"}; return s }(),
+			want: Result{Stdout: []byte("2")}},
+		{name: "signaled", spec: sh("kill -9 $$"),
+			want: Result{ExitCode: -1, Signaled: true, Signal: syscall.SIGKILL}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			got, err := Run(ctx, tt.spec)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, got, cmp.Comparer(func(a, b os.Signal) bool { return a == b })); diff != "" {
+				t.Errorf("result mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRunDir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s := sh("pwd -P")
+	s.Dir = dir
+	got, err := Run(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := filepath.EvalSymlinks(dir)
+	if strings.TrimSpace(string(got.Stdout)) != want {
+		t.Errorf("pwd = %q, want %q", got.Stdout, want)
+	}
+}
+
+func TestRunStartError(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		spec Spec
+	}{
+		{"empty path", Spec{}},
+		{"missing program", Spec{Path: "/no/such/program"}},
+		{"missing dir", Spec{Path: "/bin/sh", Args: []string{"-c", "true"}, Dir: "/no/such/dir"}},
+		{"not executable", Spec{Path: "/etc/passwd"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := Run(context.Background(), tt.spec)
+			var se *StartError
+			if !errors.As(err, &se) {
+				t.Fatalf("err = %v, want *StartError", err)
+			}
+			if res.ExitCode != -1 || res.TimedOut {
+				t.Errorf("result = %+v", res)
+			}
+		})
+	}
+}
+
+func TestRunContextAlreadyDone(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Run(ctx, sh("touch started"))
+	if !errors.Is(err, context.Canceled) || !res.TimedOut {
+		t.Fatalf("res = %+v, err = %v", res, err)
+	}
+}
+
+// TestRunTimeoutKillsGroup is conformance case 19 at the process level: a background job
+// of the hook must not survive the timeout, and Run returns promptly.
+func TestRunTimeoutKillsGroup(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s := sh("(sleep 1; echo late > late.txt) & sleep 30; exit 2")
+	s.Dir = dir
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := Run(ctx, s)
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("Run took %v", elapsed)
+	}
+	if !errors.Is(err, context.DeadlineExceeded) || !res.TimedOut {
+		t.Fatalf("res = %+v, err = %v", res, err)
+	}
+	if !res.Signaled || res.ExitCode != -1 {
+		t.Errorf("res = %+v, want signaled", res)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if _, err := os.Stat(filepath.Join(dir, "late.txt")); err == nil {
+		t.Error("late.txt exists: the background job survived")
+	}
+}
+
+func TestRunIgnoresSIGTERMIsKilled(t *testing.T) {
+	t.Parallel()
+	s := sh("trap '' TERM; sleep 30")
+	s.Grace = 300 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := Run(ctx, s)
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("Run took %v", elapsed)
+	}
+	if !res.TimedOut || err == nil || res.Signal != syscall.SIGKILL {
+		t.Fatalf("res = %+v, err = %v", res, err)
+	}
+}
+
+// TestRunBackgroundJobHoldingStdout: the hook exits but leaves a job holding stdout; the
+// group is killed as soon as the leader exits, so Run does not wait for it.
+func TestRunBackgroundJobHoldingStdout(t *testing.T) {
+	t.Parallel()
+	start := time.Now()
+	res, err := Run(context.Background(), sh("sleep 30 & echo hi"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if elapsed := time.Since(start); elapsed > time.Second {
+		t.Errorf("Run took %v", elapsed)
+	}
+	if string(res.Stdout) != "hi\n" || res.ExitCode != 0 {
+		t.Errorf("res = %+v", res)
+	}
+}
+
+// TestRunEscapedGrandchildHoldingStdout: a grandchild in another session (out of reach of
+// the group kill) holds stdout open; Run returns after the grace period anyway.
+func TestRunEscapedGrandchildHoldingStdout(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat("/usr/bin/setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	dir := t.TempDir()
+	s := sh("setsid sh -c 'echo $$ > pid; exec sleep 30' & echo hi; sleep 0.2")
+	s.Dir = dir
+	s.Grace = 300 * time.Millisecond
+	start := time.Now()
+	res, err := Run(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("Run took %v", elapsed)
+	}
+	if string(res.Stdout) != "hi\n" {
+		t.Errorf("stdout = %q", res.Stdout)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
+func BenchmarkRunTrue(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Run(context.Background(), Spec{Path: "/bin/true"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
