@@ -36,8 +36,8 @@ var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", "
 //     .js, .rb, .pl, ...). A relative path is resolved against the project root of the
 //     config file: the parent of the hidden directory the file lives in (".hookcore",
 //     ".claude", ...), else the file's directory. $CLAUDE_PROJECT_DIR and
-//     $HOOKCORE_PROJECT_DIR (also in ${...} form) expand to that root; a path with any other
-//     '$' is skipped.
+//     $HOOKCORE_PROJECT_DIR (also in ${...} form) expand to that root, $HOOKCORE_CONFIG_DIR
+//     to the config file's directory; a path with any other '$' is skipped.
 //   - A matcher on a tool event that matches none of opts.Tools.
 //
 // Warnings carry the hook entry's position.
@@ -57,7 +57,7 @@ func Lint(f *File, opts LintOptions) ErrorList {
 		}
 		if h.Action.Type == TypeCommand {
 			if script := scriptOf(h.Action); script != "" {
-				if p, ok := resolveScript(script, root); ok {
+				if p, ok := resolveScript(script, root, filepath.Dir(absPath(f.Path))); ok {
 					if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
 						warn("script " + quote(script) + " does not exist")
 					}
@@ -86,13 +86,15 @@ func Lint(f *File, opts LintOptions) ErrorList {
 
 func quote(s string) string { return `"` + s + `"` }
 
-// lintRoot returns the project root for a config file path.
+// lintRoot returns the project root for a config file path: the parent of the dot-directory
+// holding it (.hookcore, .claude, ...), else the project root of its directory (the git
+// top-level, as at run time), else its directory.
 func lintRoot(path string) string {
 	dir := filepath.Dir(path)
 	if b := filepath.Base(dir); len(b) > 1 && b[0] == '.' && b != ".." {
 		return filepath.Dir(dir)
 	}
-	return dir
+	return ProjectRoot(dir)
 }
 
 // scriptOf returns the word of a command action that names a script, or "".
@@ -147,13 +149,16 @@ func looksLikePath(w string) bool {
 	return false
 }
 
-// resolveScript expands the project-dir variables and makes p absolute; ok is false when the
-// path can not be known statically.
-func resolveScript(p, root string) (string, bool) {
+// resolveScript expands the project-dir variables (to root) and $HOOKCORE_CONFIG_DIR (to
+// configDir, the config file's directory) and makes p absolute; ok is false when the path can
+// not be known statically.
+func resolveScript(p, root, configDir string) (string, bool) {
 	for _, v := range []string{"CLAUDE_PROJECT_DIR", "HOOKCORE_PROJECT_DIR"} {
 		p = strings.ReplaceAll(p, "${"+v+"}", root)
 		p = strings.ReplaceAll(p, "$"+v, root)
 	}
+	p = strings.ReplaceAll(p, "${HOOKCORE_CONFIG_DIR}", configDir)
+	p = strings.ReplaceAll(p, "$HOOKCORE_CONFIG_DIR", configDir)
 	if strings.Contains(p, "$") || strings.HasPrefix(p, "~") {
 		return "", false
 	}
@@ -208,4 +213,11 @@ func shellWords(s string) []string {
 		words = append(words, cur.String())
 	}
 	return words
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }

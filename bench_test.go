@@ -1,0 +1,140 @@
+package hookcore_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// BenchmarkDispatchNoMatch is the hot path of an agent with many hooks: 1 000 PreToolUse hooks
+// with exact-name matchers (Tool0 … Tool999), none of which matches the tool "Bash". DESIGN.md
+// section 5: matching allocates nothing when no hook matches.
+func BenchmarkDispatchNoMatch(b *testing.B) {
+	dir := b.TempDir()
+	var cfg strings.Builder
+	cfg.WriteString("hooks:\n")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&cfg, "  - {id: h%d, event: pre_tool_use, matcher: Tool%d, action: {type: command, command: /bin/true}}\n", i, i)
+	}
+	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", cfg.String()), hookcore.Options{})
+	in := bashCall(dir, "s1", "ls -la")
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 0 {
+			b.Fatal("a hook matched")
+		}
+	}
+}
+
+// BenchmarkDispatchNoHooksForEvent: an event that has no hooks at all, named canonically and
+// by an alias.
+func BenchmarkDispatchNoHooksForEvent(b *testing.B) {
+	dir := b.TempDir()
+	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: h, event: pre_tool_use, action: {type: command, command: /bin/true}}\n"), hookcore.Options{})
+	in := bashCall(dir, "s1", "ls -la")
+	ctx := context.Background()
+	for _, ev := range []hook.Event{hook.PostToolUse, "post_tool_use"} {
+		b.Run(string(ev), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				r.Fire(ctx, ev, in)
+			}
+		})
+	}
+}
+
+// BenchmarkDispatchConditionMatch: 10 in-process inject hooks whose `if` conditions all match
+// the call, so the cost is the condition evaluation, the merge and the result.
+func BenchmarkDispatchConditionMatch(b *testing.B) {
+	dir := b.TempDir()
+	var cfg strings.Builder
+	cfg.WriteString("hooks:\n")
+	for i := 0; i < 10; i++ {
+		fmt.Fprintf(&cfg, "  - {id: c%d, event: pre_tool_use, matcher: Bash, if: 'tool == \"Bash\" && args.command =~ /git\\s+push/', action: {type: prompt, message: \"note %d\"}}\n", i, i)
+	}
+	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", cfg.String()), hookcore.Options{})
+	in := bashCall(dir, "s1", "git push origin main")
+	in.HookEventName = string(hook.PreToolUse)
+	ctx := context.Background()
+	if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 10 {
+		b.Fatalf("%d hooks matched, want 10", len(res.Hooks))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r.Fire(ctx, hook.PreToolUse, in)
+	}
+}
+
+// BenchmarkCommandHook runs one command hook (/bin/true) through the whole Runner.Fire: match,
+// input JSON on stdin, environment, process group, wait, merge. Compare with BenchmarkBareExec.
+func BenchmarkCommandHook(b *testing.B) {
+	dir := b.TempDir()
+	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: t, event: pre_tool_use, action: {type: command, command: /bin/true}}\n"), hookcore.Options{})
+	in := bashCall(dir, "s1", "ls -la")
+	in.HookEventName = string(hook.PreToolUse)
+	ctx := context.Background()
+	if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 1 || res.Hooks[0].Outcome != hook.OutcomeOK {
+		b.Fatalf("records %+v, want one ok", res.Hooks)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r.Fire(ctx, hook.PreToolUse, in)
+	}
+}
+
+// BenchmarkBareExec is the floor for BenchmarkCommandHook: a bare os/exec run of /bin/true
+// with the same input on stdin and its output captured.
+func BenchmarkBareExec(b *testing.B) {
+	in := bashCall(b.TempDir(), "s1", "ls -la")
+	in.HookEventName = string(hook.PreToolUse)
+	stdin, err := json.Marshal(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var out, errb bytes.Buffer
+		cmd := exec.Command("/bin/true")
+		cmd.Stdin = bytes.NewReader(stdin)
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestFireNoMatchAllocatesNothing: DESIGN.md section 5, "matching an event allocates nothing
+// when no hook matches" — for exact-name matchers that miss, for an event without hooks
+// (canonical or alias spelling) and for a condition that fails. Allocation counts are exact,
+// so this is not a timed test.
+func TestFireNoMatchAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - {id: a, event: pre_tool_use, matcher: Edit|Write, action: {type: command, command: /bin/true}}
+  - {id: b, event: pre_tool_use, matcher: Read, action: {type: command, command: /bin/true}}
+  - {id: c, event: session_start, matcher: resume, action: {type: command, command: /bin/true}}
+`)
+	r := newRunner(t, dir, set, hookcore.Options{})
+	in := bashCall(dir, "s1", "ls -la")
+	ctx := context.Background()
+	for _, ev := range []hook.Event{hook.PreToolUse, hook.PostToolUse, "post_tool_use", hook.SessionStart, hook.Notification} {
+		if n := testing.AllocsPerRun(100, func() { r.Fire(ctx, ev, in) }); n != 0 {
+			t.Errorf("Fire(%s) with no matching hook: %v allocations, want 0", ev, n)
+		}
+	}
+}

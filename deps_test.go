@@ -1,0 +1,175 @@
+package hookcore_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os/exec"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// module is this module's path; package names below are relative to it ("." is the root).
+const module = "github.com/hookcore/hookcore"
+
+// allowedImports is the dependency direction of DESIGN.md section 2, as edges: a package of
+// the lower layers (or a package under it: "executor/x" follows "executor") may import only
+// the packages of this module listed for it. Every package named on the right is itself in
+// the table, so the direct edges also bound the transitive ones.
+var allowedImports = map[string][]string{
+	"hook":              {}, // the vocabulary: standard library only
+	"match":             {"hook"},
+	"config":            {"hook", "match"},
+	"trust":             {"hook", "match"},
+	"executor":          {"hook", "match", "internal/proc", "internal/netguard"},
+	"internal/proc":     {},
+	"internal/netguard": {},
+}
+
+// forbiddenDeps lists, per package, packages of this module it must not depend on even
+// transitively: the upper layers (reference agent, model clients, CLI, transcripts) sit on
+// top of the root, never below it, and nothing below the root imports the root.
+var forbiddenDeps = map[string][]string{
+	".":                 {"agent", "agent/tools", "model", "internal/cli", "transcript", "cmd/hookcore"},
+	"hook":              {".", "agent", "model", "internal/cli", "transcript"},
+	"match":             {".", "agent", "model", "internal/cli", "transcript"},
+	"config":            {".", "agent", "model", "internal/cli", "transcript"},
+	"trust":             {".", "agent", "model", "internal/cli", "transcript"},
+	"executor":          {".", "agent", "model", "internal/cli", "transcript"},
+	"internal/proc":     {".", "agent", "model", "internal/cli", "transcript"},
+	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
+}
+
+// goPackage is the part of `go list -json` this test reads.
+type goPackage struct {
+	ImportPath string
+	Imports    []string
+	Deps       []string
+	Error      *struct{ Err string }
+}
+
+// rel returns an import path relative to the module ("." for the root), and false for
+// packages of other modules and the standard library.
+func rel(path string) (string, bool) {
+	if path == module {
+		return ".", true
+	}
+	if r, ok := strings.CutPrefix(path, module+"/"); ok {
+		return r, true
+	}
+	return "", false
+}
+
+// ruleFor returns the table key that governs pkg: pkg itself or its nearest listed parent.
+func ruleFor[V any](table map[string]V, pkg string) (string, bool) {
+	for p := pkg; ; {
+		if _, ok := table[p]; ok {
+			return p, true
+		}
+		i := strings.LastIndex(p, "/")
+		if i < 0 || p == "." {
+			return "", false
+		}
+		p = p[:i]
+	}
+}
+
+// TestDependencyDirection enforces DESIGN.md section 2 on the module's non-test packages,
+// as `go list -deps` sees them.
+func TestDependencyDirection(t *testing.T) {
+	t.Parallel()
+	for key, targets := range allowedImports {
+		for _, to := range targets {
+			if _, ok := allowedImports[to]; !ok {
+				t.Errorf("table: %s may import %s, which has no row of its own", key, to)
+			}
+		}
+	}
+
+	pkgs := listPackages(t)
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		from, ok := rel(p.ImportPath)
+		if !ok {
+			continue
+		}
+		seen[from] = true
+		if p.Error != nil {
+			t.Logf("%s: %s (its imports may be incomplete)", from, p.Error.Err)
+		}
+		if key, ok := ruleFor(allowedImports, from); ok {
+			for _, imp := range p.Imports {
+				to, ours := rel(imp)
+				if ours && !slices.Contains(allowedImports[key], to) && !strings.HasPrefix(to, from+"/") {
+					t.Errorf("%s imports %s; allowed: %v (DESIGN.md section 2)", from, to, allowedImports[key])
+				}
+			}
+		}
+		if key, ok := ruleFor(forbiddenDeps, from); ok {
+			for _, dep := range p.Deps {
+				to, ours := rel(dep)
+				if !ours {
+					continue
+				}
+				for _, bad := range forbiddenDeps[key] {
+					if to == bad || (bad != "." && strings.HasPrefix(to, bad+"/")) {
+						t.Errorf("%s depends on %s (DESIGN.md section 2: it must not)", from, to)
+					}
+				}
+			}
+		}
+	}
+	for _, must := range []string{".", "hook", "match", "config", "executor", "trust"} {
+		if !seen[must] {
+			t.Errorf("go list did not report package %s", must)
+		}
+	}
+}
+
+// listPackages runs `go list -deps` over the module's packages and returns the module's own
+// packages.
+func listPackages(t *testing.T) []goPackage {
+	t.Helper()
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to list packages: %v", err)
+	}
+	cmd := exec.Command(goCmd, "list", "-e", "-deps", "-json=ImportPath,Imports,Deps,Error", "./...")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	var pkgs []goPackage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p goPackage
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		if _, ok := rel(p.ImportPath); ok {
+			pkgs = append(pkgs, p)
+		}
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].ImportPath < pkgs[j].ImportPath })
+	return pkgs
+}
+
+// TestRuleFor checks the table lookup the dependency test relies on.
+func TestRuleFor(t *testing.T) {
+	t.Parallel()
+	for pkg, want := range map[string]string{
+		"executor": "executor", "executor/http": "executor", "internal/proc": "internal/proc",
+		"internal/cli": "", "agent/tools": "", ".": "", "hookish": "",
+	} {
+		if got, _ := ruleFor(allowedImports, pkg); got != want {
+			t.Errorf("ruleFor(%q) = %q, want %q", pkg, got, want)
+		}
+	}
+}

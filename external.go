@@ -1,0 +1,94 @@
+package hookcore
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/netguard"
+)
+
+// externalExecutor builds the executors that reach outside the process: http, prompt and
+// agent (DESIGN.md section 6). It returns the executor and the target shown to an Approver:
+// the URL of an http hook; the prompt, after the model in brackets when the hook names one,
+// of a prompt or agent hook.
+//
+// Problems that depend on the environment rather than on the config — no model resolver, a
+// model that cannot be built (missing API key), no agent runner — never fail the load: the
+// hook fails when it runs, with an error that says why, and the other hooks run (issue 4: a
+// missing key is an error on that hook, not a crash). An allowlist entry that is not a host,
+// address or prefix is a config error and fails the load, naming the hook.
+func (r *Runner) externalExecutor(h *config.Hook, timeout time.Duration) (hook.Executor, string, error) {
+	a := &h.Action
+	switch a.Type {
+	case config.TypeHTTP:
+		client := r.opts.HTTPClient
+		if client == nil {
+			allow := append(slices.Clone(r.opts.AllowedHosts), a.AllowedHosts...)
+			g, err := netguard.New(netguard.Options{Allow: allow})
+			if err != nil {
+				return nil, "", err
+			}
+			client = g.Client()
+		}
+		return &executor.HTTP{
+			HookID:         h.ID,
+			URL:            a.URL,
+			Method:         a.Method,
+			Headers:        a.Headers,
+			AllowedEnvVars: a.AllowedEnvVars,
+			Body:           a.Body,
+			Codebot:        h.Dialect == config.Flat,
+			Timeout:        timeout,
+			Client:         client,
+			Env:            r.opts.Env,
+		}, a.URL, nil
+
+	case config.TypePrompt:
+		target := promptTarget(a)
+		if r.opts.Models == nil {
+			return failing(fmt.Errorf("prompt hook %q: %w: no model configured (the program gave the Runner no model resolver)", h.ID, hook.ErrNotStarted)), target, nil
+		}
+		m, err := r.opts.Models(a.Model)
+		if err == nil && m == nil {
+			err = fmt.Errorf("the model resolver returned no model for %q", a.Model)
+		}
+		if err != nil {
+			r.log.Warn("prompt hook has no usable model; it fails when it runs", "hook", h.ID, "source", h.Source(), "err", err)
+			return failing(fmt.Errorf("prompt hook %q: %w: %v", h.ID, hook.ErrNotStarted, err)), target, nil
+		}
+		return &executor.Prompt{HookID: h.ID, Prompt: a.Prompt, Model: m, Timeout: timeout, Logger: r.log}, target, nil
+
+	case config.TypeAgent:
+		target := promptTarget(a)
+		if r.opts.AgentRunner == nil && h.OnError != "block" {
+			// Issue 4: skipped at run time with a clear message (`check` reports it at load).
+			// A fail-closed guard (on_error: block) gets the executor's error instead, and
+			// so blocks.
+			return hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
+				return hook.Decision{ExitCode: -1}, errSkipped{"no agent runner configured: this program runs no sub-agents, so agent hooks are skipped"}
+			}), target, nil
+		}
+		return &executor.Agent{HookID: h.ID, Prompt: a.Prompt, Runner: r.opts.AgentRunner, Timeout: timeout, Logger: r.log}, target, nil
+	}
+	return nil, "", fmt.Errorf("unknown action type %q", a.Type)
+}
+
+// promptTarget is what an Approver is shown for a prompt or agent hook.
+func promptTarget(a *config.Action) string {
+	if a.Model != "" {
+		return "[" + a.Model + "] " + a.Prompt
+	}
+	return a.Prompt
+}
+
+// failing is an executor that always fails with err.
+func failing(err error) hook.Executor {
+	return hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
+		return hook.Decision{ExitCode: -1}, err
+	})
+}

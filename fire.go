@@ -1,0 +1,334 @@
+package hookcore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/match"
+)
+
+// Fire runs every hook of event that matches in and returns their merged Result.
+//
+// event may be spelt any way hook.ParseEvent accepts; an unknown event matches nothing. in is
+// not modified: the hooks get a copy whose hook_event_name is the canonical event. Fire never
+// fails: a hook that errors or times out is recorded in Result.Hooks and counted in
+// Result.Errors, and the action goes on unless that hook says on_error: block. Cancelling ctx
+// stops the hooks still running (async hooks excepted: they get a context detached from ctx).
+//
+// When no hook matches, Fire costs one map lookup per event and allocates nothing.
+func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
+	hs := r.hooks.Load()
+	eh, ok := hs.events[event]
+	if !ok {
+		if ev, known := hook.ParseEvent(string(event)); known && ev != event {
+			event, eh, ok = ev, hs.events[ev], hs.events[ev] != nil
+		}
+	}
+	if event == hook.UserPromptSubmit {
+		r.resetStops(in.SessionID)
+	}
+	if !ok {
+		return hook.Result{Event: event, Continue: true}
+	}
+	matched := r.matching(eh, in)
+	if len(matched) == 0 {
+		return hook.Result{Event: event, Continue: true}
+	}
+	return r.run(ctx, event, eh.kind, matched, in)
+}
+
+// run runs the matched hooks of event and merges their result. It is apart from Fire so
+// that the Result, whose address the runners share, is only moved to the heap when a hook
+// matched: the no-match path of Fire allocates nothing.
+func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matched []*compiled, in *hook.Input) hook.Result {
+	res := hook.Result{Event: event, Continue: true}
+	if in.HookEventName != string(event) {
+		in = in.Clone()
+		in.HookEventName = string(event)
+	}
+	if kind == hook.Gate {
+		r.runChain(ctx, event, matched, in, &res)
+	} else {
+		r.runAll(ctx, event, matched, in, &res)
+	}
+	r.finish(event, in, &res)
+	return res
+}
+
+// matching returns the hooks of eh whose matcher and `if` accept in, in config order.
+func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
+	var byName []*compiled
+	candidates := eh.all
+	value := matchValue(in, eh.field)
+	if eh.field != "" {
+		var buf [64]byte
+		byName = eh.byName[string(lowerASCII(buf[:0], value))]
+		candidates = eh.any
+	}
+	var subject *match.Subject
+	var out []*compiled
+	i, j := 0, 0
+	for i < len(candidates) || j < len(byName) {
+		var c *compiled
+		if j >= len(byName) || (i < len(candidates) && candidates[i].order < byName[j].order) {
+			c = candidates[i]
+			i++
+			if eh.field != "" && !c.matcher.Match(value) {
+				continue
+			}
+		} else {
+			c = byName[j]
+			j++
+		}
+		if c.cond != nil {
+			if subject == nil {
+				subject = match.NewSubject(string(c.event), in.ToolName, in.ToolInput)
+			}
+			if !c.cond.Match(subject) {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// matchValue is in.MatchValue for an event whose match field is field (hook.Event.MatchField).
+func matchValue(in *hook.Input, field string) string {
+	switch field {
+	case "tool_name":
+		return in.ToolName
+	case "source":
+		return in.Source
+	case "reason":
+		return in.Reason
+	case "trigger":
+		return in.Trigger
+	case "notification_type":
+		return in.NotificationType
+	case "agent_type":
+		return in.AgentType
+	}
+	return ""
+}
+
+// lowerASCII appends s lower-cased (ASCII letters only) to dst. Names longer than dst's
+// capacity still work; they just allocate.
+func lowerASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// runChain runs gate hooks one after the other: each sees the input as rewritten by the
+// hooks before it, and the first block ends the chain (MiniCode and codebot; DESIGN.md
+// section 7).
+func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compiled, in *hook.Input, res *hook.Result) {
+	seen := map[string]bool{}
+	cur := in
+	for _, c := range hooks {
+		if dupe(seen, c, cur) {
+			continue
+		}
+		dec, err, rec := r.runOne(ctx, event, c, cur)
+		stop := r.merge(event, c, dec, err, &rec, res)
+		res.Hooks = append(res.Hooks, rec)
+		if res.UpdatedInput != nil && string(res.UpdatedInput) != string(cur.ToolInput) {
+			cur = cur.Clone()
+			cur.ToolInput = res.UpdatedInput
+		}
+		if stop {
+			return
+		}
+	}
+}
+
+// runAll runs the hooks of a feedback or observe event: async hooks in the background,
+// parallel hooks concurrently, the others one after the other until the first block; the
+// decisions are merged in config order.
+func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled, in *hook.Input, res *hook.Result) {
+	type slot struct {
+		dec  hook.Decision
+		err  error
+		rec  hook.Record
+		done bool
+	}
+	slots := make([]slot, len(hooks))
+	dup := make([]bool, len(hooks))
+	seen := map[string]bool{}
+	var wg sync.WaitGroup
+	for i, c := range hooks {
+		if dup[i] = dupe(seen, c, in); dup[i] {
+			continue
+		}
+		switch {
+		case c.async:
+			slots[i] = slot{rec: r.startAsync(ctx, event, c, in), done: true}
+		case c.parallel:
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				dec, err, rec := r.runOne(ctx, event, c, in)
+				slots[i] = slot{dec, err, rec, true}
+			}()
+		}
+	}
+	for i, c := range hooks {
+		if dup[i] || c.async || c.parallel {
+			continue
+		}
+		dec, err, rec := r.runOne(ctx, event, c, in)
+		slots[i] = slot{dec, err, rec, true}
+		if r.blocks(event, c, dec, err) {
+			break // the first block ends the sequential part of the run
+		}
+	}
+	wg.Wait()
+	for i, c := range hooks {
+		s := &slots[i]
+		if !s.done {
+			continue
+		}
+		if !c.async { // an async hook's record (async, or skipped after Close) is final
+			r.merge(event, c, s.dec, s.err, &s.rec, res)
+		}
+		res.Hooks = append(res.Hooks, s.rec)
+	}
+}
+
+// dupe reports whether an identical command hook already ran for this event (Claude Code
+// runs identical hooks once); it marks c's key as seen.
+func dupe(seen map[string]bool, c *compiled, in *hook.Input) bool {
+	k := dedupKey(c, in)
+	if k == "" {
+		return false
+	}
+	if seen[k] {
+		return true
+	}
+	seen[k] = true
+	return false
+}
+
+func dedupKey(c *compiled, in *hook.Input) string {
+	k, ok := c.exec.(keyer)
+	if !ok {
+		return ""
+	}
+	return c.typ + "\x00" + k.Key(in)
+}
+
+// runOne runs one hook through the gates (trust, approval, once) and its executor, and
+// returns its decision, its error and its record (outcome not yet set unless skipped).
+func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+	if c.skip != "" {
+		return hook.Decision{}, errSkipped{c.skip}, rec
+	}
+	if r.opts.Approver != nil {
+		ok, err := r.opts.Approver.Approve(ctx, HookInfo{ID: c.id, Type: c.typ, Event: event, Target: c.target, Source: c.source})
+		if !ok || err != nil {
+			why := "hook not approved"
+			if err != nil {
+				why += ": " + err.Error()
+			}
+			if event.Kind() == hook.Gate && c.blocking {
+				return hook.Decision{Block: true, Reason: fmt.Sprintf("%s (%s)", why, c.id)}, nil, rec
+			}
+			return hook.Decision{}, errSkipped{why}, rec
+		}
+	}
+	if c.once && !c.claimOnce(in.SessionID) {
+		return hook.Decision{}, errSkipped{"once: already ran in this session"}, rec
+	}
+	start := time.Now()
+	dec, err := c.exec.Execute(ctx, in)
+	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	if c.typ == "command" && dec.ExitCode >= 0 && !errors.Is(err, hook.ErrNotStarted) && !errors.Is(err, hook.ErrTimeout) {
+		code := dec.ExitCode
+		rec.ExitCode = &code
+	}
+	rec.Truncated = dec.Truncated
+	return dec, err, rec
+}
+
+// errSkipped marks a hook that did not run; it is not counted as an error.
+type errSkipped struct{ why string }
+
+func (e errSkipped) Error() string { return e.why }
+
+// claimOnce reports whether a once hook may run in this session, and marks it as run.
+func (c *compiled) claimOnce(session string) bool {
+	c.onceMu.Lock()
+	defer c.onceMu.Unlock()
+	if c.onceFired[session] {
+		return false
+	}
+	if c.onceFired == nil {
+		c.onceFired = map[string]bool{}
+	}
+	c.onceFired[session] = true
+	return true
+}
+
+// startAsync starts an async hook with a context detached from the turn (a cancelled turn
+// does not kill an audit hook) and tracks it until Close.
+func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) hook.Record {
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, Outcome: hook.OutcomeAsync}
+	// The check and the Add happen under asyncMu, which Close takes to set closed: a hook
+	// either starts before Close begins waiting, and is waited for, or does not start.
+	r.asyncMu.Lock()
+	if r.closed.Load() {
+		r.asyncMu.Unlock()
+		rec.Outcome = hook.OutcomeSkipped
+		rec.Error = "runner closed"
+		return rec
+	}
+	r.async.Add(1)
+	r.asyncMu.Unlock()
+	in = in.Clone()
+	detached := context.WithoutCancel(ctx)
+	go func() {
+		defer r.async.Done()
+		dec, err, rec := r.runOne(detached, event, c, in)
+		var res hook.Result
+		r.merge(event, c, dec, err, &rec, &res)
+		r.logRecord(detached, event, rec, slog.Bool("async", true))
+	}()
+	return rec
+}
+
+func (r *Runner) logRecord(ctx context.Context, event hook.Event, rec hook.Record, extra ...slog.Attr) {
+	level := slog.LevelDebug
+	switch rec.Outcome {
+	case hook.OutcomeBlock:
+		level = slog.LevelInfo
+	case hook.OutcomeError, hook.OutcomeTimeout:
+		level = slog.LevelWarn
+	}
+	if !r.log.Enabled(ctx, level) {
+		return // spare building the attributes when the record would be dropped
+	}
+	attrs := append([]slog.Attr{
+		slog.String("event", string(event)), slog.String("hook", rec.ID), slog.String("type", rec.Type),
+		slog.String("source", rec.Source), slog.String("outcome", rec.Outcome.String()),
+		slog.Float64("duration_ms", rec.DurationMS),
+	}, extra...)
+	if rec.Error != "" {
+		attrs = append(attrs, slog.String("err", rec.Error))
+	}
+	if rec.Reason != "" {
+		attrs = append(attrs, slog.String("reason", rec.Reason))
+	}
+	r.log.LogAttrs(ctx, level, "hook", attrs...)
+}

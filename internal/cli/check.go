@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore/config"
+)
+
+func checkCmd(e *env) *cobra.Command {
+	var (
+		dir   string
+		tools []string
+	)
+	cmd := &cobra.Command{
+		Use:   "check [FILE...]",
+		Short: "Validate hook configs and report every problem with its position",
+		Long: `check validates config files of any dialect (MiniCode YAML, codebot JSON, Claude Code
+settings) and prints every problem on stderr as file:line:col: hook-id: message, warnings as
+file:line:col: hook-id: warning: message, and a summary on stdout. Exit status 1 when there is
+an error, else 0. Without files it checks the discovered layers (user, project, local).
+It also warns about a command whose script does not exist and, with --tools, about a matcher
+that can never match one of the tools.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var paths []config.LayerPath
+			if len(args) == 0 {
+				var err error
+				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir}.Paths()
+				if err != nil {
+					return err
+				}
+				if len(paths) == 0 {
+					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml)\n", dir)
+				}
+			}
+			for _, a := range args {
+				if !filepath.IsAbs(a) {
+					a = filepath.Join(e.cwd, a)
+				}
+				paths = append(paths, config.LayerPath{Path: a, Layer: config.Explicit})
+			}
+			var all config.ErrorList
+			hooks := 0
+			for _, p := range paths {
+				f, problems := config.ParseFile(p.Path, p.Layer)
+				all = append(all, problems...)
+				if f != nil {
+					hooks += f.Entries
+					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
+				}
+			}
+			all.Sort()
+			for _, p := range all {
+				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
+			}
+			fmt.Fprintf(e.stdout, "%d %s in %d %s: %d %s, %d %s\n",
+				hooks, plural(hooks, "hook"), len(paths), plural(len(paths), "file"),
+				all.Errors(), plural(all.Errors(), "error"), all.Warnings(), plural(all.Warnings(), "warning"))
+			if all.Errors() > 0 {
+				return exitWith(ExitFailure)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")
+	return cmd
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// relativize shortens an absolute path under cwd at the start of a message, so that
+// messages read like compiler errors (.hookcore/hooks.yaml:3:12: ...).
+func relativize(msg, cwd string) string {
+	prefix := cwd + string(filepath.Separator)
+	if strings.HasPrefix(msg, prefix) {
+		return msg[len(prefix):]
+	}
+	return msg
+}

@@ -1,0 +1,68 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookcore/hookcore/internal/cli"
+)
+
+// TestExamplesFire fires every example config of examples/ (the hooks of the three seed
+// documents, the s08 protocol and the guardrails) with realistic inputs, from a session
+// directory outside the repository, and checks what each decides.
+func TestExamplesFire(t *testing.T) {
+	t.Parallel()
+	root := repoRoot(t)
+	ex := func(p string) string { return filepath.Join(root, "examples", p) }
+	tests := []struct {
+		name, config, event, input string
+		exit                       int
+		want                       []string // substrings of the JSON result
+	}{
+		{"minicode block-dangerous-rm", ex("minicode/hooks.yaml"), "PreToolUse",
+			`{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, 2, []string{`"reason": "dangerous delete blocked"`, `"id": "block-dangerous-rm"`}},
+		{"minicode rm of a build dir is fine", ex("minicode/hooks.yaml"), "PreToolUse",
+			`{"tool_name":"Bash","tool_input":{"command":"rm -rf ./build"}}`, 0, []string{`"hooks": []`}},
+		{"minicode block-vendor", ex("minicode/hooks.yaml"), "PreToolUse",
+			`{"tool_name":"WriteFile","tool_input":{"path":"vendor/github.com/x/y.go","content":"package y"}}`, 2, []string{`vendor/ is managed by the package manager`}},
+		{"minicode project-context", ex("minicode/hooks.yaml"), "session_start",
+			`{"source":"startup"}`, 0, []string{`stack: Python 3.12 + FastAPI`}},
+		{"codebot exit-2 rule", ex("codebot/settings.json"), "PreToolUse",
+			`{"tool_name":"Bash","tool_input":{"command":"cd /srv && rm -rf cache"}}`, 2, []string{`recursive deletes are not allowed here`}},
+		{"codebot validation passes in an empty project", ex("codebot/settings.json"), "PostStopValidation",
+			`{}`, 0, []string{`"outcome": "ok"`}},
+		{"s08 guard exit 1 blocks", ex("s08/hooks.json"), "PreToolUse",
+			`{"tool_name":"Bash","tool_input":{"command":"rm -rf build"}}`, 2, []string{`blocked by the s08 guard`}},
+		{"s08 remind exit 2 injects", ex("s08/hooks.json"), "PreToolUse",
+			`{"tool_name":"WriteFile","tool_input":{"path":"out/build/x.c","content":""}}`, 0, []string{`remember: build/ is generated`}},
+		{"claude protect lock files", ex("claude/settings.json"), "PreToolUse",
+			`{"tool_name":"Write","tool_input":{"file_path":"/p/package-lock.json","content":"{}"}}`, 2, []string{`"permission": "deny"`, `lock files are generated`}},
+		{"guardrails rewrite pytest", ex("guardrails/hooks.yaml"), "PreToolUse",
+			`{"tool_name":"Bash","tool_input":{"command":"pytest -q tests"}}`, 0, []string{`"command": "python3 -m unittest discover -s tests -q"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			session := t.TempDir()
+			var in map[string]any
+			if err := json.Unmarshal([]byte(tt.input), &in); err != nil {
+				t.Fatal(err)
+			}
+			in["session_id"], in["cwd"] = "s1", session
+			stdin, _ := json.Marshal(in)
+			var out, errb bytes.Buffer
+			code := cli.Main([]string{"fire", tt.event, "--config", tt.config}, bytes.NewReader(stdin), &out, &errb)
+			if code != tt.exit {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.exit, out.String(), errb.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("result lacks %s:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}

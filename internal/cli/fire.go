@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
+)
+
+func fireCmd(e *env) *cobra.Command {
+	var cf configFlags
+	cmd := &cobra.Command{
+		Use:   "fire EVENT",
+		Short: "Run the hooks of one event on an input read from stdin and print the result as JSON",
+		Long: `fire reads one event input (the Claude Code hook input JSON) on stdin, runs the matching
+hooks and prints the merged result as JSON. Exit status: 0 allowed, 2 blocked, 1 usage or
+config error. Without --config the user, project and local layers are discovered; project
+layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
+		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			event, ok := hook.ParseEvent(args[0])
+			if !ok {
+				msg := fmt.Sprintf("unknown event %q", args[0])
+				if s := config.Suggest(args[0], hook.EventNames()); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				return &exitError{code: ExitFailure, msg: msg}
+			}
+			in, err := readInput(e.stdin)
+			if err != nil {
+				return &exitError{code: ExitFailure, msg: err.Error()}
+			}
+			l, err := e.load(&cf)
+			if err != nil {
+				return err
+			}
+			r, err := e.runner(l, hookcore.Options{})
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			res := r.Fire(ctx, event, in)
+			closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			defer cancel()
+			if err := r.Close(closeCtx); err != nil {
+				fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
+			}
+			if err := writeResult(e.stdout, res); err != nil {
+				return err
+			}
+			if res.Blocked {
+				return exitWith(ExitBlocked)
+			}
+			return nil
+		},
+	}
+	cf.register(cmd)
+	return cmd
+}
+
+// readInput reads one JSON object from r; empty input is an empty object.
+func readInput(r io.Reader) (*hook.Input, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read input: %w", err)
+	}
+	in := &hook.Input{}
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 {
+		return in, nil
+	}
+	if data[0] != '{' {
+		return nil, fmt.Errorf("input on stdin is not a JSON object: it begins %q", oneLine(string(data), 20))
+	}
+	if err := json.Unmarshal(data, in); err != nil {
+		return nil, fmt.Errorf("input on stdin is not a JSON object: %v", err)
+	}
+	return in, nil
+}
+
+// writeResult prints a result as indented JSON; "hooks" is [] rather than null.
+func writeResult(w io.Writer, res hook.Result) error {
+	if res.Hooks == nil {
+		res.Hooks = []hook.Record{}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(res); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, strings.TrimRight(buf.String(), "\n")+"\n")
+	return err
+}

@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// listedHook is one row of `hookcore list --json`.
+type listedHook struct {
+	ID       string `json:"id"`
+	Source   string `json:"source"` // file:line
+	Layer    string `json:"layer"`
+	Dialect  string `json:"dialect"`
+	Matcher  string `json:"matcher,omitempty"`
+	If       string `json:"if,omitempty"`
+	Type     string `json:"type"`
+	Target   string `json:"target,omitempty"`
+	Blocking bool   `json:"blocking"`
+	Async    bool   `json:"async,omitempty"`
+	Once     bool   `json:"once,omitempty"`
+	Runs     bool   `json:"runs"` // false: its layer is not trusted
+	Note     string `json:"note,omitempty"`
+}
+
+type listedEvent struct {
+	Event hook.Event   `json:"event"`
+	Kind  string       `json:"kind"`
+	Hooks []listedHook `json:"hooks"`
+}
+
+func listCmd(e *env) *cobra.Command {
+	var (
+		cf     configFlags
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "Show the effective hooks per event after layering",
+		Long: `list shows the hooks that would run, per event in registry order and per event in config
+order (user, project, local layers appended), with their source file:line, matcher, if and
+executor. --json prints the same for scripts.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			l, err := e.load(&cf)
+			if err != nil {
+				return err
+			}
+			trusted := true
+			if l.store != nil {
+				ok, err := l.store.Trusted(l.projectDir, hookcore.TrustDigest(l.set))
+				trusted = ok && err == nil
+			}
+			disabled := hookcore.DisablesAll(l.set, trusted)
+			byEvent := map[hook.Event][]listedHook{}
+			for _, f := range l.set.Files {
+				for _, h := range f.Hooks {
+					if !h.Enabled || disabled {
+						continue
+					}
+					lh := listedHook{
+						ID: h.ID, Source: relativize(h.Source(), e.cwd), Layer: h.Layer.String(), Dialect: h.Dialect.String(),
+						Matcher: h.Matcher, If: h.If, Type: h.Action.Type, Target: target(h.Action),
+						Blocking: h.Blocking, Async: h.Async, Once: h.Once, Runs: true,
+					}
+					if !trusted && (h.Layer == config.Project || h.Layer == config.Local) {
+						lh.Runs, lh.Note = false, "workspace not trusted"
+					}
+					byEvent[h.Event] = append(byEvent[h.Event], lh)
+				}
+			}
+			var out []listedEvent
+			for _, ev := range hook.Events() {
+				if hs := byEvent[ev]; len(hs) > 0 {
+					out = append(out, listedEvent{Event: ev, Kind: ev.Kind().String(), Hooks: hs})
+				}
+			}
+			if asJSON {
+				if out == nil {
+					out = []listedEvent{}
+				}
+				enc := json.NewEncoder(e.stdout)
+				enc.SetEscapeHTML(false)
+				enc.SetIndent("", "  ")
+				return enc.Encode(map[string]any{"disabled": disabled, "events": out})
+			}
+			if disabled {
+				fmt.Fprintln(e.stdout, "all hooks are disabled (disable_all_hooks: true)")
+				return nil
+			}
+			if len(out) == 0 {
+				fmt.Fprintln(e.stdout, "no hooks")
+				return nil
+			}
+			tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+			for _, ev := range out {
+				fmt.Fprintf(tw, "%s (%s)\n", ev.Event, ev.Kind)
+				for _, h := range ev.Hooks {
+					note := ""
+					if h.Note != "" {
+						note = " [" + h.Note + "]"
+					}
+					fmt.Fprintf(tw, "  %s\t%s\tmatcher=%s\tif=%s\t%s: %s%s\n", h.ID, h.Source, orDash(h.Matcher), orDash(h.If), h.Type, h.Target, note)
+				}
+			}
+			return tw.Flush()
+		},
+	}
+	cf.register(cmd)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "*"
+	}
+	return s
+}
+
+// target is what a hook runs, in one line: the command, URL, prompt or message.
+func target(a config.Action) string {
+	var s string
+	switch a.Type {
+	case "command":
+		s = a.Command
+		if s == "" {
+			b, _ := json.Marshal(a.Args)
+			s = string(b)
+		}
+	case "http":
+		s = a.URL
+	case "inject":
+		s = a.Message
+	case "func":
+		s = a.Name
+	default:
+		s = a.Prompt
+	}
+	return oneLine(s, 80)
+}
+
+// oneLine returns s without leading and trailing white space, its line breaks and tabs
+// made spaces, cut to max runes with an ellipsis.
+func oneLine(s string, max int) string {
+	r := []rune(strings.TrimSpace(s))
+	for i, c := range r {
+		if c == '\n' || c == '\r' || c == '\t' {
+			r[i] = ' '
+		}
+	}
+	if len(r) > max {
+		return string(r[:max-1]) + "…"
+	}
+	return string(r)
+}

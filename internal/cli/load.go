@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/trust"
+)
+
+// configFlags are the config options shared by fire, list, replay and run (DESIGN.md 9).
+type configFlags struct {
+	files []string
+	trust bool
+	dir   string
+}
+
+func (f *configFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringArrayVarP(&f.files, "config", "c", nil, "load this config file (repeatable); only named files are loaded, trusted because you named them")
+	cmd.Flags().BoolVar(&f.trust, "trust", false, "trust this workspace's current project config before running")
+	cmd.Flags().StringVar(&f.dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+}
+
+// loaded is a config set ready for a Runner, with the trust store that gates it.
+type loaded struct {
+	set        *config.Set
+	store      *trust.Store // nil when only explicit files were named
+	projectDir string
+	warnings   config.ErrorList
+}
+
+// load finds and validates the config: the named files, or else the discovered layers
+// (user, project, local). With --trust it records trust of the project layers first.
+// Every problem goes to stderr as file:line:col: hook-id: message; an error returns exit 1,
+// except errors only in the project and local layers of an untrusted workspace (without
+// --trust), which are reported and ignored.
+func (e *env) load(f *configFlags) (*loaded, error) {
+	root := config.ProjectRoot(e.cwd)
+	var paths []config.LayerPath
+	explicit := len(f.files) > 0
+	if explicit {
+		for _, p := range f.files {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(e.cwd, p)
+			}
+			paths = append(paths, config.LayerPath{Path: p, Layer: config.Explicit})
+		}
+	} else {
+		var err error
+		paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root}.Paths()
+		if err != nil {
+			return nil, fmt.Errorf("discover config: %w", err)
+		}
+	}
+	set, problems := config.Load(paths)
+	problems.Sort()
+	l := &loaded{set: set, projectDir: root}
+	if !explicit && e.home != "" {
+		l.store = trust.DefaultStore(e.home)
+	}
+	// Errors only in the project and local layers of an untrusted workspace do not stop the
+	// user's own hooks: those layers would not run anyway, and otherwise a repository could
+	// switch off the user's guards by shipping a broken config (fire would exit 1, which
+	// harnesses treat as a non-blocking error). With --trust they count: nothing broken is
+	// trusted.
+	ignored := false
+	if problems.Err() != nil && l.store != nil && !f.trust && onlyProjectErrors(problems, paths) {
+		ok, _ := l.store.Trusted(root, hookcore.TrustDigest(set))
+		ignored = !ok
+	}
+	for _, p := range problems {
+		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
+	}
+	if ignored {
+		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
+	} else if err := problems.Err(); err != nil {
+		return nil, exitWith(ExitFailure)
+	}
+	if l.store != nil && f.trust {
+		if err := l.store.Grant(root, hookcore.TrustDigest(set), time.Now()); err != nil {
+			return nil, fmt.Errorf("trust workspace: %w", err)
+		}
+	}
+	return l, nil
+}
+
+// onlyProjectErrors reports whether every error (not warning) in problems is in a file of
+// the project or local layer.
+func onlyProjectErrors(problems config.ErrorList, paths []config.LayerPath) bool {
+	layer := map[string]config.Layer{}
+	for _, p := range paths {
+		layer[p.Path] = p.Layer
+	}
+	for _, p := range problems {
+		if p.Warning {
+			continue
+		}
+		if l, ok := layer[p.Pos.File]; !ok || (l != config.Project && l != config.Local) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *env) runner(l *loaded, opts hookcore.Options) (*hookcore.Runner, error) {
+	opts.Logger = e.logger()
+	opts.ProjectDir = l.projectDir
+	opts.Trust = l.store
+	r, err := hookcore.New(l.set, opts)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}

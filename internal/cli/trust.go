@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/trust"
+)
+
+func trustCmd(e *env) *cobra.Command {
+	var (
+		workspace string
+		dir       string
+	)
+	cmd := &cobra.Command{
+		Use:   "trust [show|grant|revoke]",
+		Short: "Show, grant or revoke trust of a workspace's project hooks",
+		Long: `Project (.hookcore/hooks.yaml) and local (.hookcore/hooks.local.yaml) hooks of a workspace run
+only after you trust the workspace. Trust is recorded in ~/.hookcore/trust.json against a
+digest of those files, so after any change to them they must be trusted again.
+  show    (default) whether the workspace is trusted with its current config
+  grant   trust the workspace's current config
+  revoke  forget the workspace`,
+		Args:      cobra.MaximumNArgs(1),
+		ValidArgs: []string{"show", "grant", "revoke"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			action := "show"
+			if len(args) == 1 {
+				action = args[0]
+			}
+			if e.home == "" {
+				return &exitError{code: ExitFailure, msg: "no home directory: the trust store lives under $HOME"}
+			}
+			ws := workspace
+			if ws == "" {
+				ws = config.ProjectRoot(e.cwd)
+			} else if !filepath.IsAbs(ws) {
+				ws = filepath.Join(e.cwd, ws)
+			}
+			store := trust.DefaultStore(e.home)
+			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws}.Paths()
+			if err != nil {
+				return err
+			}
+			set, problems := config.Load(paths)
+			problems.Sort()
+			for _, p := range problems {
+				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
+			}
+			digest := hookcore.TrustDigest(set)
+			switch action {
+			case "show":
+				entry, ok, err := store.Lookup(ws)
+				if err != nil {
+					return err
+				}
+				switch {
+				case !ok:
+					fmt.Fprintf(e.stdout, "%s: not trusted\n", ws)
+				case entry.Digest == digest:
+					fmt.Fprintf(e.stdout, "%s: trusted (since %s)\n", ws, entry.Time.Format(time.RFC3339))
+				default:
+					fmt.Fprintf(e.stdout, "%s: trusted on %s, but its project config changed since: run `hookcore trust grant` again\n", ws, entry.Time.Format(time.RFC3339))
+				}
+			case "grant":
+				if err := problems.Err(); err != nil {
+					return &exitError{code: ExitFailure, msg: "the project config has errors; fix them before trusting it"}
+				}
+				if err := store.Grant(ws, digest, time.Now()); err != nil {
+					return err
+				}
+				fmt.Fprintf(e.stdout, "%s: trusted\n", ws)
+			case "revoke":
+				had, err := store.Revoke(ws)
+				if err != nil {
+					return err
+				}
+				if had {
+					fmt.Fprintf(e.stdout, "%s: trust revoked\n", ws)
+				} else {
+					fmt.Fprintf(e.stdout, "%s: was not trusted\n", ws)
+				}
+			default:
+				return &exitError{code: ExitFailure, msg: fmt.Sprintf("unknown trust action %q (want show, grant or revoke)", action)}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
+	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	return cmd
+}

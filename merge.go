@@ -1,0 +1,240 @@
+package hookcore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// contextSep joins the additional context of several hooks (DESIGN.md section 7).
+const contextSep = "\n\n"
+
+// canBlock reports whether a block on event has an effect: gate events veto the action,
+// feedback events make the agent keep working; observe events cannot block.
+func canBlock(event hook.Event) bool { return event.Kind() != hook.Observe }
+
+// blocks reports whether this hook's run blocks the event (see merge, rules 1 to 3).
+func (r *Runner) blocks(event hook.Event, c *compiled, dec hook.Decision, err error) bool {
+	if !canBlock(event) || !c.blocking {
+		return false
+	}
+	switch {
+	case isSkipped(err):
+		return false
+	case err != nil && c.failShut:
+		return true
+	case c.reject && (err == nil || !isLaunchOrTimeout(err)):
+		return true
+	}
+	return dec.Block || dec.Permission == hook.Deny
+}
+
+// skippedWhy reports whether err marks a hook that did not run, and why. The errSkipped
+// variable is declared after the nil check so that a hook that ran allocates nothing here.
+func skippedWhy(err error) (string, bool) {
+	if err == nil {
+		return "", false
+	}
+	var s errSkipped
+	if errors.As(err, &s) {
+		return s.why, true
+	}
+	return "", false
+}
+
+func isSkipped(err error) bool { _, ok := skippedWhy(err); return ok }
+
+func isLaunchOrTimeout(err error) bool {
+	return errors.Is(err, hook.ErrNotStarted) || errors.Is(err, hook.ErrTimeout)
+}
+
+// merge folds one hook's run into the event's result and sets the hook's outcome. Hooks are
+// merged in config order. The rules:
+//
+//  1. A hook that did not run (untrusted layer, once already fired, not approved where it
+//     cannot block) is "skipped"; nothing of it is used.
+//  2. A hook that failed (err != nil) is "timeout" or "error" and counts in Result.Errors;
+//     under on_error: block, on an event that can block, it blocks instead ("block"), with a
+//     reason that says the guard failed. A failed hook's valid envelope is still used (a
+//     non-zero exit with JSON on stdout, DESIGN.md section 6).
+//  3. A block (Block, or Permission Deny) blocks on gate and feedback events when the hook is
+//     blocking; a MiniCode `reject: true` hook that ran blocks with its output as the reason.
+//     The first block's reason is the Result's reason. A `blocking: false` hook's block, and
+//     any block on an observe event, is only recorded in the hook's Reason.
+//  4. Permissions: the strongest wins (deny > ask > allow); its reason becomes the Result's
+//     reason when nothing blocked.
+//  5. Additional context is appended in order, joined by a blank line.
+//  6. An updated input replaces the tool input whole; a hook that returns none keeps the
+//     earlier rewrite.
+//  7. continue: false sets Continue false, with the first stop reason; system messages are
+//     joined by newlines.
+//
+// The outcome is the strongest thing the hook did: block > update > context > ok, or
+// error/timeout when it failed without blocking. merge reports whether the chain must stop.
+func (r *Runner) merge(event hook.Event, c *compiled, dec hook.Decision, err error, rec *hook.Record, res *hook.Result) bool {
+	if why, ok := skippedWhy(err); ok {
+		rec.Outcome = hook.OutcomeSkipped
+		rec.Error = why
+		return false
+	}
+	blocked := r.blocks(event, c, dec, err)
+	rec.Outcome = hook.OutcomeOK
+	if err != nil {
+		rec.Error = err.Error()
+		rec.Outcome = hook.OutcomeError
+		if errors.Is(err, hook.ErrTimeout) {
+			rec.Outcome = hook.OutcomeTimeout
+		}
+		res.Errors++
+	}
+
+	reason := dec.Reason
+	switch {
+	case err != nil && c.failShut && blocked && !dec.Block && dec.Permission != hook.Deny:
+		reason = fmt.Sprintf("guard hook %q failed, so the action is blocked (on_error: block): %v", c.id, err)
+	case c.reject && !dec.Block && dec.Permission != hook.Deny:
+		reason = rejectReason(c, dec, err)
+	}
+	if reason == "" && (dec.Block || dec.Permission == hook.Deny || c.reject) {
+		reason = fmt.Sprintf("blocked by hook %q", c.id)
+	}
+	if dec.Block || dec.Permission == hook.Deny || blocked {
+		rec.Reason = reason
+	}
+
+	if blocked {
+		rec.Outcome = hook.OutcomeBlock
+		if !res.Blocked {
+			res.Blocked = true
+			res.Reason = reason
+		}
+	} else if (dec.Block || dec.Permission == hook.Deny) && err == nil {
+		r.log.Info("advisory block ignored", "event", event, "hook", c.id, "reason", reason,
+			"why", map[bool]string{true: "blocking: false", false: "event cannot block"}[canBlock(event)])
+	}
+
+	if dec.Permission != hook.NoPermission && (blocked || dec.Permission != hook.Deny) {
+		if dec.Permission.Stronger(res.Permission) {
+			res.Permission = dec.Permission
+			if !res.Blocked && dec.Reason != "" {
+				res.Reason = dec.Reason
+				rec.Reason = dec.Reason
+			}
+		}
+	}
+	if dec.AdditionalContext != "" {
+		if res.AdditionalContext != "" {
+			res.AdditionalContext = res.AdditionalContext + contextSep + dec.AdditionalContext
+		} else {
+			res.AdditionalContext = dec.AdditionalContext
+		}
+		if rec.Outcome == hook.OutcomeOK {
+			rec.Outcome = hook.OutcomeContext
+		}
+	}
+	if dec.UpdatedInput != nil {
+		res.UpdatedInput = dec.UpdatedInput
+		if rec.Outcome == hook.OutcomeOK || rec.Outcome == hook.OutcomeContext {
+			rec.Outcome = hook.OutcomeUpdate
+		}
+	}
+	if dec.StopAgent {
+		if res.Continue {
+			res.StopReason = dec.StopReason
+		}
+		res.Continue = false
+	}
+	if dec.SystemMessage != "" {
+		if res.SystemMessage != "" {
+			res.SystemMessage += "\n"
+		}
+		res.SystemMessage += dec.SystemMessage
+	}
+	return blocked
+}
+
+// rejectReason is a MiniCode reject hook's reason: its output, stderr then stdout ("the agent
+// receives the hook's output text as the error", seed 004), else a sentence naming the hook.
+// A hook whose stdout was a broken JSON envelope gives only the sentence.
+func rejectReason(c *compiled, dec hook.Decision, err error) string {
+	if errors.Is(err, hook.ErrBadOutput) {
+		// Nothing of a reply that does not parse reaches the model.
+		return fmt.Sprintf("rejected by hook %q (its output was not a valid envelope)", c.id)
+	}
+	if s := strings.TrimSpace(dec.Output); s != "" {
+		return s
+	}
+	return fmt.Sprintf("rejected by hook %q", c.id)
+}
+
+// finish applies the whole-result rules after every hook was merged: the context cap, the
+// Stop-block bound, the permission deny ⇒ blocked link, logging and the audit log.
+func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
+	max := r.opts.MaxContext
+	if max <= 0 {
+		max = 10000
+	}
+	res.AdditionalContext = capRunes(res.AdditionalContext, max)
+	if event.IsStopLike() {
+		r.boundStops(in.SessionID, res)
+	}
+	for _, rec := range res.Hooks {
+		r.logRecord(context.Background(), event, rec)
+	}
+	if len(res.Hooks) > 0 {
+		r.audit(res)
+	}
+}
+
+// truncMarker ends additional context that was cut at the cap.
+const truncMarker = "\n… [additional context truncated]"
+
+func capRunes(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == max {
+			return s[:i] + truncMarker
+		}
+		n++
+	}
+	return s
+}
+
+// boundStops caps consecutive Stop-type blocks in a session: past the limit, the hooks
+// still ran, but their block is overridden with a notice so the agent can stop (Claude Code).
+func (r *Runner) boundStops(session string, res *hook.Result) {
+	limit := r.opts.StopBlockLimit
+	if limit <= 0 {
+		limit = 8
+	}
+	r.stopsMu.Lock()
+	defer r.stopsMu.Unlock()
+	if !res.Blocked {
+		delete(r.stops, session)
+		return
+	}
+	r.stops[session]++
+	if r.stops[session] > limit {
+		notice := fmt.Sprintf("%s hooks blocked %d times in a row; letting the agent stop (last reason: %s)", res.Event, limit, res.Reason)
+		res.Blocked = false
+		res.Reason = ""
+		if res.SystemMessage != "" {
+			res.SystemMessage += "\n"
+		}
+		res.SystemMessage += notice
+		delete(r.stops, session)
+	}
+}
+
+func (r *Runner) resetStops(session string) {
+	r.stopsMu.Lock()
+	delete(r.stops, session)
+	r.stopsMu.Unlock()
+}

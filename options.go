@@ -1,0 +1,107 @@
+package hookcore
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+
+	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/trust"
+)
+
+// Options configures a Runner. The zero value works: no logger output, no trust check
+// (embedded mode: the caller chose the files), no approval gate.
+type Options struct {
+	// Logger receives one record per hook run and per error. Nil discards.
+	Logger *slog.Logger
+	// ProjectDir is the project root given to hooks as CLAUDE_PROJECT_DIR and
+	// HOOKCORE_PROJECT_DIR, and the workspace whose trust is checked. Empty: the process's
+	// working directory.
+	ProjectDir string
+	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
+	// local layers run only when the store trusts ProjectDir at the digest of those files;
+	// otherwise they are recorded as skipped. User-level and explicitly named files always
+	// run. Nil: no check.
+	Trust *trust.Store
+	// Approver, when set, is asked before each hook runs (codebot: hooks themselves pass an
+	// approval gate). See Approver.
+	Approver Approver
+	// Callbacks are Go hooks registered by the embedding program; they run after the config
+	// hooks of their event, in slice order.
+	Callbacks []Callback
+	// Funcs are Go callbacks that config files reference by name with
+	// `action: {type: func, name: NAME}`.
+	Funcs map[string]hook.ExecutorFunc
+	// Env is the base environment of command hooks; nil means os.Environ().
+	Env []string
+	// Parallel runs the matching hooks of feedback and observe events in parallel (as Claude
+	// Code does); results are still merged in config order. Per hook: `parallel: true`.
+	Parallel bool
+	// MaxContext caps the joined additional context, in characters (runes); 0 means 10 000.
+	MaxContext int
+	// StopBlockLimit caps consecutive Stop/SubagentStop blocks per session and turn; the next
+	// block is overridden with a notice. 0 means 8 (Claude Code's bound).
+	StopBlockLimit int
+	// AuditLog, when set, receives every Result as one JSON line.
+	AuditLog io.Writer
+
+	// Models resolves the `model:` string of a prompt hook (the LLM judge), "" when the
+	// hook names none, to the model that judges it. It is called once per prompt hook when
+	// the Runner is built (and on Reload). An error (say, a missing API key) does not fail
+	// the load: that hook fails with the error each time it runs, and the others run. Nil:
+	// prompt hooks fail with "no model configured". The CLI passes the model package's
+	// resolver (model.Config.New); the root package never imports package model.
+	Models func(name string) (executor.Model, error)
+	// AgentRunner runs the sub-agent of agent hooks (MiniCode seed 004: injected by the
+	// harness). Nil: agent hooks are recorded as skipped ("no agent runner configured"),
+	// except under on_error: block, where the failure blocks.
+	AgentRunner executor.AgentRunner
+	// AllowedHosts is the global allowlist of the SSRF guard of http hooks, added to each
+	// hook's `allowed_hosts`: host names, IP addresses or CIDR prefixes that http hooks may
+	// reach although they are loopback, private or link-local ("127.0.0.1",
+	// "hooks.internal.example", "10.20.0.0/16"). An entry that is none of these fails the
+	// load. Public addresses need no entry.
+	AllowedHosts []string
+	// HTTPClient, when set, sends the requests of every http hook instead of the guarded
+	// client the Runner builds per hook: the SSRF guard and `allowed_hosts` are then off,
+	// and the client is responsible for where requests may go. For embedders that route
+	// hooks through their own egress proxy. Nil: the guarded client.
+	HTTPClient *http.Client
+}
+
+// Callback is a Go function registered as a hook (the func executor of DESIGN.md section 6).
+// A panic in Func is recovered and recorded as an error.
+type Callback struct {
+	ID      string     // shown in records; empty: "func#N"
+	Event   hook.Event // any spelling ParseEvent accepts
+	Matcher string     // as in config: "", "*", "Bash|Edit", "/re/i", "mcp__.*"
+	If      string     // as in config: a condition, /regex/ or Tool(pattern)
+	// NonBlocking makes the callback advisory: its blocks are logged, not applied.
+	NonBlocking bool
+	Func        hook.ExecutorFunc
+}
+
+// HookInfo describes a hook to an Approver.
+type HookInfo struct {
+	ID     string
+	Type   string     // command, http, prompt, agent, inject, func
+	Event  hook.Event // the event it is about to run for
+	Target string     // the command line, URL, model or callback name
+	Source string     // file:line of its config entry
+}
+
+// Approver decides whether a hook may run (codebot: hooks pass an approval gate). Approve
+// is called before every run of every hook, possibly concurrently. A false answer on a gate
+// event where the hook may block counts as a block with the reason "hook not approved";
+// elsewhere the hook is skipped. An error counts as a denial.
+type Approver interface {
+	Approve(ctx context.Context, h HookInfo) (bool, error)
+}
+
+// ApproverFunc adapts a function to Approver.
+type ApproverFunc func(ctx context.Context, h HookInfo) (bool, error)
+
+// Approve calls f(ctx, h).
+func (f ApproverFunc) Approve(ctx context.Context, h HookInfo) (bool, error) { return f(ctx, h) }

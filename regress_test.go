@@ -1,0 +1,78 @@
+package hookcore_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// TestRejectBrokenEnvelopeLeaksNothing: a reject hook whose stdout is a broken JSON envelope
+// still blocks, but none of that output reaches the reason (nothing of a reply that does
+// not parse is used). Regression: the raw output was the reason.
+func TestRejectBrokenEnvelopeLeaksNothing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - id: guard
+    event: pre_tool_use
+    action: {type: command, command: "printf '%s' '{\"reason\": SECRET-TYPO'"}
+    reject: true
+`)
+	r := newRunner(t, dir, set, hookcore.Options{})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
+	if !res.Blocked {
+		t.Fatalf("reject hook did not block: %+v", summarize(res))
+	}
+	if strings.Contains(res.Reason, "SECRET-TYPO") || !strings.Contains(res.Reason, "guard") {
+		t.Fatalf("reason = %q: want the hook named and none of its broken output", res.Reason)
+	}
+}
+
+// TestOnceNotUsedUpByDenial: a once hook that the Approver denied did not run, so it may
+// still run later in the session. Regression: once was claimed before approval.
+func TestOnceNotUsedUpByDenial(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - id: hello
+    event: session_start
+    action: {type: prompt, message: "hello"}
+    once: true
+`)
+	allow := false
+	r := newRunner(t, dir, set, hookcore.Options{Approver: hookcore.ApproverFunc(
+		func(context.Context, hookcore.HookInfo) (bool, error) { return allow, nil })})
+	in := &hook.Input{SessionID: "s1", Cwd: dir, Source: "startup"}
+	if res := r.Fire(context.Background(), hook.SessionStart, in); res.AdditionalContext != "" {
+		t.Fatalf("denied hook ran: %+v", summarize(res))
+	}
+	allow = true
+	if res := r.Fire(context.Background(), hook.SessionStart, in); res.AdditionalContext != "hello" {
+		t.Fatalf("once hook used up by a denial: %+v", summarize(res))
+	}
+	if res := r.Fire(context.Background(), hook.SessionStart, in); res.AdditionalContext != "" {
+		t.Fatalf("once hook ran twice: %+v", summarize(res))
+	}
+}
+
+// TestConfigDirInHookEnv: command hooks get HOOKCORE_CONFIG_DIR, the absolute directory of
+// the config file that declares them, so a config can run the scripts beside it from any
+// working directory.
+func TestConfigDirInHookEnv(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "conf/hooks.yaml", `hooks:
+  - id: where
+    event: pre_tool_use
+    action: {type: command, command: "printf '%s' \"$HOOKCORE_CONFIG_DIR\" > where.txt"}
+`)
+	r := newRunner(t, dir, set, hookcore.Options{})
+	r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
+	if got, want := readFile(t, dir, "where.txt"), filepath.Join(dir, "conf"); got != want {
+		t.Fatalf("HOOKCORE_CONFIG_DIR = %q, want %q", got, want)
+	}
+}
