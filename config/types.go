@@ -115,9 +115,10 @@ type Action struct {
 	// Message is the text an inject action adds as context.
 	Message string
 
-	// URL, Method, Headers and Body describe an http action. AllowedHosts limits the hosts
-	// the URL may resolve to; AllowedEnvVars names the environment variables that may be
-	// interpolated into headers (Claude Code allowedEnvVars).
+	// URL, Method, Headers and Body describe an http action. AllowedHosts opens destinations
+	// the SSRF guard blocks by default (host names, IP addresses or CIDR prefixes, e.g. a
+	// webhook receiver on 127.0.0.1); AllowedEnvVars names the environment variables that
+	// may be interpolated into headers (Claude Code allowedEnvVars).
 	URL            string
 	Method         string
 	Headers        map[string]string

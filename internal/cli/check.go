@@ -50,6 +50,7 @@ that can never match one of the tools.`,
 				if f != nil {
 					hooks += f.Entries
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
+					all = append(all, e.externalProblems(f, false)...)
 				}
 			}
 			all.Sort()

@@ -67,6 +67,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.PersistentFlags().BoolVarP(&e.verbose, "verbose", "v", false, "log every hook run on stderr")
 	root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
 	root.AddCommand(replayCmd(e))
+	root.AddCommand(runCmd(e))
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)

@@ -46,13 +46,14 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			if err != nil {
 				return err
 			}
-			r, err := e.runner(l, hookcore.Options{})
+			r, err := e.runner(l, &cf, hookcore.Options{})
 			if err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
-			res := r.Fire(ctx, event, in)
+			fix := e.cwds()
+			res := r.Fire(ctx, event, fix.fix(in))
 			closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 			defer cancel()
 			if err := r.Close(closeCtx); err != nil {
@@ -67,7 +68,7 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			return nil
 		},
 	}
-	cf.register(cmd)
+	cf.registerRun(cmd)
 	return cmd
 }
 

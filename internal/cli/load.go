@@ -14,9 +14,13 @@ import (
 
 // configFlags are the config options shared by fire, list, replay and run (DESIGN.md 9).
 type configFlags struct {
-	files []string
-	trust bool
-	dir   string
+	files   []string
+	trust   bool
+	dir     string
+	approve approveFlags // fire, replay and run only: see registerRun
+	// allowHosts is --allow-host (fire, replay and run): the global allowlist of the SSRF
+	// guard of http hooks (hookcore.Options.AllowedHosts).
+	allowHosts []string
 }
 
 func (f *configFlags) register(cmd *cobra.Command) {
@@ -106,7 +110,30 @@ func onlyProjectErrors(problems config.ErrorList, paths []config.LayerPath) bool
 	return true
 }
 
-func (e *env) runner(l *loaded, opts hookcore.Options) (*hookcore.Runner, error) {
+// registerRun registers the config flags and those of commands that run hooks (--approve,
+// --allow-host).
+func (f *configFlags) registerRun(cmd *cobra.Command) {
+	f.register(cmd)
+	f.approve.register(cmd)
+	cmd.Flags().StringArrayVar(&f.allowHosts, "allow-host", nil,
+		"let http hooks reach this host name, IP address or CIDR prefix although the SSRF guard refuses loopback, private and link-local destinations (repeatable; added to each hook's allowed_hosts)")
+}
+
+// runner builds the Runner of a loaded config with the CLI's logger, trust store, approval
+// gate (--approve), SSRF allowlist (--allow-host) and model resolver (for prompt hooks: a
+// hook's `model:` plus the OPENAI_/ANTHROPIC_ environment).
+func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcore.Runner, error) {
+	ap, err := e.approver(&f.approve)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Approver == nil {
+		opts.Approver = ap
+	}
+	if opts.Models == nil {
+		opts.Models = e.models()
+	}
+	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	opts.Logger = e.logger()
 	opts.ProjectDir = l.projectDir
 	opts.Trust = l.store

@@ -56,7 +56,7 @@ or read error or an unmet expectation. See docs/replay.md.`,
 			return e.replay(ctx, &f, args)
 		},
 	}
-	f.cf.register(cmd)
+	f.cf.registerRun(cmd)
 	fl := cmd.Flags()
 	fl.StringSliceVar(&f.events, "events", nil, "fire only these events (comma-separated, any spelling: PreToolUse,stop,turn_start)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON line per replayed event (the fire result plus index, input, tool_use_id, timestamp)")
@@ -103,7 +103,7 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 	if err != nil {
 		return err
 	}
-	r, err := e.runner(l, hookcore.Options{})
+	r, err := e.runner(l, &f.cf, hookcore.Options{})
 	if err != nil {
 		return err
 	}
@@ -139,9 +139,7 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 		exp:    exp,
 		rep:    newReport(out, f, isTerminal(e.stdout) && !f.noColor && os.Getenv("NO_COLOR") == "", len(srcs) > 1),
 		prog:   &progress{w: e.stderr, on: isTerminal(e.stderr)},
-		cwds: cwds{here: e.cwd, missing: func(dir string) {
-			fmt.Fprintf(e.stderr, "hookcore: note: the recorded working directory %s does not exist here; hooks run in %s\n", dir, e.cwd)
-		}},
+		cwds:   e.cwds(),
 	}
 	rp.rep.tty = isTerminal(e.stdout)
 	rp.rep.exp = exp

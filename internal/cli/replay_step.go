@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"time"
@@ -124,6 +125,15 @@ func (t *tracker) reset() {
 // cwds replaces a recorded working directory that does not exist on this machine (a session
 // recorded elsewhere) with the replay's own, so that command hooks can start; each missing
 // directory is reported once.
+// cwds returns the fixer of recorded working directories that `fire` and `replay` use: a
+// cwd that does not exist on this machine is replaced by the command's own, with a note on
+// stderr (once per directory), so that command hooks can start.
+func (e *env) cwds() cwds {
+	return cwds{here: e.cwd, missing: func(dir string) {
+		fmt.Fprintf(e.stderr, "hookcore: note: the recorded working directory %s does not exist here; hooks run in %s\n", dir, e.cwd)
+	}}
+}
+
 type cwds struct {
 	here    string
 	known   map[string]bool // directory → exists

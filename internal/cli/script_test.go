@@ -23,11 +23,13 @@ import (
 // sections of testdata/script/*.txtar) with the actual output: go test ./internal/cli -update.
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/script/*.txtar that cmp compares against")
 
-// TestMain registers the hookcore command: testscript puts a copy of this test binary named
-// hookcore on the scripts' PATH, and running it runs cli.Main.
+// TestMain registers the hookcore and fakeserver commands: testscript puts copies of this
+// test binary under those names on the scripts' PATH; hookcore runs cli.Main, fakeserver
+// runs fakeServerMain.
 func TestMain(m *testing.M) {
 	testscript.Main(leakCheck{m}, map[string]func(){
-		"hookcore": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"hookcore":   func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"fakeserver": fakeServerMain, // see fakeServerUsage
 	})
 }
 
@@ -58,6 +60,12 @@ func (l leakCheck) Run() int {
 //	genbig FILE MARK BYTES replace MARK in FILE with BYTES 'x' bytes (a large input without a
 //	                       large file in the repository)
 //	waitfile FILE...       wait up to 5 s until the files exist (a background process is ready)
+//	template [-mark MARK] ADDRFILE FILE...
+//	                       replace MARK (default @ADDR@) in the files in place with the address
+//	                       that a background fakeserver wrote to ADDRFILE
+//
+// and run the program fakeserver (exec fakeserver -addr FILE ... &), a loopback webhook
+// receiver, redirector, slow server or fake OpenAI / Anthropic API: see fakeServerUsage.
 //
 // Every script runs with HOME=$WORK/home (created empty) and the PATH of the test, since
 // hooks run sh, printf and python3; testscript passes no other variable of the test's
@@ -73,6 +81,7 @@ func TestScript(t *testing.T) {
 			"subst":    cmdSubst,
 			"genbig":   cmdGenbig,
 			"waitfile": cmdWaitfile,
+			"template": cmdTemplate,
 		},
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
