@@ -64,7 +64,7 @@ func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matc
 func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 	var byName []*compiled
 	candidates := eh.all
-	value := matchValue(in, eh.field)
+	value := in.MatchFieldValue(eh.field)
 	if eh.field != "" {
 		var buf [64]byte
 		byName = eh.byName[string(lowerASCII(buf[:0], value))]
@@ -96,25 +96,6 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 		out = append(out, c)
 	}
 	return out
-}
-
-// matchValue is in.MatchValue for an event whose match field is field (hook.Event.MatchField).
-func matchValue(in *hook.Input, field string) string {
-	switch field {
-	case "tool_name":
-		return in.ToolName
-	case "source":
-		return in.Source
-	case "reason":
-		return in.Reason
-	case "trigger":
-		return in.Trigger
-	case "notification_type":
-		return in.NotificationType
-	case "agent_type":
-		return in.AgentType
-	}
-	return ""
 }
 
 // lowerASCII appends s lower-cased (ASCII letters only) to dst. Names longer than dst's

@@ -2,7 +2,6 @@ package executor
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -58,27 +57,8 @@ type Agent struct {
 // error; running past the timeout wraps hook.ErrTimeout. ExitCode is -1; Output is the
 // answer (capped at 16 KiB).
 func (x *Agent) Execute(ctx context.Context, in *hook.Input) (hook.Decision, error) {
-	none := hook.Decision{ExitCode: -1}
 	if x.Runner == nil {
-		return none, fmt.Errorf("agent hook %q: %w: no agent runner configured", x.HookID, hook.ErrNotStarted)
+		return hook.Decision{ExitCode: -1}, fmt.Errorf("agent hook %q: %w: no agent runner configured", x.HookID, hook.ErrNotStarted)
 	}
-	prompt, err := expandPrompt(x.Prompt, in)
-	if err != nil {
-		return none, fmt.Errorf("agent hook %q: %w: %v", x.HookID, hook.ErrNotStarted, err)
-	}
-	prompt += "\n\n" + AgentInstructions
-	timeout := x.Timeout
-	if timeout <= 0 {
-		timeout = DefaultAgentTimeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	answer, err := x.Runner.Run(ctx, prompt)
-	if err != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return none, fmt.Errorf("agent hook %q: %w (timeout %v): %v", x.HookID, hook.ErrTimeout, timeout, err)
-		}
-		return none, fmt.Errorf("agent hook %q: sub-agent: %w", x.HookID, err)
-	}
-	return judge("agent", x.HookID, answer, x.Logger), nil
+	return askJudge(ctx, "agent", x.HookID, x.Prompt, "\n\n"+AgentInstructions, x.Timeout, DefaultAgentTimeout, x.Logger, in, x.Runner.Run)
 }

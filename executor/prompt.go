@@ -64,28 +64,43 @@ type Prompt struct {
 // error is returned as an error (non-blocking unless on_error: block); running past the
 // timeout wraps hook.ErrTimeout. ExitCode is -1; Output is the reply (capped at 16 KiB).
 func (x *Prompt) Execute(ctx context.Context, in *hook.Input) (hook.Decision, error) {
-	none := hook.Decision{ExitCode: -1}
 	if x.Model == nil {
-		return none, fmt.Errorf("prompt hook %q: %w: no model configured", x.HookID, hook.ErrNotStarted)
+		return hook.Decision{ExitCode: -1}, fmt.Errorf("prompt hook %q: %w: no model configured", x.HookID, hook.ErrNotStarted)
 	}
-	prompt, err := expandPrompt(x.Prompt, in)
+	return askJudge(ctx, "prompt", x.HookID, x.Prompt, "", x.Timeout, DefaultPromptTimeout, x.Logger, in,
+		func(ctx context.Context, prompt string) (string, error) {
+			return x.Model.Complete(ctx, JudgeSystemPrompt, prompt)
+		})
+}
+
+// askJudge is the run shared by the prompt and agent executors: expand the template (plus
+// suffix), call ask under the timeout (0: def), and read the answer with the verdict rule.
+// kind ("prompt", "agent") names the hook type in errors.
+func askJudge(ctx context.Context, kind, id, tmpl, suffix string, timeout, def time.Duration, log *slog.Logger,
+	in *hook.Input, ask func(ctx context.Context, prompt string) (string, error)) (hook.Decision, error) {
+	none := hook.Decision{ExitCode: -1}
+	prompt, err := expandPrompt(tmpl, in)
 	if err != nil {
-		return none, fmt.Errorf("prompt hook %q: %w: %v", x.HookID, hook.ErrNotStarted, err)
+		return none, fmt.Errorf("%s hook %q: %w: %v", kind, id, hook.ErrNotStarted, err)
 	}
-	timeout := x.Timeout
+	prompt += suffix
 	if timeout <= 0 {
-		timeout = DefaultPromptTimeout
+		timeout = def
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	reply, err := x.Model.Complete(ctx, JudgeSystemPrompt, prompt)
+	answer, err := ask(ctx, prompt)
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return none, fmt.Errorf("prompt hook %q: %w (timeout %v): %v", x.HookID, hook.ErrTimeout, timeout, err)
+			return none, fmt.Errorf("%s hook %q: %w (timeout %v): %v", kind, id, hook.ErrTimeout, timeout, err)
 		}
-		return none, fmt.Errorf("prompt hook %q: model: %w", x.HookID, err)
+		callee := "model"
+		if kind == "agent" {
+			callee = "sub-agent"
+		}
+		return none, fmt.Errorf("%s hook %q: %s: %w", kind, id, callee, err)
 	}
-	return judge("prompt", x.HookID, reply, x.Logger), nil
+	return judge(kind, id, answer, log), nil
 }
 
 // judge reads a reply with the verdict rule; an unparsable reply is logged and allowed.

@@ -207,8 +207,13 @@ func (in *Input) Clone() *Input {
 
 // MatchValue returns the value the event's matcher tests (see Event.MatchField): the tool
 // name on tool events, the source on SessionStart, and so on; "" when the event has none.
-func (in *Input) MatchValue(e Event) string {
-	switch e.MatchField() {
+func (in *Input) MatchValue(e Event) string { return in.MatchFieldValue(e.MatchField()) }
+
+// MatchFieldValue returns the value of a match field named as Event.MatchField names it
+// ("tool_name", "source", "reason", "trigger", "notification_type", "agent_type"); "" for
+// any other name. It does not allocate.
+func (in *Input) MatchFieldValue(field string) string {
+	switch field {
 	case "tool_name":
 		return in.ToolName
 	case "source":

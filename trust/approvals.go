@@ -3,13 +3,7 @@ package trust
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"strings"
 	"time"
 )
 
@@ -52,52 +46,16 @@ func (s *Store) ApprovalsPath() string {
 }
 
 func (s *Store) readApprovals() (approvalsFile, error) {
-	f := approvalsFile{Hooks: map[string]Approval{}}
-	data, err := os.ReadFile(s.ApprovalsPath())
-	if errors.Is(err, fs.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
-		return f, fmt.Errorf("read approvals: %w", err)
-	}
-	if strings.TrimSpace(string(data)) == "" {
-		return f, nil
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		return f, fmt.Errorf("approvals file %s is not valid JSON (fix or remove it): %w", s.ApprovalsPath(), err)
-	}
+	var f approvalsFile
+	err := readJSON(s.ApprovalsPath(), "approvals file", &f)
 	if f.Hooks == nil {
 		f.Hooks = map[string]Approval{}
 	}
-	return f, nil
+	return f, err
 }
 
 func (s *Store) writeApprovals(f approvalsFile) error {
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return err
-	}
-	path := s.ApprovalsPath()
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("write approvals: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".approvals-*.json")
-	if err != nil {
-		return fmt.Errorf("write approvals: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write approvals: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write approvals: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write approvals: %w", err)
-	}
-	return nil
+	return writeJSON(s.ApprovalsPath(), "approvals file", f)
 }
 
 // Approved reports whether the hook with this digest was approved. A store that cannot be

@@ -14,14 +14,8 @@ package trust
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
 )
 
@@ -81,51 +75,14 @@ func Canonical(workspace string) (string, error) {
 
 func (s *Store) read() (fileFormat, error) {
 	var f fileFormat
-	data, err := os.ReadFile(s.Path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fileFormat{Workspaces: map[string]Entry{}}, nil
-	}
-	if err != nil {
-		return f, fmt.Errorf("read trust store: %w", err)
-	}
-	if len(strings.TrimSpace(string(data))) == 0 {
-		return fileFormat{Workspaces: map[string]Entry{}}, nil
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		return f, fmt.Errorf("trust store %s is not valid JSON (fix or remove it): %w", s.Path, err)
-	}
+	err := readJSON(s.Path, "trust store", &f)
 	if f.Workspaces == nil {
 		f.Workspaces = map[string]Entry{}
 	}
-	return f, nil
+	return f, err
 }
 
-func (s *Store) write(f fileFormat) error {
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return err
-	}
-	dir := filepath.Dir(s.Path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("write trust store: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".trust-*.json")
-	if err != nil {
-		return fmt.Errorf("write trust store: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write trust store: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write trust store: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.Path); err != nil {
-		return fmt.Errorf("write trust store: %w", err)
-	}
-	return nil
-}
+func (s *Store) write(f fileFormat) error { return writeJSON(s.Path, "trust store", f) }
 
 // Lookup returns the entry of a workspace; ok is false when it was never trusted.
 // An unreadable or corrupt store is an error.
