@@ -27,11 +27,25 @@ func (r *Runner) blocks(event hook.Event, c *compiled, dec hook.Decision, err er
 		return false
 	case err != nil && c.failShut:
 		return true
+	case validationFailed(event, err):
+		return true
 	case c.reject && (err == nil || !isLaunchOrTimeout(err)):
 		return true
 	}
 	return dec.Block || dec.Permission == hook.Deny
 }
+
+// validationFailed reports whether a PostStopValidation hook's error is a failed validation:
+// a non-zero exit (a failing `go test` exits 1) or a timeout, as codebot counts it (DESIGN.md
+// section 7). A hook that could not start or printed a broken envelope is a hook fault, not a
+// verdict on the agent's work.
+func validationFailed(event hook.Event, err error) bool {
+	return event == hook.PostStopValidation && err != nil &&
+		!errors.Is(err, hook.ErrNotStarted) && !errors.Is(err, hook.ErrBadOutput)
+}
+
+// validationOutput caps the output of a failed validation that goes back to the model.
+const validationOutput = 10000
 
 // skippedWhy reports whether err marks a hook that did not run, and why. The errSkipped
 // variable is declared after the nil check so that a hook that ran allocates nothing here.
@@ -72,6 +86,9 @@ func isLaunchOrTimeout(err error) bool {
 //     earlier rewrite.
 //  7. continue: false sets Continue false, with the first stop reason; system messages are
 //     joined by newlines.
+//  8. On PostStopValidation, a hook that exited non-zero or timed out failed the validation:
+//     it blocks (the agent keeps working), with its output (stderr then stdout, capped at
+//     10 000 characters) as the reason, and it is not counted as an error (codebot).
 //
 // The outcome is the strongest thing the hook did: block > update > context > ok, or
 // error/timeout when it failed without blocking. merge reports whether the chain must stop.
@@ -83,7 +100,7 @@ func (r *Runner) merge(event hook.Event, c *compiled, dec hook.Decision, err err
 	}
 	blocked := r.blocks(event, c, dec, err)
 	rec.Outcome = hook.OutcomeOK
-	if err != nil {
+	if err != nil && !validationFailed(event, err) {
 		rec.Error = err.Error()
 		rec.Outcome = hook.OutcomeError
 		if errors.Is(err, hook.ErrTimeout) {
@@ -94,6 +111,13 @@ func (r *Runner) merge(event hook.Event, c *compiled, dec hook.Decision, err err
 
 	reason := dec.Reason
 	switch {
+	case blocked && validationFailed(event, err) && !dec.Block:
+		reason = strings.TrimSpace(dec.Output)
+		if reason == "" {
+			reason = err.Error()
+		}
+		reason = capRunes(reason, validationOutput)
+		rec.Error = err.Error()
 	case err != nil && c.failShut && blocked && !dec.Block && dec.Permission != hook.Deny:
 		reason = fmt.Sprintf("guard hook %q failed, so the action is blocked (on_error: block): %v", c.id, err)
 	case c.reject && !dec.Block && dec.Permission != hook.Deny:

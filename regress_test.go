@@ -76,3 +76,41 @@ func TestConfigDirInHookEnv(t *testing.T) {
 		t.Fatalf("HOOKCORE_CONFIG_DIR = %q, want %q", got, want)
 	}
 }
+
+// TestPostStopValidationNonZeroExitFails: merge rule 8. A validation hook that exits 1 (a
+// failing test run) fails the validation: it blocks with its output as the reason, is not
+// an error, and the hooks after it do not run. Regression: exit 1 was a non-blocking error.
+func TestPostStopValidationNonZeroExitFails(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - id: tests
+    event: PostStopValidation
+    action: {type: command, command: "echo 'ok  pkg/a'; echo '--- FAIL: TestLogin' >&2; exit 1"}
+  - id: lint
+    event: PostStopValidation
+    action: {type: command, command: "echo ran > lint.txt"}
+  - id: missing
+    event: PostStopValidation
+    action: {type: command, command: "./no-such-validator.sh"}
+`)
+	r := newRunner(t, dir, set, hookcore.Options{})
+	res := r.Fire(context.Background(), hook.PostStopValidation, &hook.Input{SessionID: "s1", Cwd: dir})
+	if !res.Blocked || !strings.Contains(res.Reason, "--- FAIL: TestLogin") || !strings.Contains(res.Reason, "ok  pkg/a") {
+		t.Fatalf("want a failed validation with the output as reason: %+v", summarize(res))
+	}
+	if res.Errors != 0 || res.Hooks[0].Outcome != hook.OutcomeBlock || len(res.Hooks) != 1 {
+		t.Fatalf("want one block record and no error: %+v", summarize(res))
+	}
+
+	// A validator that cannot start is a hook fault, not a failed validation.
+	set = loadConfig(t, dir, "hooks2.yaml", `hooks:
+  - id: missing
+    event: PostStopValidation
+    action: {type: command, command: "./no-such-validator.sh"}
+`)
+	r = newRunner(t, dir, set, hookcore.Options{})
+	if res := r.Fire(context.Background(), hook.PostStopValidation, &hook.Input{SessionID: "s1", Cwd: dir}); res.Blocked || res.Errors != 1 {
+		t.Fatalf("a validator that cannot start must not fail the validation: %+v", summarize(res))
+	}
+}

@@ -51,6 +51,24 @@ func ParsePermission(s string) (p Permission, ok bool) {
 // MarshalJSON writes the permission as its string.
 func (p Permission) MarshalJSON() ([]byte, error) { return json.Marshal(p.String()) }
 
+// UnmarshalJSON reads "", "allow", "ask" or "deny" (and the synonyms ParsePermission takes).
+func (p *Permission) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	if s == "" {
+		*p = NoPermission
+		return nil
+	}
+	v, ok := ParsePermission(s)
+	if !ok {
+		return fmt.Errorf("unknown permission %q", s)
+	}
+	*p = v
+	return nil
+}
+
 // Stronger reports whether p outranks q when several hooks decide: deny > ask > allow > none
 // (Claude Code's precedence).
 func (p Permission) Stronger(q Permission) bool {

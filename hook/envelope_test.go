@@ -171,3 +171,20 @@ func FuzzParseEnvelope(f *testing.F) {
 		}
 	})
 }
+
+func TestResultJSONRoundTrip(t *testing.T) {
+	t.Parallel()
+	want := Result{Event: PreToolUse, Blocked: true, Reason: "r", Permission: Deny, Continue: true,
+		Hooks: []Record{{ID: "a", Type: "command", Outcome: OutcomeBlock}}}
+	data, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Result
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatalf("a logged result must decode back: %v", err)
+	}
+	if got.Permission != Deny || got.Hooks[0].Outcome != OutcomeBlock || !got.Blocked {
+		t.Fatalf("round trip lost fields: %+v", got)
+	}
+}

@@ -1,0 +1,124 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+var commandName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`)
+
+// command runs a slash command given as the prompt, after the CommandExecute moment (name
+// without the slash, arguments as one string):
+//
+//   - /compact compacts the conversation (PreCompact trigger manual);
+//   - /clear ends the session's conversation: SessionEnd reason clear, then SessionStart
+//     source clear, with an empty conversation;
+//   - /NAME ARGS reads CommandsDir/NAME.md and returns it, with $ARGUMENTS replaced by ARGS,
+//     as the prompt to submit (handled is false).
+//
+// An unknown command is an error naming it.
+func (s *Session) command(ctx context.Context, text string) (prompt string, handled bool, err error) {
+	line := strings.TrimPrefix(text, "/")
+	name, args, _ := strings.Cut(line, " ")
+	name = strings.TrimSpace(name)
+	args = strings.TrimSpace(args)
+	switch name {
+	case "compact", "clear":
+	default:
+		if !commandName.MatchString(name) {
+			return "", false, fmt.Errorf("unknown command /%s", name)
+		}
+		dir := s.opts.CommandsDir
+		if dir == "" {
+			dir = DefaultCommandsDir
+		}
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(s.info.Cwd, dir)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name+".md"))
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", false, fmt.Errorf("unknown command /%s (no %s)", name, filepath.Join(dir, name+".md"))
+		}
+		if err != nil {
+			return "", false, fmt.Errorf("command /%s: %w", name, err)
+		}
+		prompt = strings.ReplaceAll(stripFrontMatter(string(data)), "$ARGUMENTS", args)
+	}
+	s.observe(ctx, &Event{Moment: CommandExecute, Command: name, Arguments: args})
+	s.trace(Step{Kind: StepNotice, Text: "command /" + name})
+	switch name {
+	case "compact":
+		s.compact(ctx, "manual")
+		return "", true, nil
+	case "clear":
+		s.observe(ctx, &Event{Moment: SessionEnd, Reason: "clear"})
+		s.messages = nil
+		s.changed = false
+		s.observe(ctx, &Event{Moment: SessionStart, Source: "clear"})
+		return "", true, nil
+	}
+	return strings.TrimSpace(prompt), false, nil
+}
+
+// stripFrontMatter removes a leading "---" YAML block (Claude Code command files have one).
+func stripFrontMatter(s string) string {
+	if !strings.HasPrefix(s, "---\n") {
+		return s
+	}
+	if i := strings.Index(s[4:], "\n---"); i >= 0 {
+		rest := s[4+i+4:]
+		return strings.TrimPrefix(rest, "\n")
+	}
+	return s
+}
+
+// compact replaces the conversation before the last user prompt with a short summary:
+// PreCompact, the compaction, PostCompact, then SessionStart with source compact (Claude
+// Code). The summary is mechanical (the earlier prompts and tool names); no model call.
+func (s *Session) compact(ctx context.Context, trigger string) {
+	s.observe(ctx, &Event{Moment: PreCompact, Trigger: trigger})
+	cut := 0
+	for i := len(s.messages) - 1; i >= 0; i-- {
+		if s.messages[i].Role == RoleUser {
+			cut = i
+			break
+		}
+	}
+	if trigger == "manual" {
+		cut = len(s.messages)
+	}
+	var b strings.Builder
+	b.WriteString("<system-reminder>\nThe conversation before this point was compacted. Summary of it:\n")
+	for _, m := range s.messages[:cut] {
+		switch {
+		case m.Role == RoleUser:
+			fmt.Fprintf(&b, "- the user said: %s\n", clip(m.Text, 200))
+		case m.Role == RoleAssistant && len(m.ToolCalls) > 0:
+			for _, c := range m.ToolCalls {
+				fmt.Fprintf(&b, "- you called %s %s\n", c.Name, clip(string(c.Input), 200))
+			}
+		case m.Role == RoleAssistant && m.Text != "":
+			fmt.Fprintf(&b, "- you said: %s\n", clip(m.Text, 200))
+		}
+	}
+	b.WriteString("</system-reminder>")
+	removed := cut
+	s.messages = append([]Message{{Role: RoleUser, Text: b.String()}}, s.messages[cut:]...)
+	s.trace(Step{Kind: StepNotice, Text: fmt.Sprintf("compacted %d messages (%s)", removed, trigger)})
+	s.observe(ctx, &Event{Moment: PostCompact, Trigger: trigger})
+	s.observe(ctx, &Event{Moment: SessionStart, Source: "compact"})
+}
+
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

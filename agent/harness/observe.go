@@ -1,0 +1,85 @@
+package harness
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// input returns the hook input shared by every event of a session.
+func (h *Harness) input(info agent.Info) *hook.Input {
+	return &hook.Input{
+		SessionID: info.SessionID, TranscriptPath: h.opts.TranscriptPath, Cwd: info.Cwd,
+		PermissionMode: info.PermissionMode, AgentID: info.AgentID, AgentType: info.AgentType,
+	}
+}
+
+func extra(in *hook.Input, key string, v any) {
+	raw, err := marshal(v)
+	if err != nil {
+		return
+	}
+	if in.Extra == nil {
+		in.Extra = map[string]json.RawMessage{}
+	}
+	in.Extra[key] = raw
+}
+
+// Observe fires the hook event named like the moment, with the input Claude Code gives that
+// event (plus, where Claude Code has no field: command and arguments on CommandExecute,
+// task_id, task_subject and task_description on the task events, last_assistant_message on
+// PostReceive, Stop and SubagentStop), and turns the result into the agent's Verdict:
+//
+//   - blocked → Block with the reason; permission allow/ask/deny → Permission;
+//   - additional context → Context (a <hook-notification> in the next request);
+//   - continue: false → StopAgent with the stop reason.
+//
+// A PostStopValidation hook that exits non-zero fails the validation in the Runner itself
+// (a block whose reason is the hook's output), so it needs no rule here.
+func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
+	event := hook.Event(ev.Moment)
+	in := h.input(ev.Info)
+	in.Source, in.Reason, in.Prompt, in.Error = ev.Source, ev.Reason, ev.Prompt, ev.Error
+	in.Trigger, in.StopHookActive = ev.Trigger, ev.StopActive
+	switch ev.Moment {
+	case agent.Notification:
+		in.Message, in.NotificationType = ev.Message, ev.NotificationType
+	case agent.PostReceive, agent.Stop, agent.SubagentStop:
+		if ev.Message != "" {
+			extra(in, "last_assistant_message", ev.Message)
+		}
+	case agent.CommandExecute:
+		extra(in, "command", ev.Command)
+		extra(in, "arguments", ev.Arguments)
+	}
+	if c := ev.Call; c != nil {
+		in.ToolName, in.ToolInput, in.ToolUseID = c.Name, c.Input, c.ID
+	}
+	if t := ev.Task; t != nil {
+		extra(in, "task_id", t.ID)
+		extra(in, "task_subject", t.Subject)
+		if t.Description != "" {
+			extra(in, "task_description", t.Description)
+		}
+	}
+	res := h.Fire(ctx, event, in)
+	v := agent.Verdict{
+		Block: res.Blocked, Reason: res.Reason, Context: res.AdditionalContext,
+		Permission: permission(res.Permission), StopAgent: !res.Continue, StopReason: res.StopReason,
+	}
+	return v
+}
+
+func permission(p hook.Permission) agent.Permission {
+	switch p {
+	case hook.Allow:
+		return agent.Allow
+	case hook.Ask:
+		return agent.Ask
+	case hook.Deny:
+		return agent.Deny
+	}
+	return agent.Undecided
+}

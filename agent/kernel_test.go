@@ -1,0 +1,274 @@
+package agent_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/agent/llm"
+	"github.com/hookcore/hookcore/model"
+)
+
+// recorder is an Observer that records every moment and answers with verdict.
+type recorder struct {
+	mu      sync.Mutex
+	events  []agent.Event
+	verdict func(ev *agent.Event) agent.Verdict
+}
+
+func (r *recorder) Observe(_ context.Context, ev *agent.Event) agent.Verdict {
+	r.mu.Lock()
+	r.events = append(r.events, *ev)
+	r.mu.Unlock()
+	if r.verdict != nil {
+		return r.verdict(ev)
+	}
+	return agent.Verdict{}
+}
+
+// moments returns the recorded moments, with their main field: "SessionStart(startup)".
+func (r *recorder) moments() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, e := range r.events {
+		s := string(e.Moment)
+		for _, v := range []string{e.Source, e.Reason, e.Trigger, e.Command, e.Arguments, e.Info.AgentID} {
+			if v != "" {
+				s += "(" + v + ")"
+			}
+		}
+		if e.Moment == agent.UserPromptSubmit {
+			s += "(" + e.Prompt + ")"
+		}
+		if e.Call != nil && e.Moment != agent.UserPromptSubmit {
+			s += "[" + e.Call.Name + "]"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func scripted(t *testing.T, script string) *llm.Scripted {
+	t.Helper()
+	turns, err := model.ParseScript([]byte(script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return llm.NewScripted(turns...)
+}
+
+// echoTool returns its input; NeedsApproval false.
+type echoTool struct{}
+
+func (echoTool) Name() string                       { return "Echo" }
+func (echoTool) Description() string                { return "echo" }
+func (echoTool) Schema() json.RawMessage            { return json.RawMessage(`{"type":"object"}`) }
+func (echoTool) NeedsApproval(json.RawMessage) bool { return false }
+func (echoTool) Run(_ context.Context, in json.RawMessage) (json.RawMessage, error) {
+	return in, nil
+}
+
+func newSession(t *testing.T, rec *recorder, script string, mod func(*agent.Options)) *agent.Session {
+	t.Helper()
+	o := agent.Options{Model: scripted(t, script), Observer: rec, Tools: []agent.Tool{echoTool{}}, Workspace: t.TempDir(), SessionID: "s1"}
+	if mod != nil {
+		mod(&o)
+	}
+	s, err := agent.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestCommands(t *testing.T) {
+	t.Parallel()
+	ws := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(ws, ".hookcore/commands"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, ".hookcore/commands/greet.md"), []byte("---\ndescription: greet\n---\nSay hello to $ARGUMENTS.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		prompt  string
+		want    []string
+		wantErr string
+	}{
+		{prompt: "/compact", want: []string{"CommandExecute(compact)", "PreCompact(manual)", "PostCompact(manual)", "SessionStart(compact)"}},
+		{prompt: "/clear", want: []string{"CommandExecute(clear)", "SessionEnd(clear)", "SessionStart(clear)"}},
+		{prompt: "/greet Ada Lovelace", want: []string{"CommandExecute(greet)(Ada Lovelace)", "UserPromptSubmit(Say hello to Ada Lovelace.)", "PreSend", "PostReceive", "Stop", "Notification"}},
+		{prompt: "/nope", wantErr: "unknown command /nope"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.prompt, func(t *testing.T) {
+			t.Parallel()
+			rec := &recorder{}
+			s := newSession(t, rec, `[]`, func(o *agent.Options) { o.Workspace = ws })
+			_, err := s.Prompt(context.Background(), tt.prompt)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, rec.moments()); diff != "" {
+				t.Errorf("moments (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestAutoCompact(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{}
+	s := newSession(t, rec, `[{"tool": "Echo", "input": {"long": "`+strings.Repeat("x", 200)+`"}}]`, func(o *agent.Options) { o.ContextBudget = 100 })
+	if _, err := s.Prompt(context.Background(), "go"); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "Stop", "Notification"}
+	if diff := cmp.Diff(want, rec.moments()); diff != "" {
+		t.Errorf("moments (-want +got):\n%s", diff)
+	}
+	if m := s.Messages(); !strings.Contains(m[0].Text, "compacted") {
+		t.Errorf("first message after compaction = %q", m[0].Text)
+	}
+}
+
+func TestTasks(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{verdict: func(ev *agent.Event) agent.Verdict {
+		switch {
+		case ev.Moment == agent.TaskCreated && ev.Task.Subject == "bad":
+			return agent.Verdict{Block: true, Reason: "tasks need a ticket number"}
+		case ev.Moment == agent.TaskCompleted:
+			return agent.Verdict{Block: true, Reason: "tests are not green"}
+		}
+		return agent.Verdict{}
+	}}
+	s := newSession(t, rec, `[
+		{"tool_calls": [{"name": "TaskCreate", "input": {"subject": "bad"}}, {"name": "TaskCreate", "input": {"subject": "T-1 good"}}]},
+		{"tool": "TaskUpdate", "input": {"task_id": "2", "status": "completed"}}
+	]`, func(o *agent.Options) { o.Tasks = true })
+	if _, err := s.Prompt(context.Background(), "go"); err != nil {
+		t.Fatal(err)
+	}
+	want := []agent.Task{{ID: "2", Subject: "T-1 good", Status: "pending"}}
+	if diff := cmp.Diff(want, s.Tasks()); diff != "" {
+		t.Errorf("tasks (-want +got):\n%s", diff)
+	}
+	results := map[string]string{}
+	for _, m := range s.Messages() {
+		if m.Role == agent.RoleTool {
+			results[m.ToolCallID] = m.Text
+		}
+	}
+	if results["call_1"] != "tasks need a ticket number" || results["call_3"] != "tests are not green" {
+		t.Errorf("tool results = %v", results)
+	}
+}
+
+func TestSubagent(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{verdict: func(ev *agent.Event) agent.Verdict {
+		if ev.Moment == agent.SubagentStop && !ev.StopActive {
+			return agent.Verdict{Block: true, Reason: "report the count"}
+		}
+		return agent.Verdict{}
+	}}
+	var mu sync.Mutex
+	var infos []agent.Info
+	tag := func(ctx context.Context, call agent.ToolCall, next agent.ToolFunc) (json.RawMessage, error) {
+		mu.Lock()
+		infos = append(infos, agent.InfoFrom(ctx))
+		mu.Unlock()
+		return next(ctx, call.Input)
+	}
+	s := newSession(t, rec, `[
+		{"tool": "Agent", "input": {"prompt": "count files", "subagent_type": "explorer"}},
+		{"tool": "Echo", "input": {"n": 1}},
+		{"text": "I looked."},
+		{"text": "3 files."},
+		{"text": "The sub-agent says 3 files."}
+	]`, func(o *agent.Options) {
+		o.Subagents = true
+		o.Middleware = []agent.ToolMiddleware{tag}
+	})
+	out, err := s.Prompt(context.Background(), "go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "The sub-agent says 3 files." {
+		t.Errorf("final text = %q", out)
+	}
+	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive",
+		"SubagentStart(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)",
+		"SubagentStop(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "SubagentStop(agent-1)",
+		"PreSend", "PostReceive", "Stop", "Notification"}
+	if diff := cmp.Diff(want, rec.moments()); diff != "" {
+		t.Errorf("moments (-want +got):\n%s", diff)
+	}
+	wantInfo := []agent.Info{{SessionID: "s1", PermissionMode: "default"}, {SessionID: "s1", PermissionMode: "default", AgentID: "agent-1", AgentType: "explorer"}}
+	for i := range infos {
+		infos[i].Cwd = ""
+	}
+	if diff := cmp.Diff(wantInfo, infos); diff != "" {
+		t.Errorf("tool call infos (-want +got):\n%s", diff)
+	}
+	for _, m := range s.Messages() {
+		if m.Role == agent.RoleTool && m.ToolCallID == "call_1" && m.Text != "3 files." {
+			t.Errorf("Agent tool result = %q", m.Text)
+		}
+	}
+}
+
+func TestStopAgentAndMaxSteps(t *testing.T) {
+	t.Parallel()
+	loop := `[` + strings.Repeat(`{"tool": "Echo", "input": {}},`, 10) + `{"text": "end"}]`
+	rec := &recorder{}
+	s := newSession(t, rec, loop, func(o *agent.Options) { o.MaxSteps = 3 })
+	_, err := s.Prompt(context.Background(), "go")
+	if !errors.Is(err, agent.ErrMaxSteps) {
+		t.Fatalf("err = %v, want ErrMaxSteps", err)
+	}
+	last := rec.events[len(rec.events)-1]
+	if last.Moment != agent.Error || !strings.Contains(last.Error, "too many model requests") {
+		t.Errorf("last moment = %+v", last)
+	}
+}
+
+func TestChainOrder(t *testing.T) {
+	t.Parallel()
+	var trace []string
+	mw := func(name string) agent.ToolMiddleware {
+		return func(ctx context.Context, call agent.ToolCall, next agent.ToolFunc) (json.RawMessage, error) {
+			trace = append(trace, name+">")
+			out, err := next(ctx, json.RawMessage(fmt.Sprintf(`{"by":%q}`, name)))
+			trace = append(trace, "<"+name)
+			return out, err
+		}
+	}
+	out, err := agent.Chain(mw("a"), nil, mw("b"))(context.Background(), agent.ToolCall{Name: "T"}, func(ctx context.Context, in json.RawMessage) (json.RawMessage, error) {
+		trace = append(trace, "tool")
+		return in, nil
+	})
+	if err != nil || string(out) != `{"by":"b"}` {
+		t.Errorf("out = %s, %v", out, err)
+	}
+	if diff := cmp.Diff([]string{"a>", "b>", "tool", "<b", "<a"}, trace); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,235 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/agent/harness"
+	"github.com/hookcore/hookcore/agent/llm"
+	"github.com/hookcore/hookcore/agent/tools"
+	"github.com/hookcore/hookcore/examples/demo"
+	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/model"
+)
+
+// runFlags are the options of hookcore run.
+type runFlags struct {
+	cf        configFlags
+	model     string
+	baseURL   string
+	workspace string
+	maxTurns  int
+	log       string
+	mode      string
+	allow     []string
+	deny      []string
+}
+
+func runCmd(e *env) *cobra.Command {
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "run [PROMPT]",
+		Short: "Run a session of the reference agent with the hooks, printing each step",
+		Long: `run starts the reference agent (Bash, ReadFile, WriteFile, EditFile, tasks and sub-agents,
+confined to the workspace) with the hooks wired in at every lifecycle point, and prints each
+step as it happens: the model's text, tool calls and results, and every hook decision with its
+reason. The session is non-interactive: a tool that needs permission runs only when a rule, the
+permission mode or a PermissionRequest hook allows it.
+
+Without --model and without OPENAI_API_KEY, ANTHROPIC_API_KEY or HOOKCORE_MODEL it runs the
+offline demo: a scripted model, the demo hooks and a small workspace copied into a temporary
+directory (or --workspace), exercising a block, a rewrite, context injection and stop
+validation. --log writes the session log, which hookcore replay reads.`,
+		Example: `  hookcore run
+  hookcore run "fix the failing test" --model openai:gpt-4o-mini --config .hookcore/hooks.yaml
+  hookcore run "list the files" --model openai:qwen --base-url http://127.0.0.1:8080/v1
+  hookcore run --log session.jsonl && hookcore replay session.jsonl -c other-hooks.yaml`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := agent.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			prompt := ""
+			if len(args) == 1 {
+				prompt = args[0]
+			}
+			return e.run(ctx, &f, prompt)
+		},
+	}
+	f.cf.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVarP(&f.model, "model", "m", "", "the model: scripted:FILE, openai:NAME, anthropic:NAME or a bare name (default: $HOOKCORE_MODEL, else by API key, else the demo)")
+	fl.StringVar(&f.baseURL, "base-url", "", "the API root of an OpenAI-compatible (or Anthropic) server, e.g. http://127.0.0.1:8080/v1")
+	fl.StringVar(&f.workspace, "workspace", "", "the workspace root (default: the working directory; the demo: a temporary copy)")
+	fl.IntVar(&f.maxTurns, "max-turns", 0, "at most N model requests per prompt (default 50)")
+	fl.StringVar(&f.log, "log", "", "write the session log (JSONL, docs/session-log.md) to this file")
+	fl.StringVar(&f.mode, "permission-mode", agent.ModeDefault, "default, acceptEdits or bypassPermissions")
+	fl.StringArrayVar(&f.allow, "allow", nil, "a permission rule that allows, e.g. 'Bash(go test *)' (repeatable)")
+	fl.StringArrayVar(&f.deny, "deny", nil, "a permission rule that denies, e.g. 'Bash(rm *)' (repeatable; wins over every allow)")
+	return cmd
+}
+
+func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
+	isDemo := f.model == "" && os.Getenv("OPENAI_API_KEY") == "" && os.Getenv("ANTHROPIC_API_KEY") == "" &&
+		os.Getenv("ANTHROPIC_AUTH_TOKEN") == "" && os.Getenv("HOOKCORE_MODEL") == "" && f.baseURL == ""
+	ws := f.workspace
+	if ws != "" && !filepath.IsAbs(ws) {
+		ws = filepath.Join(e.cwd, ws)
+	}
+	var m agent.Model
+	if isDemo {
+		if ws == "" {
+			dir, err := os.MkdirTemp("", "hookcore-demo-")
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(dir)
+			ws = dir
+		}
+		if err := demo.CopyWorkspace(ws); err != nil {
+			return fmt.Errorf("demo workspace: %w", err)
+		}
+		turns, err := model.ParseScript(demo.Script())
+		if err != nil {
+			return fmt.Errorf("demo script: %w", err)
+		}
+		m = llm.NewScripted(turns...)
+		if len(f.cf.files) == 0 {
+			f.cf.files = []string{filepath.Join(ws, demo.HooksFile)}
+		}
+		if prompt == "" {
+			prompt = demo.Prompt
+		}
+		fmt.Fprintf(e.stdout, "hookcore run: offline demo (scripted model) in %s\n", ws)
+	} else {
+		var err error
+		m, err = llm.Config{Config: model.Config{Dir: e.cwd, MaxRetries: 2}, BaseURL: f.baseURL}.New(f.model)
+		if err != nil {
+			return err
+		}
+		if prompt == "" {
+			return errors.New("run: a prompt is required (or run the demo without --model and API keys)")
+		}
+	}
+	if ws == "" {
+		ws = e.cwd
+	}
+	we := *e
+	we.cwd = ws
+	l, err := we.load(&f.cf)
+	if err != nil {
+		return err
+	}
+	// The agent hooks' sub-agents run in the session, which needs the Runner first.
+	var s *agent.Session
+	subagents := executor.AgentRunnerFunc(func(ctx context.Context, prompt string) (string, error) {
+		if s == nil {
+			return "", errors.New("no session yet")
+		}
+		return harness.AgentRunner(s).Run(ctx, prompt)
+	})
+	r, err := we.runner(l, &f.cf, hookcore.Options{AgentRunner: subagents})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		r.Close(cctx)
+	}()
+
+	var logw io.Writer
+	logPath := f.log
+	if logPath != "" {
+		if !filepath.IsAbs(logPath) {
+			logPath = filepath.Join(e.cwd, logPath)
+		}
+		lf, err := os.Create(logPath)
+		if err != nil {
+			return fmt.Errorf("session log: %w", err)
+		}
+		defer lf.Close()
+		logw = lf
+	}
+	p := &printer{w: e.stdout}
+	h := harness.New(harness.Options{Runner: r, Log: logw, TranscriptPath: logPath, Trace: p.step})
+	s, err = agent.New(agent.Options{
+		Model: m, Tools: tools.All(tools.Workspace{Root: ws}), Tasks: true, Subagents: true,
+		Observer: h, Middleware: []agent.ToolMiddleware{h.Middleware()},
+		System:    "You are a coding agent working in " + ws + ". Use the tools to inspect and change files; keep answers short.",
+		Workspace: ws, PermissionMode: f.mode, Allow: f.allow, Deny: f.deny, MaxSteps: f.maxTurns,
+		Trace: p.step,
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "session %s, %d hooks\n> %s\n", s.ID(), r.Len(), prompt)
+	h.Startup(ctx, ws)
+	runErr := s.Run(ctx, prompt)
+	h.Shutdown(context.WithoutCancel(ctx), ws)
+	if err := h.Err(); err != nil {
+		fmt.Fprintln(e.stderr, "hookcore:", err)
+	}
+	if logPath != "" {
+		fmt.Fprintf(e.stdout, "session log: %s (replay it with: hookcore replay %s --config FILE)\n", logPath, logPath)
+	}
+	var rej *agent.PromptRejectedError
+	var sig *agent.SignalError
+	switch {
+	case runErr == nil:
+		return nil
+	case errors.As(runErr, &rej):
+		fmt.Fprintln(e.stderr, "hookcore:", runErr)
+		return exitWith(ExitBlocked)
+	case errors.As(context.Cause(ctx), &sig):
+		fmt.Fprintln(e.stderr, "hookcore: interrupted:", sig)
+		return exitWith(ExitFailure)
+	}
+	return runErr
+}
+
+// printer shows the session's steps as they happen.
+type printer struct{ w io.Writer }
+
+func (p *printer) step(st agent.Step) {
+	prefix := ""
+	if st.AgentID != "" {
+		prefix = "[" + st.AgentID + "] "
+	}
+	switch st.Kind {
+	case agent.StepText:
+		fmt.Fprintf(p.w, "%smodel: %s\n", prefix, st.Text)
+	case agent.StepToolCall:
+		fmt.Fprintf(p.w, "%stool call %s %s %s\n", prefix, st.Call.ID, st.Call.Name, st.Call.Input)
+	case agent.StepToolResult:
+		label := "result"
+		if st.IsError {
+			label = "error"
+		}
+		fmt.Fprintf(p.w, "%s  %s: %s\n", prefix, label, indent(clip(st.Text, 600)))
+	case agent.StepHook:
+		fmt.Fprintf(p.w, "%s  hook %s\n", prefix, st.Text)
+	default:
+		fmt.Fprintf(p.w, "%s  * %s\n", prefix, st.Text)
+	}
+}
+
+func clip(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n    ") }
