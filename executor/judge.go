@@ -3,14 +3,26 @@ package executor
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
 )
 
-// maxVerdictScan caps how much of a model's reply is searched for a verdict, in bytes; a
-// reply is normally a line.
+// maxVerdictScan caps how much of a model's reply is searched for a verdict, in bytes: the
+// first maxVerdictScan bytes and, when the reply is longer and they hold none, the last
+// maxVerdictScan (an agent ends a long final answer with its verdict). A judge's reply is
+// normally a line.
 const maxVerdictScan = 64 << 10
+
+// maxVerdictWork caps the bytes the JSON decoder may scan, over every '{' tried, while one
+// piece of a reply (its head or its tail) is searched for a verdict. Without it a reply of
+// unterminated nested objects (`{"a":[{"a":[...`) costs a scan to its end from every brace:
+// quadratic, seconds of CPU for 64 KiB, outside the hook's timeout. Past the cap the piece
+// holds no verdict. Ordinary replies (prose, code, fenced JSON) use a small part of it.
+const maxVerdictWork = 1 << 20
 
 // maxReplyOutput caps the reply kept in Decision.Output, in bytes.
 const maxReplyOutput = 16 << 10
@@ -25,15 +37,31 @@ type verdict struct {
 // reading order, that has an "ok" key holding a boolean. So a bare object, one inside a
 // ```json fence, and one with prose before or after it all count (models add both).
 // "reason" is read when it is a string (other JSON is kept as compact text). found is false
-// when no such object exists: the reply is unparsable.
+// when no such object exists: the reply is unparsable. Only the first and last
+// maxVerdictScan bytes are searched, with at most maxVerdictWork bytes decoded in each.
 func parseVerdict(reply string) (v verdict, found bool) {
-	if len(reply) > maxVerdictScan {
-		reply = cutUTF8(reply, maxVerdictScan)
+	budget := maxVerdictWork
+	if v, found = findVerdict(cutUTF8(reply, maxVerdictScan), &budget); found || len(reply) <= maxVerdictScan {
+		return v, found
 	}
-	for i := strings.IndexByte(reply, '{'); i >= 0; {
+	tail := len(reply) - maxVerdictScan
+	for tail < len(reply) && !utf8.RuneStart(reply[tail]) {
+		tail++
+	}
+	budget = maxVerdictWork
+	return findVerdict(reply[tail:], &budget)
+}
+
+// findVerdict is parseVerdict on one piece of a reply; it stops when budget (bytes the
+// decoder may still read) runs out.
+func findVerdict(reply string, budget *int) (v verdict, found bool) {
+	for i := strings.IndexByte(reply, '{'); i >= 0 && *budget > 0; {
 		var obj map[string]json.RawMessage
-		dec := json.NewDecoder(strings.NewReader(reply[i:]))
-		if dec.Decode(&obj) == nil {
+		src := &countingReader{r: strings.NewReader(reply[i:])}
+		dec := json.NewDecoder(src)
+		err := dec.Decode(&obj)
+		*budget -= scanned(dec, src, err)
+		if err == nil {
 			if raw, has := obj["ok"]; has {
 				var ok bool
 				if json.Unmarshal(raw, &ok) == nil && !isJSONNull(raw) {
@@ -57,6 +85,31 @@ func parseVerdict(reply string) (v verdict, found bool) {
 		i += 1 + next
 	}
 	return verdict{}, false
+}
+
+// scanned is how many bytes a Decode that returned err looked at: the decoder reads ahead
+// (512 bytes at least), so a short object or an early syntax error costs only its length.
+func scanned(dec *json.Decoder, src *countingReader, err error) int {
+	var syn *json.SyntaxError
+	switch {
+	case err == nil:
+		return int(dec.InputOffset())
+	case errors.As(err, &syn) && syn.Offset > 0:
+		return int(syn.Offset)
+	}
+	return src.n
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
 }
 
 func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }

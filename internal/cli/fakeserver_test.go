@@ -295,3 +295,23 @@ func cmdTemplate(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(os.WriteFile(p, []byte(strings.ReplaceAll(string(data), mark, addr)), 0o666))
 	}
 }
+
+// cmdEnvaddr sets environment variables of the script to values holding the address that a
+// background fakeserver wrote to ADDRFILE: envaddr ADDRFILE NAME=VALUE..., where @ADDR@ in
+// VALUE is replaced (OPENAI_BASE_URL=http://@ADDR@/v1).
+func cmdEnvaddr(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: envaddr ADDRFILE NAME=VALUE...")
+	}
+	addr := strings.TrimSpace(ts.ReadFile(args[0]))
+	if addr == "" {
+		ts.Fatalf("envaddr: %s is empty", args[0])
+	}
+	for _, kv := range args[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			ts.Fatalf("envaddr: %q is not NAME=VALUE", kv)
+		}
+		ts.Setenv(k, strings.ReplaceAll(v, "@ADDR@", addr))
+	}
+}

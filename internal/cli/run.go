@@ -66,7 +66,7 @@ validation. --log writes the session log, which hookcore replay reads.`,
 			return e.run(ctx, &f, prompt)
 		},
 	}
-	f.cf.register(cmd)
+	f.cf.registerRun(cmd)
 	fl := cmd.Flags()
 	fl.StringVarP(&f.model, "model", "m", "", "the model: scripted:FILE, openai:NAME, anthropic:NAME or a bare name (default: $HOOKCORE_MODEL, else by API key, else the demo)")
 	fl.StringVar(&f.baseURL, "base-url", "", "the API root of an OpenAI-compatible (or Anthropic) server, e.g. http://127.0.0.1:8080/v1")

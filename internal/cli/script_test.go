@@ -63,6 +63,9 @@ func (l leakCheck) Run() int {
 //	template [-mark MARK] ADDRFILE FILE...
 //	                       replace MARK (default @ADDR@) in the files in place with the address
 //	                       that a background fakeserver wrote to ADDRFILE
+//	envaddr ADDRFILE NAME=VALUE...
+//	                       set environment variables, @ADDR@ in VALUE replaced by that address
+//	                       (OPENAI_BASE_URL=http://@ADDR@/v1)
 //
 // and run the program fakeserver (exec fakeserver -addr FILE ... &), a loopback webhook
 // receiver, redirector, slow server or fake OpenAI / Anthropic API: see fakeServerUsage.
@@ -82,6 +85,7 @@ func TestScript(t *testing.T) {
 			"genbig":   cmdGenbig,
 			"waitfile": cmdWaitfile,
 			"template": cmdTemplate,
+			"envaddr":  cmdEnvaddr,
 		},
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
