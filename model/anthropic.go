@@ -21,6 +21,12 @@ type Anthropic struct {
 // SDK's environment defaults and credential chain are turned off, so ep is the whole
 // configuration.
 func NewAnthropic(ep Endpoint) *Anthropic {
+	return &Anthropic{ep: ep, client: AnthropicClient(ep)}
+}
+
+// AnthropicClient returns the official SDK client for ep, with the SDK's environment defaults
+// off (ep is the whole configuration); the agent's chat models build on it too.
+func AnthropicClient(ep Endpoint) anthropic.Client {
 	opts := []option.RequestOption{
 		option.WithoutEnvironmentDefaults(),
 		option.WithHTTPClient(ep.httpClient()),
@@ -34,7 +40,7 @@ func NewAnthropic(ep Endpoint) *Anthropic {
 	if ep.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(ep.BaseURL))
 	}
-	return &Anthropic{ep: ep, client: anthropic.NewClient(opts...)}
+	return anthropic.NewClient(opts...)
 }
 
 // Complete sends one Messages request: system as the system prompt (when not empty) and one

@@ -22,6 +22,12 @@ type OpenAI struct {
 // defaults (OPENAI_BASE_URL, OPENAI_API_KEY, ...) are overridden by ep wherever ep sets a
 // value.
 func NewOpenAI(ep Endpoint) *OpenAI {
+	return &OpenAI{ep: ep, client: OpenAIClient(ep)}
+}
+
+// OpenAIClient returns the official SDK client for ep (key, base URL, HTTP client, retries);
+// the agent's chat models build on it too.
+func OpenAIClient(ep Endpoint) openai.Client {
 	opts := []option.RequestOption{
 		option.WithAPIKey(ep.APIKey),
 		option.WithHTTPClient(ep.httpClient()),
@@ -30,7 +36,7 @@ func NewOpenAI(ep Endpoint) *OpenAI {
 	if ep.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(ep.BaseURL))
 	}
-	return &OpenAI{ep: ep, client: openai.NewClient(opts...)}
+	return openai.NewClient(opts...)
 }
 
 // Complete sends one chat completion request: a system message (when system is not empty)

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/model"
@@ -23,20 +21,7 @@ type Anthropic struct {
 
 // NewAnthropic returns a client for ep; it makes no request and reads no environment.
 func NewAnthropic(ep model.Endpoint) *Anthropic {
-	hc := ep.HTTPClient
-	if hc == nil {
-		hc = &http.Client{}
-	}
-	opts := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithHTTPClient(hc), option.WithMaxRetries(ep.MaxRetries)}
-	if ep.APIKey != "" {
-		opts = append(opts, option.WithAPIKey(ep.APIKey))
-	} else if ep.AuthToken != "" {
-		opts = append(opts, option.WithAuthToken(ep.AuthToken))
-	}
-	if ep.BaseURL != "" {
-		opts = append(opts, option.WithBaseURL(ep.BaseURL))
-	}
-	return &Anthropic{ep: ep, client: anthropic.NewClient(opts...)}
+	return &Anthropic{ep: ep, client: model.AnthropicClient(ep)}
 }
 
 // Chat sends the conversation; consecutive tool results go in one user message, as the API

@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/hookcore/hookcore/agent"
@@ -25,15 +23,7 @@ type OpenAI struct {
 
 // NewOpenAI returns a client for ep; it makes no request.
 func NewOpenAI(ep model.Endpoint) *OpenAI {
-	hc := ep.HTTPClient
-	if hc == nil {
-		hc = &http.Client{}
-	}
-	opts := []option.RequestOption{option.WithAPIKey(ep.APIKey), option.WithHTTPClient(hc), option.WithMaxRetries(ep.MaxRetries)}
-	if ep.BaseURL != "" {
-		opts = append(opts, option.WithBaseURL(ep.BaseURL))
-	}
-	return &OpenAI{ep: ep, client: openai.NewClient(opts...)}
+	return &OpenAI{ep: ep, client: model.OpenAIClient(ep)}
 }
 
 // Chat sends the conversation: the system prompt as a system message, tool calls as
