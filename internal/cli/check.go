@@ -12,8 +12,9 @@ import (
 
 func checkCmd(e *env) *cobra.Command {
 	var (
-		dir   string
-		tools []string
+		dir         string
+		tools       []string
+		agentRunner bool
 	)
 	cmd := &cobra.Command{
 		Use:   "check [FILE...]",
@@ -50,7 +51,7 @@ that can never match one of the tools.`,
 				if f != nil {
 					hooks += f.Entries
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
-					all = append(all, e.externalProblems(f, false)...)
+					all = append(all, e.externalProblems(f, agentRunner)...)
 				}
 			}
 			all.Sort()
@@ -67,6 +68,7 @@ that can never match one of the tools.`,
 		},
 	}
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	cmd.Flags().BoolVar(&agentRunner, "agent-runner", false, "the harness runs sub-agents for agent hooks (hookcore run does); without it an agent hook is an error")
 	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")
 	return cmd
 }
