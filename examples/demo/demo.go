@@ -7,6 +7,7 @@ package demo
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,8 +28,12 @@ func Script() []byte {
 	return b
 }
 
-// CopyWorkspace writes the demo workspace (with its .hookcore/hooks.yaml) into dir.
+// CopyWorkspace writes the demo workspace (with its .hookcore/hooks.yaml) into dir, which
+// must be new or empty: a directory with anything in it is an error, and nothing is written.
 func CopyWorkspace(dir string) error {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return fmt.Errorf("%s is not empty: the demo copies its own files there and would overwrite yours; give a new or empty directory", dir)
+	}
 	sub, err := fs.Sub(files, "workspace")
 	if err != nil {
 		return err

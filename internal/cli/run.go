@@ -86,6 +86,9 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	if ws != "" && !filepath.IsAbs(ws) {
 		ws = filepath.Join(e.cwd, ws)
 	}
+	if isDemo && prompt != "" {
+		return &exitError{code: ExitFailure, msg: "no model to run this prompt: pass --model (openai:NAME, anthropic:NAME, scripted:FILE) or set OPENAI_API_KEY or ANTHROPIC_API_KEY; without a prompt, run starts the offline demo"}
+	}
 	var m agent.Model
 	if isDemo {
 		if ws == "" {
