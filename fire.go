@@ -212,26 +212,41 @@ func dedupKey(c *compiled, in *hook.Input) string {
 // runOne runs one hook through the gates (trust, approval, once) and its executor, and
 // returns its decision, its error and its record (outcome not yet set unless skipped).
 func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
-	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
+		return dec, err, hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+	}
+	return r.execute(ctx, c, in)
+}
+
+// admit runs the gates before a hook: trust, approval, once. When the hook may not run, ok
+// is false and the decision and error say what that means (a block on a gate event that
+// the hook could veto, else errSkipped).
+func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (dec hook.Decision, err error, ok bool) {
 	if c.skip != "" {
-		return hook.Decision{}, errSkipped{c.skip}, rec
+		return hook.Decision{}, errSkipped{c.skip}, false
 	}
 	if r.opts.Approver != nil {
-		ok, err := r.opts.Approver.Approve(ctx, HookInfo{ID: c.id, Type: c.typ, Event: event, Target: c.target, Source: c.source})
-		if !ok || err != nil {
+		approved, err := r.opts.Approver.Approve(ctx, HookInfo{ID: c.id, Type: c.typ, Event: event, Target: c.target, Source: c.source})
+		if !approved || err != nil {
 			why := "hook not approved"
 			if err != nil {
 				why += ": " + err.Error()
 			}
 			if event.Kind() == hook.Gate && c.blocking {
-				return hook.Decision{Block: true, Reason: fmt.Sprintf("%s (%s)", why, c.id)}, nil, rec
+				return hook.Decision{Block: true, Reason: fmt.Sprintf("%s (%s)", why, c.id)}, nil, false
 			}
-			return hook.Decision{}, errSkipped{why}, rec
+			return hook.Decision{}, errSkipped{why}, false
 		}
 	}
 	if c.once && !c.claimOnce(in.SessionID) {
-		return hook.Decision{}, errSkipped{"once: already ran in this session"}, rec
+		return hook.Decision{}, errSkipped{"once: already ran in this session"}, false
 	}
+	return hook.Decision{}, nil, true
+}
+
+// execute runs an admitted hook's executor and records its time and exit code.
+func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source}
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
 	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
@@ -266,6 +281,12 @@ func (c *compiled) claimOnce(session string) bool {
 // does not kill an audit hook) and tracks it until Close.
 func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) hook.Record {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, Outcome: hook.OutcomeAsync}
+	// The gates run now, so the record says whether the hook really started.
+	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
+		var res hook.Result
+		r.merge(event, c, dec, err, &rec, &res)
+		return rec
+	}
 	// The check and the Add happen under asyncMu, which Close takes to set closed: a hook
 	// either starts before Close begins waiting, and is waited for, or does not start.
 	r.asyncMu.Lock()
@@ -281,7 +302,7 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 	detached := context.WithoutCancel(ctx)
 	go func() {
 		defer r.async.Done()
-		dec, err, rec := r.runOne(detached, event, c, in)
+		dec, err, rec := r.execute(detached, c, in)
 		var res hook.Result
 		r.merge(event, c, dec, err, &rec, &res)
 		r.logRecord(detached, event, rec, slog.Bool("async", true))

@@ -2,6 +2,7 @@ package hookcore_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -112,5 +113,31 @@ func TestPostStopValidationNonZeroExitFails(t *testing.T) {
 	r = newRunner(t, dir, set, hookcore.Options{})
 	if res := r.Fire(context.Background(), hook.PostStopValidation, &hook.Input{SessionID: "s1", Cwd: dir}); res.Blocked || res.Errors != 1 {
 		t.Fatalf("a validator that cannot start must not fail the validation: %+v", summarize(res))
+	}
+}
+
+// TestAsyncHookDeniedIsSkipped: an async hook the Approver denies never starts, and its
+// record says skipped, not async. Regression: the approval ran inside the background
+// goroutine, after the record already said async.
+func TestAsyncHookDeniedIsSkipped(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - id: notify
+    event: notification
+    action: {type: command, command: "echo ran > ran.txt"}
+    async: true
+`)
+	r := newRunner(t, dir, set, hookcore.Options{Approver: hookcore.ApproverFunc(
+		func(context.Context, hookcore.HookInfo) (bool, error) { return false, nil })})
+	res := r.Fire(context.Background(), hook.Notification, &hook.Input{SessionID: "s1", Cwd: dir})
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hooks) != 1 || res.Hooks[0].Outcome != hook.OutcomeSkipped || !strings.Contains(res.Hooks[0].Error, "not approved") {
+		t.Fatalf("want one skipped record saying not approved: %+v", res.Hooks)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ran.txt")); err == nil {
+		t.Fatal("a denied async hook ran")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os/signal"
@@ -87,7 +88,11 @@ func readInput(r io.Reader) (*hook.Input, error) {
 		return nil, fmt.Errorf("input on stdin is not a JSON object: it begins %q", oneLine(string(data), 20))
 	}
 	if err := json.Unmarshal(data, in); err != nil {
-		return nil, fmt.Errorf("input on stdin is not a JSON object: %v", err)
+		var syntax *json.SyntaxError
+		if errors.As(err, &syntax) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("input on stdin is not valid JSON: %v", err)
+		}
+		return nil, fmt.Errorf("input on stdin is not a valid hook input: %v", err)
 	}
 	return in, nil
 }
