@@ -108,6 +108,7 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 		}
 	}
 	probs = append(fileProbs, d.take()...)
+	probs = append(probs, strictJSON(path, data)...)
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()
 	f.Entries = len(f.Hooks)
