@@ -85,9 +85,12 @@ func SessionFrom(ctx context.Context) Session {
 	return s
 }
 
-// FeedbackFunc receives what hooks around a tool call want the model to read: PreToolUse and
-// PostToolUse additional context, and PostToolUse block reasons (Claude Code feeds a
-// PostToolUse "decision: block" reason back to the model).
+// FeedbackFunc receives every result of the hooks around a tool call that says something to
+// the harness: additional context for the model, a PostToolUse block reason (Claude Code
+// feeds a PostToolUse "decision: block" reason back to the model), a permission decision
+// (allow or ask, for the harness's own permission check), continue: false (stop the agent)
+// or a system message for the user. It is called after PreToolUse (when the call was not
+// blocked) and after PostToolUse or PostToolUseFailure.
 type FeedbackFunc func(event hook.Event, call ToolCall, res hook.Result)
 
 type feedbackKey struct{}
@@ -135,7 +138,7 @@ func (r *Runner) Middleware() ToolMiddleware {
 		if pre.UpdatedInput != nil {
 			call.Input = pre.UpdatedInput
 		}
-		if feedback != nil && pre.AdditionalContext != "" {
+		if feedback != nil && speaks(pre) {
 			feedback(hook.PreToolUse, call, pre)
 		}
 		out, err := next(ctx, call.Input)
@@ -149,9 +152,15 @@ func (r *Runner) Middleware() ToolMiddleware {
 			in.ToolResponse = out
 			post = r.Fire(ctx, hook.PostToolUse, in)
 		}
-		if feedback != nil && (post.Blocked || post.AdditionalContext != "") {
+		if feedback != nil && speaks(post) {
 			feedback(post.Event, call, post)
 		}
 		return out, err
 	}
+}
+
+// speaks reports whether a result has anything for the harness beyond "go on".
+func speaks(res hook.Result) bool {
+	return res.Blocked || res.AdditionalContext != "" || res.Permission != hook.NoPermission ||
+		!res.Continue || res.SystemMessage != ""
 }

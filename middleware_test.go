@@ -205,8 +205,12 @@ func TestMiddlewareFeedback(t *testing.T) {
 		}, []report{{hook.PreToolUse, "Bash", false, "", "pre note"}, {hook.PostToolUse, "Bash", false, "", "post note"}}},
 		{"nothing to say", []hookcore.Callback{
 			{Event: hook.PreToolUse, Func: fn(hook.Decision{})},
-			{Event: hook.PostToolUse, Func: fn(hook.Decision{SystemMessage: "for the user only"})},
+			{Event: hook.PostToolUse, Func: fn(hook.Decision{})},
 		}, nil},
+		{"permission, stop and system message reach the harness", []hookcore.Callback{
+			{Event: hook.PreToolUse, Func: fn(hook.Decision{Permission: hook.Ask, Reason: "pushes need a human"})},
+			{Event: hook.PostToolUse, Func: fn(hook.Decision{StopAgent: true, SystemMessage: "for the user only"})},
+		}, []report{{hook.PreToolUse, "Bash", false, "pushes need a human", ""}, {hook.PostToolUse, "Bash", false, "", ""}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
