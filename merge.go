@@ -17,7 +17,8 @@ const contextSep = "\n\n"
 // feedback events make the agent keep working; observe events cannot block.
 func canBlock(event hook.Event) bool { return event.Kind() != hook.Observe }
 
-// blocks reports whether this hook's run blocks the event (see merge, rules 1 to 3).
+// blocks reports whether this hook's run blocks the event (see merge, rules 1 to 3, 8
+// and 9).
 func (r *Runner) blocks(event hook.Event, c *compiled, dec hook.Decision, err error) bool {
 	if !canBlock(event) || !c.blocking {
 		return false
@@ -25,6 +26,8 @@ func (r *Runner) blocks(event hook.Event, c *compiled, dec hook.Decision, err er
 	switch {
 	case isSkipped(err):
 		return false
+	case inputTooLarge(event, err):
+		return true
 	case err != nil && c.failShut:
 		return true
 	case validationFailed(event, err):
@@ -44,8 +47,26 @@ func validationFailed(event hook.Event, err error) bool {
 		!errors.Is(err, hook.ErrNotStarted) && !errors.Is(err, hook.ErrBadOutput)
 }
 
-// validationOutput caps the output of a failed validation that goes back to the model.
-const validationOutput = 10000
+// inputTooLarge reports whether err says that a hook could not be given the input of a
+// gate event (merge, rule 9).
+func inputTooLarge(event hook.Event, err error) bool {
+	return event.Kind() == hook.Gate && errors.Is(err, hook.ErrInputTooLarge)
+}
+
+// inputTooLargeReason is the block reason of rule 9, with the size when the executor gave
+// one.
+func inputTooLargeReason(c *compiled, err error) string {
+	size := "it"
+	var e *hook.InputTooLargeError
+	if errors.As(err, &e) {
+		size = fmt.Sprintf("%d bytes", e.Bytes)
+	}
+	return fmt.Sprintf("hook %q could not receive this input (%s is more than a command can be given); blocked so that the guard is not bypassed", c.id, size)
+}
+
+// maxReason caps a block or permission reason, in characters (runes), like the additional
+// context: a hook that writes megabytes to stderr must not send them all to the model.
+const maxReason = 10000
 
 // skippedWhy reports whether err marks a hook that did not run, and why. The errSkipped
 // variable is declared after the nil check so that a hook that ran allocates nothing here.
@@ -87,8 +108,15 @@ func isLaunchOrTimeout(err error) bool {
 //  7. continue: false sets Continue false, with the first stop reason; system messages are
 //     joined by newlines.
 //  8. On PostStopValidation, a hook that exited non-zero or timed out failed the validation:
-//     it blocks (the agent keeps working), with its output (stderr then stdout, capped at
-//     10 000 characters) as the reason, and it is not counted as an error (codebot).
+//     it blocks (the agent keeps working), with its output (stderr then stdout) as the
+//     reason, and it is not counted as an error (codebot).
+//  9. On a gate event, a blocking hook that could not be given the input (an error wrapping
+//     hook.ErrInputTooLarge: its arguments and environment would be more than exec accepts)
+//     blocks, with a reason that says so, and counts in Result.Errors. The input, which the
+//     model controls, caused the failure, not the config: failing open would let anyone who
+//     pads a tool input switch a guard off. On other events it is an error (rule 2).
+//  10. Every reason (the Result's and each record's) is capped at 10 000 characters (runes),
+//     the rest cut with a marker, like the additional context.
 //
 // The outcome is the strongest thing the hook did: block > update > context > ok, or
 // error/timeout when it failed without blocking. merge reports whether the chain must stop.
@@ -116,8 +144,9 @@ func (r *Runner) merge(event hook.Event, c *compiled, dec hook.Decision, err err
 		if reason == "" {
 			reason = err.Error()
 		}
-		reason = capRunes(reason, validationOutput)
 		rec.Error = err.Error()
+	case blocked && inputTooLarge(event, err) && !dec.Block && dec.Permission != hook.Deny:
+		reason = inputTooLargeReason(c, err)
 	case err != nil && c.failShut && blocked && !dec.Block && dec.Permission != hook.Deny:
 		reason = fmt.Sprintf("guard hook %q failed, so the action is blocked (on_error: block): %v", c.id, err)
 	case c.reject && !dec.Block && dec.Permission != hook.Deny:
@@ -126,6 +155,7 @@ func (r *Runner) merge(event hook.Event, c *compiled, dec hook.Decision, err err
 	if reason == "" && (dec.Block || dec.Permission == hook.Deny || c.reject) {
 		reason = fmt.Sprintf("blocked by hook %q", c.id)
 	}
+	reason = capRunes(reason, maxReason, reasonTruncMarker)
 	if dec.Block || dec.Permission == hook.Deny || blocked {
 		rec.Reason = reason
 	}
@@ -145,8 +175,8 @@ func (r *Runner) merge(event hook.Event, c *compiled, dec hook.Decision, err err
 		if dec.Permission.Stronger(res.Permission) {
 			res.Permission = dec.Permission
 			if !res.Blocked && dec.Reason != "" {
-				res.Reason = dec.Reason
-				rec.Reason = dec.Reason
+				res.Reason = capRunes(dec.Reason, maxReason, reasonTruncMarker)
+				rec.Reason = res.Reason
 			}
 		}
 	}
@@ -202,7 +232,7 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 	if max <= 0 {
 		max = 10000
 	}
-	res.AdditionalContext = capRunes(res.AdditionalContext, max)
+	res.AdditionalContext = capRunes(res.AdditionalContext, max, truncMarker)
 	if event.IsStopLike() {
 		r.boundStops(in.SessionID, res)
 	}
@@ -214,17 +244,21 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 	}
 }
 
-// truncMarker ends additional context that was cut at the cap.
-const truncMarker = "\n… [additional context truncated]"
+// Markers that end text cut at its cap: the additional context, a reason.
+const (
+	truncMarker       = "\n… [additional context truncated]"
+	reasonTruncMarker = "\n… [reason truncated]"
+)
 
-func capRunes(s string, max int) string {
-	if utf8.RuneCountInString(s) <= max {
+// capRunes returns s when it has at most max runes, else its first max runes and marker.
+func capRunes(s string, max int, marker string) string {
+	if len(s) <= max || utf8.RuneCountInString(s) <= max {
 		return s
 	}
 	n := 0
 	for i := range s {
 		if n == max {
-			return s[:i] + truncMarker
+			return s[:i] + marker
 		}
 		n++
 	}

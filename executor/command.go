@@ -67,8 +67,17 @@ type launch struct {
 // The process runs in in.Cwd (the calling process's working directory when empty) with the
 // input JSON on stdin (in.MarshalJSON, plus codebot's keys when Codebot is set) and this
 // environment on top of Env: HOOK_EVENT, HOOK_TOOL_NAME, HOOK_TOOL_INPUT and, on
-// PostToolUse and PostToolUseFailure, HOOK_TOOL_OUTPUT (both cut at 10 000 bytes on a UTF-8
-// boundary), HOOK_SESSION_ID, FILE_PATH, CLAUDE_PROJECT_DIR, HOOKCORE_PROJECT_DIR.
+// PostToolUse and PostToolUseFailure, HOOK_TOOL_OUTPUT, HOOK_SESSION_ID, FILE_PATH (all of
+// these cut at 10 000 bytes on a UTF-8 boundary), CLAUDE_PROJECT_DIR, HOOKCORE_PROJECT_DIR.
+//
+// Every environment value taken from the input is cut at 10 000 bytes; context variables
+// keep their exact value (a long one is split over several environment variables, see
+// substituteShell). When the arguments and environment would still be more than exec
+// accepts (Linux: 128 KiB per string, about 2 MiB in all; see argsize.go) — a huge value in
+// an exec-form argument, or megabytes of context variables — the hook does not start and
+// the error wraps both hook.ErrNotStarted and hook.ErrInputTooLarge (a
+// *hook.InputTooLargeError): the input, not the config, is at fault, and the Runner blocks
+// a guard's gate event rather than let the input switch the guard off.
 //
 // A hook that cannot start returns an error wrapping hook.ErrNotStarted and is never a
 // block: a missing working directory, a program not found, a known interpreter (sh, bash,
@@ -99,7 +108,7 @@ func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, e
 	none := hook.Decision{ExitCode: -1}
 	l, err := c.prepare(in)
 	if err != nil {
-		return none, fmt.Errorf("hook %s: %w: %v", c.name(), hook.ErrNotStarted, err)
+		return none, fmt.Errorf("hook %s: %w: %w", c.name(), hook.ErrNotStarted, err)
 	}
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -110,6 +119,9 @@ func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, e
 	res, err := proc.Run(runCtx, l.spec)
 	var se *proc.StartError
 	if errors.As(err, &se) {
+		if tl := tooLargeAtStart(l.spec, se.Err); tl != nil {
+			return none, fmt.Errorf("hook %s: %w: %w", c.name(), hook.ErrNotStarted, tl)
+		}
 		return none, fmt.Errorf("hook %s: %w: %v", c.name(), hook.ErrNotStarted, se.Err)
 	}
 	d := hook.Decision{
@@ -151,6 +163,9 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 		for i, a := range c.Args {
 			args[i] = expandPlain(a, in)
 		}
+		if err := checkExecSize(proc.Spec{Path: args[0], Args: args[1:], Env: env}); err != nil {
+			return launch{}, err
+		}
 		path, err := checkLaunch(args, env, dir)
 		if err != nil {
 			return launch{}, err
@@ -164,6 +179,9 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 	l.shell = true
 	sv := substituteShell(c.Command, in)
 	l.spec.Env = append(l.spec.Env, sv.env...)
+	if err := checkExecSize(proc.Spec{Path: shellPath, Args: []string{"-c", sv.script}, Env: l.spec.Env}); err != nil {
+		return launch{}, err
+	}
 	if words, ok := directWords(sv.script); ok {
 		path, err := checkLaunch(words, env, dir)
 		if err != nil {

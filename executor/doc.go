@@ -18,6 +18,17 @@
 // substituted. Every other $ ($HOME, $$, $1, $NO_SUCH_VAR) is the shell's. In the exec form
 // (Args) and in Inject messages the values are written in as plain text.
 //
+// # Large values
+//
+// Linux lets a program be started with at most 128 KiB per argument or environment string
+// and about 2 MiB in all; a hook that exec refuses could never run, and a guard would fail
+// open. So a context variable over 64 KiB is split over several private variables that the
+// shell joins back into one word; environment variables set from the input (HOOK_TOOL_INPUT,
+// HOOK_TOOL_OUTPUT, FILE_PATH, HOOK_SESSION_ID, ...) are cut at 10 000 bytes; and when the
+// arguments and environment would still be too large (an exec-form argument over 128 KiB,
+// more than 1.5 MiB in all) the hook does not start, with an error wrapping
+// hook.ErrInputTooLarge, on which the Runner blocks a guard's gate event.
+//
 // # Direct execution
 //
 // A shell-form command that, after substitution, is a single simple command of literal

@@ -10,11 +10,17 @@ import (
 	"github.com/hookcore/hookcore/hook"
 )
 
-// maxEnvValue caps HOOK_TOOL_INPUT and HOOK_TOOL_OUTPUT, in bytes (DESIGN.md section 6).
+// maxEnvValue caps HOOK_TOOL_INPUT and HOOK_TOOL_OUTPUT (DESIGN.md section 6), and every
+// other environment variable whose value comes from the input (HOOK_EVENT, HOOK_TOOL_NAME,
+// HOOK_SESSION_ID, FILE_PATH), in bytes: an input value must not grow the environment past
+// what exec accepts (argsize.go), which would stop the hook from starting. The $FILE_PATH
+// context variable is not cut (shellvars.go).
 const maxEnvValue = 10000
 
 // environ builds the hook's environment: the base environment, then the HOOK_* variables,
-// FILE_PATH and the project directory (later entries win).
+// FILE_PATH and the project directory (later entries win). Values from the input are cut at
+// maxEnvValue; the project directory is the config's or an existing directory (bounded by
+// PATH_MAX).
 func (c *Command) environ(in *hook.Input, dir string) []string {
 	base := c.Env
 	if base == nil {
@@ -28,14 +34,15 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	env = append(env, base...)
 	ev := event(in)
 	put := func(k, v string) { env = append(env, k+"="+strings.ReplaceAll(v, "\x00", "")) }
-	put("HOOK_EVENT", in.HookEventName)
-	put("HOOK_TOOL_NAME", in.ToolName)
-	put("HOOK_TOOL_INPUT", cutUTF8(string(in.ToolInput), maxEnvValue))
-	put("HOOK_SESSION_ID", in.SessionID)
+	putCut := func(k, v string) { put(k, cutUTF8(v, maxEnvValue)) }
+	putCut("HOOK_EVENT", in.HookEventName)
+	putCut("HOOK_TOOL_NAME", in.ToolName)
+	putCut("HOOK_TOOL_INPUT", string(in.ToolInput))
+	putCut("HOOK_SESSION_ID", in.SessionID)
 	if ev == hook.PostToolUse || ev == hook.PostToolUseFailure {
-		put("HOOK_TOOL_OUTPUT", cutUTF8(toolOutput(in), maxEnvValue))
+		putCut("HOOK_TOOL_OUTPUT", toolOutput(in))
 	}
-	put("FILE_PATH", in.FilePath())
+	putCut("FILE_PATH", in.FilePath())
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
 	return env

@@ -9,8 +9,8 @@ import (
 
 // Context variables in a shell command are substituted injection-proof (DESIGN.md section
 // 6, conformance case 20): the value never enters the script text. Each variable becomes a
-// reference to a private environment variable (__HOOKCORE_V1, __HOOKCORE_V2, ...) set to its
-// value: outside quotes $FILE_PATH becomes "${__HOOKCORE_V1}" (one word, no splitting, no
+// reference to a private environment variable (__HOOKCORE_V1, __HOOKCORE_V2, ...; a value
+// over 64 KiB is split over several, see substituteShell) set to its value: outside quotes $FILE_PATH becomes "${__HOOKCORE_V1}" (one word, no splitting, no
 // globbing), inside double quotes and in the body of an unquoted here-document it becomes
 // ${__HOOKCORE_V1}, and inside single quotes or a quoted here-document it stays as written
 // (the shell's own rules). A file named `$(rm -rf ~).py` is therefore a name, never a
@@ -261,20 +261,35 @@ type shellVars struct {
 // substituteShell rewrites the context variables of script into references to private
 // environment variables holding their values for in (see the comment at the top of this
 // file). The same variable used twice shares one environment variable.
+//
+// A value longer than envChunk (64 KiB) would pass Linux's cap on one environment string
+// (128 KiB) if it grew, so it is split over several variables, __HOOKCORE_V1_0,
+// __HOOKCORE_V1_1, ..., referenced one after the other: "${__HOOKCORE_V1_0}${__HOOKCORE_V1_1}"
+// bare, ${__HOOKCORE_V1_0}${__HOOKCORE_V1_1} in double quotes: still one word with the
+// exact content. The script then depends on the values' lengths, never on their content.
 func substituteShell(script string, in *hook.Input) shellVars {
 	var out shellVars
 	refs := map[string]string{}
 	out.script = scanShell(script, func(b *strings.Builder, name string, q quoting) {
 		ref, ok := refs[name]
 		if !ok {
-			ref = varPrefix + strconv.Itoa(len(refs)+1)
+			base := varPrefix + strconv.Itoa(len(refs)+1)
+			if v := varValue(in, name); len(v) <= envChunk {
+				ref = `${` + base + `}`
+				out.env = append(out.env, base+"="+v)
+			} else {
+				for i, part := range chunks(v) {
+					key := base + "_" + strconv.Itoa(i)
+					ref += `${` + key + `}`
+					out.env = append(out.env, key+"="+part)
+				}
+			}
 			refs[name] = ref
-			out.env = append(out.env, ref+"="+varValue(in, name))
 		}
 		if q == bare {
-			b.WriteString(`"${` + ref + `}"`)
+			b.WriteString(`"` + ref + `"`)
 		} else {
-			b.WriteString(`${` + ref + `}`)
+			b.WriteString(ref)
 		}
 	})
 	return out

@@ -171,4 +171,11 @@ var (
 	ErrNotStarted = errors.New("hook could not start")
 	// ErrBadOutput: the hook printed an envelope that does not parse; nothing of it is used.
 	ErrBadOutput = errors.New("hook output is not a valid envelope")
+	// ErrInputTooLarge: the hook could not be given this input. A command hook's arguments
+	// and environment (context variables, exec-form arguments) would be more than the system
+	// lets a program be started with (Linux execve: 128 KiB per string, about 2 MiB in all).
+	// The input, which the model controls, caused it, not the config, so on a gate event the
+	// Runner blocks instead of failing open (a guard must not be bypassed by padding the
+	// input). Errors wrapping it also wrap ErrNotStarted; *InputTooLargeError carries the size.
+	ErrInputTooLarge = errors.New("hook input is too large for a command")
 )

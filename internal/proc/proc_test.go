@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -93,21 +94,33 @@ func TestRunDir(t *testing.T) {
 func TestRunStartError(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name string
-		spec Spec
+		name  string
+		spec  Spec
+		errIs error
 	}{
-		{"empty path", Spec{}},
-		{"missing program", Spec{Path: "/no/such/program"}},
-		{"missing dir", Spec{Path: "/bin/sh", Args: []string{"-c", "true"}, Dir: "/no/such/dir"}},
-		{"not executable", Spec{Path: "/etc/passwd"}},
+		{"empty path", Spec{}, nil},
+		{"missing program", Spec{Path: "/no/such/program"}, nil},
+		{"missing dir", Spec{Path: "/bin/sh", Args: []string{"-c", "true"}, Dir: "/no/such/dir"}, nil},
+		{"not executable", Spec{Path: "/etc/passwd"}, nil},
+		// Linux caps one argument or environment string at 128 KiB (MAX_ARG_STRLEN): exec
+		// fails with E2BIG, which the StartError must keep (the executor tells a hook that
+		// could not be given its input from one that could not start).
+		{"argument too long", Spec{Path: "/bin/sh", Args: []string{"-c", ": " + strings.Repeat("x", 200000)}}, syscall.E2BIG},
+		{"environment string too long", Spec{Path: "/bin/sh", Args: []string{"-c", "true"}, Env: []string{"X=" + strings.Repeat("x", 200000)}}, syscall.E2BIG},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
+			if tt.errIs == syscall.E2BIG && runtime.GOOS != "linux" {
+				t.Skip("MAX_ARG_STRLEN is Linux's")
+			}
 			res, err := Run(context.Background(), tt.spec)
 			var se *StartError
 			if !errors.As(err, &se) {
 				t.Fatalf("err = %v, want *StartError", err)
+			}
+			if tt.errIs != nil && !errors.Is(err, tt.errIs) {
+				t.Errorf("err = %v, want it to wrap %v", err, tt.errIs)
 			}
 			if res.ExitCode != -1 || res.TimedOut {
 				t.Errorf("result = %+v", res)
