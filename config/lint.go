@@ -50,6 +50,7 @@ func Lint(f *File, opts LintOptions) ErrorList {
 	if abs, err := filepath.Abs(root); err == nil {
 		root = abs // so that an expanded $CLAUDE_PROJECT_DIR is not joined twice
 	}
+	warnedMatcher := map[string]bool{} // a matcher shared by a Claude Code group: warn once
 	for i := range f.Hooks {
 		h := &f.Hooks[i]
 		warn := func(msg string) {
@@ -76,7 +77,8 @@ func Lint(f *File, opts LintOptions) ErrorList {
 					break
 				}
 			}
-			if !hit {
+			if key := string(h.Event) + "\x00" + h.Matcher; !hit && !warnedMatcher[key] {
+				warnedMatcher[key] = true
 				warn("matcher " + quote(h.Matcher) + " matches none of the declared tools (" + strings.Join(opts.Tools, ", ") + ")")
 			}
 		}

@@ -25,8 +25,12 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 		r.h.Index, r.h.Layer = i, layer
 		if r.explicitID {
 			if first, dup := seen[r.h.ID]; dup {
-				r.probs = append(r.probs, &Problem{Pos: posOf(r, "id"),
-					Msg: fmt.Sprintf("duplicate id %q (first used at line %d)", r.h.ID, first.h.Pos.Line)})
+				msg := fmt.Sprintf("duplicate id %q (first used at line %d)", r.h.ID, first.h.Pos.Line)
+				if posOf(r, "id") == posOf(first, "id") {
+					// A YAML alias (*name) repeats the anchored hook, id and all.
+					msg = fmt.Sprintf("duplicate id %q: this hook repeats the one at line %d (a YAML alias?); give the copy its own id", r.h.ID, first.h.Pos.Line)
+				}
+				r.probs = append(r.probs, &Problem{Pos: posOf(r, "id"), Msg: msg})
 			} else {
 				seen[r.h.ID] = r
 			}
