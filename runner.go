@@ -55,11 +55,22 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 
 // Load loads the config files (see config.Load: validated, all problems at once) and builds
 // a Runner from them. A config error returns the config.ErrorList's error, whose message
-// lists every problem as file:line:col: hook-id: message.
+// lists every problem as file:line:col: hook-id: message — except errors only in the
+// project and local layers of a workspace that Options.Trust does not trust
+// (UntrustedErrorsOnly): those are logged and ignored, and the user's own hooks run.
 func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 	set, errs := config.Load(paths)
 	if err := errs.Err(); err != nil {
-		return nil, err
+		workspace := opts.ProjectDir
+		if workspace == "" {
+			workspace, _ = os.Getwd()
+		}
+		if !UntrustedErrorsOnly(set, errs, opts.Trust, workspace) {
+			return nil, err
+		}
+		if opts.Logger != nil {
+			opts.Logger.Warn("workspace not trusted: the errors in its project config are ignored and its hooks do not run", "errors", err.Error())
+		}
 	}
 	return New(set, opts)
 }

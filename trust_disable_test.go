@@ -36,3 +36,34 @@ func TestUntrustedDisableAllHooksIgnored(t *testing.T) {
 		t.Fatalf("trusted disable_all_hooks must turn hooks off: %+v", summarize(res))
 	}
 }
+
+// TestLoadIgnoresUntrustedProjectErrors: hookcore.Load, like the CLI, ignores errors that lie
+// only in an untrusted workspace's project layer, so the user's own guard still loads; a
+// trusted workspace's errors, and user-layer errors, fail the load.
+func TestLoadIgnoresUntrustedProjectErrors(t *testing.T) {
+	t.Parallel()
+	project, home := t.TempDir(), t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	user := writeFile(t, home, ".hookcore/hooks.yaml",
+		"hooks:\n  - {id: guard, event: pre_tool_use, action: {type: command, command: \"echo no >&2; exit 2\"}}\n")
+	proj := writeFile(t, project, ".hookcore/hooks.yaml", "hooks:\n  - {id: broken, event: pre_tool_usee, action: {type: command, command: x}}\n")
+	paths := []config.LayerPath{{Path: user, Layer: config.User}, {Path: proj, Layer: config.Project}}
+	r, err := hookcore.Load(paths, hookcore.Options{Trust: store, ProjectDir: project})
+	if err != nil {
+		t.Fatalf("untrusted project errors stopped the load: %v", err)
+	}
+	defer r.Close(context.Background())
+	if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "ls")); !res.Blocked {
+		t.Fatalf("the user's guard did not run: %+v", summarize(res))
+	}
+	if _, err := hookcore.Load(paths, hookcore.Options{ProjectDir: project}); err == nil {
+		t.Fatal("without a trust gate, every error must fail the load")
+	}
+	set, _ := config.Load(paths)
+	if err := store.Grant(project, hookcore.TrustDigest(set), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hookcore.Load(paths, hookcore.Options{Trust: store, ProjectDir: project}); err == nil {
+		t.Fatal("a trusted workspace's errors must fail the load")
+	}
+}

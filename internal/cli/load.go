@@ -71,11 +71,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	// switch off the user's guards by shipping a broken config (fire would exit 1, which
 	// harnesses treat as a non-blocking error). With --trust they count: nothing broken is
 	// trusted.
-	ignored := false
-	if problems.Err() != nil && l.store != nil && !f.trust && onlyProjectErrors(problems, paths) {
-		ok, _ := l.store.Trusted(root, hookcore.TrustDigest(set))
-		ignored = !ok
-	}
+	ignored := !f.trust && hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
 	for _, p := range problems {
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 	}
@@ -90,24 +86,6 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		}
 	}
 	return l, nil
-}
-
-// onlyProjectErrors reports whether every error (not warning) in problems is in a file of
-// the project or local layer.
-func onlyProjectErrors(problems config.ErrorList, paths []config.LayerPath) bool {
-	layer := map[string]config.Layer{}
-	for _, p := range paths {
-		layer[p.Path] = p.Layer
-	}
-	for _, p := range problems {
-		if p.Warning {
-			continue
-		}
-		if l, ok := layer[p.Pos.File]; !ok || (l != config.Project && l != config.Local) {
-			return false
-		}
-	}
-	return true
 }
 
 // registerRun registers the config flags and those of commands that run hooks (--approve,
