@@ -71,15 +71,45 @@ validation. --log writes the session log, which hookcore replay reads.`,
 	fl.StringVarP(&f.model, "model", "m", "", "the model: scripted:FILE, openai:NAME, anthropic:NAME or a bare name (default: $HOOKCORE_MODEL, else by API key, else the demo)")
 	fl.StringVar(&f.baseURL, "base-url", "", "the API root of an OpenAI-compatible (or Anthropic) server, e.g. http://127.0.0.1:8080/v1")
 	fl.StringVar(&f.workspace, "workspace", "", "the workspace root (default: the working directory; the demo: a temporary copy)")
-	fl.IntVar(&f.maxTurns, "max-turns", 0, "at most N model requests per prompt (default 50)")
-	fl.StringVar(&f.log, "log", "", "write the session log (JSONL, docs/session-log.md) to this file")
+	fl.IntVar(&f.maxTurns, "max-turns", 50, "at most N model requests per prompt")
+	fl.StringVar(&f.log, "log", "", "write the session log (JSONL, docs/session-log.md) to this new file (an existing file is never overwritten)")
 	fl.StringVar(&f.mode, "permission-mode", agent.ModeDefault, "default, acceptEdits or bypassPermissions")
 	fl.StringArrayVar(&f.allow, "allow", nil, "a permission rule that allows, e.g. 'Bash(go test *)' (repeatable)")
 	fl.StringArrayVar(&f.deny, "deny", nil, "a permission rule that denies, e.g. 'Bash(rm *)' (repeatable; wins over every allow)")
 	return cmd
 }
 
+// check refuses flag values that would silently do something else than asked.
+func (f *runFlags) check(cwd string) error {
+	switch f.mode {
+	case agent.ModeDefault, agent.ModeAcceptEdits, agent.ModeBypassPermissions:
+	default:
+		return fmt.Errorf("--permission-mode %q: want %s, %s or %s", f.mode, agent.ModeDefault, agent.ModeAcceptEdits, agent.ModeBypassPermissions)
+	}
+	if f.maxTurns < 1 {
+		return fmt.Errorf("--max-turns %d: want at least 1", f.maxTurns)
+	}
+	for _, r := range append(append([]string(nil), f.allow...), f.deny...) {
+		if strings.TrimSpace(r) == "" {
+			return errors.New("--allow and --deny take a permission rule such as 'Bash(go test *)', not an empty string")
+		}
+	}
+	if f.log != "" {
+		p := f.log
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		if _, err := os.Lstat(p); err == nil {
+			return fmt.Errorf("--log %s: the file exists; give a new file (the session log never overwrites one)", f.log)
+		}
+	}
+	return nil
+}
+
 func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
+	if err := f.check(e.cwd); err != nil {
+		return &exitError{code: ExitFailure, msg: err.Error()}
+	}
 	isDemo := f.model == "" && os.Getenv("OPENAI_API_KEY") == "" && os.Getenv("ANTHROPIC_API_KEY") == "" &&
 		os.Getenv("ANTHROPIC_AUTH_TOKEN") == "" && os.Getenv("HOOKCORE_MODEL") == "" && f.baseURL == ""
 	ws := f.workspace
@@ -157,7 +187,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		if !filepath.IsAbs(logPath) {
 			logPath = filepath.Join(e.cwd, logPath)
 		}
-		lf, err := os.Create(logPath)
+		lf, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return fmt.Errorf("session log: %w", err)
 		}
@@ -176,7 +206,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "session %s, %d hooks\n> %s\n", s.ID(), r.Len(), prompt)
+	fmt.Fprintf(e.stdout, "session %s, %d %s\n> %s\n", s.ID(), r.Len(), plural(r.Len(), "hook"), prompt)
 	h.Startup(ctx, ws)
 	runErr := s.Run(ctx, prompt)
 	h.Shutdown(context.WithoutCancel(ctx), ws)
