@@ -88,10 +88,14 @@ func (h *Harness) log(event hook.Event, in *hook.Input, res *hook.Result) {
 	defer h.mu.Unlock()
 	if !h.header {
 		h.header = true
-		hdr, _ := json.Marshal(map[string]any{
-			"format": "hookcore-session-log", "version": 1, "session_id": in.SessionID,
+		header := map[string]any{
+			"format": "hookcore-session-log", "version": 1,
 			"agent": AgentName, "time": now.Format(time.RFC3339Nano),
-		})
+		}
+		if in.SessionID != "" { // Startup comes before any session
+			header["session_id"] = in.SessionID
+		}
+		hdr, _ := json.Marshal(header)
 		h.write(hdr)
 	}
 	e := logEntry{Event: event, Time: now.Format(time.RFC3339Nano), Input: in}

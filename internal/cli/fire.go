@@ -60,6 +60,7 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			if err := r.Close(closeCtx); err != nil {
 				fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
 			}
+			relSources(res.Hooks, e.cwd)
 			if err := writeResult(e.stdout, res); err != nil {
 				return err
 			}
@@ -111,4 +112,12 @@ func writeResult(w io.Writer, res hook.Result) error {
 	}
 	_, err := io.WriteString(w, strings.TrimRight(buf.String(), "\n")+"\n")
 	return err
+}
+
+// relSources shortens each record's source (an absolute config path and line) to a path
+// relative to cwd when the file is under it, as `list` and `check` print them.
+func relSources(recs []hook.Record, cwd string) {
+	for i := range recs {
+		recs[i].Source = relativize(recs[i].Source, cwd)
+	}
 }

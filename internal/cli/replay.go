@@ -141,6 +141,7 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 		prog:   &progress{w: e.stderr, on: isTerminal(e.stderr)},
 		cwds:   e.cwds(),
 	}
+	rp.rep.cwd = e.cwd
 	rp.rep.tty = isTerminal(e.stdout)
 	rp.rep.exp = exp
 	rp.rep.errw = e.stderr

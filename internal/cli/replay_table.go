@@ -38,6 +38,7 @@ type report struct {
 	multi bool // several files: a heading per file
 	exp   *expectations
 	enc   *json.Encoder
+	cwd   string // hook sources in JSON are shown relative to it
 
 	rows   []*row // not yet printed, in order
 	headed bool
@@ -232,6 +233,9 @@ func (rp *report) jsonLine(s *step) {
 	j := jsonEvent{Index: s.seq, File: s.file, Result: s.res, Input: s.in, ToolUseID: s.in.ToolUseID}
 	if j.Hooks == nil {
 		j.Hooks = []hook.Record{}
+	} else {
+		j.Hooks = append([]hook.Record(nil), j.Hooks...)
+		relSources(j.Hooks, rp.cwd)
 	}
 	if s.call != nil {
 		j.Call = s.call.index
