@@ -21,12 +21,13 @@ const module = "github.com/hookcore/hookcore"
 // the table, so the direct edges also bound the transitive ones.
 var allowedImports = map[string][]string{
 	"hook":              {}, // the vocabulary: standard library only
-	"match":             {"hook"},
+	"match":             {"hook", "internal/shbound"},
 	"config":            {"hook", "match"},
 	"trust":             {"hook", "match"},
-	"executor":          {"hook", "match", "internal/proc", "internal/netguard"},
+	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound"},
 	"internal/proc":     {},
 	"internal/netguard": {},
+	"internal/shbound":  {},
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even
@@ -41,6 +42,7 @@ var forbiddenDeps = map[string][]string{
 	"executor":          {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/proc":     {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
+	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
 }
 
 // goPackage is the part of `go list -json` this test reads.

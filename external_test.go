@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
 )
@@ -125,10 +126,20 @@ func TestExternalExecutors(t *testing.T) {
 	}
 }
 
+// TestExternalBadAllowlistFailsLoad: a bad allowed_hosts entry is a config error with its
+// position (config.Load), and a set built by hand that skips validation still fails New,
+// naming the hook and the entry.
 func TestExternalBadAllowlistFailsLoad(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	set := loadConfig(t, dir, "hooks.yaml", "hooks:\n  - id: wh\n    event: post_tool_use\n    action: {type: http, url: \"https://example.com/h\", allowed_hosts: [\"not a host\"]}\n")
+	path := writeFile(t, dir, "hooks.yaml", "hooks:\n  - id: wh\n    event: post_tool_use\n    action: {type: http, url: \"https://example.com/h\", allowed_hosts: [\"not a host\"]}\n")
+	if _, errs := config.Load([]config.LayerPath{{Path: path, Layer: config.Explicit}}); !strings.Contains(errs.Error(), `hooks.yaml:4:`) || !strings.Contains(errs.Error(), `wh: allowed host "not a host"`) {
+		t.Errorf("config.Load = %v, want the entry's position and the hook", errs)
+	}
+	set := &config.Set{Files: []*config.File{{Path: path, Hooks: []config.Hook{{
+		ID: "wh", Event: hook.PostToolUse, Blocking: true, Enabled: true,
+		Action: config.Action{Type: "http", URL: "https://example.com/h", AllowedHosts: []string{"not a host"}},
+	}}}}}
 	_, err := hookcore.New(set, hookcore.Options{ProjectDir: dir})
 	if err == nil || !strings.Contains(err.Error(), `wh: allowed host "not a host"`) {
 		t.Errorf("New = %v, want an error naming the hook and the entry", err)

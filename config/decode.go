@@ -1,6 +1,8 @@
 package config
 
 import (
+	"errors"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -290,6 +292,8 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 	switch {
 	case t == TypeCommand && strings.TrimSpace(a.Command) == "" && len(a.Args) == 0:
 		d.errorf(blame, "command action needs command or args")
+	case t == TypeCommand && strings.TrimSpace(a.Command) != "" && len(a.Args) > 0:
+		d.errorf(r.at["action.args"].keyNode, "command and args are exclusive: command is a shell line, args runs a program without a shell")
 	case t == TypeHTTP && strings.TrimSpace(a.URL) == "":
 		d.errorf(blame, "http action needs url")
 	case t == TypeInject && a.Message == "":
@@ -304,6 +308,9 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 	if t == TypeHTTP && a.URL != "" {
 		d.checkURL(r)
 	}
+	if t == TypeHTTP {
+		d.checkAllowedHosts(r)
+	}
 	for _, k := range actionKeys {
 		p, set := r.at["action."+k]
 		if !set || k == "type" || k == "timeout" || slices.Contains(typeFields[t], k) {
@@ -316,12 +323,23 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 	}
 }
 
-// checkURL checks an http action's URL scheme and method.
+// checkURL checks an http action's URL (scheme, syntax as net/url parses it, a host: what
+// the http executor checks before each request) and method.
 func (d *decoder) checkURL(r *rawHook) {
 	a := &r.h.Action
-	u := strings.ToLower(strings.TrimSpace(a.URL))
-	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+	raw := strings.TrimSpace(a.URL)
+	lower := strings.ToLower(raw)
+	u, err := url.Parse(raw)
+	var uerr *url.Error
+	switch {
+	case !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://"):
 		d.errorf(r.at["action.url"].rawValue, "url %q must start with http:// or https://", a.URL)
+	case errors.As(err, &uerr):
+		d.errorf(r.at["action.url"].rawValue, "bad url %q: %v", a.URL, uerr.Err)
+	case err != nil:
+		d.errorf(r.at["action.url"].rawValue, "bad url %q: %v", a.URL, err)
+	case u.Hostname() == "":
+		d.errorf(r.at["action.url"].rawValue, "url %q has no host", a.URL)
 	}
 	if m := strings.TrimSpace(a.Method); m != "" {
 		for _, c := range m {

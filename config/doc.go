@@ -45,8 +45,8 @@
 // Event names are matched after normalisation (hook.ParseEvent): `pre_tool_use`,
 // `PreToolUse` and the MiniCode alias `turn_start` all work in every dialect.
 //
-// A timeout is a number of seconds (30, 1.5) or a duration string ("10s", "1m"); negative
-// or above 24h is an error. In the native dialect a hook may set both `timeout` and
+// A timeout is a number of seconds (30, 1.5) or a duration string ("10s", "1m"); negative,
+// above 24h, NaN or infinite is an error. In the native dialect a hook may set both `timeout` and
 // `action.timeout`; action.timeout wins (Hook.EffectiveTimeout) and a warning says so.
 //
 // # Hook ids
@@ -62,7 +62,10 @@
 // types (with a "did you mean" suggestion), missing required fields per action type, reject
 // on a non-gate event, async on a gate event, a matcher or `if` that does not compile (a
 // condition syntax error points at its column), duplicate ids, bad exit_codes and on_error
-// values, values of the wrong type, absurd timeouts. Unknown keys, a matcher on an event
+// values, values of the wrong type, absurd timeouts, a command hook with both command and
+// args, an http url that net/url does not parse or that has no host, an allowed_hosts
+// entry the SSRF guard would not load (not a host name, IP address or CIDR prefix).
+// Unknown keys, a matcher on an event
 // without a match field and fields that the action type ignores are warnings. A file with
 // any error yields no hooks: it never half-loads. Lint adds the warnings of `hookcore
 // check` that need the file system or the harness's tool list.

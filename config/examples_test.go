@@ -9,7 +9,8 @@ import (
 )
 
 // TestExamples loads every config file under examples/: each must parse with no problem at
-// all, Lint must find every script it names, and every script must be executable.
+// all, Lint must find every script and program it names (except the external tools of
+// exampleTools, which this machine may lack), and every script must be executable.
 func TestExamples(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "examples")
@@ -45,7 +46,13 @@ func TestExamples(t *testing.T) {
 			if len(f.Hooks) == 0 {
 				t.Fatal("no hooks")
 			}
-			if l := Lint(f, LintOptions{}); len(l) != 0 {
+			var l ErrorList
+			for _, p := range Lint(f, LintOptions{}) {
+				if !externalTool(p.Msg) {
+					l = append(l, p)
+				}
+			}
+			if len(l) != 0 {
 				t.Errorf("lint:\n%v", l)
 			}
 		})
@@ -59,4 +66,17 @@ func TestExamples(t *testing.T) {
 			t.Errorf("%s is not executable", p)
 		}
 	}
+}
+
+// exampleTools are the programs the examples run that are not part of a base system.
+var exampleTools = []string{"black", "python3"}
+
+// externalTool reports whether msg is Lint's warning that one of exampleTools is not in PATH.
+func externalTool(msg string) bool {
+	for _, tool := range exampleTools {
+		if msg == "program "+quote(tool)+" not found in PATH" {
+			return true
+		}
+	}
+	return false
 }

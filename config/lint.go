@@ -15,6 +15,9 @@ type LintOptions struct {
 	// Tools are the tool names the harness declares; when empty, matchers are not checked
 	// against tools.
 	Tools []string
+	// Path is the list of directories searched for a command's program, in the form of
+	// $PATH; "" means the process's $PATH.
+	Path string
 }
 
 // interpreters are programs whose first non-flag argument is the script to check.
@@ -38,6 +41,11 @@ var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", "
 //     ".claude", ...), else the file's directory. $CLAUDE_PROJECT_DIR and
 //     $HOOKCORE_PROJECT_DIR (also in ${...} form) expand to that root, $HOOKCORE_CONFIG_DIR
 //     to the config file's directory; a path with any other '$' is skipped.
+//   - A command hook whose program is a bare name (no '/' or '$') that is neither a shell
+//     reserved word nor a builtin and is not found in opts.Path: `program "ruff" not found
+//     in PATH`. The program is the first word of the first simple command (after VAR=x
+//     assignments, env and exec with their options), or args[0]; a name that looks like a
+//     script (hook.py) is left to the check above.
 //   - A matcher on a tool event that matches none of opts.Tools.
 //
 // Warnings carry the hook entry's position.
@@ -57,6 +65,9 @@ func Lint(f *File, opts LintOptions) ErrorList {
 			out = append(out, &Problem{Pos: h.Pos, HookID: h.ID, Msg: msg, Warning: true})
 		}
 		if h.Action.Type == TypeCommand {
+			if prog := programOf(h.Action); prog != "" && !lookPath(prog, opts.Path, root) {
+				warn("program " + quote(prog) + " not found in PATH")
+			}
 			if script := scriptOf(h.Action); script != "" {
 				if p, ok := resolveScript(script, root, filepath.Dir(absPath(f.Path))); ok {
 					if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {

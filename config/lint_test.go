@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,13 @@ func TestLint(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, ".hookcore/present.sh", "#!/bin/sh\n")
 	write(t, dir, "scripts/fmt.py", "")
+	bin := filepath.Join(dir, "bin") // the PATH: the interpreters the hooks name
+	for _, prog := range []string{"python3", "node", "bash"} {
+		write(t, bin, prog, "#!/bin/sh\n")
+		if err := os.Chmod(filepath.Join(bin, prog), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// Conformance case 41, plus the other shapes of a script reference.
 	path := write(t, dir, ".hookcore/hooks.yaml", `hooks:
   - id: py-guard
@@ -64,7 +72,7 @@ func TestLint(t *testing.T) {
 		t.Fatal(errs)
 	}
 	var got []string
-	for _, p := range Lint(f, LintOptions{Tools: []string{"Bash", "Edit", "mcp__github__search"}}) {
+	for _, p := range Lint(f, LintOptions{Tools: []string{"Bash", "Edit", "mcp__github__search"}, Path: bin}) {
 		got = append(got, strings.TrimPrefix(p.Error(), path))
 	}
 	want := []string{
@@ -78,7 +86,7 @@ func TestLint(t *testing.T) {
 		t.Errorf("lint (-want +got):\n%s", diff)
 	}
 	// Without declared tools, matchers are not checked.
-	if n := len(Lint(f, LintOptions{})); n != 4 {
+	if n := len(Lint(f, LintOptions{Path: bin})); n != 4 {
 		t.Errorf("lint without tools: %d warnings, want 4", n)
 	}
 	if Lint(nil, LintOptions{}) != nil {

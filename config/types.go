@@ -108,7 +108,7 @@ type Action struct {
 	Type string
 
 	// Command is the shell command line (command). Args, when set, is an argv run without a
-	// shell: Command (if set) is the program and Args its arguments; else Args[0] is.
+	// shell, Args[0] the program. The two are exclusive (validation error).
 	Command string
 	Args    []string
 

@@ -176,6 +176,39 @@ hooks.yaml:9:9: PreToolUse#3: bad if condition: condition mixes && and ||; use o
 `},
 		{"bad matcher regex", "hooks.yaml", "hooks:\n  - event: pre_tool_use\n    matcher: \"(\"\n    action: {type: command, command: x}\n",
 			"hooks.yaml:3:14: PreToolUse#1: bad matcher regex \"(\": error parsing regexp: missing closing ): `^(?:()$`\n"},
+		{"user test gaps all at once", "gaps.yaml", `hooks:
+  - id: bad-url
+    event: post_tool_use
+    action: {type: http, url: "http://[::1"}
+  - id: no-host
+    event: post_tool_use
+    action: {type: http, url: "https:///x"}
+  - id: both
+    event: pre_tool_use
+    action: {type: command, command: "./x.sh", args: ["./x.sh", "-v"]}
+  - id: hosts
+    event: post_tool_use
+    action:
+      type: http
+      url: "http://127.0.0.1:9/h"
+      allowed_hosts: [127.0.0.1, "10.0.0.0/8", "[::1]", hooks.internal.example., "bad host", "*.example.com", "a:80", "", ok_host-1]
+  - id: nan
+    event: stop
+    timeout: NaN
+    action: {type: command, command: x}
+  - id: inf
+    event: stop
+    action: {type: command, command: x, timeout: -.inf}
+`, `gaps.yaml:4:31: bad-url: bad url "http://[::1": missing ']' in host
+gaps.yaml:7:31: no-host: url "https:///x" has no host
+gaps.yaml:10:48: both: command and args are exclusive: command is a shell line, args runs a program without a shell
+gaps.yaml:16:82: hosts: allowed host "bad host" is not a host name, IP address or CIDR prefix
+gaps.yaml:16:94: hosts: allowed host "*.example.com" is not a host name, IP address or CIDR prefix
+gaps.yaml:16:111: hosts: allowed host "a:80" is not a host name, IP address or CIDR prefix
+gaps.yaml:16:119: hosts: allowed host "" is not a host name, IP address or CIDR prefix
+gaps.yaml:19:14: nan: timeout must be a number of seconds or a duration, not "NaN"
+gaps.yaml:23:50: inf: timeout must be a number of seconds or a duration, not "-.inf"
+`},
 		{"json if column", "s.json", `{"hooks": {"PreToolUse": [{"command": "x", "if": "a == b && c == d || e == f"}]}}`,
 			`s.json:1:68: PreToolUse#1: bad if condition: condition mixes && and ||; use one of them
 `},

@@ -15,12 +15,20 @@ const maxTimeout = 24 * time.Hour
 
 // parseTimeout turns a timeout value into a duration. A number is seconds (30, 1.5), as in
 // the JSON dialects (codebot, Claude Code); a string is a Go duration ("10s", "1m30s") or a
-// number of seconds ("30"). Negative values and values above 24h are errors.
+// number of seconds ("30"). Negative values, values above 24h, NaN and infinities are
+// errors.
 func parseTimeout(s string) (time.Duration, string) {
 	s = strings.TrimSpace(s)
 	var dur time.Duration
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || f < 0 {
+	num := s
+	if t := strings.ToLower(strings.TrimLeft(s, "+-")); t == ".nan" || t == ".inf" {
+		num = strings.Replace(s, ".", "", 1) // YAML's spelling of NaN and infinity
+	}
+	if f, err := strconv.ParseFloat(num, 64); err == nil {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return 0, "timeout must be a number of seconds or a duration, not " + strconv.Quote(s)
+		}
+		if f < 0 {
 			return 0, "negative timeout " + strconv.Quote(s)
 		}
 		if f > maxTimeout.Seconds() {

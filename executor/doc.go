@@ -46,5 +46,6 @@
 // interpreter whose script file does not exist (`python3 missing.py` exits 2, which would
 // otherwise read as a deliberate block: Claude Code issue 80697), or the shell says 127.
 // The shell form is parsed with mvdan.cc/sh/v3/syntax for these checks; a command that
-// does not parse is simply run by sh.
+// does not parse is simply run by sh, and so is one too long or nested too deeply to parse
+// safely (more than 256 KiB, or more than 1000 nesting tokens: internal/shbound).
 package executor

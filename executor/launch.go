@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookcore/hookcore/internal/shbound"
 )
 
 // shellWords are reserved words and builtins: a command starting with one of them always
@@ -57,8 +59,12 @@ func directWords(script string) (words []string, ok bool) {
 // firstCommand returns the literal words of the first simple command of script, as far as
 // they are literal (words stops at the first word that is not), parsed with mvdan.cc/sh.
 // ok is false when script does not parse or does not start with a simple command with a
-// literal program name.
+// literal program name, and when it is too long or nested too deeply to parse safely
+// (internal/shbound: the parser's recursion could exhaust the stack).
 func firstCommand(script string) (words []string, ok bool) {
+	if shbound.Check(script) != nil {
+		return nil, false
+	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
 	if err != nil || len(f.Stmts) == 0 {
 		return nil, false

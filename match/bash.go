@@ -6,11 +6,23 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookcore/hookcore/internal/shbound"
 )
 
-// maxShellDepth bounds the nesting of scripts parsed from `bash -c SCRIPT` and `eval ARGS`.
-// Deeper nesting matches every rule.
+// maxShellDepth bounds the nesting of scripts parsed from `bash -c SCRIPT` and `eval ARGS`,
+// and of find's -exec commands. Deeper nesting matches every rule.
 const maxShellDepth = 4
+
+// maxWalkDepth bounds the depth of the syntax tree walked. The parser builds a long
+// pipeline, && list or arithmetic expression as a tree as deep as it is long, and the walk
+// recurses; a deeper tree matches every rule.
+const maxWalkDepth = 1000
+
+// maxWrappers bounds the wrapper commands stripped from one simple command ("sudo nice env
+// rm" strips 3); each adds a text, so "sudo sudo ... rm" would otherwise grow quadratically.
+// More wrappers match every rule.
+const maxWrappers = 16
 
 // bashCommands is what a Bash permission rule sees of one command: each simple command
 // rendered as text, or all when the command can not be analysed (it does not parse, or a
@@ -49,20 +61,40 @@ func (b *bashCommands) collect(script string, depth int) {
 		b.all = true
 		return
 	}
+	if shbound.Check(script) != nil { // too long or too deep to parse safely
+		b.all = true
+		return
+	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
 	if err != nil {
 		b.all = true
 		return
 	}
+	level := 0 // depth in the tree of the node visited
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if n == nil { // the children of a node are done
+			level--
+			return true
+		}
+		if b.all {
+			return false
+		}
+		if level >= maxWalkDepth {
+			b.all = true
+			return false
+		}
 		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
 			words := make([]word, len(c.Args))
 			for i, w := range c.Args {
 				words[i] = renderWord(w, script)
 			}
 			b.addCall(words, depth)
+			if b.all {
+				return false
+			}
 		}
-		return !b.all
+		level++
+		return true
 	})
 }
 
@@ -74,7 +106,11 @@ type word struct {
 
 // addCall adds the texts of one simple command (see bashCommands).
 func (b *bashCommands) addCall(words []word, depth int) {
-	for len(words) > 0 {
+	for wrappers := 0; len(words) > 0; wrappers++ {
+		if wrappers > maxWrappers {
+			b.all = true
+			return
+		}
 		name := words[0]
 		if !name.static || (name.text != "[" && strings.ContainsAny(name.text, "*?[{")) {
 			b.all = true
@@ -132,7 +168,7 @@ func (b *bashCommands) shellC(args []word, depth int) {
 }
 
 // findExec adds the commands of find's -exec, -execdir, -ok and -okdir actions, which run
-// up to a ";" or "+" word.
+// up to a ";" or "+" word, one nesting level deeper.
 func (b *bashCommands) findExec(args []word, depth int) {
 	for i := 0; i < len(args); i++ {
 		switch args[i].text {
@@ -140,12 +176,19 @@ func (b *bashCommands) findExec(args []word, depth int) {
 		default:
 			continue
 		}
+		if depth+1 > maxShellDepth {
+			b.all = true
+			return
+		}
 		j := i + 1
 		for j < len(args) && args[j].text != ";" && args[j].text != "+" {
 			j++
 		}
 		if j > i+1 {
-			b.addCall(args[i+1:j], depth)
+			b.addCall(args[i+1:j], depth+1)
+			if b.all {
+				return
+			}
 		}
 		i = j
 	}

@@ -59,7 +59,13 @@
 //     -exec/-execdir/-ok/-okdir commands, `bash|sh|zsh|dash|ksh -c SCRIPT` and `eval ARGS`
 //     are analysed in turn. A command that does not parse, a command name that is not static
 //     ($CMD, $(which rm), $'\x72m') or holds glob or brace characters (/bin/r?), and scripts
-//     nested more than 4 deep match every Bash rule: the hook runs and decides. A quoted
+//     nested more than 4 deep (each -c script, eval and find -exec is a level) match every
+//     Bash rule: the hook runs and decides. So does a command the parser can not take
+//     safely, because it recurses once per nesting level and a model-written command of
+//     200 000 nested parentheses would exhaust the stack: one longer than 256 KiB or with
+//     more than 1000 nesting tokens ( { [ ` if for while ..., counted, not nested; see
+//     internal/shbound), one whose syntax tree is more than 1000 deep (a pipeline or &&
+//     list of 500 commands), and a simple command behind more than 16 wrappers. A quoted
 //     mention is not a command: echo 'rm -rf /' does not match Bash(rm *).
 //   - Read, Write, Edit, MultiEdit, ReadFile, WriteFile, EditFile, LS: `file_path`, else
 //     `path`; NotebookEdit, NotebookRead: `notebook_path`. The pattern is a doublestar glob

@@ -2,7 +2,10 @@ package match
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/hookcore/hookcore/internal/shbound"
 )
 
 func FuzzCompileMatcher(f *testing.F) {
@@ -92,6 +95,13 @@ func FuzzBashRule(f *testing.F) {
 		`for i in {1..3}; do echo $'\x72m' "${A:-b}" 'c'"d"; done`,
 		`echo "unterminated`,
 		"cat <<EOF\nrm -rf /\nEOF",
+		// Nesting that crashed the parser with a fatal stack overflow, and chains that made
+		// the walk deep or the texts quadratic.
+		strings.Repeat("(", 200000) + "rm -rf /" + strings.Repeat(")", 200000),
+		strings.Repeat("$( ", 2000) + "rm" + strings.Repeat(")", 2000),
+		strings.Repeat("a|", 5000) + "rm x",
+		strings.Repeat("sudo ", 100) + "rm x",
+		"find . -exec find . -exec find . -exec find . -exec find . -exec rm {} \\; \\; \\; \\; \\;",
 	} {
 		f.Add(c)
 	}
@@ -110,8 +120,11 @@ func FuzzBashRule(f *testing.F) {
 			return
 		}
 		s := NewSubject("PreToolUse", "Bash", args)
+		unparsable := shbound.Check(command) != nil
 		for _, c := range compiled {
-			c.Match(s)
+			if !c.Match(s) && unparsable {
+				t.Fatalf("%s does not match a command too long or deep to parse (%d bytes)", c, len(command))
+			}
 		}
 	})
 }

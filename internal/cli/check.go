@@ -23,8 +23,10 @@ func checkCmd(e *env) *cobra.Command {
 settings) and prints every problem on stderr as file:line:col: hook-id: message, warnings as
 file:line:col: hook-id: warning: message, and a summary on stdout. Exit status 1 when there is
 an error, else 0. Without files it checks the discovered layers (user, project, local).
-It also warns about a command whose script does not exist and, with --tools, about a matcher
-that can never match one of the tools.`,
+It also warns about a command whose script or program does not exist (not in PATH), a prompt
+hook whose model cannot be reached here, a func hook (only a Go program that registers it can
+run it) and, with --tools, a matcher that can never match one of the tools. An agent hook is an
+error unless --agent-runner says the harness runs sub-agents.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var paths []config.LayerPath
 			if len(args) == 0 {

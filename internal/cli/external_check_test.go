@@ -25,7 +25,10 @@ func TestExternalProblems(t *testing.T) {
     action: {type: agent, prompt: "Review it"}
   - id: wh
     event: post_tool_use
-    action: {type: http, url: "https://example.com/h", allowed_hosts: ["127.0.0.1", "bad host"]}
+    action: {type: http, url: "https://example.com/h", allowed_hosts: ["127.0.0.1"]}
+  - id: gofunc
+    event: pre_tool_use
+    action: {type: func, name: audit}
   - id: judge
     event: pre_tool_use
     action: {type: prompt, prompt: "Judge", model: "openai:gpt-4o-mini"}
@@ -47,9 +50,9 @@ func TestExternalProblems(t *testing.T) {
 		got = append(got, relativize(p.Error(), dir))
 	}
 	want := []string{
-		"hooks.yaml:2:5: review: agent hook needs an agent runner, and this program has none: it would be skipped each time it fires",
-		`hooks.yaml:5:5: wh: allowed host "bad host" is not a host name, IP address or CIDR prefix`,
-		"hooks.yaml:8:5: judge: warning: prompt hook cannot reach a model here (model openai:gpt-4o-mini: api key not set: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local OpenAI-compatible server): it would fail, and let the action through, each time it fires",
+		"hooks.yaml:2:5: review: agent hook needs an agent runner, and this program has none: it would be skipped each time it fires (pass --agent-runner when the harness runs sub-agents, as hookcore run does)",
+		`hooks.yaml:8:5: gofunc: warning: func hook: only a Go program that registers "audit" (hookcore.Options.Funcs) can run it; the hookcore CLI registers none`,
+		"hooks.yaml:11:5: judge: warning: prompt hook cannot reach a model here (model openai:gpt-4o-mini: api key not set: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local OpenAI-compatible server): it would fail, and let the action through, each time it fires",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("problems (-want +got):\n%s", d)
