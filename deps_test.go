@@ -22,11 +22,12 @@ const module = "github.com/hookcore/hookcore"
 var allowedImports = map[string][]string{
 	"hook":              {}, // the vocabulary: standard library only
 	"match":             {"hook", "internal/shbound"},
-	"config":            {"hook", "match"},
+	"config":            {"hook", "match", "internal/hostspec"},
 	"trust":             {"hook", "match"},
 	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound"},
 	"internal/proc":     {},
-	"internal/netguard": {},
+	"internal/netguard": {"internal/hostspec"},
+	"internal/hostspec": {},
 	"internal/shbound":  {},
 }
 
@@ -43,6 +44,7 @@ var forbiddenDeps = map[string][]string{
 	"internal/proc":     {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
+	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
 }
 
 // goPackage is the part of `go list -json` this test reads.

@@ -19,8 +19,8 @@ func TestValidAllowedHostAgreesWithGuard(t *testing.T) {
 		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example", // 64-byte label
 	} {
 		_, err := netguard.New(netguard.Options{Allow: []string{e}})
-		if got, want := validAllowedHost(e), err == nil; got != want {
-			t.Errorf("validAllowedHost(%q) = %v, but netguard.New says %v (%v)", e, got, want, err)
+		if got, want := validHost(e), err == nil; got != want {
+			t.Errorf("validHost(%q) = %v, but netguard.New says %v (%v)", e, got, want, err)
 		}
 	}
 }
@@ -31,8 +31,8 @@ func FuzzValidAllowedHost(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, e string) {
 		_, err := netguard.New(netguard.Options{Allow: []string{e}})
-		if got, want := validAllowedHost(e), err == nil; got != want {
-			t.Errorf("validAllowedHost(%q) = %v, but netguard.New says %v (%v)", e, got, want, err)
+		if got, want := validHost(e), err == nil; got != want {
+			t.Errorf("validHost(%q) = %v, but netguard.New says %v (%v)", e, got, want, err)
 		}
 	})
 }

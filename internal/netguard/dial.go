@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/hookcore/hookcore/internal/hostspec"
 )
 
 // MaxRedirects is how many redirects a guarded client follows before giving up.
@@ -80,7 +82,7 @@ func (g *Guard) dialChecked(ctx context.Context, network, target, host string) (
 // resolve returns the addresses of host: the literal or numeric address it spells, or what
 // the resolver says.
 func (g *Guard) resolve(ctx context.Context, host string) ([]netip.Addr, error) {
-	h := canonHost(host)
+	h := hostspec.Canon(host)
 	if a, err := netip.ParseAddr(h); err == nil {
 		return []netip.Addr{a}, nil
 	}
@@ -90,7 +92,7 @@ func (g *Guard) resolve(ctx context.Context, host string) ([]netip.Addr, error) 
 		}
 		return []netip.Addr{a}, nil
 	}
-	if !validHostName(h) {
+	if !hostspec.ValidName(h) {
 		return nil, &BlockedError{Host: host, Reason: "invalid host name"}
 	}
 	addrs, err := g.resolver.LookupNetIP(ctx, "ip", h)

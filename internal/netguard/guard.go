@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
-	"strings"
+
+	"github.com/hookcore/hookcore/internal/hostspec"
 
 	"code.dny.dev/ssrf"
 )
@@ -87,21 +88,18 @@ func New(opts Options) (*Guard, error) {
 }
 
 func (g *Guard) allow(entry string) error {
-	s := strings.TrimSpace(entry)
-	if p, err := netip.ParsePrefix(s); err == nil {
-		g.prefixes = append(g.prefixes, normPrefix(p.Masked()))
-		return nil
-	}
-	if a, err := netip.ParseAddr(strings.Trim(s, "[]")); err == nil {
-		a = norm(a)
-		g.prefixes = append(g.prefixes, netip.PrefixFrom(a, a.BitLen()))
-		return nil
-	}
-	h := canonHost(s)
-	if !validHostName(h) {
+	e, ok := hostspec.Parse(entry)
+	switch {
+	case !ok:
 		return fmt.Errorf("allowed host %q is not a host name, IP address or CIDR prefix", entry)
+	case e.Host != "":
+		g.hosts[e.Host] = true
+	case e.Prefix.Bits() == e.Prefix.Addr().BitLen():
+		a := norm(e.Prefix.Addr())
+		g.prefixes = append(g.prefixes, netip.PrefixFrom(a, a.BitLen()))
+	default:
+		g.prefixes = append(g.prefixes, normPrefix(e.Prefix.Masked()))
 	}
-	g.hosts[h] = true
 	return nil
 }
 
@@ -121,7 +119,7 @@ func (g *Guard) allow(entry string) error {
 //     link-local fe80::/10, multicast, IPv4-compatible ::/96, NAT64 64:ff9b::/96) or in a
 //     special-purpose range inside it (6to4 2002::/16, Teredo, documentation).
 func (g *Guard) Check(host string, ip netip.Addr) error {
-	host = canonHost(host)
+	host = hostspec.Canon(host)
 	if !ip.IsValid() {
 		return &BlockedError{Host: host, Reason: "no valid address"}
 	}
@@ -176,30 +174,4 @@ func describe(a netip.Addr) string {
 		return "IPv4-compatible IPv6 address"
 	}
 	return "special-purpose address"
-}
-
-// canonHost lower-cases a host, strips IPv6 brackets and a trailing dot.
-func canonHost(h string) string {
-	h = strings.ToLower(strings.TrimSpace(h))
-	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
-	return strings.TrimSuffix(h, ".")
-}
-
-// validHostName reports whether h is a plausible DNS name (letters, digits, '-', '_', '.').
-func validHostName(h string) bool {
-	if h == "" || len(h) > 253 {
-		return false
-	}
-	for _, label := range strings.Split(h, ".") {
-		if label == "" || len(label) > 63 {
-			return false
-		}
-		for i := 0; i < len(label); i++ {
-			c := label[i]
-			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-				return false
-			}
-		}
-	}
-	return true
 }
