@@ -147,15 +147,11 @@ func target(a config.Action) string {
 	return oneLine(s, 80)
 }
 
-// oneLine returns s without leading and trailing white space, its line breaks and tabs
-// made spaces, cut to max runes with an ellipsis.
+// oneLine returns s without leading and trailing white space, made printable (line breaks
+// and tabs become spaces, other control characters escapes), cut to max runes with an
+// ellipsis.
 func oneLine(s string, max int) string {
-	r := []rune(strings.TrimSpace(s))
-	for i, c := range r {
-		if c == '\n' || c == '\r' || c == '\t' {
-			r[i] = ' '
-		}
-	}
+	r := []rune(printable(strings.TrimSpace(s)))
 	if len(r) > max {
 		return string(r[:max-1]) + "…"
 	}

@@ -196,11 +196,13 @@ func flatLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// cut shortens s to at most n runes, ending with "…" when it was cut.
+// cut makes s printable (see printable) and shortens it to at most n runes, ending with "…"
+// when it was cut. Every cell of the replay table goes through it.
 func cut(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
+	s = printable(s)
 	i := 0
 	for j := range s {
 		if i == n-1 {
