@@ -10,8 +10,10 @@ import (
 	"github.com/hookcore/hookcore/internal/shbound"
 )
 
-// maxShellDepth bounds the nesting of scripts parsed from `bash -c SCRIPT` and `eval ARGS`,
-// and of find's -exec commands. Deeper nesting matches every rule.
+// maxShellDepth bounds the nesting of scripts found inside a command: `bash -c SCRIPT`,
+// `eval ARGS`, find's -exec commands, here-document and here-string scripts read by a shell,
+// trap actions, alias expansions, `env -S STRING`, `su -c SCRIPT`, watch's and parallel's
+// command strings. Deeper nesting matches every rule.
 const maxShellDepth = 4
 
 // maxWalkDepth bounds the depth of the syntax tree walked. The parser builds a long
@@ -21,8 +23,14 @@ const maxWalkDepth = 1000
 
 // maxWrappers bounds the wrapper commands stripped from one simple command ("sudo nice env
 // rm" strips 3); each adds a text, so "sudo sudo ... rm" would otherwise grow quadratically.
-// More wrappers match every rule.
+// More wrappers match every rule. It also bounds the env -S strings spliced into one
+// command and the aliases expanded in a row after an alias whose value ends in a blank.
 const maxWrappers = 16
+
+// maxTextBytes bounds the total size of the texts collected for one command (16 MiB);
+// more matches every rule. Texts are linear in the command except where aliases are
+// expanded: each use of an alias copies its value.
+const maxTextBytes = 64 * shbound.MaxLen
 
 // bashCommands is what a Bash permission rule sees of one command: each simple command
 // rendered as text, or all when the command can not be analysed (it does not parse, or a
@@ -30,6 +38,14 @@ const maxWrappers = 16
 type bashCommands struct {
 	all   bool
 	texts []string
+	size  int // total bytes of texts and of alias values expanded (see maxTextBytes)
+
+	// aliases holds the `alias NAME=VALUE` definitions seen anywhere in the command. A
+	// definition may come after a use in the text and still apply (a trap action runs
+	// later), so a command that defines aliases is analysed twice, the second time with
+	// every definition known.
+	aliases map[string]*aliasDef
+	second  bool // the second pass: a new alias name means the first pass missed one
 }
 
 func (b *bashCommands) match(re *regexp.Regexp) bool {
@@ -48,29 +64,58 @@ func (b *bashCommands) match(re *regexp.Regexp) bool {
 // the texts its simple commands are matched as (see "Permission rules" in the package doc).
 func (s *Subject) bashCommands() *bashCommands {
 	s.bashOnce.Do(func() {
-		if cmd, ok := s.arg("command"); ok {
-			s.bash.collect(cmd, 0)
+		cmd, ok := s.arg("command")
+		if !ok {
+			return
+		}
+		b := &s.bash
+		b.collect(cmd, 0)
+		if len(b.aliases) > 0 && !b.all {
+			b.texts, b.size, b.second = b.texts[:0], 0, true
+			b.collect(cmd, 0)
 		}
 	})
 	return &s.bash
 }
 
-// collect parses script and adds its simple commands.
+// ctx is what one simple command runs in, beyond its words.
+type ctx struct {
+	in     *input // its standard input; nil when unknown
+	depth  int    // the nesting level of the script it is in (see maxShellDepth)
+	xargs  bool   // run by xargs: words may be appended or replaced at run time
+	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
+}
+
+// input is a command's standard input when the command's text tells it: a static
+// here-document or here-string.
+type input struct {
+	script string
+	read   bool // a shell already read it (find -exec bash \; -exec bash \; share it)
+}
+
+// parse parses script as bash, or reports false when it is too long or too deep to parse
+// safely (internal/shbound) or does not parse.
+func parse(script string) (*syntax.File, bool) {
+	if shbound.Check(script) != nil {
+		return nil, false
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
+	return f, err == nil
+}
+
+// collect parses script, a script nested depth levels deep, and adds its simple commands.
 func (b *bashCommands) collect(script string, depth int) {
 	if depth > maxShellDepth {
 		b.all = true
 		return
 	}
-	if shbound.Check(script) != nil { // too long or too deep to parse safely
+	f, ok := parse(script)
+	if !ok {
 		b.all = true
 		return
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
-	if err != nil {
-		b.all = true
-		return
-	}
-	level := 0 // depth in the tree of the node visited
+	level := 0            // depth in the tree of the node visited
+	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--
@@ -83,14 +128,23 @@ func (b *bashCommands) collect(script string, depth int) {
 			b.all = true
 			return false
 		}
-		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
-			words := make([]word, len(c.Args))
-			for i, w := range c.Args {
-				words[i] = renderWord(w, script)
-			}
-			b.addCall(words, depth)
-			if b.all {
-				return false
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			stmt = n
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				words := make([]word, len(n.Args))
+				for i, w := range n.Args {
+					words[i] = renderWord(w, script)
+				}
+				c := ctx{depth: depth}
+				if stmt != nil && stmt.Cmd == n {
+					c.in = stdinOf(stmt.Redirs, script)
+				}
+				b.addCall(words, c)
+				if b.all {
+					return false
+				}
 			}
 		}
 		level++
@@ -98,16 +152,28 @@ func (b *bashCommands) collect(script string, depth int) {
 	})
 }
 
+// script analyses w, a shell script found in a command run in c, one level deeper. A
+// script that is not static, that xargs may extend, or in which find -exec replaces "{}",
+// matches every rule.
+func (b *bashCommands) script(w word, c ctx) {
+	if !w.static || c.xargs || c.braces && strings.Contains(w.text, "{}") {
+		b.all = true
+		return
+	}
+	b.collect(w.text, c.depth+1)
+}
+
 // word is one rendered shell word.
 type word struct {
 	text   string
 	static bool // text is the word's value, not its source
+	plain  bool // the word is unquoted literal text: an alias name if it comes first
 }
 
 // addCall adds the texts of one simple command (see bashCommands).
-func (b *bashCommands) addCall(words []word, depth int) {
-	for wrappers := 0; len(words) > 0; wrappers++ {
-		if wrappers > maxWrappers {
+func (b *bashCommands) addCall(words []word, c ctx) {
+	for step := 0; len(words) > 0; step++ {
+		if step > maxWrappers {
 			b.all = true
 			return
 		}
@@ -116,19 +182,30 @@ func (b *bashCommands) addCall(words []word, depth int) {
 			b.all = true
 			return
 		}
-		b.texts = append(b.texts, joinWords(words, ""))
+		if step == 0 && name.plain {
+			if def, ok := b.aliases[name.text]; ok {
+				b.expandAlias(def, words[1:], c, name.text)
+				if b.all {
+					return
+				}
+			}
+		}
+		b.add(joinWords(words, ""))
 		base := path.Base(name.text)
 		if base != name.text && name.text != "" {
-			b.texts = append(b.texts, joinWords(words, base))
+			b.add(joinWords(words, base))
+		}
+		if b.all {
+			return
 		}
 		args := words[1:]
-		if opts, ok := wrapperOptions(base); ok {
-			words = skipWrapper(base, opts, args)
+		if spec, ok := wrapperSpec(base); ok {
+			words, c = b.unwrap(base, spec, args, c)
 			continue
 		}
 		switch base {
-		case "bash", "sh", "zsh", "dash", "ksh":
-			b.shellC(args, depth)
+		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash":
+			b.shell(args, c)
 		case "eval":
 			for _, a := range args {
 				if !a.static {
@@ -136,47 +213,51 @@ func (b *bashCommands) addCall(words []word, depth int) {
 					return
 				}
 			}
-			b.collect(joinWords(args, ""), depth+1)
+			b.script(word{text: joinWords(args, ""), static: true}, c)
+		case "source", ".":
+			b.source(args, c)
+		case "trap":
+			b.trap(args, c)
+		case "alias":
+			b.alias(args)
 		case "find":
-			b.findExec(args, depth)
+			b.findExec(args, c)
 		}
 		return
 	}
 }
 
-// shellC parses the script of `sh [options] -c SCRIPT`: the first operand after an option
-// word holding 'c'.
-func (b *bashCommands) shellC(args []word, depth int) {
-	c := false
-	for _, a := range args {
-		if strings.HasPrefix(a.text, "-") && a.text != "-" && a.text != "--" {
-			if !strings.HasPrefix(a.text, "--") && strings.Contains(a.text, "c") {
-				c = true
-			}
-			continue
-		}
-		if !c {
-			return
-		}
-		if !a.static {
-			b.all = true
-			return
-		}
-		b.collect(a.text, depth+1)
+// add adds text, within maxTextBytes.
+func (b *bashCommands) add(text string) {
+	if !b.grow(len(text)) {
 		return
 	}
+	b.texts = append(b.texts, text)
+}
+
+// grow counts n more bytes of texts, and reports false (and matches every rule) past
+// maxTextBytes.
+func (b *bashCommands) grow(n int) bool {
+	b.size += n
+	if b.size > maxTextBytes {
+		b.all = true
+		return false
+	}
+	return true
 }
 
 // findExec adds the commands of find's -exec, -execdir, -ok and -okdir actions, which run
 // up to a ";" or "+" word, one nesting level deeper.
-func (b *bashCommands) findExec(args []word, depth int) {
+func (b *bashCommands) findExec(args []word, c ctx) {
+	c.depth++
+	c.braces = true
 	for i := 0; i < len(args); i++ {
 		switch args[i].text {
 		case "-exec", "-execdir", "-ok", "-okdir":
 		default:
 			continue
 		}
-		if depth+1 > maxShellDepth {
+		if c.depth > maxShellDepth {
 			b.all = true
 			return
 		}
@@ -185,75 +266,13 @@ func (b *bashCommands) findExec(args []word, depth int) {
 			j++
 		}
 		if j > i+1 {
-			b.addCall(args[i+1:j], depth+1)
+			b.addCall(args[i+1:j], c)
 			if b.all {
 				return
 			}
 		}
 		i = j
 	}
-}
-
-// wrapperOptions reports whether name is a wrapper command, and which of its options take
-// a separate argument.
-func wrapperOptions(name string) ([]string, bool) {
-	switch name {
-	case "sudo":
-		return []string{"-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "--user", "--group", "--host", "--prompt", "--chdir", "--role", "--type", "--other-user", "--close-from", "--command-timeout"}, true
-	case "doas":
-		return []string{"-u", "-C"}, true
-	case "env":
-		return []string{"-u", "-C", "-S", "--unset", "--chdir", "--split-string"}, true
-	case "time":
-		return []string{"-f", "-o", "--format", "--output"}, true
-	case "exec":
-		return []string{"-a"}, true
-	case "xargs":
-		return []string{"-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--max-lines", "--eof"}, true
-	case "nice":
-		return []string{"-n", "--adjustment"}, true
-	case "timeout":
-		return []string{"-s", "-k", "--signal", "--kill-after"}, true
-	case "stdbuf":
-		return []string{"-i", "-o", "-e", "--input", "--output", "--error"}, true
-	case "nohup", "command", "builtin":
-		return nil, true
-	}
-	return nil, false
-}
-
-// skipWrapper drops a wrapper's options (and their arguments) from args, plus env's
-// NAME=value words and timeout's duration, and returns the wrapped command.
-func skipWrapper(name string, argOpts []string, args []word) []word {
-	i := 0
-loop:
-	for i < len(args) {
-		w := args[i].text
-		switch {
-		case w == "--":
-			i++
-			break loop
-		case name == "env" && isAssignment(w):
-			i++
-		case len(w) > 1 && w[0] == '-':
-			i++
-			for _, o := range argOpts {
-				if w == o {
-					i++
-					break
-				}
-			}
-		default:
-			break loop
-		}
-	}
-	if name == "timeout" && i < len(args) {
-		i++
-	}
-	if i > len(args) {
-		return nil
-	}
-	return args[i:]
 }
 
 // isAssignment reports whether w has the shape NAME=value.
@@ -323,7 +342,12 @@ func renderWord(w *syntax.Word, src string) word {
 			source(p)
 		}
 	}
-	return word{text: sb.String(), static: static}
+	plain := false
+	if len(w.Parts) == 1 {
+		l, ok := w.Parts[0].(*syntax.Lit)
+		plain = ok && !strings.ContainsRune(l.Value, '\\')
+	}
+	return word{text: sb.String(), static: static, plain: plain}
 }
 
 // unescape removes the backslash before each byte for which esc is true; a backslash before

@@ -52,21 +52,9 @@
 //     matches any run of characters, spaces and slashes included; a trailing ":*" or " *"
 //     makes it a prefix at a word boundary ("npm run test:*" matches "npm run test" and
 //     "npm run test -v", not "npm run testing"; "rm *" matches "rm -rf out" and "rm", not
-//     "rmdir out"). So that a guard is not bypassed by a wrapper, each simple command is also
-//     tried with a command path reduced to its base name (/bin/rm is rm), with the wrappers
-//     sudo, doas, env, nohup, time, command, builtin, exec, xargs, nice, timeout and stdbuf
-//     stripped along with their options (sudo -u root rm -rf / is rm -rf /), and find's
-//     -exec/-execdir/-ok/-okdir commands, `bash|sh|zsh|dash|ksh -c SCRIPT` and `eval ARGS`
-//     are analysed in turn. A command that does not parse, a command name that is not static
-//     ($CMD, $(which rm), $'\x72m') or holds glob or brace characters (/bin/r?), and scripts
-//     nested more than 4 deep (each -c script, eval and find -exec is a level) match every
-//     Bash rule: the hook runs and decides. So does a command the parser can not take
-//     safely, because it recurses once per nesting level and a model-written command of
-//     200 000 nested parentheses would exhaust the stack: one longer than 256 KiB or with
-//     more than 1000 nesting tokens ( { [ ` if for while ..., counted, not nested; see
-//     internal/shbound), one whose syntax tree is more than 1000 deep (a pipeline or &&
-//     list of 500 commands), and a simple command behind more than 16 wrappers. A quoted
-//     mention is not a command: echo 'rm -rf /' does not match Bash(rm *).
+//     "rmdir out"). What the command runs is looked through as described under "Bash
+//     commands" below. A quoted mention is not a command: echo 'rm -rf /' does not match
+//     Bash(rm *).
 //   - Read, Write, Edit, MultiEdit, ReadFile, WriteFile, EditFile, LS: `file_path`, else
 //     `path`; NotebookEdit, NotebookRead: `notebook_path`. The pattern is a doublestar glob
 //     ('*' does not cross '/', '**' does) over the cleaned path. "//etc/passwd" is the
@@ -82,6 +70,60 @@
 //
 // Arguments that are not valid JSON match every rule of the tool; a missing main argument
 // matches no rule that has a pattern.
+//
+// # Bash commands
+//
+// So that a guard is not bypassed, a Bash rule is also tried on what a command runs
+// (nested scripts are analysed in turn, each one level deeper):
+//
+//   - A command path is reduced to its base name: /bin/rm is rm.
+//   - Wrappers are stripped along with their options and operands: sudo -iu root rm -rf /
+//     is rm -rf /. Short options may be grouped, an option's argument attached (-uroot) or
+//     separate, long ones written --opt=ARG or --opt ARG, and "--" ends them. The wrappers
+//     and the options that take an argument are listed in a table (wrapperSpec in
+//     bashwrap.go): sudo, doas, pkexec, env, nohup, nice, timeout, stdbuf, time, command,
+//     builtin, exec, xargs, setsid, ionice, chrt, taskset, unshare, nsenter, chroot, strace,
+//     ltrace, flock, busybox. The list is finite: an unknown wrapper is not looked through.
+//     env -S STRING (--split-string) is split into words as env does and they are the
+//     command; sudo and env skip NAME=value words. Some wrappers run a shell script:
+//     su/runuser -c SCRIPT (and su USER SHELL-ARGS), script -c, flock -c; watch and GNU
+//     parallel join their command words into one (watch -x does not); a command run by
+//     xargs can get more words, so a shell script or a missing command behind it matches
+//     every rule, as does xargs -I R with R in the command name. su, runuser, sudo -s/-i,
+//     doas -s, script, unshare, nsenter and chroot with no command run a shell that reads
+//     stdin (below).
+//   - A shell (sh, bash, dash, zsh, ksh, ash, mksh, rbash, busybox sh): its options are
+//     parsed (-o, +o, -O, +O, --rcfile, --init-file and --emulate take an argument; -ec is
+//     -e -c) and its script is the first operand after them when -c is given; with -s or no
+//     operand it reads its script from stdin; otherwise the operand is a script file,
+//     which is not looked into, except /dev/stdin (stdin) and /dev/fd/N (matches every
+//     rule). A shell or wrapper option that is not static (-$X, $FLAGS) matches every
+//     rule: it may be -c.
+//   - A script read from stdin is analysed when the command's own redirections make stdin
+//     a here-document (bash <<'EOF') or here-string (bash <<< 'rm x') with static content;
+//     from anything else (a pipe, a file, a process substitution, the agent's stdin, an
+//     enclosing block's redirection) the script is unknown and the command matches every
+//     Bash rule. source FILE and . FILE read FILE as a shell does its script file.
+//   - eval ARGS, trap ACTION SIGNAL..., and find's -exec/-execdir/-ok/-okdir commands;
+//     a find -exec script that holds "{}" (replaced by a file name) matches every rule.
+//   - alias NAME=VALUE: a command whose first word is NAME is also matched with NAME
+//     replaced by VALUE (alias x='rm -rf'; x out is rm -rf out), wherever the definition
+//     is (a trap action may run after a later definition); after a VALUE ending in a blank
+//     the next word is expanded too. An alias whose value is not one static simple command,
+//     or that is defined twice with different values, matches every rule where it is used.
+//
+// A command that does not parse, a command name that is not static ($CMD, $(which rm),
+// $'\x72m') or holds glob or brace characters (/bin/r?), a script that is not static
+// (bash -c "$S", a here-string with $X), and scripts nested more than 4 deep (each of the
+// nestings above is a level) match every Bash rule: the hook runs and decides. So does a
+// command the parser can not take safely, because it recurses once per nesting level and
+// a model-written command of 200 000 nested parentheses would exhaust the stack: one
+// longer than 256 KiB or with more than 1000 nesting tokens ( { [ ` if for while ...,
+// counted, not nested; see internal/shbound), one whose syntax tree is more than 1000 deep
+// (a pipeline or && list of 500 commands), a simple command behind more than 16 wrappers
+// (or env -S strings), and one whose texts would exceed 16 MiB (each use of an alias
+// copies its value). Every script is parsed at most once per place it appears, so the
+// work stays linear in the command.
 //
 // # Conditions
 //

@@ -102,6 +102,15 @@ func FuzzBashRule(f *testing.F) {
 		strings.Repeat("a|", 5000) + "rm x",
 		strings.Repeat("sudo ", 100) + "rm x",
 		"find . -exec find . -exec find . -exec find . -exec find . -exec rm {} \\; \\; \\; \\; \\;",
+		// Bypasses: shell options, scripts on stdin, wrappers, trap and alias.
+		`bash -eo pipefail --rcfile /dev/null -O extglob -xc -- 'rm -rf X'`,
+		"bash <<'EOF'\nrm -rf X\nEOF\nsh <<-E\n\tr\\m $X\n\tE",
+		`sudo -iu root <<< 'rm -rf X'; . /dev/stdin <<< 'rm'; source <(echo rm)`,
+		`env -iS "FOO=1 r'm' \"-rf\"\\_X \${V}" --split-string='rm x' -S'\c'`,
+		`su - root -c 'rm' && runuser -u x -- rm && script -qc rm /dev/null && flock f -c rm`,
+		`setsid -f ionice -c2 chrt -f 1 taskset -c 0 unshare -r strace -e x -o f nsenter -t 1 chroot / busybox rm`,
+		`watch -n1 'rm -rf X' | parallel -j2 rm ::: a && xargs -I{} sh -c 'echo {}'`,
+		`trap -- 'rm -rf X' EXIT; alias s='sudo ' r=rm e=eval; s r -rf X; e 'rm'`,
 	} {
 		f.Add(c)
 	}

@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +54,10 @@ func TestBashHugeCommand(t *testing.T) {
 		{"long arithmetic", "echo $((" + strings.Repeat("1+", 100000) + "1)); rm -rf /"},
 		{"many wrappers", strings.Repeat("sudo ", 40000) + "rm -rf /"},
 		{"nested find -exec", strings.Repeat("find . -exec ", 15000) + "rm -rf / " + strings.Repeat(`\; `, 15000)},
+		{"alias copies", "alias x='" + strings.Repeat("a ", 60000) + "'\n" + strings.Repeat("x;", 60000)},
+		{"alias chain", "alias x='x '\n" + strings.Repeat("x ", 100000)},
+		{"many env -S", "env" + strings.Repeat(" -S -i", 20000) + " rm -rf /"},
+		{"many watch", strings.Repeat("watch ", 20000) + "rm -rf /"},
 	}
 	rules := []string{"Bash(rm *)", "Bash(git push *)"} // the second matches only as "every rule"
 	for _, tt := range tests {
@@ -91,34 +96,58 @@ func TestBashNestedWithinBound(t *testing.T) {
 		bash("sh -c 4 deep other rule", "Bash(git push *)", `sh -c "sh -c 'sh -c \"sh -c rm\"'"`, false),
 		bash("find -exec 2 deep", "Bash(git push *)", `find . -exec find . -exec rm {} \; \;`, false),
 		bash("find -exec 2 deep rm", "Bash(rm *)", `find . -exec find . -exec rm {} \; \;`, true),
+		bash("watch 4 deep", "Bash(git push *)", "watch watch watch watch rm", false),
+		bash("watch 5 deep", "Bash(git push *)", "watch watch watch watch watch rm", true),
+		bash("here-document 4 deep", "Bash(git push *)", nestHeredocs(4, "rm -rf /"), false),
+		bash("here-document 4 deep rm", "Bash(rm *)", nestHeredocs(4, "rm -rf /"), true),
+		bash("here-document 5 deep", "Bash(git push *)", nestHeredocs(5, "rm -rf /"), true),
+		bash("trap 5 deep", "Bash(git push *)", "trap 'trap \"trap \\\"trap \\\\\\\"trap rm 0\\\\\\\" 0\\\" 0\" 0' 0", true),
+		bash("alias 5 deep", "Bash(git push *)", "alias a=b b=c c=d d=e e=rm; a", true),
+		bash("alias 4 deep", "Bash(git push *)", "alias a=b b=c c=rm; a", false),
 	})
 }
 
-// TestPathRuleHugePath checks that a path rule stays linear in the path's length: it used
-// to try the glob on every trailing part of the path, one match per '/'.
-func TestPathRuleHugePath(t *testing.T) {
-	t.Parallel()
-	path := strings.Repeat("/a", 512<<10) + "/x.go"
-	args, err := json.Marshal(map[string]string{"file_path": path})
-	if err != nil {
-		t.Fatal(err)
+// nestHeredocs returns n bash commands each reading the next from a here-document, the
+// innermost reading script.
+func nestHeredocs(n int, script string) string {
+	for i := 0; i < n; i++ {
+		d := fmt.Sprintf("E%d", i)
+		script = "bash <<'" + d + "'\n" + script + "\n" + d
 	}
-	s := NewSubject("PreToolUse", "Write", args)
-	for _, tt := range []struct {
-		rule string
-		want bool
+	return script
+}
+
+// TestBashLinear checks that huge commands the new nestings can analyse stay linear: a
+// here-document read by many shells of one command (find's -exec actions) is parsed once,
+// not once per shell; many here-string scripts; many trap actions.
+func TestBashLinear(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, command string
+		rm            bool // Bash(rm *) matches; Bash(git push *) does not
 	}{
-		{"Write(**/a/**/b/**/c/**/d)", false},
-		{"Write(src/**/*.go)", false},
-		{"Write(a/x.go)", true},
-		{"Write(*.go)", true},
-	} {
-		f, err := CompileIf(tt.rule)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := matchWithin(t, f, s); got != tt.want {
-			t.Errorf("%s on a %d-byte path = %v, want %v", tt.rule, len(path), got, tt.want)
-		}
+		{"shared here-document", "find . " + strings.Repeat("-exec bash \\; ", 4000) + "<<'EOF'\n" + strings.Repeat("rm -rf /\n", 20000) + "EOF", true},
+		{"many here-strings", strings.Repeat("bash <<< 'bash <<< x'\n", 10000), false},
+		{"many traps", strings.Repeat("trap 'ls' 0\n", 20000) + "rm x", true},
+		{"many aliases", strings.Repeat("alias a=ls\n", 20000) + "a rm", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			args, err := json.Marshal(map[string]string{"command": tt.command})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := NewSubject("PreToolUse", "Bash", args)
+			for rule, want := range map[string]bool{"Bash(rm *)": tt.rm, "Bash(git push *)": false} {
+				f, err := CompileIf(rule)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := matchWithin(t, f, s); got != want {
+					t.Errorf("%s on %d bytes = %v, want %v", rule, len(tt.command), got, want)
+				}
+			}
+		})
 	}
 }
