@@ -26,7 +26,7 @@ func (r *Runner) blocks(event hook.Event, c *compiled, dec hook.Decision, err er
 	switch {
 	case isSkipped(err):
 		return false
-	case inputTooLarge(event, err):
+	case badInput(event, err):
 		return true
 	case err != nil && c.failShut:
 		return true
@@ -47,15 +47,18 @@ func validationFailed(event hook.Event, err error) bool {
 		!errors.Is(err, hook.ErrNotStarted) && !errors.Is(err, hook.ErrBadOutput)
 }
 
-// inputTooLarge reports whether err says that a hook could not be given the input of a
-// gate event (merge, rule 9).
-func inputTooLarge(event hook.Event, err error) bool {
-	return event.Kind() == hook.Gate && errors.Is(err, hook.ErrInputTooLarge)
+// badInput reports whether err says that a hook could not be given the input of a gate
+// event (merge, rule 9).
+func badInput(event hook.Event, err error) bool {
+	return event.Kind() == hook.Gate && errors.Is(err, hook.ErrBadInput)
 }
 
-// inputTooLargeReason is the block reason of rule 9, with the size when the executor gave
-// one.
-func inputTooLargeReason(c *compiled, err error) string {
+// badInputReason is the block reason of rule 9: for an input too large, with the size when
+// the executor gave one; else for an input that cannot be encoded.
+func badInputReason(c *compiled, err error) string {
+	if !errors.Is(err, hook.ErrInputTooLarge) {
+		return fmt.Sprintf("hook %q could not be given this input (it cannot be encoded as JSON: not valid JSON, or nested too deeply); blocked so that the guard is not bypassed", c.id)
+	}
 	size := "it"
 	var e *hook.InputTooLargeError
 	if errors.As(err, &e) {
@@ -111,10 +114,12 @@ func isLaunchOrTimeout(err error) bool {
 //     it blocks (the agent keeps working), with its output (stderr then stdout) as the
 //     reason, and it is not counted as an error (codebot).
 //  9. On a gate event, a blocking hook that could not be given the input (an error wrapping
-//     hook.ErrInputTooLarge: its arguments and environment would be more than exec accepts)
-//     blocks, with a reason that says so, and counts in Result.Errors. The input, which the
-//     model controls, caused the failure, not the config: failing open would let anyone who
-//     pads a tool input switch a guard off. On other events it is an error (rule 2).
+//     hook.ErrBadInput: hook.ErrInputTooLarge, its arguments and environment would be more
+//     than exec accepts; or an input that cannot be encoded as JSON, not valid JSON or
+//     nested deeper than encoding/json writes) blocks, with a reason that says so, and
+//     counts in Result.Errors. The input, which the model controls, caused the failure, not
+//     the config: failing open would let anyone who pads or mangles a tool input switch a
+//     guard off. On other events it is an error (rule 2).
 //  10. Every reason (the Result's and each record's) is capped at 10 000 characters (runes),
 //     the rest cut with a marker, like the additional context.
 //
@@ -145,8 +150,8 @@ func (r *Runner) merge(event hook.Event, c *compiled, dec hook.Decision, err err
 			reason = err.Error()
 		}
 		rec.Error = err.Error()
-	case blocked && inputTooLarge(event, err) && !dec.Block && dec.Permission != hook.Deny:
-		reason = inputTooLargeReason(c, err)
+	case blocked && badInput(event, err) && !dec.Block && dec.Permission != hook.Deny:
+		reason = badInputReason(c, err)
 	case err != nil && c.failShut && blocked && !dec.Block && dec.Permission != hook.Deny:
 		reason = fmt.Sprintf("guard hook %q failed, so the action is blocked (on_error: block): %v", c.id, err)
 	case c.reject && !dec.Block && dec.Permission != hook.Deny:

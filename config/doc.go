@@ -70,6 +70,20 @@
 // any error yields no hooks: it never half-loads. Lint adds the warnings of `hookcore
 // check` that need the file system or the harness's tool list.
 //
+// # Limits
+//
+// A project's config file comes from the repository, and the YAML parser's time and memory
+// grow with the square of the nesting and far faster than the size (a 200 KB file of
+// brackets took 15 GB), so a file is checked before it is parsed (CheckLimits, one linear
+// pass) and is one error, unparsed, when it is larger than 512 KiB (MaxFileSize), nests
+// brackets ([ and {, counted everywhere, quoted or not) more than 64 deep (MaxFlowDepth), or
+// has a line indented more than 256 columns (MaxIndent; the "- ", "? " and ": " that open a
+// nested block on the same line count as indentation). After parsing, a file with more than
+// 10 000 hooks (MaxHooks) or whose aliases stand for more than 512 KiB (MaxAliasExpansion,
+// nested aliases and merge keys expanded) is one error and its hooks are not decoded. Real
+// configs are a few KiB, nested under 15 deep. `hookcore replay --expect` files get the
+// same pre-parse caps.
+//
 // # Layers
 //
 // Discovery finds the user (~/.hookcore/hooks.yaml), project (<root>/.hookcore/hooks.yaml)

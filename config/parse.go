@@ -50,6 +50,11 @@ func ParseFile(path string, layer Layer) (*File, ErrorList) {
 // and ignored in the JSON dialects, whose settings files hold many other keys (permissions,
 // env, model, ...) — unless a key is one edit or so from a known key, which draws a warning.
 //
+// A file over the caps of CheckLimits (512 KiB, brackets nested 64 deep, a line indented 256
+// columns) is one error and is not parsed: the YAML parser's cost grows much faster than the
+// file. So is a file with more than MaxHooks hooks, or whose aliases stand for more than
+// MaxAliasExpansion bytes; its hooks are not decoded.
+//
 // All problems are returned at once, sorted, each with the position of the offending node
 // and the hook's id. When any of them is an error (not a warning), the File has no hooks: a
 // file never half-loads. An empty file has no hooks and no problems. The returned File is
@@ -62,6 +67,9 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 		return f, probs
 	}
 	d := newDecoder(path, data, body)
+	if !d.checkAliases(body) {
+		return f, d.take()
+	}
 	top, ok := d.mapping(body)
 	if !ok {
 		d.errorf(body, "config must be a mapping with a hooks key, not a %s", kind(d.resolve(body)))
@@ -85,6 +93,10 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 		case nil:
 		case *ast.SequenceNode:
 			f.Dialect = Native
+			if len(v.Values) > MaxHooks {
+				d.errorf(hooksKV.rawValue, "%d hooks in one file; the limit is %d", len(v.Values), MaxHooks)
+				return f, d.take()
+			}
 			for _, e := range v.Values {
 				raws = append(raws, d.native(e))
 			}
@@ -123,6 +135,10 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 // with no hooks.
 func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList) {
 	events, _ := d.mapping(hooks.val)
+	if n := d.entries(events); n > MaxHooks {
+		d.errorf(hooks.rawValue, "%d hooks in one file; the limit is %d", n, MaxHooks)
+		return nil, d.take()
+	}
 	nested, flat := false, false
 	for _, ev := range events {
 		var e hook.Event
@@ -210,8 +226,16 @@ func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []k
 }
 
 // parseYAML parses data (YAML or JSON) and returns the body of its only document, nil for an
-// empty file, or the parser's error with its position.
+// empty file, or the parser's error with its position. A file over the caps of CheckLimits
+// is not parsed: its problem is the error.
 func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
+	if err := CheckLimits(path, data); err != nil {
+		var p *Problem
+		if errors.As(err, &p) {
+			return nil, ErrorList{p}
+		}
+		return nil, ErrorList{{Pos: Pos{File: path}, Msg: err.Error()}}
+	}
 	file, err := parseBytes(data)
 	if err != nil {
 		p := &Problem{Pos: Pos{File: path}, Msg: "syntax error: " + err.Error()}

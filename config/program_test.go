@@ -24,7 +24,7 @@ func TestLintProgram(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(bin, "adir"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	long := "hookcore-no-such-long " + strings.Repeat("a ", 512<<10)
+	long := "hookcore-no-such-long " + strings.Repeat("a ", 130<<10) // over shbound's 256 KiB, under the 512 KiB file cap
 	path := write(t, dir, ".hookcore/hooks.yaml", `hooks:
   - id: missing
     event: stop

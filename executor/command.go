@@ -79,6 +79,11 @@ type launch struct {
 // *hook.InputTooLargeError): the input, not the config, is at fault, and the Runner blocks
 // a guard's gate event rather than let the input switch the guard off.
 //
+// An input that cannot be encoded as the stdin JSON (a tool_input or tool_response that is
+// not valid JSON, nesting deeper than encoding/json writes) does not start the hook either:
+// the error wraps hook.ErrNotStarted and hook.ErrBadInput, on which the Runner blocks a
+// guard's gate event too.
+//
 // A hook that cannot start returns an error wrapping hook.ErrNotStarted and is never a
 // block: a missing working directory, a program not found, a known interpreter (sh, bash,
 // zsh, python, python3, node, ruby, perl, deno, bun, php) whose script file is missing
@@ -152,7 +157,7 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 	env := c.environ(in, dir)
 	stdin, err := c.stdin(in)
 	if err != nil {
-		return launch{}, err
+		return launch{}, fmt.Errorf("%w: %v", hook.ErrBadInput, err)
 	}
 	l := launch{spec: proc.Spec{Dir: dir, Env: env, Stdin: stdin, MaxOutput: c.MaxOutput, Grace: c.Grace}}
 	if c.Command == "" {

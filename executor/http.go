@@ -99,7 +99,9 @@ func (x *HTTP) httpClient() (*http.Client, func(), error) {
 //   - Any other status is a non-blocking error naming the status and the start of the body;
 //     the body is never read as an envelope (codebot: status >= 400 is an error).
 //   - A refused destination (bad scheme, the SSRF guard), a bad URL, a header that names a
-//     bad value and an unusable allowlist are errors wrapping hook.ErrNotStarted; other
+//     bad value and an unusable allowlist are errors wrapping hook.ErrNotStarted; so is an
+//     input that cannot be encoded as the body's JSON, which also wraps hook.ErrBadInput
+//     (no request is sent; GET and HEAD send no body and are not affected); other
 //     transport errors are plain errors; running past the timeout wraps hook.ErrTimeout.
 //
 // The Decision's ExitCode is -1 (no process) and Output is the response body.
@@ -114,7 +116,7 @@ func (x *HTTP) Execute(ctx context.Context, in *hook.Input) (hook.Decision, erro
 
 	req, err := x.request(ctx, in)
 	if err != nil {
-		return d, fmt.Errorf("http hook %s: %w: %v", x.name(), hook.ErrNotStarted, err)
+		return d, fmt.Errorf("http hook %s: %w: %w", x.name(), hook.ErrNotStarted, err)
 	}
 	client, release, err := x.httpClient()
 	if err != nil {
@@ -188,7 +190,7 @@ func (x *HTTP) request(ctx context.Context, in *hook.Input) (*http.Request, erro
 	if method != http.MethodGet && method != http.MethodHead {
 		input, err := (&Command{Codebot: x.Codebot}).stdin(in)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w: %v", hook.ErrBadInput, err)
 		}
 		if x.Body != "" {
 			input = []byte(expandJSON(x.Body, in, input))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -135,11 +136,12 @@ func capReply(s string) string {
 // expandPrompt expands a judge's or a sub-agent's prompt template: $ARGUMENTS (or
 // ${ARGUMENTS}) becomes the input JSON and the context variables their plain values, in one
 // pass. When the template has no $ARGUMENTS the input JSON is appended after a blank line, so
-// the model always sees the event (Claude Code does the same for prompt hooks).
+// the model always sees the event (Claude Code does the same for prompt hooks). An input that
+// cannot be encoded is an error wrapping hook.ErrBadInput.
 func expandPrompt(tmpl string, in *hook.Input) (string, error) {
 	args, err := in.MarshalJSON()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w: %v", hook.ErrBadInput, err)
 	}
 	used := false
 	out := expandTemplate(tmpl, in, func(b *strings.Builder, name string) {

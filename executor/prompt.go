@@ -62,7 +62,8 @@ type Prompt struct {
 // reason R; {"ok": true} lets the action through; a reply without a verdict lets it through
 // too, is logged as a warning, and is kept in Decision.Output (lenient, as codebot). A model
 // error is returned as an error (non-blocking unless on_error: block); running past the
-// timeout wraps hook.ErrTimeout. ExitCode is -1; Output is the reply (capped at 16 KiB).
+// timeout wraps hook.ErrTimeout. An input that cannot be encoded as the JSON of $ARGUMENTS
+// is an error wrapping hook.ErrNotStarted and hook.ErrBadInput; the model is not asked. ExitCode is -1; Output is the reply (capped at 16 KiB).
 func (x *Prompt) Execute(ctx context.Context, in *hook.Input) (hook.Decision, error) {
 	if x.Model == nil {
 		return hook.Decision{ExitCode: -1}, fmt.Errorf("prompt hook %q: %w: no model configured", x.HookID, hook.ErrNotStarted)
@@ -81,7 +82,7 @@ func askJudge(ctx context.Context, kind, id, tmpl, suffix string, timeout, def t
 	none := hook.Decision{ExitCode: -1}
 	prompt, err := expandPrompt(tmpl, in)
 	if err != nil {
-		return none, fmt.Errorf("%s hook %q: %w: %v", kind, id, hook.ErrNotStarted, err)
+		return none, fmt.Errorf("%s hook %q: %w: %w", kind, id, hook.ErrNotStarted, err)
 	}
 	prompt += suffix
 	if timeout <= 0 {

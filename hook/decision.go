@@ -177,5 +177,6 @@ var (
 	// The input, which the model controls, caused it, not the config, so on a gate event the
 	// Runner blocks instead of failing open (a guard must not be bypassed by padding the
 	// input). Errors wrapping it also wrap ErrNotStarted; *InputTooLargeError carries the size.
-	ErrInputTooLarge = errors.New("hook input is too large for a command")
+	// It is a kind of ErrBadInput: errors.Is(ErrInputTooLarge, ErrBadInput) is true.
+	ErrInputTooLarge error = inputKind("hook input is too large for a command")
 )

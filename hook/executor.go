@@ -11,10 +11,10 @@ import "context"
 //
 // Execute returns the hook's Decision. A hook that blocks returns a Decision with Block (or
 // Permission Deny) and a nil error. A hook that fails returns an error (wrapping ErrTimeout,
-// ErrNotStarted, ErrBadOutput or ErrInputTooLarge where they apply) and whatever Decision
-// fields it learned (ExitCode, Output); the Runner records it as an error and lets the action
-// through unless the hook is configured on_error: block or, on a gate event, the error wraps
-// ErrInputTooLarge. ctx carries the hook's deadline; Execute must return soon after ctx is
+// ErrNotStarted, ErrBadOutput or ErrBadInput (ErrInputTooLarge) where they apply) and
+// whatever Decision fields it learned (ExitCode, Output); the Runner records it as an error
+// and lets the action through unless the hook is configured on_error: block or, on a gate
+// event, the error wraps ErrBadInput. ctx carries the hook's deadline; Execute must return soon after ctx is
 // done.
 type Executor interface {
 	Execute(ctx context.Context, in *Input) (Decision, error)

@@ -4,7 +4,7 @@ import "fmt"
 
 // InputTooLargeError is the error a command executor returns when a hook's arguments and
 // environment, built from the input, are more than a program can be started with. It
-// matches ErrInputTooLarge with errors.Is; find it with errors.As for the size.
+// matches ErrInputTooLarge and ErrBadInput with errors.Is; find it with errors.As for the size.
 type InputTooLargeError struct {
 	// Bytes is the size of the arguments and environment the program would have been given,
 	// counted as Linux counts it: every string with its NUL and a pointer (8 bytes).
@@ -20,5 +20,7 @@ func (e *InputTooLargeError) Error() string {
 	return fmt.Sprintf("%v (%d bytes of arguments and environment; %s)", ErrInputTooLarge, e.Bytes, e.Detail)
 }
 
-// Is reports whether target is ErrInputTooLarge.
-func (e *InputTooLargeError) Is(target error) bool { return target == ErrInputTooLarge }
+// Is reports whether target is ErrInputTooLarge or ErrBadInput.
+func (e *InputTooLargeError) Is(target error) bool {
+	return target == ErrInputTooLarge || target == ErrBadInput
+}

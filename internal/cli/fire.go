@@ -26,7 +26,11 @@ func fireCmd(e *env) *cobra.Command {
 		Short: "Run the hooks of one event on an input read from stdin and print the result as JSON",
 		Long: `fire reads one event input (the Claude Code hook input JSON) on stdin, runs the matching
 hooks and prints the merged result as JSON. Exit status: 0 allowed, 2 blocked, 1 usage or
-config error. Without --config the user, project and local layers are discovered; project
+config error. An input that cannot be read as a hook input (not a JSON object, invalid JSON,
+nested too deeply, a field of the wrong type) exits 1, except on a gate event
+(PreToolUse, PermissionRequest, UserPromptSubmit, ...), where it exits 2 with the error on
+stderr: Claude Code lets the action through on exit 1 and gives stderr as the block reason
+on exit 2. Without --config the user, project and local layers are discovered; project
 layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
 		Args:    cobra.ExactArgs(1),
@@ -41,7 +45,13 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			}
 			in, err := readInput(e.stdin)
 			if err != nil {
-				return &exitError{code: ExitFailure, msg: err.Error()}
+				// Claude Code lets a call through on exit 1; on a gate event an input the
+				// guards cannot read blocks instead, with the error as the reason (stderr).
+				code := ExitFailure
+				if event.Kind() == hook.Gate {
+					code = ExitBlocked
+				}
+				return &exitError{code: code, msg: err.Error()}
 			}
 			l, err := e.load(&cf)
 			if err != nil {

@@ -125,7 +125,18 @@ func (p *expectParser) sorted() []string {
 	return out
 }
 
+// parse parses data with the YAML parser, after the caps of config files (config.CheckLimits:
+// size, bracket nesting, indentation), whose cost the parser cannot be trusted with.
 func (p *expectParser) parse(data []byte) (body ast.Node, ok bool) {
+	if len(data) > config.MaxFileSize {
+		p.add(0, 0, fmt.Sprintf("expectations file is %d bytes; the limit is %d KiB", len(data), config.MaxFileSize>>10))
+		return nil, false
+	}
+	var limit *config.Problem
+	if errors.As(config.CheckLimits(p.name, data), &limit) {
+		p.add(limit.Pos.Line, limit.Pos.Col, limit.Msg)
+		return nil, false
+	}
 	file, err := func() (f *ast.File, err error) {
 		defer func() {
 			if r := recover(); r != nil {

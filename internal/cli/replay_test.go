@@ -71,7 +71,7 @@ func runMain(args ...string) (int, string, string) {
 }
 
 // timing matches what changes from run to run: hook times in the table and in JSON.
-var timing = regexp.MustCompile(` +(<?[0-9.]+ms|-)(  |$)|"duration_ms":[0-9.e-]+`)
+var timing = regexp.MustCompile(`(?m) +(<?[0-9.]+ms|-)(  |$)|"duration_ms":[0-9.e-]+`)
 
 // TestReplayJobsSameOutput: --jobs 4 prints exactly what --jobs 1 prints (timings aside),
 // table and JSON, on every recorded session with the example guardrails.

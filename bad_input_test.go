@@ -1,0 +1,62 @@
+package hookcore_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// TestBadInputGuard: a tool input the executor cannot encode as JSON (nested deeper than
+// encoding/json writes, or a json.RawMessage that is not JSON) must not switch a guard off.
+// On a gate event a blocking hook blocks with a reason that says why; elsewhere it is an
+// error (merge, rule 9). The guard used to fail with "could not start" and the call was
+// allowed.
+func TestBadInputGuard(t *testing.T) {
+	t.Parallel()
+	const reason = `hook "guard" could not be given this input (it cannot be encoded as JSON: not valid JSON, or nested too deeply); blocked so that the guard is not bypassed`
+	deep := json.RawMessage(`{"command":"rm -rf /x","x":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`)
+	invalid := json.RawMessage(`{"command":"rm -rf /x",}`)
+	tests := []struct {
+		name  string
+		event hook.Event
+		input json.RawMessage
+		extra string
+		want  summary
+	}{
+		{"deep input blocks PreToolUse", hook.PreToolUse, deep, "",
+			summary{Blocked: true, Reason: reason, Continue: true, Errors: 1, Hooks: []string{"guard=block"}}},
+		{"invalid input blocks PreToolUse", hook.PreToolUse, invalid, "",
+			summary{Blocked: true, Reason: reason, Continue: true, Errors: 1, Hooks: []string{"guard=block"}}},
+		{"deep input is an error on PostToolUse", hook.PostToolUse, deep, "",
+			summary{Continue: true, Errors: 1, Hooks: []string{"guard=error"}}},
+		{"invalid input is an error on PostToolUse", hook.PostToolUse, invalid, "",
+			summary{Continue: true, Errors: 1, Hooks: []string{"guard=error"}}},
+		{"a non-blocking hook only errs", hook.PreToolUse, invalid, "    blocking: false\n",
+			summary{Continue: true, Errors: 1, Hooks: []string{"guard=error"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			yamlEvent := map[hook.Event]string{hook.PreToolUse: "pre_tool_use", hook.PostToolUse: "post_tool_use"}[tt.event]
+			r := newRunner(t, dir, loadConfig(t, dir, "hooks.yaml", guardYAML(yamlEvent, tt.extra)), hookcore.Options{})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, ToolName: "Bash", ToolInput: tt.input}
+			if tt.event == hook.PostToolUse {
+				in.ToolResponse = json.RawMessage(`"done"`)
+			}
+			res := r.Fire(context.Background(), tt.event, in)
+			if diff := cmp.Diff(tt.want, summarize(res)); diff != "" {
+				t.Errorf("(-want +got):\n%s\nrecords: %+v", diff, res.Hooks)
+			}
+			if len(res.Hooks) == 1 && !strings.Contains(res.Hooks[0].Error, "hook input cannot be given to the hook") {
+				t.Errorf("record error = %q, want it to say the input cannot be given", res.Hooks[0].Error)
+			}
+		})
+	}
+}

@@ -1,0 +1,213 @@
+package config
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// Caps on a config file, checked by CheckLimits before the YAML parser sees a byte. The YAML
+// parser (github.com/goccy/go-yaml) takes time and memory quadratic in the nesting depth and
+// far more than linear in the size: `hooks: ` then 100 000 `[` and as many `]` (200 KB) took
+// 36 s and 15 GB, a 25 MB file 3.4 GB. A project's config file comes from the repository, so
+// it must not be able to exhaust the machine of whoever runs `hookcore fire` or `list` there.
+// The caps are far above any real config (the largest example is a few KiB, nested 5 deep).
+const (
+	// MaxFileSize caps a config file, in bytes (512 KiB). The parser peaks at about 450 bytes
+	// of memory per byte of a hostile file (a flow list of 1s), so this bounds it near 250 MB.
+	MaxFileSize = 512 << 10
+	// MaxFlowDepth caps the nesting of flow collections ([...] and {...}, and so all of a
+	// JSON file's nesting).
+	MaxFlowDepth = 64
+	// MaxIndent caps a line's block indentation, in columns: its leading blanks together with
+	// the block indicators ("- ", "? ", ": ") that open a nested collection on the same line.
+	MaxIndent = 256
+)
+
+// CheckLimits reports whether data, the content of the config file (or `replay --expect`
+// file) at path, is within the caps the YAML parser can be trusted with: at most
+// MaxFileSize bytes, flow collections nested at most MaxFlowDepth deep, and no line with a
+// block indentation over MaxIndent columns. It returns nil, or a *Problem that positions
+// the byte where a cap was passed (line and column, 1-based, the column counted in
+// characters; a file over the size cap has no position): find it with errors.As.
+//
+// The check is one linear pass over the bytes and over-estimates on purpose: brackets are
+// counted everywhere, inside quoted strings, block scalars and comments too (a closing
+// bracket never takes the depth below 0), since skipping quotes could be fooled into
+// missing real brackets. Block indentation counts spaces and tabs, and a "-", "?" or ":"
+// followed by a blank, at the start of a line (`- - - x` nests three sequences).
+func CheckLimits(path string, data []byte) error {
+	if len(data) > MaxFileSize {
+		return &Problem{Pos: Pos{File: path},
+			Msg: fmt.Sprintf("config file is %d bytes; the limit is %d KiB", len(data), MaxFileSize>>10)}
+	}
+	line, col := 1, 0 // col: characters before the current byte on its line
+	depth := 0
+	atLineStart := true // still in the line's indentation
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if c == '\n' {
+			line, col, atLineStart = line+1, 0, true
+			continue
+		}
+		if atLineStart {
+			switch {
+			case c == ' ' || c == '\t':
+			case (c == '-' || c == '?' || c == ':') && (i+1 == len(data) || isBlank(data[i+1])):
+			default:
+				atLineStart = false
+			}
+			if atLineStart && col+1 > MaxIndent {
+				return &Problem{Pos: Pos{File: path, Line: line, Col: col + 1},
+					Msg: fmt.Sprintf("line indented more than %d columns; the limit is %d", MaxIndent, MaxIndent)}
+			}
+		}
+		switch c {
+		case '[', '{':
+			depth++
+			if depth > MaxFlowDepth {
+				return &Problem{Pos: Pos{File: path, Line: line, Col: col + 1},
+					Msg: fmt.Sprintf("brackets nested more than %d deep; the limit is %d", MaxFlowDepth, MaxFlowDepth)}
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+		if utf8.RuneStart(c) {
+			col++
+		}
+	}
+	return nil
+}
+
+// isBlank reports whether c ends a block indicator: a blank or a line break.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// Caps checked on the parsed document, before its hooks are decoded: decoding costs a few
+// KiB per entry, and an alias stands for a whole node, so 4 bytes (`*a, `) could cost as
+// much as a hook written out.
+const (
+	// MaxHooks caps the hook entries of one file (matcher groups count as their hooks).
+	MaxHooks = 10000
+	// MaxAliasExpansion caps what the aliases of one file stand for, in bytes of the nodes
+	// they name (nested aliases counted as expanded): they may double a full-size file, no
+	// more (the "billion laughs" of merge keys and aliases of aliases).
+	MaxAliasExpansion = MaxFileSize
+)
+
+// checkAliases reports the first alias past MaxAliasExpansion as an error.
+func (d *decoder) checkAliases(body ast.Node) bool {
+	m := &aliasMeter{anchors: d.anchors, memo: map[string]int{}, busy: map[string]bool{}}
+	total := 0
+	var over ast.Node
+	walk(body, func(n ast.Node) bool {
+		if over != nil {
+			return false
+		}
+		if a, ok := n.(*ast.AliasNode); ok {
+			total = satAdd(total, m.anchor(a))
+			if total > MaxAliasExpansion {
+				over = a
+			}
+			return false
+		}
+		return true
+	})
+	if over != nil {
+		d.errorf(over, "aliases stand for more than %d bytes; the limit is %d", MaxAliasExpansion, MaxAliasExpansion)
+		return false
+	}
+	return true
+}
+
+// aliasMeter measures what aliases stand for: the bytes of the token values of the anchored
+// node, each nested alias counted as what it names. Sizes saturate past
+// MaxAliasExpansion; an anchor that names itself counts 0 inside itself.
+type aliasMeter struct {
+	anchors map[string]ast.Node
+	memo    map[string]int
+	busy    map[string]bool
+}
+
+func (m *aliasMeter) anchor(a *ast.AliasNode) int {
+	if a.Value == nil || a.Value.GetToken() == nil {
+		return 1
+	}
+	name := a.Value.GetToken().Value
+	if n, ok := m.memo[name]; ok {
+		return n
+	}
+	if m.busy[name] {
+		return 1
+	}
+	m.busy[name] = true
+	size := m.size(m.anchors[name])
+	m.busy[name] = false
+	m.memo[name] = size
+	return size
+}
+
+func (m *aliasMeter) size(n ast.Node) int {
+	total := 1
+	walk(n, func(x ast.Node) bool {
+		if total > MaxAliasExpansion {
+			return false
+		}
+		if a, ok := x.(*ast.AliasNode); ok {
+			total = satAdd(total, m.anchor(a))
+			return false
+		}
+		if t := x.GetToken(); t != nil {
+			total = satAdd(total, len(t.Value)+1)
+		}
+		return true
+	})
+	return total
+}
+
+// satAdd adds without passing MaxAliasExpansion+1.
+func satAdd(a, b int) int { return min(a+b, MaxAliasExpansion+1) }
+
+// walk calls f for n and, while f returns true, for its descendants.
+func walk(n ast.Node, f func(ast.Node) bool) {
+	if n != nil {
+		ast.Walk(visitFunc(f), n)
+	}
+}
+
+type visitFunc func(ast.Node) bool
+
+func (f visitFunc) Visit(n ast.Node) ast.Visitor {
+	if f(n) {
+		return f
+	}
+	return nil
+}
+
+// entries counts the hook entries under a JSON dialect's `hooks` mapping: a matcher group
+// counts its hooks, any other entry 1.
+func (d *decoder) entries(events []kv) int {
+	count := 0
+	for _, ev := range events {
+		seq, ok := ev.val.(*ast.SequenceNode)
+		if !ok {
+			continue
+		}
+		for _, e := range seq.Values {
+			n := 1
+			if m, ok := d.resolve(e).(*ast.MappingNode); ok {
+				for _, mv := range m.Values {
+					if scalarText(d.resolve(mv.Key)) == "hooks" {
+						if inner, ok := d.resolve(mv.Value).(*ast.SequenceNode); ok {
+							n = max(len(inner.Values), 1)
+						}
+					}
+				}
+			}
+			count += n
+		}
+	}
+	return count
+}
