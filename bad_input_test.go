@@ -60,3 +60,30 @@ func TestBadInputGuard(t *testing.T) {
 		})
 	}
 }
+
+// TestBadInputConditionFailsClosed: on a gate event, a guard whose `if` reads arguments that
+// cannot be decoded (invalid JSON, nested too deep) runs anyway, and blocks; on a feedback
+// event the `if` still decides (it does not match). Regression: the condition read empty
+// arguments, did not match, and the call was allowed.
+func TestBadInputConditionFailsClosed(t *testing.T) {
+	t.Parallel()
+	deep := json.RawMessage(`{"command":"rm -rf /x","x":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`)
+	invalid := json.RawMessage(`{"command":"rm -rf /x",}`)
+	for _, cond := range []string{`args.command =~ /rm/`, `/rm -rf/`, `Bash(rm *)`} {
+		dir := t.TempDir()
+		set := loadConfig(t, dir, "hooks.yaml", "hooks:\n  - id: guard\n    event: pre_tool_use\n    if: '"+cond+"'\n    action: {type: command, command: \"exit 0\"}\n")
+		r := newRunner(t, dir, set, hookcore.Options{})
+		for name, args := range map[string]json.RawMessage{"deep": deep, "invalid": invalid} {
+			in := &hook.Input{SessionID: "s1", Cwd: dir, ToolName: "Bash", ToolInput: args}
+			if res := r.Fire(context.Background(), hook.PreToolUse, in); !res.Blocked {
+				t.Errorf("if %s, %s input: not blocked: %+v", cond, name, summarize(res))
+			}
+		}
+	}
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", "hooks:\n  - id: audit\n    event: post_tool_use\n    if: 'args.command =~ /rm/'\n    action: {type: command, command: \"exit 0\"}\n")
+	r := newRunner(t, dir, set, hookcore.Options{})
+	if res := r.Fire(context.Background(), hook.PostToolUse, &hook.Input{SessionID: "s1", Cwd: dir, ToolName: "Bash", ToolInput: invalid}); len(res.Hooks) != 0 {
+		t.Errorf("a feedback event's if must still decide: %+v", summarize(res))
+	}
+}

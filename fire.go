@@ -2,6 +2,7 @@ package hookcore
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -72,6 +73,7 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 	}
 	var subject *match.Subject
 	var out []*compiled
+	undecodable := 0 // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
 	i, j := 0, 0
 	for i < len(candidates) || j < len(byName) {
 		var c *compiled
@@ -90,12 +92,30 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 				subject = match.NewSubject(string(c.event), in.ToolName, in.ToolInput)
 			}
 			if !c.cond.Match(subject) {
-				continue
+				// On a gate event, an `if` over arguments that cannot be decoded (invalid
+				// JSON, nested too deep) does not get to say "no": the hook runs, cannot be
+				// given the input, and blocks (merge rule 9) — a guard fails closed, never
+				// open, on an input the model controls.
+				if eh.kind != hook.Gate || !isUndecodable(in.ToolInput, &undecodable) {
+					continue
+				}
 			}
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// isUndecodable reports, once per event (memo: 0 unknown, 1 no, 2 yes), whether a
+// non-empty tool input is not valid JSON.
+func isUndecodable(toolInput []byte, memo *int) bool {
+	if *memo == 0 {
+		*memo = 1
+		if len(toolInput) > 0 && !json.Valid(toolInput) {
+			*memo = 2
+		}
+	}
+	return *memo == 2
 }
 
 // lowerASCII appends s lower-cased (ASCII letters only) to dst. Names longer than dst's
