@@ -84,11 +84,18 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 	return cmd
 }
 
+// maxInput caps the event input fire reads (bytes). Claude Code's largest inputs carry a
+// tool response cut at tens of KB; decoding costs about 8 bytes of memory per input byte.
+const maxInput = 64 << 20
+
 // readInput reads one JSON object from r; empty input is an empty object.
 func readInput(r io.Reader) (*hook.Input, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
 	if err != nil {
 		return nil, fmt.Errorf("read input: %w", err)
+	}
+	if len(data) > maxInput {
+		return nil, fmt.Errorf("input on stdin is larger than %d MiB; the limit is %d MiB", maxInput>>20, maxInput>>20)
 	}
 	in := &hook.Input{}
 	data = bytes.TrimSpace(data)

@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,4 +57,27 @@ func TestFireBadInputExit(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFireInputSizeCap: fire reads at most 64 MiB of input; past that it stops reading and
+// refuses the input (exit 2 on a gate event), instead of holding gigabytes.
+func TestFireInputSizeCap(t *testing.T) {
+	t.Parallel()
+	big := io.MultiReader(strings.NewReader(`{"tool_name":"Bash","tool_input":{"command":"`),
+		io.LimitReader(repeatReader('x'), 64<<20), strings.NewReader(`"}}`))
+	var out, errb bytes.Buffer
+	code := cli.Main([]string{"fire", "PreToolUse", "--config", "/nonexistent-not-read.yaml"}, big, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "larger than 64 MiB") {
+		t.Fatalf("exit %d, stderr %q: want 2 and the size limit", code, errb.String())
+	}
+}
+
+// repeatReader yields its byte forever.
+type repeatReader byte
+
+func (r repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
 }
