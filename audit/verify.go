@@ -29,7 +29,7 @@ const (
 
 // Break is the first place where the log stops being the chain its writer wrote.
 type Break struct {
-	Line int  // 1-based line number in the file (for Cut: the last line's number)
+	Line int   // 1-based line number in the file (for Cut: the last line's number)
 	Seq  int64 // the seq the line carries (0 when it has none)
 	Kind Kind
 	// Detail says what was expected, in words.
