@@ -86,7 +86,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		return nil, exitWith(ExitFailure)
 	}
 	if l.store != nil && f.trust {
-		if err := l.store.Grant(root, hookcore.TrustDigest(set), time.Now()); err != nil {
+		if err := hookcore.GrantTrust(l.store, set, root, time.Now()); err != nil {
 			return nil, fmt.Errorf("trust workspace: %w", err)
 		}
 	}

@@ -67,14 +67,20 @@ digest of those files, so after any change to them they must be trusted again.
 				default:
 					fmt.Fprintf(e.stdout, "%s: trusted on %s, but its project config changed since: run `hookcore trust grant` again\n", ws, entry.Time.Format(time.RFC3339))
 				}
+				e.printHookTrust(set, ws, entry, ok)
 			case "grant":
 				if err := problems.Err(); err != nil {
 					return &exitError{code: ExitFailure, msg: "the project config has errors; fix them before trusting it"}
 				}
-				if err := store.Grant(ws, digest, time.Now()); err != nil {
+				if err := hookcore.GrantTrust(store, set, ws, time.Now()); err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stdout, "%s: trusted\n", ws)
+				entry, ok, err := store.Lookup(ws)
+				if err != nil {
+					return err
+				}
+				e.printHookTrust(set, ws, entry, ok)
 			case "revoke":
 				had, err := store.Revoke(ws)
 				if err != nil {
@@ -94,4 +100,37 @@ digest of those files, so after any change to them they must be trusted again.
 	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
 	return cmd
+}
+
+// printHookTrust lists each project and local hook with its trust state, the files inside
+// the project that it runs (their hashes are what the grant binds), what trust cannot cover,
+// and why a hook is pending (issue 11.1).
+func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool) {
+	for _, f := range set.Files {
+		if f.Layer != config.Project && f.Layer != config.Local {
+			continue
+		}
+		for i := range f.Hooks {
+			h := &f.Hooks[i]
+			c := hookcore.CoverHook(h, f, ws)
+			state, why := "trusted", hookcore.PendingReason(entry, ok, nil, hookcore.TrustDigest(set), c)
+			if why != "" {
+				state = "pending"
+			}
+			fmt.Fprintf(e.stdout, "  %-8s %s %s\n", state, relativize(c.Source, e.cwd), c.ID)
+			if why != "" && ok {
+				fmt.Fprintf(e.stdout, "           %s\n", why)
+			}
+			for _, cf := range c.Files {
+				sum := cf.SHA256
+				if len(sum) == 64 {
+					sum = "sha256 " + sum[:12]
+				}
+				fmt.Fprintf(e.stdout, "           runs %s (%s)\n", relativize(cf.Path, ws), sum)
+			}
+			for _, nc := range c.NotCovered {
+				fmt.Fprintf(e.stdout, "           not covered: %s\n", nc)
+			}
+		}
+	}
 }
