@@ -40,7 +40,7 @@ type report struct {
 	enc   *json.Encoder
 	cwd   string // hook sources in JSON are shown relative to it
 
-	cov    *coverage // hookcore coverage: collect instead of printing rows
+	cov *coverage // hookcore coverage: collect instead of printing rows
 
 	rows   []*row // not yet printed, in order
 	headed bool
