@@ -2,6 +2,7 @@ package hookcore
 
 import (
 	"context"
+	"io"
 	"errors"
 	"fmt"
 	"os"
@@ -21,6 +22,7 @@ import (
 // compiled is one hook ready to run: its matcher, filter and executor built once (STYLE.md:
 // config is plain data; compile at construction).
 type compiled struct {
+	closer io.Closer // the executor, when it holds resources (see hookSet.closers)
 	order    int // position in the Runner's hook list: config order, then callbacks
 	id       string
 	typ      string
@@ -65,6 +67,16 @@ type eventHooks struct {
 type hookSet struct {
 	events map[hook.Event]*eventHooks
 	count  int
+	// closers are the executors that hold resources (a rego bundle poller, a decision-log
+	// sender): closed when the set is replaced by Reload and by Runner.Close.
+	closers []io.Closer
+}
+
+// close closes the set's executors that hold resources.
+func (hs *hookSet) close() {
+	for _, c := range hs.closers {
+		_ = c.Close()
+	}
 }
 
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
@@ -94,6 +106,9 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh.any = append(eh.any, c)
 		}
 		hs.count++
+		if c.closer != nil {
+			hs.closers = append(hs.closers, c.closer)
+		}
 	}
 	if set != nil && !DisablesAll(set, gate.whole) {
 		for _, f := range set.Files {
@@ -123,6 +138,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		add(c)
 	}
 	if len(errs) > 0 {
+		hs.close()
 		return nil, errors.Join(errs...)
 	}
 	return hs, nil
@@ -251,12 +267,13 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		c.exec = &executor.Func{Fn: fn}
 		c.target = h.Action.Name
 	default:
-		ex, target, err := r.externalExecutor(h, timeout)
+		ex, target, err := r.externalExecutor(h, f, timeout)
 		if err != nil {
 			return nil, err
 		}
 		c.exec, c.target = ex, target
 	}
+	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
 		c.exec = withTimeout(c.exec, timeout)
 	}
