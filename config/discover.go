@@ -32,13 +32,25 @@ type LayerPath struct {
 	Layer Layer
 }
 
-// Paths returns the config files that exist, in load order: user ~/<Dir>/hooks.yaml, project
-// <root>/<Dir>/hooks.yaml, local <root>/<Dir>/hooks.local.yaml. A file reached twice (the
-// working directory is $HOME, or a symlink points at another layer's file) is returned once,
-// under its first layer, compared by real path (DESIGN.md section 7); the returned Path is
-// the path as discovered, not the real path. A file that exists but cannot be examined
-// (permission denied) is an error.
-func (d Discovery) Paths() ([]LayerPath, error) {
+// Candidate is one config file that discovery looked for.
+type Candidate struct {
+	LayerPath
+	// Found is set when something exists at Path (it may still fail to load) or Path could
+	// not be examined.
+	Found bool
+	// Dup is set when Path is a file already found under an earlier candidate (compared
+	// with os.SameFile); such a candidate is not loaded again.
+	Dup bool
+	// Err is why Path could not be examined (a symlink loop, a regular file where a
+	// directory should be, permission denied); nil when it does not exist or was examined.
+	Err error
+}
+
+// Look returns every config file discovery looks for, in load order, with what it found
+// (see Paths). It fails only when the working directory cannot be found: a problem with one
+// candidate is that candidate's Err, so a repository cannot make discovery as a whole fail
+// (issue 10.2).
+func (d Discovery) Look() ([]Candidate, error) {
 	dir := d.Dir
 	if dir == "" {
 		dir = DefaultDir
@@ -59,39 +71,62 @@ func (d Discovery) Paths() ([]LayerPath, error) {
 	if root == "" {
 		root = ProjectRoot(cwd)
 	}
-	var candidates []LayerPath
-	if home != "" {
-		candidates = append(candidates, LayerPath{filepath.Join(home, dir, "hooks.yaml"), User})
+	var out []Candidate
+	add := func(path string, layer Layer) {
+		out = append(out, Candidate{LayerPath: LayerPath{Path: path, Layer: layer}})
 	}
-	candidates = append(candidates,
-		LayerPath{filepath.Join(root, dir, "hooks.yaml"), Project},
-		LayerPath{filepath.Join(root, dir, "hooks.local.yaml"), Local})
+	if home != "" {
+		add(filepath.Join(home, dir, "hooks.yaml"), User)
+	}
+	add(filepath.Join(root, dir, "hooks.yaml"), Project)
+	add(filepath.Join(root, dir, "hooks.local.yaml"), Local)
 
-	var out []LayerPath
-	seen := map[string]bool{}
-	for _, c := range candidates {
+	var seen []fs.FileInfo
+	for i := range out {
+		c := &out[i]
 		st, err := os.Stat(c.Path)
-		if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			c.Found, c.Err = true, err
 			continue
 		}
-		if err != nil {
-			return nil, err
+		c.Found = true
+		for _, s := range seen {
+			if os.SameFile(s, st) {
+				c.Dup = true
+			}
 		}
-		if st.IsDir() {
-			continue
+		if !c.Dup {
+			seen = append(seen, st)
 		}
-		real, err := filepath.EvalSymlinks(c.Path)
-		if err != nil {
-			return nil, err
+	}
+	return out, nil
+}
+
+// Paths returns the config files that exist, in load order: user ~/<Dir>/hooks.yaml, project
+// <root>/<Dir>/hooks.yaml, local <root>/<Dir>/hooks.local.yaml. A file reached twice (the
+// working directory is $HOME, or a symlink points at another layer's file) is returned once,
+// under its first layer, compared with os.SameFile (DESIGN.md section 7); the returned Path
+// is the path as discovered, not the real path. A path that exists but cannot be examined
+// (a symlink loop, permission denied, `.hookcore` a regular file) is returned too: loading
+// it reports the problem as that file's error, which an untrusted project layer ignores.
+// Paths fails only when the working directory cannot be found.
+func (d Discovery) Paths() ([]LayerPath, error) {
+	cands, err := d.Look()
+	if err != nil {
+		return nil, err
+	}
+	var out []LayerPath
+	for _, c := range cands {
+		if c.Found && !c.Dup {
+			out = append(out, c.LayerPath)
 		}
-		if real, err = filepath.Abs(real); err != nil {
-			return nil, err
-		}
-		if seen[real] {
-			continue
-		}
-		seen[real] = true
-		out = append(out, c)
 	}
 	return out, nil
 }

@@ -1,5 +1,11 @@
 package config
 
+import (
+	"io/fs"
+	"os"
+	"slices"
+)
+
 // Set is the effective configuration: the files of all layers, in load order.
 type Set struct {
 	Files []*File
@@ -28,11 +34,23 @@ func (s *Set) Hooks() []Hook {
 // Load parses each file with ParseFile and returns them as a Set, with the problems of all
 // files: file by file in load order, sorted within a file. A file with errors is in the Set without hooks; callers that must not run
 // a partial configuration check problems.Err(). The Set is never nil.
+//
+// A file named more than once — by a relative and an absolute path, through "..", through a
+// symlink, as --config and by discovery — is loaded once, under its first path and layer:
+// files are compared with os.SameFile on the opened file (issue 8.8), so its hooks never
+// run twice.
 func Load(paths []LayerPath) (*Set, ErrorList) {
 	s := &Set{}
 	var probs ErrorList
+	var seen []fs.FileInfo
 	for _, lp := range paths {
-		f, p := ParseFile(lp.Path, lp.Layer)
+		f, p, st := parseFile(lp.Path, lp.Layer)
+		if st != nil {
+			if slices.ContainsFunc(seen, func(o fs.FileInfo) bool { return os.SameFile(o, st) }) {
+				continue
+			}
+			seen = append(seen, st)
+		}
 		probs = append(probs, p...)
 		s.Files = append(s.Files, f)
 		if f.DisableAll {

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,19 +20,28 @@ import (
 // spelling of disable_all_hooks.
 var topKeys = []string{"hooks", "disable_all_hooks", "parallel"}
 
-// ParseFile reads the file at path and parses it with Parse. A file that cannot be read is
-// one problem without a line.
+// ParseFile reads the file at path with ReadFile (without blocking, a regular file only,
+// at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
+// problem without a line, and the File is Failed.
 func ParseFile(path string, layer Layer) (*File, ErrorList) {
-	data, err := os.ReadFile(path)
+	f, probs, _ := parseFile(path, layer)
+	return f, probs
+}
+
+// parseFile is ParseFile that also returns the file's FileInfo (nil when it could not be
+// opened), for Load's os.SameFile check.
+func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
+	data, st, err := ReadFile(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return &File{Path: path, Layer: layer, Dialect: dialectByName(path)},
-			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}
+		return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
+			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
 	}
-	return Parse(path, data, layer)
+	f, probs := Parse(path, data, layer)
+	return f, probs, st
 }
 
 // Parse parses one config file of any dialect and validates it. path names the file in
@@ -64,15 +72,18 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
 	body, probs := parseYAML(path, data)
 	if probs != nil || body == nil {
+		f.Failed = probs.Errors() > 0
 		return f, probs
 	}
 	d := newDecoder(path, data, body)
 	if !d.checkAliases(body) {
+		f.Failed = true
 		return f, d.take()
 	}
 	top, ok := d.mapping(body)
 	if !ok {
 		d.errorf(body, "config must be a mapping with a hooks key, not a %s", kind(d.resolve(body)))
+		f.Failed = true
 		return f, d.take()
 	}
 	var hooksKV *kv
@@ -95,6 +106,7 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 			f.Dialect = Native
 			if len(v.Values) > MaxHooks {
 				d.errorf(hooksKV.rawValue, "%d hooks in one file; the limit is %d", len(v.Values), MaxHooks)
+				f.Failed = true
 				return f, d.take()
 			}
 			for _, e := range v.Values {
@@ -102,10 +114,16 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 			}
 		case *ast.MappingNode, *ast.MappingValueNode:
 			var rest ErrorList
-			raws, rest = d.settings(f, *hooksKV)
+			var tooMany bool
+			raws, rest, tooMany = d.settings(f, *hooksKV)
 			fileProbs = append(fileProbs, rest...)
+			if tooMany {
+				f.Failed = true
+				return f, fileProbs
+			}
 		default:
 			d.errorf(hooksKV.rawValue, "hooks must be a sequence of hooks or a mapping of event names, not a %s", kind(v))
+			f.Failed = true
 		}
 	}
 	for _, p := range top {
@@ -133,11 +151,11 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 // settings decodes the JSON dialects: `hooks` maps event names to sequences. Problems of an
 // event key or a matcher group go with the first hook under it; rest holds those of keys
 // with no hooks.
-func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList) {
+func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, tooMany bool) {
 	events, _ := d.mapping(hooks.val)
 	if n := d.entries(events); n > MaxHooks {
 		d.errorf(hooks.rawValue, "%d hooks in one file; the limit is %d", n, MaxHooks)
-		return nil, d.take()
+		return nil, d.take(), true
 	}
 	nested, flat := false, false
 	for _, ev := range events {
@@ -192,7 +210,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList) 
 	case flat:
 		f.Dialect = Flat
 	}
-	return raws, rest
+	return raws, rest, false
 }
 
 // group decodes a Claude Code matcher group {matcher, hooks: [...]}.

@@ -209,4 +209,8 @@ type File struct {
 	Entries int
 	// Hash is the hex SHA-256 of the file's content, for the trust store.
 	Hash string
+	// Failed is set when the file as a whole could not be loaded: it could not be read (not
+	// a regular file, too large, a symlink loop, permission), is not YAML/JSON, passes a
+	// cap, or is not a mapping with a hooks key. None of its hooks run.
+	Failed bool
 }

@@ -55,11 +55,11 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			}
 			l, err := e.load(&cf)
 			if err != nil {
-				return err
+				return gateBlock(event, err)
 			}
 			r, err := e.runner(l, &cf, hookcore.Options{})
 			if err != nil {
-				return err
+				return gateBlock(event, err)
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
@@ -82,6 +82,22 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 	}
 	cf.registerRun(cmd)
 	return cmd
+}
+
+// gateBlock turns a failure to load or compile the config into a block on a gate event:
+// the guards that should decide could not run, and Claude Code lets an action through on
+// exit 1, so a broken user config (or a missing home) must not open the gate (issue 10.2).
+// Its reason, on stderr, says why. Other events keep err (exit 1).
+func gateBlock(event hook.Event, err error) error {
+	if event.Kind() != hook.Gate {
+		return err
+	}
+	why := "the hook config could not be loaded (see the errors above)"
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.msg != "" {
+		why = "the hook config could not be loaded: " + err.Error()
+	}
+	return &exitError{code: ExitBlocked, msg: why + "; blocking " + string(event) + " rather than letting it through unguarded"}
 }
 
 // maxInput caps the event input fire reads (bytes). Claude Code's largest inputs carry a
