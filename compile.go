@@ -114,6 +114,12 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 				c.skip = skip
 				add(c)
 			}
+			for i := range f.Broken {
+				if c := misconfigured(&f.Broken[i]); c != nil {
+					c.skip = skip
+					add(c)
+				}
+			}
 		}
 	}
 	for i, cb := range r.opts.Callbacks {
@@ -213,6 +219,38 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		c.exec = withTimeout(c.exec, timeout)
 	}
 	return c, nil
+}
+
+// misconfigured returns the stand-in of a broken hook entry that must not fail open: a gate
+// hook with on_error: block, whose every run is an error (so it blocks, fail-closed) saying
+// that the guard is misconfigured and why (issue 8.2). Its matcher and if are the entry's
+// when they compile, else it matches every call. Other broken entries return nil: they are
+// skipped.
+func misconfigured(b *config.Broken) *compiled {
+	h := &b.Hook
+	if !b.FailsShut() {
+		return nil
+	}
+	m, err := match.CompileMatcher(h.Matcher)
+	if err != nil {
+		m, _ = match.CompileMatcher("")
+	}
+	cond, err := match.CompileIf(h.If)
+	if err != nil {
+		cond = nil
+	}
+	msg := "it has errors"
+	if len(b.Errors) > 0 {
+		msg = b.Errors[0].Pos.String() + ": " + b.Errors[0].Msg
+	}
+	fault := fmt.Errorf("guard is misconfigured: %s", msg)
+	return &compiled{
+		id: h.ID, typ: h.Action.Type, source: h.Source(), target: "misconfigured", event: h.Event,
+		matcher: m, cond: cond, blocking: true, failShut: true,
+		exec: hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
+			return hook.Decision{}, fault
+		}),
+	}
 }
 
 func compileCallback(i int, cb Callback) (*compiled, error) {

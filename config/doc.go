@@ -66,8 +66,10 @@
 // args, an http url that net/url does not parse or that has no host, an allowed_hosts
 // entry the SSRF guard would not load (not a host name, IP address or CIDR prefix).
 // Unknown keys, a matcher on an event
-// without a match field and fields that the action type ignores are warnings. A file with
-// any error yields no hooks: it never half-loads. Lint adds the warnings of `hookcore
+// without a match field and fields that the action type ignores are warnings. A hook entry
+// with an error is skipped (File.Broken) and the file's valid hooks load, as Claude Code
+// skips an invalid entry (issue 8.2); a file that cannot be parsed as a whole is Failed and
+// yields no hooks. Lint adds the warnings of `hookcore
 // check` that need the file system or the harness's tool list.
 //
 // # Limits

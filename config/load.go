@@ -32,8 +32,10 @@ func (s *Set) Hooks() []Hook {
 }
 
 // Load parses each file with ParseFile and returns them as a Set, with the problems of all
-// files: file by file in load order, sorted within a file. A file with errors is in the Set without hooks; callers that must not run
-// a partial configuration check problems.Err(). The Set is never nil.
+// files: file by file in load order, sorted within a file. A file that cannot be loaded as
+// a whole is in the Set, Failed and without hooks; a hook entry with an error is in its
+// file's Broken list, not in Hooks. Callers that must not run a partial configuration check
+// problems.Err(). The Set is never nil.
 //
 // A file named more than once — by a relative and an absolute path, through "..", through a
 // symlink, as --config and by discovery — is loaded once, under its first path and layer:

@@ -64,9 +64,10 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 // MaxAliasExpansion bytes; its hooks are not decoded.
 //
 // All problems are returned at once, sorted, each with the position of the offending node
-// and the hook's id. When any of them is an error (not a warning), the File has no hooks: a
-// file never half-loads. An empty file has no hooks and no problems. The returned File is
-// never nil.
+// and the hook's id. A hook entry with an error is left out of the File's Hooks and kept in
+// its Broken list; the valid hooks load (issue 8.2). A file that cannot be parsed as a whole
+// (syntax, caps, not a mapping) is Failed, with no hooks. An empty file has no hooks and no
+// problems. The returned File is never nil.
 func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
@@ -141,10 +142,7 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	probs = append(probs, strictJSON(path, data)...)
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()
-	f.Entries = len(f.Hooks)
-	if probs.Errors() > 0 {
-		f.Hooks = nil
-	}
+	f.Entries = len(f.Hooks) + len(f.Broken)
 	return f, probs
 }
 

@@ -179,6 +179,22 @@ type Hook struct {
 	Layer   Layer
 }
 
+// Broken is a hook entry that has errors: the Hook as far as it could be decoded (its Event
+// is "" when the event is unknown; its Matcher or If may not compile) and its errors, each
+// with a position and the hook id.
+type Broken struct {
+	Hook   Hook
+	Errors ErrorList
+}
+
+// FailsShut reports whether the broken entry must block its event instead of being skipped:
+// an enabled hook of a known gate event that says on_error: block. A guard its author meant
+// to fail closed must not fail open because it is misconfigured (issue 8.2).
+func (b *Broken) FailsShut() bool {
+	h := &b.Hook
+	return h.Event != "" && h.Event.Kind() == hook.Gate && h.OnError == "block" && h.Enabled
+}
+
 // Source returns "file:line" of the hook's entry, as shown in results and `hookcore list`.
 func (h *Hook) Source() string { return fmt.Sprintf("%s:%d", h.Pos.File, h.Pos.Line) }
 
@@ -191,8 +207,11 @@ func (h *Hook) EffectiveTimeout() time.Duration {
 	return h.Timeout
 }
 
-// File is one parsed config file. When the file has any error, Hooks is empty: a file never
-// half-loads (DESIGN.md section 4).
+// File is one parsed config file. A hook entry with an error (an unknown event or action
+// type, a bad matcher or if, a missing field) is in Broken, not in Hooks: it is skipped and
+// the file's valid hooks run, as Claude Code skips an invalid entry with a "Settings
+// Warning" (issue 8.2; docs/decisions.md, "A broken entry never switches off the rest").
+// When the file as a whole cannot be loaded (Failed), both are empty.
 type File struct {
 	Path    string
 	Dialect Dialect
@@ -204,8 +223,11 @@ type File struct {
 	// on feedback and observe events.
 	Parallel bool
 	Hooks    []Hook
-	// Entries is the number of hook entries the file declares, counted also when an error
-	// left Hooks empty (for `hookcore check`'s summary).
+	// Broken holds the hook entries that have errors, in file order: they never run, except
+	// that a broken gate hook with `on_error: block` blocks its event (see hookcore.New).
+	Broken []Broken
+	// Entries is the number of hook entries the file declares, broken ones included (for
+	// `hookcore check`'s summary).
 	Entries int
 	// Hash is the hex SHA-256 of the file's content, for the trust store.
 	Hash string

@@ -10,7 +10,8 @@ import (
 )
 
 // finish assigns ids, runs the checks that need a whole hook (DESIGN.md sections 3-5) and
-// stores the hooks in f. It returns every problem with its hook id.
+// stores the hooks in f: a hook with an error in f.Broken, the others in f.Hooks. It
+// returns every problem with its hook id.
 func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 	assignIDs(raws)
 	var out ErrorList
@@ -36,14 +37,26 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 			}
 		}
 		check(r)
+		var errs ErrorList
 		for _, p := range r.probs {
+			p.HookID = r.h.ID
+			if !p.Warning {
+				errs = append(errs, p)
+			}
 			k := key{p.Pos, p.Msg, p.Warning}
 			if reported[k] {
 				continue
 			}
 			reported[k] = true
-			p.HookID = r.h.ID
 			out = append(out, p)
+		}
+		if r.h.Event == "" && len(errs) == 0 {
+			// The event key's error went with the first hook under it.
+			errs = ErrorList{{Pos: r.h.Pos, HookID: r.h.ID, Msg: fmt.Sprintf("unknown event %q", r.eventRaw)}}
+		}
+		if len(errs) > 0 {
+			f.Broken = append(f.Broken, Broken{Hook: r.h, Errors: errs})
+			continue
 		}
 		f.Hooks = append(f.Hooks, r.h)
 	}

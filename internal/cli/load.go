@@ -39,9 +39,12 @@ type loaded struct {
 
 // load finds and validates the config: the named files, or else the discovered layers
 // (user, project, local). With --trust it records trust of the project layers first.
-// Every problem goes to stderr as file:line:col: hook-id: message; an error returns exit 1,
-// except errors only in the project and local layers of an untrusted workspace (without
-// --trust), which are reported and ignored.
+// Every problem goes to stderr as file:line:col: hook-id: message. A hook entry with an
+// error is skipped with a warning naming it, and the file's other hooks run (issue 8.2).
+// A file that cannot be loaded as a whole returns exit 1 (fire: a block on a gate event),
+// except in the project and local layers of an untrusted workspace (without --trust),
+// whose errors are reported and ignored. With --trust any error in those layers counts:
+// nothing broken is trusted.
 func (e *env) load(f *configFlags) (*loaded, error) {
 	root := config.ProjectRoot(e.cwd)
 	var paths []config.LayerPath
@@ -69,16 +72,35 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	// Errors only in the project and local layers of an untrusted workspace do not stop the
 	// user's own hooks: those layers would not run anyway, and otherwise a repository could
 	// switch off the user's guards by shipping a broken config (fire would exit 1, which
-	// harnesses treat as a non-blocking error). With --trust they count: nothing broken is
-	// trusted.
-	ignored := !f.trust && hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
+	// harnesses treat as a non-blocking error).
+	untrusted := hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
+	fatal := hookcore.FatalProblems(set, problems, l.store, root)
+	if f.trust {
+		fatal = nil
+		for _, p := range problems {
+			if !p.Warning {
+				fatal = append(fatal, p)
+			}
+		}
+	}
 	for _, p := range problems {
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 	}
-	if ignored {
-		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
-	} else if err := problems.Err(); err != nil {
+	if len(fatal) > 0 {
 		return nil, exitWith(ExitFailure)
+	}
+	if untrusted {
+		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
+	} else {
+		for _, file := range set.Files {
+			for _, b := range file.Broken {
+				what := "hook skipped (it has errors); the other hooks run"
+				if b.FailsShut() {
+					what = fmt.Sprintf("guard misconfigured: it blocks every %s it matches (on_error: block)", b.Hook.Event)
+				}
+				fmt.Fprintf(e.stderr, "%s: %s: warning: %s\n", relativize(b.Hook.Pos.String(), e.cwd), b.Hook.ID, what)
+			}
+		}
 	}
 	if l.store != nil && f.trust {
 		if err := l.store.Grant(root, hookcore.TrustDigest(set), time.Now()); err != nil {
