@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/shbound"
 	"github.com/hookcore/hookcore/match"
 )
 
@@ -37,10 +40,11 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 			}
 		}
 		check(r)
+		fault := checkShell(r)
 		var errs ErrorList
 		for _, p := range r.probs {
 			p.HookID = r.h.ID
-			if !p.Warning {
+			if !p.Warning && p != fault {
 				errs = append(errs, p)
 			}
 			k := key{p.Pos, p.Msg, p.Warning}
@@ -111,6 +115,35 @@ func posOfNode(r *rawHook, p kv) Pos {
 	}
 	d := decoder{path: r.h.Pos.File}
 	return d.pos(n)
+}
+
+// checkShell adds an error when the shell-form command of r does not parse (mvdan.cc/sh,
+// bash syntax, the most lenient of the shells /bin/sh may be) and returns it, or nil. It is
+// an error for `hookcore check` but does not make the hook Broken: the hook loads, and when
+// it runs the shell's own verdict counts — a command that /bin/sh cannot parse is an error
+// of that hook, never a block (issue 10.7; the executor confirms with `sh -n`). A command
+// past the parser's bounds (internal/shbound) is not checked.
+func checkShell(r *rawHook) *Problem {
+	a := &r.h.Action
+	if a.Type != TypeCommand || strings.TrimSpace(a.Command) == "" || shbound.Check(a.Command) != nil {
+		return nil
+	}
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(a.Command), "")
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return nil
+	}
+	pos := posOf(r, "action.command")
+	msg := fmt.Sprintf("command does not parse as a shell line (it fails each time it runs): %s", pe.Text)
+	if p, ok := r.at["action.command"]; ok && pe.Pos.Line() == 1 {
+		d := decoder{path: r.h.Pos.File, lines: r.lines}
+		pos = d.contentPos(p.rawValue, a.Command, int(pe.Pos.Offset()))
+	} else {
+		msg = fmt.Sprintf("command does not parse as a shell line (it fails each time it runs): line %d:%d: %s", pe.Pos.Line(), pe.Pos.Col(), pe.Text)
+	}
+	p := &Problem{Pos: pos, Msg: msg}
+	r.probs = append(r.probs, p)
+	return p
 }
 
 // check runs the whole-hook rules: reject and async against the event's kind, matcher and

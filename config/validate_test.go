@@ -238,3 +238,38 @@ gaps.yaml:23:50: inf: timeout must be a number of seconds or a duration, not "-.
 		})
 	}
 }
+
+// TestShellSyntaxReported: a shell-form command that does not parse is an error, at its
+// column when the command is one line, with the hook id (issue 10.7); the hook still loads
+// (it is not Broken): when it runs, the shell decides, and a command that does not parse is
+// an error of that hook, never a block.
+func TestShellSyntaxReported(t *testing.T) {
+	t.Parallel()
+	f, errs := Parse("hooks.yaml", []byte(`hooks:
+  - id: guard
+    event: pre_tool_use
+    action: {type: command, command: "echo $(ls"}
+  - id: multi
+    event: stop
+    action:
+      type: command
+      command: |
+        echo ok
+        if true; then echo
+  - id: fine
+    event: stop
+    action: {type: command, command: "echo $TOOL_ARGS.command | grep -q rm && exit 2 || true"}
+`), Project)
+	var got strings.Builder
+	for _, p := range errs {
+		got.WriteString(p.Error() + "\n")
+	}
+	want := "hooks.yaml:4:44: guard: command does not parse as a shell line (it fails each time it runs): reached EOF without matching `$(` with `)`\n" +
+		"hooks.yaml:9:16: multi: command does not parse as a shell line (it fails each time it runs): line 2:1: `if` statement must end with `fi`\n"
+	if diff := cmp.Diff(want, got.String()); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	if len(f.Hooks) != 3 || len(f.Broken) != 0 {
+		t.Errorf("%d hooks, %d broken; want 3 loaded", len(f.Hooks), len(f.Broken))
+	}
+}
