@@ -15,7 +15,6 @@ import (
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
-	"github.com/hookcore/hookcore/trust"
 )
 
 // compiled is one hook ready to run: its matcher, filter and executor built once (STYLE.md:
@@ -331,16 +330,9 @@ func hasProjectLayer(set *config.Set) bool {
 }
 
 // TrustDigest returns the digest that workspace trust is recorded against for set: the paths
-// and content hashes of its project and local layer files (see package trust).
-func TrustDigest(set *config.Set) string {
-	var parts []string
-	for _, f := range set.Files {
-		if f.Layer == config.Project || f.Layer == config.Local {
-			parts = append(parts, f.Path+"\x00"+f.Hash)
-		}
-	}
-	return trust.Digest(parts...)
-}
+// and content hashes of its project and local layer files (TrustScopeOf(set).Digest(); see
+// package trust).
+func TrustDigest(set *config.Set) string { return TrustScopeOf(set).Digest() }
 
 // hookEnv is the base environment of f's command hooks: Options.Env (or the process's),
 // plus HOOKCORE_CONFIG_DIR, the directory of the config file that declares the hook, so a

@@ -23,8 +23,11 @@ func trustCmd(e *env) *cobra.Command {
 		Long: `Project (.hookcore/hooks.yaml) and local (.hookcore/hooks.local.yaml) hooks of a workspace run
 only after you trust the workspace. Trust is recorded in ~/.hookcore/trust.json against a
 digest of those files, so after any change to them they must be trusted again.
-  show    (default) whether the workspace is trusted with its current config
-  grant   trust the workspace's current config
+  show    (default) whether the workspace is trusted with its current config, and what a
+          grant covers: each project and local file (layer, content hash) and each of its
+          hooks with what it runs
+  grant   trust the workspace's current config; prints the state before and what the
+          grant now covers
   revoke  forget the workspace`,
 		Args:      cobra.MaximumNArgs(1),
 		ValidArgs: []string{"show", "grant", "revoke"},
@@ -52,29 +55,39 @@ digest of those files, so after any change to them they must be trusted again.
 			for _, p := range problems {
 				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 			}
-			digest := hookcore.TrustDigest(set)
+			scope := hookcore.TrustScopeOf(set)
+			digest := scope.Digest()
+			entry, had, err := store.Lookup(ws)
+			if err != nil {
+				return err
+			}
+			state := func() string {
+				switch {
+				case !had:
+					return "not trusted"
+				case entry.Digest == digest:
+					return "trusted (since " + entry.Time.Format(time.RFC3339) + ")"
+				}
+				return "trusted on " + entry.Time.Format(time.RFC3339) + ", but its project config changed since: run `hookcore trust grant` again"
+			}
 			switch action {
 			case "show":
-				entry, ok, err := store.Lookup(ws)
-				if err != nil {
-					return err
+				fmt.Fprintf(e.stdout, "%s: %s\n", ws, state())
+				verb := "a grant would cover"
+				if had && entry.Digest == digest {
+					verb = "the grant covers"
 				}
-				switch {
-				case !ok:
-					fmt.Fprintf(e.stdout, "%s: not trusted\n", ws)
-				case entry.Digest == digest:
-					fmt.Fprintf(e.stdout, "%s: trusted (since %s)\n", ws, entry.Time.Format(time.RFC3339))
-				default:
-					fmt.Fprintf(e.stdout, "%s: trusted on %s, but its project config changed since: run `hookcore trust grant` again\n", ws, entry.Time.Format(time.RFC3339))
-				}
+				e.printScope(scope, verb)
 			case "grant":
 				if err := problems.Err(); err != nil {
 					return &exitError{code: ExitFailure, msg: "the project config has errors; fix them before trusting it"}
 				}
+				fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, state())
 				if err := store.Grant(ws, digest, time.Now()); err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stdout, "%s: trusted\n", ws)
+				e.printScope(scope, "the grant covers")
 			case "revoke":
 				had, err := store.Revoke(ws)
 				if err != nil {
@@ -94,4 +107,40 @@ digest of those files, so after any change to them they must be trusted again.
 	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
 	return cmd
+}
+
+// printScope prints what a trust grant covers: each project and local file with its layer
+// and content hash, then its hooks with their event, type and what they run (made
+// printable: the text comes from the repository). The data is hookcore.TrustScopeOf's.
+func (e *env) printScope(s hookcore.TrustScope, verb string) {
+	if len(s.Files) == 0 {
+		fmt.Fprintf(e.stdout, "%s no project config files (nothing would run)\n", verb)
+		return
+	}
+	fmt.Fprintf(e.stdout, "%s %d %s, %d %s:\n", verb, len(s.Files), plural(len(s.Files), "file"), s.Hooks(), plural(s.Hooks(), "hook"))
+	for _, f := range s.Files {
+		hash := f.Hash
+		if len(hash) > 12 {
+			hash = hash[:12]
+		}
+		note := ""
+		if f.Failed {
+			note = " (cannot be loaded: no hooks)"
+		}
+		fmt.Fprintf(e.stdout, "  %s (%s layer, sha256 %s)%s\n", printable(relativize(f.Path, e.cwd)), f.Layer, hash, note)
+		for _, h := range f.Hooks {
+			event := h.Event
+			if event == "" {
+				event = "?"
+			}
+			note := ""
+			switch {
+			case h.Broken:
+				note = " [has errors: does not run]"
+			case !h.Enabled:
+				note = " [enabled: false]"
+			}
+			fmt.Fprintf(e.stdout, "    %s %s %s: %s%s\n", printable(h.ID), event, orDash(h.Type), oneLine(h.Target, 200), note)
+		}
+	}
 }
