@@ -94,8 +94,11 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		}
 		hs.count++
 	}
-	if set != nil && !DisablesAll(set, untrusted == "") {
+	if set != nil {
 		for _, f := range set.Files {
+			if SwitchedOff(set, f, untrusted == "") {
+				continue
+			}
 			skip := ""
 			if f.Layer == config.Project || f.Layer == config.Local {
 				skip = untrusted
@@ -310,7 +313,8 @@ func withTimeout(ex hook.Executor, d time.Duration) hook.Executor {
 // DisablesAll reports whether set turns every hook off (disable_all_hooks: true in a file
 // that may speak for the user). The project and local files of an untrusted workspace may
 // not: a repository must not switch off the user's own guards. projectTrusted says whether
-// those layers are trusted (true when no trust gate applies).
+// those layers are trusted (true when no trust gate applies). Claude Code's managed hooks
+// are turned off only by a managed file (see SwitchedOff); DisablesAll reports the others.
 func DisablesAll(set *config.Set, projectTrusted bool) bool {
 	for _, f := range set.Files {
 		if f.DisableAll && (projectTrusted || (f.Layer != config.Project && f.Layer != config.Local)) {
@@ -318,6 +322,20 @@ func DisablesAll(set *config.Set, projectTrusted bool) bool {
 		}
 	}
 	return false
+}
+
+// SwitchedOff reports whether the hooks of f, a file of set, are turned off by a kill
+// switch, as Claude Code resolves them (research note §2.1): disableAllHooks in a managed
+// file turns off every file; in any other file that may speak (DisablesAll) it turns off
+// every file but the managed ones; allowManagedHooksOnly in a managed file turns off every
+// file but the managed ones (and is ignored elsewhere).
+func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
+	for _, g := range set.Files {
+		if g.Layer == config.Managed && (g.DisableAll || (g.ManagedOnly && f.Layer != config.Managed)) {
+			return true
+		}
+	}
+	return f.Layer != config.Managed && DisablesAll(set, projectTrusted)
 }
 
 func hasProjectLayer(set *config.Set) bool {

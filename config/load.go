@@ -9,19 +9,31 @@ import (
 // Set is the effective configuration: the files of all layers, in load order.
 type Set struct {
 	Files []*File
-	// Disabled is set when any file says disable_all_hooks: true.
+	// Disabled is set when any file but a managed one says disable_all_hooks: true.
 	Disabled bool
 }
 
 // Hooks returns the hooks of all files in order: layers append, they never override
-// (DESIGN.md section 4). It returns none when the Set is Disabled, and leaves out hooks with
-// enabled: false.
+// (DESIGN.md section 4). It leaves out hooks with enabled: false and the files a kill switch
+// turns off: when the Set is Disabled, every file but Claude Code's managed ones (unless a
+// managed file disables all), and with a managed allowManagedHooksOnly every file but the
+// managed ones. (The trust gate is hookcore's: see hookcore.SwitchedOff.)
 func (s *Set) Hooks() []Hook {
-	if s == nil || s.Disabled {
+	if s == nil {
 		return nil
 	}
 	var out []Hook
+	managedOff, managedOnly := false, false
 	for _, f := range s.Files {
+		if f.Layer == Managed {
+			managedOff = managedOff || f.DisableAll
+			managedOnly = managedOnly || f.ManagedOnly
+		}
+	}
+	for _, f := range s.Files {
+		if managedOff || (f.Layer != Managed && (s.Disabled || managedOnly)) {
+			continue
+		}
 		for _, h := range f.Hooks {
 			if h.Enabled {
 				out = append(out, h)
@@ -55,7 +67,7 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 		}
 		probs = append(probs, p...)
 		s.Files = append(s.Files, f)
-		if f.DisableAll {
+		if f.DisableAll && f.Layer != Managed {
 			s.Disabled = true
 		}
 	}

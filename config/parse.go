@@ -18,7 +18,7 @@ import (
 
 // topKeys are the top-level keys read in every dialect; disableAllHooks is Claude Code's
 // spelling of disable_all_hooks.
-var topKeys = []string{"hooks", "disable_all_hooks", "parallel"}
+var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHooksOnly"}
 
 // ParseFile reads the file at path with ReadFile (without blocking, a regular file only,
 // at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
@@ -96,6 +96,8 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 			f.DisableAll, _ = d.boolean(p)
 		case "parallel":
 			f.Parallel, _ = d.boolean(p)
+		case "allowManagedHooksOnly":
+			f.ManagedOnly, _ = d.boolean(p)
 		}
 	}
 	fileProbs := d.take()
@@ -129,10 +131,10 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	}
 	for _, p := range top {
 		switch p.key {
-		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel":
+		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "allowManagedHooksOnly":
 			continue
 		}
-		if f.Dialect == Native {
+		if f.Dialect == Native && !isMiniCodeConfig(path) {
 			d.unknownKey(p, "config", topKeys)
 		} else if s := Suggest(p.key, slices.Concat(topKeys, []string{"disableAllHooks"})); s != "" {
 			d.warnf(p.keyNode, "unknown key %q in config (did you mean %q?)", p.key, s)
@@ -291,6 +293,14 @@ func parseBytes(data []byte) (f *ast.File, err error) {
 		}
 	}()
 	return parser.ParseBytes(data, 0)
+}
+
+// isMiniCodeConfig reports whether path is MiniCode's .minicode/config.yaml or
+// config.local.yaml, which hold MiniCode's other settings beside `hooks`: their other
+// top-level keys are not warned about.
+func isMiniCodeConfig(path string) bool {
+	base := filepath.Base(path)
+	return (base == "config.yaml" || base == "config.local.yaml") && filepath.Base(filepath.Dir(path)) == ".minicode"
 }
 
 // dialectByName guesses the dialect of a file without hooks: Nested for .json, else Native.

@@ -51,6 +51,10 @@ const (
 	Project
 	// Local is <project root>/<Dir>/hooks.local.yaml, untracked, loaded last.
 	Local
+	// Managed is Claude Code's managed settings (/etc/claude-code/managed-settings.json and
+	// managed-settings.d/), written by an administrator: no trust gate, and lower layers
+	// cannot disable its hooks; its allowManagedHooksOnly turns the other layers off.
+	Managed
 )
 
 // String returns "explicit", "user", "project" or "local".
@@ -64,6 +68,8 @@ func (l Layer) String() string {
 		return "project"
 	case Local:
 		return "local"
+	case Managed:
+		return "managed"
 	}
 	return "layer(" + strconv.Itoa(int(l)) + ")"
 }
@@ -219,6 +225,9 @@ type File struct {
 	// DisableAll is `disable_all_hooks: true` (Claude Code: `disableAllHooks`); in any
 	// file of a Set it turns every hook off.
 	DisableAll bool
+	// ManagedOnly is Claude Code's `allowManagedHooksOnly: true`; honoured in the Managed
+	// layer only, where it turns off the hooks of every other file.
+	ManagedOnly bool
 	// Parallel is a top-level `parallel: true`: every hook of the file may run in parallel
 	// on feedback and observe events.
 	Parallel bool

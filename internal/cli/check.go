@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -31,12 +32,16 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			var paths []config.LayerPath
 			if len(args) == 0 {
 				var err error
-				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir}.Paths()
+				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir, ManagedDir: os.Getenv(managedDirEnv)}.Paths()
 				if err != nil {
 					return err
 				}
 				if len(paths) == 0 {
-					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml)\n", dir)
+					others := ""
+					if dir == config.DefaultDir {
+						others = ", and the Claude Code, MiniCode and codebot files that `hookcore list` shows"
+					}
+					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml%[2]s)\n", dir, others)
 				}
 			}
 			for _, a := range args {

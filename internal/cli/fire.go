@@ -57,6 +57,9 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			if err != nil {
 				return gateBlock(event, err)
 			}
+			if l.looked != nil && len(l.set.Files) == 0 {
+				e.noConfig(l.looked)
+			}
 			r, err := e.runner(l, &cf, hookcore.Options{})
 			if err != nil {
 				return gateBlock(event, err)
@@ -82,6 +85,16 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 	}
 	cf.registerRun(cmd)
 	return cmd
+}
+
+// noConfig says on stderr that discovery found no config file, and where it looked: a
+// project whose hooks hookcore does not find would otherwise allow everything silently.
+func (e *env) noConfig(looked []config.Candidate) {
+	paths := make([]string, len(looked))
+	for i, c := range looked {
+		paths[i] = e.shortPath(c.Path)
+	}
+	fmt.Fprintf(e.stderr, "hookcore: no config found; no hook runs (looked for %s)\n", printable(strings.Join(paths, ", ")))
 }
 
 // gateBlock turns a failure to load or compile the config into a block on a gate event:

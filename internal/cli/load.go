@@ -2,7 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,12 +14,18 @@ import (
 	"github.com/hookcore/hookcore/trust"
 )
 
+// managedDirEnv names the environment variable that moves Claude Code's managed settings
+// directory (tests point it into their work directory, so that they never read /etc).
+const managedDirEnv = "HOOKCORE_MANAGED_SETTINGS_DIR"
+
 // configFlags are the config options shared by fire, list, replay and run (DESIGN.md 9).
 type configFlags struct {
-	files   []string
-	trust   bool
-	dir     string
-	approve approveFlags // fire, replay and run only: see registerRun
+	files      []string
+	trust      bool
+	dir        string
+	settings   []string     // --settings: Claude Code's command-line layer
+	managedDir string       // --managed-settings-dir
+	approve    approveFlags // fire, replay and run only: see registerRun
 	// allowHosts is --allow-host (fire, replay and run): the global allowlist of the SSRF
 	// guard of http hooks (hookcore.Options.AllowedHosts).
 	allowHosts []string
@@ -26,7 +34,14 @@ type configFlags struct {
 func (f *configFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringArrayVarP(&f.files, "config", "c", nil, "load this config file (repeatable); only named files are loaded, trusted because you named them")
 	cmd.Flags().BoolVar(&f.trust, "trust", false, "trust this workspace's current project config before running")
-	cmd.Flags().StringVar(&f.dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	cmd.Flags().StringVar(&f.dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory (another name than .hookcore looks only for its hooks.yaml and hooks.local.yaml, no other agent's files)")
+	cmd.Flags().StringArrayVar(&f.settings, "settings", nil, "Claude Code's --settings: load this settings file after the discovered layers (repeatable; trusted because you named it)")
+	managed := config.DefaultManagedDir
+	if d := os.Getenv(managedDirEnv); d != "" {
+		managed = d
+	}
+	cmd.Flags().StringVar(&f.managedDir, "managed-settings-dir", managed, "Claude Code's managed settings directory (managed-settings.json, managed-settings.d/; default $"+managedDirEnv+" or "+config.DefaultManagedDir+")")
+	_ = cmd.Flags().MarkHidden("managed-settings-dir") // for tests and unusual installs
 }
 
 // loaded is a config set ready for a Runner, with the trust store that gates it.
@@ -35,6 +50,8 @@ type loaded struct {
 	store      *trust.Store // nil when only explicit files were named
 	projectDir string
 	warnings   config.ErrorList
+	// looked are the files discovery looked for (none with --config), for list and fire.
+	looked []config.Candidate
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
@@ -56,16 +73,26 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			}
 			paths = append(paths, config.LayerPath{Path: p, Layer: config.Explicit})
 		}
-	} else {
+	}
+	var looked []config.Candidate
+	if !explicit {
 		var err error
-		paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root}.Paths()
+		looked, err = e.discovery(f, root).Look()
 		if err != nil {
 			return nil, fmt.Errorf("discover config: %w", err)
+		}
+		for _, c := range looked {
+			if c.Found && !c.Dup {
+				paths = append(paths, c.LayerPath)
+			}
 		}
 	}
 	set, problems := config.Load(paths)
 	problems.Sort()
-	l := &loaded{set: set, projectDir: root}
+	if !explicit {
+		dropSelf(set)
+	}
+	l := &loaded{set: set, projectDir: root, looked: looked}
 	if !explicit && e.home != "" {
 		l.store = trust.DefaultStore(e.home)
 	}
@@ -108,6 +135,49 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		}
 	}
 	return l, nil
+}
+
+// discovery is the Discovery of the CLI's flags: the working directory, $HOME, the config
+// directory, Claude Code's managed directory and --settings files.
+func (e *env) discovery(f *configFlags, root string) config.Discovery {
+	return config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root,
+		ManagedDir: f.managedDir, Settings: f.settings}
+}
+
+// dropSelf removes from a discovered set the hooks that call hookcore itself (`hookcore
+// hook claude`, `hookcore fire ...`, as a bridge installed into an agent's settings runs):
+// run by hookcore they would call hookcore again for the same event, which would discover
+// the same file again, without end. Files named with --config are left as written.
+func dropSelf(set *config.Set) {
+	for _, f := range set.Files {
+		kept := f.Hooks[:0]
+		for _, h := range f.Hooks {
+			if !callsHookcore(h.Action) {
+				kept = append(kept, h)
+			}
+		}
+		f.Hooks = kept
+	}
+}
+
+// callsHookcore reports whether a command action's program is hookcore.
+func callsHookcore(a config.Action) bool {
+	if a.Type != config.TypeCommand {
+		return false
+	}
+	prog := ""
+	if a.Command != "" {
+		fields := strings.Fields(a.Command)
+		for len(fields) > 0 && (strings.Contains(fields[0], "=") || fields[0] == "exec" || fields[0] == "env") {
+			fields = fields[1:]
+		}
+		if len(fields) > 0 {
+			prog = strings.Trim(fields[0], `"'`)
+		}
+	} else if len(a.Args) > 0 {
+		prog = a.Args[0]
+	}
+	return filepath.Base(prog) == "hookcore"
 }
 
 // registerRun registers the config flags and those of commands that run hooks (--approve,

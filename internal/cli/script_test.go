@@ -113,6 +113,8 @@ func setupScript(env *testscript.Env) error {
 		return err
 	}
 	env.Setenv("HOME", home)
+	// Claude Code's managed settings: never the machine's /etc/claude-code.
+	env.Setenv("HOOKCORE_MANAGED_SETTINGS_DIR", filepath.Join(env.WorkDir, "managed"))
 	if env.Getenv("GORACE") == "" {
 		// Under -race every exit of the re-executed test binary would otherwise sleep 1 s.
 		env.Setenv("GORACE", "atexit_sleep_ms=0")
