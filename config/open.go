@@ -12,7 +12,9 @@ import (
 // blocking (O_NONBLOCK, so a FIFO or a device does not hang the open), required to be a
 // regular file by fstat on the opened descriptor (not a FIFO, device, socket or directory:
 // `/dev/stdin`, `/dev/zero` or a named pipe behind a symlink are refused, and the check
-// cannot be raced by swapping the file after a stat), and read through a cap of
+// cannot be raced by swapping the file after a stat; a /proc or /sys pseudo-file, which
+// fstat shows as an empty regular file, is refused when it reads content), and read
+// through a cap of
 // MaxFileSize bytes (so a file that grows while read cannot exhaust memory). It returns the
 // content and the file's FileInfo (for os.SameFile). A repository controls its project
 // config, so any of these is that file's error, never a hang or a crash (issue 10.2).
@@ -45,6 +47,11 @@ func ReadFile(path string) ([]byte, fs.FileInfo, error) {
 	}
 	if len(data) > MaxFileSize {
 		return nil, st, fmt.Errorf("config file is larger than %d KiB; the limit is %d KiB", MaxFileSize>>10, MaxFileSize>>10)
+	}
+	if st.Size() == 0 && len(data) > 0 {
+		// /proc and /sys files are "regular" with size 0: /proc/self/environ would put the
+		// environment's text into this file's error messages.
+		return nil, st, errors.New("not a regular file (a pseudo-file such as /proc/self/environ: its size is 0 but it reads content)")
 	}
 	return data, st, nil
 }
