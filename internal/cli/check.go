@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -16,6 +15,7 @@ func checkCmd(e *env) *cobra.Command {
 		dir         string
 		tools       []string
 		agentRunner bool
+		managedDir  string
 	)
 	cmd := &cobra.Command{
 		Use:   "check [FILE...]",
@@ -32,7 +32,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			var paths []config.LayerPath
 			if len(args) == 0 {
 				var err error
-				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir, ManagedDir: os.Getenv(managedDirEnv)}.Paths()
+				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir, ManagedDir: managedDir}.Paths()
 				if err != nil {
 					return err
 				}
@@ -75,6 +75,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 		},
 	}
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	managedDirFlag(cmd, &managedDir)
 	cmd.Flags().BoolVar(&agentRunner, "agent-runner", false, "the harness runs sub-agents for agent hooks (hookcore run does); without it an agent hook is an error")
 	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")
 	return cmd

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,10 +12,6 @@ import (
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/trust"
 )
-
-// managedDirEnv names the environment variable that moves Claude Code's managed settings
-// directory (tests point it into their work directory, so that they never read /etc).
-const managedDirEnv = "HOOKCORE_MANAGED_SETTINGS_DIR"
 
 // configFlags are the config options shared by fire, list, replay and run (DESIGN.md 9).
 type configFlags struct {
@@ -36,12 +31,17 @@ func (f *configFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.trust, "trust", false, "trust this workspace's current project config before running")
 	cmd.Flags().StringVar(&f.dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory (another name than .hookcore looks only for its hooks.yaml and hooks.local.yaml, no other agent's files)")
 	cmd.Flags().StringArrayVar(&f.settings, "settings", nil, "Claude Code's --settings: load this settings file after the discovered layers (repeatable; trusted because you named it)")
-	managed := config.DefaultManagedDir
-	if d := os.Getenv(managedDirEnv); d != "" {
-		managed = d
-	}
-	cmd.Flags().StringVar(&f.managedDir, "managed-settings-dir", managed, "Claude Code's managed settings directory (managed-settings.json, managed-settings.d/; default $"+managedDirEnv+" or "+config.DefaultManagedDir+")")
-	_ = cmd.Flags().MarkHidden("managed-settings-dir") // for tests and unusual installs
+	managedDirFlag(cmd, &f.managedDir)
+}
+
+// managedDirFlag registers the hidden --managed-settings-dir, Claude Code's managed settings
+// directory, for tests (which must not read the machine's /etc) and unusual installs. It is
+// a flag, not an environment variable: a project's Claude Code settings can set the
+// environment of the hooks Claude Code runs (its `env` key), and a repository must not be
+// able to swap the administrator's policy for its own.
+func managedDirFlag(cmd *cobra.Command, p *string) {
+	cmd.Flags().StringVar(p, "managed-settings-dir", config.DefaultManagedDir, "Claude Code's managed settings directory (managed-settings.json, managed-settings.d/)")
+	_ = cmd.Flags().MarkHidden("managed-settings-dir")
 }
 
 // loaded is a config set ready for a Runner, with the trust store that gates it.

@@ -113,8 +113,6 @@ func setupScript(env *testscript.Env) error {
 		return err
 	}
 	env.Setenv("HOME", home)
-	// Claude Code's managed settings: never the machine's /etc/claude-code.
-	env.Setenv("HOOKCORE_MANAGED_SETTINGS_DIR", filepath.Join(env.WorkDir, "managed"))
 	if env.Getenv("GORACE") == "" {
 		// Under -race every exit of the re-executed test binary would otherwise sleep 1 s.
 		env.Setenv("GORACE", "atexit_sleep_ms=0")
@@ -137,7 +135,7 @@ func cmdHC(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	st := state(ts)
 	start := time.Now()
-	err = ts.Exec("hookcore", args[1:]...)
+	err = ts.Exec("hookcore", withManagedDir(ts, args[1:])...)
 	st.elapsed = time.Since(start)
 	got := 0
 	var ee *exec.ExitError
@@ -153,6 +151,16 @@ func cmdHC(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("hookcore exited %d, want %d", got, want)
 	}
+}
+
+// withManagedDir points the commands that discover config at $WORK/managed for Claude
+// Code's managed settings, so that no script reads the machine's /etc/claude-code.
+func withManagedDir(ts *testscript.TestScript, args []string) []string {
+	switch args[0] {
+	case "fire", "list", "replay", "run", "check", "trust":
+		return append([]string{args[0], "--managed-settings-dir", filepath.Join(ts.Getenv("WORK"), "managed")}, args[1:]...)
+	}
+	return args
 }
 
 // cmdExpect checks the last hc run against an expect.json.

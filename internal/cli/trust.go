@@ -14,8 +14,9 @@ import (
 
 func trustCmd(e *env) *cobra.Command {
 	var (
-		workspace string
-		dir       string
+		workspace  string
+		dir        string
+		managedDir string
 	)
 	cmd := &cobra.Command{
 		Use:   "trust [show|grant|revoke]",
@@ -46,7 +47,7 @@ digest of those files, so after any change to them they must be trusted again.
 				ws = filepath.Join(e.cwd, ws)
 			}
 			store := trust.DefaultStore(e.home)
-			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws}.Paths()
+			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws, ManagedDir: managedDir}.Paths()
 			if err != nil {
 				return err
 			}
@@ -106,6 +107,7 @@ digest of those files, so after any change to them they must be trusted again.
 	}
 	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	managedDirFlag(cmd, &managedDir)
 	return cmd
 }
 
