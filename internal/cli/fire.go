@@ -30,8 +30,13 @@ config error. An input that cannot be read as a hook input (not a JSON object, i
 nested too deeply, a field of the wrong type) exits 1, except on a gate event
 (PreToolUse, PermissionRequest, UserPromptSubmit, ...), where it exits 2 with the error on
 stderr: Claude Code lets the action through on exit 1 and gives stderr as the block reason
-on exit 2. Without --config the user, project and local layers are discovered; project
-layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
+on exit 2. A config that cannot be loaded (a user or --config file that cannot be read or
+parsed) also exits 2 on a gate event, for the same reason; a hook entry with an error is
+skipped with a warning and the other hooks run. Without --config the user, project, local,
+managed and --settings layers are discovered (hookcore's own files and Claude Code's,
+MiniCode's and codebot's: see hookcore list); project and local layers run only in a
+trusted workspace (see hookcore trust, or pass --trust). When nothing is found, fire says
+so on stderr.`,
 		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

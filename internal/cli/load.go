@@ -49,7 +49,6 @@ type loaded struct {
 	set        *config.Set
 	store      *trust.Store // nil when only explicit files were named
 	projectDir string
-	warnings   config.ErrorList
 	// looked are the files discovery looked for (none with --config), for list and fire.
 	looked []config.Candidate
 }
