@@ -217,7 +217,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []kv, inner kv, matcher *kv) []*rawHook {
 	for _, p := range pairs {
 		if p.key != "hooks" && p.key != "matcher" {
-			d.unknownKey(p, "matcher group", groupKeys)
+			d.claudeUnknownKey(p, "matcher group", groupKeys)
 		}
 	}
 	if matcher == nil {

@@ -423,3 +423,25 @@ func TestBrokenEntrySkipped(t *testing.T) {
 		t.Fatalf("hooks %d, problems %v", len(f.Hooks), errs)
 	}
 }
+
+// TestClaudeUnknownKeysIgnored: in Claude Code settings, keys hookcore does not read are
+// ignored as Claude Code ignores them — no warning on every fire for a file written for a
+// newer Claude Code — except a near-miss of a known key; codebot entries still warn
+// (issue 8.2).
+func TestClaudeUnknownKeysIgnored(t *testing.T) {
+	t.Parallel()
+	_, errs := Parse("settings.json", []byte(`{"hooks": {"PostToolUse": [{"matcher": "Write", "futureGroupKey": 1,
+  "hooks": [{"type": "command", "command": "true", "asyncRewake": true, "shell": "bash", "newField": {"a": 1}, "comand": "x"}]}]}}`), Project)
+	var got []string
+	for _, p := range errs {
+		got = append(got, p.Msg)
+	}
+	want := []string{`unknown key "comand" in hook (did you mean "command"?)`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	_, errs = Parse("settings.json", []byte(`{"hooks": {"Stop": [{"type": "command", "command": "true", "newField": 1}]}}`), Project)
+	if errs.Warnings() != 1 {
+		t.Errorf("codebot entry: %v, want the unknown key warned", errs)
+	}
+}

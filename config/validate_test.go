@@ -112,7 +112,6 @@ bad.yaml:45:12: hook#3: missing event
 bad.json:3:21: Stop#1: prompt hook needs prompt (the LLM judge's question); for fixed context use type inject with message
 bad.json:3:60: Stop#2: warning: matcher is ignored on Stop
 bad.json:3:113: Stop#3: warning: matcher belongs on the matcher group, not on the hook; ignored
-bad.json:3:131: Stop#2: warning: unknown key "extra" in matcher group
 bad.json:4:18: hooks for PostToolUse must be a sequence, not a mapping
 bad.json:5:67: SessionStart#1: warning: unknown key "asyncc" in hook (did you mean "async"?)
 bad.json:5:116: SessionStart#2: a hook must be a mapping with type and command, not a number
