@@ -131,8 +131,8 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	}
 	for _, p := range top {
 		switch p.key {
-		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "allowManagedHooksOnly":
-			continue
+		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "allowManagedHooksOnly", "$schema":
+			continue // $schema names the JSON Schema for editors (hookcore schema config)
 		}
 		if f.Dialect == Native && !isMiniCodeConfig(path) {
 			d.unknownKey(p, "config", topKeys)

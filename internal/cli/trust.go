@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -16,6 +18,7 @@ func trustCmd(e *env) *cobra.Command {
 	var (
 		workspace  string
 		dir        string
+		asJSON     bool
 		managedDir string
 	)
 	cmd := &cobra.Command{
@@ -24,11 +27,8 @@ func trustCmd(e *env) *cobra.Command {
 		Long: `Project (.hookcore/hooks.yaml) and local (.hookcore/hooks.local.yaml) hooks of a workspace run
 only after you trust the workspace. Trust is recorded in ~/.hookcore/trust.json against a
 digest of those files, so after any change to them they must be trusted again.
-  show    (default) whether the workspace is trusted with its current config, and what a
-          grant covers: each project and local file (layer, content hash) and each of its
-          hooks with what it runs
-  grant   trust the workspace's current config; prints the state before and what the
-          grant now covers
+  show    (default) whether the workspace is trusted with its current config
+  grant   trust the workspace's current config
   revoke  forget the workspace`,
 		Args:      cobra.MaximumNArgs(1),
 		ValidArgs: []string{"show", "grant", "revoke"},
@@ -56,39 +56,50 @@ digest of those files, so after any change to them they must be trusted again.
 			for _, p := range problems {
 				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 			}
-			scope := hookcore.TrustScopeOf(set)
-			digest := scope.Digest()
-			entry, had, err := store.Lookup(ws)
-			if err != nil {
-				return err
-			}
-			state := func() string {
-				switch {
-				case !had:
-					return "not trusted"
-				case entry.Digest == digest:
-					return "trusted (since " + entry.Time.Format(time.RFC3339) + ")"
-				}
-				return "trusted on " + entry.Time.Format(time.RFC3339) + ", but its project config changed since: run `hookcore trust grant` again"
-			}
+			digest := hookcore.TrustDigest(set)
 			switch action {
 			case "show":
-				fmt.Fprintf(e.stdout, "%s: %s\n", ws, state())
-				verb := "a grant would cover"
-				if had && entry.Digest == digest {
-					verb = "the grant covers"
+				entry, ok, err := store.Lookup(ws)
+				if err != nil {
+					return err
 				}
-				e.printScope(scope, verb)
+				if asJSON {
+					return e.writeTrustJSON(set, ws, entry, ok, digest)
+				}
+				switch {
+				case !ok:
+					fmt.Fprintf(e.stdout, "%s: not trusted\n", ws)
+				case entry.Digest == digest:
+					fmt.Fprintf(e.stdout, "%s: trusted (since %s)\n", ws, entry.Time.Format(time.RFC3339))
+				default:
+					fmt.Fprintf(e.stdout, "%s: trusted on %s, but its project config changed since: run `hookcore trust grant` again\n", ws, entry.Time.Format(time.RFC3339))
+				}
+				e.printHookTrust(set, ws, entry, ok)
 			case "grant":
 				if err := problems.Err(); err != nil {
 					return &exitError{code: ExitFailure, msg: "the project config has errors; fix them before trusting it"}
 				}
-				fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, state())
-				if err := store.Grant(ws, digest, time.Now()); err != nil {
+				before, had, err := store.Lookup(ws)
+				if err != nil {
 					return err
 				}
+				if !asJSON {
+					// Before: what the grant changes, hook by hook (issue 10.10).
+					fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, trustState(before, had, digest))
+					e.printHookTrust(set, ws, before, had)
+				}
+				if err := hookcore.GrantTrust(store, set, ws, time.Now()); err != nil {
+					return err
+				}
+				entry, ok, err := store.Lookup(ws)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return e.writeTrustJSON(set, ws, entry, ok, digest)
+				}
 				fmt.Fprintf(e.stdout, "%s: trusted\n", ws)
-				e.printScope(scope, "the grant covers")
+				e.printHookTrust(set, ws, entry, ok)
 			case "revoke":
 				had, err := store.Revoke(ws)
 				if err != nil {
@@ -106,43 +117,121 @@ digest of those files, so after any change to them they must be trusted again.
 		},
 	}
 	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "show and grant: print the workspace's trust and every project hook's state as JSON")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
 	managedDirFlag(cmd, &managedDir)
 	return cmd
 }
 
-// printScope prints what a trust grant covers: each project and local file with its layer
-// and content hash, then its hooks with their event, type and what they run (made
-// printable: the text comes from the repository). The data is hookcore.TrustScopeOf's.
-func (e *env) printScope(s hookcore.TrustScope, verb string) {
-	if len(s.Files) == 0 {
-		fmt.Fprintf(e.stdout, "%s no project config files (nothing would run)\n", verb)
-		return
-	}
-	fmt.Fprintf(e.stdout, "%s %d %s, %d %s:\n", verb, len(s.Files), plural(len(s.Files), "file"), s.Hooks(), plural(s.Hooks(), "hook"))
-	for _, f := range s.Files {
-		hash := f.Hash
-		if len(hash) > 12 {
-			hash = hash[:12]
+// hookTrust is one project or local hook's trust state, as trust show lists it.
+type hookTrust struct {
+	ID         string   `json:"id"`
+	Source     string   `json:"source"`
+	State      string   `json:"state"` // "trusted" or "pending"
+	Event      string   `json:"event"`
+	Type       string   `json:"type"`
+	Runs       string   `json:"runs"` // the command (or argv), URL, prompt, message or func name`
+	Reason     string   `json:"reason,omitempty"`
+	Files      []hashed `json:"files"`
+	NotCovered []string `json:"not_covered,omitempty"`
+}
+
+type hashed struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+}
+
+// hookTrusts lists each project and local hook with its trust state, the files inside the
+// project that it runs (their hashes are what the grant binds), what trust cannot cover, and
+// why a hook is pending (issue 11.1).
+func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool) []hookTrust {
+	out := []hookTrust{}
+	digest := hookcore.TrustDigest(set)
+	for _, f := range set.Files {
+		if f.Layer != config.Project && f.Layer != config.Local {
+			continue
 		}
-		note := ""
-		if f.Failed {
-			note = " (cannot be loaded: no hooks)"
-		}
-		fmt.Fprintf(e.stdout, "  %s (%s layer, sha256 %s)%s\n", printable(relativize(f.Path, e.cwd)), f.Layer, hash, note)
-		for _, h := range f.Hooks {
-			event := h.Event
-			if event == "" {
-				event = "?"
+		for i := range f.Hooks {
+			c := hookcore.CoverHook(&f.Hooks[i], f, ws)
+			h := &f.Hooks[i]
+			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
+				Event: string(h.Event), Type: h.Action.Type, Runs: fullTarget(h.Action),
+				Files: []hashed{}, NotCovered: c.NotCovered}
+			if why := hookcore.PendingReason(entry, ok, nil, digest, c); why != "" {
+				ht.State, ht.Reason = "pending", why
 			}
-			note := ""
-			switch {
-			case h.Broken:
-				note = " [has errors: does not run]"
-			case !h.Enabled:
-				note = " [enabled: false]"
+			for _, cf := range c.Files {
+				ht.Files = append(ht.Files, hashed{Path: relativize(cf.Path, ws), SHA256: cf.SHA256})
 			}
-			fmt.Fprintf(e.stdout, "    %s %s %s: %s%s\n", printable(h.ID), event, orDash(h.Type), oneLine(h.Target, 200), note)
+			out = append(out, ht)
 		}
 	}
+	return out
+}
+
+func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool) {
+	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
+		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, printable(ht.ID))
+		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
+		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
+		if ht.Reason != "" && ok {
+			fmt.Fprintf(e.stdout, "           %s\n", ht.Reason)
+		}
+		for _, f := range ht.Files {
+			sum := f.SHA256
+			if len(sum) == 64 {
+				sum = "sha256 " + sum[:12]
+			}
+			fmt.Fprintf(e.stdout, "           runs %s (%s)\n", f.Path, sum)
+		}
+		for _, nc := range ht.NotCovered {
+			fmt.Fprintf(e.stdout, "           not covered: %s\n", nc)
+		}
+	}
+}
+
+func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok bool, digest string) error {
+	out := struct {
+		Workspace string      `json:"workspace"`
+		Trusted   bool        `json:"trusted"` // granted, with the current config files
+		Since     *time.Time  `json:"since,omitempty"`
+		Hooks     []hookTrust `json:"hooks"`
+	}{Workspace: ws, Trusted: ok && entry.Digest == digest, Hooks: e.hookTrusts(set, ws, entry, ok)}
+	if ok {
+		out.Since = &entry.Time
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// trustState is the workspace's trust in one phrase.
+func trustState(entry trust.Entry, ok bool, digest string) string {
+	switch {
+	case !ok:
+		return "not trusted"
+	case entry.Digest == digest:
+		return "trusted (since " + entry.Time.Format(time.RFC3339) + ")"
+	}
+	return "trusted on " + entry.Time.Format(time.RFC3339) + ", but its project config changed since"
+}
+
+// fullTarget is what an action runs, untruncated: the shell command (or the exec form's argv
+// joined by spaces), the URL, the prompt, the message or the func name.
+func fullTarget(a config.Action) string {
+	switch a.Type {
+	case config.TypeCommand:
+		if a.Command != "" {
+			return a.Command
+		}
+		return strings.Join(a.Args, " ")
+	case config.TypeHTTP:
+		return a.URL
+	case config.TypeInject:
+		return a.Message
+	case config.TypeFunc:
+		return a.Name
+	}
+	return a.Prompt
 }
