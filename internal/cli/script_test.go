@@ -157,7 +157,7 @@ func cmdHC(ts *testscript.TestScript, neg bool, args []string) {
 // Code's managed settings, so that no script reads the machine's /etc/claude-code.
 func withManagedDir(ts *testscript.TestScript, args []string) []string {
 	switch args[0] {
-	case "fire", "list", "replay", "run", "check", "trust":
+	case "fire", "list", "replay", "run", "check", "trust", "coverage", "test":
 		return append([]string{args[0], "--managed-settings-dir", filepath.Join(ts.Getenv("WORK"), "managed")}, args[1:]...)
 	}
 	return args
