@@ -111,3 +111,51 @@ func TestManagedKillSwitches(t *testing.T) {
 		})
 	}
 }
+
+// TestDiscoveryNeverFailsOnOneFile: a path that cannot be examined — `.hookcore` a regular
+// file, a symlink loop — is that candidate's Err, returned by Paths so that loading reports
+// it as that file's error; discovery itself succeeds (issue 10.2).
+func TestDiscoveryNeverFailsOnOneFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home, work := filepath.Join(dir, "home"), filepath.Join(dir, "work")
+	user := write(t, home, ".hookcore/hooks.yaml", hooksYAML)
+	write(t, work, ".hookcore", "a regular file")
+	if err := os.MkdirAll(filepath.Join(work, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	loop := filepath.Join(work, ".claude", "settings.json")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
+	d := Discovery{Cwd: work, Home: home, ManagedDir: filepath.Join(dir, "managed"), Agents: []Agent{Claude}}
+	cands, err := d.Look()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := 0
+	for _, c := range cands {
+		if c.Err != nil {
+			errs++
+			if !c.Found {
+				t.Errorf("%s: Err without Found", c.Path)
+			}
+		}
+	}
+	if errs != 3 { // .hookcore/hooks.yaml, .hookcore/hooks.local.yaml, .claude/settings.json
+		t.Errorf("%d candidates with errors, want 3: %+v", errs, cands)
+	}
+	paths, err := d.Paths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, probs := Load(paths)
+	if len(set.Files) != 4 || set.Files[0].Path != user || set.Files[0].Failed || probs.Errors() != 3 {
+		t.Errorf("files %d, problems %v", len(set.Files), probs)
+	}
+	for _, f := range set.Files[1:] {
+		if !f.Failed {
+			t.Errorf("%s: not Failed", f.Path)
+		}
+	}
+}
