@@ -100,9 +100,13 @@ was found. --json prints the same for scripts.`,
 				return enc.Encode(doc)
 			}
 			defer e.printLayers(layers)
-			if disabled {
+			if disabled && len(out) == 0 {
 				fmt.Fprintln(e.stdout, "all hooks are disabled (disable_all_hooks: true)")
 				return nil
+			}
+			if disabled {
+				// Only Claude Code's managed hooks are left: lower layers cannot disable them.
+				fmt.Fprintln(e.stdout, "hooks are disabled (disable_all_hooks: true) except the managed ones:")
 			}
 			if len(out) == 0 {
 				fmt.Fprintln(e.stdout, "no hooks")
