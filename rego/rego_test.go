@@ -382,3 +382,18 @@ func BenchmarkRegoDecision(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkRegoDecisionNoRm(b *testing.B) {
+	x, err := New(context.Background(), Options{Policy: examplePolicy(b)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Close()
+	in := bashInput("ls -la")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := x.Execute(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -8,7 +8,8 @@ import rego.v1
 
 bash_command := input.tool_input.command if input.tool_name == "Bash"
 
-words := split(trim_space(regex.replace(bash_command, `\s+`, " ")), " ")
+# The words of a command that mentions rm at all (the cheap test first: most commands don't).
+words := split(trim_space(regex.replace(bash_command, `\s+`, " ")), " ") if contains(bash_command, "rm")
 
 # Recursive force-deletes are refused: rm with both a recursive and a force flag, in any
 # spelling (-rf, -fr, -Rf, -r -f, --recursive --force), anywhere in the command line.
@@ -54,6 +55,7 @@ deny contains "package-lock.json is generated: run npm install instead of editin
 
 # Package install scripts are a supply-chain risk: the agent's installs skip them.
 npm_install if {
+	contains(bash_command, "npm")
 	regex.match(`\bnpm (install|ci|i)\b`, bash_command)
 	not contains(bash_command, "--ignore-scripts")
 }
