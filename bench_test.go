@@ -35,14 +35,15 @@ func BenchmarkDispatchNoMatch(b *testing.B) {
 	}
 }
 
-// BenchmarkDispatchNoHooksForEvent: an event that has no hooks at all, named canonically and
-// by an alias.
+// BenchmarkDispatchNoHooksForEvent: an event that has no hooks at all, named canonically, by
+// an alias, and in a spelling outside Fire's table of usual spellings (the slow path through
+// hook.ParseEvent). Compare with BenchmarkDispatchNoMatch.
 func BenchmarkDispatchNoHooksForEvent(b *testing.B) {
 	dir := b.TempDir()
 	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: h, event: pre_tool_use, action: {type: command, command: /bin/true}}\n"), hookcore.Options{})
 	in := bashCall(dir, "s1", "ls -la")
 	ctx := context.Background()
-	for _, ev := range []hook.Event{hook.PostToolUse, "post_tool_use"} {
+	for _, ev := range []hook.Event{hook.PostToolUse, "post_tool_use", "POST-TOOL-USE"} {
 		b.Run(string(ev), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {

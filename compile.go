@@ -64,7 +64,49 @@ type eventHooks struct {
 // hookSet is the compiled, immutable hook set of a Runner; Reload swaps it whole.
 type hookSet struct {
 	events map[hook.Event]*eventHooks
-	count  int
+	// spellings maps every usual spelling of every known event (see eventSpellings) to the
+	// canonical event and its hooks, nil when it has none, so that Fire resolves the name
+	// and finds the hooks, or finds that there are none, in one map lookup. Only a spelling
+	// outside this table (say "PRE-TOOL-USE") costs a hook.ParseEvent.
+	spellings map[hook.Event]spelling
+	count     int
+}
+
+// spelling is what one spelling of an event resolves to.
+type spelling struct {
+	event hook.Event
+	hooks *eventHooks // nil: the event has no hooks
+}
+
+// index fills hs.spellings once the hooks are added.
+func (hs *hookSet) index() {
+	hs.spellings = make(map[hook.Event]spelling)
+	for _, ev := range hook.Events() {
+		for _, name := range eventSpellings(ev) {
+			if got, ok := hook.ParseEvent(name); ok && got == ev {
+				hs.spellings[hook.Event(name)] = spelling{ev, hs.events[ev]}
+			}
+		}
+	}
+}
+
+// eventSpellings returns the spellings of ev that callers use: the canonical name
+// ("PreToolUse"), its lower case and snake case ("pretooluse", "pre_tool_use") and the
+// MiniCode aliases ("turn_start"). index keeps only those that hook.ParseEvent resolves to ev.
+func eventSpellings(ev hook.Event) []string {
+	name := string(ev)
+	var snake strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			if i > 0 {
+				snake.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		snake.WriteByte(c)
+	}
+	return append([]string{name, strings.ToLower(name), snake.String()}, ev.Aliases()...)
 }
 
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
@@ -127,6 +169,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	hs.index()
 	return hs, nil
 }
 

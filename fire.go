@@ -24,16 +24,18 @@ import (
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
-	eh, ok := hs.events[event]
+	sp, ok := hs.spellings[event]
 	if !ok {
-		if ev, known := hook.ParseEvent(string(event)); known && ev != event {
-			event, eh, ok = ev, hs.events[ev], hs.events[ev] != nil
+		sp = spelling{event: event}
+		if ev, known := hook.ParseEvent(string(event)); known {
+			sp = spelling{ev, hs.events[ev]}
 		}
 	}
+	event, eh := sp.event, sp.hooks
 	if event == hook.UserPromptSubmit {
 		r.resetStops(in.SessionID)
 	}
-	if !ok {
+	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
 	}
 	matched := r.matching(eh, in)
