@@ -28,7 +28,9 @@ type compiled struct {
 	target   string // for the approver: command line, URL, model, callback name
 	event    hook.Event
 	matcher  *match.Matcher
+	verify   bool // indexed by the names its matcher can match (a literal regex): Match decides
 	cond     *match.If
+	pos      int // position in its event's hooks (eventHooks.all, eventHooks.conds)
 	exec     hook.Executor
 	blocking bool // may veto (codebot `blocking`, default true)
 	reject   bool // MiniCode `reject: true`
@@ -58,7 +60,8 @@ type eventHooks struct {
 	kind   hook.Kind
 	all    []*compiled
 	any    []*compiled            // matcher is any or a regular expression: tested one by one
-	byName map[string][]*compiled // exact-name matchers, by lower-cased name
+	byName map[string][]*compiled // matchers reducible to names (Matcher.Literals), by match.FoldKey
+	conds  *match.Index           // the hooks' `if` filters, by position in all
 }
 
 // hookSet is the compiled, immutable hook set of a Runner; Reload swaps it whole.
@@ -122,11 +125,12 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh = &eventHooks{field: c.event.MatchField(), kind: c.event.Kind(), byName: make(map[string][]*compiled)}
 			hs.events[c.event] = eh
 		}
+		c.pos = len(eh.all)
 		eh.all = append(eh.all, c)
-		if names := c.matcher.Names(); names != nil {
+		if keys := c.matcher.Literals(); keys != nil {
+			c.verify = c.matcher.Names() == nil
 			seen := map[string]bool{}
-			for _, n := range names {
-				k := strings.ToLower(n)
+			for _, k := range keys {
 				if !seen[k] {
 					seen[k] = true
 					eh.byName[k] = append(eh.byName[k], c)
@@ -168,6 +172,13 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
+	}
+	for _, eh := range hs.events {
+		conds := make([]*match.If, len(eh.all))
+		for i, c := range eh.all {
+			conds[i] = c.cond
+		}
+		eh.conds = match.NewIndex(conds)
 	}
 	hs.index()
 	return hs, nil
