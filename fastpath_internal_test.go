@@ -134,11 +134,8 @@ func TestMatchingFastEqualsSlow(t *testing.T) {
 	if err := os.WriteFile(custom, []byte(indexedConfig), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	configs := []string{custom}
-	for _, p := range []string{"examples/guardrails/hooks.yaml", "examples/minicode/hooks.yaml", "examples/claude/settings.json",
-		"examples/codebot/settings.json", "examples/s08/hooks.json", "examples/demo/workspace/.hookcore/hooks.yaml"} {
-		configs = append(configs, p)
-	}
+	configs := []string{custom, "examples/guardrails/hooks.yaml", "examples/minicode/hooks.yaml", "examples/claude/settings.json",
+		"examples/codebot/settings.json", "examples/s08/hooks.json", "examples/demo/workspace/.hookcore/hooks.yaml"}
 	inputs := corpusInputs(1000)
 	for _, path := range configs {
 		t.Run(filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path), func(t *testing.T) {
