@@ -40,12 +40,13 @@ func decodeLine(data []byte, l *line) error {
 // fastLine is decodeLine's fast path; false means "use json.Unmarshal", and l is then in
 // an undefined state.
 func fastLine(data []byte, l *line) bool {
-	end, ok := decodeObject(data, skipSpace(data, 0), reflect.ValueOf(l).Elem(), 0)
+	end, ok := decodeObject(data, skipSpace(data, 0), reflect.ValueOf(l).Elem(), 0, false)
 	return ok && skipSpace(data, end) == len(data)
 }
 
 // decodeBlocks decodes a message content list, as json.Unmarshal(raw, &bs); ok is false
-// when json.Unmarshal would fail.
+// when json.Unmarshal would fail. The blocks' raw members (input, content) may point into
+// raw, a message's private copy of its content, which must not change afterwards.
 func decodeBlocks(raw []byte) (bs []block, ok bool) {
 	if fast, ok := decodeBlockList(raw); ok {
 		return fast, true
@@ -65,7 +66,7 @@ func decodeBlockList(raw []byte) ([]block, bool) {
 	}
 	for {
 		var b block
-		end, ok := decodeObject(raw, i, reflect.ValueOf(&b).Elem(), 1)
+		end, ok := decodeObject(raw, i, reflect.ValueOf(&b).Elem(), 1, true)
 		if !ok {
 			return nil, false
 		}
@@ -151,8 +152,10 @@ func equalFoldASCII(s string, b []byte) bool {
 }
 
 // decodeObject decodes the object at data[i] into v (a struct) and returns the index after
-// it. Members v does not declare are validated and skipped.
-func decodeObject(data []byte, i int, v reflect.Value, depth int) (int, bool) {
+// it. Members v does not declare are validated and skipped. alias lets json.RawMessage
+// members point into data instead of copying it: only for data that is already a private
+// copy nobody changes (a message's content, never the reader's line buffer).
+func decodeObject(data []byte, i int, v reflect.Value, depth int, alias bool) (int, bool) {
 	if depth > maxFastDepth || i >= len(data) || data[i] != '{' {
 		return 0, false
 	}
@@ -185,7 +188,7 @@ func decodeObject(data []byte, i int, v reflect.Value, depth int) (int, bool) {
 			end, ok = skipValue(data, i, depth+1)
 		} else {
 			seen |= 1 << fi
-			end, ok = decodeValue(data, i, v.Field(fi), depth+1)
+			end, ok = decodeValue(data, i, v.Field(fi), depth+1, alias)
 		}
 		if !ok {
 			return 0, false
@@ -206,11 +209,14 @@ func decodeObject(data []byte, i int, v reflect.Value, depth int) (int, bool) {
 }
 
 // decodeValue decodes the value at data[i] into the field f.
-func decodeValue(data []byte, i int, f reflect.Value, depth int) (int, bool) {
+func decodeValue(data []byte, i int, f reflect.Value, depth int, alias bool) (int, bool) {
 	switch {
 	case f.Type() == rawMessageType:
 		end, ok := skipValue(data, i, depth)
-		if ok {
+		switch {
+		case ok && alias:
+			f.SetBytes(data[i:end:end])
+		case ok:
 			f.SetBytes(append([]byte(nil), data[i:end]...))
 		}
 		return end, ok
@@ -223,7 +229,7 @@ func decodeValue(data []byte, i int, f reflect.Value, depth int) (int, bool) {
 			return end, ok
 		}
 		p := reflect.New(f.Type().Elem())
-		end, ok := decodeObject(data, i, p.Elem(), depth)
+		end, ok := decodeObject(data, i, p.Elem(), depth, alias)
 		if ok {
 			f.Set(p)
 		}
@@ -232,7 +238,7 @@ func decodeValue(data []byte, i int, f reflect.Value, depth int) (int, bool) {
 		if i < len(data) && data[i] == 'n' {
 			return skipValue(data, i, depth) // null leaves a struct as it is
 		}
-		return decodeObject(data, i, f, depth)
+		return decodeObject(data, i, f, depth, alias)
 	default:
 		end, ok := skipValue(data, i, depth)
 		if !ok {
