@@ -40,6 +40,13 @@ type bashCommands struct {
 	texts []string
 	size  int // total bytes of texts and of alias values expanded (see maxTextBytes)
 
+	// units holds, for allow rules, the text of each command the line runs as written:
+	// leading assignments kept, the command name not reduced to its base name, and one
+	// unit per command a wrapper, shell, eval or alias runs (see "Allow rules" in the
+	// package doc). Every unit must be permitted for the line to be.
+	units []string
+	found bool // the call has a command argument
+
 	// aliases holds the `alias NAME=VALUE` definitions seen anywhere in the command. A
 	// definition may come after a use in the text and still apply (a trap action runs
 	// later), so a command that defines aliases is analysed twice, the second time with
@@ -69,9 +76,10 @@ func (s *Subject) bashCommands() *bashCommands {
 			return
 		}
 		b := &s.bash
+		b.found = true
 		b.collect(cmd, 0)
 		if len(b.aliases) > 0 && !b.all {
-			b.texts, b.size, b.second = b.texts[:0], 0, true
+			b.texts, b.units, b.size, b.second = b.texts[:0], b.units[:0], 0, true
 			b.collect(cmd, 0)
 		}
 	})
@@ -80,6 +88,7 @@ func (s *Subject) bashCommands() *bashCommands {
 
 // ctx is what one simple command runs in, beyond its words.
 type ctx struct {
+	prefix string // its leading assignments as written ("FOO=1 "), for its unit
 	in     *input // its standard input; nil when unknown
 	depth  int    // the nesting level of the script it is in (see maxShellDepth)
 	xargs  bool   // run by xargs: words may be appended or replaced at run time
@@ -132,20 +141,29 @@ func (b *bashCommands) collect(script string, depth int) {
 		case *syntax.Stmt:
 			stmt = n
 		case *syntax.CallExpr:
-			if len(n.Args) > 0 {
-				words := make([]word, len(n.Args))
-				for i, w := range n.Args {
-					words[i] = renderWord(w, script)
+			prefix := assignsText(n.Assigns, script)
+			if len(n.Args) == 0 {
+				if prefix != "" {
+					b.addUnit(strings.TrimSuffix(prefix, " "))
 				}
-				c := ctx{depth: depth}
-				if stmt != nil && stmt.Cmd == n {
-					c.in = stdinOf(stmt.Redirs, script)
-				}
-				b.addCall(words, c)
-				if b.all {
-					return false
-				}
+				break
 			}
+			words := make([]word, len(n.Args))
+			for i, w := range n.Args {
+				words[i] = renderWord(w, script)
+			}
+			c := ctx{depth: depth, prefix: prefix}
+			if stmt != nil && stmt.Cmd == n {
+				c.in = stdinOf(stmt.Redirs, script)
+			}
+			b.addCall(words, c)
+			if b.all {
+				return false
+			}
+		case *syntax.DeclClause:
+			text := declText(n, script)
+			b.add(text)
+			b.addUnit(text)
 		}
 		level++
 		return true
@@ -191,6 +209,12 @@ func (b *bashCommands) addCall(words []word, c ctx) {
 			}
 		}
 		b.add(joinWords(words, ""))
+		unit := c.prefix + joinWords(words, "")
+		if c.xargs {
+			unit += xargsMore
+		}
+		b.addUnit(unit)
+		c.prefix = ""
 		base := path.Base(name.text)
 		if base != name.text && name.text != "" {
 			b.add(joinWords(words, base))
@@ -234,6 +258,18 @@ func (b *bashCommands) add(text string) {
 	}
 	b.texts = append(b.texts, text)
 }
+
+// addUnit adds the text of a command the line runs, for allow rules, within maxTextBytes.
+func (b *bashCommands) addUnit(text string) {
+	if !b.grow(len(text)) {
+		return
+	}
+	b.units = append(b.units, text)
+}
+
+// xargsMore ends the unit of a command run by xargs, which appends words to it at run time:
+// a rule that ends in a prefix wildcard ("rm *") permits it, an exact one ("rm") does not.
+const xargsMore = " \x00"
 
 // grow counts n more bytes of texts, and reports false (and matches every rule) past
 // maxTextBytes.

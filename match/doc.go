@@ -71,6 +71,28 @@
 // Arguments that are not valid JSON match every rule of the tool; a missing main argument
 // matches no rule that has a pattern.
 //
+// # Allow rules
+//
+// If.Match has deny semantics, right for a guard: a Bash rule matches when any simple
+// command of the line matches, and a line that cannot be analysed matches every rule (the
+// hook runs and decides). A rule that permits needs the opposite: AllowedBy (and If.Allows)
+// permits a call only when the rules, together, cover all of it (issue 10):
+//
+//   - Arguments that are not valid JSON are permitted by no rule.
+//   - A Bash line is permitted when it can be analysed (it parses, is within the bounds,
+//     every command name is a fixed word, and no word reaches a context where bash
+//     evaluates it as code unless it is provably inert; see below) and each command it
+//     runs is matched by one of the Bash(...) rules. A command is matched as written: its
+//     leading assignments kept (PATH=/tmp/x ls is not ls), its name not reduced to a base
+//     name (./ls is not ls), and a bare assignment or a declare/export/local is a command
+//     too. A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
+//     both must be matched: Bash(sudo *) alone does not permit sudo rm -rf x. A command
+//     run by xargs gets more words, so only a rule ending in " *" or ":*" permits it.
+//     Test clauses and arithmetic are not commands (nothing to permit) once analysed.
+//   - The bare rule "Bash" (or "Bash(*)") permits every Bash call.
+//   - Any other rule, a Regex and a Condition permit the call when they match it. A Regex
+//     or Condition sees the whole command: "/^ls/" permits "ls && rm -rf x"; prefer rules.
+//
 // # Bash commands
 //
 // So that a guard is not bypassed, a Bash rule is also tried on what a command runs

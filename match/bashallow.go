@@ -1,0 +1,131 @@
+package match
+
+import (
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// allows reports whether the line is permitted by the Bash rules res (see "Allow rules" in
+// the package doc): it can be analysed, and each of its units is matched by one of res.
+func (b *bashCommands) allows(res []*regexp.Regexp) bool {
+	if b.all {
+		return false
+	}
+	for _, u := range b.units {
+		ok := false
+		for _, re := range res {
+			if re.MatchString(u) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// assignsText renders the leading assignments of a simple command as written, each
+// followed by a space: "FOO=1 BAR=$X ".
+func assignsText(as []*syntax.Assign, src string) string {
+	if len(as) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	for _, a := range as {
+		sb.WriteString(assignText(a, src))
+		sb.WriteByte(' ')
+	}
+	return sb.String()
+}
+
+// assignText renders one assignment: NAME=value with the value rendered as a word (see
+// renderWord), or its source text when it has an index or is an array.
+func assignText(a *syntax.Assign, src string) string {
+	switch {
+	case a.Naked && a.Value != nil:
+		return renderWord(a.Value, src).text
+	case a.Naked && a.Name != nil:
+		return a.Name.Value
+	case a.Name == nil || a.Index != nil || a.Array != nil:
+		return sourceOf(a, src)
+	}
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	v := ""
+	if a.Value != nil {
+		v = renderWord(a.Value, src).text
+	}
+	return a.Name.Value + op + v
+}
+
+// declText renders declare, local, export, readonly, typeset or nameref and its arguments.
+func declText(d *syntax.DeclClause, src string) string {
+	var sb strings.Builder
+	if d.Variant != nil {
+		sb.WriteString(d.Variant.Value)
+	}
+	for _, a := range d.Args {
+		sb.WriteByte(' ')
+		sb.WriteString(assignText(a, src))
+	}
+	return sb.String()
+}
+
+// sourceOf returns the source text of n in src.
+func sourceOf(n syntax.Node, src string) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start >= 0 && start <= end && end <= len(src) {
+		return src[start:end]
+	}
+	return ""
+}
+
+// Allows reports whether the filter, used as an allow rule, permits the subject: it is
+// AllowedBy(s, f). Match answers "may this call be one the filter names?" (a guard's
+// question: when unsure, yes); Allows answers "is this call, all of it, one the filter
+// names?" (a permission's question: when unsure, no). A nil *If permits nothing.
+func (f *If) Allows(s *Subject) bool { return AllowedBy(s, f) }
+
+// AllowedBy reports whether the allow rules, taken together, permit the call s (see "Allow
+// rules" in the package doc). In short: arguments that are not valid JSON are permitted by
+// no rule; a Bash call is permitted when its command can be analysed and every command it
+// runs is matched by one of the Bash(...) rules (or a bare "Bash" rule permits every Bash
+// call); any other rule, regex or condition permits the call when it matches it. Nil rules
+// are skipped. It is what the reference agent's --allow rules use (agent.Options.Allow),
+// and what a hook's `if` must pass for the hook's "allow" to count.
+func AllowedBy(s *Subject, rules ...*If) bool {
+	if _, ok := s.decodedArgs(); !ok {
+		return false
+	}
+	var bash []*regexp.Regexp
+	for _, f := range rules {
+		if f == nil {
+			continue
+		}
+		if f.syntax != Rule {
+			if f.Match(s) {
+				return true
+			}
+			continue
+		}
+		r := f.rule
+		switch {
+		case !strings.EqualFold(r.tool, s.tool):
+		case r.kind == ruleBash:
+			bash = append(bash, r.re)
+		case r.match(s):
+			return true
+		}
+	}
+	if len(bash) == 0 {
+		return false
+	}
+	b := s.bashCommands()
+	return b.found && b.allows(bash)
+}
