@@ -47,6 +47,8 @@ type bashCommands struct {
 	units []string
 	found bool // the call has a command argument
 
+	eval evalState // evaluating contexts and bindings (basheval.go)
+
 	// aliases holds the `alias NAME=VALUE` definitions seen anywhere in the command. A
 	// definition may come after a use in the text and still apply (a trap action runs
 	// later), so a command that defines aliases is analysed twice, the second time with
@@ -82,6 +84,7 @@ func (s *Subject) bashCommands() *bashCommands {
 			b.texts, b.units, b.size, b.second = b.texts[:0], b.units[:0], 0, true
 			b.collect(cmd, 0)
 		}
+		b.settle()
 	})
 	return &s.bash
 }
@@ -137,9 +140,49 @@ func (b *bashCommands) collect(script string, depth int) {
 			b.all = true
 			return false
 		}
+		c := ctx{depth: depth}
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			stmt = n
+		case *syntax.Assign:
+			b.assign(n, script, c)
+		case *syntax.ArrayElem:
+			b.arith(n.Index, c)
+			if n.Value != nil {
+				b.bind(renderWord(n.Value, script))
+			}
+		case *syntax.ArithmExp:
+			b.arith(n, c)
+		case *syntax.ArithmCmd:
+			b.arith(n.X, c)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				b.arith(x, c)
+			}
+		case *syntax.CStyleLoop:
+			b.arith(n.Init, c)
+			b.arith(n.Cond, c)
+			b.arith(n.Post, c)
+		case *syntax.ParamExp:
+			b.paramExp(n, script, c)
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
+				b.arith(n.X, c)
+				b.arith(n.Y, c)
+			}
+		case *syntax.UnaryTest:
+			if w, ok := n.X.(*syntax.Word); ok && (n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar) {
+				b.nameSink(renderWord(w, script), c)
+			}
+		case *syntax.ForClause:
+			if it, ok := n.Loop.(*syntax.WordIter); ok {
+				for _, w := range it.Items {
+					b.bind(renderWord(w, script))
+				}
+			}
+		case *syntax.FuncDecl:
+			b.eval.positional = true
 		case *syntax.CallExpr:
 			prefix := assignsText(n.Assigns, script)
 			if len(n.Args) == 0 {
@@ -151,8 +194,11 @@ func (b *bashCommands) collect(script string, depth int) {
 			words := make([]word, len(n.Args))
 			for i, w := range n.Args {
 				words[i] = renderWord(w, script)
+				if i > 0 && !inert(words[i]) {
+					b.eval.argData = true
+				}
 			}
-			c := ctx{depth: depth, prefix: prefix}
+			c.prefix = prefix
 			if stmt != nil && stmt.Cmd == n {
 				c.in = stdinOf(stmt.Redirs, script)
 			}
@@ -164,6 +210,19 @@ func (b *bashCommands) collect(script string, depth int) {
 			text := declText(n, script)
 			b.add(text)
 			b.addUnit(text)
+			var naked []word
+			if n.Variant != nil && n.Variant.Value == "nameref" {
+				naked = append(naked, word{text: "-n", static: true})
+			}
+			for _, a := range n.Args {
+				if a.Naked && a.Value != nil {
+					naked = append(naked, renderWord(a.Value, script))
+				}
+			}
+			b.decl(naked, n.Args, script, c)
+		}
+		if b.all {
+			return false
 		}
 		level++
 		return true
@@ -200,12 +259,10 @@ func (b *bashCommands) addCall(words []word, c ctx) {
 			b.all = true
 			return
 		}
-		if step == 0 && name.plain {
-			if def, ok := b.aliases[name.text]; ok {
-				b.expandAlias(def, words[1:], c, name.text)
-				if b.all {
-					return
-				}
+		if def, ok := b.aliases[name.text]; ok && (step == 0 && name.plain || def.hash) {
+			b.expandAlias(def, words[1:], c, name.text)
+			if b.all {
+				return
 			}
 		}
 		b.add(joinWords(words, ""))
@@ -227,9 +284,16 @@ func (b *bashCommands) addCall(words []word, c ctx) {
 			words, c = b.unwrap(base, spec, args, c)
 			continue
 		}
+		b.builtinEval(base, args, c)
+		if b.all {
+			return
+		}
 		switch base {
-		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash":
+		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash", "yash", "posh", "lksh", "oksh", "loksh",
+			"pdksh", "ksh93", "hush", "bosh":
 			b.shell(args, c)
+		case "fish", "csh", "tcsh", "xonsh", "elvish", "nu", "pwsh", "rc", "es":
+			b.all = true // not a POSIX shell: its scripts are not parsed here
 		case "eval":
 			for _, a := range args {
 				if !a.static {
