@@ -174,6 +174,16 @@ func (b *bashCommands) assign(a *syntax.Assign, src string, c ctx) {
 	b.special(a.Name.Value, v, c)
 }
 
+// intVar reports whether bash evaluates a value assigned to the variable name as an
+// arithmetic expression: its integer variables RANDOM, SRANDOM, OPTIND and HISTCMD.
+func intVar(name string) bool {
+	switch name {
+	case "RANDOM", "SRANDOM", "OPTIND", "HISTCMD":
+		return true
+	}
+	return false
+}
+
 // specialVar reports whether bash runs, sources or expands the value of the variable name
 // (see special).
 func specialVar(name string) bool {
@@ -181,7 +191,7 @@ func specialVar(name string) bool {
 	case "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4":
 		return true
 	}
-	return strings.HasPrefix(name, "BASH_FUNC_")
+	return intVar(name) || strings.HasPrefix(name, "BASH_FUNC_")
 }
 
 // special analyses the value v assigned to name when bash runs, sources or expands it:
@@ -197,6 +207,8 @@ func (b *bashCommands) special(name string, v word, c ctx) {
 		}
 	case name == "PROMPT_COMMAND":
 		b.script(v, c)
+	case intVar(name):
+		b.arithWord(v, c)
 	case len(name) == 3 && strings.HasPrefix(name, "PS") && name[2] >= '0' && name[2] <= '4':
 		if !v.static || strings.ContainsAny(v.text, "$`\\") {
 			b.all = true
@@ -260,6 +272,9 @@ func (b *bashCommands) decl(args []word, parsed []*syntax.Assign, src string, c 
 			return
 		case len(a.text) > 1 && (a.text[0] == '-' || a.text[0] == '+'):
 			flags += a.text[1:]
+			if a.text[0] == '-' && strings.Contains(a.text, "i") {
+				b.eval.varSink = true // an integer variable evaluates the values bound to it
+			}
 		default:
 			b.nameSink(a, c)
 			name, value, ok := strings.Cut(a.text, "=")
@@ -279,7 +294,8 @@ func (b *bashCommands) decl(args []word, parsed []*syntax.Assign, src string, c 
 	}
 }
 
-// declValue analyses a declared value under the flags: -n makes it a name, -i arithmetic.
+// declValue analyses a declared value under the flags: -n makes it a name, -i arithmetic
+// (and every value bound to an integer variable later is evaluated: a varSink).
 func (b *bashCommands) declValue(flags string, v word, c ctx) {
 	if strings.Contains(flags, "n") {
 		b.nameSink(v, c)

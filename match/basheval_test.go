@@ -17,7 +17,7 @@ const generousAllow = "Bash(echo *) ; Bash(ls *) ; Bash(cat *) ; Bash(true *) ; 
 	"Bash(source *) ; Bash(. *) ; Bash(f *) ; Bash(fc *) ; Bash(sleep *) ; Bash(toybox *) ; Bash(sudo *) ; " +
 	"Bash(x=*) ; Bash(a=*) ; Bash(n=*) ; Bash(i=*) ; Bash(r=*) ; Bash(PS0=*) ; Bash(PS1=*) ; Bash(PS2=*) ; " +
 	"Bash(PS3=*) ; Bash(PS4=*) ; Bash(PROMPT_COMMAND=*) ; Bash(BASH_ENV=*) ; Bash(ENV=*) ; Bash(SHELLOPTS=*) ; " +
-	"Bash(a[*) ; Bash(x)"
+	"Bash(a[*) ; Bash(x) ; Bash(RANDOM=*) ; Bash(y=*) ; Bash(y+=*) ; Bash(SRANDOM=*) ; Bash(OPTIND=*) ; Bash(getopts *)"
 
 // TestBashEvalContexts attacks Bash(rm *) through every context in which bash re-reads a
 // string as code (issue 10 item 3), for deny semantics (the rule must match: "rm" found, or
@@ -67,6 +67,15 @@ func TestBashEvalContexts(t *testing.T) {
 		{"arith", `(( $(cat f) ))`, all},
 		{"arith", `echo $(( $(cat f) + 1 ))`, all},
 		{"arith", `(( a[$(rm -rf X)] ))`, all},
+		{"arith", `RANDOM='a[$(rm -rf X)]'`, all},
+		{"arith", `x='a[$(rm -rf X)]'; SRANDOM=$x`, all},
+		{"arith", `OPTIND='a[$(rm -rf X)]'; getopts a o`, all},
+		{"arith", `export HISTCMD='a[$(rm -rf X)]'`, all},
+		{"arith", `for RANDOM in 'a[$(rm -rf X)]'; do :; done`, all},
+		{"arith", `declare -i y; read y`, all},
+		{"arith", `x='a[$(rm -rf X)]'; y=1; declare -i y; y+=$x`, all},
+		{"arith", `local -i y; for y in "$@"; do :; done; f() { :; }; f "$Q"`, all},
+		{"arith", `RANDOM=42; declare -i n=5`, none},
 		{"arith", `x=1; (( x + 1 ))`, none},
 		{"arith", `for ((i=0; i<3; i++)); do echo $i; done`, none},
 		{"arith", `echo $(( 1 + 2 ))`, none},
