@@ -144,6 +144,9 @@ func (b *bashCommands) collect(script string, depth int) {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			stmt = n
+			if n.Cmd == nil && len(n.Redirs) > 0 { // "> FILE" alone is a command too
+				b.addUnit(sourceOf(n, script))
+			}
 		case *syntax.Assign:
 			b.assign(n, script, c)
 		case *syntax.ArrayElem:

@@ -57,6 +57,7 @@ func TestAllowedBy(t *testing.T) {
 		{"stdin script unknown", "Bash(cat *) ; Bash(bash *)", "Bash", cmd(`cat x | bash`), false},
 		{"trap", "Bash(trap *) ; Bash(ls *)", "Bash", cmd(`trap 'rm x' EXIT; ls`), false},
 		{"quoted mention is data", "Bash(echo *)", "Bash", cmd(`echo 'rm -rf /' && echo "; rm"`), true},
+		{"redirection alone", "Bash(ls *)", "Bash", cmd(`ls; > ~/.bashrc`), false},
 		{"arithmetic only", "Bash(ls *)", "Bash", cmd(`ls && [[ -f x ]]`), true},
 		{"bare Bash permits all", "Bash", "Bash", cmd(`rm -rf victim`), true},
 		{"no command", "Bash(ls *)", "Bash", `{"cmd":"ls"}`, false},

@@ -316,27 +316,37 @@ func (b *bashCommands) builtinEval(base string, args []word, c ctx) {
 			b.arithWord(a, c)
 		}
 	case "read", "getopts", "unset":
+		// Every word may be a name, options included: read -a'a[$(rm)]' is getopt's
+		// attached argument.
 		b.eval.tainted = b.eval.tainted || base != "unset"
 		for _, a := range args {
-			if !strings.HasPrefix(a.text, "-") || !a.static {
-				b.nameSink(a, c)
-			}
+			b.nameSink(a, c)
 		}
 	case "mapfile", "readarray":
 		b.eval.tainted = true
 		b.optionScripts(args, "C", c)
 		for _, a := range args {
-			if !strings.HasPrefix(a.text, "-") || !a.static {
+			if !strings.HasPrefix(a.text, "-C") {
 				b.nameSink(a, c)
 			}
 		}
 	case "printf", "wait":
+		opt := "-v"
+		if base == "wait" {
+			opt = "-p"
+		}
 		for i, a := range args {
-			if a.text == "-v" || a.text == "-p" && base == "wait" {
+			switch {
+			case a.text == "--" || !strings.HasPrefix(a.text, "-"):
+				return
+			case a.text == opt && i+1 < len(args):
 				b.eval.tainted = true
-				if i+1 < len(args) {
-					b.nameSink(args[i+1], c)
-				}
+				b.nameSink(args[i+1], c)
+			case strings.HasPrefix(a.text, opt):
+				b.eval.tainted = true
+				b.nameSink(word{text: a.text[2:], static: a.static}, c)
+			case !a.static:
+				b.all = true // -$X may be -v
 			}
 		}
 	case "test", "[":
