@@ -91,7 +91,6 @@ func (s *Subject) bashCommands() *bashCommands {
 
 // ctx is what one simple command runs in, beyond its words.
 type ctx struct {
-	prefix string // its leading assignments as written ("FOO=1 "), for its unit
 	in     *input // its standard input; nil when unknown
 	depth  int    // the nesting level of the script it is in (see maxShellDepth)
 	xargs  bool   // run by xargs: words may be appended or replaced at run time
@@ -190,11 +189,10 @@ func (b *bashCommands) collect(script string, depth int) {
 		case *syntax.FuncDecl:
 			b.eval.positional = true
 		case *syntax.CallExpr:
-			prefix := assignsText(n.Assigns, script)
+			for _, a := range n.Assigns { // FOO=1 rm x: FOO=1 is a unit of its own
+				b.addUnit(assignText(a, script))
+			}
 			if len(n.Args) == 0 {
-				if prefix != "" {
-					b.addUnit(strings.TrimSuffix(prefix, " "))
-				}
 				break
 			}
 			words := make([]word, len(n.Args))
@@ -204,7 +202,6 @@ func (b *bashCommands) collect(script string, depth int) {
 					b.eval.argData = true
 				}
 			}
-			c.prefix = prefix
 			if stmt != nil && stmt.Cmd == n {
 				c.in = stdinOf(stmt.Redirs, script)
 			}
@@ -272,12 +269,11 @@ func (b *bashCommands) addCall(words []word, c ctx) {
 			}
 		}
 		b.add(joinWords(words, ""))
-		unit := c.prefix + joinWords(words, "")
+		unit := joinWords(words, "")
 		if c.xargs {
 			unit += xargsMore
 		}
 		b.addUnit(unit)
-		c.prefix = ""
 		base := path.Base(name.text)
 		if base != name.text && name.text != "" {
 			b.add(joinWords(words, base))

@@ -28,20 +28,6 @@ func (b *bashCommands) allows(res []*regexp.Regexp) bool {
 	return true
 }
 
-// assignsText renders the leading assignments of a simple command as written, each
-// followed by a space: "FOO=1 BAR=$X ".
-func assignsText(as []*syntax.Assign, src string) string {
-	if len(as) == 0 {
-		return ""
-	}
-	var sb strings.Builder
-	for _, a := range as {
-		sb.WriteString(assignText(a, src))
-		sb.WriteByte(' ')
-	}
-	return sb.String()
-}
-
 // assignText renders one assignment: NAME=value with the value rendered as a word (see
 // renderWord), or its source text when it has an index or is an array.
 func assignText(a *syntax.Assign, src string) string {

@@ -82,10 +82,11 @@
 //   - A Bash line is permitted when it can be analysed (it parses, is within the bounds,
 //     every command name is a fixed word, and no word reaches a context where bash
 //     evaluates it as code unless it is provably inert; see below) and each command it
-//     runs is matched by one of the Bash(...) rules. A command is matched as written: its
-//     leading assignments kept (PATH=/tmp/x ls is not ls), its name not reduced to a base
-//     name (./ls is not ls), and a bare assignment or a declare/export/local is a command
-//     too. A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
+//     runs is matched by one of the Bash(...) rules. A command is matched as written, its
+//     name not reduced to a base name (./ls is not ls), and each assignment, leading or
+//     bare, is a command of its own (PATH=/tmp/x ls needs a rule for PATH=/tmp/x too), as
+//     are a declare/export/local and a statement of redirections alone ("> FILE"). The
+//     redirections of a command are not part of it: Bash(echo *) permits echo x > FILE. A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
 //     both must be matched: Bash(sudo *) alone does not permit sudo rm -rf x. A command
 //     run by xargs gets more words, so only a rule ending in " *" or ":*" permits it.
 //     Test clauses and arithmetic are not commands (nothing to permit) once analysed.
