@@ -279,8 +279,13 @@ type shellVars struct {
 func substituteShell(script string, in *hook.Input) shellVars {
 	var out shellVars
 	refs := map[string]string{}
-	arith, arithAll := arithRefs(script)
+	var arith map[int]bool
+	arithAll, arithDone := false, false
 	out.script = scanShell(script, func(b *strings.Builder, name string, q quoting, off int) {
+		if !arithDone { // only a script with context variables is parsed
+			arithDone = true
+			arith, arithAll = arithRefs(script)
+		}
 		if arithAll || arith[off] {
 			if v := varValue(in, name); !plainInteger(v) {
 				if out.err == nil {
