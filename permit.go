@@ -16,5 +16,5 @@ func (c *compiled) allowHolds(in *hook.Input) bool {
 	if c.cond == nil {
 		return true
 	}
-	return c.cond.Allows(match.NewSubject(string(c.event), in.ToolName, in.ToolInput))
+	return c.cond.Allows(match.NewSubjectIn(string(c.event), in.ToolName, in.ToolInput, in.Cwd))
 }

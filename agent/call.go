@@ -100,7 +100,7 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 //  5. otherwise the Approver asks the user; without one (non-interactive) the call is
 //     denied, with the middleware's reason verbatim when it gave one (Claude Code -p).
 func (s *Session) permit(ctx context.Context, tool Tool, call ToolCall) error {
-	subj := match.NewSubject("PreToolUse", call.Name, call.Input)
+	subj := match.NewSubjectIn("PreToolUse", call.Name, call.Input, s.info.Cwd)
 	for _, r := range s.deny {
 		if r.f.Match(subj) {
 			return &RejectedError{Tool: call.Name, Reason: fmt.Sprintf("permission to use %s is denied by the rule %s", call.Name, r.src)}

@@ -65,6 +65,15 @@ func TestAllowedBy(t *testing.T) {
 		{"invalid JSON", "Bash", "Bash", `{"command":`, false},
 		{"other tool", "Bash(ls *)", "Read", `{"file_path":"ls"}`, false},
 		{"read rule", "Read(src/**)", "Read", `{"file_path":"src/a.go"}`, true},
+		{"path rule in dir", "Edit(src/**)", "Edit", `{"file_path":"/ws/src/a.go"}`, true},
+		{"path rule trailing part", "Edit(src/**)", "Edit", `{"file_path":"/ws/vendor/src/a.go"}`, false},
+		{"path rule relative trailing part", "Edit(src/**)", "Edit", `{"file_path":"vendor/src/a.go"}`, false},
+		{"path rule outside dir", "Edit(src/**)", "Edit", `{"file_path":"/etc/src/passwd"}`, false},
+		{"path rule dot-dot", "Edit(src/**)", "Edit", `{"file_path":"/ws/../src/x"}`, false},
+		{"path rule relative dot-dot", "Edit(src/**)", "Edit", `{"file_path":"src/../../src/x"}`, false},
+		{"path rule dir prefix", "Edit(src/**)", "Edit", `{"file_path":"/wsx/src/a.go"}`, false},
+		{"path rule absolute", "Read(//etc/hosts)", "Read", `{"file_path":"/etc/hosts"}`, true},
+		{"path rule home", "Read(~/.ssh/*)", "Read", `{"file_path":"/root/.ssh/id"}`, false},
 		{"read rule invalid JSON", "Read(src/**)", "Read", `{"file_path":`, false},
 		{"tool case", "bash(ls *)", "Bash", cmd(`ls`), true},
 		{"nil rule permits nothing", "", "Bash", cmd(`ls`), false},
@@ -80,7 +89,7 @@ func TestAllowedBy(t *testing.T) {
 				}
 				rules = append(rules, f)
 			}
-			s := NewSubject("PreToolUse", tt.tool, json.RawMessage(tt.args))
+			s := NewSubjectIn("PreToolUse", tt.tool, json.RawMessage(tt.args), "/ws")
 			if got := AllowedBy(s, rules...); got != tt.want {
 				t.Errorf("AllowedBy(%s, %s) = %v, want %v", tt.args, tt.rules, got, tt.want)
 			}

@@ -91,6 +91,11 @@
 //     run by xargs gets more words, so only a rule ending in " *" or ":*" permits it.
 //     Test clauses and arithmetic are not commands (nothing to permit) once analysed.
 //   - The bare rule "Bash" (or "Bash(*)") permits every Bash call.
+//   - A path rule permits a path only where it can place it: an absolute rule ("//etc/*")
+//     the whole path; a relative one ("src/**") the path relative to the directory given
+//     to NewSubjectIn, which the path must not leave (with no directory, relative paths
+//     only); a "~/" rule nothing (the home directory is not known). Deny semantics match
+//     any trailing part instead, which errs toward running the hook.
 //   - Any other rule, a Regex and a Condition permit the call when they match it. A Regex
 //     or Condition sees the whole command: "/^ls/" permits "ls && rm -rf x"; prefer rules.
 //
