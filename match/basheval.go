@@ -282,7 +282,7 @@ func (b *bashCommands) decl(args []word, parsed []*syntax.Assign, src string, c 
 				v := word{text: value, static: true}
 				b.bind(v)
 				b.special(name, v, c)
-				b.declValue(flags, v, c)
+				b.declValue(flags, name, v, c)
 			}
 		}
 	}
@@ -290,13 +290,23 @@ func (b *bashCommands) decl(args []word, parsed []*syntax.Assign, src string, c 
 		if a.Naked || a.Name == nil || a.Value == nil {
 			continue
 		}
-		b.declValue(flags, renderWord(a.Value, src), c)
+		b.declValue(flags, a.Name.Value, renderWord(a.Value, src), c)
 	}
 }
 
 // declValue analyses a declared value under the flags: -n makes it a name, -i arithmetic
 // (and every value bound to an integer variable later is evaluated: a varSink).
-func (b *bashCommands) declValue(flags string, v word, c ctx) {
+//
+// A quoted value that starts with '(' is read as a compound array assignment by declare -a
+// or -A (and for a variable already an array): declare -a 'a=([$(rm)]=1)' runs rm. It is
+// analysed as the assignment NAME=VALUE.
+func (b *bashCommands) declValue(flags, name string, v word, c ctx) {
+	switch {
+	case v.static && strings.HasPrefix(strings.TrimLeft(v.text, " \t"), "(") && !inert(v):
+		b.script(word{text: name + "=" + v.text, static: true}, c)
+	case !v.static && strings.ContainsAny(flags, "aA"):
+		b.all = true
+	}
 	if strings.Contains(flags, "n") {
 		b.nameSink(v, c)
 	}
