@@ -181,9 +181,7 @@ func (b *bashCommands) collect(script string, depth int) {
 			if it, ok := n.Loop.(*syntax.WordIter); ok {
 				for _, w := range it.Items {
 					b.bind(renderWord(w, script))
-					if intVar(it.Name.Value) {
-						b.arithWord(renderWord(w, script), c)
-					}
+					b.special(it.Name.Value, renderWord(w, script), c)
 				}
 			}
 		case *syntax.FuncDecl:

@@ -151,6 +151,17 @@ func (b *bashCommands) nameSink(w word, c ctx) {
 	}
 }
 
+// bindName analyses w, a name that read, mapfile, getopts, printf -v or wait -p binds
+// data to: a name (nameSink), and one whose value bash runs (read PS4, printf -v BASH_ENV)
+// matches every rule.
+func (b *bashCommands) bindName(w word, c ctx) {
+	if w.static && specialVar(w.text) {
+		b.all = true
+		return
+	}
+	b.nameSink(w, c)
+}
+
 // assign analyses one assignment of a parsed script: its subscript, its value (a binding)
 // and the variables whose value bash runs or sources.
 func (b *bashCommands) assign(a *syntax.Assign, src string, c ctx) {
@@ -330,14 +341,18 @@ func (b *bashCommands) builtinEval(base string, args []word, c ctx) {
 		// attached argument.
 		b.eval.tainted = b.eval.tainted || base != "unset"
 		for _, a := range args {
-			b.nameSink(a, c)
+			if base == "unset" {
+				b.nameSink(a, c)
+			} else {
+				b.bindName(a, c)
+			}
 		}
 	case "mapfile", "readarray":
 		b.eval.tainted = true
 		b.optionScripts(args, "C", c)
 		for _, a := range args {
 			if !strings.HasPrefix(a.text, "-C") {
-				b.nameSink(a, c)
+				b.bindName(a, c)
 			}
 		}
 	case "printf", "wait":
@@ -351,10 +366,10 @@ func (b *bashCommands) builtinEval(base string, args []word, c ctx) {
 				return
 			case a.text == opt && i+1 < len(args):
 				b.eval.tainted = true
-				b.nameSink(args[i+1], c)
+				b.bindName(args[i+1], c)
 			case strings.HasPrefix(a.text, opt):
 				b.eval.tainted = true
-				b.nameSink(word{text: a.text[2:], static: a.static}, c)
+				b.bindName(word{text: a.text[2:], static: a.static}, c)
 			case !a.static:
 				b.all = true // -$X may be -v
 			}
