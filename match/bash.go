@@ -143,7 +143,7 @@ func (b *bashCommands) collect(script string, depth int) {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			stmt = n
-			if n.Cmd == nil && len(n.Redirs) > 0 { // "> FILE" alone is a command too
+			if n.Cmd == nil && writes(n.Redirs) { // "> FILE" alone is a command too
 				b.addUnit(sourceOf(n, script))
 			}
 		case *syntax.Assign:

@@ -121,3 +121,16 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 	b := s.bashCommands()
 	return b.found && b.allows(bash)
 }
+
+// writes reports whether a redirection opens a file for writing (anything but <, <<, <<-,
+// <<< and <&): "> FILE" alone truncates FILE, "$(<FILE)" only reads it.
+func writes(redirs []*syntax.Redirect) bool {
+	for _, r := range redirs {
+		switch r.Op {
+		case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn:
+		default:
+			return true
+		}
+	}
+	return false
+}

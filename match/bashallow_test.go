@@ -59,6 +59,8 @@ func TestAllowedBy(t *testing.T) {
 		{"trap", "Bash(trap *) ; Bash(ls *)", "Bash", cmd(`trap 'rm x' EXIT; ls`), false},
 		{"quoted mention is data", "Bash(echo *)", "Bash", cmd(`echo 'rm -rf /' && echo "; rm"`), true},
 		{"redirection alone", "Bash(ls *)", "Bash", cmd(`ls; > ~/.bashrc`), false},
+		{"appending redirection alone", "Bash(ls *)", "Bash", cmd(`ls; >> ~/.bashrc <<< 'rm -rf /'`), false},
+		{"reading a file is no command", "Bash(echo *)", "Bash", cmd(`echo "$(< notes.txt)"`), true},
 		{"arithmetic only", "Bash(ls *)", "Bash", cmd(`ls && [[ -f x ]]`), true},
 		{"bare Bash permits all", "Bash", "Bash", cmd(`rm -rf victim`), true},
 		{"no command", "Bash(ls *)", "Bash", `{"cmd":"ls"}`, false},
