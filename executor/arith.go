@@ -20,7 +20,7 @@ import (
 // start, so it neither runs nor blocks (unless on_error says block).
 //
 // The arithmetic contexts are found by parsing the script as bash (mvdan.cc/sh): $((..)),
-// $[..], ((..)), for ((..)), let, array subscripts (${a[..]}, a[..]=), substring offsets
+// $[..], ((..)), for ((..)), let, array subscripts (${a[..]}, a[..]=, a=([..]=v)), substring offsets
 // and lengths (${s:..:..}), and the operands of [[ -eq, -ne, -lt, -le, -gt, -ge ]]. A
 // script that does not parse (or is past internal/shbound's bounds) has every reference
 // treated as arithmetic. A value the script first copies into a variable of its own and
@@ -96,6 +96,10 @@ func arithRefs(script string) (offs map[int]bool, all bool) {
 				mark(n.Slice.Length)
 			}
 		case *syntax.Assign:
+			if n.Index != nil {
+				mark(n.Index)
+			}
+		case *syntax.ArrayElem:
 			if n.Index != nil {
 				mark(n.Index)
 			}

@@ -42,6 +42,15 @@ func TestArithContextVariables(t *testing.T) {
 		{"substring", `s=abcdef; echo ${s:$TOOL_ARGS.n:2}`, "de"},
 		{"[[ -eq ]]", `[[ $TOOL_ARGS.n -eq 3 ]] && echo yes`, "yes"},
 		{"[[ -gt ]] right", `[[ 5 -gt "$TOOL_ARGS.n" ]] && echo yes`, "yes"},
+		{"no spaces", `echo $((${TOOL_ARGS.n}*2))`, "6"},
+		{"in backquotes", "echo `echo $(( $TOOL_ARGS.n ))`", "3"},
+		{"in command substitution", `echo "$(echo $(( $TOOL_ARGS.n + 1 )))"`, "4"},
+		{"assignment", `x=$(( $TOOL_ARGS.n )); echo $x`, "3"},
+		{"case word", `case $(( $TOOL_ARGS.n )) in 3) echo three;; esac`, "three"},
+		{"subscript in double quotes", `a=(p q r s); echo "${a[$TOOL_ARGS.n]}"`, "s"},
+		{"quoted subscript", `a=(p q r s); echo ${a["$TOOL_ARGS.n"]}`, "s"},
+		{"array element index", `a=([$TOOL_ARGS.n]=z); echo ${a[3]}`, "z"},
+		{"slice of $@", `set -- a b c d; echo ${@:$TOOL_ARGS.n}`, "c d"},
 		{"other variable forms", `echo $(( $TOOL_ARGS.n + ${TOOL_ARGS.n} + "${TOOL_ARGS.n}" ))`, "9"},
 	}
 	for _, tt := range tests {
