@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -235,5 +236,57 @@ func TestBashEvalContexts(t *testing.T) {
 				t.Errorf("allow (every command but rm) on %q = %v, want %v (%s)", tt.command, got, want, tt.want)
 			}
 		})
+	}
+}
+
+// TestBashAllowNeverPermitsDenied combines attack fragments at random (fixed seed) with
+// list operators and nesting (bash -c, eval, $(...), sudo sh -c, { }), and checks the
+// property of issue 10 item 1: whatever Bash(rm *) matches, an allow list naming every
+// command but rm does not permit.
+func TestBashAllowNeverPermitsDenied(t *testing.T) {
+	t.Parallel()
+	frags := []string{`rm -rf X`, `ls`, `echo hi`, `x='a[$(rm -rf X)]'`, `(( x ))`, `let y=1`,
+		`declare -a 'a=([$(rm -rf X)]=1)'`, `read x`, `echo $((x))`, `alias l=rm`, `l -rf X`,
+		`hash -p /bin/rm ls`, `ls -rf X`, `PS4='$(rm -rf X)'`, `set -x`, `bash -c 'rm -rf X'`,
+		`env BASH_ENV=f bash -c ls`, `eval 'rm -rf X'`, `trap 'rm -rf X' EXIT`, `mapfile -C 'rm -rf X' a < f`,
+		`f() { (( $1 )); }`, `f 'a[$(rm -rf X)]'`, `cat f | sh`, `fish -c ls`, `sudo rm -rf X`, `x=1`,
+		`for i in 1 2; do echo $i; done`, `printf -v 'a[$(rm -rf X)]' 1`, `[[ -v x ]]`, `echo ${!x}`}
+	seps := []string{"; ", " && ", " | ", " || ", "\n", " & "}
+	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	wraps := []func(string) string{
+		func(s string) string { return s },
+		func(s string) string { return "bash -c " + quote(s) },
+		func(s string) string { return "eval " + quote(s) },
+		func(s string) string { return "echo $(" + s + ")" },
+		func(s string) string { return "sudo sh -c " + quote(s) },
+		func(s string) string { return "{ " + s + "; }" },
+	}
+	deny, err := CompileIf("Bash(rm *)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var allow []*If
+	for _, src := range strings.Split(generousAllow, " ; ") {
+		f, err := CompileIf(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		allow = append(allow, f)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		c := frags[r.IntN(len(frags))]
+		for n := r.IntN(4); n > 0; n-- {
+			c += seps[r.IntN(len(seps))] + frags[r.IntN(len(frags))]
+		}
+		c = wraps[r.IntN(len(wraps))](c)
+		args, err := json.Marshal(map[string]string{"command": c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSubject("PreToolUse", "Bash", args)
+		if deny.Match(s) && AllowedBy(s, allow...) {
+			t.Errorf("Bash(rm *) matches %q, yet the allow list without rm permits it", c)
+		}
 	}
 }
