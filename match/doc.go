@@ -134,6 +134,20 @@
 //     Bash rule. source FILE and . FILE read FILE as a shell does its script file.
 //   - eval ARGS, trap ACTION SIGNAL..., and find's -exec/-execdir/-ok/-okdir commands;
 //     a find -exec script that holds "{}" (replaced by a file name) matches every rule.
+//   - Where bash re-reads data as code (basheval.go): arithmetic ($((..)), ((..)), let,
+//     for ((..)), subscripts, substring offsets, [[ -eq ]], declare -i, RANDOM=, OPTIND=),
+//     names (declare/typeset/local/export/readonly, namerefs, read, mapfile, printf -v,
+//     getopts, wait -p, unset, test -v, [[ -v ]], ${!x}, quoted compound arrays to
+//     declare -a), startup and prompt code (BASH_ENV, ENV, BASH_FUNC_*, PROMPT_COMMAND,
+//     PS0-PS4, --rcfile, --init-file, ${x@P}) and builtins that take code (mapfile -C,
+//     complete -C/-F, compgen -C/-W, bind -x, enable -f, fc): a static string is analysed
+//     as the script it is, and anything not provably inert (a static text with no '$', '`'
+//     or '[') makes the command match every rule. A variable's value is not tracked by
+//     name: a line that both may bind a value that is not inert (an assignment, read, a
+//     for list, function arguments, a sourced file) and evaluates some variable's value
+//     matches every rule. hash -p PATH NAME is like an alias of NAME to PATH. fish, csh,
+//     tcsh and other non-POSIX shells match every rule; yash, posh, lksh, oksh, ksh93,
+//     hush, bosh and the busybox and toybox applets are analysed as sh.
 //   - alias NAME=VALUE: a command whose first word is NAME is also matched with NAME
 //     replaced by VALUE (alias x='rm -rf'; x out is rm -rf out), wherever the definition
 //     is (a trap action may run after a later definition); after a VALUE ending in a blank
