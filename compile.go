@@ -95,8 +95,11 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		}
 		hs.count++
 	}
-	if set != nil && !DisablesAll(set, gate.whole) {
+	if set != nil {
 		for _, f := range set.Files {
+			if SwitchedOff(set, f, gate.whole) {
+				continue
+			}
 			for i := range f.Hooks {
 				h := &f.Hooks[i]
 				if !h.Enabled {
@@ -111,6 +114,14 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 					c.skip = gate.skip(h, f)
 				}
 				add(c)
+			}
+			for i := range f.Broken {
+				if c := misconfigured(&f.Broken[i]); c != nil {
+					if f.Layer == config.Project || f.Layer == config.Local {
+						c.skip = gate.skip(&f.Broken[i].Hook, f)
+					}
+					add(c)
+				}
 			}
 		}
 	}
@@ -263,6 +274,38 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 	return c, nil
 }
 
+// misconfigured returns the stand-in of a broken hook entry that must not fail open: a gate
+// hook with on_error: block, whose every run is an error (so it blocks, fail-closed) saying
+// that the guard is misconfigured and why (issue 8.2). Its matcher and if are the entry's
+// when they compile, else it matches every call. Other broken entries return nil: they are
+// skipped.
+func misconfigured(b *config.Broken) *compiled {
+	h := &b.Hook
+	if !b.FailsShut() {
+		return nil
+	}
+	m, err := match.CompileMatcher(h.Matcher)
+	if err != nil {
+		m, _ = match.CompileMatcher("")
+	}
+	cond, err := match.CompileIf(h.If)
+	if err != nil {
+		cond = nil
+	}
+	msg := "it has errors"
+	if len(b.Errors) > 0 {
+		msg = b.Errors[0].Pos.String() + ": " + b.Errors[0].Msg
+	}
+	fault := fmt.Errorf("guard is misconfigured: %s", msg)
+	return &compiled{
+		id: h.ID, typ: h.Action.Type, source: h.Source(), target: "misconfigured", event: h.Event,
+		matcher: m, cond: cond, blocking: true, failShut: true,
+		exec: hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
+			return hook.Decision{}, fault
+		}),
+	}
+}
+
 func compileCallback(i int, cb Callback) (*compiled, error) {
 	id := cb.ID
 	if id == "" {
@@ -321,7 +364,8 @@ func withTimeout(ex hook.Executor, d time.Duration) hook.Executor {
 // DisablesAll reports whether set turns every hook off (disable_all_hooks: true in a file
 // that may speak for the user). The project and local files of an untrusted workspace may
 // not: a repository must not switch off the user's own guards. projectTrusted says whether
-// those layers are trusted (true when no trust gate applies).
+// those layers are trusted (true when no trust gate applies). Claude Code's managed hooks
+// are turned off only by a managed file (see SwitchedOff); DisablesAll reports the others.
 func DisablesAll(set *config.Set, projectTrusted bool) bool {
 	for _, f := range set.Files {
 		if f.DisableAll && (projectTrusted || (f.Layer != config.Project && f.Layer != config.Local)) {
@@ -329,6 +373,20 @@ func DisablesAll(set *config.Set, projectTrusted bool) bool {
 		}
 	}
 	return false
+}
+
+// SwitchedOff reports whether the hooks of f, a file of set, are turned off by a kill
+// switch, as Claude Code resolves them (research note §2.1): disableAllHooks in a managed
+// file turns off every file; in any other file that may speak (DisablesAll) it turns off
+// every file but the managed ones; allowManagedHooksOnly in a managed file turns off every
+// file but the managed ones (and is ignored elsewhere).
+func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
+	for _, g := range set.Files {
+		if g.Layer == config.Managed && (g.DisableAll || (g.ManagedOnly && f.Layer != config.Managed)) {
+			return true
+		}
+	}
+	return f.Layer != config.Managed && DisablesAll(set, projectTrusted)
 }
 
 func hasProjectLayer(set *config.Set) bool {
