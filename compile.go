@@ -2,9 +2,9 @@ package hookcore
 
 import (
 	"context"
-	"io"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,8 +22,8 @@ import (
 // compiled is one hook ready to run: its matcher, filter and executor built once (STYLE.md:
 // config is plain data; compile at construction).
 type compiled struct {
-	closer io.Closer // the executor, when it holds resources (see hookSet.closers)
-	order    int // position in the Runner's hook list: config order, then callbacks
+	closer   io.Closer // the executor, when it holds resources (see hookSet.closers)
+	order    int       // position in the Runner's hook list: config order, then callbacks
 	id       string
 	typ      string
 	source   string
