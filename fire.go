@@ -50,6 +50,7 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 // matched: the no-match path of Fire allocates nothing.
 func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matched []*compiled, in *hook.Input) hook.Result {
 	res := hook.Result{Event: event, Continue: true}
+	ctx, fs := r.tel.startFire(ctx, event, in)
 	if in.HookEventName != string(event) {
 		in = in.Clone()
 		in.HookEventName = string(event)
@@ -60,6 +61,7 @@ func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matc
 		r.runAll(ctx, event, matched, in, &res)
 	}
 	r.finish(event, in, &res)
+	r.tel.endFire(ctx, fs, &res)
 	return res
 }
 
@@ -135,6 +137,7 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compil
 		}
 		dec, err, rec := r.runOne(ctx, event, c, cur)
 		stop := r.merge(event, c, dec, err, &rec, res)
+		r.tel.endHook(ctx, c, &rec)
 		res.Hooks = append(res.Hooks, rec)
 		if res.UpdatedInput != nil && string(res.UpdatedInput) != string(cur.ToolInput) {
 			cur = cur.Clone()
@@ -194,6 +197,7 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 		}
 		if !c.async { // an async hook's record (async, or skipped after Close) is final
 			r.merge(event, c, s.dec, s.err, &s.rec, res)
+			r.tel.endHook(ctx, c, &s.rec)
 		}
 		res.Hooks = append(res.Hooks, s.rec)
 	}
@@ -259,8 +263,10 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 // execute runs an admitted hook's executor and records its time and exit code.
 func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+	ctx = r.tel.startHook(ctx, c)
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
+	r.tel.stopHook(ctx, c)
 	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
 	if dec.Permission == hook.Allow && !c.allowHolds(in) {
 		r.log.Info("hook allow ignored: its if does not permit the whole input", "hook", c.id, "if", c.cond.String())
@@ -304,6 +310,7 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
 		var res hook.Result
 		r.merge(event, c, dec, err, &rec, &res)
+		r.tel.endHook(ctx, c, &rec)
 		return rec
 	}
 	// The check and the Add happen under asyncMu, which Close takes to set closed: a hook
@@ -324,6 +331,7 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 		dec, err, rec := r.execute(detached, c, in)
 		var res hook.Result
 		r.merge(event, c, dec, err, &rec, &res)
+		r.tel.endHook(detached, c, &rec)
 		r.logRecord(detached, event, rec, slog.Bool("async", true))
 	}()
 	return rec

@@ -6,6 +6,9 @@ import (
 	"log/slog"
 	"net/http"
 
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
@@ -80,6 +83,23 @@ type Options struct {
 	// on_error: block), not the load. An executor that is an io.Closer is closed when
 	// Reload replaces it and on Close.
 	Executors map[string]ExecutorFactory
+
+	// Tracer, when set, records one span "hookcore.fire" per fired event in which a hook
+	// matched (attributes: event, session id, tool name, hook count, blocked, permission,
+	// outcome, reason length) with one child span "hookcore.hook" per hook (id, type,
+	// source, outcome, duration in ms, exit code, error yes/no). The tool input and the
+	// reason text are not recorded unless TraceInputs is set. The hooks run in the span's
+	// context. Nil: no spans, at no cost. The root package uses only the OpenTelemetry API;
+	// the CLI passes an SDK tracer from package telemetry (issue 12 item 2).
+	Tracer trace.Tracer
+	// Meter, when set, records the counter hookcore.decisions (by event and outcome: block,
+	// stop, deny, ask, allow, error, ok), the histogram hookcore.hook.duration (ms, by hook
+	// type) and the counters hookcore.hook.errors and hookcore.hook.timeouts (by hook type).
+	// Nil: no metrics.
+	Meter metric.Meter
+	// TraceInputs adds the tool input and the reason texts to the spans. They may hold
+	// secrets (a command line, a file's content): off by default.
+	TraceInputs bool
 }
 
 // ExecutorFactory builds the executor of one configured hook (see Options.Executors). It

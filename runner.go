@@ -29,6 +29,7 @@ type Runner struct {
 	stopsMu sync.Mutex
 	stops   map[string]int // session id → consecutive Stop-type blocks this turn
 	auditMu sync.Mutex
+	tel     *telemetry // nil: no tracing, no metrics
 }
 
 // New compiles the hooks of set (which may be nil: callbacks only) into a Runner. Every
@@ -36,7 +37,7 @@ type Runner struct {
 // (file:line:col: id: message) and no Runner is returned. A set should come from
 // config.Load, whose validation catches the same errors with better positions.
 func New(set *config.Set, opts Options) (*Runner, error) {
-	r := &Runner{opts: opts, log: opts.Logger, stops: map[string]int{}}
+	r := &Runner{opts: opts, log: opts.Logger, stops: map[string]int{}, tel: newTelemetry(opts)}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}

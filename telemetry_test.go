@@ -1,0 +1,165 @@
+package hookcore_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/metric/metricdata"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/hook"
+)
+
+const telemetryConfig = `hooks:
+  - {id: note, event: pre_tool_use, action: {type: inject, message: remember}}
+  - {id: broken, event: pre_tool_use, action: {type: func, name: broken}}
+  - {id: guard, event: pre_tool_use, matcher: Bash, action: {type: func, name: guard}}
+`
+
+// telemetryRunner returns a Runner traced and metered by the real SDK, with an in-memory
+// span exporter and a manual metric reader.
+func telemetryRunner(t testing.TB, inputs bool) (*hookcore.Runner, *tracetest.InMemoryExporter, *sdkmetric.ManualReader) {
+	t.Helper()
+	dir := t.TempDir()
+	spans := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans))
+	reader := sdkmetric.NewManualReader()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	t.Cleanup(func() { _ = tp.Shutdown(context.Background()); _ = mp.Shutdown(context.Background()) })
+	r := newRunner(t, dir, loadConfig(t, dir, "hooks.yaml", telemetryConfig), hookcore.Options{
+		Tracer:      tp.Tracer("hookcore"),
+		Meter:       mp.Meter("hookcore"),
+		TraceInputs: inputs,
+		Funcs: map[string]hook.ExecutorFunc{
+			"broken": func(ctx context.Context, in *hook.Input) (hook.Decision, error) {
+				return hook.Decision{}, errors.New("broken on purpose")
+			},
+			"guard": func(ctx context.Context, in *hook.Input) (hook.Decision, error) {
+				return hook.Decision{Block: true, Reason: "no SECRET-REASON here"}, nil
+			},
+		},
+	})
+	return r, spans, reader
+}
+
+// TestTelemetrySpans: one fire span with a child per hook, the attributes of the issue, and
+// neither the tool input nor the reason text unless TraceInputs.
+func TestTelemetrySpans(t *testing.T) {
+	t.Parallel()
+	for _, inputs := range []bool{false, true} {
+		r, spans, _ := telemetryRunner(t, inputs)
+		res := r.Fire(context.Background(), hook.PreToolUse, bashCall(t.TempDir(), "s1", "echo SECRET-INPUT"))
+		if !res.Blocked {
+			t.Fatalf("not blocked: %+v", res)
+		}
+		got := spans.GetSpans()
+		var fire tracetest.SpanStub
+		var hooks []tracetest.SpanStub
+		for _, s := range got {
+			switch s.Name {
+			case "hookcore.fire":
+				fire = s
+			case "hookcore.hook":
+				hooks = append(hooks, s)
+			}
+		}
+		if fire.Name == "" || len(hooks) != 3 || len(got) != 4 {
+			t.Fatalf("spans: %d (fire %q, hooks %d), want 1 fire + 3 hooks", len(got), fire.Name, len(hooks))
+		}
+		attrs := func(s tracetest.SpanStub) map[string]string {
+			m := map[string]string{}
+			for _, kv := range s.Attributes {
+				m[string(kv.Key)] = kv.Value.Emit()
+			}
+			return m
+		}
+		fa := attrs(fire)
+		want := map[string]string{"hookcore.event": "PreToolUse", "hookcore.session_id": "s1", "hookcore.tool_name": "Bash",
+			"hookcore.hook_count": "3", "hookcore.blocked": "true", "hookcore.outcome": "block",
+			"hookcore.reason_length": "21", "hookcore.errors": "1"}
+		for k, v := range want {
+			if fa[k] != v {
+				t.Errorf("inputs=%v: fire %s = %q, want %q", inputs, k, fa[k], v)
+			}
+		}
+		var outcomes []string
+		for _, h := range hooks {
+			if h.Parent.SpanID() != fire.SpanContext.SpanID() || h.SpanContext.TraceID() != fire.SpanContext.TraceID() {
+				t.Errorf("hook span %v is not a child of the fire span", attrs(h)["hookcore.hook.id"])
+			}
+			a := attrs(h)
+			outcomes = append(outcomes, a["hookcore.hook.id"]+"="+a["hookcore.hook.outcome"]+"/"+a["hookcore.hook.type"]+"/err="+a["hookcore.hook.error"])
+			if !strings.Contains(a["hookcore.hook.source"], "hooks.yaml:") {
+				t.Errorf("hook source = %q", a["hookcore.hook.source"])
+			}
+		}
+		if d := cmp.Diff([]string{"note=context/inject/err=false", "broken=error/func/err=true", "guard=block/func/err=false"}, outcomes); d != "" {
+			t.Errorf("hook spans (-want +got):\n%s", d)
+		}
+		var all strings.Builder
+		for _, s := range got {
+			for _, kv := range s.Attributes {
+				all.WriteString(kv.Value.Emit() + "\n")
+			}
+		}
+		for _, secret := range []string{"SECRET-INPUT", "SECRET-REASON"} {
+			if has := strings.Contains(all.String(), secret); has != inputs {
+				t.Errorf("TraceInputs=%v: %s in the span attributes: %v", inputs, secret, has)
+			}
+		}
+	}
+}
+
+// TestTelemetryMetrics: the decision counter by event and outcome, the latency histogram and
+// the error counter by hook type.
+func TestTelemetryMetrics(t *testing.T) {
+	t.Parallel()
+	r, _, reader := telemetryRunner(t, false)
+	in := bashCall(t.TempDir(), "s1", "ls")
+	for range 3 {
+		r.Fire(context.Background(), hook.PreToolUse, in)
+	}
+	r.Fire(context.Background(), hook.PostToolUse, in) // no hook: not counted
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			switch d := m.Data.(type) {
+			case metricdata.Sum[int64]:
+				for _, p := range d.DataPoints {
+					var labels []string
+					for _, kv := range p.Attributes.ToSlice() {
+						labels = append(labels, string(kv.Key)+"="+kv.Value.Emit())
+					}
+					got[m.Name+"{"+strings.Join(labels, ",")+"}"] = itoa(p.Value)
+				}
+			case metricdata.Histogram[float64]:
+				for _, p := range d.DataPoints {
+					v, _ := p.Attributes.Value("type")
+					got[m.Name+"{type="+v.Emit()+"}"] = itoa(int64(p.Count))
+				}
+			}
+		}
+	}
+	want := map[string]string{
+		"hookcore.decisions{event=PreToolUse,outcome=block}": "3",
+		"hookcore.hook.errors{type=func}":                    "3",
+		"hookcore.hook.duration{type=func}":                  "6",
+		"hookcore.hook.duration{type=inject}":                "3",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("metrics (-want +got):\n%s", d)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
