@@ -10,6 +10,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore/telemetry"
 )
 
 // Exit codes of every command (DESIGN.md section 9).
@@ -39,6 +41,7 @@ type env struct {
 	stdout, stderr io.Writer
 	cwd, home      string
 	verbose        bool
+	tel            *telemetry.Provider // flushed when Main returns; nil: off
 }
 
 func (e *env) logger() *slog.Logger {
@@ -79,6 +82,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err = root.Execute()
+	e.flushTelemetry()
 	if err == nil {
 		return ExitOK
 	}

@@ -30,6 +30,9 @@ type configFlags struct {
 	// audit is --audit FILE (fire, replay and run): the tamper-evident decision log
 	// (package audit), keyed by HOOKCORE_AUDIT_KEY when set.
 	audit string
+	// otel is --otel URL (fire, replay and run): the OTLP/HTTP receiver of traces and
+	// metrics (package telemetry); empty: the OTEL_EXPORTER_OTLP_* variables decide.
+	otel string
 }
 
 func (f *configFlags) register(cmd *cobra.Command) {
@@ -200,6 +203,8 @@ func (f *configFlags) registerRun(cmd *cobra.Command) {
 		"let http hooks reach this host name, IP address or CIDR prefix although the SSRF guard refuses loopback, private and link-local destinations (repeatable; added to each hook's allowed_hosts)")
 	cmd.Flags().StringVar(&f.audit, "audit", os.Getenv("HOOKCORE_AUDIT"),
 		"append every decision to this tamper-evident log (hash-chained JSON lines; HMAC-keyed by $HOOKCORE_AUDIT_KEY; check with 'hookcore audit verify'); default $HOOKCORE_AUDIT")
+	cmd.Flags().StringVar(&f.otel, "otel", "",
+		"send traces and metrics to this OTLP/HTTP receiver (http://localhost:4318); default: the OTEL_EXPORTER_OTLP_* variables, off when none is set")
 }
 
 // runner builds the Runner of a loaded config with the CLI's logger, trust store, approval
@@ -232,6 +237,9 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.AuditLog = w // closed at process exit: every append is its own write(2)
 	}
 	opts.Logger = e.logger()
+	if err := e.telemetry(f.otel, &opts); err != nil {
+		return nil, err
+	}
 	opts.ProjectDir = l.projectDir
 	opts.Trust = l.store
 	r, err := hookcore.New(l.set, opts)
