@@ -35,7 +35,7 @@ var allowedImports = map[string][]string{
 // transitively: the upper layers (reference agent, model clients, CLI, transcripts) sit on
 // top of the root, never below it, and nothing below the root imports the root.
 var forbiddenDeps = map[string][]string{
-	".":                 {"agent", "agent/tools", "model", "internal/cli", "transcript", "cmd/hookcore"},
+	".":                 {"agent", "agent/tools", "model", "internal/cli", "transcript", "cmd/hookcore", "telemetry"},
 	"hook":              {".", "agent", "model", "internal/cli", "transcript"},
 	"match":             {".", "agent", "model", "internal/cli", "transcript"},
 	"config":            {".", "agent", "model", "internal/cli", "transcript"},

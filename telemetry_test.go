@@ -163,3 +163,58 @@ func TestTelemetryMetrics(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestRootUsesOTelAPIOnly: the root package depends on the OpenTelemetry API, never on the
+// SDK or an exporter (issue 12: an embedder pays for the SDK only if it links it).
+func TestRootUsesOTelAPIOnly(t *testing.T) {
+	t.Parallel()
+	for _, p := range listPackages(t) {
+		if p.ImportPath != module {
+			continue
+		}
+		for _, dep := range p.Deps {
+			if strings.HasPrefix(dep, "go.opentelemetry.io/otel/sdk") || strings.HasPrefix(dep, "go.opentelemetry.io/otel/exporters") || strings.HasPrefix(dep, "go.opentelemetry.io/proto") {
+				t.Errorf("the root package depends on %s", dep)
+			}
+		}
+		return
+	}
+	t.Fatal("go list did not report the root package")
+}
+
+// BenchmarkFireTraced: the cost of tracing and metrics on a fired event with one in-process
+// hook (inject), with the real SDK (sampled spans, a batch processor whose exporter discards,
+// a manual metric reader), against the same Runner untraced (issue 12: target ≤ 10 %).
+func BenchmarkFireTraced(b *testing.B) {
+	dir := b.TempDir()
+	set := loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: note, event: pre_tool_use, matcher: Bash, action: {type: inject, message: remember}}\n")
+	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(discardSpans{}))
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))
+	defer tp.Shutdown(context.Background())
+	defer mp.Shutdown(context.Background())
+	for _, bc := range []struct {
+		name string
+		opts hookcore.Options
+	}{
+		{"untraced", hookcore.Options{}},
+		{"traced", hookcore.Options{Tracer: tp.Tracer("hookcore"), Meter: mp.Meter("hookcore")}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := newRunner(b, dir, set, bc.opts)
+			in := bashCall(dir, "s1", "ls -la")
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 1 {
+					b.Fatal("the hook did not run")
+				}
+			}
+		})
+	}
+}
+
+// discardSpans is a span exporter that drops what it is given.
+type discardSpans struct{}
+
+func (discardSpans) ExportSpans(context.Context, []sdktrace.ReadOnlySpan) error { return nil }
+func (discardSpans) Shutdown(context.Context) error                             { return nil }
