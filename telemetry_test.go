@@ -76,7 +76,7 @@ func TestTelemetrySpans(t *testing.T) {
 		attrs := func(s tracetest.SpanStub) map[string]string {
 			m := map[string]string{}
 			for _, kv := range s.Attributes {
-				m[string(kv.Key)] = kv.Value.Emit()
+				m[string(kv.Key)] = kv.Value.String()
 			}
 			return m
 		}
@@ -106,7 +106,7 @@ func TestTelemetrySpans(t *testing.T) {
 		var all strings.Builder
 		for _, s := range got {
 			for _, kv := range s.Attributes {
-				all.WriteString(kv.Value.Emit() + "\n")
+				all.WriteString(kv.Value.String() + "\n")
 			}
 		}
 		for _, secret := range []string{"SECRET-INPUT", "SECRET-REASON"} {
@@ -139,14 +139,14 @@ func TestTelemetryMetrics(t *testing.T) {
 				for _, p := range d.DataPoints {
 					var labels []string
 					for _, kv := range p.Attributes.ToSlice() {
-						labels = append(labels, string(kv.Key)+"="+kv.Value.Emit())
+						labels = append(labels, string(kv.Key)+"="+kv.Value.String())
 					}
 					got[m.Name+"{"+strings.Join(labels, ",")+"}"] = itoa(p.Value)
 				}
 			case metricdata.Histogram[float64]:
 				for _, p := range d.DataPoints {
 					v, _ := p.Attributes.Value("type")
-					got[m.Name+"{type="+v.Emit()+"}"] = itoa(int64(p.Count))
+					got[m.Name+"{type="+v.String()+"}"] = itoa(int64(p.Count))
 				}
 			}
 		}
