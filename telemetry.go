@@ -23,6 +23,18 @@ type telemetry struct {
 	latency   metric.Float64Histogram
 	errors    metric.Int64Counter
 	timeouts  metric.Int64Counter
+	sets      sync.Map // attribute key ("type\x00func", "event\x00PreToolUse\x00block") → metric.MeasurementOption
+}
+
+// attrs returns the measurement option of the attributes kv, built once per distinct set
+// (there are few: hook types, events × outcomes).
+func (t *telemetry) attrs(key string, kv ...attribute.KeyValue) metric.MeasurementOption {
+	if o, ok := t.sets.Load(key); ok {
+		return o.(metric.MeasurementOption)
+	}
+	o := metric.WithAttributeSet(attribute.NewSet(kv...))
+	t.sets.Store(key, o)
+	return o
 }
 
 // newTelemetry builds the instruments of opts, or returns nil when both Tracer and Meter are
@@ -91,7 +103,7 @@ func (t *telemetry) endFire(ctx context.Context, fs *fireSpan, res *hook.Result)
 	}
 	outcome := fireOutcome(res)
 	if t.decisions != nil {
-		t.decisions.Add(ctx, 1, metric.WithAttributes(
+		t.decisions.Add(ctx, 1, t.attrs("event\x00"+string(res.Event)+"\x00"+outcome,
 			attribute.String("event", string(res.Event)), attribute.String("outcome", outcome)))
 	}
 	if fs.span == nil {
@@ -174,7 +186,7 @@ func (t *telemetry) endHook(ctx context.Context, c *compiled, rec *hook.Record) 
 	if t == nil {
 		return
 	}
-	typ := metric.WithAttributes(attribute.String("type", rec.Type))
+	typ := t.attrs("type\x00"+rec.Type, attribute.String("type", rec.Type))
 	if t.latency != nil && rec.Outcome != hook.OutcomeSkipped && rec.Outcome != hook.OutcomeAsync {
 		t.latency.Record(ctx, rec.DurationMS, typ)
 	}
