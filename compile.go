@@ -37,6 +37,7 @@ type compiled struct {
 	parallel bool
 	failShut bool   // on_error: block
 	skip     string // non-empty: never run, recorded as skipped with this reason
+	identity string // what running the hook does, for deduplication (see identityOf)
 
 	onceMu    sync.Mutex
 	onceFired map[string]bool // session id → fired
@@ -47,6 +48,26 @@ type compiled struct {
 // expansion plus its working directory.
 type keyer interface {
 	Key(in *hook.Input) string
+}
+
+// identityOf returns what running c does once it matched a call, as a string: its type, the
+// fields of the merge that read its decision (blocking, reject, once, async, on_error, the
+// trust skip) and its executor's whole configuration (command or argv, timeout, exit codes,
+// protocol, environment, working directory, output limits), all but the executor's hook id.
+// Two matched hooks with one identity run once per event (Claude Code dedups identical
+// command hooks); hooks that differ in anything that can change the decision — a guard twin
+// with `reject`, `on_error: block`, other exit codes or a shorter timeout — both run
+// (issue 10.5). The matcher and `if` are left out on purpose: dedup compares hooks that both
+// matched the call already. TestIdentityCoversEveryField enumerates the fields of compiled
+// and executor.Command by reflection, so a new field cannot be forgotten.
+func identityOf(c *compiled) string {
+	var ex any = c.exec
+	if cmd, ok := c.exec.(*executor.Command); ok {
+		cp := *cmd
+		cp.HookID = ""
+		ex = cp
+	}
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.failShut, c.skip, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -112,6 +133,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 					continue
 				}
 				c.skip = skip
+				c.identity = identityOf(c)
 				add(c)
 			}
 		}

@@ -208,7 +208,8 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 }
 
 // dupe reports whether an identical command hook already ran for this event (Claude Code
-// runs identical hooks once); it marks c's key as seen.
+// runs identical hooks once): one with the same identity (identityOf) and the same command
+// after placeholder expansion; it marks c's key as seen.
 func dupe(seen map[string]bool, c *compiled, in *hook.Input) bool {
 	k := dedupKey(c, in)
 	if k == "" {
@@ -226,7 +227,7 @@ func dedupKey(c *compiled, in *hook.Input) string {
 	if !ok {
 		return ""
 	}
-	return c.typ + "\x00" + k.Key(in)
+	return c.identity + "\x00" + k.Key(in)
 }
 
 // runOne runs one hook through the gates (trust, approval, once) and its executor, and
