@@ -21,6 +21,10 @@ import (
 // Result.Errors, and the action goes on unless that hook says on_error: block. Cancelling ctx
 // stops the hooks still running (async hooks excepted: they get a context detached from ctx).
 //
+// On a gate event that has hooks, a tool input that hook.CheckToolInput finds ambiguous
+// (duplicate keys or keys that differ only in case, at any depth) is blocked before any hook
+// sees it, with no hook run (issue 10.4).
+//
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
@@ -36,11 +40,28 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	if !ok {
 		return hook.Result{Event: event, Continue: true}
 	}
+	if eh.kind == hook.Gate && len(in.ToolInput) > 0 {
+		if err := hook.CheckToolInput(in.ToolInput); errors.Is(err, hook.ErrAmbiguousInput) {
+			return r.rejectAmbiguous(event, err)
+		}
+	}
 	matched := r.matching(eh, in)
 	if len(matched) == 0 {
 		return hook.Result{Event: event, Continue: true}
 	}
 	return r.run(ctx, event, eh.kind, matched, in)
+}
+
+// rejectAmbiguous is the Result of a gate event whose tool input is ambiguous
+// (hook.ErrAmbiguousInput: duplicate keys, keys that differ only in case, two values): it
+// blocks before any matcher, filter or hook reads the input, since a hook and the tool would
+// not read the same call (issue 10.4). No hook runs, so Hooks is empty; the block is logged
+// and audited.
+func (r *Runner) rejectAmbiguous(event hook.Event, err error) hook.Result {
+	res := hook.Result{Event: event, Continue: true, Blocked: true, Reason: "tool input rejected: " + err.Error()}
+	r.log.Warn("tool input rejected", "event", string(event), "err", err.Error())
+	r.audit(&res)
+	return res
 }
 
 // run runs the matched hooks of event and merges their result. It is apart from Fire so

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
 )
 
@@ -66,6 +67,12 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 		s.stopped = reason
 	})
 	ctx = context.WithValue(ctx, sessionKey{}, s)
+	// One canonical input for hooks, rules and tools (issue 10.4): an input that readers
+	// would read differently (duplicate keys, keys differing only in case) is refused before
+	// the middleware, the permission rules or the tool see it.
+	if err := hook.CheckToolInput(c.Input); errors.Is(err, hook.ErrAmbiguousInput) {
+		return nil, &RejectedError{Tool: c.Name, Reason: err.Error(), Err: err}
+	}
 	ran := c
 	final := func(ctx context.Context, input json.RawMessage) (json.RawMessage, error) {
 		ran.Input = input

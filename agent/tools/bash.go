@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/proc"
 )
 
@@ -60,7 +61,7 @@ func (b *Bash) Run(ctx context.Context, input json.RawMessage) (json.RawMessage,
 		Command string `json:"command"`
 		Timeout int64  `json:"timeout"`
 	}
-	if err := json.Unmarshal(input, &in); err != nil {
+	if err := hook.DecodeToolInput(input, &in); err != nil {
 		return nil, fmt.Errorf("bad input: %v", err)
 	}
 	if strings.TrimSpace(in.Command) == "" {

@@ -152,3 +152,35 @@ func TestBash(t *testing.T) {
 		t.Errorf("pwd = %q, want %q", o.Stdout, dir)
 	}
 }
+
+// TestToolsRefuseAmbiguousInput: each tool decodes exactly the keys hooks read; an input
+// with a case twin or a key that only folds to a field is refused before anything runs
+// (issue 10.4), even when a tool is used without the Session's own check.
+func TestToolsRefuseAmbiguousInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	w := tools.Workspace{Root: dir}
+	cases := []struct {
+		tool  interface {
+			Run(context.Context, json.RawMessage) (json.RawMessage, error)
+		}
+		input string
+	}{
+		{&tools.Bash{Dir: dir}, `{"command":"ls","Command":"touch victim"}`},
+		{&tools.Bash{Dir: dir}, `{"Command":"touch victim"}`},
+		{tools.WriteFile{W: w}, `{"path":"ok.txt","Path":"victim","content":"x"}`},
+		{tools.WriteFile{W: w}, `{"PATH":"victim","content":"x"}`},
+		{tools.EditFile{W: w}, `{"path":"victim","old_string":"a","Old_String":"b","new_string":"c"}`},
+	}
+	for _, c := range cases {
+		_, err := c.tool.Run(context.Background(), json.RawMessage(c.input))
+		if err == nil || !strings.Contains(err.Error(), "ambiguous tool input") {
+			t.Errorf("%T(%s) = %v, want the ambiguous input refused", c.tool, c.input, err)
+		}
+	}
+	for _, name := range []string{"victim", "ok.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s exists: a tool ran on an ambiguous input", name)
+		}
+	}
+}
