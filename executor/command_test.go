@@ -29,13 +29,13 @@ func mkInput(dir, event, tool, toolInput string) *hook.Input {
 
 // want describes the expected outcome of one Execute.
 type want struct {
-	d       hook.Decision // compared without Output and Truncated
-	errIs   error         // nil: no error expected
-	anyErr  bool          // an error not wrapping a sentinel
-	errHas  string        // the error text contains this
-	output  string        // when set, Decision.Output must equal it
-	files   map[string]string
-	absent  []string
+	d      hook.Decision // compared without Output and Truncated
+	errIs  error         // nil: no error expected
+	anyErr bool          // an error not wrapping a sentinel
+	errHas string        // the error text contains this
+	output string        // when set, Decision.Output must equal it
+	files  map[string]string
+	absent []string
 }
 
 func check(t *testing.T, dir string, d hook.Decision, err error, w want) {

@@ -161,7 +161,7 @@ func TestToolsRefuseAmbiguousInput(t *testing.T) {
 	dir := t.TempDir()
 	w := tools.Workspace{Root: dir}
 	cases := []struct {
-		tool  interface {
+		tool interface {
 			Run(context.Context, json.RawMessage) (json.RawMessage, error)
 		}
 		input string
