@@ -3,6 +3,8 @@ package match
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"regexp"
 	"strconv"
 	"sync"
 )
@@ -21,6 +23,7 @@ type Subject struct {
 
 	compactOnce sync.Once
 	compact     string
+	values      []string // decoded string values whose encoding needs escapes (canonicalJSON)
 
 	decodeOnce sync.Once
 	decoded    any  // the arguments decoded with UseNumber; nil when absent
@@ -42,18 +45,107 @@ func NewSubject(event, tool string, args json.RawMessage) *Subject {
 	return &Subject{event: event, tool: tool, args: args}
 }
 
-// compactArgs returns the arguments as compact JSON (json.Compact); arguments that are not
-// valid JSON are returned as given, and absent arguments as "".
+// compactArgs returns the arguments in their canonical encoding (canonicalJSON): compact,
+// in the order written, every string re-encoded with only the escapes JSON requires, so that
+// "\u0072m -rf" and "\/bin\/rm" read as "rm -rf" and "/bin/rm" to a /regex/ filter (issue
+// 10.4). Arguments that are not valid JSON are returned as given, absent arguments as "".
 func (s *Subject) compactArgs() string {
 	s.compactOnce.Do(func() {
-		var b bytes.Buffer
-		if err := json.Compact(&b, s.args); err != nil {
+		c, values, ok := canonicalJSON(s.args)
+		if !ok {
 			s.compact = string(s.args)
 			return
 		}
-		s.compact = b.String()
+		s.compact, s.values = c, values
 	})
 	return s.compact
+}
+
+// searchArgs reports whether re matches the canonical arguments (compactArgs) or any string
+// value in them, decoded: a /regex/ filter written for the command ("rm\s+-rf") also finds
+// it when the JSON text spells the separator with an escape JSON requires ("rm\t-rf").
+func (s *Subject) searchArgs(re *regexp.Regexp) bool {
+	if re.MatchString(s.compactArgs()) {
+		return true
+	}
+	for _, v := range s.values {
+		if re.MatchString(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// canonicalJSON re-encodes one JSON value token by token: no white space, keys in the order
+// written (duplicates kept), numbers as written, strings decoded and encoded again by
+// encoding/json without HTML escaping — only '"', '\\', control characters, U+2028 and
+// U+2029 are escaped, surrogate pairs become the character they spell and invalid UTF-8 or
+// lone surrogates U+FFFD. values are the decoded string values (not keys) that hold a
+// character the encoding escapes, in order. ok is false when raw is not exactly one JSON
+// value. Unicode normalisation (NFC, confusables) is not applied.
+func canonicalJSON(raw []byte) (out string, values []string, ok bool) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return "", nil, true
+	}
+	var b bytes.Buffer
+	b.Grow(len(raw))
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	type frame struct {
+		object bool
+		n      int // tokens written in this container
+	}
+	var stack []frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil || (len(stack) == 0 && b.Len() > 0) {
+			return "", nil, false
+		}
+		if d, isDelim := tok.(json.Delim); isDelim && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			b.WriteByte(byte(d))
+			continue
+		}
+		isKey := false
+		if n := len(stack); n > 0 {
+			f := &stack[n-1]
+			switch {
+			case f.object && f.n%2 == 1:
+				b.WriteByte(':')
+			case f.n > 0:
+				b.WriteByte(',')
+			}
+			isKey = f.object && f.n%2 == 0
+			f.n++
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			b.WriteByte(byte(t))
+			stack = append(stack, frame{object: t == '{'})
+		case json.Number:
+			b.WriteString(t.String())
+		case string:
+			start := b.Len()
+			enc.Encode(t) //nolint:errcheck // a string always encodes
+			b.Truncate(b.Len() - 1) // Encode's newline
+			if !isKey && b.Len()-start != len(t)+2 {
+				values = append(values, t)
+			}
+		case bool:
+			b.WriteString(strconv.FormatBool(t))
+		case nil:
+			b.WriteString("null")
+		}
+	}
+	if len(stack) > 0 || b.Len() == 0 {
+		return "", nil, false
+	}
+	return b.String(), values, true
 }
 
 // decodedArgs returns the decoded arguments (numbers as json.Number) and whether the
