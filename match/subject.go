@@ -131,7 +131,7 @@ func canonicalJSON(raw []byte) (out string, values []string, ok bool) {
 			b.WriteString(t.String())
 		case string:
 			start := b.Len()
-			enc.Encode(t) //nolint:errcheck // a string always encodes
+			enc.Encode(t)           //nolint:errcheck // a string always encodes
 			b.Truncate(b.Len() - 1) // Encode's newline
 			if !isKey && b.Len()-start != len(t)+2 {
 				values = append(values, t)
