@@ -320,7 +320,7 @@ func (c *compiled) claimOnce(session string) bool {
 }
 
 // startAsync starts an async hook with a context detached from the turn (a cancelled turn
-// does not kill an audit hook) and tracks it until Close.
+// does not kill an audit hook), ended only by CancelAsync, and tracks it until Close.
 func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) hook.Record {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, Outcome: hook.OutcomeAsync}
 	// The gates run now, so the record says whether the hook really started.
@@ -341,9 +341,13 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 	r.async.Add(1)
 	r.asyncMu.Unlock()
 	in = in.Clone()
-	detached := context.WithoutCancel(ctx)
+	// The hook's context outlives the turn's (WithoutCancel) but not CancelAsync.
+	detached, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(r.asyncCtx, cancel)
 	go func() {
 		defer r.async.Done()
+		defer cancel()
+		defer stop()
 		dec, err, rec := r.execute(detached, c, in)
 		var res hook.Result
 		r.merge(event, c, dec, err, &rec, &res)

@@ -23,6 +23,9 @@ type Runner struct {
 	async   sync.WaitGroup
 	asyncMu sync.Mutex // orders async.Add against Close, so that Close never misses a hook
 	closed  atomic.Bool
+	// asyncCtx is done once CancelAsync was called: every async hook's context ends with it.
+	asyncCtx    context.Context
+	cancelAsync context.CancelFunc
 	stopsMu sync.Mutex
 	stops   map[string]int // session id → consecutive Stop-type blocks this turn
 	auditMu sync.Mutex
@@ -34,6 +37,7 @@ type Runner struct {
 // config.Load, whose validation catches the same errors with better positions.
 func New(set *config.Set, opts Options) (*Runner, error) {
 	r := &Runner{opts: opts, log: opts.Logger, stops: map[string]int{}}
+	r.asyncCtx, r.cancelAsync = context.WithCancel(context.Background())
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -91,8 +95,8 @@ func (r *Runner) Reload(set *config.Set) error {
 func (r *Runner) Len() int { return r.hooks.Load().count }
 
 // Close waits for the async hooks still running, or until ctx is done (then it returns
-// ctx's error; the hooks keep running until their own timeouts). Fire after Close still
-// works but starts no new async hooks.
+// ctx's error; the hooks keep running until their own timeouts, or until CancelAsync).
+// Fire after Close still works but starts no new async hooks.
 func (r *Runner) Close(ctx context.Context) error {
 	r.asyncMu.Lock()
 	r.closed.Store(true)
@@ -106,6 +110,14 @@ func (r *Runner) Close(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// CancelAsync cancels the context of every async hook still running and of any started
+// later: a command hook's process group is interrupted, then killed after its grace period
+// (executor.Command.Grace), an http or prompt hook's request is abandoned. It does not wait;
+// call Close after it to wait for the hooks to return. A process that must exit now (SIGTERM,
+// SIGINT, or a bound on how long it waits for async hooks, as `hookcore fire` has) calls it
+// so that no hook outlives it holding resources (issue 10.8).
+func (r *Runner) CancelAsync() { r.cancelAsync() }
 
 func (r *Runner) audit(res any) {
 	if r.opts.AuditLog == nil {

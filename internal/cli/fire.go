@@ -19,8 +19,20 @@ import (
 	"github.com/hookcore/hookcore/hook"
 )
 
+// DefaultAsyncWait is how long `hookcore fire` waits, after printing the result, for the
+// async hooks the event started (--async-wait): 60 s. Then, or at SIGTERM or SIGINT, the
+// hooks still running are cancelled — their process groups interrupted, then killed after
+// their grace period — and fire exits with the result's status (issue 10.8: an async hook
+// with a 600 s timeout held fire, and its caller, for 600 s, deaf to SIGTERM).
+const DefaultAsyncWait = 60 * time.Second
+
+// asyncKillWait bounds the wait for cancelled async hooks to return: a command hook's grace
+// period (2 s, internal/proc.DefaultGrace) and then its kill, with room to spare.
+const asyncKillWait = 10 * time.Second
+
 func fireCmd(e *env) *cobra.Command {
 	var cf configFlags
+	asyncWait := DefaultAsyncWait
 	cmd := &cobra.Command{
 		Use:   "fire EVENT",
 		Short: "Run the hooks of one event on an input read from stdin and print the result as JSON",
@@ -31,7 +43,11 @@ nested too deeply, a field of the wrong type) exits 1, except on a gate event
 (PreToolUse, PermissionRequest, UserPromptSubmit, ...), where it exits 2 with the error on
 stderr: Claude Code lets the action through on exit 1 and gives stderr as the block reason
 on exit 2. Without --config the user, project and local layers are discovered; project
-layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
+layers run only in a trusted workspace (see hookcore trust, or pass --trust).
+
+The result is printed as soon as the synchronous hooks are done; fire then waits at most
+--async-wait for the async hooks it started, and cancels those still running then or at
+SIGTERM or SIGINT (their process groups are killed).`,
 		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -65,14 +81,11 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			defer stop()
 			fix := e.cwds()
 			res := r.Fire(ctx, event, fix.fix(in))
-			closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-			defer cancel()
-			if err := r.Close(closeCtx); err != nil {
-				fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
-			}
 			relSources(res.Hooks, e.cwd)
-			if err := writeResult(e.stdout, res); err != nil {
-				return err
+			werr := writeResult(e.stdout, res)
+			waitAsync(ctx, r, asyncWait, e.stderr)
+			if werr != nil {
+				return werr
 			}
 			if res.Blocked {
 				return exitWith(ExitBlocked)
@@ -81,7 +94,31 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 		},
 	}
 	cf.registerRun(cmd)
+	cmd.Flags().DurationVar(&asyncWait, "async-wait", DefaultAsyncWait, "after printing the result, wait at most this long for async hooks, then kill them")
 	return cmd
+}
+
+// waitAsync waits up to wait for the async hooks of r, or until ctx (cancelled by SIGTERM
+// and SIGINT) is done; then it cancels the hooks still running and waits for them to return,
+// at most asyncKillWait, saying on stderr what it did.
+func waitAsync(ctx context.Context, r *hookcore.Runner, wait time.Duration, stderr io.Writer) {
+	wctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	if r.Close(wctx) == nil {
+		return
+	}
+	why := fmt.Sprintf("still running after --async-wait %v", wait)
+	if ctx.Err() != nil {
+		why = "interrupted by a signal"
+	}
+	r.CancelAsync()
+	kctx, kcancel := context.WithTimeout(context.Background(), asyncKillWait)
+	defer kcancel()
+	if err := r.Close(kctx); err != nil {
+		fmt.Fprintf(stderr, "hookcore: async hooks %s; cancelled, but some had not returned after %v\n", why, asyncKillWait)
+		return
+	}
+	fmt.Fprintf(stderr, "hookcore: async hooks %s; cancelled\n", why)
 }
 
 // maxInput caps the event input fire reads (bytes). Claude Code's largest inputs carry a
