@@ -20,7 +20,7 @@ import (
 )
 
 // DefaultAsyncWait is how long `hookcore fire` waits, after printing the result, for the
-// async hooks the event started (--async-wait): 60 s. Then, or at SIGTERM or SIGINT, the
+// async hooks the event started (--async-wait): 60 s. Then, or at SIGTERM, SIGINT or SIGHUP, the
 // hooks still running are cancelled — their process groups interrupted, then killed after
 // their grace period — and fire exits with the result's status (issue 10.8: an async hook
 // with a 600 s timeout held fire, and its caller, for 600 s, deaf to SIGTERM).
@@ -47,7 +47,7 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).
 
 The result is printed as soon as the synchronous hooks are done; fire then waits at most
 --async-wait for the async hooks it started, and cancels those still running then or at
-SIGTERM or SIGINT (their process groups are killed).`,
+SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -77,7 +77,7 @@ SIGTERM or SIGINT (their process groups are killed).`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			fix := e.cwds()
 			res := r.Fire(ctx, event, fix.fix(in))
@@ -107,7 +107,7 @@ func waitAsync(ctx context.Context, r *hookcore.Runner, wait time.Duration, stde
 	if r.Close(wctx) == nil {
 		return
 	}
-	why := fmt.Sprintf("still running after --async-wait %v", wait)
+	why := fmt.Sprintf("still running after %v", wait)
 	if ctx.Err() != nil {
 		why = "interrupted by a signal"
 	}

@@ -180,7 +180,7 @@ func TestFireAsyncWaitBound(t *testing.T) {
 	if code := waitExit(t, cmd, "it waited for the async hook past --async-wait"); code != 0 {
 		t.Errorf("exit status %d, want 0", code)
 	}
-	if !strings.Contains(stderr.String(), "still running after --async-wait 200ms; cancelled") {
+	if !strings.Contains(stderr.String(), "still running after 200ms; cancelled") {
 		t.Errorf("stderr = %q, want the cancellation noted", stderr)
 	}
 	hookGone(t, dir)

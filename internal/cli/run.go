@@ -178,7 +178,12 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		r.Close(cctx)
+		if r.Close(cctx) != nil {
+			r.CancelAsync() // no async hook outlives the session's process (issue 10.8)
+			kctx, kcancel := context.WithTimeout(context.Background(), asyncKillWait)
+			defer kcancel()
+			r.Close(kctx)
+		}
 	}()
 
 	var logw io.Writer
