@@ -26,9 +26,9 @@ type Runner struct {
 	// asyncCtx is done once CancelAsync was called: every async hook's context ends with it.
 	asyncCtx    context.Context
 	cancelAsync context.CancelFunc
-	stopsMu sync.Mutex
-	stops   map[string]int // session id → consecutive Stop-type blocks this turn
-	auditMu sync.Mutex
+	stopsMu     sync.Mutex
+	stops       map[string]int // session id → consecutive Stop-type blocks this turn
+	auditMu     sync.Mutex
 }
 
 // New compiles the hooks of set (which may be nil: callbacks only) into a Runner. Every
