@@ -21,9 +21,10 @@ import (
 // Result.Errors, and the action goes on unless that hook says on_error: block. Cancelling ctx
 // stops the hooks still running (async hooks excepted: they get a context detached from ctx).
 //
-// On a gate event that has hooks, a tool input that hook.CheckToolInput finds ambiguous
-// (duplicate keys or keys that differ only in case, at any depth) is blocked before any hook
-// sees it, with no hook run (issue 10.4).
+// On a gate event where a hook's matcher matches the tool, a tool input that
+// hook.CheckToolInput finds ambiguous (duplicate keys or keys that differ only in case, at any
+// depth) is blocked before any `if` filter or hook reads it, with no hook run (issue 10.4).
+// Where no matcher matches, no hook guards the call and the input is not read.
 //
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
@@ -40,12 +41,10 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	if !ok {
 		return hook.Result{Event: event, Continue: true}
 	}
-	if eh.kind == hook.Gate && len(in.ToolInput) > 0 {
-		if err := hook.CheckToolInput(in.ToolInput); errors.Is(err, hook.ErrAmbiguousInput) {
-			return r.rejectAmbiguous(event, err)
-		}
+	matched, ambiguous := r.matching(eh, in)
+	if ambiguous != nil {
+		return r.rejectAmbiguous(event, ambiguous)
 	}
-	matched := r.matching(eh, in)
 	if len(matched) == 0 {
 		return hook.Result{Event: event, Continue: true}
 	}
@@ -82,8 +81,11 @@ func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matc
 	return res
 }
 
-// matching returns the hooks of eh whose matcher and `if` accept in, in config order.
-func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
+// matching returns the hooks of eh whose matcher and `if` accept in, in config order. On a
+// gate event, before the first `if` of a hook whose matcher matched is evaluated (or the
+// first such hook is taken without one), the tool input is checked once: an ambiguous one
+// (hook.ErrAmbiguousInput) returns that error and no hooks.
+func (r *Runner) matching(eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 	var byName []*compiled
 	candidates := eh.all
 	value := in.MatchFieldValue(eh.field)
@@ -95,6 +97,7 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 	var subject *match.Subject
 	var out []*compiled
 	undecodable := 0 // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
+	checked := eh.kind != hook.Gate || len(in.ToolInput) == 0
 	i, j := 0, 0
 	for i < len(candidates) || j < len(byName) {
 		var c *compiled
@@ -107,6 +110,12 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 		} else {
 			c = byName[j]
 			j++
+		}
+		if !checked {
+			checked = true
+			if err := hook.CheckToolInput(in.ToolInput); errors.Is(err, hook.ErrAmbiguousInput) {
+				return nil, err
+			}
 		}
 		if c.cond != nil {
 			if subject == nil {
@@ -124,7 +133,7 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 		}
 		out = append(out, c)
 	}
-	return out
+	return out, nil
 }
 
 // isUndecodable reports, once per event (memo: 0 unknown, 1 no, 2 yes), whether a

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ErrAmbiguousInput: a tool input that different JSON readers read differently, so that a
@@ -32,10 +33,139 @@ func CheckToolInput(raw []byte) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
 	}
+	if !json.Valid(raw) {
+		return checkTokens(raw)
+	}
+	return checkValid(raw)
+}
+
+// keyFrame is one open container of checkValid.
+type keyFrame struct {
+	object bool
+	n      int                 // keys in small (objects), or the current index (arrays)
+	small  [smallObject]string // objects: folded keys, while few
+	raw    [smallObject]string // objects: the keys as decoded, while few
+	byFold map[string]string   // objects: folded key → decoded key, once many
+	at     string              // objects: the current key
+}
+
+// checkValid is CheckToolInput on one valid JSON value, scanned byte by byte. A key without
+// escapes or non-ASCII bytes is used in place (no copy); others are decoded with
+// encoding/json, whose decoding (escapes, U+FFFD for invalid UTF-8) the tools share.
+func checkValid(raw []byte) error {
+	var buf [8]keyFrame
+	stack := buf[:0]
+	expectKey := false
+	path := func() string {
+		var parts []string
+		for i := range len(stack) - 1 {
+			if stack[i].object {
+				parts = append(parts, stack[i].at)
+			} else {
+				parts = append(parts, strconv.Itoa(stack[i].n))
+			}
+		}
+		if len(parts) == 0 {
+			return ""
+		}
+		return strings.Join(parts, ".") + ": "
+	}
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case '{', '[':
+			stack = append(stack, keyFrame{object: c == '{'})
+			expectKey = c == '{'
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+			expectKey = false
+		case ',':
+			if top := &stack[len(stack)-1]; top.object {
+				expectKey = true
+			} else {
+				top.n++
+			}
+		case '"':
+			j := i + 1
+			plain := true
+			for raw[j] != '"' {
+				if raw[j] == '\\' {
+					j++
+					plain = false
+				} else if raw[j] >= utf8.RuneSelf {
+					plain = false
+				}
+				j++
+			}
+			if expectKey {
+				expectKey = false
+				var key string
+				if plain {
+					key = unsafe.String(&raw[i+1], j-i-1) // raw outlives the call; key does not
+					if j == i+1 {
+						key = ""
+					}
+				} else if err := json.Unmarshal(raw[i:j+1], &key); err != nil {
+					return fmt.Errorf("%w: %v", ErrBadInput, err)
+				}
+				if err := addKey(&stack[len(stack)-1], key, path); err != nil {
+					return err
+				}
+			}
+			i = j
+		}
+	}
+	return nil
+}
+
+// addKey records key in the object frame f, or returns the ambiguity it makes.
+func addKey(f *keyFrame, key string, path func() string) error {
+	folded := FoldKey(key)
+	prev, dup := "", false
+	if f.byFold != nil {
+		prev, dup = f.byFold[folded]
+	} else {
+		for i := range f.n {
+			if f.small[i] == folded {
+				prev, dup = f.raw[i], true
+				break
+			}
+		}
+	}
+	if dup {
+		if prev == key {
+			return fmt.Errorf("%w: %sduplicate key %q", ErrAmbiguousInput, path(), strings.Clone(key))
+		}
+		return fmt.Errorf("%w: %skeys %q and %q differ only in case", ErrAmbiguousInput, path(), strings.Clone(prev), strings.Clone(key))
+	}
+	switch {
+	case f.byFold != nil:
+		f.byFold[folded] = key
+	case f.n < smallObject:
+		f.small[f.n], f.raw[f.n] = folded, key
+		f.n++
+	default: // many keys: a map, so that a hostile object costs linear time
+		f.byFold = make(map[string]string, 2*smallObject)
+		for i := range f.n {
+			f.byFold[f.small[i]] = f.raw[i]
+		}
+		f.byFold[folded] = key
+	}
+	f.at = key
+	return nil
+}
+
+// checkTokens is CheckToolInput on input that is not one valid JSON value: it tells a
+// second value (ambiguous) from a syntax error (bad input).
+func checkTokens(raw []byte) error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil
+	}
 	// frame is one open object or array.
 	type frame struct {
 		object bool
-		keys   map[string]string // objects: folded key → the key as decoded
+		keys   []string          // objects: the keys so far, folded, while few
+		byFold map[string]string // objects: folded key → the key as decoded, once many
+		raw    []string          // objects: the keys so far as decoded, while few
 		key    bool              // objects: a key comes next
 		at     string            // the current key, or the current index of an array
 		index  int
@@ -53,6 +183,7 @@ func CheckToolInput(raw []byte) error {
 	}
 	done := false // one whole top-level value was read
 	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // a number too large for float64 is still valid JSON
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF && done {
@@ -73,16 +204,37 @@ func CheckToolInput(raw []byte) error {
 		}
 		if s, ok := tok.(string); ok && top != nil && top.object && top.key {
 			folded := FoldKey(s)
-			if prev, dup := top.keys[folded]; dup {
+			prev, dup := "", false
+			if top.byFold != nil {
+				prev, dup = top.byFold[folded]
+			} else {
+				for i, k := range top.keys {
+					if k == folded {
+						prev, dup = top.raw[i], true
+						break
+					}
+				}
+			}
+			if dup {
 				if prev == s {
 					return fmt.Errorf("%w: %sduplicate key %q", ErrAmbiguousInput, path(), s)
 				}
 				return fmt.Errorf("%w: %skeys %q and %q differ only in case", ErrAmbiguousInput, path(), prev, s)
 			}
-			if top.keys == nil {
-				top.keys = make(map[string]string)
+			switch {
+			case top.byFold != nil:
+				top.byFold[folded] = s
+			case len(top.keys) < smallObject:
+				top.keys, top.raw = append(top.keys, folded), append(top.raw, s)
+			default: // many keys: a map, so that a hostile object costs linear time
+				top.byFold = make(map[string]string, 2*smallObject)
+				for i, k := range top.keys {
+					top.byFold[k] = top.raw[i]
+				}
+				top.byFold[folded] = s
+				top.keys, top.raw = nil, nil
 			}
-			top.keys[folded], top.key, top.at = s, false, s
+			top.key, top.at = false, s
 			continue
 		}
 		if top != nil && !top.object {
@@ -108,20 +260,30 @@ func CheckToolInput(raw []byte) error {
 	}
 }
 
+// smallObject is how many keys an object's keys are compared linearly before a map is
+// built.
+const smallObject = 16
+
 // FoldKey returns key folded the way encoding/json matches object keys to struct fields
-// (bytes.EqualFold: ASCII letters upper-cased, every other rune replaced by the smallest rune
-// of its Unicode simple-fold orbit, so "K", "k" and the Kelvin sign U+212A fold alike). Two
-// keys with one FoldKey fill the same field of a Go tool's input struct.
+// (bytes.EqualFold): every rune replaced by the smallest rune of its Unicode simple-fold
+// orbit, then ASCII upper-case letters lower-cased, so "K", "k" and the Kelvin sign U+212A all
+// fold to "k". Two keys with one FoldKey fill the same field of a Go tool's input struct. A
+// key of ASCII without upper-case letters is its own fold and costs no allocation.
 func FoldKey(key string) string {
+	plain := true
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return key
+	}
 	var b strings.Builder
 	b.Grow(len(key))
 	for _, r := range key {
-		switch {
-		case r < utf8.RuneSelf:
-			if 'a' <= r && r <= 'z' {
-				r -= 'a' - 'A'
-			}
-		default:
+		if r >= utf8.RuneSelf {
 			for {
 				r2 := unicode.SimpleFold(r)
 				if r2 <= r {
@@ -130,6 +292,9 @@ func FoldKey(key string) string {
 				}
 				r = r2
 			}
+		}
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
 		}
 		b.WriteRune(r)
 	}

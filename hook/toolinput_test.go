@@ -1,7 +1,9 @@
 package hook
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -93,4 +95,51 @@ func TestFoldKeyAgreesWithEqualFold(t *testing.T) {
 			t.Errorf("FoldKey(%q) == FoldKey(%q) is %v, strings.EqualFold says %v", pair[0], pair[1], got, want)
 		}
 	}
+}
+
+// TestCheckToolInputManyKeys: objects past smallObject keys switch to a map and still find
+// twins anywhere.
+func TestCheckToolInputManyKeys(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{`)
+	for i := range 1000 {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	ok := b.String() + `"last":1}`
+	if err := CheckToolInput([]byte(ok)); err != nil {
+		t.Fatalf("1 001 distinct keys: %v", err)
+	}
+	for _, twin := range []string{`"K3"`, `"k999"`, `"K0"`} {
+		if err := CheckToolInput([]byte(b.String() + twin + `:1}`)); !errors.Is(err, ErrAmbiguousInput) {
+			t.Errorf("twin %s after 1 000 keys: %v, want ErrAmbiguousInput", twin, err)
+		}
+	}
+}
+
+func BenchmarkCheckToolInput(b *testing.B) {
+	in := []byte(`{"command":"git push origin main","description":"push the branch","timeout":120000}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := CheckToolInput(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzCheckToolInput: the byte scanner (checkValid) and the token reader (checkTokens) agree
+// on every valid JSON value: ambiguous or not.
+func FuzzCheckToolInput(f *testing.F) {
+	for _, s := range []string{`{"command":"ls","Command":"rm"}`, `{"a":{"b":[{"c":1,"C":2}]}}`, `{"k\u0041":1,"ka":2}`, `[{"a":1},{"a":1}]`, "{\"\xff\":1,\"\xfe\":2}", `{"":1,"":2}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		fast, slow := checkValid(data), checkTokens(data)
+		if errors.Is(fast, ErrAmbiguousInput) != errors.Is(slow, ErrAmbiguousInput) || (fast == nil) != (slow == nil) {
+			t.Fatalf("%q: checkValid = %v, checkTokens = %v", data, fast, slow)
+		}
+	})
 }
