@@ -65,3 +65,17 @@ func TestCanonicalJSON(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkIfRegexCanonical(b *testing.B) {
+	f, err := CompileIf(`/rm\s+-rf/`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := json.RawMessage(`{"command":"git push origin main","description":"push the branch","timeout":120000}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if f.Match(NewSubject("PreToolUse", "Bash", args)) {
+			b.Fatal("matched")
+		}
+	}
+}

@@ -87,6 +87,16 @@ func canonicalJSON(raw []byte) (out string, values []string, ok bool) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return "", nil, true
 	}
+	if bytes.IndexByte(raw, '\\') < 0 {
+		// No escape anywhere: compacting is all there is to do (strings are kept as
+		// written; U+2028, U+2029 and invalid UTF-8 stay unescaped, which only helps a
+		// search).
+		var b bytes.Buffer
+		if !json.Valid(raw) || json.Compact(&b, raw) != nil {
+			return "", nil, false
+		}
+		return b.String(), nil, true
+	}
 	var b bytes.Buffer
 	b.Grow(len(raw))
 	enc := json.NewEncoder(&b)
