@@ -43,7 +43,7 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	}
 	matched, ambiguous := r.matching(eh, in)
 	if ambiguous != nil {
-		return r.rejectAmbiguous(event, ambiguous)
+		return r.rejectAmbiguous(event, in, ambiguous)
 	}
 	if len(matched) == 0 {
 		return hook.Result{Event: event, Continue: true}
@@ -53,13 +53,13 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 
 // rejectAmbiguous is the Result of a gate event whose tool input is ambiguous
 // (hook.ErrAmbiguousInput: duplicate keys, keys that differ only in case, two values): it
-// blocks before any matcher, filter or hook reads the input, since a hook and the tool would
+// blocks before any filter or hook reads the input, since a hook and the tool would
 // not read the same call (issue 10.4). No hook runs, so Hooks is empty; the block is logged
 // and audited.
-func (r *Runner) rejectAmbiguous(event hook.Event, err error) hook.Result {
+func (r *Runner) rejectAmbiguous(event hook.Event, in *hook.Input, err error) hook.Result {
 	res := hook.Result{Event: event, Continue: true, Blocked: true, Reason: "tool input rejected: " + err.Error()}
 	r.log.Warn("tool input rejected", "event", string(event), "err", err.Error())
-	r.audit(&res)
+	r.audit(in, &res)
 	return res
 }
 

@@ -48,8 +48,9 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).
 The result is printed as soon as the synchronous hooks are done; fire then waits at most
 --async-wait for the async hooks it started, and cancels those still running then or at
 SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
-		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
-		Args:    cobra.ExactArgs(1),
+		Example:           `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			event, ok := hook.ParseEvent(args[0])
 			if !ok {
@@ -58,6 +59,9 @@ SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
 				return &exitError{code: ExitFailure, msg: msg}
+			}
+			if isTerminal(e.stdin) { // a person typing, not an agent piping
+				fmt.Fprintf(e.stderr, "hookcore: reading the %s input (JSON) from the terminal; end it with Ctrl-D\n", event)
 			}
 			in, err := readInput(e.stdin)
 			if err != nil {
@@ -174,4 +178,19 @@ func relSources(recs []hook.Record, cwd string) {
 	for i := range recs {
 		recs[i].Source = relativize(recs[i].Source, cwd)
 	}
+}
+
+// completeEvents completes an EVENT argument with the canonical event names (shell
+// completion: hookcore completion bash|zsh|fish).
+func completeEvents(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, n := range hook.EventNames() {
+		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(toComplete)) {
+			out = append(out, n)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
