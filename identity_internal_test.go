@@ -20,6 +20,8 @@ var identityNeutral = map[string]string{
 	"event":     "dedup compares hooks of one event",
 	"matcher":   "dedup compares hooks that both matched the call",
 	"cond":      "dedup compares hooks that both matched the call",
+	"verify":    "matching bookkeeping (the index): dedup compares hooks that both matched",
+	"pos":       "position in its event's index, like order",
 	"parallel":  "scheduling only: results are merged in config order",
 	"identity":  "the identity itself",
 	"exec":      "compared field by field below (TestIdentityCoversEveryField/exec)",

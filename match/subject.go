@@ -20,6 +20,7 @@ type Subject struct {
 	event string
 	tool  string
 	args  json.RawMessage
+	dir   string // where relative path rules are anchored for permit semantics; "" unknown
 
 	compactOnce sync.Once
 	compact     string
@@ -43,6 +44,14 @@ type Subject struct {
 // Subject keeps args without copying it; the caller must not modify it afterwards.
 func NewSubject(event, tool string, args json.RawMessage) *Subject {
 	return &Subject{event: event, tool: tool, args: args}
+}
+
+// NewSubjectIn is NewSubject for a call made in the directory dir (an absolute path: the
+// agent's workspace, the hook input's cwd). Deny semantics (If.Match) ignore dir; permit
+// semantics (AllowedBy) anchor relative path rules there: Edit(src/**) permits dir/src/a.go
+// and src/a.go, not dir/vendor/src/a.go nor a path outside dir.
+func NewSubjectIn(event, tool string, args json.RawMessage, dir string) *Subject {
+	return &Subject{event: event, tool: tool, args: args, dir: dir}
 }
 
 // compactArgs returns the arguments in their canonical encoding (canonicalJSON): compact,
@@ -90,7 +99,10 @@ func canonicalJSON(raw []byte) (out string, values []string, ok bool) {
 	if bytes.IndexByte(raw, '\\') < 0 {
 		// No escape anywhere: compacting is all there is to do (strings are kept as
 		// written; U+2028, U+2029 and invalid UTF-8 stay unescaped, which only helps a
-		// search).
+		// search), and already compact arguments need no copy through a buffer.
+		if isCompact(raw) {
+			return string(raw), nil, true
+		}
 		var b bytes.Buffer
 		if !json.Valid(raw) || json.Compact(&b, raw) != nil {
 			return "", nil, false
