@@ -88,7 +88,12 @@ type launch struct {
 // block: a missing working directory, a program not found, a known interpreter (sh, bash,
 // zsh, python, python3, node, ruby, perl, deno, bun, php) whose script file is missing
 // (Claude Code issue 80697: `python3 missing.py` exits 2), and, in the shell form, exit
-// code 127 (the shell's "not found") unless ExitCodes maps it.
+// code 127 (the shell's "not found") unless ExitCodes maps it. In the shell form the
+// program and script are checked as the shell will see them: after parameter and tilde
+// expansion in the hook's environment and after leading `cd DIR` commands, so
+// `python3 "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.py` with guard.py missing is a launch
+// failure too (issue 8); a word the shell would glob or that needs a command substitution
+// is not checked.
 //
 // The default exit-code protocol (codebot, Claude Code):
 //   - 0: success. Stdout is read with hook.ParseEnvelope; an envelope that does not parse
@@ -195,8 +200,8 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 		l.spec.Path, l.spec.Args = path, words[1:]
 		return l, nil
 	}
-	if words, ok := firstCommand(sv.script); ok {
-		if _, err := checkLaunch(words, l.spec.Env, dir); err != nil {
+	if words, cmdDir, ok := firstCommand(sv.script, l.spec.Env, dir); ok {
+		if _, err := checkLaunch(words, l.spec.Env, cmdDir); err != nil {
 			return launch{}, err
 		}
 	}
