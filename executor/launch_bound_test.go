@@ -19,7 +19,7 @@ func TestFirstCommandBounded(t *testing.T) {
 			t.Errorf("%s: firstCommand of a %d-byte script = %q, want not ok", name, len(script), words)
 		}
 	}
-	if words, _, ok := firstCommand("python3 hook.py; " + strings.Repeat("(", 50) + "x" + strings.Repeat(")", 50), nil, "/"); !ok || words[0] != "python3" {
+	if words, _, ok := firstCommand("python3 hook.py; "+strings.Repeat("(", 50)+"x"+strings.Repeat(")", 50), nil, "/"); !ok || words[0] != "python3" {
 		t.Errorf("firstCommand with 50 nested subshells = %q, %v; want python3 first", words, ok)
 	}
 }
