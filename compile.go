@@ -185,6 +185,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 			Timeout:    timeout,
 			ExitCodes:  codes,
 			Codebot:    h.Dialect == config.Flat,
+			S08:        h.S08,
 			ProjectDir: r.projectDir,
 			Env:        r.hookEnv(f),
 		}

@@ -253,6 +253,7 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 		}
 	}
 	d.finishAction(r, false)
+	seedDefaults(r)
 	r.probs = d.take()
 	return r
 }

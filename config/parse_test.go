@@ -134,6 +134,27 @@ func TestParseDialects(t *testing.T) {
 				ID: "PreToolUse#1", Event: hook.PreToolUse, Matcher: "bash",
 				Action:   Action{Type: TypeCommand, Command: "./audit.sh"},
 				Blocking: true, Enabled: true, Pos: Pos{Line: 1, Col: 27}, Dialect: Flat,
+				// Issue 8 item 7: the s08 protocol by default.
+				S08: true, ExitCodes: map[int]string{1: "block", 2: "inject"},
+			}}},
+		{"s08 entry with its own exit codes", "hooks.json",
+			`{"hooks": {"PreToolUse": [{"command": "./audit.sh", "exit_codes": {"3": "block"}}]}}`, Flat, []Hook{{
+				ID: "PreToolUse#1", Event: hook.PreToolUse,
+				Action:   Action{Type: TypeCommand, Command: "./audit.sh"},
+				Blocking: true, Enabled: true, Pos: Pos{Line: 1, Col: 27}, Dialect: Flat,
+				S08: true, ExitCodes: map[int]string{3: "block"},
+			}}},
+		{"codebot observe hook is async by default", "settings.json",
+			`{"hooks": {"PostToolUse": [{"type": "command", "command": "./audit.sh"}]}}`, Flat, []Hook{{
+				ID: "PostToolUse#1", Event: hook.PostToolUse,
+				Action:   Action{Type: TypeCommand, Command: "./audit.sh"},
+				Blocking: true, Enabled: true, Pos: Pos{Line: 1, Col: 28}, Dialect: Flat, Async: true,
+			}}},
+		{"claude observe hook is not async by default", "settings.json",
+			`{"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "./audit.sh"}]}]}}`, Nested, []Hook{{
+				ID: "PostToolUse#1", Event: hook.PostToolUse,
+				Action:   Action{Type: TypeCommand, Command: "./audit.sh"},
+				Blocking: true, Enabled: true, Pos: Pos{Line: 1, Col: 39}, Dialect: Nested,
 			}}},
 		{"claude settings with other keys", "settings.json", `{
   "model": "opus",

@@ -171,6 +171,13 @@ type Hook struct {
 	// ExitCodes maps a command's exit status to "block", "inject", "allow" or "error", overriding the
 	// default protocol (the s08 three-state protocol is {1: block, 2: inject}).
 	ExitCodes map[int]string
+	// S08 marks a Flat-dialect entry without `type`, the s08 teaching harness's shape (seed
+	// 002): unless the entry has its own exit_codes, ExitCodes is the s08 protocol {1:
+	// block, 2: inject}, and its command sees HOOK_TOOL_INPUT cut at 10 000 characters (the
+	// seed's Python `[:10000]`), not bytes. Codebot entries (with `type`) on PostToolUse,
+	// Notification, SessionStart, SessionEnd and SubagentStop are Async unless they say
+	// `async: false` (seed 000: codebot runs those fire-and-forget).
+	S08 bool
 	// Enabled is false for `enabled: false` hooks, which stay in the File but never run.
 	Enabled bool
 	// Pos is the position of the hook's entry.
