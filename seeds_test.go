@@ -125,4 +125,3 @@ func TestCodebotObserveEventsFireAndForget(t *testing.T) {
 		t.Errorf("codebot PreToolUse did not block: %v", outcomes(res))
 	}
 }
-
