@@ -96,6 +96,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		hs.count++
 	}
 	if set != nil && !DisablesAll(set, untrusted == "") {
+		seBudget := sessionEndBudget(set, r.opts.Env)
 		for _, f := range set.Files {
 			skip := ""
 			if f.Layer == config.Project || f.Layer == config.Local {
@@ -106,7 +107,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 				if !h.Enabled {
 					continue
 				}
-				c, err := r.compileHook(h, f)
+				c, err := r.compileHook(h, f, seBudget)
 				if err != nil {
 					errs = append(errs, fmt.Errorf("%s: %s: %w", h.Pos, h.ID, err))
 					continue
@@ -148,7 +149,9 @@ func (r *Runner) untrustedReason(set *config.Set) string {
 	return ""
 }
 
-func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) {
+// compileHook builds one hook of f; seBudget is the SessionEnd budget of Claude Code hooks
+// (claude_handlers.go).
+func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Duration) (*compiled, error) {
 	m, err := match.CompileMatcher(h.Matcher)
 	if err != nil {
 		return nil, err
@@ -172,6 +175,9 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		failShut: h.OnError == "block",
 	}
 	timeout := h.EffectiveTimeout()
+	if h.Dialect == config.Nested {
+		timeout = claudeTimeout(h, timeout, seBudget)
+	}
 	switch h.Action.Type {
 	case "command":
 		codes, err := exitActions(h.ExitCodes)
@@ -187,6 +193,9 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 			Codebot:    h.Dialect == config.Flat,
 			S08:        h.S08,
 			ProjectDir: r.projectDir,
+			PluginRoot: f.PluginRoot,
+			PluginData: f.PluginData,
+			Shell:      h.Action.Shell,
 			Env:        r.hookEnv(f),
 		}
 		c.target = h.Action.Command
@@ -203,6 +212,20 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		}
 		c.exec = &executor.Func{Fn: fn}
 		c.target = h.Action.Name
+	case config.TypeHTTP:
+		ph := executor.Placeholders{ProjectDir: r.projectDir, PluginRoot: f.PluginRoot, PluginData: f.PluginData}
+		u, err := ph.Expand(h.Action.URL)
+		if err != nil {
+			c.exec, c.target = failing(fmt.Errorf("hook %q: %w: %w", h.ID, hook.ErrNotStarted, err)), h.Action.URL
+			break
+		}
+		hc := *h
+		hc.Action.URL = u
+		ex, target, err := r.externalExecutor(&hc, timeout)
+		if err != nil {
+			return nil, err
+		}
+		c.exec, c.target = ex, target
 	default:
 		ex, target, err := r.externalExecutor(h, timeout)
 		if err != nil {

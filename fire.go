@@ -141,6 +141,10 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compil
 		if dupe(seen, c, cur) {
 			continue
 		}
+		if c.async { // a Claude Code async hook on a gate event: it cannot decide
+			res.Hooks = append(res.Hooks, r.startAsync(ctx, event, c, cur))
+			continue
+		}
 		dec, err, rec := r.runOne(ctx, event, c, cur)
 		stop := r.merge(event, c, dec, err, &rec, res)
 		res.Hooks = append(res.Hooks, rec)

@@ -171,7 +171,7 @@ func TestParseDialects(t *testing.T) {
 			Blocking: true, Enabled: true, Pos: Pos{Line: 6, Col: 25}, Dialect: Nested,
 		}, {
 			ID: "UserPromptSubmit#1", Index: 1, Event: hook.UserPromptSubmit,
-			Action:   Action{Type: TypeAgent, Prompt: "check it"},
+			Action: Action{Type: TypeAgent, Prompt: "check it"}, StatusMessage: "checking",
 			Blocking: true, Enabled: true, Pos: Pos{Line: 7, Col: 37}, Dialect: Nested,
 		}, {
 			ID: "Notification#1", Index: 2, Event: hook.Notification, Matcher: "idle_prompt",

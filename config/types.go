@@ -111,6 +111,9 @@ type Action struct {
 	// shell, Args[0] the program. The two are exclusive (validation error).
 	Command string
 	Args    []string
+	// Shell is the shell that runs Command (Claude Code `shell`): "" for sh, "bash", or
+	// "powershell". It is ignored with Args.
+	Shell string
 
 	// Message is the text an inject action adds as context.
 	Message string
@@ -162,6 +165,13 @@ type Hook struct {
 	// gate events); Parallel lets it run alongside other parallel hooks of a feedback or
 	// observe event.
 	Once, Async, Parallel bool
+	// AsyncRewake is Claude Code's `asyncRewake` (it implies Async): the hook runs in the
+	// background, and when it exits 2 its stderr (or stdout) is given to the agent on its
+	// next model call.
+	AsyncRewake bool
+	// StatusMessage is Claude Code's `statusMessage`, the text shown while the hook runs
+	// (`hookcore run` prints it).
+	StatusMessage string
 	// Timeout is the hook-level `timeout` of the native dialect. Action.Timeout wins when
 	// both are set; see EffectiveTimeout.
 	Timeout time.Duration
@@ -216,4 +226,8 @@ type File struct {
 	Entries int
 	// Hash is the hex SHA-256 of the file's content, for the trust store.
 	Hash string
+	// PluginRoot is the directory of the Claude Code plugin whose hooks the file holds
+	// (its hooks get CLAUDE_PLUGIN_ROOT), and PluginData that plugin's data directory
+	// (CLAUDE_PLUGIN_DATA); both "" for a file that is not a plugin's.
+	PluginRoot, PluginData string
 }

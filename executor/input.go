@@ -49,6 +49,7 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut("FILE_PATH", in.FilePath())
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
+	env = append(env, c.placeholders(dir).env()...)
 	return env
 }
 
