@@ -1,6 +1,8 @@
 package hookcore
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -83,4 +85,11 @@ func sessionEndBudget(set *config.Set, env []string) time.Duration {
 		}
 	}
 	return min(budget, claudeSessionEndMax)
+}
+
+// envFileName is the CLAUDE_ENV_FILE name of hook h of f: the event, a digest of the
+// file's path and the hook's index, so no two hooks of a Runner share one file.
+func envFileName(h *config.Hook, f *config.File) string {
+	sum := sha256.Sum256([]byte(f.Path))
+	return fmt.Sprintf("%s-hook-%x-%d.sh", strings.ToLower(string(h.Event)), sum[:4], h.Index)
 }

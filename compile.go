@@ -196,7 +196,11 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 			PluginRoot: f.PluginRoot,
 			PluginData: f.PluginData,
 			Shell:      h.Action.Shell,
+			EnvFileDir: r.opts.SessionEnvDir,
 			Env:        r.hookEnv(f),
+		}
+		if slices.Contains(executor.EnvFileEvents, string(h.Event)) {
+			c.exec.(*executor.Command).EnvFileName = envFileName(h, f)
 		}
 		c.target = h.Action.Command
 		if c.target == "" {

@@ -36,6 +36,13 @@ type Options struct {
 	Funcs map[string]hook.ExecutorFunc
 	// Env is the base environment of command hooks; nil means os.Environ().
 	Env []string
+	// SessionEnvDir, when set, is where the command hooks of SessionStart, Setup,
+	// CwdChanged and FileChanged get their CLAUDE_ENV_FILE (Claude Code: the hooks append
+	// `export` lines that the agent sources before each later Bash command):
+	// SessionEnvDir/<session id>/<event>-hook-<n>.sh, listed by
+	// executor.SessionEnvFiles(SessionEnvDir, session). "" leaves CLAUDE_ENV_FILE as Env has
+	// it (under Claude Code, its own).
+	SessionEnvDir string
 	// Parallel runs the matching hooks of feedback and observe events in parallel (as Claude
 	// Code does); results are still merged in config order. Per hook: `parallel: true`.
 	Parallel bool

@@ -57,6 +57,11 @@ type Command struct {
 	// hook with no PluginRoot whose command names either placeholder does not start (error
 	// wrapping hook.ErrNotStarted), as in Claude Code.
 	PluginRoot, PluginData string
+	// EnvFileDir, when set, gives the hook CLAUDE_ENV_FILE (envfile.go): the file
+	// EnvFileDir/<session id>/EnvFileName, whose directory is created for the run. The
+	// Runner sets both for the command hooks of EnvFileEvents when Options.SessionEnvDir is
+	// set; "" leaves CLAUDE_ENV_FILE as the base environment has it.
+	EnvFileDir, EnvFileName string
 	// Shell is the shell of the shell form (Claude Code `shell`): "" or "sh" for /bin/sh,
 	// "bash" for bash from PATH, "powershell" for pwsh (or powershell) from PATH, run with
 	// -NoProfile -Command and without context-variable substitution. It is ignored with

@@ -50,6 +50,9 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
 	env = append(env, c.placeholders(dir).env()...)
+	if f := c.envFile(in.SessionID); f != "" {
+		put("CLAUDE_ENV_FILE", f)
+	}
 	return env
 }
 

@@ -171,7 +171,13 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		}
 		return harness.AgentRunner(s).Run(ctx, prompt)
 	})
-	r, err := we.runner(l, &f.cf, hookcore.Options{AgentRunner: subagents})
+	// CLAUDE_ENV_FILE: SessionStart hooks' exports reach the later Bash commands.
+	envDir, err := os.MkdirTemp("", "hookcore-session-env-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(envDir)
+	r, err := we.runner(l, &f.cf, hookcore.Options{AgentRunner: subagents, SessionEnvDir: envDir})
 	if err != nil {
 		return err
 	}
@@ -197,7 +203,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	p := &printer{w: e.stdout}
 	h := harness.New(harness.Options{Runner: r, Log: logw, TranscriptPath: logPath, Trace: p.step})
 	s, err = agent.New(agent.Options{
-		Model: m, Tools: tools.All(tools.Workspace{Root: ws}), Tasks: true, Subagents: true,
+		Model: m, Tools: sessionTools(ws, envDir, func() string { return s.ID() }), Tasks: true, Subagents: true,
 		Observer: h, Middleware: []agent.ToolMiddleware{h.Middleware()},
 		System:    "You are a coding agent working in " + ws + ". Use the tools to inspect and change files; keep answers short.",
 		Workspace: ws, PermissionMode: f.mode, Allow: f.allow, Deny: f.deny, MaxSteps: f.maxTurns,
@@ -266,3 +272,15 @@ func clip(s string, n int) string {
 }
 
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n    ") }
+
+// sessionTools are the built-in tools of `run`; Bash sources the session's CLAUDE_ENV_FILE
+// files (executor.SessionEnvFiles) before each command.
+func sessionTools(ws, envDir string, session func() string) []agent.Tool {
+	ts := tools.All(tools.Workspace{Root: ws})
+	for _, t := range ts {
+		if b, ok := t.(*tools.Bash); ok {
+			b.EnvFiles = func() []string { return executor.SessionEnvFiles(envDir, session()) }
+		}
+	}
+	return ts
+}
