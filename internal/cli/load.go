@@ -61,6 +61,8 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		}
 	}
 	set, problems := config.Load(paths)
+	pf, pp := pluginFiles(paths, e.home)
+	set.Files, problems = append(set.Files, pf...), append(problems, pp...)
 	problems.Sort()
 	l := &loaded{set: set, projectDir: root}
 	if !explicit && e.home != "" {
