@@ -36,6 +36,7 @@ type compiled struct {
 	async    bool
 	parallel bool
 	failShut bool   // on_error: block
+	status   string // Claude Code statusMessage
 	skip     string // non-empty: never run, recorded as skipped with this reason
 
 	onceMu    sync.Mutex
@@ -173,6 +174,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 		async:    h.Async,
 		parallel: h.Parallel || f.Parallel || r.opts.Parallel,
 		failShut: h.OnError == "block",
+		status:   h.StatusMessage,
 	}
 	timeout := h.EffectiveTimeout()
 	if h.Dialect == config.Nested {

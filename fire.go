@@ -237,7 +237,7 @@ func dedupKey(c *compiled, in *hook.Input) string {
 // returns its decision, its error and its record (outcome not yet set unless skipped).
 func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
 	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
-		return dec, err, hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+		return dec, err, hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	}
 	return r.execute(ctx, c, in)
 }
@@ -270,7 +270,7 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 
 // execute runs an admitted hook's executor and records its time and exit code.
 func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
-	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
 	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
@@ -304,7 +304,7 @@ func (c *compiled) claimOnce(session string) bool {
 // startAsync starts an async hook with a context detached from the turn (a cancelled turn
 // does not kill an audit hook) and tracks it until Close.
 func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) hook.Record {
-	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, Outcome: hook.OutcomeAsync}
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status, Outcome: hook.OutcomeAsync}
 	// The gates run now, so the record says whether the hook really started.
 	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
 		var res hook.Result
