@@ -122,6 +122,7 @@ type Session struct {
 	notesMu  sync.Mutex
 	notes    []string
 	changed  bool          // a file-changing tool succeeded since the last passing validation
+	snap     *snapshot     // the workspace after the last call of a tool that is not a FileChanger; nil: take a new one
 	calls    *atomic.Int64 // tool-call counter, shared with sub-agents
 	agents   *atomic.Int64 // sub-agent counter
 	tasks    *taskList
