@@ -78,7 +78,6 @@ func (s *Session) workspaceChanged(before snapshot) (after snapshot, changed boo
 	return after, before.differs(after)
 }
 
-
 // snapshotBefore returns the snapshot to compare a call with: the one kept from the last
 // call, or a new one.
 func (s *Session) snapshotBefore() snapshot {
