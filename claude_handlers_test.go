@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -140,5 +141,50 @@ func TestClaudeShellField(t *testing.T) {
 	res = r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
 	if res.Blocked || !strings.Contains(res.Hooks[0].Error, "powershell") {
 		t.Errorf("blocked = %v, error = %q; want a launch error naming powershell", res.Blocked, res.Hooks[0].Error)
+	}
+}
+
+// TestAsyncRewake: an asyncRewake hook runs in the background; when it exits 2 its reason
+// goes to Options.OnRewake, which the reference agent gives the model on its next request.
+// Observed with Claude Code 2.1.332 (peer-claude: PostToolUse Bash {"command":
+// ".../rewake.sh", "asyncRewake": true}, the script prints "REWAKE: lint failed in out.txt"
+// to stderr and exits 2): the next request carried "PostToolUse:Bash hook blocking error
+// from command: …: REWAKE: lint failed in out.txt". A plain async hook, or an exit 0, wakes
+// nothing.
+func TestAsyncRewake(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, handler string
+		want          []string
+	}{
+		{"exit 2", `{"type": "command", "command": "echo 'REWAKE: lint failed' >&2; exit 2", "asyncRewake": true}`,
+			[]string{"PostToolUse hook PostToolUse#1 (asyncRewake) blocked: REWAKE: lint failed"}},
+		{"exit 0", `{"type": "command", "command": "echo fine >&2", "asyncRewake": true}`, nil},
+		{"plain async", `{"type": "command", "command": "echo 'REWAKE' >&2; exit 2", "async": true}`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			var mu sync.Mutex
+			var got []string
+			set := loadConfig(t, dir, "settings.json", claudeSettings("PostToolUse", "Bash", tt.handler))
+			r := newRunner(t, dir, set, hookcore.Options{OnRewake: func(in *hook.Input, id, text string) {
+				mu.Lock()
+				defer mu.Unlock()
+				got = append(got, text)
+			}})
+			res := r.Fire(context.Background(), hook.PostToolUse, bashCall(dir, "s1", "ls"))
+			if diff := cmp.Diff([]string{"PostToolUse#1=async"}, outcomes(res)); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+			if err := r.Close(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("rewakes (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -37,6 +37,7 @@ type compiled struct {
 	parallel bool
 	failShut bool   // on_error: block
 	status   string // Claude Code statusMessage
+	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
 
 	onceMu    sync.Mutex
@@ -175,6 +176,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 		parallel: h.Parallel || f.Parallel || r.opts.Parallel,
 		failShut: h.OnError == "block",
 		status:   h.StatusMessage,
+		rewake:   h.AsyncRewake,
 	}
 	timeout := h.EffectiveTimeout()
 	if h.Dialect == config.Nested {

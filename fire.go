@@ -329,6 +329,9 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 		dec, err, rec := r.execute(detached, c, in)
 		var res hook.Result
 		r.merge(event, c, dec, err, &rec, &res)
+		if c.rewake && err == nil && dec.Block && r.opts.OnRewake != nil {
+			r.opts.OnRewake(in, c.id, fmt.Sprintf("%s hook %s (asyncRewake) blocked: %s", event, c.id, dec.Reason))
+		}
 		r.logRecord(detached, event, rec, slog.Bool("async", true))
 	}()
 	return rec

@@ -43,6 +43,12 @@ type Options struct {
 	// executor.SessionEnvFiles(SessionEnvDir, session). "" leaves CLAUDE_ENV_FILE as Env has
 	// it (under Claude Code, its own).
 	SessionEnvDir string
+	// OnRewake, when set, is called when an asyncRewake hook (Claude Code) finishes with a
+	// block (exit 2), from the hook's goroutine: in is the event's input, text the hook's
+	// reason (its stderr, or stdout when stderr is empty). The agent gives text to the model
+	// on its next request (Claude Code 2.1.332, observed: "PostToolUse:Bash hook blocking
+	// error from command: …" in the next request). Nil: the output is only logged.
+	OnRewake func(in *hook.Input, hookID, text string)
 	// Parallel runs the matching hooks of feedback and observe events in parallel (as Claude
 	// Code does); results are still merged in config order. Per hook: `parallel: true`.
 	Parallel bool

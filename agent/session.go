@@ -219,6 +219,11 @@ func (s *Session) observe(ctx context.Context, ev *Event) Verdict {
 	return v
 }
 
+// Note adds text to the hook notifications of the session's next model request. It is
+// safe to call from any goroutine (an asyncRewake hook's output arrives from the Runner's
+// background goroutine).
+func (s *Session) Note(text string) { s.note(text) }
+
 func (s *Session) note(text string) {
 	s.notesMu.Lock()
 	s.notes = append(s.notes, text)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/examples/demo"
 	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -177,7 +179,15 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		return err
 	}
 	defer os.RemoveAll(envDir)
-	r, err := we.runner(l, &f.cf, hookcore.Options{AgentRunner: subagents, SessionEnvDir: envDir})
+	var sessionMu sync.Mutex // s is set after the Runner is built; rewakes may come at any time
+	rewake := func(_ *hook.Input, _, text string) {
+		sessionMu.Lock()
+		defer sessionMu.Unlock()
+		if s != nil {
+			s.Note(text)
+		}
+	}
+	r, err := we.runner(l, &f.cf, hookcore.Options{AgentRunner: subagents, SessionEnvDir: envDir, OnRewake: rewake})
 	if err != nil {
 		return err
 	}
@@ -202,6 +212,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	}
 	p := &printer{w: e.stdout}
 	h := harness.New(harness.Options{Runner: r, Log: logw, TranscriptPath: logPath, Trace: p.step})
+	sessionMu.Lock()
 	s, err = agent.New(agent.Options{
 		Model: m, Tools: sessionTools(ws, envDir, func() string { return s.ID() }), Tasks: true, Subagents: true,
 		Observer: h, Middleware: []agent.ToolMiddleware{h.Middleware()},
@@ -209,6 +220,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		Workspace: ws, PermissionMode: f.mode, Allow: f.allow, Deny: f.deny, MaxSteps: f.maxTurns,
 		Trace: p.step,
 	})
+	sessionMu.Unlock()
 	if err != nil {
 		return err
 	}
