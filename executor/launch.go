@@ -159,6 +159,22 @@ func cdTarget(cfg *expand.Config, call *syntax.CallExpr, dir string) (next strin
 // expandWord returns the fields w expands to, or known false when its value depends on
 // running something or on globbing (see firstCommand).
 func expandWord(cfg *expand.Config, w *syntax.Word) (fields []string, known bool) {
+	runs := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.ProcSubst, *syntax.CmdSubst:
+			runs = true
+		}
+		return !runs
+	})
+	if runs { // expand has no handler for these (a nil ProcSubst handler panics)
+		return nil, false
+	}
+	defer func() {
+		if recover() != nil { // an expansion the package cannot do without a runner
+			fields, known = nil, false
+		}
+	}()
 	fields, err := expand.Fields(cfg, w)
 	if err != nil {
 		return nil, false

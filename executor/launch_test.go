@@ -83,7 +83,7 @@ func TestCommandLaunchOK(t *testing.T) {
 		{"cd then run", "cd . && sh ok.sh"},
 		{"variable program", "$SHELL_X true; true"},
 		{"function", "f() { :; }; f"},
-		{"does not parse", "echo 'unterminated ; true"},
+		// A command that does not parse is a fault since issue 10.7: TestShellSyntaxErrorIsAFault.
 		{"existing script in subdir via exec of relative path", "./ok.sh"},
 		// Before issue 8 these were refused as missing scripts: the glob and ~ were taken
 		// literally.
@@ -173,6 +173,8 @@ func TestFirstCommand(t *testing.T) {
 		{script: `python3 $GLOB`, want: []string{"python3"}},
 		{script: `python3 "hooks/*.py"`, want: []string{"python3", "hooks/*.py"}},
 		{script: `python3 "$(pwd)"/h.py`, want: []string{"python3"}},
+		{script: `python3 <(echo x) h.py`, want: []string{"python3"}},
+		{script: `bash <(curl -s x)`, want: []string{"bash"}},
 		{script: `python3 "${X:=1}"`, want: []string{"python3"}},
 		{script: `$(which python3) x.py`, want: nil},
 		// Leading cd moves the directory.
