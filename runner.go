@@ -2,6 +2,8 @@ package hookcore
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -10,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
 )
 
 // Runner runs the hooks of a config set at each lifecycle event. It is safe for concurrent
@@ -107,11 +110,31 @@ func (r *Runner) Close(ctx context.Context) error {
 	}
 }
 
-func (r *Runner) audit(res any) {
+// auditRecord is one line of the audit log: who asked (session, agent, tool call) and the
+// whole Result. The tool input itself is not logged; a digest of it is, so that a line can
+// be tied to a recorded call without the log holding secrets the input may carry.
+type auditRecord struct {
+	SessionID   string       `json:"session_id,omitempty"`
+	AgentID     string       `json:"agent_id,omitempty"`
+	ToolName    string       `json:"tool_name,omitempty"`
+	ToolUseID   string       `json:"tool_use_id,omitempty"`
+	InputSHA256 string       `json:"tool_input_sha256,omitempty"`
+	Result      *hook.Result `json:"result"`
+}
+
+func (r *Runner) audit(in *hook.Input, res *hook.Result) {
 	if r.opts.AuditLog == nil {
 		return
 	}
-	line, err := json.Marshal(res)
+	rec := auditRecord{Result: res}
+	if in != nil {
+		rec.SessionID, rec.AgentID, rec.ToolName, rec.ToolUseID = in.SessionID, in.AgentID, in.ToolName, in.ToolUseID
+		if len(in.ToolInput) > 0 {
+			sum := sha256.Sum256(in.ToolInput)
+			rec.InputSHA256 = hex.EncodeToString(sum[:])
+		}
+	}
+	line, err := json.Marshal(rec)
 	if err != nil {
 		r.log.Error("audit log", "err", err)
 		return

@@ -28,7 +28,7 @@ func TestUntrustedDisableAllHooksIgnored(t *testing.T) {
 	if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "rm -rf /")); !res.Blocked {
 		t.Fatalf("untrusted disable_all_hooks turned off the user's guard: %+v", summarize(res))
 	}
-	if err := store.Grant(project, hookcore.TrustDigest(set), time.Now()); err != nil {
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	r = newRunner(t, project, set, hookcore.Options{Trust: store})
@@ -60,7 +60,7 @@ func TestLoadIgnoresUntrustedProjectErrors(t *testing.T) {
 		t.Fatal("without a trust gate, every error must fail the load")
 	}
 	set, _ := config.Load(paths)
-	if err := store.Grant(project, hookcore.TrustDigest(set), time.Now()); err != nil {
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := hookcore.Load(paths, hookcore.Options{Trust: store, ProjectDir: project}); err == nil {

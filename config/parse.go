@@ -110,8 +110,8 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	}
 	for _, p := range top {
 		switch p.key {
-		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel":
-			continue
+		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "$schema":
+			continue // $schema names the JSON Schema for editors (hookcore schema config)
 		}
 		if f.Dialect == Native {
 			d.unknownKey(p, "config", topKeys)

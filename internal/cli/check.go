@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ func checkCmd(e *env) *cobra.Command {
 		dir         string
 		tools       []string
 		agentRunner bool
+		asJSON      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "check [FILE...]",
@@ -57,6 +59,15 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				}
 			}
 			all.Sort()
+			if asJSON {
+				if err := writeCheckJSON(e, all, hooks, len(paths)); err != nil {
+					return err
+				}
+				if all.Errors() > 0 {
+					return exitWith(ExitFailure)
+				}
+				return nil
+			}
 			for _, p := range all {
 				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 			}
@@ -71,6 +82,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 	}
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
 	cmd.Flags().BoolVar(&agentRunner, "agent-runner", false, "the harness runs sub-agents for agent hooks (hookcore run does); without it an agent hook is an error")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics and the summary as one JSON object on stdout (file, line, column, hook, message, severity)")
 	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")
 	return cmd
 }
@@ -90,4 +102,38 @@ func relativize(msg, cwd string) string {
 		return msg[len(prefix):]
 	}
 	return msg
+}
+
+// checkDiagnostic is one problem of `check --json`.
+type checkDiagnostic struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Hook     string `json:"hook,omitempty"`
+	Message  string `json:"message"`
+	Severity string `json:"severity"` // "error" or "warning"
+}
+
+func writeCheckJSON(e *env, all config.ErrorList, hooks, files int) error {
+	out := struct {
+		Hooks       int               `json:"hooks"`
+		Files       int               `json:"files"`
+		Errors      int               `json:"errors"`
+		Warnings    int               `json:"warnings"`
+		Diagnostics []checkDiagnostic `json:"diagnostics"`
+	}{Hooks: hooks, Files: files, Errors: all.Errors(), Warnings: all.Warnings(), Diagnostics: []checkDiagnostic{}}
+	for _, p := range all {
+		sev := "error"
+		if p.Warning {
+			sev = "warning"
+		}
+		out.Diagnostics = append(out.Diagnostics, checkDiagnostic{
+			File: relativize(p.Pos.File, e.cwd), Line: p.Pos.Line, Column: p.Pos.Col,
+			Hook: p.HookID, Message: p.Msg, Severity: sev,
+		})
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
 }

@@ -32,8 +32,9 @@ nested too deeply, a field of the wrong type) exits 1, except on a gate event
 stderr: Claude Code lets the action through on exit 1 and gives stderr as the block reason
 on exit 2. Without --config the user, project and local layers are discovered; project
 layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
-		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
-		Args:    cobra.ExactArgs(1),
+		Example:           `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			event, ok := hook.ParseEvent(args[0])
 			if !ok {
@@ -42,6 +43,9 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
 				return &exitError{code: ExitFailure, msg: msg}
+			}
+			if isTerminal(e.stdin) { // a person typing, not an agent piping
+				fmt.Fprintf(e.stderr, "hookcore: reading the %s input (JSON) from the terminal; end it with Ctrl-D\n", event)
 			}
 			in, err := readInput(e.stdin)
 			if err != nil {
@@ -137,4 +141,19 @@ func relSources(recs []hook.Record, cwd string) {
 	for i := range recs {
 		recs[i].Source = relativize(recs[i].Source, cwd)
 	}
+}
+
+// completeEvents completes an EVENT argument with the canonical event names (shell
+// completion: hookcore completion bash|zsh|fish).
+func completeEvents(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, n := range hook.EventNames() {
+		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(toComplete)) {
+			out = append(out, n)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/trust"
 )
@@ -21,6 +23,9 @@ type configFlags struct {
 	// allowHosts is --allow-host (fire, replay and run): the global allowlist of the SSRF
 	// guard of http hooks (hookcore.Options.AllowedHosts).
 	allowHosts []string
+	// audit is --audit FILE (fire, replay and run): the tamper-evident decision log
+	// (package audit), keyed by HOOKCORE_AUDIT_KEY when set.
+	audit string
 }
 
 func (f *configFlags) register(cmd *cobra.Command) {
@@ -81,7 +86,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		return nil, exitWith(ExitFailure)
 	}
 	if l.store != nil && f.trust {
-		if err := l.store.Grant(root, hookcore.TrustDigest(set), time.Now()); err != nil {
+		if err := hookcore.GrantTrust(l.store, set, root, time.Now()); err != nil {
 			return nil, fmt.Errorf("trust workspace: %w", err)
 		}
 	}
@@ -95,6 +100,8 @@ func (f *configFlags) registerRun(cmd *cobra.Command) {
 	f.approve.register(cmd)
 	cmd.Flags().StringArrayVar(&f.allowHosts, "allow-host", nil,
 		"let http hooks reach this host name, IP address or CIDR prefix although the SSRF guard refuses loopback, private and link-local destinations (repeatable; added to each hook's allowed_hosts)")
+	cmd.Flags().StringVar(&f.audit, "audit", os.Getenv("HOOKCORE_AUDIT"),
+		"append every decision to this tamper-evident log (hash-chained JSON lines; HMAC-keyed by $HOOKCORE_AUDIT_KEY; check with 'hookcore audit verify'); default $HOOKCORE_AUDIT")
 }
 
 // runner builds the Runner of a loaded config with the CLI's logger, trust store, approval
@@ -112,6 +119,17 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.Models = e.models()
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
+	if f.audit != "" && opts.AuditLog == nil {
+		path := f.audit
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(e.cwd, path)
+		}
+		w, err := audit.Open(path, audit.KeyFromEnv())
+		if err != nil {
+			return nil, err
+		}
+		opts.AuditLog = w // closed at process exit: every append is its own write(2)
+	}
 	opts.Logger = e.logger()
 	opts.ProjectDir = l.projectDir
 	opts.Trust = l.store

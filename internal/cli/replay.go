@@ -31,6 +31,8 @@ type replayFlags struct {
 	jobs    int
 	expect  string
 	noColor bool
+	// coverage: collect a coverage report (hookcore coverage) instead of the table.
+	coverage bool
 }
 
 func replayCmd(e *env) *cobra.Command {
@@ -145,6 +147,9 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 	rp.rep.tty = isTerminal(e.stdout)
 	rp.rep.exp = exp
 	rp.rep.errw = e.stderr
+	if f.coverage {
+		rp.rep.cov = newCoverage()
+	}
 	if f.jobs > 1 {
 		rp.sem = make(chan struct{}, f.jobs)
 	}
