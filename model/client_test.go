@@ -288,3 +288,21 @@ func TestConfigEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkConfigNew is the cost a prompt hook's model adds to building a Runner (the
+// bridge's `hookcore hook` builds one per process): resolving the string and making the
+// client, with no request and no package-level setup.
+func BenchmarkConfigNew(b *testing.B) {
+	env := map[string]string{"OPENAI_API_KEY": "k", "ANTHROPIC_API_KEY": "k"}
+	c := Config{Getenv: func(k string) string { return env[k] }}
+	for _, name := range []string{"openai:gpt-4o-mini", "anthropic:claude-haiku-4-5"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.New(name); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
