@@ -28,7 +28,9 @@ type compiled struct {
 	target   string // for the approver: command line, URL, model, callback name
 	event    hook.Event
 	matcher  *match.Matcher
+	verify   bool // indexed by the names its matcher can match (a literal regex): Match decides
 	cond     *match.If
+	pos      int // position in its event's hooks (eventHooks.all, eventHooks.conds)
 	exec     hook.Executor
 	blocking bool // may veto (codebot `blocking`, default true)
 	reject   bool // MiniCode `reject: true`
@@ -58,13 +60,56 @@ type eventHooks struct {
 	kind   hook.Kind
 	all    []*compiled
 	any    []*compiled            // matcher is any or a regular expression: tested one by one
-	byName map[string][]*compiled // exact-name matchers, by lower-cased name
+	byName map[string][]*compiled // matchers reducible to names (Matcher.Literals), by match.FoldKey
+	conds  *match.Index           // the hooks' `if` filters, by position in all
 }
 
 // hookSet is the compiled, immutable hook set of a Runner; Reload swaps it whole.
 type hookSet struct {
 	events map[hook.Event]*eventHooks
-	count  int
+	// spellings maps every usual spelling of every known event (see eventSpellings) to the
+	// canonical event and its hooks, nil when it has none, so that Fire resolves the name
+	// and finds the hooks, or finds that there are none, in one map lookup. Only a spelling
+	// outside this table (say "PRE-TOOL-USE") costs a hook.ParseEvent.
+	spellings map[hook.Event]spelling
+	count     int
+}
+
+// spelling is what one spelling of an event resolves to.
+type spelling struct {
+	event hook.Event
+	hooks *eventHooks // nil: the event has no hooks
+}
+
+// index fills hs.spellings once the hooks are added.
+func (hs *hookSet) index() {
+	hs.spellings = make(map[hook.Event]spelling)
+	for _, ev := range hook.Events() {
+		for _, name := range eventSpellings(ev) {
+			if got, ok := hook.ParseEvent(name); ok && got == ev {
+				hs.spellings[hook.Event(name)] = spelling{ev, hs.events[ev]}
+			}
+		}
+	}
+}
+
+// eventSpellings returns the spellings of ev that callers use: the canonical name
+// ("PreToolUse"), its lower case and snake case ("pretooluse", "pre_tool_use") and the
+// MiniCode aliases ("turn_start"). index keeps only those that hook.ParseEvent resolves to ev.
+func eventSpellings(ev hook.Event) []string {
+	name := string(ev)
+	var snake strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			if i > 0 {
+				snake.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		snake.WriteByte(c)
+	}
+	return append([]string{name, strings.ToLower(name), snake.String()}, ev.Aliases()...)
 }
 
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
@@ -80,11 +125,12 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh = &eventHooks{field: c.event.MatchField(), kind: c.event.Kind(), byName: make(map[string][]*compiled)}
 			hs.events[c.event] = eh
 		}
+		c.pos = len(eh.all)
 		eh.all = append(eh.all, c)
-		if names := c.matcher.Names(); names != nil {
+		if keys := c.matcher.Literals(); keys != nil {
+			c.verify = c.matcher.Names() == nil
 			seen := map[string]bool{}
-			for _, n := range names {
-				k := strings.ToLower(n)
+			for _, k := range keys {
 				if !seen[k] {
 					seen[k] = true
 					eh.byName[k] = append(eh.byName[k], c)
@@ -95,8 +141,11 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		}
 		hs.count++
 	}
-	if set != nil && !DisablesAll(set, gate.whole) {
+	if set != nil {
 		for _, f := range set.Files {
+			if SwitchedOff(set, f, gate.whole) {
+				continue
+			}
 			for i := range f.Hooks {
 				h := &f.Hooks[i]
 				if !h.Enabled {
@@ -112,6 +161,14 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 				}
 				add(c)
 			}
+			for i := range f.Broken {
+				if c := misconfigured(&f.Broken[i]); c != nil {
+					if f.Layer == config.Project || f.Layer == config.Local {
+						c.skip = gate.skip(&f.Broken[i].Hook, f)
+					}
+					add(c)
+				}
+			}
 		}
 	}
 	for i, cb := range r.opts.Callbacks {
@@ -125,6 +182,14 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	for _, eh := range hs.events {
+		conds := make([]*match.If, len(eh.all))
+		for i, c := range eh.all {
+			conds[i] = c.cond
+		}
+		eh.conds = match.NewIndex(conds)
+	}
+	hs.index()
 	return hs, nil
 }
 
@@ -263,6 +328,38 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 	return c, nil
 }
 
+// misconfigured returns the stand-in of a broken hook entry that must not fail open: a gate
+// hook with on_error: block, whose every run is an error (so it blocks, fail-closed) saying
+// that the guard is misconfigured and why (issue 8.2). Its matcher and if are the entry's
+// when they compile, else it matches every call. Other broken entries return nil: they are
+// skipped.
+func misconfigured(b *config.Broken) *compiled {
+	h := &b.Hook
+	if !b.FailsShut() {
+		return nil
+	}
+	m, err := match.CompileMatcher(h.Matcher)
+	if err != nil {
+		m, _ = match.CompileMatcher("")
+	}
+	cond, err := match.CompileIf(h.If)
+	if err != nil {
+		cond = nil
+	}
+	msg := "it has errors"
+	if len(b.Errors) > 0 {
+		msg = b.Errors[0].Pos.String() + ": " + b.Errors[0].Msg
+	}
+	fault := fmt.Errorf("guard is misconfigured: %s", msg)
+	return &compiled{
+		id: h.ID, typ: h.Action.Type, source: h.Source(), target: "misconfigured", event: h.Event,
+		matcher: m, cond: cond, blocking: true, failShut: true,
+		exec: hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
+			return hook.Decision{}, fault
+		}),
+	}
+}
+
 func compileCallback(i int, cb Callback) (*compiled, error) {
 	id := cb.ID
 	if id == "" {
@@ -321,7 +418,8 @@ func withTimeout(ex hook.Executor, d time.Duration) hook.Executor {
 // DisablesAll reports whether set turns every hook off (disable_all_hooks: true in a file
 // that may speak for the user). The project and local files of an untrusted workspace may
 // not: a repository must not switch off the user's own guards. projectTrusted says whether
-// those layers are trusted (true when no trust gate applies).
+// those layers are trusted (true when no trust gate applies). Claude Code's managed hooks
+// are turned off only by a managed file (see SwitchedOff); DisablesAll reports the others.
 func DisablesAll(set *config.Set, projectTrusted bool) bool {
 	for _, f := range set.Files {
 		if f.DisableAll && (projectTrusted || (f.Layer != config.Project && f.Layer != config.Local)) {
@@ -329,6 +427,20 @@ func DisablesAll(set *config.Set, projectTrusted bool) bool {
 		}
 	}
 	return false
+}
+
+// SwitchedOff reports whether the hooks of f, a file of set, are turned off by a kill
+// switch, as Claude Code resolves them (research note §2.1): disableAllHooks in a managed
+// file turns off every file; in any other file that may speak (DisablesAll) it turns off
+// every file but the managed ones; allowManagedHooksOnly in a managed file turns off every
+// file but the managed ones (and is ignored elsewhere).
+func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
+	for _, g := range set.Files {
+		if g.Layer == config.Managed && (g.DisableAll || (g.ManagedOnly && f.Layer != config.Managed)) {
+			return true
+		}
+	}
+	return f.Layer != config.Managed && DisablesAll(set, projectTrusted)
 }
 
 func hasProjectLayer(set *config.Set) bool {

@@ -22,7 +22,7 @@ const module = "github.com/hookcore/hookcore"
 var allowedImports = map[string][]string{
 	"hook":              {}, // the vocabulary: standard library only
 	"match":             {"hook", "internal/shbound"},
-	"config":            {"hook", "match", "internal/hostspec"},
+	"config":            {"hook", "match", "internal/hostspec", "internal/shbound"},
 	"trust":             {"hook", "match"},
 	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound"},
 	"internal/proc":     {},

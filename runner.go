@@ -57,10 +57,12 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 }
 
 // Load loads the config files (see config.Load: validated, all problems at once) and builds
-// a Runner from them. A config error returns the config.ErrorList's error, whose message
-// lists every problem as file:line:col: hook-id: message — except errors only in the
-// project and local layers of a workspace that Options.Trust does not trust
-// (UntrustedErrorsOnly): those are logged and ignored, and the user's own hooks run.
+// a Runner from them. A file that cannot be loaded as a whole (FatalProblems) returns an
+// error whose message lists its problems as file:line:col: hook-id: message — except in
+// the project and local layers of a workspace that Options.Trust does not trust: those are
+// logged and ignored, and the user's own hooks run. A hook entry with an error is logged
+// and skipped, and the file's other hooks run (issue 8.2; a broken gate hook with
+// on_error: block blocks its event, see New).
 func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 	set, errs := config.Load(paths)
 	if err := errs.Err(); err != nil {
@@ -68,11 +70,11 @@ func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 		if workspace == "" {
 			workspace, _ = os.Getwd()
 		}
-		if !UntrustedErrorsOnly(set, errs, opts.Trust, workspace) {
-			return nil, err
+		if fatal := FatalProblems(set, errs, opts.Trust, workspace); len(fatal) > 0 {
+			return nil, fatal
 		}
 		if opts.Logger != nil {
-			opts.Logger.Warn("workspace not trusted: the errors in its project config are ignored and its hooks do not run", "errors", err.Error())
+			opts.Logger.Warn("config errors: the hooks with errors are skipped, and the files of an untrusted workspace do not run", "errors", err.Error())
 		}
 	}
 	return New(set, opts)

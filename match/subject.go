@@ -46,6 +46,10 @@ func NewSubject(event, tool string, args json.RawMessage) *Subject {
 // valid JSON are returned as given, and absent arguments as "".
 func (s *Subject) compactArgs() string {
 	s.compactOnce.Do(func() {
+		if isCompact(s.args) {
+			s.compact = string(s.args) // what json.Compact would write: skip the copy through a buffer
+			return
+		}
 		var b bytes.Buffer
 		if err := json.Compact(&b, s.args); err != nil {
 			s.compact = string(s.args)

@@ -16,6 +16,7 @@ func checkCmd(e *env) *cobra.Command {
 		dir         string
 		tools       []string
 		agentRunner bool
+		managedDir  string
 		asJSON      bool
 	)
 	cmd := &cobra.Command{
@@ -33,12 +34,16 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			var paths []config.LayerPath
 			if len(args) == 0 {
 				var err error
-				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir}.Paths()
+				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir, ManagedDir: managedDir}.Paths()
 				if err != nil {
 					return err
 				}
 				if len(paths) == 0 {
-					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml)\n", dir)
+					others := ""
+					if dir == config.DefaultDir {
+						others = ", and the Claude Code, MiniCode and codebot files that `hookcore list` shows"
+					}
+					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml%[2]s)\n", dir, others)
 				}
 			}
 			for _, a := range args {
@@ -81,6 +86,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 		},
 	}
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	managedDirFlag(cmd, &managedDir)
 	cmd.Flags().BoolVar(&agentRunner, "agent-runner", false, "the harness runs sub-agents for agent hooks (hookcore run does); without it an agent hook is an error")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics and the summary as one JSON object on stdout (file, line, column, hook, message, severity)")
 	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")

@@ -105,6 +105,9 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 	if err != nil {
 		return err
 	}
+	if l.looked != nil && len(l.set.Files) == 0 {
+		e.noConfig(l.looked) // issue 8.3: never "allowed" silently for want of a config
+	}
 	r, err := e.runner(l, &f.cf, hookcore.Options{})
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,9 +16,10 @@ import (
 
 func trustCmd(e *env) *cobra.Command {
 	var (
-		workspace string
-		dir       string
-		asJSON    bool
+		workspace  string
+		dir        string
+		asJSON     bool
+		managedDir string
 	)
 	cmd := &cobra.Command{
 		Use:   "trust [show|grant|revoke]",
@@ -45,7 +47,7 @@ digest of those files, so after any change to them they must be trusted again.
 				ws = filepath.Join(e.cwd, ws)
 			}
 			store := trust.DefaultStore(e.home)
-			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws}.Paths()
+			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws, ManagedDir: managedDir}.Paths()
 			if err != nil {
 				return err
 			}
@@ -76,6 +78,15 @@ digest of those files, so after any change to them they must be trusted again.
 			case "grant":
 				if err := problems.Err(); err != nil {
 					return &exitError{code: ExitFailure, msg: "the project config has errors; fix them before trusting it"}
+				}
+				before, had, err := store.Lookup(ws)
+				if err != nil {
+					return err
+				}
+				if !asJSON {
+					// Before: what the grant changes, hook by hook (issue 10.10).
+					fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, trustState(before, had, digest))
+					e.printHookTrust(set, ws, before, had)
 				}
 				if err := hookcore.GrantTrust(store, set, ws, time.Now()); err != nil {
 					return err
@@ -108,6 +119,7 @@ digest of those files, so after any change to them they must be trusted again.
 	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "show and grant: print the workspace's trust and every project hook's state as JSON")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	managedDirFlag(cmd, &managedDir)
 	return cmd
 }
 
@@ -116,6 +128,9 @@ type hookTrust struct {
 	ID         string   `json:"id"`
 	Source     string   `json:"source"`
 	State      string   `json:"state"` // "trusted" or "pending"
+	Event      string   `json:"event"`
+	Type       string   `json:"type"`
+	Runs       string   `json:"runs"` // the command (or argv), URL, prompt, message or func name`
 	Reason     string   `json:"reason,omitempty"`
 	Files      []hashed `json:"files"`
 	NotCovered []string `json:"not_covered,omitempty"`
@@ -138,7 +153,10 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 		}
 		for i := range f.Hooks {
 			c := hookcore.CoverHook(&f.Hooks[i], f, ws)
-			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted", Files: []hashed{}, NotCovered: c.NotCovered}
+			h := &f.Hooks[i]
+			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
+				Event: string(h.Event), Type: h.Action.Type, Runs: fullTarget(h.Action),
+				Files: []hashed{}, NotCovered: c.NotCovered}
 			if why := hookcore.PendingReason(entry, ok, nil, digest, c); why != "" {
 				ht.State, ht.Reason = "pending", why
 			}
@@ -153,7 +171,9 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 
 func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool) {
 	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
-		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, ht.ID)
+		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, printable(ht.ID))
+		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
+		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
 		if ht.Reason != "" && ok {
 			fmt.Fprintf(e.stdout, "           %s\n", ht.Reason)
 		}
@@ -184,4 +204,34 @@ func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok b
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
+}
+
+// trustState is the workspace's trust in one phrase.
+func trustState(entry trust.Entry, ok bool, digest string) string {
+	switch {
+	case !ok:
+		return "not trusted"
+	case entry.Digest == digest:
+		return "trusted (since " + entry.Time.Format(time.RFC3339) + ")"
+	}
+	return "trusted on " + entry.Time.Format(time.RFC3339) + ", but its project config changed since"
+}
+
+// fullTarget is what an action runs, untruncated: the shell command (or the exec form's argv
+// joined by spaces), the URL, the prompt, the message or the func name.
+func fullTarget(a config.Action) string {
+	switch a.Type {
+	case config.TypeCommand:
+		if a.Command != "" {
+			return a.Command
+		}
+		return strings.Join(a.Args, " ")
+	case config.TypeHTTP:
+		return a.URL
+	case config.TypeInject:
+		return a.Message
+	case config.TypeFunc:
+		return a.Name
+	}
+	return a.Prompt
 }
