@@ -262,6 +262,13 @@ func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
 	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	if dec.Permission == hook.Allow && !c.allowHolds(in) {
+		r.log.Info("hook allow ignored: its if does not permit the whole input", "hook", c.id, "if", c.cond.String())
+		dec.Permission = hook.NoPermission
+		if !dec.Block {
+			dec.Reason = ""
+		}
+	}
 	if c.typ == "command" && dec.ExitCode >= 0 && !errors.Is(err, hook.ErrNotStarted) && !errors.Is(err, hook.ErrTimeout) {
 		code := dec.ExitCode
 		rec.ExitCode = &code
