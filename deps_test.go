@@ -29,6 +29,7 @@ var allowedImports = map[string][]string{
 	"internal/netguard": {"internal/hostspec"},
 	"internal/hostspec": {},
 	"internal/shbound":  {},
+	"state":             {},
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even
@@ -45,6 +46,7 @@ var forbiddenDeps = map[string][]string{
 	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
+	"state":             {".", "agent", "model", "internal/cli", "transcript"},
 }
 
 // goPackage is the part of `go list -json` this test reads.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -44,6 +45,10 @@ type Options struct {
 	// StopBlockLimit caps consecutive Stop/SubagentStop blocks per session and turn; the next
 	// block is overridden with a notice. 0 means 8 (Claude Code's bound).
 	StopBlockLimit int
+	// State holds the per-session state (once hooks spent, Stop-block streaks). Nil: a
+	// state.Memory of the Runner's own, kept across Reload. `hookcore hook AGENT`, one process
+	// per event, passes a state.Dir so that the state outlives the process.
+	State state.Store
 	// AuditLog, when set, receives every Result as one JSON line.
 	AuditLog io.Writer
 
