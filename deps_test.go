@@ -21,6 +21,7 @@ const module = "github.com/hookcore/hookcore"
 // the table, so the direct edges also bound the transitive ones.
 var allowedImports = map[string][]string{
 	"hook":              {}, // the vocabulary: standard library only
+	"bridge":            {"hook"},
 	"match":             {"hook", "internal/shbound"},
 	"config":            {"hook", "match", "internal/hostspec"},
 	"trust":             {"hook", "match"},
@@ -47,6 +48,7 @@ var forbiddenDeps = map[string][]string{
 	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
 	"state":             {".", "agent", "model", "internal/cli", "transcript"},
+	"bridge":            {".", "agent", "model", "internal/cli", "transcript"},
 }
 
 // goPackage is the part of `go list -json` this test reads.
