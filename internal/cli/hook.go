@@ -1,0 +1,184 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
+)
+
+// hookFlags are the flags of `hookcore hook` beyond the config flags.
+type hookFlags struct {
+	onError  string // "block" (default) or "allow"
+	server   string // forward to a `hookcore serve` at this URL
+	token    string // the serve token (default: read from the state dir)
+	stateDir string
+}
+
+func hookCmd(e *env) *cobra.Command {
+	var cf configFlags
+	var hf hookFlags
+	cmd := &cobra.Command{
+		Use:   "hook AGENT [EVENT]",
+		Short: "Be an agent's hook command: read its hook input on stdin, answer in its own protocol",
+		Long: `hook is the one command an agent's hook settings name (AGENT: ` + strings.Join(bridge.Names(), ", ") + `).
+It reads the agent's hook input on stdin (the event comes from the input; EVENT, in the
+agent's or hookcore's spelling, overrides it), runs the configured hooks as fire does (same
+--config flags and discovery), and answers in that agent's own output protocol: for Claude
+Code a block exits 2 with the reason on stderr, and allow / ask / deny, rewritten input,
+additional context, continue:false and systemMessage are its hookSpecificOutput JSON.
+
+It fails closed: when hookcore cannot decide a gate event (PreToolUse, PermissionRequest,
+UserPromptSubmit, ...) because the config does not load, the input cannot be read or the
+engine fails, it answers "block" with a reason saying why, unless --on-error allow.
+Per-session state (once hooks, the Stop-block cap) is kept under ~/.hookcore/state
+(HOOKCORE_STATE_DIR overrides) so that it outlives the process. stdout carries nothing
+but the agent's answer.`,
+		Example: `  # .claude/settings.json: {"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}
+  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore hook claude --config rules.yaml`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, ok := bridge.Lookup(args[0])
+			if !ok {
+				return &exitError{code: ExitFailure, msg: fmt.Sprintf("unknown agent %q (known: %s)", args[0], strings.Join(bridge.Names(), ", "))}
+			}
+			if hf.onError != "block" && hf.onError != "allow" {
+				return &exitError{code: ExitFailure, msg: fmt.Sprintf("--on-error must be block or allow, not %q", hf.onError)}
+			}
+			override := ""
+			if len(args) == 2 {
+				override = args[1]
+			}
+			ans, wait := e.hook(cmd.Context(), p, override, &cf, &hf)
+			defer wait() // async hooks finish after the answer is written
+			if len(ans.Stdout) > 0 {
+				if _, err := e.stdout.Write(ans.Stdout); err != nil {
+					return exitWith(ExitFailure)
+				}
+			}
+			if ans.Stderr != "" {
+				fmt.Fprintln(e.stderr, ans.Stderr)
+			}
+			if ans.Code != 0 {
+				return exitWith(ans.Code)
+			}
+			return nil
+		},
+	}
+	cf.registerRun(cmd)
+	cmd.Flags().StringVar(&hf.onError, "on-error", "block", "when hookcore cannot decide a gate event: block (fail closed) or allow (fail open)")
+	cmd.Flags().StringVar(&hf.server, "server", "", "forward the event to a `hookcore serve` at this URL instead of running the hooks here")
+	cmd.Flags().StringVar(&hf.token, "token", "", "the token of the --server (default: the one hookcore serve wrote to the state directory)")
+	cmd.Flags().StringVar(&hf.stateDir, "state-dir", "", "per-session state directory (default $HOOKCORE_STATE_DIR, else ~/.hookcore/state)")
+	return cmd
+}
+
+// hook runs one hook event for the agent protocol p and returns its answer, and a function
+// that waits for the async hooks it started (call it after writing the answer). It never
+// returns an error: whatever goes wrong becomes p.Fail, closed on gate events unless
+// --on-error allow.
+func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *configFlags, hf *hookFlags) (ans bridge.Answer, wait func()) {
+	wait = func() {}
+	block := hf.onError != "allow"
+	// Until the input is decoded the event is unknown; an undecidable input is treated as
+	// a gate event (the override's, if any), so that it blocks rather than lets through.
+	event := hook.PreToolUse
+	if override != "" {
+		if ev, ok := hook.ParseEvent(override); ok {
+			event = ev
+		}
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			ans, wait = p.Fail(event, fmt.Sprintf("internal error: %v", v), block), func() {}
+		}
+	}()
+	data, err := io.ReadAll(io.LimitReader(e.stdin, maxInput+1))
+	if err != nil {
+		return p.Fail(event, "read input: "+err.Error(), block), wait
+	}
+	if len(data) > maxInput {
+		return p.Fail(event, fmt.Sprintf("input on stdin is larger than %d MiB", maxInput>>20), block), wait
+	}
+	ev, in, err := p.Decode(data, override)
+	if err != nil {
+		return p.Fail(event, err.Error(), block), wait
+	}
+	event = ev
+	if hf.server != "" {
+		return e.forward(ctx, p, override, data, hf, block, event), wait
+	}
+	// Config problems are the reason of a fail-closed answer, not loose stderr lines.
+	var problems bytes.Buffer
+	le := *e
+	le.stderr = &problems
+	l, err := le.load(cf)
+	if err != nil {
+		why := strings.TrimSpace(problems.String())
+		if why == "" {
+			why = err.Error()
+		}
+		return p.Fail(event, "config does not load: "+strings.ReplaceAll(why, "\n", "; "), block), wait
+	}
+	if problems.Len() > 0 {
+		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
+	}
+	st, err := e.stateStore(hf)
+	if err != nil {
+		return p.Fail(event, "session state: "+err.Error(), block), wait
+	}
+	r, err := e.runner(l, cf, hookcore.Options{State: st})
+	if err != nil {
+		return p.Fail(event, "config does not compile: "+err.Error(), block), wait
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	fix := e.cwds()
+	res := r.Fire(ctx, event, fix.fix(in))
+	if event == hook.SessionEnd {
+		st.Forget(in.SessionID) // the session is over: its state goes with it
+	}
+	wait = func() {
+		defer stop()
+		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		if err := r.Close(closeCtx); err != nil {
+			fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
+		}
+	}
+	return p.Encode(event, in, &res), wait
+}
+
+// forgetter is a store that can drop one session (state.Dir, state.Memory).
+type forgetter interface {
+	state.Store
+	Forget(session string)
+}
+
+// stateStore returns the per-session store of the hook command: a state.Dir under
+// --state-dir, $HOOKCORE_STATE_DIR or ~/.hookcore/state.
+func (e *env) stateStore(hf *hookFlags) (forgetter, error) {
+	dir := hf.stateDir
+	if dir == "" {
+		if os.Getenv("HOOKCORE_STATE_DIR") == "" && e.home == "" {
+			return nil, fmt.Errorf("no state directory (set HOOKCORE_STATE_DIR or HOME)")
+		}
+		dir = state.DefaultDir(os.Getenv, e.home)
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(e.cwd, dir)
+	}
+	return &state.Dir{Path: dir}, nil
+}
