@@ -81,3 +81,25 @@ func TestCodex(t *testing.T) {
 			answer{Stdout: `{"decision":"block","reason":"POST-BLOCK","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"ctx"}}` + "\n"}},
 	})
 }
+
+// TestClaudeHTTP: an http hook answer says a block in JSON, since it has no exit status.
+func TestClaudeHTTP(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		event hook.Event
+		in    bridge.Answer
+		want  string
+		ok    bool
+	}{
+		{hook.PreToolUse, bridge.Answer{Code: 2, Stderr: "no rm"}, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}` + "\n", true},
+		{hook.TaskCreated, bridge.Answer{Code: 2, Stderr: "no"}, `{"decision":"block","reason":"no"}` + "\n", true},
+		{hook.Stop, bridge.Answer{Stdout: []byte(`{"decision":"block","reason":"x"}`)}, `{"decision":"block","reason":"x"}`, true},
+		{hook.Stop, bridge.Answer{Code: 1, Stderr: "broken"}, "broken", false},
+	}
+	for _, tt := range tests {
+		got, ok := bridge.ClaudeHTTP(tt.event, tt.in)
+		if string(got) != tt.want || ok != tt.ok {
+			t.Errorf("ClaudeHTTP(%s, %+v) = %s, %v; want %s, %v", tt.event, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}

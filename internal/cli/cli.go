@@ -68,7 +68,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
 	root.AddCommand(replayCmd(e))
 	root.AddCommand(runCmd(e))
-	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e))
+	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e))
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)

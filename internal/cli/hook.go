@@ -5,9 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -121,7 +119,32 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	if hf.server != "" {
 		return e.forward(ctx, p, override, data, hf, block, event), wait
 	}
-	// Config problems are the reason of a fail-closed answer, not loose stderr lines.
+	st, err := e.stateStore(hf)
+	if err != nil {
+		return p.Fail(event, "session state: "+err.Error(), block), wait
+	}
+	r, why := e.loadRunner(cf, st)
+	if why != "" {
+		return p.Fail(event, why, block), wait
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	fix := e.cwds()
+	ans = fireAnswer(ctx, r, p, event, fix.fix(in), st, block)
+	wait = func() {
+		defer stop()
+		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		if err := r.Close(closeCtx); err != nil {
+			fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
+		}
+	}
+	return ans, wait
+}
+
+// loadRunner loads the config and builds its Runner over the state store st. When it cannot,
+// why says so, as the reason of a fail-closed answer: the config problems themselves, not
+// loose stderr lines (warnings still go to stderr).
+func (e *env) loadRunner(cf *configFlags, st state.Store) (r *hookcore.Runner, why string) {
 	var problems bytes.Buffer
 	le := *e
 	le.stderr = &problems
@@ -131,34 +154,31 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		if why == "" {
 			why = err.Error()
 		}
-		return p.Fail(event, "config does not load: "+strings.ReplaceAll(why, "\n", "; "), block), wait
+		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; ")
 	}
 	if problems.Len() > 0 {
 		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
 	}
-	st, err := e.stateStore(hf)
+	r, err = e.runner(l, cf, hookcore.Options{State: st})
 	if err != nil {
-		return p.Fail(event, "session state: "+err.Error(), block), wait
+		return nil, "config does not compile: " + err.Error()
 	}
-	r, err := e.runner(l, cf, hookcore.Options{State: st})
-	if err != nil {
-		return p.Fail(event, "config does not compile: "+err.Error(), block), wait
-	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
-	fix := e.cwds()
-	res := r.Fire(ctx, event, fix.fix(in))
+	return r, ""
+}
+
+// fireAnswer fires event through r and encodes the result in p's protocol. A panic of the
+// engine becomes p.Fail. On SessionEnd the session's state is dropped from st.
+func fireAnswer(ctx context.Context, r *hookcore.Runner, p bridge.Protocol, event hook.Event, in *hook.Input, st forgetter, block bool) (ans bridge.Answer) {
+	defer func() {
+		if v := recover(); v != nil {
+			ans = p.Fail(event, fmt.Sprintf("internal error: %v", v), block)
+		}
+	}()
+	res := r.Fire(ctx, event, in)
 	if event == hook.SessionEnd {
 		st.Forget(in.SessionID) // the session is over: its state goes with it
 	}
-	wait = func() {
-		defer stop()
-		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-		defer cancel()
-		if err := r.Close(closeCtx); err != nil {
-			fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
-		}
-	}
-	return p.Encode(event, in, &res), wait
+	return p.Encode(event, in, &res)
 }
 
 // forgetter is a store that can drop one session (state.Dir, state.Memory).
@@ -170,15 +190,9 @@ type forgetter interface {
 // stateStore returns the per-session store of the hook command: a state.Dir under
 // --state-dir, $HOOKCORE_STATE_DIR or ~/.hookcore/state.
 func (e *env) stateStore(hf *hookFlags) (forgetter, error) {
-	dir := hf.stateDir
-	if dir == "" {
-		if os.Getenv("HOOKCORE_STATE_DIR") == "" && e.home == "" {
-			return nil, fmt.Errorf("no state directory (set HOOKCORE_STATE_DIR or HOME)")
-		}
-		dir = state.DefaultDir(os.Getenv, e.home)
-	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(e.cwd, dir)
+	dir, err := e.stateDirPath(hf.stateDir)
+	if err != nil {
+		return nil, err
 	}
 	return &state.Dir{Path: dir}, nil
 }
