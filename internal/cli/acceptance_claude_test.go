@@ -2,11 +2,14 @@ package cli_test
 
 import (
 	"encoding/json"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // peerDir is ../shared/peer-NAME from the module root (HOOKCORE_PEERS overrides ../shared).
@@ -72,28 +75,33 @@ func TestAcceptanceClaude(t *testing.T) {
 ]`
 	t.Run("policy", func(t *testing.T) {
 		sum, requests, _ := runClaudeScenario(t, run, bin, string(policy), tools)
-		if len(sum.ToolResults) != 3 {
-			t.Fatalf("tool results: %+v", sum.ToolResults)
+		checkAcceptance(t, sum, requests)
+	})
+	t.Run("http hooks against serve", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
 		}
-		// Claude Code gives the model a command hook's exit-2 stderr as
-		// "PreToolUse:Bash hook error: [COMMAND]: STDERR".
-		if r := sum.ToolResults[0]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(r.Content), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
-			t.Errorf("block: the model saw %+v", r)
+		addr := ln.Addr().String()
+		ln.Close()
+		pf := filepath.Join(t.TempDir(), "policy.yaml")
+		if err := os.WriteFile(pf, policy, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		if r := sum.ToolResults[1]; r.IsError {
-			t.Errorf("rewrite: %+v", r)
+		serve := exec.Command(bin, "serve", "--listen", addr, "--config", pf, "--state-dir", t.TempDir())
+		if err := serve.Start(); err != nil {
+			t.Fatal(err)
 		}
-		files := strings.Join(sum.WorkspaceFiles, " ")
-		if !strings.Contains(files, "rewritten.txt") || strings.Contains(files, "original.txt") {
-			t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", sum.WorkspaceFiles)
+		defer func() { serve.Process.Signal(syscall.SIGTERM); serve.Wait() }() //nolint:errcheck
+		for i := 0; i < 200; i++ {                                             // until it listens (bounded: 200 tries)
+			if c, err := net.Dial("tcp", addr); err == nil {
+				c.Close()
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		// In -p mode nobody can answer an ask: Claude Code denies with the hook's reason.
-		if r := sum.ToolResults[2]; !r.IsError || r.Content != "HOOKCORE-ASK: a person must confirm" || strings.Contains(files, "asked.txt") {
-			t.Errorf("ask: the model saw %+v", r)
-		}
-		if !strings.Contains(requests, "HOOKCORE-CTX: the branch is main") {
-			t.Error("the UserPromptSubmit additional context did not reach the model")
-		}
+		sum, requests, _ := runClaudeScenario(t, run, bin, string(policy), tools, "--server", "http://"+addr)
+		checkAcceptance(t, sum, requests)
 	})
 	t.Run("broken policy blocks", func(t *testing.T) {
 		// The first gate event is the prompt itself: hookcore cannot decide it, so the
@@ -112,14 +120,14 @@ func TestAcceptanceClaude(t *testing.T) {
 // runClaudeScenario installs hookcore into a fresh project with `hookcore install claude`,
 // turns it into a peer-claude scenario (the settings, the policy as the user layer), runs it
 // and returns the summary, the raw requests the model got and Claude Code's event stream.
-func runClaudeScenario(t *testing.T, run, bin, policy, tools string) (sum peerSummary, requests, stream string) {
+func runClaudeScenario(t *testing.T, run, bin, policy, tools string, installArgs ...string) (sum peerSummary, requests, stream string) {
 	t.Helper()
 	scen := t.TempDir()
 	proj := filepath.Join(scen, "proj")
 	if err := os.MkdirAll(proj, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "install", "claude", "--command", bin)
+	cmd := exec.Command(bin, append([]string{"install", "claude", "--command", bin}, installArgs...)...)
 	cmd.Dir = proj
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("hookcore install claude: %v\n%s", err, out)
@@ -142,7 +150,12 @@ func runClaudeScenario(t *testing.T, run, bin, policy, tools string) (sum peerSu
 		}
 	}
 	out := filepath.Join(scen, "out")
-	if b, err := exec.Command(filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
+	rs := exec.Command(filepath.Join(run, "run-scenario.sh"), scen, out)
+	if len(installArgs) > 0 {
+		// hookcore serve runs on this host's loopback, outside a private network namespace.
+		rs.Env = append(os.Environ(), "PEER_NO_NETNS=1")
+	}
+	if b, err := rs.CombinedOutput(); err != nil {
 		t.Fatalf("run-scenario: %v\n%s", err, b)
 	}
 	b, err := os.ReadFile(filepath.Join(out, "summary.json"))
@@ -155,4 +168,32 @@ func runClaudeScenario(t *testing.T, run, bin, policy, tools string) (sum peerSu
 	req, _ := os.ReadFile(filepath.Join(out, "requests.jsonl"))
 	str, _ := os.ReadFile(filepath.Join(out, "stream.jsonl"))
 	return sum, string(req), string(str)
+}
+
+// checkAcceptance checks what the model saw for the acceptance tools.json under the
+// acceptance policy.
+func checkAcceptance(t *testing.T, sum peerSummary, requests string) {
+	t.Helper()
+	if len(sum.ToolResults) != 3 {
+		t.Fatalf("tool results: %+v", sum.ToolResults)
+	}
+	// Claude Code gives the model a command hook's exit-2 stderr as
+	// "PreToolUse:Bash hook error: [COMMAND]: STDERR" (an http hook's deny without [COMMAND]).
+	if r := sum.ToolResults[0]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(r.Content), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
+		t.Errorf("block: the model saw %+v", r)
+	}
+	if r := sum.ToolResults[1]; r.IsError {
+		t.Errorf("rewrite: %+v", r)
+	}
+	files := strings.Join(sum.WorkspaceFiles, " ")
+	if !strings.Contains(files, "rewritten.txt") || strings.Contains(files, "original.txt") {
+		t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", sum.WorkspaceFiles)
+	}
+	// In -p mode nobody can answer an ask: Claude Code denies with the hook's reason.
+	if r := sum.ToolResults[2]; !r.IsError || r.Content != "HOOKCORE-ASK: a person must confirm" || strings.Contains(files, "asked.txt") {
+		t.Errorf("ask: the model saw %+v", r)
+	}
+	if !strings.Contains(requests, "HOOKCORE-CTX: the branch is main") {
+		t.Error("the UserPromptSubmit additional context did not reach the model")
+	}
 }
