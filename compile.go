@@ -65,7 +65,7 @@ type hookSet struct {
 
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	hs := &hookSet{events: make(map[hook.Event]*eventHooks)}
-	untrusted := r.untrustedReason(set)
+	gate := r.trustGate(set)
 	var errs []error
 	order := 0
 	add := func(c *compiled) {
@@ -91,11 +91,10 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		}
 		hs.count++
 	}
-	if set != nil && !DisablesAll(set, untrusted == "") {
+	if set != nil {
 		for _, f := range set.Files {
-			skip := ""
-			if f.Layer == config.Project || f.Layer == config.Local {
-				skip = untrusted
+			if SwitchedOff(set, f, gate.whole) {
+				continue
 			}
 			for i := range f.Hooks {
 				h := &f.Hooks[i]
@@ -107,8 +106,18 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 					errs = append(errs, fmt.Errorf("%s: %s: %w", h.Pos, h.ID, err))
 					continue
 				}
-				c.skip = skip
+				if f.Layer == config.Project || f.Layer == config.Local {
+					c.skip = gate.skip(h, f)
+				}
 				add(c)
+			}
+			for i := range f.Broken {
+				if c := misconfigured(&f.Broken[i]); c != nil {
+					if f.Layer == config.Project || f.Layer == config.Local {
+						c.skip = gate.skip(&f.Broken[i].Hook, f)
+					}
+					add(c)
+				}
 			}
 		}
 	}
@@ -126,22 +135,72 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	return hs, nil
 }
 
-// untrustedReason returns why project and local hooks must not run, or "" when they may.
-func (r *Runner) untrustedReason(set *config.Set) string {
-	if r.opts.Trust == nil || set == nil {
-		return ""
+// trustGate is the trust gate of one compile (DESIGN.md section 7, per hook since issue
+// 11.1): whole is true when the project and local config files are trusted as a whole
+// (their digest is the granted one: a project's disable_all_hooks counts only then); skip
+// says why one project or local hook must not run, "" when it may.
+type trustGate struct {
+	whole bool
+	skip  func(h *config.Hook, f *config.File) string
+}
+
+func (r *Runner) trustGate(set *config.Set) trustGate {
+	if r.opts.Trust == nil || set == nil || !hasProjectLayer(set) {
+		return trustGate{whole: true, skip: func(*config.Hook, *config.File) string { return "" }}
 	}
-	if !hasProjectLayer(set) {
-		return ""
+	entry, ok, err := r.opts.Trust.Lookup(r.projectDir)
+	digest := TrustDigest(set)
+	return trustGate{
+		whole: err == nil && ok && entry.Digest == digest,
+		skip: func(h *config.Hook, f *config.File) string {
+			return PendingReason(entry, ok, err, digest, CoverHook(h, f, r.projectDir))
+		},
 	}
-	ok, err := r.opts.Trust.Trusted(r.projectDir, TrustDigest(set))
+}
+
+// PendingReason says why a project or local hook with cover c does not run under the
+// workspace's trust entry (ok false: none; err: the store could not be read), "" when the
+// entry trusts it. digest is TrustDigest of the current set. Both must hold: the project and
+// local config files are the ones trusted (DESIGN.md section 7: a changed config must be
+// trusted again), and the hook's own cover — its definition and the scripts it runs — is
+// one the grant bound (issue 11.1: a changed script makes its hooks pending). Trust fails
+// closed: an unreadable store trusts nothing.
+func PendingReason(entry trust.Entry, ok bool, err error, digest string, c HookCover) string {
 	switch {
 	case err != nil:
 		return "workspace trust could not be checked: " + err.Error()
 	case !ok:
 		return "workspace not trusted: project hooks do not run until you run `hookcore trust grant` (or pass --trust)"
+	case entry.Digest != digest:
+		return "workspace not trusted with its current config: the project config changed since it was trusted; run `hookcore trust grant` again"
+	case entry.Hooks == nil:
+		return "trusted by an older hookcore that did not cover the hooks' scripts: run `hookcore trust grant` again"
+	case !slices.Contains(entry.Hooks, c.Digest):
+		return "a script it runs changed since the workspace was trusted: run `hookcore trust show`, then `hookcore trust grant`"
 	}
 	return ""
+}
+
+// GrantTrust records trust of the project and local hooks of set in the workspace root, each
+// by its HookCover digest (its definition and the scripts it runs), plus the digest of the
+// config files as a whole.
+func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time) error {
+	return store.GrantHooks(root, TrustDigest(set), CoverSet(set, root), now)
+}
+
+// CoverSet returns the HookCover digest of every project and local hook of set, sorted.
+func CoverSet(set *config.Set, root string) []string {
+	digests := []string{}
+	for _, f := range set.Files {
+		if f.Layer != config.Project && f.Layer != config.Local {
+			continue
+		}
+		for i := range f.Hooks {
+			digests = append(digests, CoverHook(&f.Hooks[i], f, root).Digest)
+		}
+	}
+	slices.Sort(digests)
+	return slices.Compact(digests)
 }
 
 func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) {
@@ -211,6 +270,38 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 	return c, nil
 }
 
+// misconfigured returns the stand-in of a broken hook entry that must not fail open: a gate
+// hook with on_error: block, whose every run is an error (so it blocks, fail-closed) saying
+// that the guard is misconfigured and why (issue 8.2). Its matcher and if are the entry's
+// when they compile, else it matches every call. Other broken entries return nil: they are
+// skipped.
+func misconfigured(b *config.Broken) *compiled {
+	h := &b.Hook
+	if !b.FailsShut() {
+		return nil
+	}
+	m, err := match.CompileMatcher(h.Matcher)
+	if err != nil {
+		m, _ = match.CompileMatcher("")
+	}
+	cond, err := match.CompileIf(h.If)
+	if err != nil {
+		cond = nil
+	}
+	msg := "it has errors"
+	if len(b.Errors) > 0 {
+		msg = b.Errors[0].Pos.String() + ": " + b.Errors[0].Msg
+	}
+	fault := fmt.Errorf("guard is misconfigured: %s", msg)
+	return &compiled{
+		id: h.ID, typ: h.Action.Type, source: h.Source(), target: "misconfigured", event: h.Event,
+		matcher: m, cond: cond, blocking: true, failShut: true,
+		exec: hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
+			return hook.Decision{}, fault
+		}),
+	}
+}
+
 func compileCallback(i int, cb Callback) (*compiled, error) {
 	id := cb.ID
 	if id == "" {
@@ -269,7 +360,8 @@ func withTimeout(ex hook.Executor, d time.Duration) hook.Executor {
 // DisablesAll reports whether set turns every hook off (disable_all_hooks: true in a file
 // that may speak for the user). The project and local files of an untrusted workspace may
 // not: a repository must not switch off the user's own guards. projectTrusted says whether
-// those layers are trusted (true when no trust gate applies).
+// those layers are trusted (true when no trust gate applies). Claude Code's managed hooks
+// are turned off only by a managed file (see SwitchedOff); DisablesAll reports the others.
 func DisablesAll(set *config.Set, projectTrusted bool) bool {
 	for _, f := range set.Files {
 		if f.DisableAll && (projectTrusted || (f.Layer != config.Project && f.Layer != config.Local)) {
@@ -277,6 +369,20 @@ func DisablesAll(set *config.Set, projectTrusted bool) bool {
 		}
 	}
 	return false
+}
+
+// SwitchedOff reports whether the hooks of f, a file of set, are turned off by a kill
+// switch, as Claude Code resolves them (research note §2.1): disableAllHooks in a managed
+// file turns off every file; in any other file that may speak (DisablesAll) it turns off
+// every file but the managed ones; allowManagedHooksOnly in a managed file turns off every
+// file but the managed ones (and is ignored elsewhere).
+func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
+	for _, g := range set.Files {
+		if g.Layer == config.Managed && (g.DisableAll || (g.ManagedOnly && f.Layer != config.Managed)) {
+			return true
+		}
+	}
+	return f.Layer != config.Managed && DisablesAll(set, projectTrusted)
 }
 
 func hasProjectLayer(set *config.Set) bool {

@@ -23,7 +23,7 @@ var allowedImports = map[string][]string{
 	"hook":              {}, // the vocabulary: standard library only
 	"bridge":            {"hook"},
 	"match":             {"hook", "internal/shbound"},
-	"config":            {"hook", "match", "internal/hostspec"},
+	"config":            {"hook", "match", "internal/hostspec", "internal/shbound"},
 	"trust":             {"hook", "match"},
 	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound"},
 	"internal/proc":     {},

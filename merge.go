@@ -246,7 +246,7 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 		r.logRecord(context.Background(), event, rec)
 	}
 	if len(res.Hooks) > 0 {
-		r.audit(res)
+		r.audit(in, res)
 	}
 }
 

@@ -49,7 +49,10 @@ type Options struct {
 	// state.Memory of the Runner's own, kept across Reload. `hookcore hook AGENT`, one process
 	// per event, passes a state.Dir so that the state outlives the process.
 	State state.Store
-	// AuditLog, when set, receives every Result as one JSON line.
+	// AuditLog, when set, receives one JSON line per fired event in which at least one hook
+	// ran: {"session_id","agent_id","tool_name","tool_use_id","tool_input_sha256","result"}
+	// (the tool input only as its SHA-256). Writes are serialised, one Write per line. An
+	// *audit.Writer here makes the log tamper-evident (a hash chain; package audit).
 	AuditLog io.Writer
 
 	// Models resolves the `model:` string of a prompt hook (the LLM judge), "" when the

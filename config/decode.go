@@ -149,6 +149,16 @@ func (d *decoder) unknownKey(p kv, where string, known []string) {
 	d.warnf(p.keyNode, "unknown key %q in %s%s", p.key, where, didYouMean(p.key, known))
 }
 
+// claudeUnknownKey handles a key of a Claude Code settings entry that hookcore does not
+// read: ignored, as Claude Code ignores unknown keys (issue 8.2; a settings file written for
+// a newer Claude Code carries fields hookcore does not know), except that a near-miss of a
+// known key (one edit or so: "comand") is warned about.
+func (d *decoder) claudeUnknownKey(p kv, where string, known []string) {
+	if s := Suggest(p.key, known); s != "" {
+		d.warnf(p.keyNode, "unknown key %q in %s (did you mean %q?)", p.key, where, s)
+	}
+}
+
 // native decodes one entry of a native `hooks:` sequence.
 func (d *decoder) native(entry ast.Node) *rawHook {
 	r := newRaw(entry, d, Native)
@@ -248,6 +258,8 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 			d.warnf(p.keyNode, "matcher belongs on the matcher group, not on the hook; ignored")
 		case d.hookField(r, p):
 		case d.actionField(r, p):
+		case dialect == Nested:
+			d.claudeUnknownKey(p, "hook", jsonKeys)
 		default:
 			d.unknownKey(p, "hook", jsonKeys)
 		}

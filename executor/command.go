@@ -144,6 +144,11 @@ func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, e
 	case res.Signaled:
 		return d, fmt.Errorf("hook %s: killed by signal %v", c.name(), res.Signal)
 	}
+	if l.shell && res.ExitCode == 2 {
+		if msg, ok := syntaxFault(ctx, l.spec, res.Stderr); ok {
+			return d, fmt.Errorf("hook %s: %w: the command does not parse: %s", c.name(), hook.ErrNotStarted, msg)
+		}
+	}
 	return c.interpret(in, res, d, l.shell)
 }
 
