@@ -111,7 +111,7 @@ func TestAcceptanceClaude(t *testing.T) {
 		if strings.TrimSpace(requests) != "" || len(sum.ToolResults) != 0 {
 			t.Errorf("the model was called under a broken policy: %d tool results", len(sum.ToolResults))
 		}
-		if !strings.Contains(stream, "UserPromptSubmit operation blocked by hook") || !strings.Contains(stream, "hookcore could not evaluate its hooks: config does not load") {
+		if !strings.Contains(stream, "UserPromptSubmit operation blocked by hook") || !strings.Contains(stream, "hookcore could not evaluate its hooks: config has broken hook entries") {
 			t.Errorf("the block and its reason did not reach the user:\n%s", stream)
 		}
 	})

@@ -123,7 +123,10 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	if err != nil {
 		return p.Fail(event, "session state: "+err.Error(), block), wait
 	}
-	r, why := e.loadRunner(cf, st)
+	r, why, broken := e.loadRunner(cf, st)
+	if why == "" && broken != "" && event.Kind() == hook.Gate {
+		why = broken
+	}
 	if why != "" {
 		return p.Fail(event, why, block), wait
 	}
@@ -143,8 +146,12 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 
 // loadRunner loads the config and builds its Runner over the state store st. When it cannot,
 // why says so, as the reason of a fail-closed answer: the config problems themselves, not
-// loose stderr lines (warnings still go to stderr).
-func (e *env) loadRunner(cf *configFlags, st state.Store) (r *hookcore.Runner, why string) {
+// loose stderr lines (warnings still go to stderr). broken is non-empty when the config
+// loaded but skips broken hook entries that could be guards (a gate event's, or an entry
+// whose event is unknown) in layers that run: the hook command then fails closed on gate
+// events (a guard with a typo must not silently stop guarding), and runs the hooks of the
+// other events.
+func (e *env) loadRunner(cf *configFlags, st state.Store) (r *hookcore.Runner, why, broken string) {
 	var problems bytes.Buffer
 	le := *e
 	le.stderr = &problems
@@ -154,16 +161,31 @@ func (e *env) loadRunner(cf *configFlags, st state.Store) (r *hookcore.Runner, w
 		if why == "" {
 			why = err.Error()
 		}
-		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; ")
+		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; "), ""
 	}
 	if problems.Len() > 0 {
 		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
 	}
+	if !l.untrustedIgnored {
+		var msgs []string
+		for _, f := range l.set.Files {
+			for _, b := range f.Broken {
+				if b.Hook.Event == "" || !b.Hook.Event.Valid() || b.Hook.Event.Kind() == hook.Gate {
+					for _, p := range b.Errors {
+						msgs = append(msgs, relativize(p.Error(), e.cwd))
+					}
+				}
+			}
+		}
+		if len(msgs) > 0 {
+			broken = "config has broken hook entries that may be guards: " + strings.Join(msgs, "; ")
+		}
+	}
 	r, err = e.runner(l, cf, hookcore.Options{State: st})
 	if err != nil {
-		return nil, "config does not compile: " + err.Error()
+		return nil, "config does not compile: " + err.Error(), ""
 	}
-	return r, ""
+	return r, "", broken
 }
 
 // fireAnswer fires event through r and encodes the result in p's protocol. A panic of the

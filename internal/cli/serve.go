@@ -73,6 +73,7 @@ type server struct {
 	mu      sync.RWMutex
 	r       *hookcore.Runner
 	why     string // non-empty: the config does not load, every gate event fails closed
+	broken  string // non-empty: broken entries that may be guards; gate events fail closed
 	stamp   string // the config files' stat, to notice changes
 	retired []*hookcore.Runner
 }
@@ -92,13 +93,13 @@ func (s *server) reload() {
 	if same {
 		return
 	}
-	r, why := s.e.loadRunner(s.cf, s.st)
+	r, why, broken := s.e.loadRunner(s.cf, s.st)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.r != nil && r != nil {
 		s.retired = append(s.retired, s.r) // its async hooks are drained on shutdown
 	}
-	s.r, s.why, s.stamp = r, why, stamp
+	s.r, s.why, s.broken, s.stamp = r, why, broken, stamp
 	if why != "" {
 		fmt.Fprintln(s.e.stderr, "hookcore serve:", why)
 	}
@@ -117,9 +118,12 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		return p.Fail(event, err.Error(), block), event
 	}
 	s.mu.RLock()
-	r, why := s.r, s.why
+	r, why, broken := s.r, s.why, s.broken
 	s.mu.RUnlock()
-	if r == nil {
+	if why == "" && broken != "" && ev.Kind() == hook.Gate {
+		why = broken
+	}
+	if why != "" {
 		return p.Fail(ev, why, block), ev
 	}
 	fix := s.e.cwds()
