@@ -97,6 +97,11 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 			perm, blocked = hook.Deny, true
 			reason = "this call needs a person's confirmation, which a Codex hook cannot ask for: " + reason
 		}
+		if codex && perm == hook.NoPermission && !blocked && res.UpdatedInput != nil {
+			// Observed with codex-cli 0.171.0: Codex applies updatedInput only with
+			// permissionDecision "allow" (without it the original command runs).
+			perm = hook.Allow
+		}
 		switch {
 		case blocked && perm != hook.Deny:
 			exitBlock = true

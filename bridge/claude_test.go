@@ -73,7 +73,7 @@ func TestCodex(t *testing.T) {
 		{"ask becomes deny", hook.PreToolUse, "", with(func(r *hook.Result) { r.Permission, r.Reason = hook.Ask, "prod deploy" }),
 			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"this call needs a person's confirmation, which a Codex hook cannot ask for: prod deploy"}}` + "\n"}},
 		{"rewrite", hook.PreToolUse, "", with(func(r *hook.Result) { r.UpdatedInput = json.RawMessage(`{"command":"echo rewritten > a.txt"}`) }),
-			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"echo rewritten > a.txt"}}}` + "\n"}},
+			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo rewritten > a.txt"}}}` + "\n"}},
 		{"no stop context", hook.Stop, "", with(func(r *hook.Result) { r.AdditionalContext = "x" }), answer{}},
 		{"permission allow without updatedInput", hook.PermissionRequest, "", with(func(r *hook.Result) { r.Permission = hook.Allow; r.UpdatedInput = json.RawMessage(`{}`) }),
 			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}` + "\n"}},
