@@ -27,7 +27,9 @@ type compiled struct {
 	target   string // for the approver: command line, URL, model, callback name
 	event    hook.Event
 	matcher  *match.Matcher
+	verify   bool // indexed by the names its matcher can match (a literal regex): Match decides
 	cond     *match.If
+	pos      int // position in its event's hooks (eventHooks.all, eventHooks.conds)
 	exec     hook.Executor
 	blocking bool // may veto (codebot `blocking`, default true)
 	reject   bool // MiniCode `reject: true`
@@ -54,13 +56,56 @@ type eventHooks struct {
 	kind   hook.Kind
 	all    []*compiled
 	any    []*compiled            // matcher is any or a regular expression: tested one by one
-	byName map[string][]*compiled // exact-name matchers, by lower-cased name
+	byName map[string][]*compiled // matchers reducible to names (Matcher.Literals), by match.FoldKey
+	conds  *match.Index           // the hooks' `if` filters, by position in all
 }
 
 // hookSet is the compiled, immutable hook set of a Runner; Reload swaps it whole.
 type hookSet struct {
 	events map[hook.Event]*eventHooks
-	count  int
+	// spellings maps every usual spelling of every known event (see eventSpellings) to the
+	// canonical event and its hooks, nil when it has none, so that Fire resolves the name
+	// and finds the hooks, or finds that there are none, in one map lookup. Only a spelling
+	// outside this table (say "PRE-TOOL-USE") costs a hook.ParseEvent.
+	spellings map[hook.Event]spelling
+	count     int
+}
+
+// spelling is what one spelling of an event resolves to.
+type spelling struct {
+	event hook.Event
+	hooks *eventHooks // nil: the event has no hooks
+}
+
+// index fills hs.spellings once the hooks are added.
+func (hs *hookSet) index() {
+	hs.spellings = make(map[hook.Event]spelling)
+	for _, ev := range hook.Events() {
+		for _, name := range eventSpellings(ev) {
+			if got, ok := hook.ParseEvent(name); ok && got == ev {
+				hs.spellings[hook.Event(name)] = spelling{ev, hs.events[ev]}
+			}
+		}
+	}
+}
+
+// eventSpellings returns the spellings of ev that callers use: the canonical name
+// ("PreToolUse"), its lower case and snake case ("pretooluse", "pre_tool_use") and the
+// MiniCode aliases ("turn_start"). index keeps only those that hook.ParseEvent resolves to ev.
+func eventSpellings(ev hook.Event) []string {
+	name := string(ev)
+	var snake strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			if i > 0 {
+				snake.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		snake.WriteByte(c)
+	}
+	return append([]string{name, strings.ToLower(name), snake.String()}, ev.Aliases()...)
 }
 
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
@@ -76,11 +121,12 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh = &eventHooks{field: c.event.MatchField(), kind: c.event.Kind(), byName: make(map[string][]*compiled)}
 			hs.events[c.event] = eh
 		}
+		c.pos = len(eh.all)
 		eh.all = append(eh.all, c)
-		if names := c.matcher.Names(); names != nil {
+		if keys := c.matcher.Literals(); keys != nil {
+			c.verify = c.matcher.Names() == nil
 			seen := map[string]bool{}
-			for _, n := range names {
-				k := strings.ToLower(n)
+			for _, k := range keys {
 				if !seen[k] {
 					seen[k] = true
 					eh.byName[k] = append(eh.byName[k], c)
@@ -132,6 +178,14 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	for _, eh := range hs.events {
+		conds := make([]*match.If, len(eh.all))
+		for i, c := range eh.all {
+			conds[i] = c.cond
+		}
+		eh.conds = match.NewIndex(conds)
+	}
+	hs.index()
 	return hs, nil
 }
 

@@ -188,6 +188,9 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 	}
 	l.shell = true
 	sv := substituteShell(c.Command, in)
+	if sv.err != nil {
+		return launch{}, sv.err
+	}
 	l.spec.Env = append(l.spec.Env, sv.env...)
 	if err := checkExecSize(proc.Spec{Path: shellPath, Args: []string{"-c", sv.script}, Env: l.spec.Env}); err != nil {
 		return launch{}, err

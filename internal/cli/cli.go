@@ -24,6 +24,9 @@ const (
 type exitError struct {
 	code int
 	msg  string
+	// strict: a config error in a file the user named in hookcore's own dialect, which
+	// exits 1 on every event (fire does not turn it into a block: the user is authoring).
+	strict bool
 }
 
 func (e *exitError) Error() string { return e.msg }

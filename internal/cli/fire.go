@@ -111,11 +111,11 @@ func (e *env) noConfig(looked []config.Candidate) {
 // exit 1, so a broken user config (or a missing home) must not open the gate (issue 10.2).
 // Its reason, on stderr, says why. Other events keep err (exit 1).
 func gateBlock(event hook.Event, err error) error {
-	if event.Kind() != hook.Gate {
+	var ee *exitError
+	if event.Kind() != hook.Gate || errors.As(err, &ee) && ee.strict {
 		return err
 	}
 	why := "the hook config could not be loaded (see the errors above)"
-	var ee *exitError
 	if !errors.As(err, &ee) || ee.msg != "" {
 		why = "the hook config could not be loaded: " + err.Error()
 	}

@@ -123,6 +123,12 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	if len(fatal) > 0 {
 		return nil, exitWith(ExitFailure)
 	}
+	if explicit && strictBroken(set) {
+		// A file of hookcore's own dialect that the user named is being written or tested:
+		// its errors stop the run, all at once (DESIGN.md section 9; conformance cases
+		// 15-18). Discovered layers and other agents' files skip only the broken entry.
+		return nil, &exitError{code: ExitFailure, strict: true}
+	}
 	l.untrustedIgnored = untrusted
 	if untrusted {
 		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
@@ -233,4 +239,14 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		return nil, err
 	}
 	return r, nil
+}
+
+// strictBroken reports whether a file of the native dialect in set has a broken hook entry.
+func strictBroken(set *config.Set) bool {
+	for _, f := range set.Files {
+		if f.Dialect == config.Native && len(f.Broken) > 0 {
+			return true
+		}
+	}
+	return false
 }
