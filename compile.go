@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore/config"
@@ -39,9 +38,6 @@ type compiled struct {
 	parallel bool
 	failShut bool   // on_error: block
 	skip     string // non-empty: never run, recorded as skipped with this reason
-
-	onceMu    sync.Mutex
-	onceFired map[string]bool // session id → fired
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 )
 
 // Fire runs every hook of event that matches in and returns their merged Result.
@@ -33,7 +34,7 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	}
 	event, eh := sp.event, sp.hooks
 	if event == hook.UserPromptSubmit {
-		r.resetStops(in.SessionID)
+		r.resetStops(ctx, in.SessionID)
 	}
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
@@ -250,7 +251,7 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 			return hook.Decision{}, errSkipped{why}, false
 		}
 	}
-	if c.once && !c.claimOnce(in.SessionID) {
+	if c.once && !r.claimOnce(ctx, event, c, in.SessionID) {
 		return hook.Decision{}, errSkipped{"once: already ran in this session"}, false
 	}
 	return hook.Decision{}, nil, true
@@ -282,18 +283,16 @@ type errSkipped struct{ why string }
 
 func (e errSkipped) Error() string { return e.why }
 
-// claimOnce reports whether a once hook may run in this session, and marks it as run.
-func (c *compiled) claimOnce(session string) bool {
-	c.onceMu.Lock()
-	defer c.onceMu.Unlock()
-	if c.onceFired[session] {
-		return false
+// claimOnce reports whether a once hook may run in this session, and marks it as run in the
+// Runner's state store (not in the compiled hook, so that Reload does not forget it). When
+// the store fails, the hook runs: running a guard twice is safer than never.
+func (r *Runner) claimOnce(ctx context.Context, event hook.Event, c *compiled, session string) bool {
+	first, err := state.Claim(ctx, r.state, session, state.OnceKey(string(event), c.id))
+	if err != nil {
+		r.log.Warn("session state: once hook runs again", "hook", c.id, "session", session, "err", err)
+		return true
 	}
-	if c.onceFired == nil {
-		c.onceFired = map[string]bool{}
-	}
-	c.onceFired[session] = true
-	return true
+	return first
 }
 
 // startAsync starts an async hook with a context detached from the turn (a cancelled turn

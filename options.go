@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -44,6 +45,10 @@ type Options struct {
 	// StopBlockLimit caps consecutive Stop/SubagentStop blocks per session and turn; the next
 	// block is overridden with a notice. 0 means 8 (Claude Code's bound).
 	StopBlockLimit int
+	// State holds the per-session state (once hooks spent, Stop-block streaks). Nil: a
+	// state.Memory of the Runner's own, kept across Reload. `hookcore hook AGENT`, one process
+	// per event, passes a state.Dir so that the state outlives the process.
+	State state.Store
 	// AuditLog, when set, receives one JSON line per fired event in which at least one hook
 	// ran: {"session_id","agent_id","tool_name","tool_use_id","tool_input_sha256","result"}
 	// (the tool input only as its SHA-256). Writes are serialised, one Write per line. An

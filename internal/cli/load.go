@@ -56,6 +56,9 @@ type loaded struct {
 	projectDir string
 	// looked are the files discovery looked for (none with --config), for list and fire.
 	looked []config.Candidate
+	// untrustedIgnored is set when the only errors are in untrusted project layers, which
+	// do not run (`hookcore hook` then does not count their broken entries).
+	untrustedIgnored bool
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
@@ -126,6 +129,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		// 15-18). Discovered layers and other agents' files skip only the broken entry.
 		return nil, &exitError{code: ExitFailure, strict: true}
 	}
+	l.untrustedIgnored = untrusted
 	if untrusted {
 		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
 	} else {
