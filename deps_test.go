@@ -49,9 +49,9 @@ var forbiddenDeps = map[string][]string{
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
 	// The LLM clients implement the agent kernel's Model; they know nothing of the engine,
 	// the harness or the CLI (docs/decisions.md, "One model package").
-	"model": {".", "config", "executor", "trust", "agent/harness", "agent/tools", "internal/cli", "transcript"},
-	"state":             {".", "agent", "model", "internal/cli", "transcript"},
-	"bridge":            {".", "agent", "model", "internal/cli", "transcript"},
+	"model":  {".", "config", "executor", "trust", "agent/harness", "agent/tools", "internal/cli", "transcript"},
+	"state":  {".", "agent", "model", "internal/cli", "transcript"},
+	"bridge": {".", "agent", "model", "internal/cli", "transcript"},
 }
 
 // goPackage is the part of `go list -json` this test reads.
