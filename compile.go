@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,7 +21,8 @@ import (
 // compiled is one hook ready to run: its matcher, filter and executor built once (STYLE.md:
 // config is plain data; compile at construction).
 type compiled struct {
-	order    int // position in the Runner's hook list: config order, then callbacks
+	closer   io.Closer // the executor, when it holds resources (see hookSet.closers)
+	order    int       // position in the Runner's hook list: config order, then callbacks
 	id       string
 	typ      string
 	source   string
@@ -69,6 +71,16 @@ type hookSet struct {
 	// outside this table (say "PRE-TOOL-USE") costs a hook.ParseEvent.
 	spellings map[hook.Event]spelling
 	count     int
+	// closers are the executors that hold resources (a rego bundle poller, a decision-log
+	// sender): closed when the set is replaced by Reload and by Runner.Close.
+	closers []io.Closer
+}
+
+// close closes the set's executors that hold resources.
+func (hs *hookSet) close() {
+	for _, c := range hs.closers {
+		_ = c.Close()
+	}
 }
 
 // spelling is what one spelling of an event resolves to.
@@ -136,6 +148,9 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh.any = append(eh.any, c)
 		}
 		hs.count++
+		if c.closer != nil {
+			hs.closers = append(hs.closers, c.closer)
+		}
 	}
 	if set != nil {
 		for _, f := range set.Files {
@@ -176,6 +191,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		add(c)
 	}
 	if len(errs) > 0 {
+		hs.close()
 		return nil, errors.Join(errs...)
 	}
 	for _, eh := range hs.events {
@@ -312,12 +328,13 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		c.exec = &executor.Func{Fn: fn}
 		c.target = h.Action.Name
 	default:
-		ex, target, err := r.externalExecutor(h, timeout)
+		ex, target, err := r.externalExecutor(h, f, timeout)
 		if err != nil {
 			return nil, err
 		}
 		c.exec, c.target = ex, target
 	}
+	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
 		c.exec = withTimeout(c.exec, timeout)
 	}

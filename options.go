@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/state"
@@ -77,6 +78,30 @@ type Options struct {
 	// and the client is responsible for where requests may go. For embedders that route
 	// hooks through their own egress proxy. Nil: the guarded client.
 	HTTPClient *http.Client
+	// Executors builds the executors of action types that the root package does not link in
+	// itself, by type: the hookcore CLI registers "rego" (rego.Factory, which embeds Open
+	// Policy Agent), so that a program that embeds the Runner pays for OPA only if it asks
+	// for it. A factory's error fails that hook each time it runs (fail-closed with
+	// on_error: block), not the load. An executor that is an io.Closer is closed when
+	// Reload replaces it and on Close.
+	Executors map[string]ExecutorFactory
+}
+
+// ExecutorFactory builds the executor of one configured hook (see Options.Executors). It
+// runs once per hook when the Runner is built and on Reload.
+type ExecutorFactory func(ctx context.Context, h *config.Hook, env ExecutorEnv) (hook.Executor, error)
+
+// ExecutorEnv is what an ExecutorFactory may use.
+type ExecutorEnv struct {
+	// ConfigDir is the directory of the config file that declares the hook: relative paths
+	// in the hook are taken from it.
+	ConfigDir string
+	// ProjectDir is Options.ProjectDir (or the working directory).
+	ProjectDir string
+	// HTTPClient is the SSRF-guarded client of http hooks (with Options.AllowedHosts and the
+	// hook's allowed_hosts), or Options.HTTPClient.
+	HTTPClient *http.Client
+	Logger     *slog.Logger
 }
 
 // Callback is a Go function registered as a hook (the func executor of DESIGN.md section 6).

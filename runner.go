@@ -92,7 +92,9 @@ func (r *Runner) Reload(set *config.Set) error {
 	if err != nil {
 		return err
 	}
-	r.hooks.Store(hs)
+	if old := r.hooks.Swap(hs); old != nil {
+		old.close() // events in flight still evaluate; only pollers and log senders stop
+	}
 	return nil
 }
 
@@ -110,6 +112,7 @@ func (r *Runner) Close(ctx context.Context) error {
 	go func() { r.async.Wait(); close(done) }()
 	select {
 	case <-done:
+		r.hooks.Load().close()
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

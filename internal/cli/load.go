@@ -12,6 +12,7 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/rego"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -218,6 +219,9 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	}
 	if opts.Models == nil {
 		opts.Models = e.models()
+	}
+	if opts.Executors == nil {
+		opts.Executors = map[string]hookcore.ExecutorFactory{config.TypeRego: rego.Factory}
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	if f.audit != "" && opts.AuditLog == nil {
