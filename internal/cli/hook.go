@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/state"
 )
@@ -55,6 +56,9 @@ but the agent's answer.`,
 			}
 			if hf.onError != "block" && hf.onError != "allow" {
 				return &exitError{code: ExitFailure, msg: fmt.Sprintf("--on-error must be block or allow, not %q", hf.onError)}
+			}
+			if config.Agent(p.Name()) == config.Claude {
+				cf.agents = withoutAgent(config.Claude) // Claude Code runs its own settings' hooks
 			}
 			override := ""
 			if len(args) == 2 {

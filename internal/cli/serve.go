@@ -52,7 +52,11 @@ host) must carry "Authorization: Bearer TOKEN", the token serve writes to
 STATE_DIR/serve.token (mode 0600) at start. On SIGTERM or SIGINT it stops accepting, finishes
 the requests in flight and waits for async hooks.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return e.serve(cmd.Context(), &cf, &sf) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			// Claude Code calls serve from its own settings, whose other hooks it runs itself.
+			cf.agents = withoutAgent(config.Claude)
+			return e.serve(cmd.Context(), &cf, &sf)
+		},
 	}
 	cf.registerRun(cmd)
 	cmd.Flags().StringVar(&sf.listen, "listen", "127.0.0.1:7878", "address to listen on (loopback unless --allow-remote)")
@@ -312,7 +316,7 @@ func (e *env) configStamp(cf *configFlags) string {
 			paths = append(paths, p)
 		}
 	} else {
-		lps, _ := config.Discovery{Cwd: e.cwd, Home: e.home, Dir: cf.dir, ProjectRoot: config.ProjectRoot(e.cwd)}.Paths()
+		lps, _ := e.discovery(cf, config.ProjectRoot(e.cwd)).Paths()
 		for _, lp := range lps {
 			paths = append(paths, lp.Path)
 		}
