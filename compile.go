@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore/config"
@@ -21,14 +21,17 @@ import (
 // compiled is one hook ready to run: its matcher, filter and executor built once (STYLE.md:
 // config is plain data; compile at construction).
 type compiled struct {
-	order    int // position in the Runner's hook list: config order, then callbacks
+	closer   io.Closer // the executor, when it holds resources (see hookSet.closers)
+	order    int       // position in the Runner's hook list: config order, then callbacks
 	id       string
 	typ      string
 	source   string
 	target   string // for the approver: command line, URL, model, callback name
 	event    hook.Event
 	matcher  *match.Matcher
+	verify   bool // indexed by the names its matcher can match (a literal regex): Match decides
 	cond     *match.If
+	pos      int // position in its event's hooks (eventHooks.all, eventHooks.conds)
 	exec     hook.Executor
 	blocking bool // may veto (codebot `blocking`, default true)
 	reject   bool // MiniCode `reject: true`
@@ -39,9 +42,6 @@ type compiled struct {
 	status   string // Claude Code statusMessage
 	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
-
-	onceMu    sync.Mutex
-	onceFired map[string]bool // session id → fired
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -60,13 +60,66 @@ type eventHooks struct {
 	kind   hook.Kind
 	all    []*compiled
 	any    []*compiled            // matcher is any or a regular expression: tested one by one
-	byName map[string][]*compiled // exact-name matchers, by lower-cased name
+	byName map[string][]*compiled // matchers reducible to names (Matcher.Literals), by match.FoldKey
+	conds  *match.Index           // the hooks' `if` filters, by position in all
 }
 
 // hookSet is the compiled, immutable hook set of a Runner; Reload swaps it whole.
 type hookSet struct {
 	events map[hook.Event]*eventHooks
-	count  int
+	// spellings maps every usual spelling of every known event (see eventSpellings) to the
+	// canonical event and its hooks, nil when it has none, so that Fire resolves the name
+	// and finds the hooks, or finds that there are none, in one map lookup. Only a spelling
+	// outside this table (say "PRE-TOOL-USE") costs a hook.ParseEvent.
+	spellings map[hook.Event]spelling
+	count     int
+	// closers are the executors that hold resources (a rego bundle poller, a decision-log
+	// sender): closed when the set is replaced by Reload and by Runner.Close.
+	closers []io.Closer
+}
+
+// close closes the set's executors that hold resources.
+func (hs *hookSet) close() {
+	for _, c := range hs.closers {
+		_ = c.Close()
+	}
+}
+
+// spelling is what one spelling of an event resolves to.
+type spelling struct {
+	event hook.Event
+	hooks *eventHooks // nil: the event has no hooks
+}
+
+// index fills hs.spellings once the hooks are added.
+func (hs *hookSet) index() {
+	hs.spellings = make(map[hook.Event]spelling)
+	for _, ev := range hook.Events() {
+		for _, name := range eventSpellings(ev) {
+			if got, ok := hook.ParseEvent(name); ok && got == ev {
+				hs.spellings[hook.Event(name)] = spelling{ev, hs.events[ev]}
+			}
+		}
+	}
+}
+
+// eventSpellings returns the spellings of ev that callers use: the canonical name
+// ("PreToolUse"), its lower case and snake case ("pretooluse", "pre_tool_use") and the
+// MiniCode aliases ("turn_start"). index keeps only those that hook.ParseEvent resolves to ev.
+func eventSpellings(ev hook.Event) []string {
+	name := string(ev)
+	var snake strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			if i > 0 {
+				snake.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		snake.WriteByte(c)
+	}
+	return append([]string{name, strings.ToLower(name), snake.String()}, ev.Aliases()...)
 }
 
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
@@ -82,11 +135,12 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh = &eventHooks{field: c.event.MatchField(), kind: c.event.Kind(), byName: make(map[string][]*compiled)}
 			hs.events[c.event] = eh
 		}
+		c.pos = len(eh.all)
 		eh.all = append(eh.all, c)
-		if names := c.matcher.Names(); names != nil {
+		if keys := c.matcher.Literals(); keys != nil {
+			c.verify = c.matcher.Names() == nil
 			seen := map[string]bool{}
-			for _, n := range names {
-				k := strings.ToLower(n)
+			for _, k := range keys {
 				if !seen[k] {
 					seen[k] = true
 					eh.byName[k] = append(eh.byName[k], c)
@@ -96,6 +150,9 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh.any = append(eh.any, c)
 		}
 		hs.count++
+		if c.closer != nil {
+			hs.closers = append(hs.closers, c.closer)
+		}
 	}
 	if set != nil {
 		seBudget := sessionEndBudget(set, r.opts.Env)
@@ -137,8 +194,17 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		add(c)
 	}
 	if len(errs) > 0 {
+		hs.close()
 		return nil, errors.Join(errs...)
 	}
+	for _, eh := range hs.events {
+		conds := make([]*match.If, len(eh.all))
+		for i, c := range eh.all {
+			conds[i] = c.cond
+		}
+		eh.conds = match.NewIndex(conds)
+	}
+	hs.index()
 	return hs, nil
 }
 
@@ -288,18 +354,19 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 		}
 		hc := *h
 		hc.Action.URL = u
-		ex, target, err := r.externalExecutor(&hc, timeout)
+		ex, target, err := r.externalExecutor(&hc, f, timeout)
 		if err != nil {
 			return nil, err
 		}
 		c.exec, c.target = ex, target
 	default:
-		ex, target, err := r.externalExecutor(h, timeout)
+		ex, target, err := r.externalExecutor(h, f, timeout)
 		if err != nil {
 			return nil, err
 		}
 		c.exec, c.target = ex, target
 	}
+	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
 		c.exec = withTimeout(c.exec, timeout)
 	}

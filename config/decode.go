@@ -27,7 +27,8 @@ type rawHook struct {
 // The keys of each mapping, in the canonical spelling (DESIGN.md section 4).
 var (
 	actionKeys = []string{"type", "command", "args", "shell", "message", "url", "method", "headers", "body",
-		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name"}
+		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name",
+		"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url"}
 	hookKeys = []string{"id", "matcher", "if", "reject", "blocking", "once", "async", "parallel",
 		"on_error", "exit_codes", "enabled", "description"}
 	nativeKeys = append(slices.Clone(hookKeys), "event", "action", "timeout")
@@ -52,6 +53,7 @@ var typeFields = map[string][]string{
 	TypeAgent:   {"prompt", "model"},
 	TypeInject:  {"message"},
 	TypeFunc:    {"name"},
+	TypeRego:    {"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url", "allowed_hosts"},
 }
 
 func newRaw(entry ast.Node, d *decoder, dialect Dialect) *rawHook {
@@ -136,6 +138,18 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 		a.Timeout = d.timeout(p)
 	case "name":
 		a.Name, _ = d.str(p)
+	case "policy":
+		a.Policy, _ = d.str(p)
+	case "query":
+		a.Query, _ = d.str(p)
+	case "bundle_url":
+		a.BundleURL, _ = d.str(p)
+	case "bundle_poll":
+		a.BundlePoll = d.timeout(p)
+	case "verification_key":
+		a.VerificationKey, _ = d.str(p)
+	case "decision_log_url":
+		a.DecisionLogURL, _ = d.str(p)
 	default:
 		return false
 	}
@@ -318,6 +332,11 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 		d.errorf(blame, "%s action needs prompt", t)
 	case t == TypeFunc && strings.TrimSpace(a.Name) == "":
 		d.errorf(blame, "func action needs name")
+	case t == TypeRego && strings.TrimSpace(a.Policy) == "" && strings.TrimSpace(a.BundleURL) == "":
+		d.errorf(blame, "rego action needs policy (a .rego file, a directory or a bundle) or bundle_url")
+	}
+	if t == TypeRego {
+		d.checkAllowedHosts(r)
 	}
 	if t == TypeHTTP && a.URL != "" {
 		d.checkURL(r)

@@ -100,10 +100,11 @@ const (
 	TypeAgent   = "agent"   // run a sub-agent with Prompt
 	TypeInject  = "inject"  // add Message as context (MiniCode `type: prompt` with `message:`)
 	TypeFunc    = "func"    // call a Go callback registered under Name
+	TypeRego    = "rego"    // evaluate an Open Policy Agent policy (package rego)
 )
 
 // actionTypes lists the canonical action types in documentation order.
-var actionTypes = []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeInject, TypeFunc}
+var actionTypes = []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeInject, TypeFunc, TypeRego}
 
 // Action is what a hook runs. Which fields matter depends on Type; validation checks the
 // required one per type (command: Command or Args; http: URL; inject: Message; prompt and
@@ -141,6 +142,18 @@ type Action struct {
 
 	// Name is the registered callback's name for a func action.
 	Name string
+
+	// Policy, Query, BundleURL, BundlePoll, VerificationKey and DecisionLogURL configure a
+	// rego action (issue 12): the policy (a .rego file, a directory, or a bundle .tar.gz;
+	// relative paths are taken from the config file's directory), the query (default
+	// data.hookcore), a bundle service URL polled every BundlePoll (default 60 s), a PEM
+	// public key file the bundle's signature must verify with, and a decision-log service.
+	Policy          string
+	Query           string
+	BundleURL       string
+	BundlePoll      time.Duration
+	VerificationKey string
+	DecisionLogURL  string
 
 	// Timeout bounds one run of the action; 0 means the executor's default. In the JSON
 	// dialects an entry's `timeout` lands here.

@@ -239,6 +239,9 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 func (c *Command) prepareShell(l launch, in *hook.Input, dir, shell string) (launch, error) {
 	env := l.spec.Env
 	sv := substituteShell(c.Command, in)
+	if sv.err != nil {
+		return launch{}, sv.err
+	}
 	l.spec.Env = append(l.spec.Env, sv.env...)
 	if err := checkExecSize(proc.Spec{Path: shell, Args: []string{"-c", sv.script}, Env: l.spec.Env}); err != nil {
 		return launch{}, err

@@ -18,6 +18,7 @@ type rule struct {
 	glob    string         // rulePath
 	anyGlob string         // rulePath, relative: "**/" + glob, the glob after any '/' or none
 	abs     bool           // rulePath: the glob is absolute, match the whole path only
+	home    bool           // rulePath: the pattern was ~/...: relative to a home directory
 }
 
 type ruleKind uint8
@@ -96,7 +97,7 @@ func (r *rule) setPath(pat string, off int) error {
 	case strings.HasPrefix(pat, "//"):
 		r.abs, pat = true, pat[1:]
 	case strings.HasPrefix(pat, "~/"):
-		pat = pat[2:]
+		r.home, pat = true, pat[2:]
 	}
 	pat = strings.TrimPrefix(path.Clean(pat), "/")
 	if pat == "" || pat == "." {
@@ -182,4 +183,31 @@ func (r *rule) matchPath(v string) bool {
 		return doublestar.MatchUnvalidated(r.glob, v)
 	}
 	return doublestar.MatchUnvalidated(r.anyGlob, v)
+}
+
+// permitsPath reports whether the path rule permits the path v (permit semantics, see
+// AllowedBy): an absolute rule the whole cleaned path; a relative rule the path relative to
+// dir (a relative v is relative to dir already), which must not leave dir; a ~/ rule, whose
+// home directory this package does not know, nothing. With dir "" an absolute path can not
+// be placed and is not permitted by a relative rule.
+func (r *rule) permitsPath(v, dir string) bool {
+	v = path.Clean(v)
+	switch {
+	case r.abs:
+		return doublestar.MatchUnvalidated(r.glob, v)
+	case r.home:
+		return false
+	}
+	if path.IsAbs(v) {
+		d := path.Clean(dir)
+		rel, ok := strings.CutPrefix(v, strings.TrimSuffix(d, "/")+"/")
+		if dir == "" || !path.IsAbs(d) || !ok {
+			return false
+		}
+		v = rel
+	}
+	if v == ".." || strings.HasPrefix(v, "../") {
+		return false
+	}
+	return doublestar.MatchUnvalidated(r.glob, v)
 }
