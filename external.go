@@ -48,7 +48,7 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 	}
 	switch a.Type {
 	case config.TypeRego:
-		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; the hookcore CLI does)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
+		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; build the hookcore CLI with -tags rego)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeHTTP:
 		client := r.opts.HTTPClient
 		if client == nil {

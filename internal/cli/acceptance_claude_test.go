@@ -150,7 +150,7 @@ func runClaudeScenario(t *testing.T, run, bin, policy, tools string, installArgs
 		}
 	}
 	out := filepath.Join(scen, "out")
-	rs := exec.Command(filepath.Join(run, "run-scenario.sh"), scen, out)
+	rs := exec.Command("bash", filepath.Join(run, "run-scenario.sh"), scen, out)
 	if len(installArgs) > 0 {
 		// hookcore serve runs on this host's loopback, outside a private network namespace.
 		rs.Env = append(os.Environ(), "PEER_NO_NETNS=1")

@@ -68,7 +68,7 @@ func TestAcceptanceGemini(t *testing.T) {
 		}
 	}
 	out := filepath.Join(scen, "out")
-	if b, err := exec.Command(filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
+	if b, err := exec.Command("bash", filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
 		t.Fatalf("run-scenario: %v\n%s", err, b)
 	}
 	var sum struct {

@@ -12,7 +12,6 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
-	"github.com/hookcore/hookcore/rego"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -232,7 +231,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.Models = e.models()
 	}
 	if opts.Executors == nil {
-		opts.Executors = map[string]hookcore.ExecutorFactory{config.TypeRego: rego.Factory}
+		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	if f.audit != "" && opts.AuditLog == nil {
