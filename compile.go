@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore/config"
@@ -21,7 +21,8 @@ import (
 // compiled is one hook ready to run: its matcher, filter and executor built once (STYLE.md:
 // config is plain data; compile at construction).
 type compiled struct {
-	order    int // position in the Runner's hook list: config order, then callbacks
+	closer   io.Closer // the executor, when it holds resources (see hookSet.closers)
+	order    int       // position in the Runner's hook list: config order, then callbacks
 	id       string
 	typ      string
 	source   string
@@ -38,11 +39,10 @@ type compiled struct {
 	async    bool
 	parallel bool
 	failShut bool   // on_error: block
+	status   string // Claude Code statusMessage
+	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
 	identity string // what running the hook does, for deduplication (see identityOf)
-
-	onceMu    sync.Mutex
-	onceFired map[string]bool // session id → fired
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -53,7 +53,7 @@ type keyer interface {
 }
 
 // identityOf returns what running c does once it matched a call, as a string: its type, the
-// fields of the merge that read its decision (blocking, reject, once, async, on_error, the
+// fields of the merge that read its decision (blocking, reject, once, async, asyncRewake, on_error, the
 // trust skip) and its executor's whole configuration (command or argv, timeout, exit codes,
 // protocol, environment, working directory, output limits), all but the executor's hook id.
 // Two matched hooks with one identity run once per event (Claude Code dedups identical
@@ -69,7 +69,7 @@ func identityOf(c *compiled) string {
 		cp.HookID = ""
 		ex = cp
 	}
-	return fmt.Sprintf("%s\x00%t %t %t %t %t %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.failShut, c.skip, ex)
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -94,6 +94,16 @@ type hookSet struct {
 	// outside this table (say "PRE-TOOL-USE") costs a hook.ParseEvent.
 	spellings map[hook.Event]spelling
 	count     int
+	// closers are the executors that hold resources (a rego bundle poller, a decision-log
+	// sender): closed when the set is replaced by Reload and by Runner.Close.
+	closers []io.Closer
+}
+
+// close closes the set's executors that hold resources.
+func (hs *hookSet) close() {
+	for _, c := range hs.closers {
+		_ = c.Close()
+	}
 }
 
 // spelling is what one spelling of an event resolves to.
@@ -161,8 +171,12 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh.any = append(eh.any, c)
 		}
 		hs.count++
+		if c.closer != nil {
+			hs.closers = append(hs.closers, c.closer)
+		}
 	}
 	if set != nil {
+		seBudget := sessionEndBudget(set, r.opts.Env)
 		for _, f := range set.Files {
 			if SwitchedOff(set, f, gate.whole) {
 				continue
@@ -172,7 +186,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 				if !h.Enabled {
 					continue
 				}
-				c, err := r.compileHook(h, f)
+				c, err := r.compileHook(h, f, seBudget)
 				if err != nil {
 					errs = append(errs, fmt.Errorf("%s: %s: %w", h.Pos, h.ID, err))
 					continue
@@ -202,6 +216,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		add(c)
 	}
 	if len(errs) > 0 {
+		hs.close()
 		return nil, errors.Join(errs...)
 	}
 	for _, eh := range hs.events {
@@ -283,7 +298,9 @@ func CoverSet(set *config.Set, root string) []string {
 	return slices.Compact(digests)
 }
 
-func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) {
+// compileHook builds one hook of f; seBudget is the SessionEnd budget of Claude Code hooks
+// (claude_handlers.go).
+func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Duration) (*compiled, error) {
 	m, err := match.CompileMatcher(h.Matcher)
 	if err != nil {
 		return nil, err
@@ -305,8 +322,13 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		async:    h.Async,
 		parallel: h.Parallel || f.Parallel || r.opts.Parallel,
 		failShut: h.OnError == "block",
+		status:   h.StatusMessage,
+		rewake:   h.AsyncRewake,
 	}
 	timeout := h.EffectiveTimeout()
+	if h.Dialect == config.Nested {
+		timeout = claudeTimeout(h, timeout, seBudget)
+	}
 	switch h.Action.Type {
 	case "command":
 		codes, err := exitActions(h.ExitCodes)
@@ -320,8 +342,16 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 			Timeout:    timeout,
 			ExitCodes:  codes,
 			Codebot:    h.Dialect == config.Flat,
+			S08:        h.S08,
 			ProjectDir: r.projectDir,
+			PluginRoot: f.PluginRoot,
+			PluginData: f.PluginData,
+			Shell:      h.Action.Shell,
+			EnvFileDir: r.opts.SessionEnvDir,
 			Env:        r.hookEnv(f),
+		}
+		if slices.Contains(executor.EnvFileEvents, string(h.Event)) {
+			c.exec.(*executor.Command).EnvFileName = envFileName(h, f)
 		}
 		c.target = h.Action.Command
 		if c.target == "" {
@@ -337,13 +367,28 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		}
 		c.exec = &executor.Func{Fn: fn}
 		c.target = h.Action.Name
+	case config.TypeHTTP:
+		ph := executor.Placeholders{ProjectDir: r.projectDir, PluginRoot: f.PluginRoot, PluginData: f.PluginData}
+		u, err := ph.Expand(h.Action.URL)
+		if err != nil {
+			c.exec, c.target = failing(fmt.Errorf("hook %q: %w: %w", h.ID, hook.ErrNotStarted, err)), h.Action.URL
+			break
+		}
+		hc := *h
+		hc.Action.URL = u
+		ex, target, err := r.externalExecutor(&hc, f, timeout)
+		if err != nil {
+			return nil, err
+		}
+		c.exec, c.target = ex, target
 	default:
-		ex, target, err := r.externalExecutor(h, timeout)
+		ex, target, err := r.externalExecutor(h, f, timeout)
 		if err != nil {
 			return nil, err
 		}
 		c.exec, c.target = ex, target
 	}
+	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
 		c.exec = withTimeout(c.exec, timeout)
 	}

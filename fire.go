@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 )
 
 // Fire runs every hook of event that matches in and returns their merged Result.
@@ -38,7 +39,7 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	}
 	event, eh := sp.event, sp.hooks
 	if event == hook.UserPromptSubmit {
-		r.resetStops(in.SessionID)
+		r.resetStops(ctx, in.SessionID)
 	}
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
@@ -163,6 +164,10 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compil
 		if dupe(seen, c, cur) {
 			continue
 		}
+		if c.async { // a Claude Code async hook on a gate event: it cannot decide
+			res.Hooks = append(res.Hooks, r.startAsync(ctx, event, c, cur))
+			continue
+		}
 		dec, err, rec := r.runOne(ctx, event, c, cur)
 		stop := r.merge(event, c, dec, err, &rec, res)
 		res.Hooks = append(res.Hooks, rec)
@@ -256,7 +261,7 @@ func dedupKey(c *compiled, in *hook.Input) string {
 // returns its decision, its error and its record (outcome not yet set unless skipped).
 func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
 	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
-		return dec, err, hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+		return dec, err, hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	}
 	return r.execute(ctx, c, in)
 }
@@ -281,7 +286,7 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 			return hook.Decision{}, errSkipped{why}, false
 		}
 	}
-	if c.once && !c.claimOnce(in.SessionID) {
+	if c.once && !r.claimOnce(ctx, event, c, in.SessionID) {
 		return hook.Decision{}, errSkipped{"once: already ran in this session"}, false
 	}
 	return hook.Decision{}, nil, true
@@ -289,7 +294,7 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 
 // execute runs an admitted hook's executor and records its time and exit code.
 func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
-	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
 	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
@@ -313,24 +318,22 @@ type errSkipped struct{ why string }
 
 func (e errSkipped) Error() string { return e.why }
 
-// claimOnce reports whether a once hook may run in this session, and marks it as run.
-func (c *compiled) claimOnce(session string) bool {
-	c.onceMu.Lock()
-	defer c.onceMu.Unlock()
-	if c.onceFired[session] {
-		return false
+// claimOnce reports whether a once hook may run in this session, and marks it as run in the
+// Runner's state store (not in the compiled hook, so that Reload does not forget it). When
+// the store fails, the hook runs: running a guard twice is safer than never.
+func (r *Runner) claimOnce(ctx context.Context, event hook.Event, c *compiled, session string) bool {
+	first, err := state.Claim(ctx, r.state, session, state.OnceKey(string(event), c.id))
+	if err != nil {
+		r.log.Warn("session state: once hook runs again", "hook", c.id, "session", session, "err", err)
+		return true
 	}
-	if c.onceFired == nil {
-		c.onceFired = map[string]bool{}
-	}
-	c.onceFired[session] = true
-	return true
+	return first
 }
 
 // startAsync starts an async hook with a context detached from the turn (a cancelled turn
 // does not kill an audit hook), ended only by CancelAsync, and tracks it until Close.
 func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) hook.Record {
-	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, Outcome: hook.OutcomeAsync}
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status, Outcome: hook.OutcomeAsync}
 	// The gates run now, so the record says whether the hook really started.
 	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
 		var res hook.Result
@@ -359,6 +362,9 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 		dec, err, rec := r.execute(detached, c, in)
 		var res hook.Result
 		r.merge(event, c, dec, err, &rec, &res)
+		if c.rewake && err == nil && dec.Block && r.opts.OnRewake != nil {
+			r.opts.OnRewake(in, c.id, fmt.Sprintf("%s hook %s (asyncRewake) blocked: %s", event, c.id, dec.Reason))
+		}
 		r.logRecord(detached, event, rec, slog.Bool("async", true))
 	}()
 	return rec

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 )
 
 // contextSep joins the additional context of several hooks (DESIGN.md section 7).
@@ -272,19 +273,29 @@ func capRunes(s string, max int, marker string) string {
 
 // boundStops caps consecutive Stop-type blocks in a session: past the limit, the hooks
 // still ran, but their block is overridden with a notice so the agent can stop (Claude Code).
+// The streak lives in the Runner's state store; when the store fails, the block stands and
+// the streak counts as this one block.
 func (r *Runner) boundStops(session string, res *hook.Result) {
 	limit := r.opts.StopBlockLimit
 	if limit <= 0 {
 		limit = 8
 	}
-	r.stopsMu.Lock()
-	defer r.stopsMu.Unlock()
-	if !res.Blocked {
-		delete(r.stops, session)
-		return
+	streak := 1
+	err := r.state.Update(context.Background(), session, func(s *state.Session) {
+		if !res.Blocked {
+			s.Stops = 0
+			return
+		}
+		s.Stops++
+		streak = s.Stops
+		if s.Stops > limit {
+			s.Stops = 0
+		}
+	})
+	if err != nil {
+		r.log.Warn("session state: Stop-block streak not recorded", "session", session, "err", err)
 	}
-	r.stops[session]++
-	if r.stops[session] > limit {
+	if res.Blocked && streak > limit {
 		notice := fmt.Sprintf("%s hooks blocked %d times in a row; letting the agent stop (last reason: %s)", res.Event, limit, res.Reason)
 		res.Blocked = false
 		res.Reason = ""
@@ -292,12 +303,12 @@ func (r *Runner) boundStops(session string, res *hook.Result) {
 			res.SystemMessage += "\n"
 		}
 		res.SystemMessage += notice
-		delete(r.stops, session)
 	}
 }
 
-func (r *Runner) resetStops(session string) {
-	r.stopsMu.Lock()
-	delete(r.stops, session)
-	r.stopsMu.Unlock()
+// resetStops ends the Stop-block streak of session (a new turn began).
+func (r *Runner) resetStops(ctx context.Context, session string) {
+	if err := r.state.Update(ctx, session, func(s *state.Session) { s.Stops = 0 }); err != nil {
+		r.log.Warn("session state: Stop-block streak not reset", "session", session, "err", err)
+	}
 }

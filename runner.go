@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 )
 
 // Runner runs the hooks of a config set at each lifecycle event. It is safe for concurrent
@@ -29,8 +30,7 @@ type Runner struct {
 	// asyncCtx is done once CancelAsync was called: every async hook's context ends with it.
 	asyncCtx    context.Context
 	cancelAsync context.CancelFunc
-	stopsMu     sync.Mutex
-	stops       map[string]int // session id → consecutive Stop-type blocks this turn
+	state       state.Store // per-session state (once, Stop-block streaks): outlives Reload
 	auditMu     sync.Mutex
 }
 
@@ -39,7 +39,10 @@ type Runner struct {
 // (file:line:col: id: message) and no Runner is returned. A set should come from
 // config.Load, whose validation catches the same errors with better positions.
 func New(set *config.Set, opts Options) (*Runner, error) {
-	r := &Runner{opts: opts, log: opts.Logger, stops: map[string]int{}}
+	r := &Runner{opts: opts, log: opts.Logger, state: opts.State}
+	if r.state == nil {
+		r.state = &state.Memory{}
+	}
 	r.asyncCtx, r.cancelAsync = context.WithCancel(context.Background())
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
@@ -85,14 +88,17 @@ func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 }
 
 // Reload swaps the Runner's hooks for those of set, atomically: events already running
-// finish with the old hooks. A set that does not compile leaves the running hooks untouched
+// finish with the old hooks. The per-session state (once hooks spent, Stop-block streaks)
+// is not part of the hooks and survives the swap. A set that does not compile leaves the running hooks untouched
 // and returns the error.
 func (r *Runner) Reload(set *config.Set) error {
 	hs, err := r.compile(set)
 	if err != nil {
 		return err
 	}
-	r.hooks.Store(hs)
+	if old := r.hooks.Swap(hs); old != nil {
+		old.close() // events in flight still evaluate; only pollers and log senders stop
+	}
 	return nil
 }
 
@@ -110,6 +116,7 @@ func (r *Runner) Close(ctx context.Context) error {
 	go func() { r.async.Wait(); close(done) }()
 	select {
 	case <-done:
+		r.hooks.Load().close()
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -84,14 +84,29 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 		}
 		return tool.Run(ctx, input)
 	}
+	fc, isChanger := tool.(FileChanger)
+	var before snapshot
+	if !isChanger && tool != nil {
+		before = s.snapshotBefore()
+	}
 	out, err := s.chain(ctx, c, final)
-	if err == nil {
-		if fc, ok := tool.(FileChanger); ok {
-			if p := fc.ChangedFile(ran.Input); p != "" {
-				s.changed = true
-				s.observe(ctx, &Event{Moment: FileChange, Call: &ran, FilePath: p})
-			}
+	if err == nil && isChanger {
+		if p := fc.ChangedFile(ran.Input); p != "" {
+			s.changed = true
+			s.observe(ctx, &Event{Moment: FileChange, Call: &ran, FilePath: p})
 		}
+	}
+	if !isChanger && tool != nil {
+		// A Bash call (or any other tool) that changed a file leaves changes to validate,
+		// whether or not it succeeded.
+
+		after, changed := s.workspaceChanged(before)
+		s.snap = &after
+		if changed {
+			s.changed = true
+		}
+	} else {
+		s.snap = nil
 	}
 	return out, err
 }

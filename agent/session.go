@@ -126,6 +126,7 @@ type Session struct {
 	notesMu  sync.Mutex
 	notes    []string
 	changed  bool          // a file-changing tool succeeded since the last passing validation
+	snap     *snapshot     // the workspace after the last call of a tool that is not a FileChanger; nil: take a new one
 	calls    *atomic.Int64 // tool-call counter, shared with sub-agents
 	agents   *atomic.Int64 // sub-agent counter
 	tasks    *taskList
@@ -223,6 +224,11 @@ func (s *Session) observe(ctx context.Context, ev *Event) Verdict {
 	}
 	return v
 }
+
+// Note adds text to the hook notifications of the session's next model request. It is
+// safe to call from any goroutine (an asyncRewake hook's output arrives from the Runner's
+// background goroutine).
+func (s *Session) Note(text string) { s.note(text) }
 
 func (s *Session) note(text string) {
 	s.notesMu.Lock()

@@ -26,8 +26,9 @@ type rawHook struct {
 
 // The keys of each mapping, in the canonical spelling (DESIGN.md section 4).
 var (
-	actionKeys = []string{"type", "command", "args", "message", "url", "method", "headers", "body",
-		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name"}
+	actionKeys = []string{"type", "command", "args", "shell", "message", "url", "method", "headers", "body",
+		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name",
+		"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url"}
 	hookKeys = []string{"id", "matcher", "if", "reject", "blocking", "once", "async", "parallel",
 		"on_error", "exit_codes", "enabled", "description"}
 	nativeKeys = append(slices.Clone(hookKeys), "event", "action", "timeout")
@@ -42,17 +43,17 @@ var jsonAliases = map[string]string{
 	"allowedEnvVars": "allowed_env_vars",
 	"onError":        "on_error",
 	"exitCodes":      "exit_codes",
-	"statusMessage":  "",
 }
 
 // typeFields lists the action keys each type uses; others draw a warning.
 var typeFields = map[string][]string{
-	TypeCommand: {"command", "args"},
+	TypeCommand: {"command", "args", "shell"},
 	TypeHTTP:    {"url", "method", "headers", "body", "allowed_hosts", "allowed_env_vars"},
 	TypePrompt:  {"prompt", "model"},
 	TypeAgent:   {"prompt", "model"},
 	TypeInject:  {"message"},
 	TypeFunc:    {"name"},
+	TypeRego:    {"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url", "allowed_hosts"},
 }
 
 func newRaw(entry ast.Node, d *decoder, dialect Dialect) *rawHook {
@@ -137,6 +138,18 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 		a.Timeout = d.timeout(p)
 	case "name":
 		a.Name, _ = d.str(p)
+	case "policy":
+		a.Policy, _ = d.str(p)
+	case "query":
+		a.Query, _ = d.str(p)
+	case "bundle_url":
+		a.BundleURL, _ = d.str(p)
+	case "bundle_poll":
+		a.BundlePoll = d.timeout(p)
+	case "verification_key":
+		a.VerificationKey, _ = d.str(p)
+	case "decision_log_url":
+		a.DecisionLogURL, _ = d.str(p)
 	default:
 		return false
 	}
@@ -258,13 +271,16 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 			d.warnf(p.keyNode, "matcher belongs on the matcher group, not on the hook; ignored")
 		case d.hookField(r, p):
 		case d.actionField(r, p):
+		case d.claudeField(r, p):
 		case dialect == Nested:
 			d.claudeUnknownKey(p, "hook", jsonKeys)
 		default:
 			d.unknownKey(p, "hook", jsonKeys)
 		}
 	}
+	claudeExecForm(r)
 	d.finishAction(r, false)
+	seedDefaults(r)
 	r.probs = d.take()
 	return r
 }
@@ -316,6 +332,11 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 		d.errorf(blame, "%s action needs prompt", t)
 	case t == TypeFunc && strings.TrimSpace(a.Name) == "":
 		d.errorf(blame, "func action needs name")
+	case t == TypeRego && strings.TrimSpace(a.Policy) == "" && strings.TrimSpace(a.BundleURL) == "":
+		d.errorf(blame, "rego action needs policy (a .rego file, a directory or a bundle) or bundle_url")
+	}
+	if t == TypeRego {
+		d.checkAllowedHosts(r)
 	}
 	if t == TypeHTTP && a.URL != "" {
 		d.checkURL(r)

@@ -18,6 +18,9 @@ type Record struct {
 	Reason string `json:"reason,omitempty"`
 	// Truncated is set when the hook's output was cut at the executor's cap.
 	Truncated bool `json:"output_truncated,omitempty"`
+	// StatusMessage is the hook's Claude Code `statusMessage`, the text an agent shows
+	// while it runs; `hookcore run` prints it with the hook's outcome.
+	StatusMessage string `json:"status_message,omitempty"`
 }
 
 // Result is the merged outcome of running every matching hook for one event (DESIGN.md

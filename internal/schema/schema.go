@@ -54,6 +54,7 @@ var actionProps = map[string]any{
 	"type":             nil, // filled with the action types
 	"command":          obj{"type": "string", "description": "a shell command line, or the program when args is set"},
 	"args":             stringList,
+	"shell":            obj{"type": "string", "enum": []string{"sh", "bash", "powershell"}, "description": "the shell of the shell form (Claude Code shell)"},
 	"message":          obj{"type": "string"},
 	"url":              obj{"type": "string"},
 	"method":           obj{"type": "string"},
@@ -65,10 +66,16 @@ var actionProps = map[string]any{
 	"model":            obj{"type": "string"},
 	"timeout":          duration,
 	"name":             obj{"type": "string"},
+	"policy":           obj{"type": "string", "description": "rego: a .rego file, a directory of them, or a bundle (.tar.gz), relative to the config file"},
+	"query":            obj{"type": "string", "description": "rego: the query (default data.hookcore)"},
+	"bundle_url":       obj{"type": "string", "description": "rego: an OPA bundle service URL, polled with ETag"},
+	"bundle_poll":      duration,
+	"verification_key": obj{"type": "string", "description": "rego: a PEM public key file that the bundle's signature must verify with"},
+	"decision_log_url": obj{"type": "string", "description": "rego: an OPA decision-log service URL"},
 }
 
 // ActionTypes are the action types of the native dialect.
-var ActionTypes = []string{config.TypeCommand, config.TypeHTTP, config.TypePrompt, config.TypeAgent, config.TypeInject, config.TypeFunc}
+var ActionTypes = []string{config.TypeCommand, config.TypeHTTP, config.TypePrompt, config.TypeAgent, config.TypeInject, config.TypeFunc, config.TypeRego}
 
 // Config returns the schema of a native config file.
 func Config() map[string]any {
