@@ -37,6 +37,7 @@ type compiled struct {
 	parallel bool
 	failShut bool   // on_error: block
 	skip     string // non-empty: never run, recorded as skipped with this reason
+	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
 
 	onceMu    sync.Mutex
 	onceFired map[string]bool // session id → fired
@@ -208,6 +209,9 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 			return nil, err
 		}
 		c.exec, c.target = ex, target
+		if s, ok := ex.(skipping); ok {
+			c.inert = string(s)
+		}
 	}
 	if timeout > 0 && h.Action.Type != "command" {
 		c.exec = withTimeout(c.exec, timeout)
