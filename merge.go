@@ -46,9 +46,11 @@ func badInputReason(c *compiled, err error) string {
 	return fmt.Sprintf("hook %q could not receive this input (%s is more than a command can be given); blocked so that the guard is not bypassed", c.id, size)
 }
 
-// maxReason caps a block or permission reason, in characters (runes), like the additional
-// context: a hook that writes megabytes to stderr must not send them all to the model.
-const maxReason = 10000
+// reasonKeep is how much of a long block or permission reason is kept at each end, in
+// characters (runes): a hook that writes megabytes to stderr must not send them all to the
+// model. Claude Code 2.1.332 keeps the first and the last 25 000 characters of a hook's
+// block message (scenario testdata/claude/long-reason).
+const reasonKeep = 25000
 
 func isLaunchOrTimeout(err error) bool {
 	return errors.Is(err, hook.ErrNotStarted) || errors.Is(err, hook.ErrTimeout)
@@ -93,7 +95,7 @@ func classify(event hook.Event, c *compiled, dec *hook.Decision, rec *hook.Recor
 		}
 	}
 	if v.blocks || v.said {
-		v.reason = capRunes(cmpOr(reason, fmt.Sprintf("blocked by hook %q", c.id)), maxReason, reasonTruncMarker)
+		v.reason = capReason(cmpOr(reason, fmt.Sprintf("blocked by hook %q", c.id)))
 	}
 	return v
 }
@@ -175,8 +177,9 @@ func cmpOr(a, b string) string {
 //     counts in Result.Errors. The input, which the model controls, caused the failure, not
 //     the config: failing open would let anyone who pads or mangles a tool input switch a
 //     guard off. On other events it is an error (rule 2).
-//  10. Every reason (the Result's and each record's) is capped at 10 000 characters (runes),
-//     the rest cut with a marker, like the additional context.
+//  10. Every reason (the Result's and each record's) longer than 50 000 characters (runes)
+//     keeps its first and last 25 000, with Claude Code's marker "... [N characters
+//     truncated] ..." between them (Claude Code 2.1.332, testdata/claude/long-reason).
 //
 // Rules 1, 8, 9 and 10, and which hooks block, are classify's; fold applies the rest, one
 // function per rule. The outcome is the strongest thing the hook did: block > update >
@@ -240,7 +243,7 @@ func foldPermission(res *hook.Result, rec *hook.Record, dec *hook.Decision, v ve
 	}
 	res.Permission = p
 	if !res.Blocked && dec.Reason != "" {
-		res.Reason = capRunes(dec.Reason, maxReason, reasonTruncMarker)
+		res.Reason = capReason(dec.Reason)
 		rec.Reason = res.Reason
 	}
 }
@@ -320,11 +323,32 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 	}
 }
 
-// Markers that end text cut at its cap: the additional context, a reason.
-const (
-	truncMarker       = "\n… [additional context truncated]"
-	reasonTruncMarker = "\n… [reason truncated]"
-)
+// truncMarker ends additional context cut at its cap.
+const truncMarker = "\n… [additional context truncated]"
+
+// capReason returns s when it has at most 2×reasonKeep runes, else its first and last
+// reasonKeep runes with Claude Code's marker between them, "\n\n... [N characters
+// truncated] ...\n\n", N the number of runes left out (Claude Code 2.1.332 counts UTF-16
+// code units; the two differ only outside the Basic Multilingual Plane).
+func capReason(s string) string {
+	if len(s) <= 2*reasonKeep {
+		return s
+	}
+	n := utf8.RuneCountInString(s)
+	if n <= 2*reasonKeep {
+		return s
+	}
+	head, tail := 0, len(s)
+	for i := 0; i < reasonKeep; i++ {
+		_, w := utf8.DecodeRuneInString(s[head:])
+		head += w
+	}
+	for i := 0; i < reasonKeep; i++ {
+		_, w := utf8.DecodeLastRuneInString(s[:tail])
+		tail -= w
+	}
+	return fmt.Sprintf("%s\n\n... [%d characters truncated] ...\n\n%s", s[:head], n-2*reasonKeep, s[tail:])
+}
 
 // capRunes returns s when it has at most max runes, else its first max runes and marker.
 func capRunes(s string, max int, marker string) string {
