@@ -89,7 +89,7 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 		}
 		if c.cond != nil {
 			if subject == nil {
-				subject = match.NewSubject(string(c.event), in.ToolName, in.ToolInput)
+				subject = match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput)
 			}
 			if !c.cond.Match(subject) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid

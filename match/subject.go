@@ -18,6 +18,7 @@ type Subject struct {
 	event string
 	tool  string
 	args  json.RawMessage
+	root  string // the project root path rules are anchored at; "" when unknown
 
 	compactOnce sync.Once
 	compact     string
@@ -40,6 +41,14 @@ type Subject struct {
 // Subject keeps args without copying it; the caller must not modify it afterwards.
 func NewSubject(event, tool string, args json.RawMessage) *Subject {
 	return &Subject{event: event, tool: tool, args: args}
+}
+
+// NewSubjectAt is NewSubject for a project whose root is the absolute, clean directory
+// root: the relative path rules of `if` ("docs/**", "/src/**") are anchored there, as
+// Claude Code anchors them, and do not match paths outside it; a relative file path in the
+// arguments is taken relative to root. An empty root is NewSubject.
+func NewSubjectAt(root, event, tool string, args json.RawMessage) *Subject {
+	return &Subject{event: event, tool: tool, args: args, root: root}
 }
 
 // compactArgs returns the arguments as compact JSON (json.Compact); arguments that are not
