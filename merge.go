@@ -180,6 +180,18 @@ func cmpOr(a, b string) string {
 //  10. Every reason (the Result's and each record's) longer than 50 000 characters (runes)
 //     keeps its first and last 25 000, with Claude Code's marker "... [N characters
 //     truncated] ..." between them (Claude Code 2.1.332, testdata/claude/long-reason).
+//  11. On PostToolUse, an updated tool output (updatedToolOutput, updatedMCPToolOutput)
+//     replaces the one of an earlier hook; Result.ToolOutput applies it.
+//
+// Then, over the whole Result (finish):
+//
+//  12. A blocked gate event's permission is deny: when one hook allows (or asks, or
+//     defers) and another blocks, the call is refused, and Claude Code reports the
+//     permission decision as a reject (2.1.332, testdata/claude/allow-and-block).
+//  13. On Stop and SubagentStop, additional context keeps the agent working like a block
+//     (Claude Code 2.1.332 sent it back as a system reminder and went on,
+//     testdata/claude/stop-context); both count against the bound on consecutive
+//     Stop blocks (Options.StopBlockLimit), past which both are dropped.
 //
 // Rules 1, 8, 9 and 10, and which hooks block, are classify's; fold applies the rest, one
 // function per rule. The outcome is the strongest thing the hook did: block > update >
@@ -210,7 +222,25 @@ func fold(res *hook.Result, rec *hook.Record, dec *hook.Decision, v verdict) {
 	foldPermission(res, rec, dec, v)
 	foldContext(res, rec, dec)
 	foldUpdate(res, rec, dec)
+	foldToolOutput(res, rec, dec)
 	foldStop(res, dec)
+}
+
+// foldToolOutput is rule 11: an updated tool output replaces the one before it, and a hook
+// that gives none keeps it.
+func foldToolOutput(res *hook.Result, rec *hook.Record, dec *hook.Decision) {
+	if dec.UpdatedToolOutput == nil && dec.UpdatedMCPToolOutput == nil {
+		return
+	}
+	if dec.UpdatedToolOutput != nil {
+		res.UpdatedToolOutput = dec.UpdatedToolOutput
+	}
+	if dec.UpdatedMCPToolOutput != nil {
+		res.UpdatedMCPToolOutput = dec.UpdatedMCPToolOutput
+	}
+	if rec.Outcome == hook.OutcomeOK || rec.Outcome == hook.OutcomeContext {
+		rec.Outcome = hook.OutcomeUpdate
+	}
 }
 
 // foldFault is rule 2: a failure is the hook's outcome and counts in Result.Errors.
@@ -312,6 +342,9 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 		max = 10000
 	}
 	res.AdditionalContext = capRunes(res.AdditionalContext, max, truncMarker)
+	if res.Blocked && event.Kind() == hook.Gate && res.Permission != hook.NoPermission {
+		res.Permission = hook.Deny // rule 12
+	}
 	if event.IsStopLike() {
 		r.boundStops(in.SessionID, res)
 	}
@@ -365,8 +398,9 @@ func capRunes(s string, max int, marker string) string {
 	return s
 }
 
-// boundStops caps consecutive Stop-type blocks in a session: past the limit, the hooks
-// still ran, but their block is overridden with a notice so the agent can stop (Claude Code).
+// boundStops caps consecutive Stop-type blocks in a session (a Stop context counts as one,
+// rule 13): past the limit, the hooks still ran, but their block is overridden with a
+// notice so the agent can stop (Claude Code).
 func (r *Runner) boundStops(session string, res *hook.Result) {
 	limit := r.opts.StopBlockLimit
 	if limit <= 0 {
@@ -374,15 +408,20 @@ func (r *Runner) boundStops(session string, res *hook.Result) {
 	}
 	r.stopsMu.Lock()
 	defer r.stopsMu.Unlock()
-	if !res.Blocked {
+	if !res.KeepsWorking() {
 		delete(r.stops, session)
 		return
 	}
 	r.stops[session]++
 	if r.stops[session] > limit {
-		notice := fmt.Sprintf("%s hooks blocked %d times in a row; letting the agent stop (last reason: %s)", res.Event, limit, res.Reason)
+		last := res.Reason
+		if last == "" {
+			last = res.AdditionalContext
+		}
+		notice := fmt.Sprintf("%s hooks blocked %d times in a row; letting the agent stop (last reason: %s)", res.Event, limit, last)
 		res.Blocked = false
 		res.Reason = ""
+		res.AdditionalContext = ""
 		if res.SystemMessage != "" {
 			res.SystemMessage += "\n"
 		}
