@@ -12,6 +12,11 @@ import (
 // (codebot's ReminderPostStopValidation, seed 000); %s is the output.
 const ValidationReminder = "<system-reminder>\nThe PostStopValidation hook failed. Fix the problem based on the following output:\n%s\n</system-reminder>"
 
+// StopContext is how a Stop (or SubagentStop) hook's additional context goes back to the
+// model, as Claude Code 2.1.332 words it (testdata/claude/stop-context in the root
+// package); the first %s is the event, the second the context.
+const StopContext = "<system-reminder>\n%s hook additional context: %s\n</system-reminder>"
+
 // StopFeedback prefixes a Stop (or SubagentStop) block's reason in the user message that
 // makes the agent continue (Claude Code's wording).
 const StopFeedback = "Stop hook feedback:\n"
@@ -75,6 +80,15 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		if v.StopAgent {
 			s.trace(Step{Kind: StepNotice, Text: "stopped: " + v.StopReason})
 			break
+		}
+		if !v.Block && v.Context != "" && stopBlocks < maxStops {
+			// Stop context keeps the agent working, and counts like a block (Claude Code
+			// 2.1.332 sent it back as a system reminder and went on).
+			s.unnote(v.Context)
+			stopBlocks++
+			s.trace(Step{Kind: StepNotice, Text: fmt.Sprintf("%s hook added context (%d/%d), continuing", stop, stopBlocks, maxStops)})
+			s.messages = append(s.messages, Message{Role: RoleUser, Text: fmt.Sprintf(StopContext, stop, v.Context)})
+			continue
 		}
 		if !v.Block {
 			stopBlocks = 0
