@@ -48,6 +48,9 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		if err != nil {
 			if ctx.Err() == nil {
 				s.observe(ctx, &Event{Moment: Error, Error: err.Error()})
+				// Claude Code fires StopFailure instead of Stop when the turn ends on an API
+				// error; the agent does not classify errors, so the matcher value is "unknown".
+				s.observe(ctx, &Event{Moment: StopFailure, Error: "unknown", ErrorDetails: err.Error(), Message: last})
 			}
 			return last, fmt.Errorf("model: %w", err)
 		}
@@ -67,6 +70,13 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 			s.runTools(ctx, reply.ToolCalls)
 			if s.stopped != "" {
 				s.trace(Step{Kind: StepNotice, Text: "stopped: " + s.stopped})
+				break
+			}
+			// PostToolBatch: once the whole batch resolved, before the next model call
+			// (Claude Code 2.1.332 fired it after the PostToolUse of a batch of two calls,
+			// testdata/claude/events in the root package). A block ends the loop.
+			if v := s.observe(ctx, &Event{Moment: PostToolBatch, Batch: s.batch(reply.ToolCalls)}); v.Block || v.StopAgent {
+				s.trace(Step{Kind: StepNotice, Text: "stopped by PostToolBatch: " + v.Reason + v.StopReason})
 				break
 			}
 			continue
@@ -121,6 +131,20 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		s.observe(ctx, &Event{Moment: Notification, NotificationType: "idle_prompt", Message: "The agent finished its turn and is waiting for input"})
 	}
 	return last, nil
+}
+
+// batch pairs calls with the tool results that runTools just appended, in order.
+func (s *Session) batch(calls []ToolCall) []BatchCall {
+	out := make([]BatchCall, 0, len(calls))
+	results := s.messages[max(0, len(s.messages)-len(calls)):]
+	for i, c := range calls {
+		b := BatchCall{Call: c}
+		if i < len(results) && results[i].ToolCallID == c.ID {
+			b.Result, b.IsError = results[i].Text, results[i].IsError
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 func orDefault(v, def int) int {

@@ -101,3 +101,38 @@ func TestDeferStopsTheTurn(t *testing.T) {
 
 // bypass runs the session in bypassPermissions mode, as the peer-claude scenarios run.
 func bypass(o *agent.Options) { o.PermissionMode = agent.ModeBypassPermissions }
+
+// TestPostToolBatch: PostToolBatch fires once after the calls of a reply, with Claude
+// Code's tool_calls (tool_name, tool_input, tool_use_id and the result text the model will
+// read), before the next model request (Claude Code 2.1.332 fired it after the PostToolUse
+// of both calls of a batch, scenario testdata/claude/events of the root package); its block
+// ends the loop before that request.
+func TestPostToolBatch(t *testing.T) {
+	t.Parallel()
+	var got []json.RawMessage
+	rg := newRig(t, setup{
+		callbacks: []hookcore.Callback{cb(hook.PostToolBatch, "", func(in *hook.Input) hook.Decision {
+			got = append(got, in.Extra["tool_calls"])
+			return hook.Decision{Block: true, Reason: "enough"}
+		})},
+		script: `[{"tool_calls": [{"name": "Bash", "input": {"command": "echo a"}}, {"name": "Bash", "input": {"command": "echo b"}}]}, {"text": "should not be asked"}]`,
+		opts:   bypass,
+	})
+	if _, err := rg.s.Prompt(context.Background(), "go"); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("PostToolBatch fired %d times, want 1", len(got))
+	}
+	var calls []struct {
+		ToolName     string `json:"tool_name"`
+		ToolResponse string `json:"tool_response"`
+	}
+	if err := json.Unmarshal(got[0], &calls); err != nil || len(calls) != 2 ||
+		calls[0].ToolName != "Bash" || !strings.Contains(calls[1].ToolResponse, "b") {
+		t.Errorf("tool_calls = %s (%v)", got[0], err)
+	}
+	if n := len(rg.reqs()); n != 1 {
+		t.Errorf("%d model requests, want 1: the block ends the loop", n)
+	}
+}
