@@ -136,3 +136,29 @@ func TestPostToolBatch(t *testing.T) {
 		t.Errorf("%d model requests, want 1: the block ends the loop", n)
 	}
 }
+
+// TestPreCompactBlockSkipsCompaction: PreCompact is a gate in Claude Code 2.1.x (research
+// note section 1.4: a blocked compaction is skipped); a block leaves the conversation as it
+// was, with no PostCompact or SessionStart(compact).
+func TestPreCompactBlockSkipsCompaction(t *testing.T) {
+	t.Parallel()
+	rg := newRig(t, setup{
+		callbacks: []hookcore.Callback{cb(hook.PreCompact, "", func(in *hook.Input) hook.Decision {
+			return hook.Decision{Block: true, Reason: "keep everything"}
+		})},
+		script: `[{"text": "hello"}]`,
+	})
+	if _, err := rg.s.Prompt(context.Background(), "hi"); err != nil {
+		t.Fatal(err)
+	}
+	before := len(rg.s.Messages())
+	if _, err := rg.s.Prompt(context.Background(), "/compact"); err != nil {
+		t.Fatal(err)
+	}
+	if len(rg.of("PreCompact")) != 1 || len(rg.of("PostCompact")) != 0 {
+		t.Errorf("events: %v", rg.events())
+	}
+	if after := len(rg.s.Messages()); after != before {
+		t.Errorf("%d messages after a blocked compaction, want %d", after, before)
+	}
+}
