@@ -35,20 +35,66 @@ func BenchmarkDispatchNoMatch(b *testing.B) {
 	}
 }
 
-// BenchmarkDispatchNoHooksForEvent: an event that has no hooks at all, named canonically and
-// by an alias.
+// BenchmarkDispatchNoHooksForEvent: an event that has no hooks at all, named canonically, by
+// an alias, and in a spelling outside Fire's table of usual spellings (the slow path through
+// hook.ParseEvent). Compare with BenchmarkDispatchNoMatch.
 func BenchmarkDispatchNoHooksForEvent(b *testing.B) {
 	dir := b.TempDir()
 	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: h, event: pre_tool_use, action: {type: command, command: /bin/true}}\n"), hookcore.Options{})
 	in := bashCall(dir, "s1", "ls -la")
 	ctx := context.Background()
-	for _, ev := range []hook.Event{hook.PostToolUse, "post_tool_use"} {
+	for _, ev := range []hook.Event{hook.PostToolUse, "post_tool_use", "POST-TOOL-USE"} {
 		b.Run(string(ev), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				r.Fire(ctx, ev, in)
 			}
 		})
+	}
+}
+
+// BenchmarkDispatchBashRules: 1 000 PreToolUse hooks on Bash, each with a Bash(...) rule for
+// a command of its own (Bash(cmd0 *) … Bash(cmd999 *)), none matching a compound command:
+// one parse of the command, then one lookup per simple command in the rules' command-word
+// index. Compare with BenchmarkDispatchNoMatch, and match.BenchmarkIndexBashRules for the
+// rule-by-rule scan.
+func BenchmarkDispatchBashRules(b *testing.B) {
+	dir := b.TempDir()
+	var cfg strings.Builder
+	cfg.WriteString("hooks:\n")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&cfg, "  - {id: h%d, event: pre_tool_use, matcher: Bash, if: 'Bash(cmd%d *)', action: {type: command, command: /bin/true}}\n", i, i)
+	}
+	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", cfg.String()), hookcore.Options{})
+	in := bashCall(dir, "s1", "cd /tmp/build && ls | head -1 ; make clean")
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 0 {
+			b.Fatal("a hook matched")
+		}
+	}
+}
+
+// BenchmarkDispatchLiteralRegexMatchers: 1 000 hooks whose matchers are anchored literal
+// regexes (^Tool0$ … ^Tool999$), indexed as names; none matches "Bash".
+func BenchmarkDispatchLiteralRegexMatchers(b *testing.B) {
+	dir := b.TempDir()
+	var cfg strings.Builder
+	cfg.WriteString("hooks:\n")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&cfg, "  - {id: h%d, event: pre_tool_use, matcher: '^Tool%d$', action: {type: command, command: /bin/true}}\n", i, i)
+	}
+	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", cfg.String()), hookcore.Options{})
+	in := bashCall(dir, "s1", "ls -la")
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 0 {
+			b.Fatal("a hook matched")
+		}
 	}
 }
 

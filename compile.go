@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore/config"
@@ -21,14 +21,17 @@ import (
 // compiled is one hook ready to run: its matcher, filter and executor built once (STYLE.md:
 // config is plain data; compile at construction).
 type compiled struct {
-	order    int // position in the Runner's hook list: config order, then callbacks
+	closer   io.Closer // the executor, when it holds resources (see hookSet.closers)
+	order    int       // position in the Runner's hook list: config order, then callbacks
 	id       string
 	typ      string
 	source   string
 	target   string // for the approver: command line, URL, model, callback name
 	event    hook.Event
 	matcher  *match.Matcher
+	verify   bool // indexed by the names its matcher can match (a literal regex): Match decides
 	cond     *match.If
+	pos      int // position in its event's hooks (eventHooks.all, eventHooks.conds)
 	exec     hook.Executor
 	blocking bool // may veto (codebot `blocking`, default true)
 	reject   bool // MiniCode `reject: true`
@@ -38,9 +41,6 @@ type compiled struct {
 	failShut bool   // on_error: block
 	skip     string // non-empty: never run, recorded as skipped with this reason
 	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
-
-	onceMu    sync.Mutex
-	onceFired map[string]bool // session id → fired
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -59,18 +59,71 @@ type eventHooks struct {
 	kind   hook.Kind
 	all    []*compiled
 	any    []*compiled            // matcher is any or a regular expression: tested one by one
-	byName map[string][]*compiled // exact-name matchers, by lower-cased name
+	byName map[string][]*compiled // matchers reducible to names (Matcher.Literals), by match.FoldKey
+	conds  *match.Index           // the hooks' `if` filters, by position in all
 }
 
 // hookSet is the compiled, immutable hook set of a Runner; Reload swaps it whole.
 type hookSet struct {
 	events map[hook.Event]*eventHooks
-	count  int
+	// spellings maps every usual spelling of every known event (see eventSpellings) to the
+	// canonical event and its hooks, nil when it has none, so that Fire resolves the name
+	// and finds the hooks, or finds that there are none, in one map lookup. Only a spelling
+	// outside this table (say "PRE-TOOL-USE") costs a hook.ParseEvent.
+	spellings map[hook.Event]spelling
+	count     int
+	// closers are the executors that hold resources (a rego bundle poller, a decision-log
+	// sender): closed when the set is replaced by Reload and by Runner.Close.
+	closers []io.Closer
+}
+
+// close closes the set's executors that hold resources.
+func (hs *hookSet) close() {
+	for _, c := range hs.closers {
+		_ = c.Close()
+	}
+}
+
+// spelling is what one spelling of an event resolves to.
+type spelling struct {
+	event hook.Event
+	hooks *eventHooks // nil: the event has no hooks
+}
+
+// index fills hs.spellings once the hooks are added.
+func (hs *hookSet) index() {
+	hs.spellings = make(map[hook.Event]spelling)
+	for _, ev := range hook.Events() {
+		for _, name := range eventSpellings(ev) {
+			if got, ok := hook.ParseEvent(name); ok && got == ev {
+				hs.spellings[hook.Event(name)] = spelling{ev, hs.events[ev]}
+			}
+		}
+	}
+}
+
+// eventSpellings returns the spellings of ev that callers use: the canonical name
+// ("PreToolUse"), its lower case and snake case ("pretooluse", "pre_tool_use") and the
+// MiniCode aliases ("turn_start"). index keeps only those that hook.ParseEvent resolves to ev.
+func eventSpellings(ev hook.Event) []string {
+	name := string(ev)
+	var snake strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			if i > 0 {
+				snake.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		snake.WriteByte(c)
+	}
+	return append([]string{name, strings.ToLower(name), snake.String()}, ev.Aliases()...)
 }
 
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	hs := &hookSet{events: make(map[hook.Event]*eventHooks)}
-	untrusted := r.untrustedReason(set)
+	gate := r.trustGate(set)
 	var errs []error
 	order := 0
 	add := func(c *compiled) {
@@ -81,11 +134,12 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh = &eventHooks{field: c.event.MatchField(), kind: c.event.Kind(), byName: make(map[string][]*compiled)}
 			hs.events[c.event] = eh
 		}
+		c.pos = len(eh.all)
 		eh.all = append(eh.all, c)
-		if names := c.matcher.Names(); names != nil {
+		if keys := c.matcher.Literals(); keys != nil {
+			c.verify = c.matcher.Names() == nil
 			seen := map[string]bool{}
-			for _, n := range names {
-				k := strings.ToLower(n)
+			for _, k := range keys {
 				if !seen[k] {
 					seen[k] = true
 					eh.byName[k] = append(eh.byName[k], c)
@@ -95,12 +149,14 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh.any = append(eh.any, c)
 		}
 		hs.count++
+		if c.closer != nil {
+			hs.closers = append(hs.closers, c.closer)
+		}
 	}
-	if set != nil && !DisablesAll(set, untrusted == "") {
+	if set != nil {
 		for _, f := range set.Files {
-			skip := ""
-			if f.Layer == config.Project || f.Layer == config.Local {
-				skip = untrusted
+			if SwitchedOff(set, f, gate.whole) {
+				continue
 			}
 			for i := range f.Hooks {
 				h := &f.Hooks[i]
@@ -112,8 +168,18 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 					errs = append(errs, fmt.Errorf("%s: %s: %w", h.Pos, h.ID, err))
 					continue
 				}
-				c.skip = skip
+				if f.Layer == config.Project || f.Layer == config.Local {
+					c.skip = gate.skip(h, f)
+				}
 				add(c)
+			}
+			for i := range f.Broken {
+				if c := misconfigured(&f.Broken[i]); c != nil {
+					if f.Layer == config.Project || f.Layer == config.Local {
+						c.skip = gate.skip(&f.Broken[i].Hook, f)
+					}
+					add(c)
+				}
 			}
 		}
 	}
@@ -126,27 +192,86 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		add(c)
 	}
 	if len(errs) > 0 {
+		hs.close()
 		return nil, errors.Join(errs...)
 	}
+	for _, eh := range hs.events {
+		conds := make([]*match.If, len(eh.all))
+		for i, c := range eh.all {
+			conds[i] = c.cond
+		}
+		eh.conds = match.NewIndex(conds)
+	}
+	hs.index()
 	return hs, nil
 }
 
-// untrustedReason returns why project and local hooks must not run, or "" when they may.
-func (r *Runner) untrustedReason(set *config.Set) string {
-	if r.opts.Trust == nil || set == nil {
-		return ""
+// trustGate is the trust gate of one compile (DESIGN.md section 7, per hook since issue
+// 11.1): whole is true when the project and local config files are trusted as a whole
+// (their digest is the granted one: a project's disable_all_hooks counts only then); skip
+// says why one project or local hook must not run, "" when it may.
+type trustGate struct {
+	whole bool
+	skip  func(h *config.Hook, f *config.File) string
+}
+
+func (r *Runner) trustGate(set *config.Set) trustGate {
+	if r.opts.Trust == nil || set == nil || !hasProjectLayer(set) {
+		return trustGate{whole: true, skip: func(*config.Hook, *config.File) string { return "" }}
 	}
-	if !hasProjectLayer(set) {
-		return ""
+	entry, ok, err := r.opts.Trust.Lookup(r.projectDir)
+	digest := TrustDigest(set)
+	return trustGate{
+		whole: err == nil && ok && entry.Digest == digest,
+		skip: func(h *config.Hook, f *config.File) string {
+			return PendingReason(entry, ok, err, digest, CoverHook(h, f, r.projectDir))
+		},
 	}
-	ok, err := r.opts.Trust.Trusted(r.projectDir, TrustDigest(set))
+}
+
+// PendingReason says why a project or local hook with cover c does not run under the
+// workspace's trust entry (ok false: none; err: the store could not be read), "" when the
+// entry trusts it. digest is TrustDigest of the current set. Both must hold: the project and
+// local config files are the ones trusted (DESIGN.md section 7: a changed config must be
+// trusted again), and the hook's own cover — its definition and the scripts it runs — is
+// one the grant bound (issue 11.1: a changed script makes its hooks pending). Trust fails
+// closed: an unreadable store trusts nothing.
+func PendingReason(entry trust.Entry, ok bool, err error, digest string, c HookCover) string {
 	switch {
 	case err != nil:
 		return "workspace trust could not be checked: " + err.Error()
 	case !ok:
 		return "workspace not trusted: project hooks do not run until you run `hookcore trust grant` (or pass --trust)"
+	case entry.Digest != digest:
+		return "workspace not trusted with its current config: the project config changed since it was trusted; run `hookcore trust grant` again"
+	case entry.Hooks == nil:
+		return "trusted by an older hookcore that did not cover the hooks' scripts: run `hookcore trust grant` again"
+	case !slices.Contains(entry.Hooks, c.Digest):
+		return "a script it runs changed since the workspace was trusted: run `hookcore trust show`, then `hookcore trust grant`"
 	}
 	return ""
+}
+
+// GrantTrust records trust of the project and local hooks of set in the workspace root, each
+// by its HookCover digest (its definition and the scripts it runs), plus the digest of the
+// config files as a whole.
+func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time) error {
+	return store.GrantHooks(root, TrustDigest(set), CoverSet(set, root), now)
+}
+
+// CoverSet returns the HookCover digest of every project and local hook of set, sorted.
+func CoverSet(set *config.Set, root string) []string {
+	digests := []string{}
+	for _, f := range set.Files {
+		if f.Layer != config.Project && f.Layer != config.Local {
+			continue
+		}
+		for i := range f.Hooks {
+			digests = append(digests, CoverHook(&f.Hooks[i], f, root).Digest)
+		}
+	}
+	slices.Sort(digests)
+	return slices.Compact(digests)
 }
 
 func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) {
@@ -204,7 +329,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		c.exec = &executor.Func{Fn: fn}
 		c.target = h.Action.Name
 	default:
-		ex, target, err := r.externalExecutor(h, timeout)
+		ex, target, err := r.externalExecutor(h, f, timeout)
 		if err != nil {
 			return nil, err
 		}
@@ -213,10 +338,43 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 			c.inert = string(s)
 		}
 	}
+	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
 		c.exec = withTimeout(c.exec, timeout)
 	}
 	return c, nil
+}
+
+// misconfigured returns the stand-in of a broken hook entry that must not fail open: a gate
+// hook with on_error: block, whose every run is an error (so it blocks, fail-closed) saying
+// that the guard is misconfigured and why (issue 8.2). Its matcher and if are the entry's
+// when they compile, else it matches every call. Other broken entries return nil: they are
+// skipped.
+func misconfigured(b *config.Broken) *compiled {
+	h := &b.Hook
+	if !b.FailsShut() {
+		return nil
+	}
+	m, err := match.CompileMatcher(h.Matcher)
+	if err != nil {
+		m, _ = match.CompileMatcher("")
+	}
+	cond, err := match.CompileIf(h.If)
+	if err != nil {
+		cond = nil
+	}
+	msg := "it has errors"
+	if len(b.Errors) > 0 {
+		msg = b.Errors[0].Pos.String() + ": " + b.Errors[0].Msg
+	}
+	fault := fmt.Errorf("guard is misconfigured: %s", msg)
+	return &compiled{
+		id: h.ID, typ: h.Action.Type, source: h.Source(), target: "misconfigured", event: h.Event,
+		matcher: m, cond: cond, blocking: true, failShut: true,
+		exec: hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
+			return hook.Decision{}, fault
+		}),
+	}
 }
 
 func compileCallback(i int, cb Callback) (*compiled, error) {
@@ -277,7 +435,8 @@ func withTimeout(ex hook.Executor, d time.Duration) hook.Executor {
 // DisablesAll reports whether set turns every hook off (disable_all_hooks: true in a file
 // that may speak for the user). The project and local files of an untrusted workspace may
 // not: a repository must not switch off the user's own guards. projectTrusted says whether
-// those layers are trusted (true when no trust gate applies).
+// those layers are trusted (true when no trust gate applies). Claude Code's managed hooks
+// are turned off only by a managed file (see SwitchedOff); DisablesAll reports the others.
 func DisablesAll(set *config.Set, projectTrusted bool) bool {
 	for _, f := range set.Files {
 		if f.DisableAll && (projectTrusted || (f.Layer != config.Project && f.Layer != config.Local)) {
@@ -285,6 +444,20 @@ func DisablesAll(set *config.Set, projectTrusted bool) bool {
 		}
 	}
 	return false
+}
+
+// SwitchedOff reports whether the hooks of f, a file of set, are turned off by a kill
+// switch, as Claude Code resolves them (research note §2.1): disableAllHooks in a managed
+// file turns off every file; in any other file that may speak (DisablesAll) it turns off
+// every file but the managed ones; allowManagedHooksOnly in a managed file turns off every
+// file but the managed ones (and is ignored elsewhere).
+func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
+	for _, g := range set.Files {
+		if g.Layer == config.Managed && (g.DisableAll || (g.ManagedOnly && f.Layer != config.Managed)) {
+			return true
+		}
+	}
+	return f.Layer != config.Managed && DisablesAll(set, projectTrusted)
 }
 
 func hasProjectLayer(set *config.Set) bool {

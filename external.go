@@ -3,6 +3,7 @@ package hookcore
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -22,9 +23,32 @@ import (
 // hook fails when it runs, with an error that says why, and the other hooks run (issue 4: a
 // missing key is an error on that hook, not a crash). An allowlist entry that is not a host,
 // address or prefix is a config error and fails the load, naming the hook.
-func (r *Runner) externalExecutor(h *config.Hook, timeout time.Duration) (hook.Executor, string, error) {
+func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.Duration) (hook.Executor, string, error) {
 	a := &h.Action
+	if build, ok := r.opts.Executors[a.Type]; ok {
+		allow := append(slices.Clone(r.opts.AllowedHosts), a.AllowedHosts...)
+		client := r.opts.HTTPClient
+		if client == nil {
+			g, err := netguard.New(netguard.Options{Allow: allow})
+			if err != nil {
+				return nil, "", err
+			}
+			client = g.Client()
+		}
+		ex, err := build(context.Background(), h, ExecutorEnv{
+			ConfigDir: filepath.Dir(f.Path), ProjectDir: r.projectDir, HTTPClient: client, Logger: r.log,
+		})
+		if err != nil {
+			// A policy that cannot be built is an error of that hook, not of the load: the
+			// others run, and with on_error: block this one blocks (fail-closed).
+			r.log.Warn("hook cannot be built; it fails when it runs", "hook", h.ID, "source", h.Source(), "err", err)
+			return failing(fmt.Errorf("%s hook %q: %w: %v", a.Type, h.ID, hook.ErrNotStarted, err)), a.Type, nil
+		}
+		return ex, executorTarget(a), nil
+	}
 	switch a.Type {
+	case config.TypeRego:
+		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; the hookcore CLI does)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeHTTP:
 		client := r.opts.HTTPClient
 		if client == nil {
@@ -98,4 +122,15 @@ type skipping string
 // Execute reports a hook that did not run; the Runner never calls it.
 func (s skipping) Execute(context.Context, *hook.Input) (hook.Decision, error) {
 	return hook.Decision{ExitCode: -1}, fmt.Errorf("%w: %s", hook.ErrNotStarted, string(s))
+}
+
+// executorTarget is what an Approver is shown for a hook of a registered executor type.
+func executorTarget(a *config.Action) string {
+	switch {
+	case a.Policy != "":
+		return a.Type + " " + a.Policy
+	case a.BundleURL != "":
+		return a.Type + " " + a.BundleURL
+	}
+	return a.Type
 }

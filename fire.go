@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 )
 
 // Fire runs every hook of event that matches in and returns their merged Result.
@@ -24,16 +25,18 @@ import (
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
-	eh, ok := hs.events[event]
+	sp, ok := hs.spellings[event]
 	if !ok {
-		if ev, known := hook.ParseEvent(string(event)); known && ev != event {
-			event, eh, ok = ev, hs.events[ev], hs.events[ev] != nil
+		sp = spelling{event: event}
+		if ev, known := hook.ParseEvent(string(event)); known {
+			sp = spelling{ev, hs.events[ev]}
 		}
 	}
+	event, eh := sp.event, sp.hooks
 	if event == hook.UserPromptSubmit {
-		r.resetStops(in.SessionID)
+		r.resetStops(ctx, in.SessionID)
 	}
-	if !ok {
+	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
 	}
 	matched := r.matching(eh, in)
@@ -68,10 +71,10 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 	value := in.MatchFieldValue(eh.field)
 	if eh.field != "" {
 		var buf [64]byte
-		byName = eh.byName[string(lowerASCII(buf[:0], value))]
+		byName = eh.byName[string(match.FoldKey(buf[:0], value))]
 		candidates = eh.any
 	}
-	var subject *match.Subject
+	var hits *match.Hits // the `if` filters bound to this event's subject, once one is tested
 	var out []*compiled
 	undecodable := 0 // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
 	i, j := 0, 0
@@ -86,12 +89,15 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 		} else {
 			c = byName[j]
 			j++
+			if c.verify && !c.matcher.Match(value) {
+				continue
+			}
 		}
 		if c.cond != nil {
-			if subject == nil {
-				subject = match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput)
+			if hits == nil {
+				hits = eh.conds.Bind(match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput))
 			}
-			if !c.cond.Match(subject) {
+			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid
 				// JSON, nested too deep) does not get to say "no": the hook runs, cannot be
 				// given the input, and blocks (merge rule 9) — a guard fails closed, never
@@ -116,19 +122,6 @@ func isUndecodable(toolInput []byte, memo *int) bool {
 		}
 	}
 	return *memo == 2
-}
-
-// lowerASCII appends s lower-cased (ASCII letters only) to dst. Names longer than dst's
-// capacity still work; they just allocate.
-func lowerASCII(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
 }
 
 // runChain runs gate hooks one after the other: each sees the input as rewritten by the
@@ -267,7 +260,7 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 			return hook.Decision{}, why, false
 		}
 	}
-	if c.once && !c.claimOnce(in.SessionID) {
+	if c.once && !r.claimOnce(ctx, event, c, in.SessionID) {
 		return hook.Decision{}, "once: already ran in this session", false
 	}
 	if c.inert != "" {
@@ -282,6 +275,13 @@ func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
 	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	if dec.Permission == hook.Allow && !c.allowHolds(in) {
+		r.log.Info("hook allow ignored: its if does not permit the whole input", "hook", c.id, "if", c.cond.String())
+		dec.Permission = hook.NoPermission
+		if !dec.Block {
+			dec.Reason = ""
+		}
+	}
 	if c.typ == "command" && dec.ExitCode >= 0 && !errors.Is(err, hook.ErrNotStarted) && !errors.Is(err, hook.ErrTimeout) {
 		code := dec.ExitCode
 		rec.ExitCode = &code
@@ -290,18 +290,16 @@ func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook
 	return dec, rec, err
 }
 
-// claimOnce reports whether a once hook may run in this session, and marks it as run.
-func (c *compiled) claimOnce(session string) bool {
-	c.onceMu.Lock()
-	defer c.onceMu.Unlock()
-	if c.onceFired[session] {
-		return false
+// claimOnce reports whether a once hook may run in this session, and marks it as run in the
+// Runner's state store (not in the compiled hook, so that Reload does not forget it). When
+// the store fails, the hook runs: running a guard twice is safer than never.
+func (r *Runner) claimOnce(ctx context.Context, event hook.Event, c *compiled, session string) bool {
+	first, err := state.Claim(ctx, r.state, session, state.OnceKey(string(event), c.id))
+	if err != nil {
+		r.log.Warn("session state: once hook runs again", "hook", c.id, "session", session, "err", err)
+		return true
 	}
-	if c.onceFired == nil {
-		c.onceFired = map[string]bool{}
-	}
-	c.onceFired[session] = true
-	return true
+	return first
 }
 
 // startAsync starts an async hook with a context detached from the turn (a cancelled turn

@@ -56,7 +56,7 @@ func TestTrustGate(t *testing.T) {
 		t.Errorf("skipped hooks must not block or count as errors: %+v", summarize(res))
 	}
 
-	if err := store.Grant(project, hookcore.TrustDigest(set), time.Now()); err != nil {
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	res = fire(set)

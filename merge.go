@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 )
 
 // contextSep joins the additional context of several hooks (DESIGN.md section 7).
@@ -352,7 +353,7 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 		r.logRecord(context.Background(), event, rec)
 	}
 	if len(res.Hooks) > 0 {
-		r.audit(res)
+		r.audit(in, res)
 	}
 }
 
@@ -400,20 +401,30 @@ func capRunes(s string, max int, marker string) string {
 
 // boundStops caps consecutive Stop-type blocks in a session (a Stop context counts as one,
 // rule 13): past the limit, the hooks still ran, but their block is overridden with a
-// notice so the agent can stop (Claude Code).
+// notice so the agent can stop (Claude Code). The streak lives in the Runner's state store;
+// when the store fails, the block stands and the streak counts as this one block.
 func (r *Runner) boundStops(session string, res *hook.Result) {
 	limit := r.opts.StopBlockLimit
 	if limit <= 0 {
 		limit = 8
 	}
-	r.stopsMu.Lock()
-	defer r.stopsMu.Unlock()
-	if !res.KeepsWorking() {
-		delete(r.stops, session)
-		return
+	streak := 1
+	keeps := res.KeepsWorking()
+	err := r.state.Update(context.Background(), session, func(s *state.Session) {
+		if !keeps {
+			s.Stops = 0
+			return
+		}
+		s.Stops++
+		streak = s.Stops
+		if s.Stops > limit {
+			s.Stops = 0
+		}
+	})
+	if err != nil {
+		r.log.Warn("session state: Stop-block streak not recorded", "session", session, "err", err)
 	}
-	r.stops[session]++
-	if r.stops[session] > limit {
+	if keeps && streak > limit {
 		last := res.Reason
 		if last == "" {
 			last = res.AdditionalContext
@@ -426,12 +437,12 @@ func (r *Runner) boundStops(session string, res *hook.Result) {
 			res.SystemMessage += "\n"
 		}
 		res.SystemMessage += notice
-		delete(r.stops, session)
 	}
 }
 
-func (r *Runner) resetStops(session string) {
-	r.stopsMu.Lock()
-	delete(r.stops, session)
-	r.stopsMu.Unlock()
+// resetStops ends the Stop-block streak of session (a new turn began).
+func (r *Runner) resetStops(ctx context.Context, session string) {
+	if err := r.state.Update(ctx, session, func(s *state.Session) { s.Stops = 0 }); err != nil {
+		r.log.Warn("session state: Stop-block streak not reset", "session", session, "err", err)
+	}
 }

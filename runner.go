@@ -2,6 +2,8 @@ package hookcore
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -11,6 +13,8 @@ import (
 	"sync/atomic"
 
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 )
 
 // Runner runs the hooks of a config set at each lifecycle event. It is safe for concurrent
@@ -25,8 +29,7 @@ type Runner struct {
 	async   sync.WaitGroup
 	asyncMu sync.Mutex // orders async.Add against Close, so that Close never misses a hook
 	closed  atomic.Bool
-	stopsMu sync.Mutex
-	stops   map[string]int // session id → consecutive Stop-type blocks this turn
+	state   state.Store // per-session state (once, Stop-block streaks): outlives Reload
 	auditMu sync.Mutex
 }
 
@@ -35,7 +38,10 @@ type Runner struct {
 // (file:line:col: id: message) and no Runner is returned. A set should come from
 // config.Load, whose validation catches the same errors with better positions.
 func New(set *config.Set, opts Options) (*Runner, error) {
-	r := &Runner{opts: opts, log: opts.Logger, stops: map[string]int{}}
+	r := &Runner{opts: opts, log: opts.Logger, state: opts.State}
+	if r.state == nil {
+		r.state = &state.Memory{}
+	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -59,10 +65,12 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 }
 
 // Load loads the config files (see config.Load: validated, all problems at once) and builds
-// a Runner from them. A config error returns the config.ErrorList's error, whose message
-// lists every problem as file:line:col: hook-id: message — except errors only in the
-// project and local layers of a workspace that Options.Trust does not trust
-// (UntrustedErrorsOnly): those are logged and ignored, and the user's own hooks run.
+// a Runner from them. A file that cannot be loaded as a whole (FatalProblems) returns an
+// error whose message lists its problems as file:line:col: hook-id: message — except in
+// the project and local layers of a workspace that Options.Trust does not trust: those are
+// logged and ignored, and the user's own hooks run. A hook entry with an error is logged
+// and skipped, and the file's other hooks run (issue 8.2; a broken gate hook with
+// on_error: block blocks its event, see New).
 func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 	set, errs := config.Load(paths)
 	if err := errs.Err(); err != nil {
@@ -70,25 +78,28 @@ func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 		if workspace == "" {
 			workspace, _ = os.Getwd()
 		}
-		if !UntrustedErrorsOnly(set, errs, opts.Trust, workspace) {
-			return nil, err
+		if fatal := FatalProblems(set, errs, opts.Trust, workspace); len(fatal) > 0 {
+			return nil, fatal
 		}
 		if opts.Logger != nil {
-			opts.Logger.Warn("workspace not trusted: the errors in its project config are ignored and its hooks do not run", "errors", err.Error())
+			opts.Logger.Warn("config errors: the hooks with errors are skipped, and the files of an untrusted workspace do not run", "errors", err.Error())
 		}
 	}
 	return New(set, opts)
 }
 
 // Reload swaps the Runner's hooks for those of set, atomically: events already running
-// finish with the old hooks. A set that does not compile leaves the running hooks untouched
+// finish with the old hooks. The per-session state (once hooks spent, Stop-block streaks)
+// is not part of the hooks and survives the swap. A set that does not compile leaves the running hooks untouched
 // and returns the error.
 func (r *Runner) Reload(set *config.Set) error {
 	hs, err := r.compile(set)
 	if err != nil {
 		return err
 	}
-	r.hooks.Store(hs)
+	if old := r.hooks.Swap(hs); old != nil {
+		old.close() // events in flight still evaluate; only pollers and log senders stop
+	}
 	return nil
 }
 
@@ -106,17 +117,38 @@ func (r *Runner) Close(ctx context.Context) error {
 	go func() { r.async.Wait(); close(done) }()
 	select {
 	case <-done:
+		r.hooks.Load().close()
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 }
 
-func (r *Runner) audit(res any) {
+// auditRecord is one line of the audit log: who asked (session, agent, tool call) and the
+// whole Result. The tool input itself is not logged; a digest of it is, so that a line can
+// be tied to a recorded call without the log holding secrets the input may carry.
+type auditRecord struct {
+	SessionID   string       `json:"session_id,omitempty"`
+	AgentID     string       `json:"agent_id,omitempty"`
+	ToolName    string       `json:"tool_name,omitempty"`
+	ToolUseID   string       `json:"tool_use_id,omitempty"`
+	InputSHA256 string       `json:"tool_input_sha256,omitempty"`
+	Result      *hook.Result `json:"result"`
+}
+
+func (r *Runner) audit(in *hook.Input, res *hook.Result) {
 	if r.opts.AuditLog == nil {
 		return
 	}
-	line, err := json.Marshal(res)
+	rec := auditRecord{Result: res}
+	if in != nil {
+		rec.SessionID, rec.AgentID, rec.ToolName, rec.ToolUseID = in.SessionID, in.AgentID, in.ToolName, in.ToolUseID
+		if len(in.ToolInput) > 0 {
+			sum := sha256.Sum256(in.ToolInput)
+			rec.InputSHA256 = hex.EncodeToString(sum[:])
+		}
+	}
+	line, err := json.Marshal(rec)
 	if err != nil {
 		r.log.Error("audit log", "err", err)
 		return

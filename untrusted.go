@@ -30,3 +30,43 @@ func UntrustedErrorsOnly(set *config.Set, problems config.ErrorList, store *trus
 	trusted, _ := store.Trusted(workspace, TrustDigest(set))
 	return !trusted
 }
+
+// FatalProblems returns the errors in problems that stop set from running: those of a file
+// that could not be loaded as a whole (config.File.Failed: unreadable, not a regular file,
+// too large, a syntax error) in a layer that runs — any layer but the project and local
+// layers of a workspace that store does not trust (see UntrustedErrorsOnly). The error of a
+// single hook entry is never fatal: that hook is skipped (config.File.Broken) and the
+// file's other hooks run (issue 8.2). A problem whose file is not in set counts as fatal.
+// Load and `hookcore fire` apply this rule.
+func FatalProblems(set *config.Set, problems config.ErrorList, store *trust.Store, workspace string) config.ErrorList {
+	if problems.Err() == nil {
+		return nil
+	}
+	files := map[string]*config.File{}
+	project := false
+	for _, f := range set.Files {
+		files[f.Path] = f
+		project = project || f.Layer == config.Project || f.Layer == config.Local
+	}
+	untrusted := false
+	if store != nil && project {
+		ok, _ := store.Trusted(workspace, TrustDigest(set))
+		untrusted = !ok
+	}
+	var out config.ErrorList
+	for _, p := range problems {
+		if p.Warning {
+			continue
+		}
+		f, ok := files[p.Pos.File]
+		switch {
+		case !ok:
+			out = append(out, p)
+		case !f.Failed:
+		case untrusted && (f.Layer == config.Project || f.Layer == config.Local):
+		default:
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -93,12 +93,14 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 //
 //  1. a static deny rule denies, whatever anyone said;
 //  2. a middleware's Allow (WithPermission) allows; its Ask asks (step 5);
-//  3. a static allow rule, the permission mode, or a tool that needs no approval allows;
+//  3. the static allow rules (with permit semantics, match.AllowedBy: every command of a
+//     Bash line must be allowed, one that cannot be analysed is not), the permission mode,
+//     or a tool that needs no approval allows;
 //  4. otherwise PermissionRequest: the Observer's allow or deny decides;
 //  5. otherwise the Approver asks the user; without one (non-interactive) the call is
 //     denied, with the middleware's reason verbatim when it gave one (Claude Code -p).
 func (s *Session) permit(ctx context.Context, tool Tool, call ToolCall) error {
-	subj := match.NewSubject("PreToolUse", call.Name, call.Input)
+	subj := match.NewSubjectIn("PreToolUse", call.Name, call.Input, s.info.Cwd)
 	for _, r := range s.deny {
 		if r.f.Match(subj) {
 			return &RejectedError{Tool: call.Name, Reason: fmt.Sprintf("permission to use %s is denied by the rule %s", call.Name, r.src)}
@@ -117,10 +119,8 @@ func (s *Session) permit(ctx context.Context, tool Tool, call ToolCall) error {
 		}
 		return &RejectedError{Tool: call.Name, Reason: reason}
 	}
-	for _, r := range s.allow {
-		if r.f.Match(subj) {
-			return nil
-		}
+	if len(s.allow) > 0 && match.AllowedBy(subj, s.allow...) {
+		return nil
 	}
 	_, changer := tool.(FileChanger)
 	switch {

@@ -14,7 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore/agent"
-	"github.com/hookcore/hookcore/agent/llm"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -58,13 +57,13 @@ func (r *recorder) moments() []string {
 	return out
 }
 
-func scripted(t *testing.T, script string) *llm.Scripted {
+func scripted(t *testing.T, script string) *model.Scripted {
 	t.Helper()
 	turns, err := model.ParseScript([]byte(script))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return llm.NewScripted(turns...)
+	return model.NewScripted(turns...)
 }
 
 // echoTool returns its input; NeedsApproval false.

@@ -59,7 +59,11 @@ type Options struct {
 	PermissionMode string
 	// Allow and Deny are static permission rules, Claude Code style: "Bash(rm *)",
 	// "WriteFile(src/**)", "ReadFile". A deny rule always wins: no Observer or middleware
-	// allow loosens it (DESIGN.md section 7).
+	// allow loosens it (DESIGN.md section 7). A deny rule matches a Bash line when any of
+	// its commands matches, or when the line cannot be analysed (match.If.Match); the allow
+	// rules permit a Bash line only when every command it runs is matched by one of them
+	// and the line can be analysed (match.AllowedBy), so "Bash(ls *)" does not allow
+	// "ls && rm -rf x" (issue 10).
 	Allow, Deny []string
 	Approver    Approver // nil: non-interactive
 	// MaxSteps bounds the model requests per user prompt; 0 means DefaultMaxSteps.
@@ -115,7 +119,7 @@ type Session struct {
 	specs []ToolSpec
 	chain ToolMiddleware
 	obs   Observer
-	allow []rule
+	allow []*match.If // the allow rules, for match.AllowedBy
 	deny  []rule
 
 	messages []Message
@@ -181,17 +185,19 @@ func New(opts Options) (*Session, error) {
 		s.specs = append(s.specs, ToolSpec{Name: t.Name(), Description: t.Description(), Schema: t.Schema()})
 	}
 	s.chain = Chain(opts.Middleware...)
-	for _, list := range []struct {
-		src []string
-		dst *[]rule
-	}{{opts.Allow, &s.allow}, {opts.Deny, &s.deny}} {
-		for _, src := range list.src {
-			f, err := match.CompileIf(src)
-			if err != nil {
-				return nil, fmt.Errorf("agent: permission rule %q: %w", src, err)
-			}
-			*list.dst = append(*list.dst, rule{src, f})
+	for _, src := range opts.Allow {
+		f, err := match.CompileIf(src)
+		if err != nil {
+			return nil, fmt.Errorf("agent: permission rule %q: %w", src, err)
 		}
+		s.allow = append(s.allow, f)
+	}
+	for _, src := range opts.Deny {
+		f, err := match.CompileIf(src)
+		if err != nil {
+			return nil, fmt.Errorf("agent: permission rule %q: %w", src, err)
+		}
+		s.deny = append(s.deny, rule{src, f})
 	}
 	return s, nil
 }

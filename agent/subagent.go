@@ -68,10 +68,12 @@ func (subagentTool) Run(ctx context.Context, input json.RawMessage) (json.RawMes
 		SubagentType string `json:"subagent_type"`
 	}
 	if err := json.Unmarshal(input, &in); err != nil || in.Prompt == "" {
+		//lint:ignore ST1005 "Agent" is the tool's name, as the model calls it.
 		return nil, errors.New("Agent needs a prompt")
 	}
 	s := sessionFrom(ctx)
 	if s == nil {
+		//lint:ignore ST1005 "Agent" is the tool's name, as the model calls it.
 		return nil, errors.New("Agent: no session")
 	}
 	text, changed, err := s.subagent(ctx, in.SubagentType, in.Prompt)

@@ -27,7 +27,8 @@ type rawHook struct {
 // The keys of each mapping, in the canonical spelling (DESIGN.md section 4).
 var (
 	actionKeys = []string{"type", "command", "args", "message", "url", "method", "headers", "body",
-		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name"}
+		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name",
+		"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url"}
 	hookKeys = []string{"id", "matcher", "if", "reject", "blocking", "once", "async", "parallel",
 		"on_error", "exit_codes", "enabled", "description"}
 	nativeKeys = append(slices.Clone(hookKeys), "event", "action", "timeout")
@@ -53,6 +54,7 @@ var typeFields = map[string][]string{
 	TypeAgent:   {"prompt", "model"},
 	TypeInject:  {"message"},
 	TypeFunc:    {"name"},
+	TypeRego:    {"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url", "allowed_hosts"},
 }
 
 func newRaw(entry ast.Node, d *decoder, dialect Dialect) *rawHook {
@@ -137,6 +139,18 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 		a.Timeout = d.timeout(p)
 	case "name":
 		a.Name, _ = d.str(p)
+	case "policy":
+		a.Policy, _ = d.str(p)
+	case "query":
+		a.Query, _ = d.str(p)
+	case "bundle_url":
+		a.BundleURL, _ = d.str(p)
+	case "bundle_poll":
+		a.BundlePoll = d.timeout(p)
+	case "verification_key":
+		a.VerificationKey, _ = d.str(p)
+	case "decision_log_url":
+		a.DecisionLogURL, _ = d.str(p)
 	default:
 		return false
 	}
@@ -147,6 +161,16 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 // unknownKey warns about a key nobody reads, suggesting the closest known one.
 func (d *decoder) unknownKey(p kv, where string, known []string) {
 	d.warnf(p.keyNode, "unknown key %q in %s%s", p.key, where, didYouMean(p.key, known))
+}
+
+// claudeUnknownKey handles a key of a Claude Code settings entry that hookcore does not
+// read: ignored, as Claude Code ignores unknown keys (issue 8.2; a settings file written for
+// a newer Claude Code carries fields hookcore does not know), except that a near-miss of a
+// known key (one edit or so: "comand") is warned about.
+func (d *decoder) claudeUnknownKey(p kv, where string, known []string) {
+	if s := Suggest(p.key, known); s != "" {
+		d.warnf(p.keyNode, "unknown key %q in %s (did you mean %q?)", p.key, where, s)
+	}
 }
 
 // native decodes one entry of a native `hooks:` sequence.
@@ -248,6 +272,8 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 			d.warnf(p.keyNode, "matcher belongs on the matcher group, not on the hook; ignored")
 		case d.hookField(r, p):
 		case d.actionField(r, p):
+		case dialect == Nested:
+			d.claudeUnknownKey(p, "hook", jsonKeys)
 		default:
 			d.unknownKey(p, "hook", jsonKeys)
 		}
@@ -304,6 +330,11 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 		d.errorf(blame, "%s action needs prompt", t)
 	case t == TypeFunc && strings.TrimSpace(a.Name) == "":
 		d.errorf(blame, "func action needs name")
+	case t == TypeRego && strings.TrimSpace(a.Policy) == "" && strings.TrimSpace(a.BundleURL) == "":
+		d.errorf(blame, "rego action needs policy (a .rego file, a directory or a bundle) or bundle_url")
+	}
+	if t == TypeRego {
+		d.checkAllowedHosts(r)
 	}
 	if t == TypeHTTP && a.URL != "" {
 		d.checkURL(r)

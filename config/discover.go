@@ -5,25 +5,64 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // DefaultDir is the directory name of the discovered layers when Discovery.Dir is empty.
 const DefaultDir = ".hookcore"
 
-// Discovery finds the layered config files of DESIGN.md section 4. Its zero value uses the
-// process's working directory and home directory and ".hookcore".
+// DefaultManagedDir is Claude Code's managed settings directory on Linux: it holds
+// managed-settings.json and managed-settings.d/*.json, written by an administrator.
+const DefaultManagedDir = "/etc/claude-code"
+
+// Agent names another agent whose hook files discovery reads beside hookcore's own.
+type Agent string
+
+// The agents whose files discovery knows (issue 8.3).
+const (
+	// Claude is Claude Code: ~/.claude/settings.json, <root>/.claude/settings.json,
+	// <root>/.claude/settings.local.json and the managed settings.
+	Claude Agent = "claude"
+	// MiniCode is the MiniCode seed: ~/.minicode/config.yaml, <root>/.minicode/config.yaml,
+	// <root>/.minicode/config.local.yaml (loaded in that order, appended).
+	MiniCode Agent = "minicode"
+	// Codebot is the codebot seed, whose hooks are the `hooks` key of settings.json; the seed
+	// does not say where that file lives, so discovery reads ~/.codebot/settings.json and
+	// <root>/.codebot/settings.json (docs/decisions.md).
+	Codebot Agent = "codebot"
+)
+
+// DefaultAgents are the agents discovered when Discovery.Agents is nil.
+var DefaultAgents = []Agent{Claude, MiniCode, Codebot}
+
+// Discovery finds the layered config files of DESIGN.md section 4 and the hook files of the
+// agents hookcore speaks for (issue 8.3). Its zero value uses the process's working
+// directory and home directory, ".hookcore", every agent of DefaultAgents and
+// DefaultManagedDir. Tests set Home and ManagedDir, so that they never read the real $HOME
+// or /etc.
 type Discovery struct {
 	// Cwd is the working directory; "" means os.Getwd.
 	Cwd string
 	// Home is the user's home directory; "" means os.UserHomeDir (no user layer when that
 	// fails).
 	Home string
-	// Dir is the name of the config directory, ".hookcore" when empty; a harness may use its
-	// own (".minicode", ".codebot").
+	// Dir is the name of hookcore's config directory, ".hookcore" when empty. A harness may
+	// use its own (".minicode", ".codebot"): any other name than ".hookcore" looks for that
+	// directory's hooks.yaml, hooks.local.yaml only, with no agent files (the behaviour of
+	// --config-dir).
 	Dir string
 	// ProjectRoot is where the project and local layers are looked up; when empty it is
 	// ProjectRoot(Cwd).
 	ProjectRoot string
+	// Agents are the agents whose files are discovered beside hookcore's own; nil means
+	// DefaultAgents, an empty non-nil slice none. A bridge that Claude Code itself calls
+	// leaves Claude out: Claude Code runs those hooks already.
+	Agents []Agent
+	// ManagedDir is Claude Code's managed settings directory; "" means DefaultManagedDir.
+	ManagedDir string
+	// Settings are Claude Code's --settings files, the command-line layer, loaded last (as
+	// Explicit: named by the user, so trusted).
+	Settings []string
 }
 
 // LayerPath is one discovered config file and its layer.
@@ -32,13 +71,25 @@ type LayerPath struct {
 	Layer Layer
 }
 
-// Paths returns the config files that exist, in load order: user ~/<Dir>/hooks.yaml, project
-// <root>/<Dir>/hooks.yaml, local <root>/<Dir>/hooks.local.yaml. A file reached twice (the
-// working directory is $HOME, or a symlink points at another layer's file) is returned once,
-// under its first layer, compared by real path (DESIGN.md section 7); the returned Path is
-// the path as discovered, not the real path. A file that exists but cannot be examined
-// (permission denied) is an error.
-func (d Discovery) Paths() ([]LayerPath, error) {
+// Candidate is one config file that discovery looked for.
+type Candidate struct {
+	LayerPath
+	// Found is set when something exists at Path (it may still fail to load) or Path could
+	// not be examined.
+	Found bool
+	// Dup is set when Path is a file already found under an earlier candidate (compared
+	// with os.SameFile); such a candidate is not loaded again.
+	Dup bool
+	// Err is why Path could not be examined (a symlink loop, a regular file where a
+	// directory should be, permission denied); nil when it does not exist or was examined.
+	Err error
+}
+
+// Look returns every config file discovery looks for, in load order, with what it found
+// (see Paths). It fails only when the working directory cannot be found: a problem with one
+// candidate is that candidate's Err, so a repository cannot make discovery as a whole fail
+// (issue 10.2).
+func (d Discovery) Look() ([]Candidate, error) {
 	dir := d.Dir
 	if dir == "" {
 		dir = DefaultDir
@@ -59,39 +110,124 @@ func (d Discovery) Paths() ([]LayerPath, error) {
 	if root == "" {
 		root = ProjectRoot(cwd)
 	}
-	var candidates []LayerPath
-	if home != "" {
-		candidates = append(candidates, LayerPath{filepath.Join(home, dir, "hooks.yaml"), User})
+	var out []Candidate
+	add := func(path string, layer Layer) {
+		out = append(out, Candidate{LayerPath: LayerPath{Path: path, Layer: layer}})
 	}
-	candidates = append(candidates,
-		LayerPath{filepath.Join(root, dir, "hooks.yaml"), Project},
-		LayerPath{filepath.Join(root, dir, "hooks.local.yaml"), Local})
+	agents := d.Agents
+	if agents == nil {
+		agents = DefaultAgents
+	}
+	if dir != DefaultDir {
+		agents = nil // --config-dir: that directory only
+	}
+	has := func(a Agent) bool { return slices.Contains(agents, a) }
+	// Layer by layer, as Claude Code orders its sources: user, project, local, managed,
+	// command line; within a layer hookcore's own file first.
+	for _, layer := range []Layer{User, Project, Local} {
+		base := root
+		if layer == User {
+			if home == "" {
+				continue
+			}
+			base = home
+		}
+		switch layer {
+		case User, Project:
+			add(filepath.Join(base, dir, "hooks.yaml"), layer)
+		case Local:
+			add(filepath.Join(base, dir, "hooks.local.yaml"), layer)
+		}
+		if has(Claude) {
+			name := "settings.json"
+			if layer == Local {
+				name = "settings.local.json"
+			}
+			add(filepath.Join(base, ".claude", name), layer)
+		}
+		if has(MiniCode) {
+			name := "config.yaml"
+			if layer == Local {
+				name = "config.local.yaml"
+			}
+			add(filepath.Join(base, ".minicode", name), layer)
+		}
+		if has(Codebot) && layer != Local {
+			add(filepath.Join(base, ".codebot", "settings.json"), layer)
+		}
+	}
+	if has(Claude) {
+		managed := d.ManagedDir
+		if managed == "" {
+			managed = DefaultManagedDir
+		}
+		add(filepath.Join(managed, "managed-settings.json"), Managed)
+		// managed-settings.d/*.json in lexical order, as Claude Code merges drop-in files.
+		if names, err := filepath.Glob(filepath.Join(managed, "managed-settings.d", "*.json")); err == nil {
+			slices.Sort(names)
+			for _, n := range names {
+				add(n, Managed)
+			}
+		}
+	}
+	for _, p := range d.Settings {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		add(p, Explicit)
+	}
 
-	var out []LayerPath
-	seen := map[string]bool{}
-	for _, c := range candidates {
+	var seen []fs.FileInfo
+	for i := range out {
+		c := &out[i]
 		st, err := os.Stat(c.Path)
-		if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			c.Found, c.Err = true, err
 			continue
 		}
-		if err != nil {
-			return nil, err
+		c.Found = true
+		for _, s := range seen {
+			if os.SameFile(s, st) {
+				c.Dup = true
+			}
 		}
-		if st.IsDir() {
-			continue
+		if !c.Dup {
+			seen = append(seen, st)
 		}
-		real, err := filepath.EvalSymlinks(c.Path)
-		if err != nil {
-			return nil, err
+	}
+	return out, nil
+}
+
+// Paths returns the config files that exist, in load order (see Look): per layer — user,
+// project, local — hookcore's own <Dir>/hooks.yaml (hooks.local.yaml for local), then
+// Claude Code's .claude/settings.json (settings.local.json), MiniCode's .minicode/config.yaml
+// (config.local.yaml) and codebot's .codebot/settings.json (user and project only), under
+// the home directory for the user layer and the project root for the others; then Claude
+// Code's managed settings (<ManagedDir>/managed-settings.json, then
+// managed-settings.d/*.json in lexical order) and the Settings files. A file reached twice (the
+// working directory is $HOME, or a symlink points at another layer's file) is returned once,
+// under its first layer, compared with os.SameFile (DESIGN.md section 7); the returned Path
+// is the path as discovered, not the real path. A path that exists but cannot be examined
+// (a symlink loop, permission denied, `.hookcore` a regular file) is returned too: loading
+// it reports the problem as that file's error, which an untrusted project layer ignores.
+// Paths fails only when the working directory cannot be found.
+func (d Discovery) Paths() ([]LayerPath, error) {
+	cands, err := d.Look()
+	if err != nil {
+		return nil, err
+	}
+	var out []LayerPath
+	for _, c := range cands {
+		if c.Found && !c.Dup {
+			out = append(out, c.LayerPath)
 		}
-		if real, err = filepath.Abs(real); err != nil {
-			return nil, err
-		}
-		if seen[real] {
-			continue
-		}
-		seen[real] = true
-		out = append(out, c)
 	}
 	return out, nil
 }

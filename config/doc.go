@@ -66,8 +66,10 @@
 // args, an http url that net/url does not parse or that has no host, an allowed_hosts
 // entry the SSRF guard would not load (not a host name, IP address or CIDR prefix).
 // Unknown keys, a matcher on an event
-// without a match field and fields that the action type ignores are warnings. A file with
-// any error yields no hooks: it never half-loads. Lint adds the warnings of `hookcore
+// without a match field and fields that the action type ignores are warnings. A hook entry
+// with an error is skipped (File.Broken) and the file's valid hooks load, as Claude Code
+// skips an invalid entry (issue 8.2); a file that cannot be parsed as a whole is Failed and
+// yields no hooks. Lint adds the warnings of `hookcore
 // check` that need the file system or the harness's tool list.
 //
 // # Limits
@@ -88,7 +90,13 @@
 //
 // Discovery finds the user (~/.hookcore/hooks.yaml), project (<root>/.hookcore/hooks.yaml)
 // and local (<root>/.hookcore/hooks.local.yaml) files, where root is the git top-level of
-// the working directory, else the working directory. Load parses them into a Set whose
+// the working directory, else the working directory — and in each of those layers the files
+// of Claude Code (.claude/settings.json, settings.local.json), MiniCode
+// (.minicode/config.yaml, config.local.yaml) and codebot (.codebot/settings.json), then
+// Claude Code's managed settings (Managed) and --settings files (see Discovery.Paths).
+// Discovery never fails because of one file: a path it cannot examine is returned and is
+// that file's load error. Every file is read with ReadFile (non-blocking open, regular files
+// only, size-capped), and a file named twice loads once. Load parses them into a Set whose
 // hooks are appended in layer order, never overridden; `disable_all_hooks: true` in any file
-// turns all of them off.
+// turns all of them off but the managed ones (see Set.Hooks).
 package config

@@ -21,8 +21,8 @@ func TestExamples(t *testing.T) {
 		}
 		slash := filepath.ToSlash(p)
 		switch ext := filepath.Ext(p); {
-		case strings.Contains(slash, "/inputs/") || strings.HasSuffix(slash, "demo/script.json"):
-			// event inputs and the demo's scripted model, not configs
+		case strings.Contains(slash, "/inputs/") || strings.HasSuffix(slash, "demo/script.json") || strings.HasSuffix(slash, ".test.yaml"):
+			// event inputs, the demo's scripted model and policy tests, not configs
 		case ext == ".yaml" || ext == ".yml" || ext == ".json":
 			configs = append(configs, p)
 		case strings.Contains(filepath.ToSlash(p), "/scripts/"):

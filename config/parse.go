@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,21 +18,30 @@ import (
 
 // topKeys are the top-level keys read in every dialect; disableAllHooks is Claude Code's
 // spelling of disable_all_hooks.
-var topKeys = []string{"hooks", "disable_all_hooks", "parallel"}
+var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHooksOnly"}
 
-// ParseFile reads the file at path and parses it with Parse. A file that cannot be read is
-// one problem without a line.
+// ParseFile reads the file at path with ReadFile (without blocking, a regular file only,
+// at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
+// problem without a line, and the File is Failed.
 func ParseFile(path string, layer Layer) (*File, ErrorList) {
-	data, err := os.ReadFile(path)
+	f, probs, _ := parseFile(path, layer)
+	return f, probs
+}
+
+// parseFile is ParseFile that also returns the file's FileInfo (nil when it could not be
+// opened), for Load's os.SameFile check.
+func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
+	data, st, err := ReadFile(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return &File{Path: path, Layer: layer, Dialect: dialectByName(path)},
-			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}
+		return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
+			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
 	}
-	return Parse(path, data, layer)
+	f, probs := Parse(path, data, layer)
+	return f, probs, st
 }
 
 // Parse parses one config file of any dialect and validates it. path names the file in
@@ -56,23 +64,27 @@ func ParseFile(path string, layer Layer) (*File, ErrorList) {
 // MaxAliasExpansion bytes; its hooks are not decoded.
 //
 // All problems are returned at once, sorted, each with the position of the offending node
-// and the hook's id. When any of them is an error (not a warning), the File has no hooks: a
-// file never half-loads. An empty file has no hooks and no problems. The returned File is
-// never nil.
+// and the hook's id. A hook entry with an error is left out of the File's Hooks and kept in
+// its Broken list; the valid hooks load (issue 8.2). A file that cannot be parsed as a whole
+// (syntax, caps, not a mapping) is Failed, with no hooks. An empty file has no hooks and no
+// problems. The returned File is never nil.
 func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
 	body, probs := parseYAML(path, data)
 	if probs != nil || body == nil {
+		f.Failed = probs.Errors() > 0
 		return f, probs
 	}
 	d := newDecoder(path, data, body)
 	if !d.checkAliases(body) {
+		f.Failed = true
 		return f, d.take()
 	}
 	top, ok := d.mapping(body)
 	if !ok {
 		d.errorf(body, "config must be a mapping with a hooks key, not a %s", kind(d.resolve(body)))
+		f.Failed = true
 		return f, d.take()
 	}
 	var hooksKV *kv
@@ -84,6 +96,8 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 			f.DisableAll, _ = d.boolean(p)
 		case "parallel":
 			f.Parallel, _ = d.boolean(p)
+		case "allowManagedHooksOnly":
+			f.ManagedOnly, _ = d.boolean(p)
 		}
 	}
 	fileProbs := d.take()
@@ -95,6 +109,7 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 			f.Dialect = Native
 			if len(v.Values) > MaxHooks {
 				d.errorf(hooksKV.rawValue, "%d hooks in one file; the limit is %d", len(v.Values), MaxHooks)
+				f.Failed = true
 				return f, d.take()
 			}
 			for _, e := range v.Values {
@@ -102,18 +117,24 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 			}
 		case *ast.MappingNode, *ast.MappingValueNode:
 			var rest ErrorList
-			raws, rest = d.settings(f, *hooksKV)
+			var tooMany bool
+			raws, rest, tooMany = d.settings(f, *hooksKV)
 			fileProbs = append(fileProbs, rest...)
+			if tooMany {
+				f.Failed = true
+				return f, fileProbs
+			}
 		default:
 			d.errorf(hooksKV.rawValue, "hooks must be a sequence of hooks or a mapping of event names, not a %s", kind(v))
+			f.Failed = true
 		}
 	}
 	for _, p := range top {
 		switch p.key {
-		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel":
-			continue
+		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "allowManagedHooksOnly", "$schema":
+			continue // $schema names the JSON Schema for editors (hookcore schema config)
 		}
-		if f.Dialect == Native {
+		if f.Dialect == Native && !isMiniCodeConfig(path) {
 			d.unknownKey(p, "config", topKeys)
 		} else if s := Suggest(p.key, slices.Concat(topKeys, []string{"disableAllHooks"})); s != "" {
 			d.warnf(p.keyNode, "unknown key %q in config (did you mean %q?)", p.key, s)
@@ -123,21 +144,18 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	probs = append(probs, strictJSON(path, data)...)
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()
-	f.Entries = len(f.Hooks)
-	if probs.Errors() > 0 {
-		f.Hooks = nil
-	}
+	f.Entries = len(f.Hooks) + len(f.Broken)
 	return f, probs
 }
 
 // settings decodes the JSON dialects: `hooks` maps event names to sequences. Problems of an
 // event key or a matcher group go with the first hook under it; rest holds those of keys
 // with no hooks.
-func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList) {
+func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, tooMany bool) {
 	events, _ := d.mapping(hooks.val)
 	if n := d.entries(events); n > MaxHooks {
 		d.errorf(hooks.rawValue, "%d hooks in one file; the limit is %d", n, MaxHooks)
-		return nil, d.take()
+		return nil, d.take(), true
 	}
 	nested, flat := false, false
 	for _, ev := range events {
@@ -192,14 +210,14 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList) 
 	case flat:
 		f.Dialect = Flat
 	}
-	return raws, rest
+	return raws, rest, false
 }
 
 // group decodes a Claude Code matcher group {matcher, hooks: [...]}.
 func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []kv, inner kv, matcher *kv) []*rawHook {
 	for _, p := range pairs {
 		if p.key != "hooks" && p.key != "matcher" {
-			d.unknownKey(p, "matcher group", groupKeys)
+			d.claudeUnknownKey(p, "matcher group", groupKeys)
 		}
 	}
 	if matcher == nil {
@@ -275,6 +293,14 @@ func parseBytes(data []byte) (f *ast.File, err error) {
 		}
 	}()
 	return parser.ParseBytes(data, 0)
+}
+
+// isMiniCodeConfig reports whether path is MiniCode's .minicode/config.yaml or
+// config.local.yaml, which hold MiniCode's other settings beside `hooks`: their other
+// top-level keys are not warned about.
+func isMiniCodeConfig(path string) bool {
+	base := filepath.Base(path)
+	return (base == "config.yaml" || base == "config.local.yaml") && filepath.Base(filepath.Dir(path)) == ".minicode"
 }
 
 // dialectByName guesses the dialect of a file without hooks: Nested for .json, else Native.

@@ -51,6 +51,10 @@ const (
 	Project
 	// Local is <project root>/<Dir>/hooks.local.yaml, untracked, loaded last.
 	Local
+	// Managed is Claude Code's managed settings (/etc/claude-code/managed-settings.json and
+	// managed-settings.d/), written by an administrator: no trust gate, and lower layers
+	// cannot disable its hooks; its allowManagedHooksOnly turns the other layers off.
+	Managed
 )
 
 // String returns "explicit", "user", "project" or "local".
@@ -64,6 +68,8 @@ func (l Layer) String() string {
 		return "project"
 	case Local:
 		return "local"
+	case Managed:
+		return "managed"
 	}
 	return "layer(" + strconv.Itoa(int(l)) + ")"
 }
@@ -94,10 +100,11 @@ const (
 	TypeAgent   = "agent"   // run a sub-agent with Prompt
 	TypeInject  = "inject"  // add Message as context (MiniCode `type: prompt` with `message:`)
 	TypeFunc    = "func"    // call a Go callback registered under Name
+	TypeRego    = "rego"    // evaluate an Open Policy Agent policy (package rego)
 )
 
 // actionTypes lists the canonical action types in documentation order.
-var actionTypes = []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeInject, TypeFunc}
+var actionTypes = []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeInject, TypeFunc, TypeRego}
 
 // Action is what a hook runs. Which fields matter depends on Type; validation checks the
 // required one per type (command: Command or Args; http: URL; inject: Message; prompt and
@@ -132,6 +139,18 @@ type Action struct {
 
 	// Name is the registered callback's name for a func action.
 	Name string
+
+	// Policy, Query, BundleURL, BundlePoll, VerificationKey and DecisionLogURL configure a
+	// rego action (issue 12): the policy (a .rego file, a directory, or a bundle .tar.gz;
+	// relative paths are taken from the config file's directory), the query (default
+	// data.hookcore), a bundle service URL polled every BundlePoll (default 60 s), a PEM
+	// public key file the bundle's signature must verify with, and a decision-log service.
+	Policy          string
+	Query           string
+	BundleURL       string
+	BundlePoll      time.Duration
+	VerificationKey string
+	DecisionLogURL  string
 
 	// Timeout bounds one run of the action; 0 means the executor's default. In the JSON
 	// dialects an entry's `timeout` lands here.
@@ -179,6 +198,22 @@ type Hook struct {
 	Layer   Layer
 }
 
+// Broken is a hook entry that has errors: the Hook as far as it could be decoded (its Event
+// is "" when the event is unknown; its Matcher or If may not compile) and its errors, each
+// with a position and the hook id.
+type Broken struct {
+	Hook   Hook
+	Errors ErrorList
+}
+
+// FailsShut reports whether the broken entry must block its event instead of being skipped:
+// an enabled hook of a known gate event that says on_error: block. A guard its author meant
+// to fail closed must not fail open because it is misconfigured (issue 8.2).
+func (b *Broken) FailsShut() bool {
+	h := &b.Hook
+	return h.Event != "" && h.Event.Kind() == hook.Gate && h.OnError == "block" && h.Enabled
+}
+
 // Source returns "file:line" of the hook's entry, as shown in results and `hookcore list`.
 func (h *Hook) Source() string { return fmt.Sprintf("%s:%d", h.Pos.File, h.Pos.Line) }
 
@@ -191,8 +226,11 @@ func (h *Hook) EffectiveTimeout() time.Duration {
 	return h.Timeout
 }
 
-// File is one parsed config file. When the file has any error, Hooks is empty: a file never
-// half-loads (DESIGN.md section 4).
+// File is one parsed config file. A hook entry with an error (an unknown event or action
+// type, a bad matcher or if, a missing field) is in Broken, not in Hooks: it is skipped and
+// the file's valid hooks run, as Claude Code skips an invalid entry with a "Settings
+// Warning" (issue 8.2; docs/decisions.md, "A broken entry never switches off the rest").
+// When the file as a whole cannot be loaded (Failed), both are empty.
 type File struct {
 	Path    string
 	Dialect Dialect
@@ -200,13 +238,23 @@ type File struct {
 	// DisableAll is `disable_all_hooks: true` (Claude Code: `disableAllHooks`); in any
 	// file of a Set it turns every hook off.
 	DisableAll bool
+	// ManagedOnly is Claude Code's `allowManagedHooksOnly: true`; honoured in the Managed
+	// layer only, where it turns off the hooks of every other file.
+	ManagedOnly bool
 	// Parallel is a top-level `parallel: true`: every hook of the file may run in parallel
 	// on feedback and observe events.
 	Parallel bool
 	Hooks    []Hook
-	// Entries is the number of hook entries the file declares, counted also when an error
-	// left Hooks empty (for `hookcore check`'s summary).
+	// Broken holds the hook entries that have errors, in file order: they never run, except
+	// that a broken gate hook with `on_error: block` blocks its event (see hookcore.New).
+	Broken []Broken
+	// Entries is the number of hook entries the file declares, broken ones included (for
+	// `hookcore check`'s summary).
 	Entries int
 	// Hash is the hex SHA-256 of the file's content, for the trust store.
 	Hash string
+	// Failed is set when the file as a whole could not be loaded: it could not be read (not
+	// a regular file, too large, a symlink loop, permission), is not YAML/JSON, passes a
+	// cap, or is not a mapping with a hooks key. None of its hooks run.
+	Failed bool
 }

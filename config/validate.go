@@ -5,12 +5,16 @@ import (
 	"fmt"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/shbound"
 	"github.com/hookcore/hookcore/match"
 )
 
 // finish assigns ids, runs the checks that need a whole hook (DESIGN.md sections 3-5) and
-// stores the hooks in f. It returns every problem with its hook id.
+// stores the hooks in f: a hook with an error in f.Broken, the others in f.Hooks. It
+// returns every problem with its hook id.
 func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 	assignIDs(raws)
 	var out ErrorList
@@ -36,14 +40,27 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 			}
 		}
 		check(r)
+		fault := checkShell(r)
+		var errs ErrorList
 		for _, p := range r.probs {
+			p.HookID = r.h.ID
+			if !p.Warning && p != fault {
+				errs = append(errs, p)
+			}
 			k := key{p.Pos, p.Msg, p.Warning}
 			if reported[k] {
 				continue
 			}
 			reported[k] = true
-			p.HookID = r.h.ID
 			out = append(out, p)
+		}
+		if r.h.Event == "" && len(errs) == 0 {
+			// The event key's error went with the first hook under it.
+			errs = ErrorList{{Pos: r.h.Pos, HookID: r.h.ID, Msg: fmt.Sprintf("unknown event %q", r.eventRaw)}}
+		}
+		if len(errs) > 0 {
+			f.Broken = append(f.Broken, Broken{Hook: r.h, Errors: errs})
+			continue
 		}
 		f.Hooks = append(f.Hooks, r.h)
 	}
@@ -98,6 +115,35 @@ func posOfNode(r *rawHook, p kv) Pos {
 	}
 	d := decoder{path: r.h.Pos.File}
 	return d.pos(n)
+}
+
+// checkShell adds an error when the shell-form command of r does not parse (mvdan.cc/sh,
+// bash syntax, the most lenient of the shells /bin/sh may be) and returns it, or nil. It is
+// an error for `hookcore check` but does not make the hook Broken: the hook loads, and when
+// it runs the shell's own verdict counts — a command that /bin/sh cannot parse is an error
+// of that hook, never a block (issue 10.7; the executor confirms with `sh -n`). A command
+// past the parser's bounds (internal/shbound) is not checked.
+func checkShell(r *rawHook) *Problem {
+	a := &r.h.Action
+	if a.Type != TypeCommand || strings.TrimSpace(a.Command) == "" || shbound.Check(a.Command) != nil {
+		return nil
+	}
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(a.Command), "")
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return nil
+	}
+	pos := posOf(r, "action.command")
+	msg := fmt.Sprintf("command does not parse as a shell line (it fails each time it runs): %s", pe.Text)
+	if p, ok := r.at["action.command"]; ok && pe.Pos.Line() == 1 {
+		d := decoder{path: r.h.Pos.File, lines: r.lines}
+		pos = d.contentPos(p.rawValue, a.Command, int(pe.Pos.Offset()))
+	} else {
+		msg = fmt.Sprintf("command does not parse as a shell line (it fails each time it runs): line %d:%d: %s", pe.Pos.Line(), pe.Pos.Col(), pe.Text)
+	}
+	p := &Problem{Pos: pos, Msg: msg}
+	r.probs = append(r.probs, p)
+	return p
 }
 
 // check runs the whole-hook rules: reject and async against the event's kind, matcher and

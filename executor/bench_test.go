@@ -53,3 +53,13 @@ func BenchmarkSubstituteShell(b *testing.B) {
 		substituteShell(`printf '%s' "$FILE_PATH" $TOOL_ARGS.command | grep -q x && echo "$(basename $FILE_PATH)"`, in)
 	}
 }
+
+// BenchmarkSubstituteShellArith substitutes a script that must be parsed for arithmetic
+// contexts (it has a '['), with a variable in one.
+func BenchmarkSubstituteShellArith(b *testing.B) {
+	in := &hook.Input{ToolInput: []byte(`{"path":"a b.go","n":3}`)}
+	b.ReportAllocs()
+	for b.Loop() {
+		substituteShell(`[ -f "$FILE_PATH" ] && echo $(( $TOOL_ARGS.n + 1 ))`, in)
+	}
+}

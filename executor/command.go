@@ -146,6 +146,11 @@ func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, e
 	case res.Signaled:
 		return d, fmt.Errorf("hook %s: killed by signal %v", c.name(), res.Signal)
 	}
+	if l.shell && res.ExitCode == 2 {
+		if msg, ok := syntaxFault(ctx, l.spec, res.Stderr); ok {
+			return d, fmt.Errorf("hook %s: %w: the command does not parse: %s", c.name(), hook.ErrNotStarted, msg)
+		}
+	}
 	return c.interpret(in, res, d, l.shell)
 }
 
@@ -185,6 +190,9 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 	}
 	l.shell = true
 	sv := substituteShell(c.Command, in)
+	if sv.err != nil {
+		return launch{}, sv.err
+	}
 	l.spec.Env = append(l.spec.Env, sv.env...)
 	if err := checkExecSize(proc.Spec{Path: shellPath, Args: []string{"-c", sv.script}, Env: l.spec.Env}); err != nil {
 		return launch{}, err

@@ -1,6 +1,7 @@
 package executor
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -15,6 +16,10 @@ import (
 // ${__HOOKCORE_V1}, and inside single quotes or a quoted here-document it stays as written
 // (the shell's own rules). A file named `$(rm -rf ~).py` is therefore a name, never a
 // command, whatever the quoting around the variable.
+//
+// In an arithmetic context ($(( )), (( )), let, subscripts, [[ -eq ]], ...) a variable must
+// be a plain integer and is referenced unquoted; any other value fails the hook before it
+// starts (arith.go, issue 10 item 6).
 //
 // The scan follows the shell's quoting: single and double quotes, backslash escapes, $'..',
 // $(..) and `..` nesting (each starting a fresh unquoted context), comments and
@@ -53,7 +58,7 @@ type heredoc struct {
 
 // scanShell copies script, calling emit for each context variable where the shell would
 // expand it.
-func scanShell(script string, emit func(b *strings.Builder, name string, q quoting)) string {
+func scanShell(script string, emit func(b *strings.Builder, name string, q quoting, off int)) string {
 	if !strings.Contains(script, "$") {
 		return script
 	}
@@ -88,7 +93,7 @@ func scanShell(script string, emit func(b *strings.Builder, name string, q quoti
 				copyN(2)
 			case c == '$':
 				if name, end, ok := placeholder(s, i); ok {
-					emit(&b, name, inDouble)
+					emit(&b, name, inDouble, i)
 					i = end
 				} else {
 					copyN(1)
@@ -149,7 +154,7 @@ func scanShell(script string, emit func(b *strings.Builder, name string, q quoti
 			copyN(j + 1 - i)
 		case c == '$':
 			if name, end, ok := placeholder(s, i); ok {
-				emit(&b, name, bare)
+				emit(&b, name, bare, i)
 				i = end
 			} else {
 				copyN(1)
@@ -209,7 +214,7 @@ func scanShell(script string, emit func(b *strings.Builder, name string, q quoti
 
 // copyHeredoc copies the body of one here-document starting at s[i] up to and including
 // its delimiter line, and returns the index after it.
-func copyHeredoc(b *strings.Builder, s string, i int, h heredoc, emit func(*strings.Builder, string, quoting)) int {
+func copyHeredoc(b *strings.Builder, s string, i int, h heredoc, emit func(*strings.Builder, string, quoting, int)) int {
 	for i < len(s) {
 		end := strings.IndexByte(s[i:], '\n')
 		line := s[i:]
@@ -235,7 +240,7 @@ func copyHeredoc(b *strings.Builder, s string, i int, h heredoc, emit func(*stri
 				j += 2
 			case line[j] == '$':
 				if name, e, ok := placeholder(line, j); ok {
-					emit(b, name, inHeredoc)
+					emit(b, name, inHeredoc, i+j)
 					j = e
 					continue
 				}
@@ -256,6 +261,7 @@ func copyHeredoc(b *strings.Builder, s string, i int, h heredoc, emit func(*stri
 type shellVars struct {
 	script string
 	env    []string
+	err    error // a context variable in an arithmetic context is not a plain integer
 }
 
 // substituteShell rewrites the context variables of script into references to private
@@ -267,10 +273,29 @@ type shellVars struct {
 // __HOOKCORE_V1_1, ..., referenced one after the other: "${__HOOKCORE_V1_0}${__HOOKCORE_V1_1}"
 // bare, ${__HOOKCORE_V1_0}${__HOOKCORE_V1_1} in double quotes: still one word with the
 // exact content. The script then depends on the values' lengths, never on their content.
+//
+// A variable in an arithmetic context must be a plain integer and is referenced unquoted
+// there (see arith.go); otherwise out.err wraps ErrArithValue.
 func substituteShell(script string, in *hook.Input) shellVars {
 	var out shellVars
 	refs := map[string]string{}
-	out.script = scanShell(script, func(b *strings.Builder, name string, q quoting) {
+	var arith map[int]bool
+	arithAll, arithDone := false, false
+	out.script = scanShell(script, func(b *strings.Builder, name string, q quoting, off int) {
+		if !arithDone { // only a script with context variables is parsed
+			arithDone = true
+			arith, arithAll = arithRefs(script)
+		}
+		if arithAll || arith[off] {
+			if v := varValue(in, name); !plainInteger(v) {
+				if out.err == nil {
+					out.err = fmt.Errorf("$%s is %.40q, used in an arithmetic context: %w", name, v, ErrArithValue)
+				}
+				b.WriteString("0")
+				return
+			}
+			q = inDouble // unquoted: dash refuses a quoted word in $(( ))
+		}
 		ref, ok := refs[name]
 		if !ok {
 			base := varPrefix + strconv.Itoa(len(refs)+1)
@@ -298,7 +323,7 @@ func substituteShell(script string, in *hook.Input) shellVars {
 // inlineShell writes the values themselves into script, for Command.Key only: the result
 // is never run.
 func inlineShell(script string, in *hook.Input) string {
-	return scanShell(script, func(b *strings.Builder, name string, _ quoting) {
+	return scanShell(script, func(b *strings.Builder, name string, _ quoting, _ int) {
 		b.WriteString(varValue(in, name))
 	})
 }

@@ -40,6 +40,15 @@ type bashCommands struct {
 	texts []string
 	size  int // total bytes of texts and of alias values expanded (see maxTextBytes)
 
+	// units holds, for allow rules, the text of each command the line runs as written:
+	// leading assignments kept, the command name not reduced to its base name, and one
+	// unit per command a wrapper, shell, eval or alias runs (see "Allow rules" in the
+	// package doc). Every unit must be permitted for the line to be.
+	units []string
+	found bool // the call has a command argument
+
+	eval evalState // evaluating contexts and bindings (basheval.go)
+
 	// aliases holds the `alias NAME=VALUE` definitions seen anywhere in the command. A
 	// definition may come after a use in the text and still apply (a trap action runs
 	// later), so a command that defines aliases is analysed twice, the second time with
@@ -69,11 +78,13 @@ func (s *Subject) bashCommands() *bashCommands {
 			return
 		}
 		b := &s.bash
+		b.found = true
 		b.collect(cmd, 0)
 		if len(b.aliases) > 0 && !b.all {
-			b.texts, b.size, b.second = b.texts[:0], 0, true
+			b.texts, b.units, b.size, b.second = b.texts[:0], b.units[:0], 0, true
 			b.collect(cmd, 0)
 		}
+		b.settle()
 	})
 	return &s.bash
 }
@@ -128,24 +139,91 @@ func (b *bashCommands) collect(script string, depth int) {
 			b.all = true
 			return false
 		}
+		c := ctx{depth: depth}
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			stmt = n
-		case *syntax.CallExpr:
-			if len(n.Args) > 0 {
-				words := make([]word, len(n.Args))
-				for i, w := range n.Args {
-					words[i] = renderWord(w, script)
-				}
-				c := ctx{depth: depth}
-				if stmt != nil && stmt.Cmd == n {
-					c.in = stdinOf(stmt.Redirs, script)
-				}
-				b.addCall(words, c)
-				if b.all {
-					return false
+			if n.Cmd == nil && writes(n.Redirs) { // "> FILE" alone is a command too
+				b.addUnit(sourceOf(n, script))
+			}
+		case *syntax.Assign:
+			b.assign(n, script, c)
+		case *syntax.ArrayElem:
+			b.arith(n.Index, c)
+			if n.Value != nil {
+				b.bind(renderWord(n.Value, script))
+			}
+		case *syntax.ArithmExp:
+			b.arith(n, c)
+		case *syntax.ArithmCmd:
+			b.arith(n.X, c)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				b.arith(x, c)
+			}
+		case *syntax.CStyleLoop:
+			b.arith(n.Init, c)
+			b.arith(n.Cond, c)
+			b.arith(n.Post, c)
+		case *syntax.ParamExp:
+			b.paramExp(n, script, c)
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
+				b.arith(n.X, c)
+				b.arith(n.Y, c)
+			}
+		case *syntax.UnaryTest:
+			if w, ok := n.X.(*syntax.Word); ok && (n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar) {
+				b.nameSink(renderWord(w, script), c)
+			}
+		case *syntax.ForClause:
+			if it, ok := n.Loop.(*syntax.WordIter); ok {
+				for _, w := range it.Items {
+					b.bind(renderWord(w, script))
+					b.special(it.Name.Value, renderWord(w, script), c)
 				}
 			}
+		case *syntax.FuncDecl:
+			b.eval.positional = true
+		case *syntax.CallExpr:
+			for _, a := range n.Assigns { // FOO=1 rm x: FOO=1 is a unit of its own
+				b.addUnit(assignText(a, script))
+			}
+			if len(n.Args) == 0 {
+				break
+			}
+			words := make([]word, len(n.Args))
+			for i, w := range n.Args {
+				words[i] = renderWord(w, script)
+				if i > 0 && !inert(words[i]) {
+					b.eval.argData = true
+				}
+			}
+			if stmt != nil && stmt.Cmd == n {
+				c.in = stdinOf(stmt.Redirs, script)
+			}
+			b.addCall(words, c)
+			if b.all {
+				return false
+			}
+		case *syntax.DeclClause:
+			text := declText(n, script)
+			b.add(text)
+			b.addUnit(text)
+			var naked []word
+			if n.Variant != nil && n.Variant.Value == "nameref" {
+				naked = append(naked, word{text: "-n", static: true})
+			}
+			for _, a := range n.Args {
+				if a.Naked && a.Value != nil {
+					naked = append(naked, renderWord(a.Value, script))
+				}
+			}
+			b.decl(naked, n.Args, script, c)
+		}
+		if b.all {
+			return false
 		}
 		level++
 		return true
@@ -182,15 +260,18 @@ func (b *bashCommands) addCall(words []word, c ctx) {
 			b.all = true
 			return
 		}
-		if step == 0 && name.plain {
-			if def, ok := b.aliases[name.text]; ok {
-				b.expandAlias(def, words[1:], c, name.text)
-				if b.all {
-					return
-				}
+		if def, ok := b.aliases[name.text]; ok && (step == 0 && name.plain || def.hash) {
+			b.expandAlias(def, words[1:], c, name.text)
+			if b.all {
+				return
 			}
 		}
 		b.add(joinWords(words, ""))
+		unit := joinWords(words, "")
+		if c.xargs {
+			unit += xargsMore
+		}
+		b.addUnit(unit)
 		base := path.Base(name.text)
 		if base != name.text && name.text != "" {
 			b.add(joinWords(words, base))
@@ -203,9 +284,16 @@ func (b *bashCommands) addCall(words []word, c ctx) {
 			words, c = b.unwrap(base, spec, args, c)
 			continue
 		}
+		b.builtinEval(base, args, c)
+		if b.all {
+			return
+		}
 		switch base {
-		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash":
+		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash", "yash", "posh", "lksh", "oksh", "loksh",
+			"pdksh", "ksh93", "hush", "bosh":
 			b.shell(args, c)
+		case "fish", "csh", "tcsh", "xonsh", "elvish", "nu", "pwsh", "rc", "es":
+			b.all = true // not a POSIX shell: its scripts are not parsed here
 		case "eval":
 			for _, a := range args {
 				if !a.static {
@@ -234,6 +322,18 @@ func (b *bashCommands) add(text string) {
 	}
 	b.texts = append(b.texts, text)
 }
+
+// addUnit adds the text of a command the line runs, for allow rules, within maxTextBytes.
+func (b *bashCommands) addUnit(text string) {
+	if !b.grow(len(text)) {
+		return
+	}
+	b.units = append(b.units, text)
+}
+
+// xargsMore ends the unit of a command run by xargs, which appends words to it at run time:
+// a rule that ends in a prefix wildcard ("rm *") permits it, an exact one ("rm") does not.
+const xargsMore = " \x00"
 
 // grow counts n more bytes of texts, and reports false (and matches every rule) past
 // maxTextBytes.

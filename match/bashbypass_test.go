@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -180,9 +181,29 @@ func TestBashRuleBypass(t *testing.T) {
 					t.Errorf("%s on %q = %v, want %v (%s)", r, tt.command, got, want[r], tt.want)
 				}
 			}
+			// Permit semantics: with every command allowed but rm (and git push), a line
+			// that reaches rm, or cannot be analysed, is not allowed.
+			if tt.want != none && AllowedBy(s, allowAllBut...) {
+				t.Errorf("allow rules without rm permit %q (%s)", tt.command, tt.want)
+			}
 		})
 	}
 }
+
+// allowAllBut allows, as a prefix rule, every command name of the bypass tables but rm.
+var allowAllBut = func() []*If {
+	var fs []*If
+	for _, n := range strings.Fields("bash sh zsh ksh dash busybox sudo doas pkexec su runuser script flock setsid ionice " +
+		"chrt taskset unshare strace nohup nice timeout watch chroot nsenter parallel xargs find env echo cat . source " +
+		"trap alias eval x e s r mywrap ls git cd") {
+		f, err := CompileIf("Bash(" + n + " *)")
+		if err != nil {
+			panic(err)
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}()
 
 // TestBashRuleBypassPrecise checks rules more precise than Bash(rm *) on the expansions:
 // the alias value is matched with the arguments that follow the alias.

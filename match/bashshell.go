@@ -32,6 +32,10 @@ options:
 		case strings.HasPrefix(t, "--"):
 			if t == "--rcfile" || t == "--init-file" || t == "--emulate" {
 				i++
+				if t != "--emulate" && (i >= len(args) || !args[i].static || args[i].text != "/dev/null") {
+					b.all = true // an interactive shell sources the file: its content is unknown
+					return
+				}
 			}
 		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
 			for j := 1; j < len(t); j++ {
@@ -57,6 +61,9 @@ options:
 	}
 	switch {
 	case cflag && len(rest) > 0:
+		if len(rest) > 2 { // sh -c SCRIPT NAME ARGS: ARGS are the positional parameters
+			b.eval.positional = true
+		}
 		b.script(rest[0], c)
 	case c.xargs && (cflag || sflag || len(rest) == 0): // xargs appends the script
 		b.all = true
@@ -126,6 +133,7 @@ type aliasDef struct {
 	words   []word // the value's words, when it is one simple command
 	blank   bool   // the value ends in a blank: the word after it is also an alias
 	complex bool   // the value is not static, not one simple command, or was defined twice
+	hash    bool   // hash -p: any command named NAME runs the value, quoted or not
 }
 
 // alias analyses `alias NAME=VALUE...`: a command whose first word is NAME is also matched

@@ -94,7 +94,7 @@ func wrapperSpec(name string) (wrapper, bool) {
 		return wrapper{argShort: "jSadEINnLP", argLong: []string{"--jobs", "--sshlogin", "--sshloginfile", "--arg-file", "--delimiter",
 			"--colsep", "--max-args", "--joblog", "--results", "--timeout", "--delay", "--tmpdir", "--workdir", "--env",
 			"--memfree", "--load", "--max-replace-args", "--tagstring", "--basefile", "--return", "--halt"}, rest: restShellString}, true
-	case "nohup", "command", "builtin", "setsid", "busybox":
+	case "nohup", "command", "builtin", "setsid", "busybox", "toybox":
 		return wrapper{}, true
 	}
 	return wrapper{}, false
@@ -193,6 +193,18 @@ loop:
 // unwrap analyses a wrapper command's args and returns the command it runs, if any, with
 // the context that command runs in.
 func (b *bashCommands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word, ctx) {
+	if spec.assign { // env NAME=value: BASH_ENV, BASH_FUNC_x%%, PS4 reach a shell it runs
+		for _, a := range args {
+			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {
+				b.special(n, word{text: v, static: a.static}, c)
+			} else if !strings.HasPrefix(a.text, "-") {
+				break
+			}
+		}
+		if b.all {
+			return nil, c
+		}
+	}
 	opts, rest, ok := spec.parseOptions(args)
 	if !ok {
 		b.all = true

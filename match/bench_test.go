@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 )
 
@@ -76,4 +77,80 @@ func BenchmarkIfRuleBash(b *testing.B) {
 			b.Fatal("unexpected match")
 		}
 	}
+}
+
+// BenchmarkIndexBashRules: one event against 1 000 Bash(cmdN *) rules, through an Index
+// (one parse, then a command-word lookup per rule) and one by one with If.Match (the scan
+// the Index replaces), in the same run.
+func BenchmarkIndexBashRules(b *testing.B) {
+	filters := make([]*If, 1000)
+	for i := range filters {
+		f, err := CompileIf(fmt.Sprintf("Bash(cmd%d *)", i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		filters[i] = f
+	}
+	x := NewIndex(filters)
+	args := json.RawMessage(`{"command":"cd /tmp/build && ls | head -1 ; make clean"}`)
+	b.Run("index", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			h := x.Bind(NewSubject("PreToolUse", "Bash", args))
+			for i := range filters {
+				if h.Match(i) {
+					b.Fatal("unexpected match")
+				}
+			}
+		}
+	})
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s := NewSubject("PreToolUse", "Bash", args)
+			for _, f := range filters {
+				if f.Match(s) {
+					b.Fatal("unexpected match")
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkIndexRegexFilters: one event against 100 /re/ filters, each needing a literal the
+// arguments lack (/cmd\d+ --flagN/), through an Index (required-literal prefilter) and one by
+// one.
+func BenchmarkIndexRegexFilters(b *testing.B) {
+	filters := make([]*If, 100)
+	for i := range filters {
+		f, err := CompileIf(fmt.Sprintf(`/\bcmd\d+\s+--flag%d\b/`, i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		filters[i] = f
+	}
+	x := NewIndex(filters)
+	args := json.RawMessage(`{"command":"go test ./... && git status --short","description":"run the tests and show the tree"}`)
+	b.Run("index", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			h := x.Bind(NewSubject("PreToolUse", "Bash", args))
+			for i := range filters {
+				if h.Match(i) {
+					b.Fatal("unexpected match")
+				}
+			}
+		}
+	})
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s := NewSubject("PreToolUse", "Bash", args)
+			for _, f := range filters {
+				if f.Match(s) {
+					b.Fatal("unexpected match")
+				}
+			}
+		}
+	})
 }

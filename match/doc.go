@@ -73,6 +73,34 @@
 // Arguments that are not valid JSON match every rule of the tool; a missing main argument
 // matches no rule that has a pattern.
 //
+// # Allow rules
+//
+// If.Match has deny semantics, right for a guard: a Bash rule matches when any simple
+// command of the line matches, and a line that cannot be analysed matches every rule (the
+// hook runs and decides). A rule that permits needs the opposite: AllowedBy (and If.Allows)
+// permits a call only when the rules, together, cover all of it (issue 10):
+//
+//   - Arguments that are not valid JSON are permitted by no rule.
+//   - A Bash line is permitted when it can be analysed (it parses, is within the bounds,
+//     every command name is a fixed word, and no word reaches a context where bash
+//     evaluates it as code unless it is provably inert; see below) and each command it
+//     runs is matched by one of the Bash(...) rules. A command is matched as written, its
+//     name not reduced to a base name (./ls is not ls), and each assignment, leading or
+//     bare, is a command of its own (PATH=/tmp/x ls needs a rule for PATH=/tmp/x too), as
+//     are a declare/export/local and a statement of redirections alone ("> FILE"). The
+//     redirections of a command are not part of it: Bash(echo *) permits echo x > FILE. A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
+//     both must be matched: Bash(sudo *) alone does not permit sudo rm -rf x. A command
+//     run by xargs gets more words, so only a rule ending in " *" or ":*" permits it.
+//     Test clauses and arithmetic are not commands (nothing to permit) once analysed.
+//   - The bare rule "Bash" (or "Bash(*)") permits every Bash call.
+//   - A path rule permits a path only where it can place it: an absolute rule ("//etc/*")
+//     the whole path; a relative one ("src/**") the path relative to the directory given
+//     to NewSubjectIn, which the path must not leave (with no directory, relative paths
+//     only); a "~/" rule nothing (the home directory is not known). Deny semantics match
+//     any trailing part instead, which errs toward running the hook.
+//   - Any other rule, a Regex and a Condition permit the call when they match it. A Regex
+//     or Condition sees the whole command: "/^ls/" permits "ls && rm -rf x"; prefer rules.
+//
 // # Bash commands
 //
 // So that a guard is not bypassed, a Bash rule is also tried on what a command runs
@@ -108,6 +136,20 @@
 //     Bash rule. source FILE and . FILE read FILE as a shell does its script file.
 //   - eval ARGS, trap ACTION SIGNAL..., and find's -exec/-execdir/-ok/-okdir commands;
 //     a find -exec script that holds "{}" (replaced by a file name) matches every rule.
+//   - Where bash re-reads data as code (basheval.go): arithmetic ($((..)), ((..)), let,
+//     for ((..)), subscripts, substring offsets, [[ -eq ]], declare -i, RANDOM=, OPTIND=),
+//     names (declare/typeset/local/export/readonly, namerefs, read, mapfile, printf -v,
+//     getopts, wait -p, unset, test -v, [[ -v ]], ${!x}, quoted compound arrays to
+//     declare -a), startup and prompt code (BASH_ENV, ENV, BASH_FUNC_*, PROMPT_COMMAND,
+//     PS0-PS4, --rcfile, --init-file, ${x@P}) and builtins that take code (mapfile -C,
+//     complete -C/-F, compgen -C/-W, bind -x, enable -f, fc): a static string is analysed
+//     as the script it is, and anything not provably inert (a static text with no '$', '`'
+//     or '[') makes the command match every rule. A variable's value is not tracked by
+//     name: a line that both may bind a value that is not inert (an assignment, read, a
+//     for list, function arguments, a sourced file) and evaluates some variable's value
+//     matches every rule. hash -p PATH NAME is like an alias of NAME to PATH. fish, csh,
+//     tcsh and other non-POSIX shells match every rule; yash, posh, lksh, oksh, ksh93,
+//     hush, bosh and the busybox and toybox applets are analysed as sh.
 //   - alias NAME=VALUE: a command whose first word is NAME is also matched with NAME
 //     replaced by VALUE (alias x='rm -rf'; x out is rm -rf out), wherever the definition
 //     is (a trap action may run after a later definition); after a VALUE ending in a blank

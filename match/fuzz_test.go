@@ -123,6 +123,17 @@ func FuzzBashRule(f *testing.F) {
 		}
 		compiled = append(compiled, c)
 	}
+	// An allow list that names no rm must never permit a line the rm guard matches (issue
+	// 10 item 1): whatever deny semantics find, or cannot analyse, permit semantics refuse.
+	var allow []*If
+	for _, r := range []string{"Bash(ls *)", "Bash(echo *)", "Bash(cat *)", "Bash(x=*)", "Bash(bash *)", "Bash(sudo *)",
+		"Bash(env *)", "Bash(alias *)", "Bash(let *)", "Bash(declare *)", "Bash(read *)", "Bash(trap *)", "Bash(eval *)"} {
+		c, err := CompileIf(r)
+		if err != nil {
+			f.Fatal(err)
+		}
+		allow = append(allow, c)
+	}
 	f.Fuzz(func(t *testing.T, command string) {
 		args, err := json.Marshal(map[string]string{"command": command})
 		if err != nil {
@@ -134,6 +145,9 @@ func FuzzBashRule(f *testing.F) {
 			if !c.Match(s) && unparsable {
 				t.Fatalf("%s does not match a command too long or deep to parse (%d bytes)", c, len(command))
 			}
+		}
+		if compiled[0].Match(s) && AllowedBy(s, allow...) {
+			t.Fatalf("Bash(rm *) matches %q, yet an allow list without rm permits it", command)
 		}
 	})
 }

@@ -18,7 +18,7 @@ type rule struct {
 	glob    string         // rulePath
 	anyGlob string         // rulePath, relative: "**/" + glob, the glob after any '/' or none
 	abs     bool           // rulePath: the glob is absolute, match the whole path only
-	home    bool           // rulePath: the glob was written "~/...", relative to the home directory
+	home    bool           // rulePath: the pattern was ~/...: relative to a home directory
 }
 
 type ruleKind uint8
@@ -193,4 +193,31 @@ func (r *rule) matchPath(root, v string) bool {
 		return ok && doublestar.MatchUnvalidated(r.glob, rel)
 	}
 	return doublestar.MatchUnvalidated(r.anyGlob, v)
+}
+
+// permitsPath reports whether the path rule permits the path v (permit semantics, see
+// AllowedBy): an absolute rule the whole cleaned path; a relative rule the path relative to
+// dir (a relative v is relative to dir already), which must not leave dir; a ~/ rule, whose
+// home directory this package does not know, nothing. With dir "" an absolute path can not
+// be placed and is not permitted by a relative rule.
+func (r *rule) permitsPath(v, dir string) bool {
+	v = path.Clean(v)
+	switch {
+	case r.abs:
+		return doublestar.MatchUnvalidated(r.glob, v)
+	case r.home:
+		return false
+	}
+	if path.IsAbs(v) {
+		d := path.Clean(dir)
+		rel, ok := strings.CutPrefix(v, strings.TrimSuffix(d, "/")+"/")
+		if dir == "" || !path.IsAbs(d) || !ok {
+			return false
+		}
+		v = rel
+	}
+	if v == ".." || strings.HasPrefix(v, "../") {
+		return false
+	}
+	return doublestar.MatchUnvalidated(r.glob, v)
 }

@@ -19,6 +19,7 @@ type Subject struct {
 	tool  string
 	args  json.RawMessage
 	root  string // the project root path rules are anchored at; "" when unknown
+	dir   string // where relative path rules are anchored for permit semantics; "" unknown
 
 	compactOnce sync.Once
 	compact     string
@@ -51,10 +52,23 @@ func NewSubjectAt(root, event, tool string, args json.RawMessage) *Subject {
 	return &Subject{event: event, tool: tool, args: args, root: root}
 }
 
+// NewSubjectIn is NewSubject for a call made in the directory dir (an absolute path: the
+// agent's workspace, the hook input's cwd). Deny semantics (If.Match) ignore dir (they use
+// NewSubjectAt's project root); permit
+// semantics (AllowedBy) anchor relative path rules there: Edit(src/**) permits dir/src/a.go
+// and src/a.go, not dir/vendor/src/a.go nor a path outside dir.
+func NewSubjectIn(event, tool string, args json.RawMessage, dir string) *Subject {
+	return &Subject{event: event, tool: tool, args: args, dir: dir}
+}
+
 // compactArgs returns the arguments as compact JSON (json.Compact); arguments that are not
 // valid JSON are returned as given, and absent arguments as "".
 func (s *Subject) compactArgs() string {
 	s.compactOnce.Do(func() {
+		if isCompact(s.args) {
+			s.compact = string(s.args) // what json.Compact would write: skip the copy through a buffer
+			return
+		}
 		var b bytes.Buffer
 		if err := json.Compact(&b, s.args); err != nil {
 			s.compact = string(s.args)

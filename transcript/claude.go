@@ -165,7 +165,7 @@ func (r *claudeReader) handle(data []byte, n int) error {
 	var l line
 	err := errNotObject
 	if data[0] == '{' {
-		err = json.Unmarshal(data, &l)
+		err = decodeLine(data, &l)
 	}
 	if err != nil {
 		if r.sh.opts.Strict {

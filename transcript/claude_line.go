@@ -105,8 +105,8 @@ func (l *line) blocks() []block {
 	if l.Message == nil || len(l.Message.Content) == 0 || l.Message.Content[0] != '[' {
 		return nil
 	}
-	var bs []block
-	if json.Unmarshal(l.Message.Content, &bs) != nil {
+	bs, ok := decodeBlocks(l.Message.Content)
+	if !ok {
 		return nil
 	}
 	return bs

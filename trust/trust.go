@@ -23,6 +23,11 @@ import (
 type Entry struct {
 	// Digest is the digest of the workspace's project and local config files when trusted.
 	Digest string `json:"digest"`
+	// Hooks are the digests of the project and local hooks trusted, each over the hook's
+	// definition and the scripts inside the project that it runs (hookcore.CoverHook). A hook
+	// whose digest is not here is pending. Nil in entries written before hooks were covered:
+	// every hook of such a workspace is pending until it is granted again.
+	Hooks []string `json:"hooks"`
 	// Time is when trust was granted.
 	Time time.Time `json:"time"`
 }
@@ -109,8 +114,15 @@ func (s *Store) Trusted(workspace, digest string) (bool, error) {
 	return e.Digest == digest, nil
 }
 
-// Grant records trust of workspace at digest, replacing an earlier entry.
+// Grant records trust of workspace at digest, replacing an earlier entry. It trusts no hook
+// by itself (see GrantHooks); kept for the config-files digest alone.
 func (s *Store) Grant(workspace, digest string, now time.Time) error {
+	return s.GrantHooks(workspace, digest, nil, now)
+}
+
+// GrantHooks records trust of workspace at digest with the digests of the hooks it trusts,
+// replacing an earlier entry.
+func (s *Store) GrantHooks(workspace, digest string, hooks []string, now time.Time) error {
 	key, err := Canonical(workspace)
 	if err != nil {
 		return err
@@ -119,7 +131,7 @@ func (s *Store) Grant(workspace, digest string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	f.Workspaces[key] = Entry{Digest: digest, Time: now.UTC()}
+	f.Workspaces[key] = Entry{Digest: digest, Hooks: hooks, Time: now.UTC()}
 	return s.write(f)
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,8 @@ func checkCmd(e *env) *cobra.Command {
 		dir         string
 		tools       []string
 		agentRunner bool
+		managedDir  string
+		asJSON      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "check [FILE...]",
@@ -31,12 +34,16 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			var paths []config.LayerPath
 			if len(args) == 0 {
 				var err error
-				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir}.Paths()
+				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir, ManagedDir: managedDir}.Paths()
 				if err != nil {
 					return err
 				}
 				if len(paths) == 0 {
-					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml)\n", dir)
+					others := ""
+					if dir == config.DefaultDir {
+						others = ", and the Claude Code, MiniCode and codebot files that `hookcore list` shows"
+					}
+					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml%[2]s)\n", dir, others)
 				}
 			}
 			for _, a := range args {
@@ -57,6 +64,15 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				}
 			}
 			all.Sort()
+			if asJSON {
+				if err := writeCheckJSON(e, all, hooks, len(paths)); err != nil {
+					return err
+				}
+				if all.Errors() > 0 {
+					return exitWith(ExitFailure)
+				}
+				return nil
+			}
 			for _, p := range all {
 				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 			}
@@ -70,7 +86,9 @@ error unless --agent-runner says the harness runs sub-agents.`,
 		},
 	}
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	managedDirFlag(cmd, &managedDir)
 	cmd.Flags().BoolVar(&agentRunner, "agent-runner", false, "the harness runs sub-agents for agent hooks (hookcore run does); without it an agent hook is an error")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics and the summary as one JSON object on stdout (file, line, column, hook, message, severity)")
 	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")
 	return cmd
 }
@@ -90,4 +108,38 @@ func relativize(msg, cwd string) string {
 		return msg[len(prefix):]
 	}
 	return msg
+}
+
+// checkDiagnostic is one problem of `check --json`.
+type checkDiagnostic struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Hook     string `json:"hook,omitempty"`
+	Message  string `json:"message"`
+	Severity string `json:"severity"` // "error" or "warning"
+}
+
+func writeCheckJSON(e *env, all config.ErrorList, hooks, files int) error {
+	out := struct {
+		Hooks       int               `json:"hooks"`
+		Files       int               `json:"files"`
+		Errors      int               `json:"errors"`
+		Warnings    int               `json:"warnings"`
+		Diagnostics []checkDiagnostic `json:"diagnostics"`
+	}{Hooks: hooks, Files: files, Errors: all.Errors(), Warnings: all.Warnings(), Diagnostics: []checkDiagnostic{}}
+	for _, p := range all {
+		sev := "error"
+		if p.Warning {
+			sev = "warning"
+		}
+		out.Diagnostics = append(out.Diagnostics, checkDiagnostic{
+			File: relativize(p.Pos.File, e.cwd), Line: p.Pos.Line, Column: p.Pos.Col,
+			Hook: p.HookID, Message: p.Msg, Severity: sev,
+		})
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
 }

@@ -24,6 +24,9 @@ const (
 type exitError struct {
 	code int
 	msg  string
+	// strict: a config error in a file the user named in hookcore's own dialect, which
+	// exits 1 on every event (fire does not turn it into a block: the user is authoring).
+	strict bool
 }
 
 func (e *exitError) Error() string { return e.msg }
@@ -68,6 +71,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
 	root.AddCommand(replayCmd(e))
 	root.AddCommand(runCmd(e))
+	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e))
+	root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
+	root.Version = versionString()
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)

@@ -66,3 +66,24 @@ func TestExamplesFire(t *testing.T) {
 		})
 	}
 }
+
+// TestExamplesPolicyTests runs every examples/*/*.test.yaml with `hookcore test` (issue
+// 11.5: the examples' policies are tested in the project's own CI), from the repository
+// root, as the files' comments say to.
+func TestExamplesPolicyTests(t *testing.T) {
+	root := repoRoot(t)
+	files, err := filepath.Glob(filepath.Join(root, "examples", "*", "*.test.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no example policy tests found (%v)", err)
+	}
+	t.Chdir(root)
+	for _, f := range files {
+		var out, errb bytes.Buffer
+		if code := cli.Main([]string{"test", f}, strings.NewReader(""), &out, &errb); code != 0 {
+			t.Errorf("%s: exit %d\n%s%s", f, code, out.String(), errb.String())
+		}
+		if !strings.Contains(out.String(), " passed, 0 failed") {
+			t.Errorf("%s: %s", f, out.String())
+		}
+	}
+}

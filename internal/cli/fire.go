@@ -30,10 +30,16 @@ config error. An input that cannot be read as a hook input (not a JSON object, i
 nested too deeply, a field of the wrong type) exits 1, except on a gate event
 (PreToolUse, PermissionRequest, UserPromptSubmit, ...), where it exits 2 with the error on
 stderr: Claude Code lets the action through on exit 1 and gives stderr as the block reason
-on exit 2. Without --config the user, project and local layers are discovered; project
-layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
-		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
-		Args:    cobra.ExactArgs(1),
+on exit 2. A config that cannot be loaded (a user or --config file that cannot be read or
+parsed) also exits 2 on a gate event, for the same reason; a hook entry with an error is
+skipped with a warning and the other hooks run. Without --config the user, project, local,
+managed and --settings layers are discovered (hookcore's own files and Claude Code's,
+MiniCode's and codebot's: see hookcore list); project and local layers run only in a
+trusted workspace (see hookcore trust, or pass --trust). When nothing is found, fire says
+so on stderr.`,
+		Example:           `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			event, ok := hook.ParseEvent(args[0])
 			if !ok {
@@ -42,6 +48,9 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
 				return &exitError{code: ExitFailure, msg: msg}
+			}
+			if isTerminal(e.stdin) { // a person typing, not an agent piping
+				fmt.Fprintf(e.stderr, "hookcore: reading the %s input (JSON) from the terminal; end it with Ctrl-D\n", event)
 			}
 			in, err := readInput(e.stdin)
 			if err != nil {
@@ -55,11 +64,14 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 			}
 			l, err := e.load(&cf)
 			if err != nil {
-				return err
+				return gateBlock(event, err)
+			}
+			if l.looked != nil && len(l.set.Files) == 0 {
+				e.noConfig(l.looked)
 			}
 			r, err := e.runner(l, &cf, hookcore.Options{})
 			if err != nil {
-				return err
+				return gateBlock(event, err)
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
@@ -82,6 +94,32 @@ layers run only in a trusted workspace (see hookcore trust, or pass --trust).`,
 	}
 	cf.registerRun(cmd)
 	return cmd
+}
+
+// noConfig says on stderr that discovery found no config file, and where it looked: a
+// project whose hooks hookcore does not find would otherwise allow everything silently.
+func (e *env) noConfig(looked []config.Candidate) {
+	paths := make([]string, len(looked))
+	for i, c := range looked {
+		paths[i] = e.shortPath(c.Path)
+	}
+	fmt.Fprintf(e.stderr, "hookcore: no config found; no hook runs (looked for %s)\n", printable(strings.Join(paths, ", ")))
+}
+
+// gateBlock turns a failure to load or compile the config into a block on a gate event:
+// the guards that should decide could not run, and Claude Code lets an action through on
+// exit 1, so a broken user config (or a missing home) must not open the gate (issue 10.2).
+// Its reason, on stderr, says why. Other events keep err (exit 1).
+func gateBlock(event hook.Event, err error) error {
+	var ee *exitError
+	if event.Kind() != hook.Gate || errors.As(err, &ee) && ee.strict {
+		return err
+	}
+	why := "the hook config could not be loaded (see the errors above)"
+	if !errors.As(err, &ee) || ee.msg != "" {
+		why = "the hook config could not be loaded: " + err.Error()
+	}
+	return &exitError{code: ExitBlocked, msg: why + "; blocking " + string(event) + " rather than letting it through unguarded"}
 }
 
 // maxInput caps the event input fire reads (bytes). Claude Code's largest inputs carry a
@@ -137,4 +175,19 @@ func relSources(recs []hook.Record, cwd string) {
 	for i := range recs {
 		recs[i].Source = relativize(recs[i].Source, cwd)
 	}
+}
+
+// completeEvents completes an EVENT argument with the canonical event names (shell
+// completion: hookcore completion bash|zsh|fish).
+func completeEvents(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, n := range hook.EventNames() {
+		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(toComplete)) {
+			out = append(out, n)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -45,8 +46,9 @@ func listCmd(e *env) *cobra.Command {
 		Use:   "list",
 		Short: "Show the effective hooks per event after layering",
 		Long: `list shows the hooks that would run, per event in registry order and per event in config
-order (user, project, local layers appended), with their source file:line, matcher, if and
-executor. --json prints the same for scripts.`,
+order (user, project, local, managed and --settings layers appended), with their source
+file:line, matcher, if and executor, and then every file discovery looked at and whether it
+was found. --json prints the same for scripts.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := e.load(&cf)
@@ -61,8 +63,9 @@ executor. --json prints the same for scripts.`,
 			disabled := hookcore.DisablesAll(l.set, trusted)
 			byEvent := map[hook.Event][]listedHook{}
 			for _, f := range l.set.Files {
+				off := hookcore.SwitchedOff(l.set, f, trusted)
 				for _, h := range f.Hooks {
-					if !h.Enabled || disabled {
+					if !h.Enabled || off {
 						continue
 					}
 					lh := listedHook{
@@ -82,6 +85,7 @@ executor. --json prints the same for scripts.`,
 					out = append(out, listedEvent{Event: ev, Kind: ev.Kind().String(), Hooks: hs})
 				}
 			}
+			layers := e.listedLayers(l.looked)
 			if asJSON {
 				if out == nil {
 					out = []listedEvent{}
@@ -89,11 +93,20 @@ executor. --json prints the same for scripts.`,
 				enc := json.NewEncoder(e.stdout)
 				enc.SetEscapeHTML(false)
 				enc.SetIndent("", "  ")
-				return enc.Encode(map[string]any{"disabled": disabled, "events": out})
+				doc := map[string]any{"disabled": disabled, "events": out}
+				if layers != nil {
+					doc["layers"] = layers
+				}
+				return enc.Encode(doc)
 			}
-			if disabled {
+			defer e.printLayers(layers)
+			if disabled && len(out) == 0 {
 				fmt.Fprintln(e.stdout, "all hooks are disabled (disable_all_hooks: true)")
 				return nil
+			}
+			if disabled {
+				// Only Claude Code's managed hooks are left: lower layers cannot disable them.
+				fmt.Fprintln(e.stdout, "hooks are disabled (disable_all_hooks: true) except the managed ones:")
 			}
 			if len(out) == 0 {
 				fmt.Fprintln(e.stdout, "no hooks")
@@ -116,6 +129,58 @@ executor. --json prints the same for scripts.`,
 	cf.register(cmd)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
+}
+
+// listedLayer is one file discovery looked for, in `hookcore list`.
+type listedLayer struct {
+	Layer  string `json:"layer"`
+	Path   string `json:"path"`
+	Status string `json:"status"` // found, not found, same file as an earlier layer, or the error
+}
+
+// listedLayers describes every file discovery looked for (nil with --config).
+func (e *env) listedLayers(looked []config.Candidate) []listedLayer {
+	var out []listedLayer
+	for _, c := range looked {
+		status := "not found"
+		switch {
+		case c.Err != nil:
+			status = "error: " + c.Err.Error()
+		case c.Dup:
+			status = "same file as an earlier layer"
+		case c.Found:
+			status = "found"
+		}
+		out = append(out, listedLayer{Layer: c.Layer.String(), Path: e.shortPath(c.Path), Status: status})
+	}
+	return out
+}
+
+// printLayers prints the files discovery looked for, after the hooks.
+func (e *env) printLayers(layers []listedLayer) {
+	if layers == nil {
+		return
+	}
+	fmt.Fprintln(e.stdout, "layers looked at:")
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	for _, l := range layers {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", l.Layer, printable(l.Path), printable(l.Status))
+	}
+	tw.Flush()
+}
+
+// shortPath shows path relative to the working directory when under it, as ~/... when
+// under the home directory, else as it is.
+func (e *env) shortPath(path string) string {
+	if rel := relativize(path, e.cwd); rel != path {
+		return rel
+	}
+	if e.home != "" {
+		if rel, ok := strings.CutPrefix(path, e.home+string(filepath.Separator)); ok {
+			return "~/" + rel
+		}
+	}
+	return path
 }
 
 func orDash(s string) string {

@@ -2,31 +2,56 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/rego"
 	"github.com/hookcore/hookcore/trust"
 )
 
 // configFlags are the config options shared by fire, list, replay and run (DESIGN.md 9).
 type configFlags struct {
-	files   []string
-	trust   bool
-	dir     string
-	approve approveFlags // fire, replay and run only: see registerRun
+	files      []string
+	trust      bool
+	dir        string
+	settings   []string     // --settings: Claude Code's command-line layer
+	managedDir string       // --managed-settings-dir
+	approve    approveFlags // fire, replay and run only: see registerRun
 	// allowHosts is --allow-host (fire, replay and run): the global allowlist of the SSRF
 	// guard of http hooks (hookcore.Options.AllowedHosts).
 	allowHosts []string
+	// agents are the agents whose hook files discovery reads beside hookcore's own; nil:
+	// config.DefaultAgents. The hook command of an agent and serve leave that agent out:
+	// it runs its own hooks already, and hookcore would run them a second time.
+	agents []config.Agent
+	// audit is --audit FILE (fire, replay and run): the tamper-evident decision log
+	// (package audit), keyed by HOOKCORE_AUDIT_KEY when set.
+	audit string
 }
 
 func (f *configFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringArrayVarP(&f.files, "config", "c", nil, "load this config file (repeatable); only named files are loaded, trusted because you named them")
 	cmd.Flags().BoolVar(&f.trust, "trust", false, "trust this workspace's current project config before running")
-	cmd.Flags().StringVar(&f.dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	cmd.Flags().StringVar(&f.dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory (another name than .hookcore looks only for its hooks.yaml and hooks.local.yaml, no other agent's files)")
+	cmd.Flags().StringArrayVar(&f.settings, "settings", nil, "Claude Code's --settings: load this settings file after the discovered layers (repeatable; trusted because you named it)")
+	managedDirFlag(cmd, &f.managedDir)
+}
+
+// managedDirFlag registers the hidden --managed-settings-dir, Claude Code's managed settings
+// directory, for tests (which must not read the machine's /etc) and unusual installs. It is
+// a flag, not an environment variable: a project's Claude Code settings can set the
+// environment of the hooks Claude Code runs (its `env` key), and a repository must not be
+// able to swap the administrator's policy for its own.
+func managedDirFlag(cmd *cobra.Command, p *string) {
+	cmd.Flags().StringVar(p, "managed-settings-dir", config.DefaultManagedDir, "Claude Code's managed settings directory (managed-settings.json, managed-settings.d/)")
+	_ = cmd.Flags().MarkHidden("managed-settings-dir")
 }
 
 // loaded is a config set ready for a Runner, with the trust store that gates it.
@@ -34,14 +59,21 @@ type loaded struct {
 	set        *config.Set
 	store      *trust.Store // nil when only explicit files were named
 	projectDir string
-	warnings   config.ErrorList
+	// looked are the files discovery looked for (none with --config), for list and fire.
+	looked []config.Candidate
+	// untrustedIgnored is set when the only errors are in untrusted project layers, which
+	// do not run (`hookcore hook` then does not count their broken entries).
+	untrustedIgnored bool
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
 // (user, project, local). With --trust it records trust of the project layers first.
-// Every problem goes to stderr as file:line:col: hook-id: message; an error returns exit 1,
-// except errors only in the project and local layers of an untrusted workspace (without
-// --trust), which are reported and ignored.
+// Every problem goes to stderr as file:line:col: hook-id: message. A hook entry with an
+// error is skipped with a warning naming it, and the file's other hooks run (issue 8.2).
+// A file that cannot be loaded as a whole returns exit 1 (fire: a block on a gate event),
+// except in the project and local layers of an untrusted workspace (without --trust),
+// whose errors are reported and ignored. With --trust any error in those layers counts:
+// nothing broken is trusted.
 func (e *env) load(f *configFlags) (*loaded, error) {
 	root := config.ProjectRoot(e.cwd)
 	var paths []config.LayerPath
@@ -53,39 +85,123 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			}
 			paths = append(paths, config.LayerPath{Path: p, Layer: config.Explicit})
 		}
-	} else {
+	}
+	var looked []config.Candidate
+	if !explicit {
 		var err error
-		paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root}.Paths()
+		full := e.discovery(f, root)
+		full.Agents = nil // every agent's files load, so the trust digest is the same in every mode
+		looked, err = full.Look()
 		if err != nil {
 			return nil, fmt.Errorf("discover config: %w", err)
+		}
+		for _, c := range looked {
+			if c.Found && !c.Dup {
+				paths = append(paths, c.LayerPath)
+			}
 		}
 	}
 	set, problems := config.Load(paths)
 	problems.Sort()
-	l := &loaded{set: set, projectDir: root}
+	if !explicit {
+		dropSelf(set)
+		if f.agents != nil {
+			e.dropAgentFiles(set, f, root)
+		}
+	}
+	l := &loaded{set: set, projectDir: root, looked: looked}
 	if !explicit && e.home != "" {
 		l.store = trust.DefaultStore(e.home)
 	}
 	// Errors only in the project and local layers of an untrusted workspace do not stop the
 	// user's own hooks: those layers would not run anyway, and otherwise a repository could
 	// switch off the user's guards by shipping a broken config (fire would exit 1, which
-	// harnesses treat as a non-blocking error). With --trust they count: nothing broken is
-	// trusted.
-	ignored := !f.trust && hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
+	// harnesses treat as a non-blocking error).
+	untrusted := hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
+	fatal := hookcore.FatalProblems(set, problems, l.store, root)
+	if f.trust {
+		fatal = nil
+		for _, p := range problems {
+			if !p.Warning {
+				fatal = append(fatal, p)
+			}
+		}
+	}
 	for _, p := range problems {
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 	}
-	if ignored {
-		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
-	} else if err := problems.Err(); err != nil {
+	if len(fatal) > 0 {
 		return nil, exitWith(ExitFailure)
 	}
+	if explicit && strictBroken(set) {
+		// A file of hookcore's own dialect that the user named is being written or tested:
+		// its errors stop the run, all at once (DESIGN.md section 9; conformance cases
+		// 15-18). Discovered layers and other agents' files skip only the broken entry.
+		return nil, &exitError{code: ExitFailure, strict: true}
+	}
+	l.untrustedIgnored = untrusted
+	if untrusted {
+		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
+	} else {
+		for _, file := range set.Files {
+			for _, b := range file.Broken {
+				what := "hook skipped (it has errors); the other hooks run"
+				if b.FailsShut() {
+					what = fmt.Sprintf("guard misconfigured: it blocks every %s it matches (on_error: block)", b.Hook.Event)
+				}
+				fmt.Fprintf(e.stderr, "%s: %s: warning: %s\n", relativize(b.Hook.Pos.String(), e.cwd), b.Hook.ID, what)
+			}
+		}
+	}
 	if l.store != nil && f.trust {
-		if err := l.store.Grant(root, hookcore.TrustDigest(set), time.Now()); err != nil {
+		if err := hookcore.GrantTrust(l.store, set, root, time.Now()); err != nil {
 			return nil, fmt.Errorf("trust workspace: %w", err)
 		}
 	}
 	return l, nil
+}
+
+// discovery is the Discovery of the CLI's flags: the working directory, $HOME, the config
+// directory, Claude Code's managed directory and --settings files.
+func (e *env) discovery(f *configFlags, root string) config.Discovery {
+	return config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root,
+		ManagedDir: f.managedDir, Settings: f.settings, Agents: f.agents}
+}
+
+// dropSelf removes from a discovered set the hooks that call hookcore itself (`hookcore
+// hook claude`, `hookcore fire ...`, as a bridge installed into an agent's settings runs):
+// run by hookcore they would call hookcore again for the same event, which would discover
+// the same file again, without end. Files named with --config are left as written.
+func dropSelf(set *config.Set) {
+	for _, f := range set.Files {
+		kept := f.Hooks[:0]
+		for _, h := range f.Hooks {
+			if !callsHookcore(h.Action) {
+				kept = append(kept, h)
+			}
+		}
+		f.Hooks = kept
+	}
+}
+
+// callsHookcore reports whether a command action's program is hookcore.
+func callsHookcore(a config.Action) bool {
+	if a.Type != config.TypeCommand {
+		return false
+	}
+	prog := ""
+	if a.Command != "" {
+		fields := strings.Fields(a.Command)
+		for len(fields) > 0 && (strings.Contains(fields[0], "=") || fields[0] == "exec" || fields[0] == "env") {
+			fields = fields[1:]
+		}
+		if len(fields) > 0 {
+			prog = strings.Trim(fields[0], `"'`)
+		}
+	} else if len(a.Args) > 0 {
+		prog = a.Args[0]
+	}
+	return filepath.Base(prog) == "hookcore"
 }
 
 // registerRun registers the config flags and those of commands that run hooks (--approve,
@@ -95,6 +211,8 @@ func (f *configFlags) registerRun(cmd *cobra.Command) {
 	f.approve.register(cmd)
 	cmd.Flags().StringArrayVar(&f.allowHosts, "allow-host", nil,
 		"let http hooks reach this host name, IP address or CIDR prefix although the SSRF guard refuses loopback, private and link-local destinations (repeatable; added to each hook's allowed_hosts)")
+	cmd.Flags().StringVar(&f.audit, "audit", os.Getenv("HOOKCORE_AUDIT"),
+		"append every decision to this tamper-evident log (hash-chained JSON lines; HMAC-keyed by $HOOKCORE_AUDIT_KEY; check with 'hookcore audit verify'); default $HOOKCORE_AUDIT")
 }
 
 // runner builds the Runner of a loaded config with the CLI's logger, trust store, approval
@@ -111,7 +229,21 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	if opts.Models == nil {
 		opts.Models = e.models()
 	}
+	if opts.Executors == nil {
+		opts.Executors = map[string]hookcore.ExecutorFactory{config.TypeRego: rego.Factory}
+	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
+	if f.audit != "" && opts.AuditLog == nil {
+		path := f.audit
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(e.cwd, path)
+		}
+		w, err := audit.Open(path, audit.KeyFromEnv())
+		if err != nil {
+			return nil, err
+		}
+		opts.AuditLog = w // closed at process exit: every append is its own write(2)
+	}
 	opts.Logger = e.logger()
 	opts.ProjectDir = l.projectDir
 	opts.Trust = l.store
@@ -120,4 +252,44 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		return nil, err
 	}
 	return r, nil
+}
+
+// strictBroken reports whether a file of the native dialect in set has a broken hook entry.
+func strictBroken(set *config.Set) bool {
+	for _, f := range set.Files {
+		if f.Dialect == config.Native && len(f.Broken) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dropAgentFiles empties the hooks of the files that discovery with f.agents would not find
+// (the calling agent's own settings, which it runs itself). The files stay in the set, so
+// that trust digests do not depend on the mode.
+func (e *env) dropAgentFiles(set *config.Set, f *configFlags, root string) {
+	sub, err := e.discovery(f, root).Paths()
+	if err != nil {
+		return
+	}
+	keep := map[string]bool{}
+	for _, lp := range sub {
+		keep[lp.Path] = true
+	}
+	for _, file := range set.Files {
+		if !keep[file.Path] {
+			file.Hooks, file.Broken = nil, nil
+		}
+	}
+}
+
+// withoutAgent returns config.DefaultAgents without a.
+func withoutAgent(a config.Agent) []config.Agent {
+	out := []config.Agent{}
+	for _, x := range config.DefaultAgents {
+		if x != a {
+			out = append(out, x)
+		}
+	}
+	return out
 }

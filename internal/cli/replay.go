@@ -31,6 +31,8 @@ type replayFlags struct {
 	jobs    int
 	expect  string
 	noColor bool
+	// coverage: collect a coverage report (hookcore coverage) instead of the table.
+	coverage bool
 }
 
 func replayCmd(e *env) *cobra.Command {
@@ -103,6 +105,9 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 	if err != nil {
 		return err
 	}
+	if l.looked != nil && len(l.set.Files) == 0 {
+		e.noConfig(l.looked) // issue 8.3: never "allowed" silently for want of a config
+	}
 	r, err := e.runner(l, &f.cf, hookcore.Options{})
 	if err != nil {
 		return err
@@ -145,6 +150,9 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 	rp.rep.tty = isTerminal(e.stdout)
 	rp.rep.exp = exp
 	rp.rep.errw = e.stderr
+	if f.coverage {
+		rp.rep.cov = newCoverage()
+	}
 	if f.jobs > 1 {
 		rp.sem = make(chan struct{}, f.jobs)
 	}

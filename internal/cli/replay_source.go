@@ -67,9 +67,10 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// isTerminal reports whether w is a character device (a terminal), without a dependency.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// isTerminal reports whether s (a stream: stdin, stdout or stderr) is a character device
+// (a terminal), without a dependency.
+func isTerminal(s any) bool {
+	f, ok := s.(*os.File)
 	if !ok {
 		return false
 	}

@@ -40,6 +40,8 @@ type report struct {
 	enc   *json.Encoder
 	cwd   string // hook sources in JSON are shown relative to it
 
+	cov *coverage // hookcore coverage: collect instead of printing rows
+
 	rows   []*row // not yet printed, in order
 	headed bool
 	t      tally
@@ -102,6 +104,10 @@ func (rp *report) step(s *step) {
 	if len(res.Hooks) > 0 {
 		rp.t.eventsHooked++
 		rp.t.times = append(rp.t.times, s.wall)
+	}
+	if rp.cov != nil {
+		rp.cov.add(s)
+		return
 	}
 	if rp.flags.json {
 		rp.jsonLine(s)
@@ -266,6 +272,12 @@ func (rp *report) endFile(src *source) {
 
 // end prints the summary (table mode) or, with --json, the reader's warnings on stderr.
 func (rp *report) end() {
+	if rp.cov != nil {
+		if err := rp.cov.print(rp.out, rp.flags.json); err != nil {
+			fmt.Fprintln(rp.errw, "hookcore:", err)
+		}
+		return
+	}
 	t := &rp.t
 	var notes []string
 	if t.skippedLines > 0 {

@@ -16,7 +16,6 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/harness"
-	"github.com/hookcore/hookcore/agent/llm"
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/examples/demo"
 	"github.com/hookcore/hookcore/executor"
@@ -136,7 +135,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		if err != nil {
 			return fmt.Errorf("demo script: %w", err)
 		}
-		m = llm.NewScripted(turns...)
+		m = model.NewScripted(turns...)
 		if len(f.cf.files) == 0 {
 			f.cf.files = []string{filepath.Join(ws, demo.HooksFile)}
 		}
@@ -146,7 +145,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		fmt.Fprintf(e.stdout, "hookcore run: offline demo (scripted model) in %s\n", ws)
 	} else {
 		var err error
-		m, err = llm.Config{Config: model.Config{Dir: e.cwd, MaxRetries: 2}, BaseURL: f.baseURL}.New(f.model)
+		m, err = model.Config{Dir: e.cwd, MaxRetries: 2, BaseURL: f.baseURL}.New(f.model)
 		if err != nil {
 			return err
 		}

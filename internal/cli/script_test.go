@@ -135,7 +135,7 @@ func cmdHC(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	st := state(ts)
 	start := time.Now()
-	err = ts.Exec("hookcore", args[1:]...)
+	err = ts.Exec("hookcore", withManagedDir(ts, args[1:])...)
 	st.elapsed = time.Since(start)
 	got := 0
 	var ee *exec.ExitError
@@ -151,6 +151,16 @@ func cmdHC(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("hookcore exited %d, want %d", got, want)
 	}
+}
+
+// withManagedDir points the commands that discover config at $WORK/managed for Claude
+// Code's managed settings, so that no script reads the machine's /etc/claude-code.
+func withManagedDir(ts *testscript.TestScript, args []string) []string {
+	switch args[0] {
+	case "fire", "list", "replay", "run", "check", "trust", "coverage", "test":
+		return append([]string{args[0], "--managed-settings-dir", filepath.Join(ts.Getenv("WORK"), "managed")}, args[1:]...)
+	}
+	return args
 }
 
 // cmdExpect checks the last hc run against an expect.json.

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,8 +16,10 @@ import (
 
 func trustCmd(e *env) *cobra.Command {
 	var (
-		workspace string
-		dir       string
+		workspace  string
+		dir        string
+		asJSON     bool
+		managedDir string
 	)
 	cmd := &cobra.Command{
 		Use:   "trust [show|grant|revoke]",
@@ -43,7 +47,7 @@ digest of those files, so after any change to them they must be trusted again.
 				ws = filepath.Join(e.cwd, ws)
 			}
 			store := trust.DefaultStore(e.home)
-			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws}.Paths()
+			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws, ManagedDir: managedDir}.Paths()
 			if err != nil {
 				return err
 			}
@@ -59,6 +63,9 @@ digest of those files, so after any change to them they must be trusted again.
 				if err != nil {
 					return err
 				}
+				if asJSON {
+					return e.writeTrustJSON(set, ws, entry, ok, digest)
+				}
 				switch {
 				case !ok:
 					fmt.Fprintf(e.stdout, "%s: not trusted\n", ws)
@@ -67,14 +74,32 @@ digest of those files, so after any change to them they must be trusted again.
 				default:
 					fmt.Fprintf(e.stdout, "%s: trusted on %s, but its project config changed since: run `hookcore trust grant` again\n", ws, entry.Time.Format(time.RFC3339))
 				}
+				e.printHookTrust(set, ws, entry, ok)
 			case "grant":
 				if err := problems.Err(); err != nil {
 					return &exitError{code: ExitFailure, msg: "the project config has errors; fix them before trusting it"}
 				}
-				if err := store.Grant(ws, digest, time.Now()); err != nil {
+				before, had, err := store.Lookup(ws)
+				if err != nil {
 					return err
 				}
+				if !asJSON {
+					// Before: what the grant changes, hook by hook (issue 10.10).
+					fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, trustState(before, had, digest))
+					e.printHookTrust(set, ws, before, had)
+				}
+				if err := hookcore.GrantTrust(store, set, ws, time.Now()); err != nil {
+					return err
+				}
+				entry, ok, err := store.Lookup(ws)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return e.writeTrustJSON(set, ws, entry, ok, digest)
+				}
 				fmt.Fprintf(e.stdout, "%s: trusted\n", ws)
+				e.printHookTrust(set, ws, entry, ok)
 			case "revoke":
 				had, err := store.Revoke(ws)
 				if err != nil {
@@ -92,6 +117,121 @@ digest of those files, so after any change to them they must be trusted again.
 		},
 	}
 	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "show and grant: print the workspace's trust and every project hook's state as JSON")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
+	managedDirFlag(cmd, &managedDir)
 	return cmd
+}
+
+// hookTrust is one project or local hook's trust state, as trust show lists it.
+type hookTrust struct {
+	ID         string   `json:"id"`
+	Source     string   `json:"source"`
+	State      string   `json:"state"` // "trusted" or "pending"
+	Event      string   `json:"event"`
+	Type       string   `json:"type"`
+	Runs       string   `json:"runs"` // the command (or argv), URL, prompt, message or func name`
+	Reason     string   `json:"reason,omitempty"`
+	Files      []hashed `json:"files"`
+	NotCovered []string `json:"not_covered,omitempty"`
+}
+
+type hashed struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+}
+
+// hookTrusts lists each project and local hook with its trust state, the files inside the
+// project that it runs (their hashes are what the grant binds), what trust cannot cover, and
+// why a hook is pending (issue 11.1).
+func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool) []hookTrust {
+	out := []hookTrust{}
+	digest := hookcore.TrustDigest(set)
+	for _, f := range set.Files {
+		if f.Layer != config.Project && f.Layer != config.Local {
+			continue
+		}
+		for i := range f.Hooks {
+			c := hookcore.CoverHook(&f.Hooks[i], f, ws)
+			h := &f.Hooks[i]
+			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
+				Event: string(h.Event), Type: h.Action.Type, Runs: fullTarget(h.Action),
+				Files: []hashed{}, NotCovered: c.NotCovered}
+			if why := hookcore.PendingReason(entry, ok, nil, digest, c); why != "" {
+				ht.State, ht.Reason = "pending", why
+			}
+			for _, cf := range c.Files {
+				ht.Files = append(ht.Files, hashed{Path: relativize(cf.Path, ws), SHA256: cf.SHA256})
+			}
+			out = append(out, ht)
+		}
+	}
+	return out
+}
+
+func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool) {
+	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
+		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, printable(ht.ID))
+		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
+		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
+		if ht.Reason != "" && ok {
+			fmt.Fprintf(e.stdout, "           %s\n", ht.Reason)
+		}
+		for _, f := range ht.Files {
+			sum := f.SHA256
+			if len(sum) == 64 {
+				sum = "sha256 " + sum[:12]
+			}
+			fmt.Fprintf(e.stdout, "           runs %s (%s)\n", f.Path, sum)
+		}
+		for _, nc := range ht.NotCovered {
+			fmt.Fprintf(e.stdout, "           not covered: %s\n", nc)
+		}
+	}
+}
+
+func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok bool, digest string) error {
+	out := struct {
+		Workspace string      `json:"workspace"`
+		Trusted   bool        `json:"trusted"` // granted, with the current config files
+		Since     *time.Time  `json:"since,omitempty"`
+		Hooks     []hookTrust `json:"hooks"`
+	}{Workspace: ws, Trusted: ok && entry.Digest == digest, Hooks: e.hookTrusts(set, ws, entry, ok)}
+	if ok {
+		out.Since = &entry.Time
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// trustState is the workspace's trust in one phrase.
+func trustState(entry trust.Entry, ok bool, digest string) string {
+	switch {
+	case !ok:
+		return "not trusted"
+	case entry.Digest == digest:
+		return "trusted (since " + entry.Time.Format(time.RFC3339) + ")"
+	}
+	return "trusted on " + entry.Time.Format(time.RFC3339) + ", but its project config changed since"
+}
+
+// fullTarget is what an action runs, untruncated: the shell command (or the exec form's argv
+// joined by spaces), the URL, the prompt, the message or the func name.
+func fullTarget(a config.Action) string {
+	switch a.Type {
+	case config.TypeCommand:
+		if a.Command != "" {
+			return a.Command
+		}
+		return strings.Join(a.Args, " ")
+	case config.TypeHTTP:
+		return a.URL
+	case config.TypeInject:
+		return a.Message
+	case config.TypeFunc:
+		return a.Name
+	}
+	return a.Prompt
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -66,7 +65,11 @@ func run(ctx context.Context, s Spec) (Result, error) {
 		}
 	}
 
-	cmd := exec.CommandContext(ctx, s.Path, s.Args...)
+	// exec.Command, not CommandContext: the context is watched by the escalation below
+	// (context.AfterFunc, no goroutine unless ctx ends first) rather than by a goroutine of
+	// os/exec per run, and the pipes are this package's own, so os/exec's WaitDelay has no
+	// copying goroutine to bound.
+	cmd := exec.Command(s.Path, s.Args...)
 	cmd.Dir = s.Dir
 	cmd.Env = s.Env
 	if inR != nil {
@@ -75,14 +78,6 @@ func run(ctx context.Context, s Spec) (Result, error) {
 	cmd.Stdout = outW
 	cmd.Stderr = errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var interrupted atomic.Bool
-	cmd.Cancel = func() error {
-		interrupted.Store(true)
-		return signalGroup(cmd.Process.Pid, syscall.SIGTERM)
-	}
-	// WaitDelay is the backstop of os/exec: the leader is killed if it outlives the grace
-	// period after ctx is done. The group kill below does the same for its members.
-	cmd.WaitDelay = s.Grace
 
 	if err := cmd.Start(); err != nil {
 		return res, &StartError{Path: s.Path, Err: err}
@@ -114,19 +109,32 @@ func run(ctx context.Context, s Spec) (Result, error) {
 		close(writerDone)
 	}
 
-	// Escalation: Cancel (above) interrupts the group when ctx is done; the group is
-	// killed Grace later. context.AfterFunc starts no goroutine unless ctx ends first.
+	// Escalation: when ctx is done before the leader is waited for, the group is
+	// interrupted (SIGTERM), and killed Grace later, the leader too should it have moved to
+	// another group (the backstop os/exec's WaitDelay gives). context.AfterFunc starts no
+	// goroutine unless ctx ends first.
 	var (
-		mu       sync.Mutex
-		killer   *time.Timer
-		finished bool
+		mu          sync.Mutex
+		killer      *time.Timer
+		finished    bool
+		interrupted bool
 	)
 	stopEscalation := context.AfterFunc(ctx, func() {
 		mu.Lock()
 		defer mu.Unlock()
-		if !finished {
-			killer = time.AfterFunc(s.Grace, func() { signalGroup(pid, syscall.SIGKILL) }) //nolint:errcheck
+		if finished {
+			return
 		}
+		interrupted = true
+		signalGroup(pid, syscall.SIGTERM) //nolint:errcheck // the group may be gone already
+		killer = time.AfterFunc(s.Grace, func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if !finished {
+				signalGroup(pid, syscall.SIGKILL) //nolint:errcheck
+				cmd.Process.Kill()                //nolint:errcheck
+			}
+		})
 	})
 
 	werr := cmd.Wait()
@@ -136,6 +144,7 @@ func run(ctx context.Context, s Spec) (Result, error) {
 	if killer != nil {
 		killer.Stop()
 	}
+	timedOut := interrupted
 	mu.Unlock()
 	// Whatever is left of the group (background jobs, a grandchild holding stdout) goes
 	// now. The group id cannot be reused while any member is alive.
@@ -160,7 +169,7 @@ func run(ctx context.Context, s Spec) (Result, error) {
 	} else if werr != nil {
 		return res, fmt.Errorf("wait %s: %w", s.Path, werr)
 	}
-	if interrupted.Load() {
+	if timedOut {
 		res.TimedOut = true
 		return res, fmt.Errorf("stopped: %w", ctx.Err())
 	}

@@ -1,0 +1,173 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/policytest"
+)
+
+// testCmd is `hookcore test FILE...`: policy unit tests without a recorded session (issue
+// 11.5; the file format is package policytest's).
+func testCmd(e *env) *cobra.Command {
+	var (
+		cf     configFlags
+		junit  string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "test FILE...",
+		Short: "Run policy test cases (YAML: an event, an input, the expected decision) against the configs",
+		Long: `test runs the cases of each test file against the hooks: the files its config: key names
+(relative to the test file), else the --config files, else the discovered layers. A case
+gives an event, the parts of a hook input that matter, and what it expects: blocked,
+reason_contains, permission, updated_input, context_contains, continue,
+stop_reason_contains, errors, hooks. It prints PASS or FAIL per case, then "N passed,
+M failed"; exit 1 when a case failed or a file could not be read. --junit writes a JUnit
+XML report for CI systems. See docs/policy-tests.md.`,
+		Example: `  hookcore test examples/guardrails/hooks.test.yaml
+  hookcore test --junit report.xml policies/*.test.yaml`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var all []policytest.Outcome
+			broken := 0
+			for _, path := range args {
+				f, err := policytest.Parse(path)
+				if err != nil {
+					fmt.Fprintln(e.stderr, relativize(err.Error(), e.cwd))
+					broken++
+					continue
+				}
+				outs, err := e.runPolicyTests(cmd.Context(), f, cf)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "%s: %v\n", path, err)
+					broken++
+					continue
+				}
+				all = append(all, outs...)
+			}
+			if junit != "" {
+				if err := writeJUnitFile(junit, all); err != nil {
+					return err
+				}
+			}
+			if asJSON {
+				if err := writeTestJSON(e, all, broken); err != nil {
+					return err
+				}
+			} else {
+				for i := range all {
+					o := &all[i]
+					if o.Passed() {
+						fmt.Fprintf(e.stdout, "PASS  %s: %s\n", o.Case.Pos, o.Case.Name)
+						continue
+					}
+					fmt.Fprintf(e.stdout, "FAIL  %s: %s\n", o.Case.Pos, o.Case.Name)
+					for _, f := range o.Failures {
+						fmt.Fprintf(e.stdout, "      %s\n", f)
+					}
+				}
+				fmt.Fprintln(e.stdout, policytest.Summary(all))
+			}
+			for i := range all {
+				if !all[i].Passed() {
+					broken++
+				}
+			}
+			if broken > 0 {
+				return exitWith(ExitFailure)
+			}
+			return nil
+		},
+	}
+	cf.registerRun(cmd)
+	cmd.Flags().StringVar(&junit, "junit", "", "also write a JUnit XML report to this file")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the outcomes as JSON")
+	return cmd
+}
+
+// runPolicyTests builds a Runner for one test file (its own config: list wins over the
+// flags) and runs its cases.
+func (e *env) runPolicyTests(ctx context.Context, f *policytest.File, cf configFlags) ([]policytest.Outcome, error) {
+	if len(f.Config) > 0 {
+		cf.files = f.Config
+	}
+	l, err := e.load(&cf)
+	if err != nil {
+		return nil, err
+	}
+	r, err := e.runner(l, &cf, hookcore.Options{})
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		_ = r.Close(cctx)
+	}()
+	return policytest.Run(f, func(ev hook.Event, in *hook.Input) hook.Result {
+		res := r.Fire(ctx, ev, in)
+		relSources(res.Hooks, e.cwd)
+		return res
+	}), nil
+}
+
+func writeJUnitFile(path string, outs []policytest.Outcome) error {
+	tmp, err := os.CreateTemp(dirOf(path), ".junit-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := policytest.WriteJUnit(tmp, outs); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func writeTestJSON(e *env, outs []policytest.Outcome, broken int) error {
+	type jcase struct {
+		File     string   `json:"file"`
+		Pos      string   `json:"pos"`
+		Name     string   `json:"name"`
+		Passed   bool     `json:"passed"`
+		Failures []string `json:"failures,omitempty"`
+	}
+	out := struct {
+		Passed      int     `json:"passed"`
+		Failed      int     `json:"failed"`
+		BrokenFiles int     `json:"broken_files"`
+		Cases       []jcase `json:"cases"`
+	}{BrokenFiles: broken, Cases: []jcase{}}
+	for i := range outs {
+		o := &outs[i]
+		if o.Passed() {
+			out.Passed++
+		} else {
+			out.Failed++
+		}
+		out.Cases = append(out.Cases, jcase{File: o.File, Pos: o.Case.Pos, Name: o.Case.Name, Passed: o.Passed(), Failures: o.Failures})
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// dirOf is the directory of path, "." for a bare name.
+func dirOf(path string) string {
+	if d := filepath.Dir(path); d != "" {
+		return d
+	}
+	return "."
+}

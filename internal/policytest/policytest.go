@@ -1,0 +1,409 @@
+// Package policytest is `hookcore test`: unit tests of hook policies without a recorded
+// session, in the spirit of `opa test` (issue 11.5). A test file is YAML:
+//
+//	config: [hooks.yaml]            # optional: config files, relative to this file
+//	cases:
+//	  - name: rm -rf is blocked
+//	    event: PreToolUse            # any spelling hook.ParseEvent accepts
+//	    input:                       # the parts of a hook input that matter
+//	      tool_name: Bash
+//	      tool_input: {command: "rm -rf /"}
+//	    expect:
+//	      blocked: true
+//	      reason_contains: rm -rf
+//	      permission: deny           # allow | ask | deny | "" (none)
+//	      updated_input: {command: "python3 -m unittest discover -s tests"}
+//	      context_contains: unittest
+//	      continue: false
+//	      stop_reason_contains: ...
+//	      errors: 0
+//	      hooks: [no-rm-rf]          # exactly these hook ids ran, in order ([]: none ran)
+//
+// Every expect key is optional; a case checks only what it names. The input's cwd defaults to
+// the test file's directory, session_id to "hookcore-test", hook_event_name to the event.
+// updated_input is compared as JSON values (key order and spacing do not matter). A file's
+// problems (YAML, unknown keys, an unknown event) are returned as file:line:col: message, and
+// no case of that file runs.
+package policytest
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// MaxFileSize caps a test file, in bytes (1 MiB).
+const MaxFileSize = 1 << 20
+
+// File is one parsed test file.
+type File struct {
+	Path   string   // as given
+	Dir    string   // absolute directory of the file
+	Config []string // absolute paths of the config files it names; empty: the caller's
+	Cases  []Case
+}
+
+// Case is one test case.
+type Case struct {
+	Name   string         `yaml:"name"`
+	Event  string         `yaml:"event"`
+	Input  map[string]any `yaml:"input"`
+	Expect Expect         `yaml:"expect"`
+
+	Pos   string     `yaml:"-"` // file:line of the case
+	event hook.Event // parsed Event
+}
+
+// Expect is what a case checks; nil fields are not checked.
+type Expect struct {
+	Blocked            *bool     `yaml:"blocked"`
+	ReasonContains     *string   `yaml:"reason_contains"`
+	Permission         *string   `yaml:"permission"`
+	UpdatedInput       any       `yaml:"updated_input"`
+	ContextContains    *string   `yaml:"context_contains"`
+	Continue           *bool     `yaml:"continue"`
+	StopReasonContains *string   `yaml:"stop_reason_contains"`
+	Errors             *int      `yaml:"errors"`
+	Hooks              *[]string `yaml:"hooks"`
+}
+
+// Parse reads the test file at path.
+func Parse(path string) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, MaxFileSize)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(data, path, filepath.Dir(abs))
+}
+
+func parse(data []byte, name, dir string) (*File, error) {
+	out := &File{Path: name, Dir: dir}
+	doc, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", name, yaml.FormatError(err, false, false))
+	}
+	if len(doc.Docs) != 1 || doc.Docs[0].Body == nil {
+		return nil, fmt.Errorf("%s: a test file is one YAML mapping with a cases: list", name)
+	}
+	root, ok := doc.Docs[0].Body.(*ast.MappingNode)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s: a test file is a mapping with a cases: list", name, at(doc.Docs[0].Body))
+	}
+	var problems []string
+	bad := func(n ast.Node, format string, args ...any) {
+		problems = append(problems, fmt.Sprintf("%s:%s: %s", name, at(n), fmt.Sprintf(format, args...)))
+	}
+	var cases *ast.SequenceNode
+	for _, kv := range root.Values {
+		switch key := kv.Key.GetToken().Value; key {
+		case "config":
+			var list []string
+			if err := yaml.NodeToValue(kv.Value, &list); err != nil {
+				if s, ok := kv.Value.(*ast.StringNode); ok {
+					list = []string{s.Value}
+				} else {
+					bad(kv.Value, "config: a file name or a list of them")
+					continue
+				}
+			}
+			for _, p := range list {
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(dir, p)
+				}
+				out.Config = append(out.Config, p)
+			}
+		case "cases":
+			seq, ok := kv.Value.(*ast.SequenceNode)
+			if !ok {
+				bad(kv.Value, "cases: a list of cases")
+				continue
+			}
+			cases = seq
+		default:
+			bad(kv.Key, "unknown key %q (want config or cases)", key)
+		}
+	}
+	if cases == nil && len(problems) == 0 {
+		bad(root, "no cases: list")
+	}
+	if cases != nil {
+		for _, item := range cases.Values {
+			var c Case
+			if err := yaml.NodeToValue(item, &c, yaml.DisallowUnknownField()); err != nil {
+				bad(item, "%s", oneLine(yaml.FormatError(err, false, false)))
+				continue
+			}
+			c.Pos = name + ":" + at(item)
+			if c.Name == "" {
+				c.Name = c.Pos
+			}
+			ev, ok := hook.ParseEvent(c.Event)
+			if !ok {
+				bad(item, "case %q: unknown event %q", c.Name, c.Event)
+				continue
+			}
+			c.event = ev
+			if p := c.Expect.Permission; p != nil {
+				perm, ok := hook.ParsePermission(*p)
+				if !ok && *p != "" {
+					bad(item, "case %q: permission %q: want allow, ask, deny or \"\"", c.Name, *p)
+					continue
+				}
+				*p = perm.String()
+			}
+			out.Cases = append(out.Cases, c)
+		}
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(problems, "\n"))
+	}
+	return out, nil
+}
+
+func at(n ast.Node) string {
+	tk := n.GetToken()
+	if tk == nil || tk.Position == nil {
+		return "1:1"
+	}
+	return fmt.Sprintf("%d:%d", tk.Position.Line, tk.Position.Column)
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// HookInput builds the case's hook input: its input mapping as JSON, with the defaults filled in.
+func (c *Case) HookInput(dir string) (*hook.Input, error) {
+	m := map[string]any{}
+	for k, v := range c.Input {
+		m[k] = v
+	}
+	if _, ok := m["cwd"]; !ok {
+		m["cwd"] = dir
+	}
+	if _, ok := m["session_id"]; !ok {
+		m["session_id"] = "hookcore-test"
+	}
+	m["hook_event_name"] = string(c.event)
+	data, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("%s: input: %v", c.Pos, err)
+	}
+	in := &hook.Input{}
+	if err := json.Unmarshal(data, in); err != nil {
+		return nil, fmt.Errorf("%s: input is not a valid hook input: %v", c.Pos, err)
+	}
+	return in, nil
+}
+
+// Outcome is a case's verdict.
+type Outcome struct {
+	Case     *Case
+	File     string
+	Failures []string // empty: passed
+	Elapsed  time.Duration
+}
+
+// Passed reports whether the case passed.
+func (o *Outcome) Passed() bool { return len(o.Failures) == 0 }
+
+// Fire runs the hooks of one event; the CLI passes its Runner's Fire.
+type Fire func(event hook.Event, in *hook.Input) hook.Result
+
+// Run runs every case of f with fire, in order.
+func Run(f *File, fire Fire) []Outcome {
+	out := make([]Outcome, 0, len(f.Cases))
+	for i := range f.Cases {
+		c := &f.Cases[i]
+		o := Outcome{Case: c, File: f.Path}
+		start := time.Now()
+		in, err := c.HookInput(f.Dir)
+		if err != nil {
+			o.Failures = []string{err.Error()}
+		} else {
+			o.Failures = Check(c.Expect, fire(c.event, in))
+		}
+		o.Elapsed = time.Since(start)
+		out = append(out, o)
+	}
+	return out
+}
+
+// Check compares a result with what a case expects and returns one message per mismatch.
+func Check(x Expect, res hook.Result) []string {
+	var fails []string
+	failf := func(format string, args ...any) { fails = append(fails, fmt.Sprintf(format, args...)) }
+	if x.Blocked != nil && res.Blocked != *x.Blocked {
+		failf("blocked: want %v, got %v%s", *x.Blocked, res.Blocked, reasonNote(res))
+	}
+	if x.ReasonContains != nil && !strings.Contains(res.Reason, *x.ReasonContains) {
+		failf("reason: want it to contain %q, got %q", *x.ReasonContains, res.Reason)
+	}
+	if x.Permission != nil && res.Permission.String() != *x.Permission {
+		failf("permission: want %q, got %q", *x.Permission, res.Permission)
+	}
+	if x.UpdatedInput != nil {
+		if d := jsonDiff(x.UpdatedInput, res.UpdatedInput); d != "" {
+			failf("updated_input: %s", d)
+		}
+	}
+	if x.ContextContains != nil && !strings.Contains(res.AdditionalContext, *x.ContextContains) {
+		failf("additional context: want it to contain %q, got %q", *x.ContextContains, res.AdditionalContext)
+	}
+	if x.Continue != nil && res.Continue != *x.Continue {
+		failf("continue: want %v, got %v", *x.Continue, res.Continue)
+	}
+	if x.StopReasonContains != nil && !strings.Contains(res.StopReason, *x.StopReasonContains) {
+		failf("stop reason: want it to contain %q, got %q", *x.StopReasonContains, res.StopReason)
+	}
+	if x.Errors != nil && res.Errors != *x.Errors {
+		failf("errors: want %d, got %d%s", *x.Errors, res.Errors, errorNote(res))
+	}
+	if x.Hooks != nil {
+		ran := []string{}
+		for _, r := range res.Hooks {
+			ran = append(ran, r.ID)
+		}
+		if !slices.Equal(ran, *x.Hooks) {
+			failf("hooks run: want [%s], got [%s]", strings.Join(*x.Hooks, ", "), strings.Join(ran, ", "))
+		}
+	}
+	return fails
+}
+
+func reasonNote(res hook.Result) string {
+	if res.Reason == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (reason %q)", res.Reason)
+}
+
+func errorNote(res hook.Result) string {
+	var es []string
+	for _, r := range res.Hooks {
+		if r.Error != "" {
+			es = append(es, r.ID+": "+r.Error)
+		}
+	}
+	if len(es) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(es, "; ") + ")"
+}
+
+// jsonDiff compares want (decoded YAML) with got (JSON); "" when equal as JSON values.
+func jsonDiff(want any, got json.RawMessage) string {
+	wb, err := json.Marshal(want)
+	if err != nil {
+		return err.Error()
+	}
+	var w, g any
+	_ = json.Unmarshal(wb, &w)
+	if len(bytes.TrimSpace(got)) == 0 || string(bytes.TrimSpace(got)) == "null" {
+		return fmt.Sprintf("want %s, got no rewrite", wb)
+	}
+	if err := json.Unmarshal(got, &g); err != nil {
+		return fmt.Sprintf("want %s, got %s", wb, got)
+	}
+	if !reflect.DeepEqual(w, g) {
+		return fmt.Sprintf("want %s, got %s", wb, got)
+	}
+	return ""
+}
+
+// Summary is the closing line: "N passed, M failed".
+func Summary(outs []Outcome) string {
+	p, f := 0, 0
+	for i := range outs {
+		if outs[i].Passed() {
+			p++
+		} else {
+			f++
+		}
+	}
+	return fmt.Sprintf("%d passed, %d failed", p, f)
+}
+
+// WriteJUnit writes outs as a JUnit XML report, one testsuite per test file, the form CI
+// systems (GitHub Actions, GitLab, Jenkins) read.
+func WriteJUnit(w io.Writer, outs []Outcome) error {
+	type failure struct {
+		Message string `xml:"message,attr"`
+		Text    string `xml:",chardata"`
+	}
+	type testcase struct {
+		Name      string   `xml:"name,attr"`
+		Classname string   `xml:"classname,attr"`
+		Time      string   `xml:"time,attr"`
+		Failure   *failure `xml:"failure,omitempty"`
+	}
+	type suite struct {
+		Name     string     `xml:"name,attr"`
+		Tests    int        `xml:"tests,attr"`
+		Failures int        `xml:"failures,attr"`
+		Cases    []testcase `xml:"testcase"`
+	}
+	type suites struct {
+		XMLName xml.Name `xml:"testsuites"`
+		Suites  []*suite `xml:"testsuite"`
+	}
+	var doc suites
+	byFile := map[string]*suite{}
+	for i := range outs {
+		o := &outs[i]
+		s := byFile[o.File]
+		if s == nil {
+			s = &suite{Name: o.File}
+			byFile[o.File] = s
+			doc.Suites = append(doc.Suites, s)
+		}
+		tc := testcase{Name: o.Case.Name, Classname: o.File, Time: fmt.Sprintf("%.3f", o.Elapsed.Seconds())}
+		if !o.Passed() {
+			tc.Failure = &failure{Message: o.Failures[0], Text: o.Case.Pos + "\n" + strings.Join(o.Failures, "\n")}
+			s.Failures++
+		}
+		s.Tests++
+		s.Cases = append(s.Cases, tc)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}

@@ -1,0 +1,136 @@
+package match
+
+import (
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// allows reports whether the line is permitted by the Bash rules res (see "Allow rules" in
+// the package doc): it can be analysed, and each of its units is matched by one of res.
+func (b *bashCommands) allows(res []*regexp.Regexp) bool {
+	if b.all {
+		return false
+	}
+	for _, u := range b.units {
+		ok := false
+		for _, re := range res {
+			if re.MatchString(u) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// assignText renders one assignment: NAME=value with the value rendered as a word (see
+// renderWord), or its source text when it has an index or is an array.
+func assignText(a *syntax.Assign, src string) string {
+	switch {
+	case a.Naked && a.Value != nil:
+		return renderWord(a.Value, src).text
+	case a.Naked && a.Name != nil:
+		return a.Name.Value
+	case a.Name == nil || a.Index != nil || a.Array != nil:
+		return sourceOf(a, src)
+	}
+	op := "="
+	if a.Append {
+		op = "+="
+	}
+	v := ""
+	if a.Value != nil {
+		v = renderWord(a.Value, src).text
+	}
+	return a.Name.Value + op + v
+}
+
+// declText renders declare, local, export, readonly, typeset or nameref and its arguments.
+func declText(d *syntax.DeclClause, src string) string {
+	var sb strings.Builder
+	if d.Variant != nil {
+		sb.WriteString(d.Variant.Value)
+	}
+	for _, a := range d.Args {
+		sb.WriteByte(' ')
+		sb.WriteString(assignText(a, src))
+	}
+	return sb.String()
+}
+
+// sourceOf returns the source text of n in src.
+func sourceOf(n syntax.Node, src string) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start >= 0 && start <= end && end <= len(src) {
+		return src[start:end]
+	}
+	return ""
+}
+
+// Allows reports whether the filter, used as an allow rule, permits the subject: it is
+// AllowedBy(s, f). Match answers "may this call be one the filter names?" (a guard's
+// question: when unsure, yes); Allows answers "is this call, all of it, one the filter
+// names?" (a permission's question: when unsure, no). A nil *If permits nothing.
+func (f *If) Allows(s *Subject) bool { return AllowedBy(s, f) }
+
+// AllowedBy reports whether the allow rules, taken together, permit the call s (see "Allow
+// rules" in the package doc). In short: arguments that are not valid JSON are permitted by
+// no rule; a Bash call is permitted when its command can be analysed and every command it
+// runs is matched by one of the Bash(...) rules (or a bare "Bash" rule permits every Bash
+// call); a path rule (Read, Write, Edit, ...) permits a path it places inside the Subject's
+// directory (NewSubjectIn), never by a trailing part alone; any other rule, regex or
+// condition permits the call when it matches it. Nil rules
+// are skipped. It is what the reference agent's --allow rules use (agent.Options.Allow),
+// and what a hook's `if` must pass for the hook's "allow" to count.
+func AllowedBy(s *Subject, rules ...*If) bool {
+	if _, ok := s.decodedArgs(); !ok {
+		return false
+	}
+	var bash []*regexp.Regexp
+	for _, f := range rules {
+		if f == nil {
+			continue
+		}
+		if f.syntax != Rule {
+			if f.Match(s) {
+				return true
+			}
+			continue
+		}
+		r := f.rule
+		switch {
+		case !strings.EqualFold(r.tool, s.tool):
+		case r.kind == ruleBash:
+			bash = append(bash, r.re)
+		case r.kind == rulePath:
+			if v, ok := r.mainArg(s); ok && r.permitsPath(v, s.dir) {
+				return true
+			}
+		case r.match(s):
+			return true
+		}
+	}
+	if len(bash) == 0 {
+		return false
+	}
+	b := s.bashCommands()
+	return b.found && b.allows(bash)
+}
+
+// writes reports whether a redirection opens a file for writing (anything but <, <<, <<-,
+// <<< and <&): "> FILE" alone truncates FILE, "$(<FILE)" only reads it.
+func writes(redirs []*syntax.Redirect) bool {
+	for _, r := range redirs {
+		switch r.Op {
+		case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn:
+		default:
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,446 @@
+// Package rego is hookcore's `type: rego` executor (issue 12): a hook decided by an Open
+// Policy Agent policy, with OPA embedded as a Go library (github.com/open-policy-agent/opa,
+// its v1 API). The policy comes from files or a directory of .rego files, from a local
+// bundle (.tar.gz or a bundle directory), or from a bundle service polled as OPA polls it
+// (ETag, optional signature verification, the last good bundle kept while the service is
+// down). Decisions can be sent to an OPA decision-log service.
+//
+// The input document is the hook input as Claude Code sends it (input.hook_event_name,
+// input.tool_name, input.tool_input.command, input.cwd, ...). The query (default
+// "data.hookcore") must give an object; its keys map onto hookcore's decision:
+//
+//	deny                true, a non-empty set or array of strings, or a string: block; the
+//	                    strings (joined by "; ") are the reason unless `reason` is set
+//	ask                 the same shapes: ask the user (Permission ask)
+//	allow               true: Permission allow
+//	reason              string: the reason of a deny, ask or allow
+//	updated_input       object: the rewritten tool input (whole)
+//	additional_context  string, or a set or array of strings (joined by a newline)
+//	system_message      string: shown to the user
+//
+// An undefined query result or an empty object decides nothing. A policy that does not
+// compile, a query that fails (a conflict, a builtin error) or a result of another shape is
+// an error of that hook: with `on_error: block` it blocks (fail-closed), as the examples do.
+// The query is compiled once when the hook is built (and again only when a new bundle
+// arrives), never per event.
+package rego
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/bundle"
+	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// DefaultQuery is the query of a hook that names none: the document of package hookcore.
+const DefaultQuery = "data.hookcore"
+
+// DefaultPoll is the bundle service's polling interval when none is given (OPA's default
+// min_delay_seconds is 60).
+const DefaultPoll = 60 * time.Second
+
+// MaxBundleBytes caps a downloaded bundle (64 MiB).
+const MaxBundleBytes = 64 << 20
+
+// Options configure one rego executor.
+type Options struct {
+	HookID string
+	// Policy is a .rego file, a directory of them (searched recursively; *_test.rego files
+	// are left out), or a bundle: a .tar.gz file, or a directory holding a .manifest.
+	Policy string
+	// BundleURL is a bundle service's URL of one bundle (GET, ETag). With Policy empty it is
+	// the only source; the first download happens in New.
+	BundleURL string
+	// Poll is the interval between bundle downloads; 0 means DefaultPoll.
+	Poll time.Duration
+	// Query is the Rego query; "" means DefaultQuery.
+	Query string
+	// VerificationKey, when set, is the PEM public key (or the HMAC secret) that a downloaded
+	// bundle's signature must verify with; KeyID names it (default "hookcore") and Algorithm
+	// is its algorithm (default RS256). Without it, bundles are not verified.
+	VerificationKey, KeyID, Algorithm string
+	// DecisionLogURL, when set, receives every decision as OPA's decision-log service API
+	// does: gzip'ed JSON arrays POSTed in the background (see DecisionLogger).
+	DecisionLogURL string
+	// HTTPClient downloads bundles and sends decision logs; nil: http.DefaultClient. The CLI
+	// passes the SSRF-guarded client of http hooks.
+	HTTPClient *http.Client
+	Logger     *slog.Logger
+}
+
+// Executor is a compiled rego hook. It is safe for concurrent use; Close stops its bundle
+// poller and flushes its decision log.
+type Executor struct {
+	opts     Options
+	query    string
+	log      *slog.Logger
+	prepared atomic.Pointer[policy]
+	logs     *DecisionLogger
+
+	stop     chan struct{}
+	stopOnce sync.Once
+	wg       sync.WaitGroup
+	etag     string // poller goroutine only
+}
+
+// policy is one compiled version of the policy.
+type policy struct {
+	pq       rego.PreparedEvalQuery
+	revision string // the bundle's manifest revision, "" for files
+}
+
+// New compiles the policy. Errors: no policy source, a policy that does not compile, a
+// first bundle download that fails (the service must be reachable when the hook is built;
+// after that, a failing service keeps the last good bundle).
+func New(ctx context.Context, o Options) (*Executor, error) {
+	x := &Executor{opts: o, query: o.Query, log: o.Logger, stop: make(chan struct{})}
+	if x.query == "" {
+		x.query = DefaultQuery
+	}
+	if x.log == nil {
+		x.log = slog.New(slog.DiscardHandler)
+	}
+	if x.opts.HTTPClient == nil {
+		x.opts.HTTPClient = http.DefaultClient
+	}
+	if x.opts.Poll <= 0 {
+		x.opts.Poll = DefaultPoll
+	}
+	if _, err := ast.ParseBody(x.query); err != nil {
+		return nil, fmt.Errorf("rego query %q: %w", x.query, err)
+	}
+	switch {
+	case o.Policy != "":
+		p, err := x.compileLocal(ctx)
+		if err != nil {
+			return nil, err
+		}
+		x.prepared.Store(p)
+	case o.BundleURL != "":
+		if err := x.download(ctx); err != nil {
+			return nil, fmt.Errorf("rego bundle %s: %w", o.BundleURL, err)
+		}
+	default:
+		return nil, errors.New("rego hook needs a policy (file, directory or bundle) or a bundle_url")
+	}
+	if o.DecisionLogURL != "" {
+		x.logs = NewDecisionLogger(o.DecisionLogURL, x.opts.HTTPClient, x.log)
+	}
+	if o.BundleURL != "" {
+		x.wg.Add(1)
+		go x.poll()
+	}
+	return x, nil
+}
+
+func (x *Executor) compileLocal(ctx context.Context) (*policy, error) {
+	p := x.opts.Policy
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, fmt.Errorf("rego policy: %w", err)
+	}
+	opts := []func(*rego.Rego){rego.Query(x.query)}
+	isBundle := strings.HasSuffix(p, ".tar.gz") || strings.HasSuffix(p, ".tgz")
+	if st.IsDir() {
+		if _, err := os.Stat(filepath.Join(p, ".manifest")); err == nil {
+			isBundle = true
+		}
+	}
+	if isBundle {
+		opts = append(opts, rego.LoadBundle(p))
+	} else {
+		opts = append(opts, rego.Load([]string{p}, func(abspath string, info fs.FileInfo, depth int) bool {
+			return !info.IsDir() && (strings.HasSuffix(info.Name(), "_test.rego") || !strings.HasSuffix(info.Name(), ".rego") && !strings.HasSuffix(info.Name(), ".json") && !strings.HasSuffix(info.Name(), ".yaml"))
+		}))
+	}
+	pq, err := rego.New(opts...).PrepareForEval(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("rego policy %s: %w", p, err)
+	}
+	return &policy{pq: pq}, nil
+}
+
+// Execute evaluates the query with the hook input as input.
+func (x *Executor) Execute(ctx context.Context, in *hook.Input) (hook.Decision, error) {
+	dec := hook.Decision{ExitCode: -1}
+	p := x.prepared.Load()
+	if p == nil {
+		return dec, fmt.Errorf("rego hook %q: %w: no policy loaded", x.opts.HookID, hook.ErrNotStarted)
+	}
+	raw, input, err := inputValue(in)
+	if err != nil {
+		return dec, fmt.Errorf("rego hook %q: %w", x.opts.HookID, err)
+	}
+	start := time.Now()
+	rs, err := p.pq.Eval(ctx, rego.EvalParsedInput(input))
+	if err != nil {
+		x.logDecision(p, raw, nil, err, start)
+		return dec, fmt.Errorf("rego hook %q: %w", x.opts.HookID, err)
+	}
+	var result any
+	if len(rs) > 0 && len(rs[0].Expressions) > 0 {
+		result = rs[0].Expressions[0].Value
+	}
+	x.logDecision(p, raw, result, nil, start)
+	if err := apply(&dec, result); err != nil {
+		return hook.Decision{ExitCode: -1}, fmt.Errorf("rego hook %q: query %s: %w", x.opts.HookID, x.query, err)
+	}
+	return dec, nil
+}
+
+// inputValue is the hook input as an OPA value: the JSON hookcore sends to command hooks.
+func inputValue(in *hook.Input) ([]byte, ast.Value, error) {
+	b, err := json.Marshal(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	v, err := ast.ValueFromReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, v, nil
+}
+
+// apply maps a query result onto dec (the contract in the package doc).
+func apply(dec *hook.Decision, result any) error {
+	if result == nil {
+		return nil
+	}
+	m, ok := result.(map[string]any)
+	if !ok {
+		return fmt.Errorf("the result is a %T, want an object (deny, ask, allow, reason, updated_input, additional_context)", result)
+	}
+	reason, _ := m["reason"].(string)
+	if v, ok := m["reason"]; ok {
+		if _, isStr := v.(string); !isStr {
+			return fmt.Errorf("reason is a %T, want a string", v)
+		}
+	}
+	deny, denyMsgs, err := flag(m, "deny")
+	if err != nil {
+		return err
+	}
+	ask, askMsgs, err := flag(m, "ask")
+	if err != nil {
+		return err
+	}
+	switch {
+	case deny:
+		dec.Block, dec.Permission = true, hook.Deny
+		dec.Reason = firstNonEmpty(reason, strings.Join(denyMsgs, "; "), "denied by policy")
+	case ask:
+		dec.Permission = hook.Ask
+		dec.Reason = firstNonEmpty(reason, strings.Join(askMsgs, "; "))
+	default:
+		if v, ok := m["allow"]; ok {
+			b, isBool := v.(bool)
+			if !isBool {
+				return fmt.Errorf("allow is a %T, want a boolean", v)
+			}
+			if b {
+				dec.Permission = hook.Allow
+				dec.Reason = reason
+			}
+		}
+	}
+	if v, ok := m["updated_input"]; ok && v != nil {
+		obj, isObj := v.(map[string]any)
+		if !isObj {
+			return fmt.Errorf("updated_input is a %T, want an object", v)
+		}
+		b, err := json.Marshal(obj)
+		if err != nil {
+			return err
+		}
+		dec.UpdatedInput = b
+	}
+	if v, ok := m["additional_context"]; ok {
+		strs, err := stringsOf(v)
+		if err != nil {
+			return fmt.Errorf("additional_context: %w", err)
+		}
+		dec.AdditionalContext = strings.Join(strs, "\n")
+	}
+	if v, ok := m["system_message"]; ok {
+		s, isStr := v.(string)
+		if !isStr {
+			return fmt.Errorf("system_message is a %T, want a string", v)
+		}
+		dec.SystemMessage = s
+	}
+	return nil
+}
+
+// flag reads deny or ask: true, a string, or a set/array of strings (non-empty = set).
+func flag(m map[string]any, key string) (bool, []string, error) {
+	v, ok := m[key]
+	if !ok || v == nil {
+		return false, nil, nil
+	}
+	if b, isBool := v.(bool); isBool {
+		return b, nil, nil
+	}
+	strs, err := stringsOf(v)
+	if err != nil {
+		return false, nil, fmt.Errorf("%s: %w", key, err)
+	}
+	return len(strs) > 0, strs, nil
+}
+
+func stringsOf(v any) ([]string, error) {
+	switch x := v.(type) {
+	case string:
+		if x == "" {
+			return nil, nil
+		}
+		return []string{x}, nil
+	case []any:
+		out := make([]string, 0, len(x))
+		for _, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return nil, fmt.Errorf("an element is a %T, want strings", e)
+			}
+			out = append(out, s)
+		}
+		sort.Strings(out) // a Rego set has no order; make the reason stable
+		return out, nil
+	}
+	return nil, fmt.Errorf("a %T, want a string or a set of strings", v)
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// Revision is the revision of the bundle in use ("" for a policy from files).
+func (x *Executor) Revision() string {
+	if p := x.prepared.Load(); p != nil {
+		return p.revision
+	}
+	return ""
+}
+
+// Close stops the bundle poller and flushes the decision log (waiting at most ctx).
+func (x *Executor) Close() error {
+	x.stopOnce.Do(func() { close(x.stop) })
+	x.wg.Wait()
+	if x.logs != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return x.logs.Close(ctx)
+	}
+	return nil
+}
+
+// poll downloads the bundle every Poll until Close.
+func (x *Executor) poll() {
+	defer x.wg.Done()
+	t := time.NewTicker(x.opts.Poll)
+	defer t.Stop()
+	for {
+		select {
+		case <-x.stop:
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*x.opts.Poll+30*time.Second)
+		if err := x.download(ctx); err != nil {
+			x.log.Warn("rego bundle download failed; the last good bundle stays in use", "hook", x.opts.HookID, "url", x.opts.BundleURL, "revision", x.Revision(), "err", err)
+		}
+		cancel()
+	}
+}
+
+// download fetches the bundle once (If-None-Match with the last ETag) and, when a new one
+// arrives and compiles, swaps it in.
+func (x *Executor) download(ctx context.Context) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, x.opts.BundleURL, nil)
+	if err != nil {
+		return err
+	}
+	if x.etag != "" {
+		req.Header.Set("If-None-Match", x.etag)
+	}
+	req.Header.Set("Accept", "application/gzip, application/vnd.openpolicyagent.bundles")
+	resp, err := x.opts.HTTPClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusNotModified:
+		return nil
+	case http.StatusOK:
+	default:
+		return fmt.Errorf("bundle service answered %s", resp.Status)
+	}
+	etag := resp.Header.Get("ETag")
+	rd := bundle.NewReader(resp.Body).WithSizeLimitBytes(MaxBundleBytes).WithBundleEtag(etag)
+	if x.opts.VerificationKey != "" {
+		id := firstNonEmpty(x.opts.KeyID, "hookcore")
+		alg := firstNonEmpty(x.opts.Algorithm, "RS256")
+		vc := bundle.NewVerificationConfig(map[string]*bundle.KeyConfig{id: {Key: x.opts.VerificationKey, Algorithm: alg}}, id, "", nil)
+		rd = rd.WithBundleVerificationConfig(vc)
+	}
+	b, err := rd.Read()
+	if err != nil {
+		return fmt.Errorf("read bundle: %w", err)
+	}
+	pq, err := rego.New(rego.Query(x.query), rego.ParsedBundle("hookcore", &b)).PrepareForEval(ctx)
+	if err != nil {
+		return fmt.Errorf("compile bundle: %w", err)
+	}
+	x.prepared.Store(&policy{pq: pq, revision: b.Manifest.Revision})
+	x.etag = etag
+	x.log.Info("rego bundle activated", "hook", x.opts.HookID, "revision", b.Manifest.Revision)
+	return nil
+}
+
+func (x *Executor) logDecision(p *policy, input json.RawMessage, result any, evalErr error, start time.Time) {
+	if x.logs == nil {
+		return
+	}
+	ev := DecisionEvent{
+		DecisionID: newID(),
+		Path:       strings.TrimPrefix(strings.ReplaceAll(x.query, ".", "/"), "data/"),
+		Timestamp:  start.UTC(),
+		Labels:     map[string]string{"agent": "hookcore", "hook": x.opts.HookID},
+	}
+	ev.Input = input
+	if result != nil {
+		if b, err := json.Marshal(result); err == nil {
+			ev.Result = b
+		}
+	}
+	if evalErr != nil {
+		ev.Error = evalErr.Error()
+	}
+	if p.revision != "" {
+		ev.Bundles = map[string]BundleInfo{"hookcore": {Revision: p.revision}}
+	}
+	ev.Metrics = map[string]int64{"timer_rego_query_eval_ns": time.Since(start).Nanoseconds()}
+	x.logs.Log(ev)
+}

@@ -1,0 +1,56 @@
+package state
+
+import "context"
+
+// Session is the state of one session. Its zero value is a session that has seen nothing.
+type Session struct {
+	// Once holds the keys of the once hooks that already ran in this session (see OnceKey).
+	Once map[string]bool `json:"once,omitempty"`
+	// Stops counts the consecutive Stop-type (Stop, SubagentStop) blocks of the current turn.
+	// UserPromptSubmit starts a new turn and resets it; an unblocked stop resets it too.
+	Stops int `json:"stops,omitempty"`
+}
+
+// Store holds the Session of every session id. It is the one place where a Runner keeps
+// state that outlives one event.
+//
+// Update calls fn with the current state of session (the zero Session when there is none)
+// and stores what fn leaves in it, atomically with respect to every other Update of the
+// same session, in this process and, for stores that say so (Dir), in other processes: two
+// concurrent Updates never lose each other's change. fn may be called at most once, must
+// not call the Store itself and must not keep s after it returns. An empty session id is a
+// session like any other. A non-nil error means the state could not be read or written;
+// fn's change may then be lost, and the caller decides how to degrade (the Runner runs a
+// once hook rather than skip it, and logs). Update may be called concurrently.
+type Store interface {
+	Update(ctx context.Context, session string, fn func(s *Session)) error
+}
+
+// UpdateFunc adapts a function to Store.
+type UpdateFunc func(ctx context.Context, session string, fn func(s *Session)) error
+
+// Update calls f(ctx, session, fn).
+func (f UpdateFunc) Update(ctx context.Context, session string, fn func(s *Session)) error {
+	return f(ctx, session, fn)
+}
+
+// OnceKey is the key under which a once hook is recorded in Session.Once: its event and
+// hook id ("SessionStart\x00greet"). The id is the config's `id` or the generated
+// "<Event>#<n>", so a once hook stays spent across a reload that keeps its id.
+func OnceKey(event, hookID string) string { return event + "\x00" + hookID }
+
+// Claim is the Update that claims a once hook: it reports whether key had not yet run in
+// session, and marks it as run.
+func Claim(ctx context.Context, st Store, session, key string) (first bool, err error) {
+	err = st.Update(ctx, session, func(s *Session) {
+		if s.Once[key] {
+			return
+		}
+		if s.Once == nil {
+			s.Once = map[string]bool{}
+		}
+		s.Once[key] = true
+		first = true
+	})
+	return first, err
+}

@@ -1,0 +1,147 @@
+package hookcore_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/trust"
+)
+
+// TestTrustCoversScripts (issue 11.1, regression): after a grant, changing a script that a
+// project hook runs made the changed script run unreviewed (the grant bound only the config
+// files). Now the grant binds each hook's scripts by content hash: the hook whose script
+// changed is pending until the next grant; the others keep their trust.
+func TestTrustCoversScripts(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	writeFile(t, project, ".hookcore/guard.sh", "echo guard >> ran.txt; exit 0\n")
+	writeFile(t, project, "scripts/other.py", "open('ran.txt', 'a').write('other\\n')\n")
+	set := loadLayers(t, project, layerFile{".hookcore/hooks.yaml", config.Project, `hooks:
+  - {id: guard, event: pre_tool_use, action: {type: command, command: "bash .hookcore/guard.sh"}}
+  - {id: other, event: pre_tool_use, action: {type: command, command: "python3 scripts/other.py"}}
+`})
+	fire := func() hook.Result {
+		t.Helper()
+		r := newRunner(t, project, set, hookcore.Options{Trust: store})
+		return r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "ls"))
+	}
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"guard=ok", "other=ok"}, outcomes(fire())); diff != "" {
+		t.Fatalf("trusted (-want +got):\n%s", diff)
+	}
+	writeFile(t, project, ".hookcore/guard.sh", "echo changed >> ran.txt; exit 0\n")
+	res := fire()
+	if diff := cmp.Diff([]string{"guard=skipped", "other=ok"}, outcomes(res)); diff != "" {
+		t.Fatalf("after the script changed (-want +got):\n%s", diff)
+	}
+	if why := res.Hooks[0].Error; !strings.Contains(why, "a script it runs changed") {
+		t.Errorf("reason = %q", why)
+	}
+	if got := readFile(t, project, "ran.txt"); strings.Contains(got, "changed") {
+		t.Fatalf("the changed script ran: %q", got)
+	}
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"guard=ok", "other=ok"}, outcomes(fire())); diff != "" {
+		t.Fatalf("granted again (-want +got):\n%s", diff)
+	}
+}
+
+// TestTrustOldGrantIsPending: an entry written before hooks were covered (no "hooks") trusts
+// no project hook; the reason says to grant again.
+func TestTrustOldGrantIsPending(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	set := loadLayers(t, project, layerFile{".hookcore/hooks.yaml", config.Project,
+		"hooks:\n  - {id: p, event: pre_tool_use, action: {type: command, command: \"true\"}}\n"})
+	if err := store.Grant(project, hookcore.TrustDigest(set), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	r := newRunner(t, project, set, hookcore.Options{Trust: store})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "ls"))
+	if got := outcomes(res); len(got) != 1 || got[0] != "p=skipped" || !strings.Contains(res.Hooks[0].Error, "grant` again") {
+		t.Fatalf("%v %q", got, res.Hooks[0].Error)
+	}
+}
+
+// TestCoverHookResolution: the files a hook runs, resolved the way the command runs them.
+func TestCoverHookResolution(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for _, f := range []string{"x.sh", ".hookcore/x.sh", "scripts/y.py", "bin/tool", ".claude/hooks/guard.py", ".hookcore/lib.sh"} {
+		writeFile(t, root, f, "#!/bin/sh\n")
+	}
+	cfg := filepath.Join(root, ".hookcore", "hooks.yaml")
+	tests := []struct {
+		name       string
+		action     config.Action
+		files      []string
+		notCovered bool
+	}{
+		{"dot slash", config.Action{Command: "./x.sh"}, []string{"x.sh"}, false},
+		{"interpreter", config.Action{Command: "bash .hookcore/x.sh --flag"}, []string{".hookcore/x.sh"}, false},
+		{"interpreter with options", config.Action{Command: "python3 -u scripts/y.py"}, []string{"scripts/y.py"}, false},
+		{"project dir var", config.Action{Command: `"${CLAUDE_PROJECT_DIR}"/.claude/hooks/guard.py`}, []string{".claude/hooks/guard.py"}, false},
+		{"project dir var with interpreter", config.Action{Command: `python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/guard.py"`}, []string{".claude/hooks/guard.py"}, false},
+		{"config dir var", config.Action{Command: `sh "$HOOKCORE_CONFIG_DIR/x.sh"`}, []string{".hookcore/x.sh"}, false},
+		{"exec form", config.Action{Args: []string{"./bin/tool", "a"}}, []string{"bin/tool"}, false},
+		{"exec form interpreter", config.Action{Args: []string{"python3", "scripts/y.py"}}, []string{"scripts/y.py"}, false},
+		{"every simple command", config.Action{Command: "./x.sh && bash .hookcore/x.sh | ./bin/tool"}, []string{"x.sh", ".hookcore/x.sh", "bin/tool"}, false},
+		{"wrappers", config.Action{Command: "FOO=1 env -i timeout 5 ./x.sh"}, []string{"x.sh"}, false},
+		{"source", config.Action{Command: ". .hookcore/lib.sh; check"}, []string{".hookcore/lib.sh"}, false},
+		{"a missing script is bound as missing", config.Action{Command: "./gone.sh"}, []string{"gone.sh"}, false},
+		{"a PATH program is the user's", config.Action{Command: "jq -r .tool_name"}, nil, false},
+		{"outside the project", config.Action{Command: "/usr/bin/env python3 -c 'print(1)'"}, nil, false},
+		{"inline code", config.Action{Command: "python3 -c 'import sys'"}, nil, false},
+		{"unknown variable", config.Action{Command: "$HOOKS/x.sh"}, nil, true},
+		{"command substitution", config.Action{Command: "bash $(cat which)"}, nil, true},
+		{"does not parse", config.Action{Command: "if then fi ("}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := &config.Hook{ID: "h", Action: tt.action}
+			c := hookcore.CoverHook(h, &config.File{Path: cfg}, root)
+			var got []string
+			for _, f := range c.Files {
+				rel, _ := filepath.Rel(root, f.Path)
+				got = append(got, rel)
+				if f.SHA256 == "" {
+					t.Errorf("%s: no hash", rel)
+				}
+			}
+			if diff := cmp.Diff(tt.files, got); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+			if (len(c.NotCovered) > 0) != tt.notCovered {
+				t.Errorf("not covered = %q, want some: %v", c.NotCovered, tt.notCovered)
+			}
+		})
+	}
+	// A moved hook (another line) keeps its digest; a changed one does not.
+	a := hookcore.CoverHook(&config.Hook{ID: "h", Action: config.Action{Command: "./x.sh"}, Pos: config.Pos{Line: 3}}, &config.File{Path: cfg}, root)
+	b := hookcore.CoverHook(&config.Hook{ID: "h", Action: config.Action{Command: "./x.sh"}, Pos: config.Pos{Line: 9}}, &config.File{Path: cfg}, root)
+	c := hookcore.CoverHook(&config.Hook{ID: "h", Action: config.Action{Command: "./x.sh "}}, &config.File{Path: cfg}, root)
+	if a.Digest != b.Digest || a.Digest == c.Digest {
+		t.Errorf("digests: moved %v, changed %v", a.Digest == b.Digest, a.Digest != c.Digest)
+	}
+	if err := os.WriteFile(filepath.Join(root, "x.sh"), []byte("changed"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if d := hookcore.CoverHook(&config.Hook{ID: "h", Action: config.Action{Command: "./x.sh"}}, &config.File{Path: cfg}, root); d.Digest == a.Digest {
+		t.Error("a changed script kept the digest")
+	}
+}
