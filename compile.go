@@ -42,6 +42,7 @@ type compiled struct {
 	status   string // Claude Code statusMessage
 	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
+	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -365,6 +366,9 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 			return nil, err
 		}
 		c.exec, c.target = ex, target
+		if s, ok := ex.(skipping); ok {
+			c.inert = string(s)
+		}
 	}
 	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
