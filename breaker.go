@@ -37,17 +37,20 @@ func (r *Runner) breakerCooldown() time.Duration {
 // gateOfBudget says why a hook may not run because of its breaker or the turn budget, ""
 // when it may. A hook whose breaker is open is skipped; one past the turn budget too. The
 // caller blocks instead when the hook is a fail-closed guard (on_error: block).
-func (r *Runner) gateOfBudget(ctx context.Context, event hook.Event, c *compiled, session string) string {
+// tracked reports whether the hook has a breaker entry (it failed lately), which its next
+// success must clear.
+func (r *Runner) gateOfBudget(ctx context.Context, event hook.Event, c *compiled, session string) (why string, tracked bool) {
 	threshold, budget := r.breakerThreshold(), r.opts.TurnBudget
 	if threshold == 0 && budget <= 0 {
-		return ""
+		return "", false
 	}
-	var why string
 	now := r.now().UnixMilli()
 	err := r.state.Update(ctx, session, func(s *state.Session) {
-		if b, ok := s.Breakers[state.OnceKey(string(event), c.id)]; ok && threshold > 0 && b.OpenUntil > now {
+		b, ok := s.Breakers[state.OnceKey(string(event), c.id)]
+		tracked = ok
+		if ok && threshold > 0 && b.OpenUntil > now {
 			why = fmt.Sprintf("circuit open: the hook failed %d times in a row; it is tried again in %s",
-				b.Fails, (time.Duration(b.OpenUntil-now) * time.Millisecond).Round(time.Second))
+				threshold, (time.Duration(b.OpenUntil-now) * time.Millisecond).Round(time.Second))
 			return
 		}
 		if budget > 0 && s.TurnMS >= float64(budget.Milliseconds()) {
@@ -56,24 +59,23 @@ func (r *Runner) gateOfBudget(ctx context.Context, event hook.Event, c *compiled
 	})
 	if err != nil {
 		r.log.Warn("session state: breaker and budget not checked; the hook runs", "hook", c.id, "err", err)
-		return ""
+		return "", false
 	}
-	return why
+	return why, tracked
 }
 
 // recordBudget adds a finished hook's time to the turn and updates its breaker: an error or
 // a timeout counts a failure, and threshold failures in a row open the breaker for the
 // cool-down; after it, one more failure opens it again at once (half-open), a success closes
 // it.
-func (r *Runner) recordBudget(ctx context.Context, event hook.Event, c *compiled, session string, failed bool, ms float64) {
+func (r *Runner) recordBudget(ctx context.Context, event hook.Event, c *compiled, session string, failed bool, ms float64, tracked bool) {
 	threshold, budget := r.breakerThreshold(), r.opts.TurnBudget
 	if threshold == 0 && budget <= 0 {
 		return
 	}
 	key := state.OnceKey(string(event), c.id)
-	_, had := r.breakerSeen.Load(key)
-	if !failed && budget <= 0 && !had {
-		return // nothing to record: no budget, and this hook never failed in this process
+	if !failed && budget <= 0 && !tracked {
+		return // nothing to record: no budget, and the hook has no failures to clear
 	}
 	now := r.now()
 	var tripped int
@@ -103,9 +105,6 @@ func (r *Runner) recordBudget(ctx context.Context, event hook.Event, c *compiled
 		}
 		s.Breakers[key] = b
 	})
-	if failed {
-		r.breakerSeen.Store(key, true)
-	}
 	if err != nil {
 		r.log.Warn("session state: breaker and budget not recorded", "hook", c.id, "err", err)
 		return

@@ -433,6 +433,7 @@ func compileCallback(i int, cb Callback) (*compiled, error) {
 		id: id, typ: "func", source: "callback", target: id, event: ev,
 		matcher: m, cond: cond, exec: &executor.Func{Fn: cb.Func},
 		blocking: !cb.NonBlocking,
+		failShut: cb.OnError == "block",
 	}, nil
 }
 

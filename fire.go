@@ -35,6 +35,7 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	event, eh := sp.event, sp.hooks
 	if event == hook.UserPromptSubmit {
 		r.resetStops(ctx, in.SessionID)
+		r.resetTurn(ctx, in.SessionID)
 	}
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
@@ -230,11 +231,22 @@ func dedupKey(c *compiled, in *hook.Input) string {
 // returns its decision, its record (outcome not yet set unless skipped) and its failure.
 func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
+	why, tracked := r.gateOfBudget(ctx, event, c, in.SessionID)
+	if why != "" {
+		if c.failShut && event.Kind() == hook.Gate {
+			rec.Outcome, rec.Error = hook.OutcomeBlock, why
+			return hook.Decision{Block: true, Reason: fmt.Sprintf("guard hook %q is not run (%s), so the action is blocked (on_error: block)", c.id, why)}, rec, nil
+		}
+		skipped(&rec, why)
+		return hook.Decision{}, rec, nil
+	}
 	if dec, skip, ok := r.admit(ctx, event, c, in); !ok {
 		skipped(&rec, skip)
 		return dec, rec, nil
 	}
-	return r.execute(ctx, c, in)
+	dec, rec, err := r.execute(ctx, c, in)
+	r.recordBudget(ctx, event, c, in.SessionID, err != nil, rec.DurationMS, tracked)
+	return dec, rec, err
 }
 
 // skipped marks rec as a hook that did not run, with why, when why is not empty.

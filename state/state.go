@@ -17,6 +17,11 @@ type Session struct {
 	TurnMS float64 `json:"turn_ms,omitempty"`
 }
 
+// empty reports whether s holds nothing to remember.
+func (s *Session) empty() bool {
+	return s.Stops == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0
+}
+
 // Breaker is one hook's circuit breaker.
 type Breaker struct {
 	Fails     int   `json:"fails"`                // consecutive errors and timeouts
