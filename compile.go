@@ -43,6 +43,7 @@ type compiled struct {
 	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
 	identity string // what running the hook does, for deduplication (see identityOf)
+	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -54,7 +55,7 @@ type keyer interface {
 
 // identityOf returns what running c does once it matched a call, as a string: its type, the
 // fields of the merge that read its decision (blocking, reject, once, async, asyncRewake, on_error, the
-// trust skip) and its executor's whole configuration (command or argv, timeout, exit codes,
+// trust skip, an inert hook's reason) and its executor's whole configuration (command or argv, timeout, exit codes,
 // protocol, environment, working directory, output limits), all but the executor's hook id.
 // Two matched hooks with one identity run once per event (Claude Code dedups identical
 // command hooks); hooks that differ in anything that can change the decision — a guard twin
@@ -69,7 +70,7 @@ func identityOf(c *compiled) string {
 		cp.HookID = ""
 		ex = cp
 	}
-	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, ex)
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -387,6 +388,9 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 			return nil, err
 		}
 		c.exec, c.target = ex, target
+		if s, ok := ex.(skipping); ok {
+			c.inert = string(s)
+		}
 	}
 	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
@@ -451,6 +455,7 @@ func compileCallback(i int, cb Callback) (*compiled, error) {
 		id: id, typ: "func", source: "callback", target: id, event: ev,
 		matcher: m, cond: cond, exec: &executor.Func{Fn: cb.Func},
 		blocking: !cb.NonBlocking,
+		failShut: cb.OnError == "block",
 	}, nil
 }
 

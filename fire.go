@@ -40,6 +40,7 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	event, eh := sp.event, sp.hooks
 	if event == hook.UserPromptSubmit {
 		r.resetStops(ctx, in.SessionID)
+		r.resetTurn(ctx, in.SessionID)
 	}
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
@@ -125,7 +126,7 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubject(string(c.event), in.ToolName, in.ToolInput))
+				hits = eh.conds.Bind(match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid
@@ -168,8 +169,8 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compil
 			res.Hooks = append(res.Hooks, r.startAsync(ctx, event, c, cur))
 			continue
 		}
-		dec, err, rec := r.runOne(ctx, event, c, cur)
-		stop := r.merge(event, c, dec, err, &rec, res)
+		dec, rec, err := r.runOne(ctx, event, c, cur)
+		stop := r.merge(event, c, dec, &rec, err, res)
 		res.Hooks = append(res.Hooks, rec)
 		if res.UpdatedInput != nil && string(res.UpdatedInput) != string(cur.ToolInput) {
 			cur = cur.Clone()
@@ -187,8 +188,8 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compil
 func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled, in *hook.Input, res *hook.Result) {
 	type slot struct {
 		dec  hook.Decision
-		err  error
 		rec  hook.Record
+		err  error
 		done bool
 	}
 	slots := make([]slot, len(hooks))
@@ -206,8 +207,8 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				dec, err, rec := r.runOne(ctx, event, c, in)
-				slots[i] = slot{dec, err, rec, true}
+				dec, rec, err := r.runOne(ctx, event, c, in)
+				slots[i] = slot{dec, rec, err, true}
 			}()
 		}
 	}
@@ -215,9 +216,9 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 		if dup[i] || c.async || c.parallel {
 			continue
 		}
-		dec, err, rec := r.runOne(ctx, event, c, in)
-		slots[i] = slot{dec, err, rec, true}
-		if r.blocks(event, c, dec, err) {
+		dec, rec, err := r.runOne(ctx, event, c, in)
+		slots[i] = slot{dec, rec, err, true}
+		if classify(event, c, &dec, &rec, err).blocks {
 			break // the first block ends the sequential part of the run
 		}
 	}
@@ -228,7 +229,7 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 			continue
 		}
 		if !c.async { // an async hook's record (async, or skipped after Close) is final
-			r.merge(event, c, s.dec, s.err, &s.rec, res)
+			r.merge(event, c, s.dec, &s.rec, s.err, res)
 		}
 		res.Hooks = append(res.Hooks, s.rec)
 	}
@@ -258,20 +259,40 @@ func dedupKey(c *compiled, in *hook.Input) string {
 }
 
 // runOne runs one hook through the gates (trust, approval, once) and its executor, and
-// returns its decision, its error and its record (outcome not yet set unless skipped).
-func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
-	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
-		return dec, err, hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
+// returns its decision, its record (outcome not yet set unless skipped) and its failure.
+func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
+	why, tracked := r.gateOfBudget(ctx, event, c, in.SessionID)
+	if why != "" {
+		if c.failShut && event.Kind() == hook.Gate {
+			rec.Outcome, rec.Error = hook.OutcomeBlock, why
+			return hook.Decision{Block: true, Reason: fmt.Sprintf("guard hook %q is not run (%s), so the action is blocked (on_error: block)", c.id, why)}, rec, nil
+		}
+		skipped(&rec, why)
+		return hook.Decision{}, rec, nil
 	}
-	return r.execute(ctx, c, in)
+	if dec, skip, ok := r.admit(ctx, event, c, in); !ok {
+		skipped(&rec, skip)
+		return dec, rec, nil
+	}
+	dec, rec, err := r.execute(ctx, c, in)
+	r.recordBudget(ctx, event, c, in.SessionID, err != nil, rec.DurationMS, tracked)
+	return dec, rec, err
+}
+
+// skipped marks rec as a hook that did not run, with why, when why is not empty.
+func skipped(rec *hook.Record, why string) {
+	if why != "" {
+		rec.Outcome, rec.Error = hook.OutcomeSkipped, why
+	}
 }
 
 // admit runs the gates before a hook: trust, approval, once. When the hook may not run, ok
-// is false and the decision and error say what that means (a block on a gate event that
-// the hook could veto, else errSkipped).
-func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (dec hook.Decision, err error, ok bool) {
+// is false and either skip says why (merge rule 1) or, when skip is empty, dec is what that
+// means: a block on a gate event that the hook could veto.
+func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (dec hook.Decision, skip string, ok bool) {
 	if c.skip != "" {
-		return hook.Decision{}, errSkipped{c.skip}, false
+		return hook.Decision{}, c.skip, false
 	}
 	if r.opts.Approver != nil {
 		approved, err := r.opts.Approver.Approve(ctx, HookInfo{ID: c.id, Type: c.typ, Event: event, Target: c.target, Source: c.source})
@@ -281,19 +302,22 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 				why += ": " + err.Error()
 			}
 			if event.Kind() == hook.Gate && c.blocking {
-				return hook.Decision{Block: true, Reason: fmt.Sprintf("%s (%s)", why, c.id)}, nil, false
+				return hook.Decision{Block: true, Reason: fmt.Sprintf("%s (%s)", why, c.id)}, "", false
 			}
-			return hook.Decision{}, errSkipped{why}, false
+			return hook.Decision{}, why, false
 		}
 	}
 	if c.once && !r.claimOnce(ctx, event, c, in.SessionID) {
-		return hook.Decision{}, errSkipped{"once: already ran in this session"}, false
+		return hook.Decision{}, "once: already ran in this session", false
 	}
-	return hook.Decision{}, nil, true
+	if c.inert != "" {
+		return hook.Decision{}, c.inert, false
+	}
+	return hook.Decision{}, "", true
 }
 
 // execute runs an admitted hook's executor and records its time and exit code.
-func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
+func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
@@ -310,13 +334,8 @@ func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook
 		rec.ExitCode = &code
 	}
 	rec.Truncated = dec.Truncated
-	return dec, err, rec
+	return dec, rec, err
 }
-
-// errSkipped marks a hook that did not run; it is not counted as an error.
-type errSkipped struct{ why string }
-
-func (e errSkipped) Error() string { return e.why }
 
 // claimOnce reports whether a once hook may run in this session, and marks it as run in the
 // Runner's state store (not in the compiled hook, so that Reload does not forget it). When
@@ -335,9 +354,10 @@ func (r *Runner) claimOnce(ctx context.Context, event hook.Event, c *compiled, s
 func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) hook.Record {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status, Outcome: hook.OutcomeAsync}
 	// The gates run now, so the record says whether the hook really started.
-	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
+	if dec, skip, ok := r.admit(ctx, event, c, in); !ok {
+		skipped(&rec, skip)
 		var res hook.Result
-		r.merge(event, c, dec, err, &rec, &res)
+		r.merge(event, c, dec, &rec, nil, &res)
 		return rec
 	}
 	// The check and the Add happen under asyncMu, which Close takes to set closed: a hook
@@ -359,9 +379,9 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 		defer r.async.Done()
 		defer cancel()
 		defer stop()
-		dec, err, rec := r.execute(detached, c, in)
+		dec, rec, err := r.execute(detached, c, in)
 		var res hook.Result
-		r.merge(event, c, dec, err, &rec, &res)
+		r.merge(event, c, dec, &rec, err, &res)
 		if c.rewake && err == nil && dec.Block && r.opts.OnRewake != nil {
 			r.opts.OnRewake(in, c.id, fmt.Sprintf("%s hook %s (asyncRewake) blocked: %s", event, c.id, dec.Reason))
 		}

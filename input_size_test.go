@@ -81,20 +81,23 @@ func TestHugeInputGuard(t *testing.T) {
 	}
 }
 
-// TestReasonCapped: a hook that writes 5 MB to stderr and exits 2 blocks with a reason cut
-// at 10 000 characters and a marker, in the Result and in its record (merge, rule 10); so
-// does a permission reason.
+// TestReasonCapped: a hook that writes 900 000 bytes to stderr (under the executor's 1 MiB
+// output cap, past which the tail is already lost) and exits 2 blocks with a reason that
+// keeps its first and last 25 000 characters with Claude Code's marker between them, in the
+// Result and in its record (merge, rule 10); so does a permission reason, counted in runes.
+// The marker and the two lengths are those Claude Code 2.1.332 showed the model for a
+// 61 000-character stderr (testdata/claude/long-reason).
 func TestReasonCapped(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	set := loadConfig(t, dir, "hooks.yaml", `hooks:
   - id: loud
     event: pre_tool_use
-    action: {type: command, command: "head -c 5000000 /dev/zero | tr '\\0' x >&2; exit 2"}
+    action: {type: command, command: "(printf h; head -c 899998 /dev/zero | tr '\\0' x; printf t) >&2; exit 2"}
 `)
 	r := newRunner(t, dir, set, hookcore.Options{})
 	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
-	want := strings.Repeat("x", 10000) + "\n… [reason truncated]"
+	want := "h" + strings.Repeat("x", 24999) + "\n\n... [850000 characters truncated] ...\n\n" + strings.Repeat("x", 24999) + "t"
 	if !res.Blocked || res.Reason != want {
 		t.Errorf("blocked %v, reason of %d runes ending %q; want %d runes ending %q",
 			res.Blocked, utf8.RuneCountInString(res.Reason), tail(res.Reason), utf8.RuneCountInString(want), tail(want))
@@ -103,11 +106,18 @@ func TestReasonCapped(t *testing.T) {
 		t.Errorf("record reason is not capped: %d records", len(res.Hooks))
 	}
 
-	long := strings.Repeat("日", 20000)
+	long := strings.Repeat("日", 60000)
 	r2 := newRunner(t, dir, nil, hookcore.Options{Callbacks: []hookcore.Callback{
 		{ID: "asker", Event: hook.PreToolUse, Func: fn(hook.Decision{Permission: hook.Ask, Reason: long})}}})
 	res = r2.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
-	if want := strings.Repeat("日", 10000) + "\n… [reason truncated]"; res.Reason != want || res.Hooks[0].Reason != want {
-		t.Errorf("permission reason of %d runes ending %q, want %d runes", utf8.RuneCountInString(res.Reason), tail(res.Reason), 10000)
+	want = strings.Repeat("日", 25000) + "\n\n... [10000 characters truncated] ...\n\n" + strings.Repeat("日", 25000)
+	if res.Reason != want || res.Hooks[0].Reason != want {
+		t.Errorf("permission reason of %d runes ending %q, want %d runes", utf8.RuneCountInString(res.Reason), tail(res.Reason), utf8.RuneCountInString(want))
+	}
+	short := strings.Repeat("日", 50000)
+	r3 := newRunner(t, dir, nil, hookcore.Options{Callbacks: []hookcore.Callback{
+		{ID: "asker", Event: hook.PreToolUse, Func: fn(hook.Decision{Permission: hook.Ask, Reason: short})}}})
+	if res = r3.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls")); res.Reason != short {
+		t.Errorf("a reason of 50 000 runes is cut to %d runes", utf8.RuneCountInString(res.Reason))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
@@ -63,6 +64,19 @@ type Options struct {
 	// state.Memory of the Runner's own, kept across Reload. `hookcore hook AGENT`, one process
 	// per event, passes a state.Dir so that the state outlives the process.
 	State state.Store
+	// BreakerThreshold is how many errors or timeouts in a row trip a hook's circuit
+	// breaker in a session: it is then skipped (a guard with on_error: block blocks instead)
+	// for BreakerCooldown, after which one more failure trips it again and a success closes
+	// it. 0 means DefaultBreakerThreshold (5), negative turns breakers off. BreakerCooldown
+	// 0 means DefaultBreakerCooldown (one minute).
+	BreakerThreshold int
+	BreakerCooldown  time.Duration
+	// TurnBudget bounds the time all hooks of one turn of a session may take together (a
+	// turn starts at UserPromptSubmit); once spent, the turn's further hooks are skipped
+	// (guards with on_error: block block). 0: no budget.
+	TurnBudget time.Duration
+	// Now is the clock of the breakers; nil means time.Now (tests set it).
+	Now func() time.Time
 	// AuditLog, when set, receives one JSON line per fired event in which at least one hook
 	// ran: {"session_id","agent_id","tool_name","tool_use_id","tool_input_sha256","result"}
 	// (the tool input only as its SHA-256). Writes are serialised, one Write per line. An
@@ -126,7 +140,10 @@ type Callback struct {
 	If      string     // as in config: a condition, /regex/ or Tool(pattern)
 	// NonBlocking makes the callback advisory: its blocks are logged, not applied.
 	NonBlocking bool
-	Func        hook.ExecutorFunc
+	// OnError is "" (an error is logged and the action goes ahead) or "block" (an error,
+	// a panic or an open circuit breaker blocks a gate event: fail-closed), as in config.
+	OnError string
+	Func    hook.ExecutorFunc
 }
 
 // HookInfo describes a hook to an Approver.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -22,6 +23,7 @@ type Runner struct {
 	opts       Options
 	log        *slog.Logger
 	projectDir string
+	root       string // projectDir made absolute and clean; "" when that failed
 	hooks      atomic.Pointer[hookSet]
 
 	async   sync.WaitGroup
@@ -54,6 +56,9 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 			return nil, fmt.Errorf("project dir: %w", err)
 		}
 		r.projectDir = wd
+	}
+	if abs, err := filepath.Abs(r.projectDir); err == nil {
+		r.root = filepath.ToSlash(abs) // path rules of `if` are anchored here
 	}
 	hs, err := r.compile(set)
 	if err != nil {

@@ -138,7 +138,7 @@ func TestAutoCompact(t *testing.T) {
 	if _, err := s.Prompt(context.Background(), "go"); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "Stop", "Notification"}
+	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PostToolBatch", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}
@@ -214,9 +214,9 @@ func TestSubagent(t *testing.T) {
 		t.Errorf("final text = %q", out)
 	}
 	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive",
-		"SubagentStart(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)",
+		"SubagentStart(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "PostToolBatch(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)",
 		"SubagentStop(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "SubagentStop(agent-1)",
-		"PreSend", "PostReceive", "Stop", "Notification"}
+		"PostToolBatch", "PreSend", "PostReceive", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}

@@ -236,6 +236,19 @@ func (s *Session) note(text string) {
 	s.notesMu.Unlock()
 }
 
+// unnote takes back the last pending notification equal to text (one that goes into the
+// conversation another way).
+func (s *Session) unnote(text string) {
+	s.notesMu.Lock()
+	defer s.notesMu.Unlock()
+	for i := len(s.notes) - 1; i >= 0; i-- {
+		if s.notes[i] == text {
+			s.notes = append(s.notes[:i], s.notes[i+1:]...)
+			return
+		}
+	}
+}
+
 func (s *Session) trace(st Step) {
 	if s.opts.Trace != nil {
 		st.AgentID = s.info.AgentID

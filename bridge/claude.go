@@ -130,6 +130,17 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 		}
 	case hook.TaskCreated, hook.TaskCompleted:
 		exitBlock = blocked
+	case hook.PostToolUse:
+		if blocked {
+			top.set("decision", "block").set("reason", reason)
+		}
+		// The tool output the model sees instead (Claude Code 2.1.x; not in Codex's schema).
+		if !codex && res.UpdatedToolOutput != nil {
+			hso.set("updatedToolOutput", json.RawMessage(res.UpdatedToolOutput))
+		}
+		if !codex && res.UpdatedMCPToolOutput != nil {
+			hso.set("updatedMCPToolOutput", json.RawMessage(res.UpdatedMCPToolOutput))
+		}
 	default:
 		if blocked && decisionEvents[event] {
 			top.set("decision", "block").set("reason", reason)

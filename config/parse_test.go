@@ -390,7 +390,7 @@ func TestBrokenEntrySkipped(t *testing.T) {
 		{"claude unknown event, mcp_tool, async on PreToolUse", "settings.json", `{
   "model": "opus",
   "hooks": {
-    "WorktreeCreate": [{"hooks": [{"type": "command", "command": "a"}, {"type": "command", "command": "b"}]}],
+    "PreFlightCheck": [{"hooks": [{"type": "command", "command": "a"}, {"type": "command", "command": "b"}]}],
     "PreToolUse": [
       {"matcher": "Bash", "hooks": [
         {"type": "mcp_tool", "server": "s", "tool": "t"},
@@ -401,7 +401,7 @@ func TestBrokenEntrySkipped(t *testing.T) {
   }
 }`, // The async PreToolUse hook loads with a warning: Claude Code 2.1.332 runs it in the
 			// background and ignores its decision (handlers, TestClaudeAsyncGateHookCannotDecide).
-			[]string{"PreToolUse#2", "PreToolUse#3"}, []string{"WorktreeCreate#1", "WorktreeCreate#2", "PreToolUse#1"}},
+			[]string{"PreToolUse#2", "PreToolUse#3"}, []string{"PreFlightCheck#1", "PreFlightCheck#2", "PreToolUse#1"}},
 		{"codebot bad regex", "settings.json", `{"hooks": {"PreToolUse": [
   {"type": "command", "command": "a", "matcher": "/[/"},
   {"type": "command", "command": "b"}

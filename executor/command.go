@@ -120,8 +120,10 @@ type launch struct {
 //     is an error wrapping hook.ErrBadOutput and nothing of it is used. Plain stdout
 //     becomes AdditionalContext (trailing white space trimmed) on UserPromptSubmit and
 //     SessionStart, and is ignored on other events.
-//   - 2: block, Reason = stderr trimmed, or, when stderr is blank, a reason naming the
-//     hook. Stdout is not read.
+//   - 2: block, Reason = stderr trimmed, or, when stderr is blank, the reason of a valid
+//     envelope on stdout, else a reason naming the hook. That envelope's additional
+//     context is kept too, and nothing else of it (Claude Code 2.1.332); codebot files
+//     (Codebot) do not read stdout on exit 2.
 //   - anything else: a non-blocking error naming the exit code and the start of stderr;
 //     a valid envelope on stdout is still honoured (its Decision is returned with the
 //     error).

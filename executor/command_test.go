@@ -197,8 +197,19 @@ func TestCommandConformance(t *testing.T) {
 			cmd:   Command{Command: `printf '{"block": "yes"}'; exit 1`},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			want: want{d: hook.Decision{ExitCode: 1}, anyErr: true}},
-		{name: "exit 2 does not read stdout",
-			cmd:   Command{Command: `printf '{"additional_context": "x"}'; echo no >&2; exit 2`},
+		// Exit 2 reads a valid envelope on stdout: its context always, its reason when
+		// stderr is blank (Claude Code 2.1.332, testdata/claude/exit2-json of the root
+		// package); codebot files do not.
+		{name: "exit 2 keeps stdout context",
+			cmd:   Command{Command: `printf '{"additional_context": "x", "updatedInput": {"a": 1}}'; echo no >&2; exit 2`},
+			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
+			want: want{d: hook.Decision{Block: true, Reason: "no", AdditionalContext: "x", ExitCode: 2}}},
+		{name: "exit 2 reason from stdout when stderr is blank",
+			cmd:   Command{Command: `printf '{"hookSpecificOutput": {"permissionDecision": "allow", "permissionDecisionReason": "json reason"}}'; exit 2`},
+			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
+			want: want{d: hook.Decision{Block: true, Reason: "json reason", ExitCode: 2}}},
+		{name: "exit 2 codebot does not read stdout",
+			cmd:   Command{Codebot: true, Command: `printf '{"additional_context": "x"}'; echo no >&2; exit 2`},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			want: want{d: hook.Decision{Block: true, Reason: "no", ExitCode: 2}}},
 		{name: "mapped block falls back to stdout",

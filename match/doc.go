@@ -58,10 +58,12 @@
 //   - Read, Write, Edit, MultiEdit, ReadFile, WriteFile, EditFile, LS: `file_path`, else
 //     `path`; NotebookEdit, NotebookRead: `notebook_path`. The pattern is a doublestar glob
 //     ('*' does not cross '/', '**' does) over the cleaned path. "//etc/passwd" is the
-//     absolute path /etc/passwd. Any other pattern ("src/**/*.go", "./.env", "/src/**",
-//     "~/.ssh/*", with the leading "./", "/" or "~/" dropped) is relative to a directory
-//     this package does not know (Claude Code's project, settings file or home directory),
-//     so it matches the path or any trailing part of it after a '/': "src/**/*.go" matches
+//     absolute path /etc/passwd. A pattern relative to the project ("src/**/*.go", "./.env",
+//     "/src/**", with the leading "./" or "/" dropped) is anchored at the project root when
+//     the Subject knows it (NewSubjectAt): "docs/**" matches <root>/docs/a.md, not
+//     <root>/sub/docs/a.md nor /tmp/docs/a.md, as Claude Code 2.1.332 anchors it. Without
+//     a root, and for "~/" patterns (the home directory is not known here), the pattern
+//     matches the path or any trailing part of it after a '/': "src/**/*.go" matches
 //     "/repo/src/a/b.go". That errs on the side of running the hook.
 //   - Glob, Grep: `pattern`; WebFetch: `url`; any other tool: the first argument, in the order
 //     written, whose value is a string. '*' matches any run of characters. The WebFetch

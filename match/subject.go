@@ -20,6 +20,7 @@ type Subject struct {
 	event string
 	tool  string
 	args  json.RawMessage
+	root  string // the project root path rules are anchored at; "" when unknown
 	dir   string // where relative path rules are anchored for permit semantics; "" unknown
 
 	compactOnce sync.Once
@@ -46,8 +47,17 @@ func NewSubject(event, tool string, args json.RawMessage) *Subject {
 	return &Subject{event: event, tool: tool, args: args}
 }
 
+// NewSubjectAt is NewSubject for a project whose root is the absolute, clean directory
+// root: the relative path rules of `if` ("docs/**", "/src/**") are anchored there, as
+// Claude Code anchors them, and do not match paths outside it; a relative file path in the
+// arguments is taken relative to root. An empty root is NewSubject.
+func NewSubjectAt(root, event, tool string, args json.RawMessage) *Subject {
+	return &Subject{event: event, tool: tool, args: args, root: root}
+}
+
 // NewSubjectIn is NewSubject for a call made in the directory dir (an absolute path: the
-// agent's workspace, the hook input's cwd). Deny semantics (If.Match) ignore dir; permit
+// agent's workspace, the hook input's cwd). Deny semantics (If.Match) ignore dir (they use
+// NewSubjectAt's project root); permit
 // semantics (AllowedBy) anchor relative path rules there: Edit(src/**) permits dir/src/a.go
 // and src/a.go, not dir/vendor/src/a.go nor a path outside dir.
 func NewSubjectIn(event, tool string, args json.RawMessage, dir string) *Subject {

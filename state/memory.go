@@ -23,7 +23,7 @@ func (m *Memory) Update(_ context.Context, session string, fn func(s *Session)) 
 		s = &Session{}
 	}
 	fn(s)
-	if s.Stops == 0 && len(s.Once) == 0 {
+	if s.empty() {
 		delete(m.sessions, session) // nothing to remember: keep the map small
 		return nil
 	}
@@ -42,7 +42,7 @@ func (m *Memory) Get(session string) Session {
 	if s == nil {
 		return Session{}
 	}
-	return Session{Once: maps.Clone(s.Once), Stops: s.Stops}
+	return Session{Once: maps.Clone(s.Once), Stops: s.Stops, Breakers: maps.Clone(s.Breakers), TurnMS: s.TurnMS}
 }
 
 // Forget drops the state of session.

@@ -9,6 +9,23 @@ type Session struct {
 	// Stops counts the consecutive Stop-type (Stop, SubagentStop) blocks of the current turn.
 	// UserPromptSubmit starts a new turn and resets it; an unblocked stop resets it too.
 	Stops int `json:"stops,omitempty"`
+	// Breakers holds, by hook (see OnceKey), the circuit breaker of every hook that failed
+	// in this session: its consecutive failures and, when tripped, until when it is open.
+	Breakers map[string]Breaker `json:"breakers,omitempty"`
+	// TurnMS is the hook time spent in the current turn, in milliseconds (the per-turn
+	// budget); UserPromptSubmit starts a new turn and resets it.
+	TurnMS float64 `json:"turn_ms,omitempty"`
+}
+
+// empty reports whether s holds nothing to remember.
+func (s *Session) empty() bool {
+	return s.Stops == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0
+}
+
+// Breaker is one hook's circuit breaker.
+type Breaker struct {
+	Fails     int   `json:"fails"`                // consecutive errors and timeouts
+	OpenUntil int64 `json:"open_until,omitempty"` // Unix milliseconds; 0: closed
 }
 
 // Store holds the Session of every session id. It is the one place where a Runner keeps

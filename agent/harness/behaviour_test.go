@@ -210,7 +210,7 @@ func TestErrorAndSessionEnd(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	want := []string{"SessionStart", "UserPromptSubmit", "PreSend", "Error", "SessionEnd"}
+	want := []string{"SessionStart", "UserPromptSubmit", "PreSend", "Error", "StopFailure", "SessionEnd"}
 	if diff := cmp.Diff(want, rg.events()); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
