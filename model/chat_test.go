@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -316,5 +317,36 @@ func TestOpenAIHeaders(t *testing.T) {
 		if h.Get(k) != want {
 			t.Errorf("%s = %q, want %q", k, h.Get(k), want)
 		}
+	}
+}
+
+// TestAPIKeyNotSentToAnotherOrigin (regression, found after issue 10.9): a base URL that
+// redirects to another origin made Go's client copy x-api-key to it (it drops only
+// Authorization). The redirect is refused; the other origin never sees the key.
+func TestAPIKeyNotSentToAnotherOrigin(t *testing.T) {
+	t.Parallel()
+	var leaked atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Api-Key") != "" || r.Header.Get("Authorization") != "" {
+			leaked.Add(1)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"m","type":"message","role":"assistant","model":"m","stop_reason":"end_turn","content":[{"type":"text","text":"fine"}]}`)
+	}))
+	defer other.Close()
+	first := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	defer first.Close()
+	env := map[string]string{"ANTHROPIC_BASE_URL": first.URL, "ANTHROPIC_API_KEY": "sk-secret"}
+	m, err := model.Config{Getenv: func(k string) string { return env[k] }}.New("claude-haiku-4-5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Complete(context.Background(), "s", "p"); err == nil || !strings.Contains(err.Error(), "another origin") {
+		t.Fatalf("err = %v, want the redirect refused", err)
+	}
+	if leaked.Load() != 0 {
+		t.Fatal("the API key reached another origin")
 	}
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -214,11 +215,29 @@ type Endpoint struct {
 	MaxTokens int
 }
 
+// httpClient is the endpoint's client, made to refuse a redirect to another origin: Go
+// drops Authorization on such a redirect but copies every other header, so Anthropic's
+// x-api-key (and any configured credential) would go to whatever host the redirect names.
 func (e Endpoint) httpClient() *http.Client {
-	if e.HTTPClient != nil {
-		return e.HTTPClient
+	base := e.HTTPClient
+	if base == nil {
+		base = http.DefaultClient
 	}
-	return http.DefaultClient
+	c := *base
+	prev := base.CheckRedirect
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if o := via[0].URL; req.URL.Scheme != o.Scheme || req.URL.Host != o.Host {
+			return fmt.Errorf("refusing a redirect to another origin (%s): it would carry the API key", req.URL.Redacted())
+		}
+		if prev != nil {
+			return prev(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &c
 }
 
 // maxTokens returns Endpoint.MaxTokens, or def when it is unset.
