@@ -1,6 +1,7 @@
 package hookcore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -148,7 +149,11 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 func isUndecodable(toolInput []byte, memo *int) bool {
 	if *memo == 0 {
 		*memo = 1
-		if len(toolInput) > 0 && !json.Valid(toolInput) {
+		// A tool input is a JSON object (Claude Code's, every agent's): invalid JSON, or
+		// another value ("rm -rf x" as a string, an array), is one the `if` cannot read the
+		// fields of, so it cannot say "no" to it (red-team finding: a string tool_input
+		// passed a Bash(rm *) guard).
+		if t := bytes.TrimSpace(toolInput); len(t) > 0 && (t[0] != '{' || !json.Valid(t)) {
 			*memo = 2
 		}
 	}
