@@ -88,7 +88,7 @@
 //     name not reduced to a base name (./ls is not ls), and each assignment, leading or
 //     bare, is a command of its own (PATH=/tmp/x ls needs a rule for PATH=/tmp/x too), as
 //     are a declare/export/local and a statement of redirections alone ("> FILE"). The
-//     redirections of a command are not part of it: Bash(echo *) permits echo x > FILE. A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
+//     a redirection that writes a file is a unit of its own: Bash(echo *) does not permit echo x > FILE (Bash(> FILE) does; /dev/null and 2>&1 are no writes). A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
 //     both must be matched: Bash(sudo *) alone does not permit sudo rm -rf x. A command
 //     run by xargs gets more words, so only a rule ending in " *" or ":*" permits it.
 //     Test clauses and arithmetic are not commands (nothing to permit) once analysed.
