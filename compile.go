@@ -42,6 +42,9 @@ type compiled struct {
 	status   string // Claude Code statusMessage
 	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
+	// relative are a trusted project hook's scripts named by relative paths: before it runs
+	// in another working directory than the project root, they must be the granted files.
+	relative []RelativeFile
 	identity string // what running the hook does, for deduplication (see identityOf)
 	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
 }
@@ -193,7 +196,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 					continue
 				}
 				if f.Layer == config.Project || f.Layer == config.Local {
-					c.skip = gate.skip(h, f)
+					c.skip, c.relative = gate.skip(h, f)
 				}
 				c.identity = identityOf(c)
 				add(c)
@@ -201,7 +204,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			for i := range f.Broken {
 				if c := misconfigured(&f.Broken[i]); c != nil {
 					if f.Layer == config.Project || f.Layer == config.Local {
-						c.skip = gate.skip(&f.Broken[i].Hook, f)
+						c.skip, _ = gate.skip(&f.Broken[i].Hook, f)
 					}
 					add(c)
 				}
@@ -231,25 +234,36 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	return hs, nil
 }
 
+// relativeMismatch says why a trusted project hook may not run in the event's working
+// directory: a script it names by a relative path is not, there, the file the grant bound.
+func (r *Runner) relativeMismatch(c *compiled, cwd string) string {
+	cover := HookCover{Relative: c.relative}
+	if rel := cover.RelativeMismatch(cwd, r.projectDir); rel != "" {
+		return fmt.Sprintf("pending: it runs %s relative to the working directory %s, and the file there is not the one the workspace trust bound (in the project root); name it from $CLAUDE_PROJECT_DIR, or run from the root", rel, cwd)
+	}
+	return ""
+}
+
 // trustGate is the trust gate of one compile (DESIGN.md section 7, per hook since issue
 // 11.1): whole is true when the project and local config files are trusted as a whole
 // (their digest is the granted one: a project's disable_all_hooks counts only then); skip
 // says why one project or local hook must not run, "" when it may.
 type trustGate struct {
 	whole bool
-	skip  func(h *config.Hook, f *config.File) string
+	skip  func(h *config.Hook, f *config.File) (string, []RelativeFile)
 }
 
 func (r *Runner) trustGate(set *config.Set) trustGate {
 	if r.opts.Trust == nil || set == nil || !hasProjectLayer(set) {
-		return trustGate{whole: true, skip: func(*config.Hook, *config.File) string { return "" }}
+		return trustGate{whole: true, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
 	}
 	entry, ok, err := r.opts.Trust.Lookup(r.projectDir)
 	digest := TrustDigest(set)
 	return trustGate{
 		whole: err == nil && ok && entry.Digest == digest,
-		skip: func(h *config.Hook, f *config.File) string {
-			return PendingReason(entry, ok, err, digest, CoverHook(h, f, r.projectDir))
+		skip: func(h *config.Hook, f *config.File) (string, []RelativeFile) {
+			c := CoverHook(h, f, r.projectDir)
+			return PendingReason(entry, ok, err, digest, c), c.Relative
 		},
 	}
 }

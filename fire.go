@@ -299,6 +299,11 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 	if c.skip != "" {
 		return hook.Decision{}, c.skip, false
 	}
+	if len(c.relative) > 0 {
+		if why := r.relativeMismatch(c, in.Cwd); why != "" {
+			return hook.Decision{}, why, false
+		}
+	}
 	if r.opts.Approver != nil {
 		approved, err := r.opts.Approver.Approve(ctx, HookInfo{ID: c.id, Type: c.typ, Event: event, Target: c.target, Source: c.source})
 		if !approved || err != nil {

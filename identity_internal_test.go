@@ -13,6 +13,7 @@ import (
 // why: a field added to compiled must either change identityOf or be listed here with its
 // reason (issue 10.5: dedup must not drop a hook that decides differently).
 var identityNeutral = map[string]string{
+	"relative": "derived from the command, which is part of the identity (the scripts it names by relative paths)",
 	"order":    "position only: twins are merged in config order either way",
 	"id":       "a name: twins with other ids do the same thing",
 	"source":   "where the hook was written",

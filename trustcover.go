@@ -33,6 +33,30 @@ type HookCover struct {
 	// not parse), why trust cannot cover what it runs. Empty: everything the hook runs from
 	// the project is covered.
 	NotCovered []string
+	// Relative are the covered files the command names by a relative path, which the shell
+	// resolves against the hook's working directory at run time (the session's cwd), not
+	// against the project root the grant hashed them in.
+	Relative []RelativeFile
+}
+
+// RelativeFile is a covered file named by a relative path: Rel as written, SHA256 its hash
+// in the project root.
+type RelativeFile struct{ Rel, SHA256 string }
+
+// RelativeMismatch returns, for a hook run in cwd, the first relative file whose content
+// there is not the content the grant bound in the project root (red-team finding: a
+// project hook "./x.sh" fired with the cwd in a subdirectory ran an unhashed sub/x.sh).
+// "" when every one matches, or cwd is the root.
+func (c *HookCover) RelativeMismatch(cwd, root string) string {
+	if len(c.Relative) == 0 || cwd == "" || filepath.Clean(cwd) == filepath.Clean(root) {
+		return ""
+	}
+	for _, r := range c.Relative {
+		if fileHash(filepath.Join(cwd, r.Rel)) != r.SHA256 {
+			return r.Rel
+		}
+	}
+	return ""
 }
 
 // CoveredFile is one file a grant binds.
@@ -76,7 +100,9 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 		paths, c.NotCovered = coverCommand(h.Action.Command, root, configDir)
 	}
 	for _, p := range paths {
+		rel := ""
 		if !filepath.IsAbs(p) {
+			rel = p
 			p = filepath.Join(root, p)
 		}
 		p = filepath.Clean(p)
@@ -87,6 +113,9 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 			continue
 		}
 		c.Files = append(c.Files, CoveredFile{Path: p, SHA256: fileHash(p)})
+		if rel != "" {
+			c.Relative = append(c.Relative, RelativeFile{Rel: rel, SHA256: c.Files[len(c.Files)-1].SHA256})
+		}
 	}
 	c.Digest = coverDigest(h, f, root, c.Files)
 	return c
