@@ -188,7 +188,18 @@ func coverCommand(cmd, root, configDir string) ([]string, []string) {
 		return nil, []string{"the command does not parse as shell: " + err.Error()}
 	}
 	var paths, notCovered []string
+	stdin := map[*syntax.CallExpr]word{} // a statement's "< FILE", for "sh < script.sh"
 	syntax.Walk(file, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+				for _, r := range st.Redirs {
+					if r.Op == syntax.RdrIn && r.Word != nil {
+						stdin[call] = staticWord(r.Word, root, configDir)
+					}
+				}
+			}
+			return true
+		}
 		call, ok := n.(*syntax.CallExpr)
 		if !ok || len(call.Args) == 0 {
 			return true
@@ -199,6 +210,20 @@ func coverCommand(cmd, root, configDir string) ([]string, []string) {
 		}
 		p, nc := coverWords(ws)
 		paths, notCovered = append(paths, p...), append(notCovered, nc...)
+		// "sh -c 'CODE'": the code is config text (covered by the digest), but what it runs
+		// is resolved like the command's own words.
+		if code, ok := shellCode(ws); ok {
+			p, nc := coverCommand(code, root, configDir)
+			paths, notCovered = append(paths, p...), append(notCovered, nc...)
+		}
+		// "sh < script.sh": the script comes on stdin.
+		if in, ok := stdin[call]; ok && len(p) == 0 && len(ws) > 0 && coverInterpreters[filepath.Base(ws[0].val)] {
+			if in.dyn != "" {
+				notCovered = append(notCovered, "the script on stdin: "+in.dyn)
+			} else {
+				paths = append(paths, in.val)
+			}
+		}
 		return true
 	})
 	return paths, notCovered
@@ -294,7 +319,11 @@ func coverWords(ws []word) (paths, notCovered []string) {
 	if strings.Contains(cmd.val, "/") {
 		paths = append(paths, cmd.val)
 	}
-	if !coverInterpreters[filepath.Base(cmd.val)] {
+	base := filepath.Base(cmd.val)
+	if why, ok := projectRunners[base]; ok {
+		return paths, []string{base + " " + why + ", which trust does not hash"}
+	}
+	if !coverInterpreters[base] {
 		return paths, nil
 	}
 	for _, w := range ws[i+1:] {
@@ -302,8 +331,10 @@ func coverWords(ws []word) (paths, notCovered []string) {
 			return paths, []string{fmt.Sprintf("the script of %s: %s", filepath.Base(cmd.val), w.dyn)}
 		}
 		switch {
-		case w.val == "-c" || w.val == "-e" || w.val == "-m" || w.val == "--eval" || w.val == "-":
-			return paths, nil // inline code (part of the config, so covered by its digest) or a module
+		case w.val == "-m":
+			return paths, []string{base + " -m runs a module found on its import path (the working directory first)"}
+		case w.val == "-c" || w.val == "-e" || w.val == "--eval" || w.val == "-":
+			return paths, nil // inline code: part of the config, so covered by its digest
 		case w.val == "run" && filepath.Base(cmd.val) == "deno", w.val == "run" && filepath.Base(cmd.val) == "uv":
 			continue
 		case strings.HasPrefix(w.val, "-"):
@@ -317,6 +348,40 @@ func coverWords(ws []word) (paths, notCovered []string) {
 		return append(paths, w.val), nil
 	}
 	return paths, nil
+}
+
+// projectRunners run what files of the project define: trust shows them as not covered.
+var projectRunners = map[string]string{
+	"make": "runs the project's Makefile", "gmake": "runs the project's Makefile",
+	"just": "runs the project's justfile", "task": "runs the project's Taskfile",
+	"npm": "runs scripts of the project's package.json", "yarn": "runs scripts of the project's package.json",
+	"pnpm": "runs scripts of the project's package.json",
+	"cargo": "builds and runs the project's code", "go": "builds and runs the project's code",
+	"gradle": "runs the project's build files", "mvn": "runs the project's build files", "rake": "runs the project's Rakefile",
+}
+
+// shellCode returns the static code of "sh -c CODE" (any POSIX-style shell).
+func shellCode(ws []word) (string, bool) {
+	if len(ws) < 3 {
+		return "", false
+	}
+	switch filepath.Base(ws[0].val) {
+	case "sh", "bash", "dash", "zsh", "ksh":
+	default:
+		return "", false
+	}
+	for i := 1; i+1 < len(ws); i++ {
+		if ws[i].dyn != "" {
+			return "", false
+		}
+		if ws[i].val == "-c" {
+			if ws[i+1].dyn != "" {
+				return "", false
+			}
+			return ws[i+1].val, true
+		}
+	}
+	return "", false
 }
 
 // isAssignment reports whether w has the shape NAME=value.
