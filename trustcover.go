@@ -355,7 +355,7 @@ var projectRunners = map[string]string{
 	"make": "runs the project's Makefile", "gmake": "runs the project's Makefile",
 	"just": "runs the project's justfile", "task": "runs the project's Taskfile",
 	"npm": "runs scripts of the project's package.json", "yarn": "runs scripts of the project's package.json",
-	"pnpm": "runs scripts of the project's package.json",
+	"pnpm":  "runs scripts of the project's package.json",
 	"cargo": "builds and runs the project's code", "go": "builds and runs the project's code",
 	"gradle": "runs the project's build files", "mvn": "runs the project's build files", "rake": "runs the project's Rakefile",
 }
