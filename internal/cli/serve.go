@@ -158,11 +158,21 @@ func (s *server) handler() http.Handler {
 			http.Error(w, "only Claude Code has http hooks; other agents use hookcore hook AGENT --server", http.StatusNotFound)
 			return
 		}
-		data, ok := read(w, req)
-		if !ok {
+		block := req.URL.Query().Get("on_error") != "allow"
+		data, err := io.ReadAll(http.MaxBytesReader(w, req.Body, maxInput))
+		if err != nil {
+			// Claude Code reads a non-2xx reply as a non-blocking error and lets the call
+			// through (red team: a body over the cap got a 413): answer its fail-closed JSON.
+			ev := hook.PreToolUse
+			if e, ok := hook.ParseEvent(req.PathValue("event")); ok {
+				ev = e
+			}
+			body, _ := bridge.ClaudeHTTP(ev, p.Fail(ev, "the hook input could not be read: "+err.Error(), block))
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(body) //nolint:errcheck // the client went away
 			return
 		}
-		ans, ev := s.answer(req.Context(), p, req.PathValue("event"), data, req.URL.Query().Get("on_error") != "allow")
+		ans, ev := s.answer(req.Context(), p, req.PathValue("event"), data, block)
 		body, ok := bridge.ClaudeHTTP(ev, ans)
 		if !ok {
 			http.Error(w, string(body), http.StatusInternalServerError)

@@ -196,3 +196,29 @@ func TestServeReloads(t *testing.T) {
 		t.Errorf("once hook ran again after a reload: %+v", a)
 	}
 }
+
+// TestServeOversizeBodyFailsClosed (red-team finding): a body over the input cap got a 413,
+// which Claude Code reads as a non-blocking error, letting the call through. It gets
+// Claude's fail-closed deny instead.
+func TestServeOversizeBodyFailsClosed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "hooks.yaml"), []byte(servePolicy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(testEnv(t, dir, nil), &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok")
+	ts := httptest.NewServer(srv.handler())
+	defer ts.Close()
+	big := io.MultiReader(strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf / `), strings.NewReader(strings.Repeat("x", maxInput+10)), strings.NewReader(`"}}`))
+	req, _ := http.NewRequest("POST", ts.URL+"/hook/claude", big)
+	req.Header.Set("Authorization", "Bearer tok")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"permissionDecision":"deny"`) {
+		t.Fatalf("got %d %s, want 200 and a deny", resp.StatusCode, body)
+	}
+}
