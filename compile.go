@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore/config"
@@ -40,10 +39,14 @@ type compiled struct {
 	async    bool
 	parallel bool
 	failShut bool   // on_error: block
+	status   string // Claude Code statusMessage
+	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
-
-	onceMu    sync.Mutex
-	onceFired map[string]bool // session id → fired
+	// relative are a trusted project hook's scripts named by relative paths: before it runs
+	// in another working directory than the project root, they must be the granted files.
+	relative []RelativeFile
+	identity string // what running the hook does, for deduplication (see identityOf)
+	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -51,6 +54,26 @@ type compiled struct {
 // expansion plus its working directory.
 type keyer interface {
 	Key(in *hook.Input) string
+}
+
+// identityOf returns what running c does once it matched a call, as a string: its type, the
+// fields of the merge that read its decision (blocking, reject, once, async, asyncRewake, on_error, the
+// trust skip, an inert hook's reason) and its executor's whole configuration (command or argv, timeout, exit codes,
+// protocol, environment, working directory, output limits), all but the executor's hook id.
+// Two matched hooks with one identity run once per event (Claude Code dedups identical
+// command hooks); hooks that differ in anything that can change the decision — a guard twin
+// with `reject`, `on_error: block`, other exit codes or a shorter timeout — both run
+// (issue 10.5). The matcher and `if` are left out on purpose: dedup compares hooks that both
+// matched the call already. TestIdentityCoversEveryField enumerates the fields of compiled
+// and executor.Command by reflection, so a new field cannot be forgotten.
+func identityOf(c *compiled) string {
+	var ex any = c.exec
+	if cmd, ok := c.exec.(*executor.Command); ok {
+		cp := *cmd
+		cp.HookID = ""
+		ex = cp
+	}
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -157,6 +180,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		}
 	}
 	if set != nil {
+		seBudget := sessionEndBudget(set, r.opts.Env)
 		for _, f := range set.Files {
 			if SwitchedOff(set, f, gate.whole) {
 				continue
@@ -166,20 +190,21 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 				if !h.Enabled {
 					continue
 				}
-				c, err := r.compileHook(h, f)
+				c, err := r.compileHook(h, f, seBudget)
 				if err != nil {
 					errs = append(errs, fmt.Errorf("%s: %s: %w", h.Pos, h.ID, err))
 					continue
 				}
 				if f.Layer == config.Project || f.Layer == config.Local {
-					c.skip = gate.skip(h, f)
+					c.skip, c.relative = gate.skip(h, f)
 				}
+				c.identity = identityOf(c)
 				add(c)
 			}
 			for i := range f.Broken {
 				if c := misconfigured(&f.Broken[i]); c != nil {
 					if f.Layer == config.Project || f.Layer == config.Local {
-						c.skip = gate.skip(&f.Broken[i].Hook, f)
+						c.skip, _ = gate.skip(&f.Broken[i].Hook, f)
 					}
 					add(c)
 				}
@@ -209,25 +234,36 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	return hs, nil
 }
 
+// relativeMismatch says why a trusted project hook may not run in the event's working
+// directory: a script it names by a relative path is not, there, the file the grant bound.
+func (r *Runner) relativeMismatch(c *compiled, cwd string) string {
+	cover := HookCover{Relative: c.relative}
+	if rel := cover.RelativeMismatch(cwd, r.projectDir); rel != "" {
+		return fmt.Sprintf("pending: it runs %s relative to the working directory %s, and the file there is not the one the workspace trust bound (in the project root); name it from $CLAUDE_PROJECT_DIR, or run from the root", rel, cwd)
+	}
+	return ""
+}
+
 // trustGate is the trust gate of one compile (DESIGN.md section 7, per hook since issue
 // 11.1): whole is true when the project and local config files are trusted as a whole
 // (their digest is the granted one: a project's disable_all_hooks counts only then); skip
 // says why one project or local hook must not run, "" when it may.
 type trustGate struct {
 	whole bool
-	skip  func(h *config.Hook, f *config.File) string
+	skip  func(h *config.Hook, f *config.File) (string, []RelativeFile)
 }
 
 func (r *Runner) trustGate(set *config.Set) trustGate {
 	if r.opts.Trust == nil || set == nil || !hasProjectLayer(set) {
-		return trustGate{whole: true, skip: func(*config.Hook, *config.File) string { return "" }}
+		return trustGate{whole: true, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
 	}
 	entry, ok, err := r.opts.Trust.Lookup(r.projectDir)
 	digest := TrustDigest(set)
 	return trustGate{
 		whole: err == nil && ok && entry.Digest == digest,
-		skip: func(h *config.Hook, f *config.File) string {
-			return PendingReason(entry, ok, err, digest, CoverHook(h, f, r.projectDir))
+		skip: func(h *config.Hook, f *config.File) (string, []RelativeFile) {
+			c := CoverHook(h, f, r.projectDir)
+			return PendingReason(entry, ok, err, digest, c), c.Relative
 		},
 	}
 }
@@ -277,7 +313,9 @@ func CoverSet(set *config.Set, root string) []string {
 	return slices.Compact(digests)
 }
 
-func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) {
+// compileHook builds one hook of f; seBudget is the SessionEnd budget of Claude Code hooks
+// (claude_handlers.go).
+func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Duration) (*compiled, error) {
 	m, err := match.CompileMatcher(h.Matcher)
 	if err != nil {
 		return nil, err
@@ -299,8 +337,13 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		async:    h.Async,
 		parallel: h.Parallel || f.Parallel || r.opts.Parallel,
 		failShut: h.OnError == "block",
+		status:   h.StatusMessage,
+		rewake:   h.AsyncRewake,
 	}
 	timeout := h.EffectiveTimeout()
+	if h.Dialect == config.Nested {
+		timeout = claudeTimeout(h, timeout, seBudget)
+	}
 	switch h.Action.Type {
 	case "command":
 		codes, err := exitActions(h.ExitCodes)
@@ -314,8 +357,16 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 			Timeout:    timeout,
 			ExitCodes:  codes,
 			Codebot:    h.Dialect == config.Flat,
+			S08:        h.S08,
 			ProjectDir: r.projectDir,
+			PluginRoot: f.PluginRoot,
+			PluginData: f.PluginData,
+			Shell:      h.Action.Shell,
+			EnvFileDir: r.opts.SessionEnvDir,
 			Env:        r.hookEnv(f),
+		}
+		if slices.Contains(executor.EnvFileEvents, string(h.Event)) {
+			c.exec.(*executor.Command).EnvFileName = envFileName(h, f)
 		}
 		c.target = h.Action.Command
 		if c.target == "" {
@@ -331,12 +382,29 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File) (*compiled, error) 
 		}
 		c.exec = &executor.Func{Fn: fn}
 		c.target = h.Action.Name
+	case config.TypeHTTP:
+		ph := executor.Placeholders{ProjectDir: r.projectDir, PluginRoot: f.PluginRoot, PluginData: f.PluginData}
+		u, err := ph.Expand(h.Action.URL)
+		if err != nil {
+			c.exec, c.target = failing(fmt.Errorf("hook %q: %w: %w", h.ID, hook.ErrNotStarted, err)), h.Action.URL
+			break
+		}
+		hc := *h
+		hc.Action.URL = u
+		ex, target, err := r.externalExecutor(&hc, f, timeout)
+		if err != nil {
+			return nil, err
+		}
+		c.exec, c.target = ex, target
 	default:
 		ex, target, err := r.externalExecutor(h, f, timeout)
 		if err != nil {
 			return nil, err
 		}
 		c.exec, c.target = ex, target
+		if s, ok := ex.(skipping); ok {
+			c.inert = string(s)
+		}
 	}
 	c.closer, _ = c.exec.(io.Closer)
 	if timeout > 0 && h.Action.Type != "command" {
@@ -401,6 +469,7 @@ func compileCallback(i int, cb Callback) (*compiled, error) {
 		id: id, typ: "func", source: "callback", target: id, event: ev,
 		matcher: m, cond: cond, exec: &executor.Func{Fn: cb.Func},
 		blocking: !cb.NonBlocking,
+		failShut: cb.OnError == "block",
 	}, nil
 }
 

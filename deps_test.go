@@ -21,6 +21,7 @@ const module = "github.com/hookcore/hookcore"
 // the table, so the direct edges also bound the transitive ones.
 var allowedImports = map[string][]string{
 	"hook":              {}, // the vocabulary: standard library only
+	"bridge":            {"hook"},
 	"match":             {"hook", "internal/shbound"},
 	"config":            {"hook", "match", "internal/hostspec", "internal/shbound"},
 	"trust":             {"hook", "match"},
@@ -29,6 +30,7 @@ var allowedImports = map[string][]string{
 	"internal/netguard": {"internal/hostspec"},
 	"internal/hostspec": {},
 	"internal/shbound":  {},
+	"state":             {},
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even
@@ -45,6 +47,11 @@ var forbiddenDeps = map[string][]string{
 	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
+	// The LLM clients implement the agent kernel's Model; they know nothing of the engine,
+	// the harness or the CLI (docs/decisions.md, "One model package").
+	"model":  {".", "config", "executor", "trust", "agent/harness", "agent/tools", "internal/cli", "transcript"},
+	"state":  {".", "agent", "model", "internal/cli", "transcript"},
+	"bridge": {".", "agent", "model", "internal/cli", "transcript"},
 }
 
 // goPackage is the part of `go list -json` this test reads.

@@ -48,7 +48,7 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 	}
 	switch a.Type {
 	case config.TypeRego:
-		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; the hookcore CLI does)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
+		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; build the hookcore CLI with -tags rego)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeHTTP:
 		client := r.opts.HTTPClient
 		if client == nil {
@@ -93,9 +93,7 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 			// Issue 4: skipped at run time with a clear message (`check` reports it at load).
 			// A fail-closed guard (on_error: block) gets the executor's error instead, and
 			// so blocks.
-			return hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
-				return hook.Decision{ExitCode: -1}, errSkipped{"no agent runner configured: this program runs no sub-agents, so agent hooks are skipped"}
-			}), target, nil
+			return skipping("no agent runner configured: this program runs no sub-agents, so agent hooks are skipped"), target, nil
 		}
 		return &executor.Agent{HookID: h.ID, Prompt: a.Prompt, Runner: r.opts.AgentRunner, Timeout: timeout, Logger: r.log}, target, nil
 	}
@@ -115,6 +113,15 @@ func failing(err error) hook.Executor {
 	return hook.ExecutorFunc(func(context.Context, *hook.Input) (hook.Decision, error) {
 		return hook.Decision{ExitCode: -1}, err
 	})
+}
+
+// skipping is the executor of a hook that is compiled but never runs: compileHook turns it
+// into the reason the hook is skipped once it passed the gates (merge rule 1), so it is never called.
+type skipping string
+
+// Execute reports a hook that did not run; the Runner never calls it.
+func (s skipping) Execute(context.Context, *hook.Input) (hook.Decision, error) {
+	return hook.Decision{ExitCode: -1}, fmt.Errorf("%w: %s", hook.ErrNotStarted, string(s))
 }
 
 // executorTarget is what an Approver is shown for a hook of a registered executor type.

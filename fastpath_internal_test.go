@@ -17,15 +17,16 @@ import (
 )
 
 // slowMatching is what matching computes, the slow way: every hook of the event tested one
-// by one, its matcher with Matcher.Match and its `if` with If.Match on a Subject of its own.
-func slowMatching(eh *eventHooks, in *hook.Input) []string {
+// by one, its matcher with Matcher.Match and its `if` with If.Match on a Subject of its own,
+// anchored at the project root as the Runner anchors it.
+func slowMatching(root string, eh *eventHooks, in *hook.Input) []string {
 	value := in.MatchFieldValue(eh.field)
 	var out []string
 	for _, c := range eh.all {
 		if eh.field != "" && !c.matcher.Match(value) {
 			continue
 		}
-		if c.cond != nil && !c.cond.Match(match.NewSubject(string(c.event), in.ToolName, in.ToolInput)) {
+		if c.cond != nil && !c.cond.Match(match.NewSubjectAt(root, string(c.event), in.ToolName, in.ToolInput)) {
 			if eh.kind != hook.Gate || len(in.ToolInput) == 0 || json.Valid(in.ToolInput) {
 				continue
 			}
@@ -153,11 +154,15 @@ func TestMatchingFastEqualsSlow(t *testing.T) {
 				for i, in := range inputs {
 					in := in.Clone()
 					in.HookEventName = string(ev)
+					matched, ambiguous := r.matching(eh, in)
+					if ambiguous != nil {
+						continue // blocked before matching (issue 10.4); nothing to compare
+					}
 					var fast []string
-					for _, c := range r.matching(eh, in) {
+					for _, c := range matched {
 						fast = append(fast, c.id)
 					}
-					if diff := cmp.Diff(slowMatching(eh, in), fast); diff != "" {
+					if diff := cmp.Diff(slowMatching(r.root, eh, in), fast); diff != "" {
 						t.Fatalf("%s input %d (tool %q, args %q): matching differs from the scan (-scan +fast):\n%s", ev, i, in.ToolName, in.ToolInput, diff)
 					}
 					compared++

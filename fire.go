@@ -1,6 +1,7 @@
 package hookcore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 )
 
 // Fire runs every hook of event that matches in and returns their merged Result.
@@ -20,6 +22,11 @@ import (
 // fails: a hook that errors or times out is recorded in Result.Hooks and counted in
 // Result.Errors, and the action goes on unless that hook says on_error: block. Cancelling ctx
 // stops the hooks still running (async hooks excepted: they get a context detached from ctx).
+//
+// On a gate event where a hook's matcher matches the tool, a tool input that
+// hook.CheckToolInput finds ambiguous (duplicate keys or keys that differ only in case, at any
+// depth) is blocked before any `if` filter or hook reads it, with no hook run (issue 10.4).
+// Where no matcher matches, no hook guards the call and the input is not read.
 //
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
@@ -33,16 +40,32 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	}
 	event, eh := sp.event, sp.hooks
 	if event == hook.UserPromptSubmit {
-		r.resetStops(in.SessionID)
+		r.resetStops(ctx, in.SessionID)
+		r.resetTurn(ctx, in.SessionID)
 	}
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
 	}
-	matched := r.matching(eh, in)
+	matched, ambiguous := r.matching(eh, in)
+	if ambiguous != nil {
+		return r.rejectAmbiguous(event, in, ambiguous)
+	}
 	if len(matched) == 0 {
 		return hook.Result{Event: event, Continue: true}
 	}
 	return r.run(ctx, event, eh.kind, matched, in)
+}
+
+// rejectAmbiguous is the Result of a gate event whose tool input is ambiguous
+// (hook.ErrAmbiguousInput: duplicate keys, keys that differ only in case, two values): it
+// blocks before any filter or hook reads the input, since a hook and the tool would
+// not read the same call (issue 10.4). No hook runs, so Hooks is empty; the block is logged
+// and audited.
+func (r *Runner) rejectAmbiguous(event hook.Event, in *hook.Input, err error) hook.Result {
+	res := hook.Result{Event: event, Continue: true, Blocked: true, Reason: "tool input rejected: " + err.Error()}
+	r.log.Warn("tool input rejected", "event", string(event), "err", err.Error())
+	r.audit(in, &res)
+	return res
 }
 
 // run runs the matched hooks of event and merges their result. It is apart from Fire so
@@ -65,8 +88,11 @@ func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matc
 	return res
 }
 
-// matching returns the hooks of eh whose matcher and `if` accept in, in config order.
-func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
+// matching returns the hooks of eh whose matcher and `if` accept in, in config order. On a
+// gate event, before the first `if` of a hook whose matcher matched is evaluated (or the
+// first such hook is taken without one), the tool input is checked once: an ambiguous one
+// (hook.ErrAmbiguousInput) returns that error and no hooks.
+func (r *Runner) matching(eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 	var byName []*compiled
 	candidates := eh.all
 	value := in.MatchFieldValue(eh.field)
@@ -78,6 +104,7 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 	var hits *match.Hits // the `if` filters bound to this event's subject, once one is tested
 	var out []*compiled
 	undecodable := 0 // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
+	checked := eh.kind != hook.Gate || len(in.ToolInput) == 0
 	i, j := 0, 0
 	for i < len(candidates) || j < len(byName) {
 		var c *compiled
@@ -94,9 +121,15 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 				continue
 			}
 		}
+		if !checked {
+			checked = true
+			if err := hook.CheckToolInput(in.ToolInput); errors.Is(err, hook.ErrAmbiguousInput) {
+				return nil, err
+			}
+		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubject(string(c.event), in.ToolName, in.ToolInput))
+				hits = eh.conds.Bind(match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid
@@ -110,7 +143,7 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 		}
 		out = append(out, c)
 	}
-	return out
+	return out, nil
 }
 
 // isUndecodable reports, once per event (memo: 0 unknown, 1 no, 2 yes), whether a
@@ -118,7 +151,11 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) []*compiled {
 func isUndecodable(toolInput []byte, memo *int) bool {
 	if *memo == 0 {
 		*memo = 1
-		if len(toolInput) > 0 && !json.Valid(toolInput) {
+		// A tool input is a JSON object (Claude Code's, every agent's): invalid JSON, or
+		// another value ("rm -rf x" as a string, an array), is one the `if` cannot read the
+		// fields of, so it cannot say "no" to it (red-team finding: a string tool_input
+		// passed a Bash(rm *) guard).
+		if t := bytes.TrimSpace(toolInput); len(t) > 0 && (t[0] != '{' || !json.Valid(t)) {
 			*memo = 2
 		}
 	}
@@ -135,8 +172,12 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compil
 		if dupe(seen, c, cur) {
 			continue
 		}
-		dec, err, rec := r.runOne(ctx, event, c, cur)
-		stop := r.merge(event, c, dec, err, &rec, res)
+		if c.async { // a Claude Code async hook on a gate event: it cannot decide
+			res.Hooks = append(res.Hooks, r.startAsync(ctx, event, c, cur))
+			continue
+		}
+		dec, rec, err := r.runOne(ctx, event, c, cur)
+		stop := r.merge(event, c, dec, &rec, err, res)
 		r.tel.endHook(ctx, c, &rec)
 		res.Hooks = append(res.Hooks, rec)
 		if res.UpdatedInput != nil && string(res.UpdatedInput) != string(cur.ToolInput) {
@@ -155,8 +196,8 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compil
 func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled, in *hook.Input, res *hook.Result) {
 	type slot struct {
 		dec  hook.Decision
-		err  error
 		rec  hook.Record
+		err  error
 		done bool
 	}
 	slots := make([]slot, len(hooks))
@@ -174,8 +215,8 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				dec, err, rec := r.runOne(ctx, event, c, in)
-				slots[i] = slot{dec, err, rec, true}
+				dec, rec, err := r.runOne(ctx, event, c, in)
+				slots[i] = slot{dec, rec, err, true}
 			}()
 		}
 	}
@@ -183,9 +224,9 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 		if dup[i] || c.async || c.parallel {
 			continue
 		}
-		dec, err, rec := r.runOne(ctx, event, c, in)
-		slots[i] = slot{dec, err, rec, true}
-		if r.blocks(event, c, dec, err) {
+		dec, rec, err := r.runOne(ctx, event, c, in)
+		slots[i] = slot{dec, rec, err, true}
+		if classify(event, c, &dec, &rec, err).blocks {
 			break // the first block ends the sequential part of the run
 		}
 	}
@@ -196,7 +237,7 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 			continue
 		}
 		if !c.async { // an async hook's record (async, or skipped after Close) is final
-			r.merge(event, c, s.dec, s.err, &s.rec, res)
+			r.merge(event, c, s.dec, &s.rec, s.err, res)
 			r.tel.endHook(ctx, c, &s.rec)
 		}
 		res.Hooks = append(res.Hooks, s.rec)
@@ -204,7 +245,8 @@ func (r *Runner) runAll(ctx context.Context, event hook.Event, hooks []*compiled
 }
 
 // dupe reports whether an identical command hook already ran for this event (Claude Code
-// runs identical hooks once); it marks c's key as seen.
+// runs identical hooks once): one with the same identity (identityOf) and the same command
+// after placeholder expansion; it marks c's key as seen.
 func dupe(seen map[string]bool, c *compiled, in *hook.Input) bool {
 	k := dedupKey(c, in)
 	if k == "" {
@@ -222,24 +264,49 @@ func dedupKey(c *compiled, in *hook.Input) string {
 	if !ok {
 		return ""
 	}
-	return c.typ + "\x00" + k.Key(in)
+	return c.identity + "\x00" + k.Key(in)
 }
 
 // runOne runs one hook through the gates (trust, approval, once) and its executor, and
-// returns its decision, its error and its record (outcome not yet set unless skipped).
-func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
-	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
-		return dec, err, hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+// returns its decision, its record (outcome not yet set unless skipped) and its failure.
+func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
+	why, tracked := r.gateOfBudget(ctx, event, c, in.SessionID)
+	if why != "" {
+		if c.failShut && event.Kind() == hook.Gate {
+			rec.Outcome, rec.Error = hook.OutcomeBlock, why
+			return hook.Decision{Block: true, Reason: fmt.Sprintf("guard hook %q is not run (%s), so the action is blocked (on_error: block)", c.id, why)}, rec, nil
+		}
+		skipped(&rec, why)
+		return hook.Decision{}, rec, nil
 	}
-	return r.execute(ctx, c, in)
+	if dec, skip, ok := r.admit(ctx, event, c, in); !ok {
+		skipped(&rec, skip)
+		return dec, rec, nil
+	}
+	dec, rec, err := r.execute(ctx, c, in)
+	r.recordBudget(ctx, event, c, in.SessionID, err != nil, rec.DurationMS, tracked)
+	return dec, rec, err
+}
+
+// skipped marks rec as a hook that did not run, with why, when why is not empty.
+func skipped(rec *hook.Record, why string) {
+	if why != "" {
+		rec.Outcome, rec.Error = hook.OutcomeSkipped, why
+	}
 }
 
 // admit runs the gates before a hook: trust, approval, once. When the hook may not run, ok
-// is false and the decision and error say what that means (a block on a gate event that
-// the hook could veto, else errSkipped).
-func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (dec hook.Decision, err error, ok bool) {
+// is false and either skip says why (merge rule 1) or, when skip is empty, dec is what that
+// means: a block on a gate event that the hook could veto.
+func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (dec hook.Decision, skip string, ok bool) {
 	if c.skip != "" {
-		return hook.Decision{}, errSkipped{c.skip}, false
+		return hook.Decision{}, c.skip, false
+	}
+	if len(c.relative) > 0 {
+		if why := r.relativeMismatch(c, in.Cwd); why != "" {
+			return hook.Decision{}, why, false
+		}
 	}
 	if r.opts.Approver != nil {
 		approved, err := r.opts.Approver.Approve(ctx, HookInfo{ID: c.id, Type: c.typ, Event: event, Target: c.target, Source: c.source})
@@ -249,20 +316,23 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 				why += ": " + err.Error()
 			}
 			if event.Kind() == hook.Gate && c.blocking {
-				return hook.Decision{Block: true, Reason: fmt.Sprintf("%s (%s)", why, c.id)}, nil, false
+				return hook.Decision{Block: true, Reason: fmt.Sprintf("%s (%s)", why, c.id)}, "", false
 			}
-			return hook.Decision{}, errSkipped{why}, false
+			return hook.Decision{}, why, false
 		}
 	}
-	if c.once && !c.claimOnce(in.SessionID) {
-		return hook.Decision{}, errSkipped{"once: already ran in this session"}, false
+	if c.once && !r.claimOnce(ctx, event, c, in.SessionID) {
+		return hook.Decision{}, "once: already ran in this session", false
 	}
-	return hook.Decision{}, nil, true
+	if c.inert != "" {
+		return hook.Decision{}, c.inert, false
+	}
+	return hook.Decision{}, "", true
 }
 
 // execute runs an admitted hook's executor and records its time and exit code.
-func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, error, hook.Record) {
-	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source}
+func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	ctx = r.tel.startHook(ctx, c)
 	start := time.Now()
 	dec, err := c.exec.Execute(ctx, in)
@@ -280,36 +350,30 @@ func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook
 		rec.ExitCode = &code
 	}
 	rec.Truncated = dec.Truncated
-	return dec, err, rec
+	return dec, rec, err
 }
 
-// errSkipped marks a hook that did not run; it is not counted as an error.
-type errSkipped struct{ why string }
-
-func (e errSkipped) Error() string { return e.why }
-
-// claimOnce reports whether a once hook may run in this session, and marks it as run.
-func (c *compiled) claimOnce(session string) bool {
-	c.onceMu.Lock()
-	defer c.onceMu.Unlock()
-	if c.onceFired[session] {
-		return false
+// claimOnce reports whether a once hook may run in this session, and marks it as run in the
+// Runner's state store (not in the compiled hook, so that Reload does not forget it). When
+// the store fails, the hook runs: running a guard twice is safer than never.
+func (r *Runner) claimOnce(ctx context.Context, event hook.Event, c *compiled, session string) bool {
+	first, err := state.Claim(ctx, r.state, session, state.OnceKey(string(event), c.id))
+	if err != nil {
+		r.log.Warn("session state: once hook runs again", "hook", c.id, "session", session, "err", err)
+		return true
 	}
-	if c.onceFired == nil {
-		c.onceFired = map[string]bool{}
-	}
-	c.onceFired[session] = true
-	return true
+	return first
 }
 
 // startAsync starts an async hook with a context detached from the turn (a cancelled turn
-// does not kill an audit hook) and tracks it until Close.
+// does not kill an audit hook), ended only by CancelAsync, and tracks it until Close.
 func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) hook.Record {
-	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, Outcome: hook.OutcomeAsync}
+	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status, Outcome: hook.OutcomeAsync}
 	// The gates run now, so the record says whether the hook really started.
-	if dec, err, ok := r.admit(ctx, event, c, in); !ok {
+	if dec, skip, ok := r.admit(ctx, event, c, in); !ok {
+		skipped(&rec, skip)
 		var res hook.Result
-		r.merge(event, c, dec, err, &rec, &res)
+		r.merge(event, c, dec, &rec, nil, &res)
 		r.tel.endHook(ctx, c, &rec)
 		return rec
 	}
@@ -325,13 +389,20 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 	r.async.Add(1)
 	r.asyncMu.Unlock()
 	in = in.Clone()
-	detached := context.WithoutCancel(ctx)
+	// The hook's context outlives the turn's (WithoutCancel) but not CancelAsync.
+	detached, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(r.asyncCtx, cancel)
 	go func() {
 		defer r.async.Done()
-		dec, err, rec := r.execute(detached, c, in)
+		defer cancel()
+		defer stop()
+		dec, rec, err := r.execute(detached, c, in)
 		var res hook.Result
-		r.merge(event, c, dec, err, &rec, &res)
+		r.merge(event, c, dec, &rec, err, &res)
 		r.tel.endHook(detached, c, &rec)
+		if c.rewake && err == nil && dec.Block && r.opts.OnRewake != nil {
+			r.opts.OnRewake(in, c.id, fmt.Sprintf("%s hook %s (asyncRewake) blocked: %s", event, c.id, dec.Reason))
+		}
 		r.logRecord(detached, event, rec, slog.Bool("async", true))
 	}()
 	return rec

@@ -458,3 +458,56 @@ func TestMergeBlockStopsTheChain(t *testing.T) {
 		})
 	}
 }
+
+// Rule 11: "On PostToolUse, an updated tool output replaces the one of an earlier hook."
+func TestMergeUpdatedToolOutputReplacesEarlier(t *testing.T) {
+	t.Parallel()
+	res := fireFuncs(t, hook.PostToolUse,
+		fnHook{id: "a", dec: hook.Decision{UpdatedToolOutput: []byte(`"first"`)}},
+		fnHook{id: "b", dec: hook.Decision{UpdatedToolOutput: []byte(`"second"`)}},
+		fnHook{id: "c"},
+	)
+	if string(res.UpdatedToolOutput) != `"second"` || res.Hooks[0].Outcome != hook.OutcomeUpdate || res.Hooks[2].Outcome != hook.OutcomeOK {
+		t.Errorf("updated tool output %s, records %+v", res.UpdatedToolOutput, res.Hooks)
+	}
+}
+
+// Rule 12: "A blocked gate event's permission is deny: when one hook allows (or asks, or
+// defers) and another blocks, the call is refused."
+func TestMergeAllowThenBlockIsDeny(t *testing.T) {
+	t.Parallel()
+	for _, p := range []hook.Permission{hook.Allow, hook.Ask, hook.Defer} {
+		t.Run(p.String(), func(t *testing.T) {
+			t.Parallel()
+			res := fireFuncs(t, hook.PreToolUse,
+				fnHook{id: "a", dec: hook.Decision{Permission: p, Reason: "fine"}},
+				fnHook{id: "b", dec: hook.Decision{Block: true, Reason: "b blocks"}},
+			)
+			if !res.Blocked || res.Permission != hook.Deny || res.Reason != "b blocks" {
+				t.Errorf("blocked %v, permission %v, reason %q", res.Blocked, res.Permission, res.Reason)
+			}
+		})
+	}
+}
+
+// Rule 13: "On Stop and SubagentStop, additional context keeps the agent working like a
+// block; both count against the bound on consecutive Stop blocks, past which both are
+// dropped."
+func TestMergeStopContextKeepsWorkingWithinTheBound(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	r := newRunner(t, dir, nil, hookcore.Options{StopBlockLimit: 2, Callbacks: []hookcore.Callback{
+		{ID: "ctx", Event: hook.Stop, Func: fn(hook.Decision{AdditionalContext: "keep going"})}}})
+	var keeps []bool
+	for range 3 {
+		res := r.Fire(context.Background(), hook.Stop, &hook.Input{SessionID: "s1", Cwd: dir})
+		keeps = append(keeps, res.KeepsWorking())
+	}
+	if diff := cmp.Diff([]bool{true, true, false}, keeps); diff != "" {
+		t.Errorf("KeepsWorking of three Stops in a row (-want +got):\n%s", diff)
+	}
+	res := r.Fire(context.Background(), hook.PostToolUse, &hook.Input{SessionID: "s1", Cwd: dir, ToolName: "Bash"})
+	if res.KeepsWorking() {
+		t.Error("context on PostToolUse does not keep the agent working")
+	}
+}

@@ -61,6 +61,20 @@ func (e *ToolRejectedError) Error() string {
 	return fmt.Sprintf("tool %s rejected by hook: %s", e.Tool, e.Reason)
 }
 
+// ToolDeferredError is returned by the middleware when a PreToolUse hook deferred a tool
+// call (Claude Code's permissionDecision "defer"): the tool did not run, and the agent
+// should stop and leave the call to whoever runs it, as Claude Code in -p mode ends the run
+// with stop_reason "tool_deferred" (2.1.332, testdata/claude/defer).
+type ToolDeferredError struct {
+	Tool   string
+	Reason string
+	Result hook.Result
+}
+
+func (e *ToolDeferredError) Error() string {
+	return fmt.Sprintf("tool %s deferred by hook: %s", e.Tool, e.Reason)
+}
+
 // Session identifies the session a tool call belongs to; the middleware copies it into every
 // hook input. Put it in the context with WithSession.
 type Session struct {
@@ -118,7 +132,10 @@ func toolInput(ctx context.Context, event hook.Event, call ToolCall) *hook.Input
 //	PostToolUse (next succeeded, tool_response = its output)
 //	or PostToolUseFailure (next failed, error = its message)
 //
-// The tool's output and error are returned unchanged. Hook feedback for the model (context,
+// A PreToolUse permission "defer" returns *ToolDeferredError and the tool does not run. The
+// tool's error is returned unchanged; its output too, unless a PostToolUse hook replaced it
+// (Result.ToolOutput: updatedToolOutput, or updatedMCPToolOutput on an MCP tool), as Claude
+// Code 2.1.332 shows the model the replacement (testdata/claude/updated-output). Hook feedback for the model (context,
 // PostToolUse block reasons) goes to the FeedbackFunc in ctx, if any (WithFeedback); a
 // permission "ask" is the harness's to act on and does not block here. The session fields of
 // the hook inputs come from WithSession.
@@ -134,6 +151,9 @@ func (r *Runner) Middleware() ToolMiddleware {
 				}
 			}
 			return nil, e
+		}
+		if pre.Permission == hook.Defer {
+			return nil, &ToolDeferredError{Tool: call.Name, Reason: pre.Reason, Result: pre}
 		}
 		if pre.UpdatedInput != nil {
 			call.Input = pre.UpdatedInput
@@ -154,6 +174,9 @@ func (r *Runner) Middleware() ToolMiddleware {
 		}
 		if feedback != nil && speaks(post) {
 			feedback(post.Event, call, post)
+		}
+		if err == nil {
+			out = post.ToolOutput(call.Name, out)
 		}
 		return out, err
 	}

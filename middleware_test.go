@@ -303,3 +303,49 @@ func TestChainWithHookMiddleware(t *testing.T) {
 		t.Errorf("the inner middleware or the tool ran after a rejection")
 	}
 }
+
+// TestMiddlewareUpdatedToolOutput: a PostToolUse updatedToolOutput is what the middleware
+// returns instead of the tool's output; updatedMCPToolOutput only for an MCP tool (Claude
+// Code 2.1.332 replaced Bash's output and ignored updatedMCPToolOutput on Write, scenario
+// testdata/claude/updated-output).
+func TestMiddlewareUpdatedToolOutput(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		dec  hook.Decision
+		tool string
+		want string
+	}{
+		{"tool output", hook.Decision{UpdatedToolOutput: json.RawMessage(`"REDACTED"`)}, "Bash", `"REDACTED"`},
+		{"mcp output on a built-in tool", hook.Decision{UpdatedMCPToolOutput: json.RawMessage(`"m"`)}, "Write", `"own"`},
+		{"mcp output on an mcp tool", hook.Decision{UpdatedMCPToolOutput: json.RawMessage(`"m"`)}, "mcp__gh__issue", `"m"`},
+		{"none", hook.Decision{}, "Bash", `"own"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t, t.TempDir(), nil, hookcore.Options{Callbacks: []hookcore.Callback{
+				{ID: "post", Event: hook.PostToolUse, Func: fn(tt.dec)}}})
+			tl := tool{out: `"own"`}
+			call := hookcore.ToolCall{ID: "toolu_1", Name: tt.tool, Input: json.RawMessage(`{}`)}
+			out, err := r.Middleware()(context.Background(), call, tl.run)
+			if err != nil || string(out) != tt.want {
+				t.Errorf("out %s, err %v; want %s", out, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestMiddlewareDefer: a PreToolUse permission "defer" returns *ToolDeferredError and the
+// tool does not run (Claude Code 2.1.332, scenario testdata/claude/defer).
+func TestMiddlewareDefer(t *testing.T) {
+	t.Parallel()
+	r := newRunner(t, t.TempDir(), nil, hookcore.Options{Callbacks: []hookcore.Callback{
+		{ID: "d", Event: hook.PreToolUse, Func: fn(hook.Decision{Permission: hook.Defer, Reason: "later"})}}})
+	var tl tool
+	_, err := r.Middleware()(context.Background(), lsCall, tl.run)
+	var de *hookcore.ToolDeferredError
+	if !errors.As(err, &de) || de.Reason != "later" || de.Tool != "Bash" || len(tl.calls) != 0 {
+		t.Errorf("err %v, calls %q; want a ToolDeferredError and no call", err, tl.calls)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
@@ -12,6 +13,7 @@ import (
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -40,6 +42,19 @@ type Options struct {
 	Funcs map[string]hook.ExecutorFunc
 	// Env is the base environment of command hooks; nil means os.Environ().
 	Env []string
+	// SessionEnvDir, when set, is where the command hooks of SessionStart, Setup,
+	// CwdChanged and FileChanged get their CLAUDE_ENV_FILE (Claude Code: the hooks append
+	// `export` lines that the agent sources before each later Bash command):
+	// SessionEnvDir/<session id>/<event>-hook-<n>.sh, listed by
+	// executor.SessionEnvFiles(SessionEnvDir, session). "" leaves CLAUDE_ENV_FILE as Env has
+	// it (under Claude Code, its own).
+	SessionEnvDir string
+	// OnRewake, when set, is called when an asyncRewake hook (Claude Code) finishes with a
+	// block (exit 2), from the hook's goroutine: in is the event's input, text the hook's
+	// reason (its stderr, or stdout when stderr is empty). The agent gives text to the model
+	// on its next request (Claude Code 2.1.332, observed: "PostToolUse:Bash hook blocking
+	// error from command: …" in the next request). Nil: the output is only logged.
+	OnRewake func(in *hook.Input, hookID, text string)
 	// Parallel runs the matching hooks of feedback and observe events in parallel (as Claude
 	// Code does); results are still merged in config order. Per hook: `parallel: true`.
 	Parallel bool
@@ -48,6 +63,23 @@ type Options struct {
 	// StopBlockLimit caps consecutive Stop/SubagentStop blocks per session and turn; the next
 	// block is overridden with a notice. 0 means 8 (Claude Code's bound).
 	StopBlockLimit int
+	// State holds the per-session state (once hooks spent, Stop-block streaks). Nil: a
+	// state.Memory of the Runner's own, kept across Reload. `hookcore hook AGENT`, one process
+	// per event, passes a state.Dir so that the state outlives the process.
+	State state.Store
+	// BreakerThreshold is how many errors or timeouts in a row trip a hook's circuit
+	// breaker in a session: it is then skipped (a guard with on_error: block blocks instead)
+	// for BreakerCooldown, after which one more failure trips it again and a success closes
+	// it. 0 means DefaultBreakerThreshold (5), negative turns breakers off. BreakerCooldown
+	// 0 means DefaultBreakerCooldown (one minute).
+	BreakerThreshold int
+	BreakerCooldown  time.Duration
+	// TurnBudget bounds the time all hooks of one turn of a session may take together (a
+	// turn starts at UserPromptSubmit); once spent, the turn's further hooks are skipped
+	// (guards with on_error: block block). 0: no budget.
+	TurnBudget time.Duration
+	// Now is the clock of the breakers; nil means time.Now (tests set it).
+	Now func() time.Time
 	// AuditLog, when set, receives one JSON line per fired event in which at least one hook
 	// ran: {"session_id","agent_id","tool_name","tool_use_id","tool_input_sha256","result"}
 	// (the tool input only as its SHA-256). Writes are serialised, one Write per line. An
@@ -128,7 +160,10 @@ type Callback struct {
 	If      string     // as in config: a condition, /regex/ or Tool(pattern)
 	// NonBlocking makes the callback advisory: its blocks are logged, not applied.
 	NonBlocking bool
-	Func        hook.ExecutorFunc
+	// OnError is "" (an error is logged and the action goes ahead) or "block" (an error,
+	// a panic or an open circuit breaker blocks a gate event: fail-closed), as in config.
+	OnError string
+	Func    hook.ExecutorFunc
 }
 
 // HookInfo describes a hook to an Approver.

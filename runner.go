@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
 )
 
 // Runner runs the hooks of a config set at each lifecycle event. It is safe for concurrent
@@ -21,15 +23,18 @@ type Runner struct {
 	opts       Options
 	log        *slog.Logger
 	projectDir string
+	root       string // projectDir made absolute and clean; "" when that failed
 	hooks      atomic.Pointer[hookSet]
 
 	async   sync.WaitGroup
 	asyncMu sync.Mutex // orders async.Add against Close, so that Close never misses a hook
 	closed  atomic.Bool
-	stopsMu sync.Mutex
-	stops   map[string]int // session id → consecutive Stop-type blocks this turn
-	auditMu sync.Mutex
-	tel     *telemetry // nil: no tracing, no metrics
+	// asyncCtx is done once CancelAsync was called: every async hook's context ends with it.
+	asyncCtx    context.Context
+	cancelAsync context.CancelFunc
+	state       state.Store // per-session state (once, Stop-block streaks): outlives Reload
+	auditMu     sync.Mutex
+	tel         *telemetry // nil: no tracing, no metrics
 }
 
 // New compiles the hooks of set (which may be nil: callbacks only) into a Runner. Every
@@ -37,7 +42,11 @@ type Runner struct {
 // (file:line:col: id: message) and no Runner is returned. A set should come from
 // config.Load, whose validation catches the same errors with better positions.
 func New(set *config.Set, opts Options) (*Runner, error) {
-	r := &Runner{opts: opts, log: opts.Logger, stops: map[string]int{}, tel: newTelemetry(opts)}
+	r := &Runner{opts: opts, log: opts.Logger, state: opts.State, tel: newTelemetry(opts)}
+	if r.state == nil {
+		r.state = &state.Memory{}
+	}
+	r.asyncCtx, r.cancelAsync = context.WithCancel(context.Background())
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -48,6 +57,9 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 			return nil, fmt.Errorf("project dir: %w", err)
 		}
 		r.projectDir = wd
+	}
+	if abs, err := filepath.Abs(r.projectDir); err == nil {
+		r.root = filepath.ToSlash(abs) // path rules of `if` are anchored here
 	}
 	hs, err := r.compile(set)
 	if err != nil {
@@ -82,7 +94,8 @@ func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 }
 
 // Reload swaps the Runner's hooks for those of set, atomically: events already running
-// finish with the old hooks. A set that does not compile leaves the running hooks untouched
+// finish with the old hooks. The per-session state (once hooks spent, Stop-block streaks)
+// is not part of the hooks and survives the swap. A set that does not compile leaves the running hooks untouched
 // and returns the error.
 func (r *Runner) Reload(set *config.Set) error {
 	hs, err := r.compile(set)
@@ -99,8 +112,8 @@ func (r *Runner) Reload(set *config.Set) error {
 func (r *Runner) Len() int { return r.hooks.Load().count }
 
 // Close waits for the async hooks still running, or until ctx is done (then it returns
-// ctx's error; the hooks keep running until their own timeouts). Fire after Close still
-// works but starts no new async hooks.
+// ctx's error; the hooks keep running until their own timeouts, or until CancelAsync).
+// Fire after Close still works but starts no new async hooks.
 func (r *Runner) Close(ctx context.Context) error {
 	r.asyncMu.Lock()
 	r.closed.Store(true)
@@ -115,6 +128,14 @@ func (r *Runner) Close(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// CancelAsync cancels the context of every async hook still running and of any started
+// later: a command hook's process group is interrupted, then killed after its grace period
+// (executor.Command.Grace), an http or prompt hook's request is abandoned. It does not wait;
+// call Close after it to wait for the hooks to return. A process that must exit now (SIGTERM,
+// SIGINT, or a bound on how long it waits for async hooks, as `hookcore fire` has) calls it
+// so that no hook outlives it holding resources (issue 10.8).
+func (r *Runner) CancelAsync() { r.cancelAsync() }
 
 // auditRecord is one line of the audit log: who asked (session, agent, tool call) and the
 // whole Result. The tool input itself is not logged; a digest of it is, so that a line can

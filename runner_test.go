@@ -247,9 +247,11 @@ func TestDedupIdenticalCommandHooks(t *testing.T) {
 `}}},
 		{"two layers", hook.PreToolUse, []layerFile{
 			{"user.yaml", config.User, `hooks:
-  - {id: d1, event: pre_tool_use, action: {type: command, command: "echo run >> runs.txt"}}
+  - {id: d1, event: pre_tool_use, timeout: 30, action: {type: command, command: "echo run >> runs.txt"}}
 `},
-			{"settings.json", config.Explicit, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo run >> runs.txt"}]}]}}`},
+			// The same timeout: a Claude Code hook's default (600 s) differs from hookcore's,
+			// and hooks that time out differently are not one (issue 10.5).
+			{"settings.json", config.Explicit, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo run >> runs.txt", "timeout": 30}]}]}}`},
 		}},
 	}
 	for _, tt := range tests {

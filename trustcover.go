@@ -33,6 +33,30 @@ type HookCover struct {
 	// not parse), why trust cannot cover what it runs. Empty: everything the hook runs from
 	// the project is covered.
 	NotCovered []string
+	// Relative are the covered files the command names by a relative path, which the shell
+	// resolves against the hook's working directory at run time (the session's cwd), not
+	// against the project root the grant hashed them in.
+	Relative []RelativeFile
+}
+
+// RelativeFile is a covered file named by a relative path: Rel as written, SHA256 its hash
+// in the project root.
+type RelativeFile struct{ Rel, SHA256 string }
+
+// RelativeMismatch returns, for a hook run in cwd, the first relative file whose content
+// there is not the content the grant bound in the project root (red-team finding: a
+// project hook "./x.sh" fired with the cwd in a subdirectory ran an unhashed sub/x.sh).
+// "" when every one matches, or cwd is the root.
+func (c *HookCover) RelativeMismatch(cwd, root string) string {
+	if len(c.Relative) == 0 || cwd == "" || filepath.Clean(cwd) == filepath.Clean(root) {
+		return ""
+	}
+	for _, r := range c.Relative {
+		if fileHash(filepath.Join(cwd, r.Rel)) != r.SHA256 {
+			return r.Rel
+		}
+	}
+	return ""
 }
 
 // CoveredFile is one file a grant binds.
@@ -76,7 +100,9 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 		paths, c.NotCovered = coverCommand(h.Action.Command, root, configDir)
 	}
 	for _, p := range paths {
+		rel := ""
 		if !filepath.IsAbs(p) {
+			rel = p
 			p = filepath.Join(root, p)
 		}
 		p = filepath.Clean(p)
@@ -87,6 +113,9 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 			continue
 		}
 		c.Files = append(c.Files, CoveredFile{Path: p, SHA256: fileHash(p)})
+		if rel != "" {
+			c.Relative = append(c.Relative, RelativeFile{Rel: rel, SHA256: c.Files[len(c.Files)-1].SHA256})
+		}
 	}
 	c.Digest = coverDigest(h, f, root, c.Files)
 	return c
@@ -159,7 +188,18 @@ func coverCommand(cmd, root, configDir string) ([]string, []string) {
 		return nil, []string{"the command does not parse as shell: " + err.Error()}
 	}
 	var paths, notCovered []string
+	stdin := map[*syntax.CallExpr]word{} // a statement's "< FILE", for "sh < script.sh"
 	syntax.Walk(file, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+				for _, r := range st.Redirs {
+					if r.Op == syntax.RdrIn && r.Word != nil {
+						stdin[call] = staticWord(r.Word, root, configDir)
+					}
+				}
+			}
+			return true
+		}
 		call, ok := n.(*syntax.CallExpr)
 		if !ok || len(call.Args) == 0 {
 			return true
@@ -170,6 +210,20 @@ func coverCommand(cmd, root, configDir string) ([]string, []string) {
 		}
 		p, nc := coverWords(ws)
 		paths, notCovered = append(paths, p...), append(notCovered, nc...)
+		// "sh -c 'CODE'": the code is config text (covered by the digest), but what it runs
+		// is resolved like the command's own words.
+		if code, ok := shellCode(ws); ok {
+			p, nc := coverCommand(code, root, configDir)
+			paths, notCovered = append(paths, p...), append(notCovered, nc...)
+		}
+		// "sh < script.sh": the script comes on stdin.
+		if in, ok := stdin[call]; ok && len(p) == 0 && len(ws) > 0 && coverInterpreters[filepath.Base(ws[0].val)] {
+			if in.dyn != "" {
+				notCovered = append(notCovered, "the script on stdin: "+in.dyn)
+			} else {
+				paths = append(paths, in.val)
+			}
+		}
 		return true
 	})
 	return paths, notCovered
@@ -265,7 +319,11 @@ func coverWords(ws []word) (paths, notCovered []string) {
 	if strings.Contains(cmd.val, "/") {
 		paths = append(paths, cmd.val)
 	}
-	if !coverInterpreters[filepath.Base(cmd.val)] {
+	base := filepath.Base(cmd.val)
+	if why, ok := projectRunners[base]; ok {
+		return paths, []string{base + " " + why + ", which trust does not hash"}
+	}
+	if !coverInterpreters[base] {
 		return paths, nil
 	}
 	for _, w := range ws[i+1:] {
@@ -273,8 +331,10 @@ func coverWords(ws []word) (paths, notCovered []string) {
 			return paths, []string{fmt.Sprintf("the script of %s: %s", filepath.Base(cmd.val), w.dyn)}
 		}
 		switch {
-		case w.val == "-c" || w.val == "-e" || w.val == "-m" || w.val == "--eval" || w.val == "-":
-			return paths, nil // inline code (part of the config, so covered by its digest) or a module
+		case w.val == "-m":
+			return paths, []string{base + " -m runs a module found on its import path (the working directory first)"}
+		case w.val == "-c" || w.val == "-e" || w.val == "--eval" || w.val == "-":
+			return paths, nil // inline code: part of the config, so covered by its digest
 		case w.val == "run" && filepath.Base(cmd.val) == "deno", w.val == "run" && filepath.Base(cmd.val) == "uv":
 			continue
 		case strings.HasPrefix(w.val, "-"):
@@ -288,6 +348,40 @@ func coverWords(ws []word) (paths, notCovered []string) {
 		return append(paths, w.val), nil
 	}
 	return paths, nil
+}
+
+// projectRunners run what files of the project define: trust shows them as not covered.
+var projectRunners = map[string]string{
+	"make": "runs the project's Makefile", "gmake": "runs the project's Makefile",
+	"just": "runs the project's justfile", "task": "runs the project's Taskfile",
+	"npm": "runs scripts of the project's package.json", "yarn": "runs scripts of the project's package.json",
+	"pnpm":  "runs scripts of the project's package.json",
+	"cargo": "builds and runs the project's code", "go": "builds and runs the project's code",
+	"gradle": "runs the project's build files", "mvn": "runs the project's build files", "rake": "runs the project's Rakefile",
+}
+
+// shellCode returns the static code of "sh -c CODE" (any POSIX-style shell).
+func shellCode(ws []word) (string, bool) {
+	if len(ws) < 3 {
+		return "", false
+	}
+	switch filepath.Base(ws[0].val) {
+	case "sh", "bash", "dash", "zsh", "ksh":
+	default:
+		return "", false
+	}
+	for i := 1; i+1 < len(ws); i++ {
+		if ws[i].dyn != "" {
+			return "", false
+		}
+		if ws[i].val == "-c" {
+			if ws[i+1].dyn != "" {
+				return "", false
+			}
+			return ws[i+1].val, true
+		}
+	}
+	return "", false
 }
 
 // isAssignment reports whether w has the shape NAME=value.

@@ -110,6 +110,12 @@ func TestCoverHookResolution(t *testing.T) {
 		{"unknown variable", config.Action{Command: "$HOOKS/x.sh"}, nil, true},
 		{"command substitution", config.Action{Command: "bash $(cat which)"}, nil, true},
 		{"does not parse", config.Action{Command: "if then fi ("}, nil, true},
+		// Red team, second round: what these run was neither hashed nor said to be uncovered.
+		{"sh -c code", config.Action{Command: "sh -c ./x.sh"}, []string{"x.sh"}, false},
+		{"script on stdin", config.Action{Command: "sh < .hookcore/x.sh"}, []string{".hookcore/x.sh"}, false},
+		{"python -m", config.Action{Command: "python3 -m helper"}, nil, true},
+		{"make", config.Action{Command: "make -s check"}, nil, true},
+		{"npm run", config.Action{Command: "npm run lint"}, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

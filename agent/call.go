@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
 )
 
@@ -66,6 +67,12 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 		s.stopped = reason
 	})
 	ctx = context.WithValue(ctx, sessionKey{}, s)
+	// One canonical input for hooks, rules and tools (issue 10.4): an input that readers
+	// would read differently (duplicate keys, keys differing only in case) is refused before
+	// the middleware, the permission rules or the tool see it.
+	if err := hook.CheckToolInput(c.Input); errors.Is(err, hook.ErrAmbiguousInput) {
+		return nil, &RejectedError{Tool: c.Name, Reason: err.Error(), Err: err}
+	}
 	ran := c
 	final := func(ctx context.Context, input json.RawMessage) (json.RawMessage, error) {
 		ran.Input = input
@@ -77,14 +84,29 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 		}
 		return tool.Run(ctx, input)
 	}
+	fc, isChanger := tool.(FileChanger)
+	var before snapshot
+	if !isChanger && tool != nil {
+		before = s.snapshotBefore()
+	}
 	out, err := s.chain(ctx, c, final)
-	if err == nil {
-		if fc, ok := tool.(FileChanger); ok {
-			if p := fc.ChangedFile(ran.Input); p != "" {
-				s.changed = true
-				s.observe(ctx, &Event{Moment: FileChange, Call: &ran, FilePath: p})
-			}
+	if err == nil && isChanger {
+		if p := fc.ChangedFile(ran.Input); p != "" {
+			s.changed = true
+			s.observe(ctx, &Event{Moment: FileChange, Call: &ran, FilePath: p})
 		}
+	}
+	if !isChanger && tool != nil {
+		// A Bash call (or any other tool) that changed a file leaves changes to validate,
+		// whether or not it succeeded.
+
+		after, changed := s.workspaceChanged(before)
+		s.snap = &after
+		if changed {
+			s.changed = true
+		}
+	} else {
+		s.snap = nil
 	}
 	return out, err
 }

@@ -80,9 +80,14 @@ func stripFrontMatter(s string) string {
 
 // compact replaces the conversation before the last user prompt with a short summary:
 // PreCompact, the compaction, PostCompact, then SessionStart with source compact (Claude
-// Code). The summary is mechanical (the earlier prompts and tool names); no model call.
+// Code). The summary is mechanical (the earlier prompts and tool names); no model call. A
+// PreCompact block skips the compaction (Claude Code: "a blocked proactive auto-compact is
+// skipped", research note section 1.4).
 func (s *Session) compact(ctx context.Context, trigger string) {
-	s.observe(ctx, &Event{Moment: PreCompact, Trigger: trigger})
+	if v := s.observe(ctx, &Event{Moment: PreCompact, Trigger: trigger}); v.Block {
+		s.trace(Step{Kind: StepNotice, Text: "compaction skipped: a PreCompact hook blocked it: " + v.Reason})
+		return
+	}
 	cut := 0
 	for i := len(s.messages) - 1; i >= 0; i-- {
 		if s.messages[i].Role == RoleUser {

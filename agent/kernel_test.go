@@ -14,7 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore/agent"
-	"github.com/hookcore/hookcore/agent/llm"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -58,13 +57,13 @@ func (r *recorder) moments() []string {
 	return out
 }
 
-func scripted(t *testing.T, script string) *llm.Scripted {
+func scripted(t *testing.T, script string) *model.Scripted {
 	t.Helper()
 	turns, err := model.ParseScript([]byte(script))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return llm.NewScripted(turns...)
+	return model.NewScripted(turns...)
 }
 
 // echoTool returns its input; NeedsApproval false.
@@ -139,7 +138,7 @@ func TestAutoCompact(t *testing.T) {
 	if _, err := s.Prompt(context.Background(), "go"); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "Stop", "Notification"}
+	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PostToolBatch", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}
@@ -215,9 +214,9 @@ func TestSubagent(t *testing.T) {
 		t.Errorf("final text = %q", out)
 	}
 	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive",
-		"SubagentStart(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)",
+		"SubagentStart(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "PostToolBatch(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)",
 		"SubagentStop(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "SubagentStop(agent-1)",
-		"PreSend", "PostReceive", "Stop", "Notification"}
+		"PostToolBatch", "PreSend", "PostReceive", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}

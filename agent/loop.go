@@ -12,6 +12,11 @@ import (
 // (codebot's ReminderPostStopValidation, seed 000); %s is the output.
 const ValidationReminder = "<system-reminder>\nThe PostStopValidation hook failed. Fix the problem based on the following output:\n%s\n</system-reminder>"
 
+// StopContext is how a Stop (or SubagentStop) hook's additional context goes back to the
+// model, as Claude Code 2.1.332 words it (testdata/claude/stop-context in the root
+// package); the first %s is the event, the second the context.
+const StopContext = "<system-reminder>\n%s hook additional context: %s\n</system-reminder>"
+
 // StopFeedback prefixes a Stop (or SubagentStop) block's reason in the user message that
 // makes the agent continue (Claude Code's wording).
 const StopFeedback = "Stop hook feedback:\n"
@@ -43,6 +48,9 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		if err != nil {
 			if ctx.Err() == nil {
 				s.observe(ctx, &Event{Moment: Error, Error: err.Error()})
+				// Claude Code fires StopFailure instead of Stop when the turn ends on an API
+				// error; the agent does not classify errors, so the matcher value is "unknown".
+				s.observe(ctx, &Event{Moment: StopFailure, Error: "unknown", ErrorDetails: err.Error(), Message: last})
 			}
 			return last, fmt.Errorf("model: %w", err)
 		}
@@ -64,6 +72,13 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 				s.trace(Step{Kind: StepNotice, Text: "stopped: " + s.stopped})
 				break
 			}
+			// PostToolBatch: once the whole batch resolved, before the next model call
+			// (Claude Code 2.1.332 fired it after the PostToolUse of a batch of two calls,
+			// testdata/claude/events in the root package). A block ends the loop.
+			if v := s.observe(ctx, &Event{Moment: PostToolBatch, Batch: s.batch(reply.ToolCalls)}); v.Block || v.StopAgent {
+				s.trace(Step{Kind: StepNotice, Text: "stopped by PostToolBatch: " + v.Reason + v.StopReason})
+				break
+			}
 			continue
 		}
 		// A natural stop.
@@ -75,6 +90,15 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		if v.StopAgent {
 			s.trace(Step{Kind: StepNotice, Text: "stopped: " + v.StopReason})
 			break
+		}
+		if !v.Block && v.Context != "" && stopBlocks < maxStops {
+			// Stop context keeps the agent working, and counts like a block (Claude Code
+			// 2.1.332 sent it back as a system reminder and went on).
+			s.unnote(v.Context)
+			stopBlocks++
+			s.trace(Step{Kind: StepNotice, Text: fmt.Sprintf("%s hook added context (%d/%d), continuing", stop, stopBlocks, maxStops)})
+			s.messages = append(s.messages, Message{Role: RoleUser, Text: fmt.Sprintf(StopContext, stop, v.Context)})
+			continue
 		}
 		if !v.Block {
 			stopBlocks = 0
@@ -107,6 +131,20 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		s.observe(ctx, &Event{Moment: Notification, NotificationType: "idle_prompt", Message: "The agent finished its turn and is waiting for input"})
 	}
 	return last, nil
+}
+
+// batch pairs calls with the tool results that runTools just appended, in order.
+func (s *Session) batch(calls []ToolCall) []BatchCall {
+	out := make([]BatchCall, 0, len(calls))
+	results := s.messages[max(0, len(s.messages)-len(calls)):]
+	for i, c := range calls {
+		b := BatchCall{Call: c}
+		if i < len(results) && results[i].ToolCallID == c.ID {
+			b.Result, b.IsError = results[i].Text, results[i].IsError
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 func orDefault(v, def int) int {

@@ -27,6 +27,8 @@ const (
 	TaskCompleted      Moment = "TaskCompleted"      // Call, Task; a block refuses the completion
 	SubagentStart      Moment = "SubagentStart"      // Info.AgentID, Info.AgentType
 	SubagentStop       Moment = "SubagentStop"       // StopActive, Message; a block continues
+	PostToolBatch      Moment = "PostToolBatch"      // Batch; a block ends the loop before the next request
+	StopFailure        Moment = "StopFailure"        // Error: "unknown"; ErrorDetails: the model's error
 )
 
 // Info identifies the session (and sub-agent) a moment or a tool call belongs to.
@@ -55,6 +57,17 @@ type Event struct {
 	Command          string // CommandExecute: the command's name, without the slash
 	Arguments        string // CommandExecute
 	Task             *Task  // TaskCreated, TaskCompleted
+	ErrorDetails     string // StopFailure: the model error's message
+	// Batch is, on PostToolBatch, every call of the model's reply with the result text the
+	// model will read (Claude Code's tool_calls[].tool_response).
+	Batch []BatchCall
+}
+
+// BatchCall is one call of a PostToolBatch: the call and the result the model reads.
+type BatchCall struct {
+	Call    ToolCall
+	Result  string
+	IsError bool
 }
 
 // Permission is a permission decision.

@@ -126,6 +126,7 @@ type Session struct {
 	notesMu  sync.Mutex
 	notes    []string
 	changed  bool          // a file-changing tool succeeded since the last passing validation
+	snap     *snapshot     // the workspace after the last call of a tool that is not a FileChanger; nil: take a new one
 	calls    *atomic.Int64 // tool-call counter, shared with sub-agents
 	agents   *atomic.Int64 // sub-agent counter
 	tasks    *taskList
@@ -224,10 +225,28 @@ func (s *Session) observe(ctx context.Context, ev *Event) Verdict {
 	return v
 }
 
+// Note adds text to the hook notifications of the session's next model request. It is
+// safe to call from any goroutine (an asyncRewake hook's output arrives from the Runner's
+// background goroutine).
+func (s *Session) Note(text string) { s.note(text) }
+
 func (s *Session) note(text string) {
 	s.notesMu.Lock()
 	s.notes = append(s.notes, text)
 	s.notesMu.Unlock()
+}
+
+// unnote takes back the last pending notification equal to text (one that goes into the
+// conversation another way).
+func (s *Session) unnote(text string) {
+	s.notesMu.Lock()
+	defer s.notesMu.Unlock()
+	for i := len(s.notes) - 1; i >= 0; i-- {
+		if s.notes[i] == text {
+			s.notes = append(s.notes[:i], s.notes[i+1:]...)
+			return
+		}
+	}
 }
 
 func (s *Session) trace(st Step) {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/hookcore/hookcore/hook"
 )
 
 // DefaultAgentType is a sub-agent's type when the caller names none (Claude Code's
@@ -67,11 +69,13 @@ func (subagentTool) Run(ctx context.Context, input json.RawMessage) (json.RawMes
 		Prompt       string `json:"prompt"`
 		SubagentType string `json:"subagent_type"`
 	}
-	if err := json.Unmarshal(input, &in); err != nil || in.Prompt == "" {
+	if err := hook.DecodeToolInput(input, &in); err != nil || in.Prompt == "" {
+		//lint:ignore ST1005 "Agent" is the tool's name, as the model calls it.
 		return nil, errors.New("Agent needs a prompt")
 	}
 	s := sessionFrom(ctx)
 	if s == nil {
+		//lint:ignore ST1005 "Agent" is the tool's name, as the model calls it.
 		return nil, errors.New("Agent: no session")
 	}
 	text, changed, err := s.subagent(ctx, in.SubagentType, in.Prompt)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+
+	"github.com/hookcore/hookcore/hook"
 )
 
 // Task is an entry of the session's task list (the TaskCreate and TaskUpdate tools).
@@ -53,8 +55,11 @@ func (taskCreateTool) NeedsApproval(json.RawMessage) bool { return false }
 // Run creates the task, then reports TaskCreated; a block deletes it again (codebot: the
 // task_create tool rolls back) and the reason goes to the model.
 func (t taskCreateTool) Run(ctx context.Context, input json.RawMessage) (json.RawMessage, error) {
-	var in struct{ Subject, Description string }
-	if err := json.Unmarshal(input, &in); err != nil || in.Subject == "" {
+	var in struct {
+		Subject     string `json:"subject"`
+		Description string `json:"description"`
+	}
+	if err := hook.DecodeToolInput(input, &in); err != nil || in.Subject == "" {
 		return nil, fmt.Errorf("TaskCreate needs a subject")
 	}
 	t.list.mu.Lock()
@@ -98,7 +103,7 @@ func (t taskUpdateTool) Run(ctx context.Context, input json.RawMessage) (json.Ra
 		TaskID string `json:"task_id"`
 		Status string `json:"status"`
 	}
-	if err := json.Unmarshal(input, &in); err != nil {
+	if err := hook.DecodeToolInput(input, &in); err != nil {
 		return nil, fmt.Errorf("TaskUpdate: %v", err)
 	}
 	switch in.Status {

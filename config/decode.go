@@ -26,7 +26,7 @@ type rawHook struct {
 
 // The keys of each mapping, in the canonical spelling (DESIGN.md section 4).
 var (
-	actionKeys = []string{"type", "command", "args", "message", "url", "method", "headers", "body",
+	actionKeys = []string{"type", "command", "args", "shell", "message", "url", "method", "headers", "body",
 		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name",
 		"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url"}
 	hookKeys = []string{"id", "matcher", "if", "reject", "blocking", "once", "async", "parallel",
@@ -43,12 +43,11 @@ var jsonAliases = map[string]string{
 	"allowedEnvVars": "allowed_env_vars",
 	"onError":        "on_error",
 	"exitCodes":      "exit_codes",
-	"statusMessage":  "",
 }
 
 // typeFields lists the action keys each type uses; others draw a warning.
 var typeFields = map[string][]string{
-	TypeCommand: {"command", "args"},
+	TypeCommand: {"command", "args", "shell"},
 	TypeHTTP:    {"url", "method", "headers", "body", "allowed_hosts", "allowed_env_vars"},
 	TypePrompt:  {"prompt", "model"},
 	TypeAgent:   {"prompt", "model"},
@@ -272,13 +271,16 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 			d.warnf(p.keyNode, "matcher belongs on the matcher group, not on the hook; ignored")
 		case d.hookField(r, p):
 		case d.actionField(r, p):
+		case d.claudeField(r, p):
 		case dialect == Nested:
 			d.claudeUnknownKey(p, "hook", jsonKeys)
 		default:
 			d.unknownKey(p, "hook", jsonKeys)
 		}
 	}
+	claudeExecForm(r)
 	d.finishAction(r, false)
+	seedDefaults(r)
 	r.probs = d.take()
 	return r
 }

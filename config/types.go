@@ -118,6 +118,9 @@ type Action struct {
 	// shell, Args[0] the program. The two are exclusive (validation error).
 	Command string
 	Args    []string
+	// Shell is the shell that runs Command (Claude Code `shell`): "" for sh, "bash", or
+	// "powershell". It is ignored with Args.
+	Shell string
 
 	// Message is the text an inject action adds as context.
 	Message string
@@ -181,6 +184,13 @@ type Hook struct {
 	// gate events); Parallel lets it run alongside other parallel hooks of a feedback or
 	// observe event.
 	Once, Async, Parallel bool
+	// AsyncRewake is Claude Code's `asyncRewake` (it implies Async): the hook runs in the
+	// background, and when it exits 2 its stderr (or stdout) is given to the agent on its
+	// next model call.
+	AsyncRewake bool
+	// StatusMessage is Claude Code's `statusMessage`, the text shown while the hook runs
+	// (`hookcore run` prints it).
+	StatusMessage string
 	// Timeout is the hook-level `timeout` of the native dialect. Action.Timeout wins when
 	// both are set; see EffectiveTimeout.
 	Timeout time.Duration
@@ -190,6 +200,13 @@ type Hook struct {
 	// ExitCodes maps a command's exit status to "block", "inject", "allow" or "error", overriding the
 	// default protocol (the s08 three-state protocol is {1: block, 2: inject}).
 	ExitCodes map[int]string
+	// S08 marks a Flat-dialect entry without `type`, the s08 teaching harness's shape (seed
+	// 002): unless the entry has its own exit_codes, ExitCodes is the s08 protocol {1:
+	// block, 2: inject}, and its command sees HOOK_TOOL_INPUT cut at 10 000 characters (the
+	// seed's Python `[:10000]`), not bytes. Codebot entries (with `type`) on PostToolUse,
+	// Notification, SessionStart, SessionEnd and SubagentStop are Async unless they say
+	// `async: false` (seed 000: codebot runs those fire-and-forget).
+	S08 bool
 	// Enabled is false for `enabled: false` hooks, which stay in the File but never run.
 	Enabled bool
 	// Pos is the position of the hook's entry.
@@ -253,6 +270,10 @@ type File struct {
 	Entries int
 	// Hash is the hex SHA-256 of the file's content, for the trust store.
 	Hash string
+	// PluginRoot is the directory of the Claude Code plugin whose hooks the file holds
+	// (its hooks get CLAUDE_PLUGIN_ROOT), and PluginData that plugin's data directory
+	// (CLAUDE_PLUGIN_DATA); both "" for a file that is not a plugin's.
+	PluginRoot, PluginData string
 	// Failed is set when the file as a whole could not be loaded: it could not be read (not
 	// a regular file, too large, a symlink loop, permission), is not YAML/JSON, passes a
 	// cap, or is not a mapping with a hooks key. None of its hooks run.

@@ -158,7 +158,12 @@ func check(r *rawHook) {
 		if h.Reject && kind != hook.Gate {
 			add("reject", false, "reject is only allowed on gate events; %s is a %s event", h.Event, kind)
 		}
-		if h.Async && kind == hook.Gate {
+		switch {
+		case h.Async && kind == hook.Gate && h.Dialect == Nested:
+			// Claude Code runs it in the background and ignores its decision (observed with
+			// Claude Code 2.1.332: an async PreToolUse hook that exits 2 does not block).
+			add(asyncKey(r), true, "async hook on gate event %s cannot decide: it runs in the background", h.Event)
+		case h.Async && kind == hook.Gate:
 			add("async", false, "async is not allowed on gate event %s: its decision must be waited for", h.Event)
 		}
 		if h.Parallel && kind == hook.Gate {
@@ -190,4 +195,12 @@ func check(r *rawHook) {
 			add("if", false, "bad if condition: %v", err)
 		}
 	}
+}
+
+// asyncKey is the key that made r async, for the position of a message about it.
+func asyncKey(r *rawHook) string {
+	if _, ok := r.at["async"]; ok {
+		return "async"
+	}
+	return "async_rewake"
 }

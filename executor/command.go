@@ -44,9 +44,29 @@ type Command struct {
 	// Codebot adds codebot's keys to the input JSON on stdin (event, tool, args, output,
 	// is_error) next to the Claude Code keys, for hooks loaded from a codebot-dialect file.
 	Codebot bool
+	// S08 cuts HOOK_TOOL_INPUT at 10 000 characters (runes) instead of 10 000 bytes, as the
+	// s08 teaching harness does (seed 002: `json.dumps(...)[:10000]` on a Python str), for
+	// hooks loaded from s08 entries (config.Hook.S08); at most 40 000 bytes.
+	S08 bool
 	// ProjectDir is exported as CLAUDE_PROJECT_DIR and HOOKCORE_PROJECT_DIR; "" means the
-	// working directory.
+	// working directory. It is also ${CLAUDE_PROJECT_DIR} in the exec form (placeholders.go).
 	ProjectDir string
+	// PluginRoot and PluginData are the directories of the plugin the hook comes from
+	// (Claude Code plugins), exported as CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA and
+	// substituted for ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} in the exec form. A
+	// hook with no PluginRoot whose command names either placeholder does not start (error
+	// wrapping hook.ErrNotStarted), as in Claude Code.
+	PluginRoot, PluginData string
+	// EnvFileDir, when set, gives the hook CLAUDE_ENV_FILE (envfile.go): the file
+	// EnvFileDir/<session id>/EnvFileName, whose directory is created for the run. The
+	// Runner sets both for the command hooks of EnvFileEvents when Options.SessionEnvDir is
+	// set; "" leaves CLAUDE_ENV_FILE as the base environment has it.
+	EnvFileDir, EnvFileName string
+	// Shell is the shell of the shell form (Claude Code `shell`): "" or "sh" for /bin/sh,
+	// "bash" for bash from PATH, "powershell" for pwsh (or powershell) from PATH, run with
+	// -NoProfile -Command and without context-variable substitution. It is ignored with
+	// Args.
+	Shell string
 	// Env is the base environment ("KEY=value"); nil means os.Environ().
 	Env []string
 	// MaxOutput caps each of stdout and stderr, in bytes; 0 means 1 MiB.
@@ -88,15 +108,22 @@ type launch struct {
 // block: a missing working directory, a program not found, a known interpreter (sh, bash,
 // zsh, python, python3, node, ruby, perl, deno, bun, php) whose script file is missing
 // (Claude Code issue 80697: `python3 missing.py` exits 2), and, in the shell form, exit
-// code 127 (the shell's "not found") unless ExitCodes maps it.
+// code 127 (the shell's "not found") unless ExitCodes maps it. In the shell form the
+// program and script are checked as the shell will see them: after parameter and tilde
+// expansion in the hook's environment and after leading `cd DIR` commands, so
+// `python3 "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.py` with guard.py missing is a launch
+// failure too (issue 8); a word the shell would glob or that needs a command substitution
+// is not checked.
 //
 // The default exit-code protocol (codebot, Claude Code):
 //   - 0: success. Stdout is read with hook.ParseEnvelope; an envelope that does not parse
 //     is an error wrapping hook.ErrBadOutput and nothing of it is used. Plain stdout
 //     becomes AdditionalContext (trailing white space trimmed) on UserPromptSubmit and
 //     SessionStart, and is ignored on other events.
-//   - 2: block, Reason = stderr trimmed, or, when stderr is blank, a reason naming the
-//     hook. Stdout is not read.
+//   - 2: block, Reason = stderr trimmed, or, when stderr is blank, the reason of a valid
+//     envelope on stdout, else a reason naming the hook. That envelope's additional
+//     context is kept too, and nothing else of it (Claude Code 2.1.332); codebot files
+//     (Codebot) do not read stdout on exit 2.
 //   - anything else: a non-blocking error naming the exit code and the start of stderr;
 //     a valid envelope on stdout is still honoured (its Decision is returned with the
 //     error).
@@ -170,8 +197,11 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 			return launch{}, errors.New("empty command")
 		}
 		args := make([]string, len(c.Args))
+		ph := c.placeholders(dir)
 		for i, a := range c.Args {
-			args[i] = expandPlain(a, in)
+			if args[i], err = ph.expandExec(a, in); err != nil {
+				return launch{}, err
+			}
 		}
 		if err := checkExecSize(proc.Spec{Path: args[0], Args: args[1:], Env: env}); err != nil {
 			return launch{}, err
@@ -187,12 +217,35 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 		return l, nil
 	}
 	l.shell = true
+	if err := c.placeholders(dir).check(c.Command); err != nil {
+		return launch{}, err
+	}
+	switch c.Shell {
+	case "", "sh":
+		return c.prepareShell(l, in, dir, shellPath)
+	case "bash":
+		bash, err := lookPath("bash", l.spec.Env, dir)
+		if err != nil {
+			return launch{}, err
+		}
+		return c.prepareShell(l, in, dir, bash)
+	case "powershell":
+		return c.preparePowerShell(l, dir)
+	}
+	return launch{}, fmt.Errorf("unknown shell %q (sh, bash or powershell)", c.Shell)
+}
+
+// prepareShell completes l for the shell form run by the POSIX shell at shell: context
+// variables become environment references, and a command of literal words is run
+// directly.
+func (c *Command) prepareShell(l launch, in *hook.Input, dir, shell string) (launch, error) {
+	env := l.spec.Env
 	sv := substituteShell(c.Command, in)
 	if sv.err != nil {
 		return launch{}, sv.err
 	}
 	l.spec.Env = append(l.spec.Env, sv.env...)
-	if err := checkExecSize(proc.Spec{Path: shellPath, Args: []string{"-c", sv.script}, Env: l.spec.Env}); err != nil {
+	if err := checkExecSize(proc.Spec{Path: shell, Args: []string{"-c", sv.script}, Env: l.spec.Env}); err != nil {
 		return launch{}, err
 	}
 	if words, ok := directWords(sv.script); ok {
@@ -203,13 +256,39 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 		l.spec.Path, l.spec.Args = path, words[1:]
 		return l, nil
 	}
-	if words, ok := firstCommand(sv.script); ok {
-		if _, err := checkLaunch(words, l.spec.Env, dir); err != nil {
+	if words, cmdDir, ok := firstCommand(sv.script, l.spec.Env, dir); ok {
+		if _, err := checkLaunch(words, l.spec.Env, cmdDir); err != nil {
 			return launch{}, err
 		}
 	}
-	l.spec.Path, l.spec.Args = shellPath, []string{"-c", sv.script}
+	l.spec.Path, l.spec.Args = shell, []string{"-c", sv.script}
 	return l, nil
+}
+
+// preparePowerShell completes l for `shell: powershell`: pwsh (or Windows PowerShell) from
+// PATH runs the command as written.
+func (c *Command) preparePowerShell(l launch, dir string) (launch, error) {
+	path, err := lookPath("pwsh", l.spec.Env, dir)
+	if err != nil {
+		if path, err = lookPath("powershell", l.spec.Env, dir); err != nil {
+			return launch{}, errors.New(`shell "powershell": neither pwsh nor powershell is in PATH`)
+		}
+	}
+	args := []string{"-NoProfile", "-NonInteractive", "-Command", c.Command}
+	if err := checkExecSize(proc.Spec{Path: path, Args: args, Env: l.spec.Env}); err != nil {
+		return launch{}, err
+	}
+	l.spec.Path, l.spec.Args = path, args
+	return l, nil
+}
+
+// placeholders returns the values of Claude Code's placeholders for a run in dir.
+func (c *Command) placeholders(dir string) Placeholders {
+	project := c.ProjectDir
+	if project == "" {
+		project = dir
+	}
+	return Placeholders{ProjectDir: project, PluginRoot: c.PluginRoot, PluginData: c.PluginData}
 }
 
 // workDir returns in.Cwd, or the process's working directory when it is empty; it must be
@@ -246,8 +325,13 @@ func (c *Command) Key(in *hook.Input) string {
 		return inlineShell(c.Command, in) + "\x00" + dir
 	}
 	q := make([]string, len(c.Args))
+	ph := c.placeholders(dir)
 	for i, a := range c.Args {
-		q[i] = strconv.Quote(expandPlain(a, in))
+		v, err := ph.expandExec(a, in)
+		if err != nil {
+			v = a
+		}
+		q[i] = strconv.Quote(v)
 	}
 	return strings.Join(q, " ") + "\x00" + dir
 }

@@ -29,17 +29,16 @@ func mkInput(dir, event, tool, toolInput string) *hook.Input {
 
 // want describes the expected outcome of one Execute.
 type want struct {
-	d       hook.Decision // compared without Output and Truncated
-	errIs   error         // nil: no error expected
-	anyErr  bool          // an error not wrapping a sentinel
-	errHas  string        // the error text contains this
-	output  string        // when set, Decision.Output must equal it
-	files   map[string]string
-	absent  []string
-	maxTime time.Duration
+	d      hook.Decision // compared without Output and Truncated
+	errIs  error         // nil: no error expected
+	anyErr bool          // an error not wrapping a sentinel
+	errHas string        // the error text contains this
+	output string        // when set, Decision.Output must equal it
+	files  map[string]string
+	absent []string
 }
 
-func check(t *testing.T, dir string, d hook.Decision, err error, elapsed time.Duration, w want) {
+func check(t *testing.T, dir string, d hook.Decision, err error, w want) {
 	t.Helper()
 	switch {
 	case w.errIs != nil:
@@ -81,9 +80,6 @@ func check(t *testing.T, dir string, d hook.Decision, err error, elapsed time.Du
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			t.Errorf("file %s exists", name)
 		}
-	}
-	if w.maxTime > 0 && elapsed > w.maxTime {
-		t.Errorf("Execute took %v, want at most %v", elapsed, w.maxTime)
 	}
 }
 
@@ -139,7 +135,7 @@ func TestCommandConformance(t *testing.T) {
 			cmd:   Command{Command: "(sleep 1; echo late > late.txt) & sleep 30; exit 2", Timeout: 300 * time.Millisecond},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			wait: 1500 * time.Millisecond,
-			want: want{d: hook.Decision{ExitCode: -1}, errIs: hook.ErrTimeout, absent: []string{"late.txt"}, maxTime: 2 * time.Second}},
+			want: want{d: hook.Decision{ExitCode: -1}, errIs: hook.ErrTimeout, absent: []string{"late.txt"}}},
 		{name: "20 file path shell quoted",
 			cmd:   Command{Command: "printf '%s' $FILE_PATH > bare.txt\nprintf '%s' \"$FILE_PATH\" > quoted.txt\nprintf '%s' \"path=$FILE_PATH;\" > embedded.txt\n"},
 			event: "PostToolUse", tool: "WriteFile", resp: `{"ok":true}`,
@@ -176,7 +172,7 @@ func TestCommandConformance(t *testing.T) {
 		{name: "36 large input, stdin never read",
 			cmd:   Command{Command: "echo 'too big to write' >&2; exit 2"},
 			event: "PreToolUse", tool: "WriteFile", input: string(bigInput),
-			want: want{d: hook.Decision{Block: true, Reason: "too big to write", ExitCode: 2}, maxTime: 30 * time.Second}}, // generous: JSON of 2 MB is slow under -race
+			want: want{d: hook.Decision{Block: true, Reason: "too big to write", ExitCode: 2}}},
 		{name: "37 exit 2 with empty stderr names the hook",
 			cmd:   Command{HookID: "silent-guard", Command: "exit 2"},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
@@ -201,8 +197,19 @@ func TestCommandConformance(t *testing.T) {
 			cmd:   Command{Command: `printf '{"block": "yes"}'; exit 1`},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			want: want{d: hook.Decision{ExitCode: 1}, anyErr: true}},
-		{name: "exit 2 does not read stdout",
-			cmd:   Command{Command: `printf '{"additional_context": "x"}'; echo no >&2; exit 2`},
+		// Exit 2 reads a valid envelope on stdout: its context always, its reason when
+		// stderr is blank (Claude Code 2.1.332, testdata/claude/exit2-json of the root
+		// package); codebot files do not.
+		{name: "exit 2 keeps stdout context",
+			cmd:   Command{Command: `printf '{"additional_context": "x", "updatedInput": {"a": 1}}'; echo no >&2; exit 2`},
+			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
+			want: want{d: hook.Decision{Block: true, Reason: "no", AdditionalContext: "x", ExitCode: 2}}},
+		{name: "exit 2 reason from stdout when stderr is blank",
+			cmd:   Command{Command: `printf '{"hookSpecificOutput": {"permissionDecision": "allow", "permissionDecisionReason": "json reason"}}'; exit 2`},
+			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
+			want: want{d: hook.Decision{Block: true, Reason: "json reason", ExitCode: 2}}},
+		{name: "exit 2 codebot does not read stdout",
+			cmd:   Command{Codebot: true, Command: `printf '{"additional_context": "x"}'; echo no >&2; exit 2`},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			want: want{d: hook.Decision{Block: true, Reason: "no", ExitCode: 2}}},
 		{name: "mapped block falls back to stdout",
@@ -254,29 +261,29 @@ func TestCommandConformance(t *testing.T) {
 			event: "PostToolUseFailure", tool: "Bash", input: `{"command":"false"}`, resp: `"exit 1"`,
 			want: want{files: map[string]string{"stdin.json": `"args":{"command":"false"},"event":"PostToolUseFailure","is_error":true,"output":"exit 1","tool":"Bash"}`}}},
 		{name: "caller cancellation is not a timeout",
-			cmd:   Command{Command: "sleep 30"},
+			cmd:   Command{Command: "sleep 30; touch finished"},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			hookCtx: func() (context.Context, context.CancelFunc) {
 				ctx, cancel := context.WithCancel(context.Background())
 				time.AfterFunc(200*time.Millisecond, cancel)
 				return ctx, cancel
 			},
-			want: want{d: hook.Decision{ExitCode: -1}, errIs: context.Canceled, maxTime: 2 * time.Second}},
+			want: want{d: hook.Decision{ExitCode: -1}, errIs: context.Canceled, absent: []string{"finished"}}},
 		{name: "caller deadline is a timeout",
-			cmd:   Command{Command: "sleep 30"},
+			cmd:   Command{Command: "sleep 30; touch finished"},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			hookCtx: func() (context.Context, context.CancelFunc) {
 				return context.WithTimeout(context.Background(), 200*time.Millisecond)
 			},
-			want: want{d: hook.Decision{ExitCode: -1}, errIs: hook.ErrTimeout, maxTime: 2 * time.Second}},
+			want: want{d: hook.Decision{ExitCode: -1}, errIs: hook.ErrTimeout, absent: []string{"finished"}}},
 		{name: "background job holding stdout does not hang",
 			cmd:   Command{Command: "sleep 30 & echo '{\"additional_context\": \"done\"}'"},
 			event: "UserPromptSubmit",
-			want:  want{d: hook.Decision{AdditionalContext: "done"}, maxTime: time.Second}},
+			want:  want{d: hook.Decision{AdditionalContext: "done"}}},
 		{name: "escaped grandchild holding stdout does not hang",
 			cmd:   Command{Command: "setsid sh -c 'echo $$ > pid; exec sleep 30' & echo hi", Grace: 300 * time.Millisecond},
 			event: "UserPromptSubmit",
-			want:  want{d: hook.Decision{AdditionalContext: "hi"}, maxTime: 2 * time.Second}},
+			want:  want{d: hook.Decision{AdditionalContext: "hi"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -298,11 +305,12 @@ func TestCommandConformance(t *testing.T) {
 			if c.Env == nil {
 				c.Env = testEnv()
 			}
-			start := time.Now()
+			// A hook that is waited for instead of killed shows as an outcome, not as a time:
+			// the default ctx (20 s, for work of milliseconds) turns a hang into a timeout
+			// error, and the sleeps are longer than it.
 			d, err := c.Execute(ctx, in)
-			elapsed := time.Since(start)
 			time.Sleep(tt.wait)
-			check(t, dir, d, err, elapsed, tt.want)
+			check(t, dir, d, err, tt.want)
 			killPidFile(dir)
 		})
 	}

@@ -123,7 +123,7 @@ func (x *HTTP) Execute(ctx context.Context, in *hook.Input) (hook.Decision, erro
 		return d, fmt.Errorf("http hook %s: %w: %v", x.name(), hook.ErrNotStarted, err)
 	}
 	defer release()
-	resp, err := client.Do(req)
+	resp, err := originHeaders(client, req.URL, x.Headers).Do(req)
 	if err != nil {
 		return d, x.transportError(ctx, err, timeout)
 	}
@@ -154,6 +154,52 @@ func (x *HTTP) Execute(ctx context.Context, in *hook.Input) (hook.Decision, erro
 		d.AdditionalContext = strings.TrimSpace(string(body))
 	}
 	return d, nil
+}
+
+// originHeaders returns c, or when headers is not empty a shallow copy of c whose redirects
+// drop every configured header (values from AllowedEnvVars may be secrets) from a hop to
+// another origin than origin's — scheme, host and port, RFC 6454 — before c's own
+// CheckRedirect (or Go's default limit of 10 hops) runs. net/http copies all headers of the
+// first request to every hop and itself strips only Authorization, Cookie and
+// WWW-Authenticate, and only when the host name changes; a webhook that redirects must not
+// carry the user's token to wherever it points (issue 10.9).
+func originHeaders(c *http.Client, origin *url.URL, headers map[string]string) *http.Client {
+	if len(headers) == 0 {
+		return c
+	}
+	cc := *c
+	next := c.CheckRedirect
+	cc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if !sameOrigin(req.URL, origin) {
+			for k := range headers {
+				req.Header.Del(k)
+			}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &cc
+}
+
+// sameOrigin reports whether a and b have the same scheme, host and port; the host is
+// compared without case and without a trailing dot, an absent port is the scheme's default.
+func sameOrigin(a, b *url.URL) bool {
+	host := func(u *url.URL) string { return strings.TrimSuffix(strings.ToLower(u.Hostname()), ".") }
+	port := func(u *url.URL) string {
+		if p := u.Port(); p != "" {
+			return p
+		}
+		if strings.EqualFold(u.Scheme, "https") {
+			return "443"
+		}
+		return "80"
+	}
+	return strings.EqualFold(a.Scheme, b.Scheme) && host(a) == host(b) && port(a) == port(b)
 }
 
 // transportError classifies a failed exchange: the guard's refusal is "could not start",

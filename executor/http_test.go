@@ -119,11 +119,7 @@ func TestHTTPReplies(t *testing.T) {
 			if tt.event != "" {
 				in.HookEventName = tt.event
 			}
-			start := time.Now()
 			d, err := x.Execute(context.Background(), in)
-			if tt.timeout > 0 && time.Since(start) > 3*time.Second {
-				t.Errorf("took %v with a timeout of %v", time.Since(start), tt.timeout)
-			}
 			switch {
 			case tt.wantErr == nil && tt.errText == "" && err != nil:
 				t.Fatalf("error: %v", err)

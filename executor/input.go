@@ -37,7 +37,11 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut := func(k, v string) { put(k, cutUTF8(v, maxEnvValue)) }
 	putCut("HOOK_EVENT", in.HookEventName)
 	putCut("HOOK_TOOL_NAME", in.ToolName)
-	putCut("HOOK_TOOL_INPUT", string(in.ToolInput))
+	if c.S08 {
+		put("HOOK_TOOL_INPUT", cutRunes(string(in.ToolInput), maxEnvValue))
+	} else {
+		putCut("HOOK_TOOL_INPUT", string(in.ToolInput))
+	}
 	putCut("HOOK_SESSION_ID", in.SessionID)
 	if ev == hook.PostToolUse || ev == hook.PostToolUseFailure {
 		putCut("HOOK_TOOL_OUTPUT", toolOutput(in))
@@ -45,6 +49,10 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut("FILE_PATH", in.FilePath())
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
+	env = append(env, c.placeholders(dir).env()...)
+	if f := c.envFile(in.SessionID); f != "" {
+		put("CLAUDE_ENV_FILE", f)
+	}
 	return env
 }
 
@@ -70,6 +78,22 @@ func cutUTF8(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// cutRunes cuts s to at most n characters (runes; an invalid byte counts as one), as
+// Python's s[:n] cuts a str. At most 4n bytes remain.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i]
+		}
+		count++
+	}
+	return s
 }
 
 // stdin is the input JSON the hook reads: the Claude Code payload, plus codebot's own keys

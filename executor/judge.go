@@ -41,16 +41,26 @@ type verdict struct {
 // when no such object exists: the reply is unparsable. Only the first and last
 // maxVerdictScan bytes are searched, with at most maxVerdictWork bytes decoded in each.
 func parseVerdict(reply string) (v verdict, found bool) {
+	v, found, _ = searchVerdict(reply)
+	return v, found
+}
+
+// searchVerdict is parseVerdict, also returning its work: the bytes the JSON decoder
+// scanned over both pieces (at most 2*maxVerdictWork plus one attempt per piece).
+func searchVerdict(reply string) (v verdict, found bool, work int) {
 	budget := maxVerdictWork
-	if v, found = findVerdict(cutUTF8(reply, maxVerdictScan), &budget); found || len(reply) <= maxVerdictScan {
-		return v, found
+	v, found = findVerdict(cutUTF8(reply, maxVerdictScan), &budget)
+	work = maxVerdictWork - budget
+	if found || len(reply) <= maxVerdictScan {
+		return v, found, work
 	}
 	tail := len(reply) - maxVerdictScan
 	for tail < len(reply) && !utf8.RuneStart(reply[tail]) {
 		tail++
 	}
 	budget = maxVerdictWork
-	return findVerdict(reply[tail:], &budget)
+	v, found = findVerdict(reply[tail:], &budget)
+	return v, found, work + maxVerdictWork - budget
 }
 
 // findVerdict is parseVerdict on one piece of a reply; it stops when budget (bytes the

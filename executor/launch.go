@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookcore/hookcore/internal/shbound"
@@ -56,31 +57,152 @@ func directWords(script string) (words []string, ok bool) {
 	return words, true
 }
 
-// firstCommand returns the literal words of the first simple command of script, as far as
-// they are literal (words stops at the first word that is not), parsed with mvdan.cc/sh.
-// ok is false when script does not parse or does not start with a simple command with a
-// literal program name, and when it is too long or nested too deeply to parse safely
-// (internal/shbound: the parser's recursion could exhaust the stack).
-func firstCommand(script string) (words []string, ok bool) {
+// firstCommand returns the words of the first command script runs, expanded as the shell
+// will expand them in the environment env (KEY=value pairs: parameter expansion, tilde
+// expansion with env's HOME, field splitting on env's IFS, quote removal), and the
+// directory it runs in: leading `cd DIR` commands, alone or joined by `;` or `&&`, move dir
+// as they will move the shell. The words stop before the first word whose value cannot be
+// known without running something (a command or process substitution, an assignment in
+// ${x:=y}, an unset variable under ${x?}) or that the shell would glob (an unquoted *, ?
+// or [), so a script path built from a variable, `python3 "$CLAUDE_PROJECT_DIR"/h.py`, is
+// checked as the path the interpreter will be given. ok is false when script does not
+// parse, when it does not start with a simple command whose program name is known, and when
+// it is too long or nested too deeply to parse safely (internal/shbound: the parser's
+// recursion could exhaust the stack). Parsed with mvdan.cc/sh (bash syntax), expanded with
+// its expand package; nothing is executed.
+func firstCommand(script string, env []string, dir string) (words []string, cmdDir string, ok bool) {
 	if shbound.Check(script) != nil {
-		return nil, false
+		return nil, "", false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
 	if err != nil || len(f.Stmts) == 0 {
-		return nil, false
+		return nil, "", false
 	}
-	call, isCall := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !isCall || len(call.Args) == 0 {
-		return nil, false
+	cfg := &expand.Config{Env: expand.ListEnviron(env...)}
+	call, dir := leadingCall(cfg, f.Stmts, dir)
+	if call == nil || len(call.Args) == 0 {
+		return nil, "", false
 	}
 	for _, w := range call.Args {
-		lit, isLit := literal(w)
-		if !isLit {
+		fields, known := expandWord(cfg, w)
+		if !known {
 			break
 		}
-		words = append(words, lit)
+		words = append(words, fields...)
 	}
-	return words, len(words) > 0
+	return words, dir, len(words) > 0
+}
+
+// leadingCall returns the simple command stmts start with after any leading `cd DIR`
+// (a statement of its own, or the left side of &&), and the directory it runs in. call is
+// nil when the first command is anything else (a pipeline, a compound command, a cd whose
+// directory is not known).
+func leadingCall(cfg *expand.Config, stmts []*syntax.Stmt, dir string) (call *syntax.CallExpr, cmdDir string) {
+	for len(stmts) > 0 {
+		st := stmts[0]
+		if st.Negated || st.Background || st.Coprocess {
+			return nil, dir
+		}
+		switch cmd := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			next, isCd := cdTarget(cfg, cmd, dir)
+			if !isCd {
+				return cmd, dir
+			}
+			if next == "" {
+				return nil, dir
+			}
+			dir, stmts = next, stmts[1:]
+		case *syntax.BinaryCmd:
+			x, isCall := cmd.X.Cmd.(*syntax.CallExpr)
+			if cmd.Op != syntax.AndStmt || !isCall {
+				return nil, dir
+			}
+			next, isCd := cdTarget(cfg, x, dir)
+			if !isCd {
+				return x, dir
+			}
+			if next == "" {
+				return nil, dir
+			}
+			dir, stmts = next, []*syntax.Stmt{cmd.Y}
+		default:
+			return nil, dir
+		}
+	}
+	return nil, dir
+}
+
+// cdTarget reports whether call is a cd builtin and, when it is `cd DIR` with DIR known,
+// the directory it moves to (absolute, or relative to dir); next is "" for any other cd
+// (no argument, options, "-", an unknown word).
+func cdTarget(cfg *expand.Config, call *syntax.CallExpr, dir string) (next string, isCd bool) {
+	if len(call.Args) == 0 || len(call.Assigns) > 0 {
+		return "", false
+	}
+	if name, isLit := literal(call.Args[0]); !isLit || name != "cd" {
+		return "", false
+	}
+	if len(call.Args) != 2 {
+		return "", true
+	}
+	fields, known := expandWord(cfg, call.Args[1])
+	if !known || len(fields) != 1 || fields[0] == "" || fields[0] == "-" || fields[0][0] == '-' {
+		return "", true
+	}
+	if filepath.IsAbs(fields[0]) {
+		return fields[0], true
+	}
+	return filepath.Join(dir, fields[0]), true
+}
+
+// expandWord returns the fields w expands to, or known false when its value depends on
+// running something or on globbing (see firstCommand).
+func expandWord(cfg *expand.Config, w *syntax.Word) (fields []string, known bool) {
+	runs := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.ProcSubst, *syntax.CmdSubst:
+			runs = true
+		}
+		return !runs
+	})
+	if runs { // expand has no handler for these (a nil ProcSubst handler panics)
+		return nil, false
+	}
+	defer func() {
+		if recover() != nil { // an expansion the package cannot do without a runner
+			fields, known = nil, false
+		}
+	}()
+	fields, err := expand.Fields(cfg, w)
+	if err != nil {
+		return nil, false
+	}
+	if globbed(w) {
+		for _, f := range fields {
+			if strings.ContainsAny(f, "*?[") {
+				return nil, false
+			}
+		}
+	}
+	return fields, true
+}
+
+// globbed reports whether w has an unquoted part the shell may glob: literal text or a
+// parameter expansion outside quotes.
+func globbed(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "*?[") {
+				return true
+			}
+		case *syntax.ParamExp, *syntax.ArithmExp:
+			return true
+		}
+	}
+	return false
 }
 
 // literal returns the value of a word made only of literal text and quotes.

@@ -15,11 +15,11 @@ func TestFirstCommandBounded(t *testing.T) {
 		"deep subst": "python3 hook.py $(" + strings.Repeat("$(", 60000) + "x" + strings.Repeat(")", 60000) + ")",
 		"long":       "python3 hook.py " + strings.Repeat("a ", 512<<10),
 	} {
-		if words, ok := firstCommand(script); ok {
+		if words, _, ok := firstCommand(script, nil, "/"); ok {
 			t.Errorf("%s: firstCommand of a %d-byte script = %q, want not ok", name, len(script), words)
 		}
 	}
-	if words, ok := firstCommand("python3 hook.py; " + strings.Repeat("(", 50) + "x" + strings.Repeat(")", 50)); !ok || words[0] != "python3" {
+	if words, _, ok := firstCommand("python3 hook.py; "+strings.Repeat("(", 50)+"x"+strings.Repeat(")", 50), nil, "/"); !ok || words[0] != "python3" {
 		t.Errorf("firstCommand with 50 nested subshells = %q, %v; want python3 first", words, ok)
 	}
 }

@@ -34,6 +34,15 @@ func TestCommandLaunchFailures(t *testing.T) {
 		{name: "empty command", cmd: Command{}, errHas: "empty command"},
 		{name: "missing working directory", cmd: Command{Command: "exit 2"}, cwd: "-", errHas: "working directory"},
 		{name: "not executable", cmd: Command{Command: "./data.txt"}, errHas: "not executable"},
+		// Issue 8 item 8: python3 exits 2 on a missing script whose path is built from a
+		// variable; that is a launch failure, not a block (DESIGN.md section 6).
+		{name: "python3 script under CLAUDE_PROJECT_DIR", cmd: Command{Command: `python3 "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.py`}, errHas: "guard.py"},
+		{name: "python3 script under braced variable", cmd: Command{Command: `python3 "${CLAUDE_PROJECT_DIR}/.claude/hooks/guard.py" --strict`}, errHas: "guard.py"},
+		{name: "perl script under HOOKCORE_PROJECT_DIR", cmd: Command{Command: `perl $HOOKCORE_PROJECT_DIR/guard.pl`}, errHas: "guard.pl"},
+		{name: "sh script under a context variable", cmd: Command{Command: `sh "$CWD/guard.sh"`}, errHas: "guard.sh"},
+		{name: "python3 script under ~", cmd: Command{Command: `python3 ~/guard.py`}, errHas: "guard.py"},
+		{name: "python3 after cd", cmd: Command{Command: `cd "$CLAUDE_PROJECT_DIR" && python3 .claude/hooks/guard.py`}, errHas: "guard.py"},
+		{name: "node script after cd", cmd: Command{Command: `cd /; node "$CLAUDE_PROJECT_DIR/guard.js"`}, errHas: "guard.js"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,6 +85,13 @@ func TestCommandLaunchOK(t *testing.T) {
 		{"function", "f() { :; }; f"},
 		// A command that does not parse is a fault since issue 10.7: TestShellSyntaxErrorIsAFault.
 		{"existing script in subdir via exec of relative path", "./ok.sh"},
+		// Before issue 8 these were refused as missing scripts: the glob and ~ were taken
+		// literally.
+		{"glob script", "python3 *.py"},
+		{"script under ~", "python3 ~/ok.py"},
+		{"script under a variable", `python3 "$CLAUDE_PROJECT_DIR"/ok.py`},
+		{"script after cd", `cd "$CLAUDE_PROJECT_DIR" && sh ./ok.sh`},
+		{"script after cd to a subdir", `cd sub && python3 ../ok.py`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,7 +101,8 @@ func TestCommandLaunchOK(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "ok.json"), []byte("{}\n"), 0o644)
 			os.WriteFile(filepath.Join(dir, "ok.sh"), []byte("#!/bin/sh\nexit 0\n"), 0o755)
 			os.WriteFile(filepath.Join(dir, "okscript"), []byte("exit 0\n"), 0o644)
-			c := Command{Command: tt.cmd, Env: testEnv()}
+			os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+			c := Command{Command: tt.cmd, Env: append(testEnv(), "HOME="+dir)}
 			_, err := c.Execute(context.Background(), mkInput(dir, "PreToolUse", "Bash", `{"command":"ls"}`))
 			if errors.Is(err, hook.ErrNotStarted) {
 				t.Fatalf("err = %v", err)
@@ -134,25 +151,55 @@ func TestDirectWords(t *testing.T) {
 
 func TestFirstCommand(t *testing.T) {
 	t.Parallel()
+	env := []string{"HOME=/home/u", "CLAUDE_PROJECT_DIR=/p r", "GLOB=*.py", "SPLIT=a b", "EMPTY="}
 	tests := []struct {
 		script string
 		want   []string
+		dir    string // "" for /work
 	}{
-		{"python3 hook.py --x; exit 2", []string{"python3", "hook.py", "--x"}},
-		{`node "my dir/a.js" 'b c' d\ e`, []string{"node", "my dir/a.js", "b c", "d e"}},
-		{`FOO=1 ruby x.rb > out`, []string{"ruby", "x.rb"}},
-		{`python3 "$X" y`, []string{"python3"}},
-		{`$PROG x`, nil},
-		{`if true; then :; fi`, nil},
-		{`echo 'unterminated`, nil},
+		{script: "python3 hook.py --x; exit 2", want: []string{"python3", "hook.py", "--x"}},
+		{script: `node "my dir/a.js" 'b c' d\ e`, want: []string{"node", "my dir/a.js", "b c", "d e"}},
+		{script: `FOO=1 ruby x.rb > out`, want: []string{"ruby", "x.rb"}},
+		// Issue 8 item 8: the script path built from a variable is the path python3 gets.
+		{script: `python3 "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.py`, want: []string{"python3", "/p r/.claude/hooks/guard.py"}},
+		{script: `python3 ${CLAUDE_PROJECT_DIR}/h.py`, want: []string{"python3", "/p", "r/h.py"}},
+		{script: `python3 "${MISSING:-/d}/h.py"`, want: []string{"python3", "/d/h.py"}},
+		{script: `python3 "$X" y`, want: []string{"python3", "", "y"}},
+		{script: `python3 $EMPTY y`, want: []string{"python3", "y"}},
+		{script: `bash $SPLIT`, want: []string{"bash", "a", "b"}},
+		{script: `python3 ~/.claude/h.py`, want: []string{"python3", "/home/u/.claude/h.py"}},
+		// Words the shell would glob, or whose value needs running something, end the list.
+		{script: `python3 hooks/*.py`, want: []string{"python3"}},
+		{script: `python3 $GLOB`, want: []string{"python3"}},
+		{script: `python3 "hooks/*.py"`, want: []string{"python3", "hooks/*.py"}},
+		{script: `python3 "$(pwd)"/h.py`, want: []string{"python3"}},
+		{script: `python3 <(echo x) h.py`, want: []string{"python3"}},
+		{script: `bash <(curl -s x)`, want: []string{"bash"}},
+		{script: `python3 "${X:=1}"`, want: []string{"python3"}},
+		{script: `$(which python3) x.py`, want: nil},
+		// Leading cd moves the directory.
+		{script: `cd "$CLAUDE_PROJECT_DIR" && python3 h.py`, want: []string{"python3", "h.py"}, dir: "/p r"},
+		{script: "cd sub; node a.js", want: []string{"node", "a.js"}, dir: "/work/sub"},
+		{script: "cd && node a.js", want: nil},
+		{script: "cd $(x) && node a.js", want: nil},
+		{script: "true && node a.js", want: []string{"true"}},
+		{script: `if true; then :; fi`, want: nil},
+		{script: `echo 'unterminated`, want: nil},
 	}
 	for _, tt := range tests {
-		got, ok := firstCommand(tt.script)
+		got, dir, ok := firstCommand(tt.script, env, "/work")
 		if ok != (tt.want != nil) {
 			t.Errorf("firstCommand(%q) ok = %v", tt.script, ok)
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("firstCommand(%q) (-want +got):\n%s", tt.script, diff)
+		}
+		wantDir := tt.dir
+		if wantDir == "" {
+			wantDir = "/work"
+		}
+		if ok && dir != wantDir {
+			t.Errorf("firstCommand(%q) dir = %q, want %q", tt.script, dir, wantDir)
 		}
 	}
 }

@@ -39,6 +39,9 @@ func (c *Command) interpret(in *hook.Input, res proc.Result, d hook.Decision, sh
 	case code == 2 && c.ExitCodes == nil:
 		d.Block = true
 		d.Reason = stderr
+		if !c.Codebot {
+			d = c.blockEnvelope(in, res, d)
+		}
 		if d.Reason == "" {
 			d.Reason = c.silentBlock(code)
 		}
@@ -46,6 +49,24 @@ func (c *Command) interpret(in *hook.Input, res proc.Result, d hook.Decision, sh
 	default:
 		return c.failure(in, res, d)
 	}
+}
+
+// blockEnvelope reads a valid envelope on the stdout of a Claude-protocol exit 2, as Claude
+// Code 2.1.332 does (testdata/claude/exit2-json in the root package): its additional
+// context is kept, and its reason (permissionDecisionReason, else reason) is the block's
+// reason when stderr is blank. The exit code still decides: the hook blocks whatever the
+// envelope says, and nothing else of it is used. Stdout that is not a valid envelope is
+// ignored.
+func (c *Command) blockEnvelope(in *hook.Input, res proc.Result, d hook.Decision) hook.Decision {
+	env, isEnvelope, err := hook.ParseEnvelope(res.Stdout, event(in))
+	if !isEnvelope || err != nil {
+		return d
+	}
+	d.AdditionalContext = env.AdditionalContext
+	if d.Reason == "" {
+		d.Reason = env.Reason
+	}
+	return d
 }
 
 // success reads stdout after a successful run.

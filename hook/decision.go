@@ -19,11 +19,18 @@ const (
 	Ask
 	// Deny blocks the call; the reason goes back to the model.
 	Deny
+	// Defer hands the call to whoever runs the agent: the tool does not run and the agent
+	// stops, to be resumed later (Claude Code's permissionDecision "defer": in -p mode it
+	// ends the run with stop_reason "tool_deferred", 2.1.332, testdata/claude/defer). It is
+	// not a block.
+	Defer
 )
 
-// String returns "", "allow", "ask" or "deny".
+// String returns "", "allow", "ask", "deny" or "defer".
 func (p Permission) String() string {
 	switch p {
+	case Defer:
+		return "defer"
 	case Allow:
 		return "allow"
 	case Ask:
@@ -34,8 +41,8 @@ func (p Permission) String() string {
 	return ""
 }
 
-// ParsePermission reads "allow", "ask" or "deny" (Claude Code also says "approve" for allow
-// and "block" for deny in its older decision field). ok is false for anything else.
+// ParsePermission reads "allow", "ask", "deny" or "defer" (Claude Code also says "approve"
+// for allow and "block" for deny in its older decision field). ok is false for anything else.
 func ParsePermission(s string) (p Permission, ok bool) {
 	switch s {
 	case "allow", "approve":
@@ -44,6 +51,8 @@ func ParsePermission(s string) (p Permission, ok bool) {
 		return Ask, true
 	case "deny", "block":
 		return Deny, true
+	case "defer":
+		return Defer, true
 	}
 	return NoPermission, false
 }
@@ -51,7 +60,8 @@ func ParsePermission(s string) (p Permission, ok bool) {
 // MarshalJSON writes the permission as its string.
 func (p Permission) MarshalJSON() ([]byte, error) { return json.Marshal(p.String()) }
 
-// UnmarshalJSON reads "", "allow", "ask" or "deny" (and the synonyms ParsePermission takes).
+// UnmarshalJSON reads "", "allow", "ask", "deny" or "defer" (and the synonyms
+// ParsePermission takes).
 func (p *Permission) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
@@ -69,10 +79,10 @@ func (p *Permission) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Stronger reports whether p outranks q when several hooks decide: deny > ask > allow > none
-// (Claude Code's precedence).
+// Stronger reports whether p outranks q when several hooks decide: deny > defer > ask >
+// allow > none (Claude Code's precedence, research note section 4.3).
 func (p Permission) Stronger(q Permission) bool {
-	rank := [...]int{NoPermission: 0, Allow: 1, Ask: 2, Deny: 3}
+	rank := [...]int{NoPermission: 0, Allow: 1, Ask: 2, Defer: 3, Deny: 4}
 	return rank[p] > rank[q]
 }
 
@@ -91,6 +101,13 @@ type Decision struct {
 	// UpdatedInput replaces the tool input whole; nil when the hook did not rewrite it.
 	// It is always a JSON object.
 	UpdatedInput json.RawMessage
+	// UpdatedToolOutput replaces, on PostToolUse, the tool output the model sees (Claude
+	// Code's hookSpecificOutput.updatedToolOutput, any JSON value); nil when the hook did
+	// not replace it.
+	UpdatedToolOutput json.RawMessage
+	// UpdatedMCPToolOutput is Claude Code's older updatedMCPToolOutput: like
+	// UpdatedToolOutput, for MCP tools (mcp__server__tool) only.
+	UpdatedMCPToolOutput json.RawMessage
 	// StopAgent is Claude Code's "continue": false: the harness should stop the whole agent,
 	// with StopReason shown to the user.
 	StopAgent  bool

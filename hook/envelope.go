@@ -36,6 +36,9 @@ import (
 //     "interrupt"}: behavior "allow" is Permission Allow; "deny" is Permission Deny and Block
 //     with "message" as Reason, and "interrupt": true with it also sets StopAgent (Claude
 //     Code: deny and stop the agent).
+//   - Claude Code, "hookSpecificOutput" on PostToolUse: "updatedToolOutput" (any JSON
+//     value) is UpdatedToolOutput, "updatedMCPToolOutput" is UpdatedMCPToolOutput.
+//   - hookSpecificOutput fields of another event than e are ignored (see dropForeign).
 //   - "hookEventName", when it names a known event different from e (and e is a known
 //     event), makes the envelope invalid, as Claude Code rejects a reply meant for another
 //     event; an unknown name or an unknown e is not checked.
@@ -109,6 +112,19 @@ func (o object) input(key string) (json.RawMessage, error) {
 	return buf.Bytes(), nil
 }
 
+// value returns the key's value compacted, whatever its JSON type; absent or null gives nil.
+func (o object) value(key string) (json.RawMessage, error) {
+	raw, ok := o[key]
+	if !ok || isNull(raw) {
+		return nil, nil
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return nil, fmt.Errorf("field %q: %v", key, err)
+	}
+	return buf.Bytes(), nil
+}
+
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
 // fields holds the typed keys of one envelope before the rules combine them.
@@ -120,7 +136,7 @@ type fields struct {
 	suppress                                        bool
 	updated, updatedCamel                           json.RawMessage
 	eventName, permDecision, permReason, hsoContext string
-	hsoUpdated                                      json.RawMessage
+	hsoUpdated, toolOutput, mcpToolOutput           json.RawMessage
 	behavior, message                               string
 	interrupt                                       bool
 	behaviorUpdated                                 json.RawMessage
@@ -166,6 +182,8 @@ func readFields(body []byte) (f fields, err error) {
 		func() (err error) { _, err = hso.get("permissionDecisionReason", &f.permReason); return },
 		func() (err error) { _, err = hso.get("additionalContext", &f.hsoContext); return },
 		func() (err error) { f.hsoUpdated, err = hso.input("updatedInput"); return },
+		func() (err error) { f.toolOutput, err = hso.value("updatedToolOutput"); return },
+		func() (err error) { f.mcpToolOutput, err = hso.value("updatedMCPToolOutput"); return },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -193,6 +211,29 @@ func readFields(body []byte) (f fields, err error) {
 	return f, nil
 }
 
+// dropForeign clears the hookSpecificOutput fields that belong to another event than e, as
+// Claude Code ignores them (2.1.332, testdata/claude/foreign-fields: a PermissionRequest
+// "decision" and a "permissionDecision" on UserPromptSubmit, a "permissionDecision" and an
+// "updatedInput" on PostToolUse changed nothing): "permissionDecision" and its reason count
+// on PreToolUse and PermissionRequest, "updatedInput" on those two, the "decision" object on
+// PermissionRequest, "updatedToolOutput" and "updatedMCPToolOutput" on PostToolUse. For an
+// unknown e every field counts.
+func (f *fields) dropForeign(e Event) {
+	if !e.Valid() {
+		return
+	}
+	e, _ = ParseEvent(string(e))
+	if e != PreToolUse && e != PermissionRequest {
+		f.permDecision, f.permReason, f.hsoUpdated = "", "", nil
+	}
+	if e != PermissionRequest {
+		f.behavior, f.message, f.interrupt, f.behaviorUpdated = "", "", false, nil
+	}
+	if e != PostToolUse {
+		f.toolOutput, f.mcpToolOutput = nil, nil
+	}
+}
+
 func parseEnvelope(body []byte, e Event) (Decision, error) {
 	f, err := readFields(body)
 	if err != nil {
@@ -205,6 +246,7 @@ func parseEnvelope(body []byte, e Event) (Decision, error) {
 			}
 		}
 	}
+	f.dropForeign(e)
 	var d Decision
 	d.Reason = f.reason
 	d.Block = f.block
@@ -274,6 +316,7 @@ func parseEnvelope(body []byte, e Event) (Decision, error) {
 			break
 		}
 	}
+	d.UpdatedToolOutput, d.UpdatedMCPToolOutput = f.toolOutput, f.mcpToolOutput
 
 	if f.stop != nil && !*f.stop {
 		d.StopAgent = true

@@ -104,6 +104,17 @@ func TestParseEnvelope(t *testing.T) {
 		{name: "two objects", stdout: "{}\n{}", event: PreToolUse, envelope: true, bad: true},
 		{name: "log line in braces", stdout: "{hook} running", event: PreToolUse, envelope: true, bad: true},
 		{name: "mismatched hookEventName", stdout: `{"hookSpecificOutput": {"hookEventName": "PostToolUse", "permissionDecision": "allow"}}`, event: PreToolUse, envelope: true, bad: true},
+		// Claude Code 2.1.332 (testdata/claude/defer, foreign-fields, updated-output of the
+		// root package).
+		{name: "claude defer", stdout: `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "defer", "permissionDecisionReason": "deferred"}}`, event: PreToolUse,
+			want: Decision{Permission: Defer, Reason: "deferred"}, envelope: true},
+		{name: "permission request decision on UserPromptSubmit is ignored", stdout: `{"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "decision": {"behavior": "deny", "message": "no"}, "permissionDecision": "deny", "additionalContext": "ups ctx"}}`, event: UserPromptSubmit,
+			want: Decision{AdditionalContext: "ups ctx"}, envelope: true},
+		{name: "permissionDecision and updatedInput on PostToolUse are ignored", stdout: `{"hookSpecificOutput": {"hookEventName": "PostToolUse", "permissionDecision": "deny", "updatedInput": {"command": "echo hacked"}}}`, event: PostToolUse,
+			envelope: true},
+		{name: "updated tool output", stdout: `{"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": {"stdout": "REDACTED", "stderr": ""}, "updatedMCPToolOutput": "m"}}`, event: PostToolUse,
+			want: Decision{UpdatedToolOutput: raw(`{"stdout":"REDACTED","stderr":""}`), UpdatedMCPToolOutput: raw(`"m"`)}, envelope: true},
+		{name: "updated tool output on PreToolUse is ignored", stdout: `{"hookSpecificOutput": {"updatedToolOutput": "x"}}`, event: PreToolUse, envelope: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

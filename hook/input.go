@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Input is the payload a hook receives, shaped like Claude Code's hook input so that existing
@@ -210,8 +211,11 @@ func (in *Input) Clone() *Input {
 func (in *Input) MatchValue(e Event) string { return in.MatchFieldValue(e.MatchField()) }
 
 // MatchFieldValue returns the value of a match field named as Event.MatchField names it
-// ("tool_name", "source", "reason", "trigger", "notification_type", "agent_type"); "" for
-// any other name. It does not allocate.
+// ("tool_name", "source", "reason", "trigger", "notification_type", "agent_type", "error",
+// "command_name", "load_reason", "mcp_server_name", "file_path"); "" for any other name. For
+// "file_path" (FileChanged) it is the base name of the file, which Claude Code's FileChanged
+// matcher tests. It does not allocate for the fields Input names; the others are decoded
+// from Extra.
 func (in *Input) MatchFieldValue(field string) string {
 	switch field {
 	case "tool_name":
@@ -226,8 +230,28 @@ func (in *Input) MatchFieldValue(field string) string {
 		return in.NotificationType
 	case "agent_type":
 		return in.AgentType
+	case "error":
+		return in.Error
+	case "file_path":
+		p := in.extraString(field)
+		return p[strings.LastIndexAny(p, `/\`)+1:]
+	case "command_name", "load_reason", "mcp_server_name":
+		return in.extraString(field)
 	}
 	return ""
+}
+
+// extraString returns the Extra field name when it is a JSON string, else "".
+func (in *Input) extraString(name string) string {
+	raw, ok := in.Extra[name]
+	if !ok {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
 }
 
 // FilePath returns the file a tool call is about: tool_input's "file_path" (Claude Code's

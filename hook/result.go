@@ -1,6 +1,9 @@
 package hook
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Record is what one hook did during one event; Result.Hooks holds one per hook that
 // matched, in config order. Hooks that did not match leave no record.
@@ -18,6 +21,9 @@ type Record struct {
 	Reason string `json:"reason,omitempty"`
 	// Truncated is set when the hook's output was cut at the executor's cap.
 	Truncated bool `json:"output_truncated,omitempty"`
+	// StatusMessage is the hook's Claude Code `statusMessage`, the text an agent shows
+	// while it runs; `hookcore run` prints it with the hook's outcome.
+	StatusMessage string `json:"status_message,omitempty"`
 }
 
 // Result is the merged outcome of running every matching hook for one event (DESIGN.md
@@ -35,6 +41,12 @@ type Result struct {
 	AdditionalContext string `json:"additional_context,omitempty"`
 	// UpdatedInput is the tool input after every rewrite; null when no hook rewrote it.
 	UpdatedInput json.RawMessage `json:"updated_input"`
+	// UpdatedToolOutput is, on PostToolUse, the tool output the model sees instead of the
+	// tool's own (Claude Code's updatedToolOutput; the last hook that gives one wins); nil
+	// when no hook replaced it. UpdatedMCPToolOutput is the older updatedMCPToolOutput,
+	// which Claude Code applies to MCP tools only. ToolOutput applies them.
+	UpdatedToolOutput    json.RawMessage `json:"updated_tool_output,omitempty"`
+	UpdatedMCPToolOutput json.RawMessage `json:"updated_mcp_tool_output,omitempty"`
 	// Continue is false when a hook asked to stop the whole agent; StopReason says why.
 	Continue      bool   `json:"continue"`
 	StopReason    string `json:"stop_reason,omitempty"`
@@ -42,4 +54,26 @@ type Result struct {
 	// Errors counts the hooks whose outcome is error or timeout.
 	Errors int      `json:"errors,omitempty"`
 	Hooks  []Record `json:"hooks"`
+}
+
+// KeepsWorking reports whether the agent must go on instead of stopping: the event was
+// blocked, or it is Stop or SubagentStop and a hook gave additional context, which Claude
+// Code 2.1.332 sends back as a system reminder ("Stop hook additional context: ...") and
+// then continues (testdata/claude/stop-context).
+func (r *Result) KeepsWorking() bool {
+	return r.Blocked || (r.Event.IsStopLike() && r.AdditionalContext != "")
+}
+
+// ToolOutput returns the output the model sees for a call of tool whose own output was out:
+// UpdatedToolOutput when a hook gave one, else UpdatedMCPToolOutput for an MCP tool (a name
+// starting "mcp__"), else out. Claude Code 2.1.332 replaced a Bash call's output with
+// updatedToolOutput and ignored updatedMCPToolOutput on Write (testdata/claude/updated-output).
+func (r *Result) ToolOutput(tool string, out json.RawMessage) json.RawMessage {
+	switch {
+	case r.UpdatedToolOutput != nil:
+		return r.UpdatedToolOutput
+	case r.UpdatedMCPToolOutput != nil && strings.HasPrefix(tool, "mcp__"):
+		return r.UpdatedMCPToolOutput
+	}
+	return out
 }

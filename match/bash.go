@@ -145,6 +145,16 @@ func (b *bashCommands) collect(script string, depth int) {
 			stmt = n
 			if n.Cmd == nil && writes(n.Redirs) { // "> FILE" alone is a command too
 				b.addUnit(sourceOf(n, script))
+			} else {
+				// A command's redirection that writes a file is a unit of its own: an allow
+				// rule for the command does not permit writing anywhere (red team: "ls >
+				// ~/.bashrc" under Bash(ls *)). Writing to /dev/null or another descriptor
+				// is no write.
+				for _, r := range n.Redirs {
+					if writesFile(r) {
+						b.addUnit(sourceOf(r, script))
+					}
+				}
 			}
 		case *syntax.Assign:
 			b.assign(n, script, c)

@@ -134,3 +134,37 @@ func writes(redirs []*syntax.Redirect) bool {
 	}
 	return false
 }
+
+// writesFile reports whether r opens a file for writing: any redirection but the reading
+// ones, a duplication of a descriptor (>&2, 2>&1) or /dev/null, /dev/stdout, /dev/stderr.
+func writesFile(r *syntax.Redirect) bool {
+	switch r.Op {
+	case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn:
+		return false
+	}
+	if r.Word != nil {
+		w := renderWord(r.Word, "")
+		if w.static {
+			switch w.text {
+			case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty":
+				return false
+			}
+			if r.Op == syntax.DplOut && (w.text == "-" || isDigits(w.text)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -17,6 +17,15 @@ func TestAllowedBy(t *testing.T) {
 	}{
 		{"issue 10: ls && rm", "Bash(ls *)", "Bash", cmd(`ls && rm -rf victim`), false},
 		{"plain", "Bash(ls *)", "Bash", cmd(`ls -la`), true},
+		// Red team: a write redirection is a unit of its own.
+		{"write redirection", "Bash(ls *)", "Bash", cmd(`ls > ~/.bashrc`), false},
+		{"append redirection", "Bash(ls *)", "Bash", cmd(`ls >> .git/hooks/pre-commit`), false},
+		{"read-write redirection", "Bash(ls *)", "Bash", cmd(`ls <>x`), false},
+		{"both redirection", "Bash(ls *)", "Bash", cmd(`ls &>log`), false},
+		{"redirection to /dev/null", "Bash(ls *)", "Bash", cmd(`ls >/dev/null 2>&1`), true},
+		{"descriptor duplication", "Bash(ls *)", "Bash", cmd(`ls 2>&1 >&2`), true},
+		{"read redirection", "Bash(cat *)", "Bash", cmd(`cat < notes.txt`), true},
+		{"write permitted by its own rule", "Bash(ls *) ; Bash(> out.txt)", "Bash", cmd(`ls > out.txt`), true},
 		{"exact", "Bash(ls)", "Bash", cmd(`ls`), true},
 		{"exact with args", "Bash(ls)", "Bash", cmd(`ls -la`), false},
 		{"each by some rule", "Bash(ls *) ; Bash(git status*)", "Bash", cmd(`ls && git status`), true},

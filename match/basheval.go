@@ -68,9 +68,14 @@ func (b *bashCommands) arith(x syntax.Node, c ctx) {
 		case *syntax.Lit:
 			if n.Value != "" && isIdentByte(n.Value[0], true) {
 				b.eval.varSink = true
+				b.derived(identPrefix(n.Value))
 			}
 		case *syntax.ParamExp:
 			b.eval.varSink = true
+			if n.Param != nil {
+				b.derived(n.Param.Value)
+			}
+			b.operands(n)
 			return false
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			b.all = true
@@ -240,12 +245,18 @@ func (b *bashCommands) paramExp(p *syntax.ParamExp, src string, c ctx) {
 	}
 	if p.Excl && p.Names == 0 && !isAllIndex(p.Index) {
 		b.eval.varSink = true
+		if p.Param != nil {
+			b.derived(p.Param.Value)
+		}
 	}
 	if p.Exp != nil {
 		switch p.Exp.Op {
 		case syntax.OtherParamOps:
 			if p.Exp.Word == nil || renderWord(p.Exp.Word, src).text == "P" {
 				b.eval.varSink = true
+				if p.Param != nil {
+					b.derived(p.Param.Value)
+				}
 			}
 		case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 			v := word{static: true}
@@ -256,6 +267,64 @@ func (b *bashCommands) paramExp(p *syntax.ParamExp, src string, c ctx) {
 			if p.Param != nil {
 				b.special(p.Param.Value, v, c)
 			}
+		}
+	}
+}
+
+// shellDerived are the variables bash itself fills from what the line or the place it runs
+// in holds: the last argument ($_), regex matches, alias and hash tables, the working
+// directory (a repository's directory may be named '$(rm -rf x)'), the directory stack, the
+// current command, function and source names, read's and mapfile's defaults, completion and
+// readline state, and the positional parameters. None is "the agent's environment", so
+// when an evaluating context (arithmetic, ${x@P}, ${!x}) reads one, its value is not known
+// to be inert (red-team findings: echo $(($_)), ${PWD@P} after cd '$(...)',
+// $((BASH_REMATCH)), $((BASH_ALIASES[v]))).
+var shellDerived = map[string]bool{
+	"_": true, "BASH_REMATCH": true, "BASH_ALIASES": true, "BASH_CMDS": true, "BASH_COMMAND": true,
+	"BASH_ARGV": true, "BASH_ARGC": true, "BASH_SOURCE": true, "BASH_EXECUTION_STRING": true,
+	"FUNCNAME": true, "PWD": true, "OLDPWD": true, "DIRSTACK": true, "REPLY": true, "MAPFILE": true,
+	"READLINE_LINE": true, "COMP_LINE": true, "COMP_WORDS": true, "COMPREPLY": true,
+	"@": true, "*": true, "#": true, "0": true, "1": true, "2": true, "3": true, "4": true,
+	"5": true, "6": true, "7": true, "8": true, "9": true,
+}
+
+// derived makes the line match every rule when an evaluating context reads a variable that
+// bash fills itself (see shellDerived).
+func (b *bashCommands) derived(name string) {
+	if shellDerived[name] {
+		b.all = true
+	}
+}
+
+// identPrefix is the leading identifier of an arithmetic literal ("BASH_REMATCH" of
+// "BASH_REMATCH[1]").
+func identPrefix(s string) string {
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i], i == 0) {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// operands treats the words inside a parameter expansion read by an evaluating context —
+// ${x:-WORD}, ${x+WORD}, ${x=WORD}, ${x/PAT/REP} — as values that reach it: one that is not
+// inert makes the line match every rule (red-team finding: echo $((${x:-'a[$(rm -rf x)]'}))).
+func (b *bashCommands) operands(p *syntax.ParamExp) {
+	var words []*syntax.Word
+	if p.Exp != nil && p.Exp.Word != nil {
+		words = append(words, p.Exp.Word)
+	}
+	if p.Repl != nil {
+		words = append(words, p.Repl.Orig, p.Repl.With)
+	}
+	for _, w := range words {
+		if w == nil {
+			continue
+		}
+		if v := renderWord(w, ""); !inert(v) {
+			b.all = true
+			return
 		}
 	}
 }

@@ -201,6 +201,27 @@ func TestBashEvalContexts(t *testing.T) {
 		{"shell", `sudo yash -c 'rm -rf X'`, rm},
 		{"shell", `yash -c 'echo rm'`, none},
 		{"shell", `posh -c ls`, none},
+		// Red team, second round: values that reach an evaluating context without being
+		// assigned — a parameter expansion's operand, or a variable bash fills itself.
+		{"operand", `echo $((${x:-'a[$(rm -rf X)]'}))`, all},
+		{"operand", `echo $((${x-'a[$(rm -rf X)]'}))`, all},
+		{"operand", `echo $((${x='a[$(rm -rf X)]'}))`, all},
+		{"operand", `x=1; echo $((${x:+'a[$(rm -rf X)]'}))`, all},
+		{"operand", `x=1; echo $((${x/*/'a[$(rm -rf X)]'}))`, all},
+		{"operand", `[[ ${x:-'a[$(rm -rf X)]'} -eq 0 ]]`, all},
+		{"operand", `echo $((${x:-0} + 1))`, none},
+		{"derived", `: 'a[$(rm -rf X)]'; echo $(($_))`, all},
+		{"derived", `: '$(rm -rf X)'; echo ${_@P}`, all},
+		{"derived", `echo ${x:-'$(rm -rf X)'} >/dev/null; echo ${_@P}`, all},
+		{"derived", `[[ 'a[$(rm -rf X)]' =~ .* ]]; echo $((BASH_REMATCH))`, all},
+		{"derived", `[[ 'a[$(rm -rf X)]' =~ .* ]]; echo ${BASH_REMATCH@P}`, all},
+		{"derived", `alias v='a[$(rm -rf X)]'; echo $((BASH_ALIASES[v]))`, all},
+		{"derived", `cd 'a[$(cd ..;rm -rf Y)]' && [[ ${PWD##*/} -eq 0 ]]`, all},
+		{"derived", `echo ${PWD@P}`, all},
+		{"derived", `cd '$(x)'; cd ..; echo ${OLDPWD@P}`, all},
+		{"derived", `trap 'echo ${PWD@P}' EXIT; cd '$(rm -rf X)'`, all},
+		{"derived", `echo $(( $1 + 1 ))`, all},
+		{"derived", `echo $PWD $_`, none},
 	}
 	deny, err := CompileIf("Bash(rm *)")
 	if err != nil {

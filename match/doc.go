@@ -58,10 +58,12 @@
 //   - Read, Write, Edit, MultiEdit, ReadFile, WriteFile, EditFile, LS: `file_path`, else
 //     `path`; NotebookEdit, NotebookRead: `notebook_path`. The pattern is a doublestar glob
 //     ('*' does not cross '/', '**' does) over the cleaned path. "//etc/passwd" is the
-//     absolute path /etc/passwd. Any other pattern ("src/**/*.go", "./.env", "/src/**",
-//     "~/.ssh/*", with the leading "./", "/" or "~/" dropped) is relative to a directory
-//     this package does not know (Claude Code's project, settings file or home directory),
-//     so it matches the path or any trailing part of it after a '/': "src/**/*.go" matches
+//     absolute path /etc/passwd. A pattern relative to the project ("src/**/*.go", "./.env",
+//     "/src/**", with the leading "./" or "/" dropped) is anchored at the project root when
+//     the Subject knows it (NewSubjectAt): "docs/**" matches <root>/docs/a.md, not
+//     <root>/sub/docs/a.md nor /tmp/docs/a.md, as Claude Code 2.1.332 anchors it. Without
+//     a root, and for "~/" patterns (the home directory is not known here), the pattern
+//     matches the path or any trailing part of it after a '/': "src/**/*.go" matches
 //     "/repo/src/a/b.go". That errs on the side of running the hook.
 //   - Glob, Grep: `pattern`; WebFetch: `url`; any other tool: the first argument, in the order
 //     written, whose value is a string. '*' matches any run of characters. The WebFetch
@@ -86,7 +88,7 @@
 //     name not reduced to a base name (./ls is not ls), and each assignment, leading or
 //     bare, is a command of its own (PATH=/tmp/x ls needs a rule for PATH=/tmp/x too), as
 //     are a declare/export/local and a statement of redirections alone ("> FILE"). The
-//     redirections of a command are not part of it: Bash(echo *) permits echo x > FILE. A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
+//     a redirection that writes a file is a unit of its own: Bash(echo *) does not permit echo x > FILE (Bash(> FILE) does; /dev/null and 2>&1 are no writes). A wrapper, shell, eval, alias, trap or find -exec runs a second command, and
 //     both must be matched: Bash(sudo *) alone does not permit sudo rm -rf x. A command
 //     run by xargs gets more words, so only a rule ending in " *" or ":*" permits it.
 //     Test clauses and arithmetic are not commands (nothing to permit) once analysed.

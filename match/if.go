@@ -13,7 +13,8 @@ type Syntax uint8
 
 const (
 	// Regex is "/re/" or "/re/i": an RE2 search over the tool arguments as compact JSON
-	// (codebot's argFilter).
+	// (codebot's argFilter), in their canonical encoding (no escapes beyond those JSON
+	// requires), and over each string value holding such an escape, decoded.
 	Regex Syntax = iota + 1
 	// Rule is "Tool(pattern)" or "Tool": a Claude Code permission rule.
 	Rule
@@ -113,7 +114,7 @@ func (f *If) Match(s *Subject) bool {
 	}
 	switch f.syntax {
 	case Regex:
-		return f.re.MatchString(s.compactArgs())
+		return s.searchArgs(f.re)
 	case Rule:
 		return f.rule.match(s)
 	default:

@@ -190,3 +190,42 @@ func TestSubjectConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// TestIfPathRulesAnchoredAtProjectRoot: with the project root known (NewSubjectAt), a
+// relative path rule is anchored there and does not fire outside it, as Claude Code 2.1.332
+// anchors Write(docs/**) and Edit(/src/**) (scenario testdata/claude/if-paths of the root
+// package: only <root>/docs/a.md and <root>/src/x.go were blocked). Without a root, the
+// rule still matches any trailing part of the path.
+func TestIfPathRulesAnchoredAtProjectRoot(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		cond, root, tool, path string
+		want                   bool
+	}{
+		{"Write(docs/**)", "/w", "Write", "/w/docs/a.md", true},
+		{"Write(docs/**)", "/w", "Write", "/w/sub/docs/b.md", false},
+		{"Write(docs/**)", "/w", "Write", "/tmp/docs/c.md", false},
+		{"Write(docs/**)", "/w", "Write", "docs/rel.md", true},
+		{"Write(docs/**)", "/w", "Write", "/w/docs/../x.md", false},
+		{"Write(docs/**)", "/w", "Write", "/wdocs/a.md", false},
+		{"Edit(/src/**)", "/w", "Edit", "/w/src/x.go", true},
+		{"Edit(/src/**)", "/w", "Edit", "/w/lib/src/y.go", false},
+		{"Edit(/src/**)", "/w", "Write", "/w/src/x.go", false},
+		{"Edit(//etc/**)", "/w", "Edit", "/etc/passwd", true},
+		{"Write(docs/**)", "", "Write", "/tmp/docs/c.md", true},
+		{"Write(docs/**)", "", "Write", "/w/sub/docs/b.md", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cond+" "+tt.root+" "+tt.path, func(t *testing.T) {
+			t.Parallel()
+			c, err := CompileIf(tt.cond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := []byte(`{"file_path":"` + tt.path + `"}`)
+			if got := c.Match(NewSubjectAt(tt.root, "PreToolUse", tt.tool, args)); got != tt.want {
+				t.Errorf("Match = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

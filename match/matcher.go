@@ -36,7 +36,9 @@ type Matcher struct {
 //   - one plain name, or plain names joined by "|" or ",", where a plain name holds only
 //     letters, digits, '_', '-' and spaces (spaces around a name are trimmed): the exact
 //     names, compared case-insensitively. "Edit|Write" is the set {Edit, Write}: it matches
-//     neither "WriteFile" nor "NotebookEdit". An empty name in a list ("Edit|") is an error.
+//     neither "WriteFile" nor "NotebookEdit". Empty names are dropped: "Bash|" is the list
+//     {Bash}, as Claude Code 2.1.332 reads it (testdata/claude/matcher-trailing-pipe in the
+//     root package); a list with no name at all ("|") is an error.
 //   - anything else ("mcp__github__.*", "Notebook.*"): an RE2 regular expression that must
 //     match the whole value, as if written ^(?:re)$. Claude Code leaves it unanchored, so
 //     there "Edit.*" also matches "NotebookEdit"; here it does not (conformance case 12b).
@@ -60,15 +62,13 @@ func CompileMatcher(s string) (*Matcher, error) {
 		return m, nil
 	}
 	if isNameList(t) {
-		parts := strings.FieldsFunc(t, func(r rune) bool { return r == '|' || r == ',' })
-		n := strings.Count(t, "|") + strings.Count(t, ",") + 1
-		for _, p := range parts {
+		for _, p := range strings.FieldsFunc(t, func(r rune) bool { return r == '|' || r == ',' }) {
 			if p = strings.TrimSpace(p); p != "" {
 				m.names = append(m.names, p)
 			}
 		}
-		if len(m.names) != n {
-			return nil, fmt.Errorf("bad matcher %q: empty name in list", s)
+		if len(m.names) == 0 {
+			return nil, fmt.Errorf("bad matcher %q: no name in list", s)
 		}
 		m.kind = matchNames
 		return m, nil

@@ -37,6 +37,13 @@ func TestMatcherMatch(t *testing.T) {
 		{"my-tool", "my-tool", true},
 		{"startup", "startup", true},
 		{"startup|resume", "clear", false},
+		// Empty names are dropped: "Bash|" is {Bash} (Claude Code 2.1.332, scenario
+		// testdata/claude/matcher-trailing-pipe of the root package).
+		{"Bash|", "Bash", true},
+		{"Bash|", "Write", false},
+		{"Bash|", "", false},
+		{"|Edit||Write|", "Write", true},
+		{"|Edit||Write|", "Read", false},
 		// Slash regex: unanchored search.
 		{"/rm/", "confirm", true},
 		{"/^Bash$/", "Bash", true},
@@ -127,9 +134,8 @@ func TestCompileMatcherErrors(t *testing.T) {
 		{"/a/x", `unknown regex flag 'x'`},
 		{"Edit(", `bad matcher regex "Edit("`},
 		{"[a-", `bad matcher regex`},
-		{"Edit|", `empty name in list`},
-		{"Edit||Write", `empty name in list`},
-		{"|", `empty name in list`},
+		{"|", `no name in list`},
+		{" , | ", `no name in list`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.matcher, func(t *testing.T) {

@@ -153,7 +153,7 @@ func (r *rule) match(s *Subject) bool {
 	}
 	switch r.kind {
 	case rulePath:
-		return r.matchPath(v)
+		return r.matchPath(s.root, v)
 	case ruleDomain:
 		u, err := url.Parse(v)
 		return err == nil && u.Hostname() != "" && r.re.MatchString(u.Hostname())
@@ -174,13 +174,23 @@ func (r *rule) mainArg(s *Subject) (string, bool) {
 	return "", false
 }
 
-// matchPath matches the cleaned path v: the whole of it for an absolute rule, else the
-// path or any trailing part of it after a '/', which is the glob "**/" + r.glob (one match,
-// linear in len(v); trying the glob after each '/' was quadratic in a model-controlled path).
-func (r *rule) matchPath(v string) bool {
+// matchPath matches the cleaned path v: the whole of it for an absolute rule; for a rule
+// relative to the project, when the project root is known, the part of v under root (a path
+// outside root does not match: Claude Code 2.1.332, testdata/claude/if-paths in the root
+// package); else the path or any trailing part of it after a '/', which is the glob "**/" +
+// r.glob (one match, linear in len(v); trying the glob after each '/' was quadratic in a
+// model-controlled path).
+func (r *rule) matchPath(root, v string) bool {
+	if root != "" && !path.IsAbs(v) {
+		v = path.Join(root, v)
+	}
 	v = path.Clean(v)
-	if r.abs {
+	switch {
+	case r.abs:
 		return doublestar.MatchUnvalidated(r.glob, v)
+	case root != "" && !r.home:
+		rel, ok := strings.CutPrefix(v, strings.TrimSuffix(root, "/")+"/")
+		return ok && doublestar.MatchUnvalidated(r.glob, rel)
 	}
 	return doublestar.MatchUnvalidated(r.anyGlob, v)
 }

@@ -3,6 +3,8 @@ package match
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"regexp"
 	"strconv"
 	"sync"
 )
@@ -18,10 +20,12 @@ type Subject struct {
 	event string
 	tool  string
 	args  json.RawMessage
+	root  string // the project root path rules are anchored at; "" when unknown
 	dir   string // where relative path rules are anchored for permit semantics; "" unknown
 
 	compactOnce sync.Once
 	compact     string
+	values      []string // decoded string values whose encoding needs escapes (canonicalJSON)
 
 	decodeOnce sync.Once
 	decoded    any  // the arguments decoded with UseNumber; nil when absent
@@ -43,30 +47,137 @@ func NewSubject(event, tool string, args json.RawMessage) *Subject {
 	return &Subject{event: event, tool: tool, args: args}
 }
 
+// NewSubjectAt is NewSubject for a project whose root is the absolute, clean directory
+// root: the relative path rules of `if` ("docs/**", "/src/**") are anchored there, as
+// Claude Code anchors them, and do not match paths outside it; a relative file path in the
+// arguments is taken relative to root. An empty root is NewSubject.
+func NewSubjectAt(root, event, tool string, args json.RawMessage) *Subject {
+	return &Subject{event: event, tool: tool, args: args, root: root}
+}
+
 // NewSubjectIn is NewSubject for a call made in the directory dir (an absolute path: the
-// agent's workspace, the hook input's cwd). Deny semantics (If.Match) ignore dir; permit
+// agent's workspace, the hook input's cwd). Deny semantics (If.Match) ignore dir (they use
+// NewSubjectAt's project root); permit
 // semantics (AllowedBy) anchor relative path rules there: Edit(src/**) permits dir/src/a.go
 // and src/a.go, not dir/vendor/src/a.go nor a path outside dir.
 func NewSubjectIn(event, tool string, args json.RawMessage, dir string) *Subject {
 	return &Subject{event: event, tool: tool, args: args, dir: dir}
 }
 
-// compactArgs returns the arguments as compact JSON (json.Compact); arguments that are not
-// valid JSON are returned as given, and absent arguments as "".
+// compactArgs returns the arguments in their canonical encoding (canonicalJSON): compact,
+// in the order written, every string re-encoded with only the escapes JSON requires, so that
+// "\u0072m -rf" and "\/bin\/rm" read as "rm -rf" and "/bin/rm" to a /regex/ filter (issue
+// 10.4). Arguments that are not valid JSON are returned as given, absent arguments as "".
 func (s *Subject) compactArgs() string {
 	s.compactOnce.Do(func() {
-		if isCompact(s.args) {
-			s.compact = string(s.args) // what json.Compact would write: skip the copy through a buffer
-			return
-		}
-		var b bytes.Buffer
-		if err := json.Compact(&b, s.args); err != nil {
+		c, values, ok := canonicalJSON(s.args)
+		if !ok {
 			s.compact = string(s.args)
 			return
 		}
-		s.compact = b.String()
+		s.compact, s.values = c, values
 	})
 	return s.compact
+}
+
+// searchArgs reports whether re matches the canonical arguments (compactArgs) or any string
+// value in them, decoded: a /regex/ filter written for the command ("rm\s+-rf") also finds
+// it when the JSON text spells the separator with an escape JSON requires ("rm\t-rf").
+func (s *Subject) searchArgs(re *regexp.Regexp) bool {
+	if re.MatchString(s.compactArgs()) {
+		return true
+	}
+	for _, v := range s.values {
+		if re.MatchString(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// canonicalJSON re-encodes one JSON value token by token: no white space, keys in the order
+// written (duplicates kept), numbers as written, strings decoded and encoded again by
+// encoding/json without HTML escaping — only '"', '\\', control characters, U+2028 and
+// U+2029 are escaped, surrogate pairs become the character they spell and invalid UTF-8 or
+// lone surrogates U+FFFD. values are the decoded string values (not keys) that hold a
+// character the encoding escapes, in order. ok is false when raw is not exactly one JSON
+// value. Unicode normalisation (NFC, confusables) is not applied.
+func canonicalJSON(raw []byte) (out string, values []string, ok bool) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return "", nil, true
+	}
+	if bytes.IndexByte(raw, '\\') < 0 {
+		// No escape anywhere: compacting is all there is to do (strings are kept as
+		// written; U+2028, U+2029 and invalid UTF-8 stay unescaped, which only helps a
+		// search), and already compact arguments need no copy through a buffer.
+		if isCompact(raw) {
+			return string(raw), nil, true
+		}
+		var b bytes.Buffer
+		if !json.Valid(raw) || json.Compact(&b, raw) != nil {
+			return "", nil, false
+		}
+		return b.String(), nil, true
+	}
+	var b bytes.Buffer
+	b.Grow(len(raw))
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	type frame struct {
+		object bool
+		n      int // tokens written in this container
+	}
+	var stack []frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil || (len(stack) == 0 && b.Len() > 0) {
+			return "", nil, false
+		}
+		if d, isDelim := tok.(json.Delim); isDelim && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			b.WriteByte(byte(d))
+			continue
+		}
+		isKey := false
+		if n := len(stack); n > 0 {
+			f := &stack[n-1]
+			switch {
+			case f.object && f.n%2 == 1:
+				b.WriteByte(':')
+			case f.n > 0:
+				b.WriteByte(',')
+			}
+			isKey = f.object && f.n%2 == 0
+			f.n++
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			b.WriteByte(byte(t))
+			stack = append(stack, frame{object: t == '{'})
+		case json.Number:
+			b.WriteString(t.String())
+		case string:
+			start := b.Len()
+			enc.Encode(t)           //nolint:errcheck // a string always encodes
+			b.Truncate(b.Len() - 1) // Encode's newline
+			if !isKey && b.Len()-start != len(t)+2 {
+				values = append(values, t)
+			}
+		case bool:
+			b.WriteString(strconv.FormatBool(t))
+		case nil:
+			b.WriteString("null")
+		}
+	}
+	if len(stack) > 0 || b.Len() == 0 {
+		return "", nil, false
+	}
+	return b.String(), values, true
 }
 
 // decodedArgs returns the decoded arguments (numbers as json.Number) and whether the

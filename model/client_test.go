@@ -97,8 +97,8 @@ func TestAnthropic(t *testing.T) {
 		t.Fatalf("%d requests, want 1", len(reqs))
 	}
 	r := reqs[0]
-	// The SDK sends the key as x-api-key or, in recent versions, as a bearer token.
-	if r.Path != "/v1/messages" || (r.APIKey != "sk-ant-test" && r.Auth != "Bearer sk-ant-test") || r.Version == "" {
+	// The key goes in x-api-key (a bearer token only for ANTHROPIC_AUTH_TOKEN).
+	if r.Path != "/v1/messages" || r.APIKey != "sk-ant-test" || r.Auth != "" || r.Version != AnthropicVersion {
 		t.Errorf("request path %q, x-api-key %q, authorization %q, anthropic-version %q", r.Path, r.APIKey, r.Auth, r.Version)
 	}
 	wantBody := map[string]any{
@@ -217,9 +217,15 @@ func TestConfigNew(t *testing.T) {
 		{"empty guesses by key", "", "", map[string]string{"ANTHROPIC_API_KEY": "k"}, "anthropic claude-haiku-4-5 ", ""},
 		{"empty defaults to openai", "", "", map[string]string{"OPENAI_API_KEY": "k"}, "openai gpt-4o-mini ", ""},
 		{"anthropic base url", "anthropic:c", "", map[string]string{"ANTHROPIC_AUTH_TOKEN": "t", "ANTHROPIC_BASE_URL": "http://127.0.0.1:9/"}, "anthropic c http://127.0.0.1:9/", ""},
+		// One resolution for judge and agent: a base URL without a key is a keyless server for
+		// both providers (model refused it for Anthropic while agent/llm accepted it).
+		{"anthropic base url without key", "anthropic:c", "", map[string]string{"ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}, "anthropic c http://127.0.0.1:9", ""},
+		{"openai base url without key", "openai:m", "", map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}, "openai m http://127.0.0.1:9/v1", ""},
+		{"config base url wins", "anthropic:c", "", map[string]string{"ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}, "anthropic c http://127.0.0.1:8", ""},
+		{"config base url picks openai for a bare name", "local-model", "", map[string]string{"ANTHROPIC_API_KEY": "k"}, "openai local-model http://127.0.0.1:8", ""},
 		{"scripted relative", "scripted:judge.json", "", nil, "scripted", ""},
 		{"openai no key", "openai:gpt-4o", "", nil, "", "model openai:gpt-4o: api key not set: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local OpenAI-compatible server"},
-		{"anthropic no key", "claude-haiku-4-5", "", map[string]string{"OPENAI_API_KEY": "k"}, "", "model anthropic:claude-haiku-4-5: api key not set: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN)"},
+		{"anthropic no key", "claude-haiku-4-5", "", map[string]string{"OPENAI_API_KEY": "k"}, "", "model anthropic:claude-haiku-4-5: api key not set: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN), or ANTHROPIC_BASE_URL for a proxy that needs none"},
 		{"scripted missing file", "scripted:nope.json", "", nil, "", "scripted model: open " + dir + "/nope.json: no such file or directory"},
 		{"scripted no path", "scripted:", "", nil, "", `model "scripted:": scripted needs a file: scripted:PATH`},
 	}
@@ -227,6 +233,9 @@ func TestConfigNew(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			c := Config{Getenv: func(k string) string { return tt.env[k] }, Default: tt.def, Dir: dir}
+			if strings.HasPrefix(tt.name, "config base url") {
+				c.BaseURL = "http://127.0.0.1:8"
+			}
 			m, err := c.New(tt.model)
 			if tt.wantErr != "" {
 				if err == nil || err.Error() != tt.wantErr {
@@ -277,5 +286,23 @@ func TestConfigEndToEnd(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("%s: Complete = %q, %v; want %q", model, got, err, want)
 		}
+	}
+}
+
+// BenchmarkConfigNew is the cost a prompt hook's model adds to building a Runner (the
+// bridge's `hookcore hook` builds one per process): resolving the string and making the
+// client, with no request and no package-level setup.
+func BenchmarkConfigNew(b *testing.B) {
+	env := map[string]string{"OPENAI_API_KEY": "k", "ANTHROPIC_API_KEY": "k"}
+	c := Config{Getenv: func(k string) string { return env[k] }}
+	for _, name := range []string{"openai:gpt-4o-mini", "anthropic:claude-haiku-4-5"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.New(name); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -1,11 +1,14 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookcore/hookcore/agent"
 )
 
 // Providers a model string can name.
@@ -67,26 +70,37 @@ func ParseSpec(s string) Spec {
 	return Spec{Name: s}
 }
 
-// Config builds clients from model strings. The zero value reads the process environment and
-// uses a plain HTTP client without retries.
+// Config builds clients from model strings: one provider resolution for the judge (prompt
+// and agent hooks call Complete) and the reference agent (Chat). The zero value reads the
+// process environment and uses a plain HTTP client without retries.
 type Config struct {
 	// Getenv reads the environment; nil means os.Getenv.
 	Getenv func(string) string
 	// Default is the model string used for an empty one; "" means $HOOKCORE_MODEL, and when
-	// that is empty too: Anthropic's DefaultAnthropicModel if only ANTHROPIC_API_KEY is set,
-	// else OpenAI's DefaultOpenAIModel.
+	// that is empty too: Anthropic's DefaultAnthropicModel if only ANTHROPIC_API_KEY (or
+	// ANTHROPIC_AUTH_TOKEN) is set, else OpenAI's DefaultOpenAIModel.
 	Default string
 	// Dir resolves relative script paths of "scripted:PATH"; "" means the working directory.
 	Dir string
+	// BaseURL, when set, replaces the provider's API root from the environment
+	// (OPENAI_BASE_URL, ANTHROPIC_BASE_URL): `hookcore run --base-url`.
+	BaseURL string
 	// HTTPClient carries the API requests; nil means a new http.Client without a timeout
 	// (the caller's context bounds each call).
 	HTTPClient *http.Client
 	// MaxRetries is how often a failed API request (connection error, 408, 409, 429, 5xx)
-	// is retried by the SDK, with backoff; 0 means never.
+	// is retried, with backoff; 0 means never.
 	MaxRetries int
-	// MaxTokens caps each reply; 0 means 1024 for Anthropic (which requires a cap) and no
-	// cap for OpenAI.
+	// MaxTokens caps each reply; 0 means the provider's default (Endpoint.MaxTokens).
 	MaxTokens int
+}
+
+// Client is what Config.New returns: a model that can judge (Complete, one-shot text) and
+// drive the reference agent (Chat, with tool calls). OpenAI, Anthropic and Scripted are
+// Clients.
+type Client interface {
+	Completer
+	agent.Model
 }
 
 func (c Config) getenv(k string) string {
@@ -97,9 +111,13 @@ func (c Config) getenv(k string) string {
 }
 
 // New returns the client a model string names (see ParseSpec and Config.Default). It makes
-// no request. An unset API key is an error wrapping ErrNoKey that names the variable; an
-// unreadable or invalid script is an error naming the file.
-func (c Config) New(model string) (Completer, error) {
+// no request. The key comes from OPENAI_API_KEY, or ANTHROPIC_API_KEY (else
+// ANTHROPIC_AUTH_TOKEN); the server from Config.BaseURL, else OPENAI_BASE_URL or
+// ANTHROPIC_BASE_URL. For both providers a configured server without a key is accepted and
+// no credential is sent (local servers and proxies need none); with neither, New returns an
+// error wrapping ErrNoKey that names the variable. An unreadable or invalid script is an
+// error naming the file.
+func (c Config) New(model string) (Client, error) {
 	spec := ParseSpec(model)
 	if spec.Provider == "" && spec.Name == "" {
 		def := c.Default
@@ -126,9 +144,11 @@ func (c Config) New(model string) (Completer, error) {
 			spec.Name = DefaultAnthropicModel
 		}
 		ep := c.endpoint(spec.Name, c.getenv("ANTHROPIC_API_KEY"), c.getenv("ANTHROPIC_BASE_URL"))
-		ep.AuthToken = c.getenv("ANTHROPIC_AUTH_TOKEN")
-		if ep.APIKey == "" && ep.AuthToken == "" {
-			return nil, fmt.Errorf("model %s: %w: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN)", spec, ErrNoKey)
+		if ep.APIKey == "" {
+			ep.AuthToken = c.getenv("ANTHROPIC_AUTH_TOKEN")
+		}
+		if ep.APIKey == "" && ep.AuthToken == "" && ep.BaseURL == "" {
+			return nil, fmt.Errorf("model %s: %w: set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN), or ANTHROPIC_BASE_URL for a proxy that needs none", spec, ErrNoKey)
 		}
 		return NewAnthropic(ep), nil
 	default:
@@ -137,21 +157,19 @@ func (c Config) New(model string) (Completer, error) {
 		}
 		spec.Provider = ProviderOpenAI
 		ep := c.endpoint(spec.Name, c.getenv("OPENAI_API_KEY"), c.getenv("OPENAI_BASE_URL"))
-		if ep.APIKey == "" {
-			if ep.BaseURL == "" {
-				return nil, fmt.Errorf("model %s: %w: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local OpenAI-compatible server", spec, ErrNoKey)
-			}
-			ep.APIKey = "none" // local servers (llama.cpp, Ollama, vLLM) ignore the key
+		if ep.APIKey == "" && ep.BaseURL == "" {
+			return nil, fmt.Errorf("model %s: %w: set OPENAI_API_KEY, or OPENAI_BASE_URL for a local OpenAI-compatible server", spec, ErrNoKey)
 		}
+		ep.Organization, ep.Project = c.getenv("OPENAI_ORG_ID"), c.getenv("OPENAI_PROJECT_ID")
 		return NewOpenAI(ep), nil
 	}
 }
 
 // guessProvider picks the provider of a bare model name that does not tell: a configured
 // OpenAI-compatible server wins (local models have all kinds of names), then Anthropic when
-// only its key is set, else OpenAI.
+// only its key is set, else OpenAI. Config.BaseURL counts as an OpenAI-compatible server.
 func (c Config) guessProvider() string {
-	if c.getenv("OPENAI_BASE_URL") == "" && c.getenv("OPENAI_API_KEY") == "" &&
+	if c.BaseURL == "" && c.getenv("OPENAI_BASE_URL") == "" && c.getenv("OPENAI_API_KEY") == "" &&
 		(c.getenv("ANTHROPIC_API_KEY") != "" || c.getenv("ANTHROPIC_AUTH_TOKEN") != "") {
 		return ProviderAnthropic
 	}
@@ -159,6 +177,9 @@ func (c Config) guessProvider() string {
 }
 
 func (c Config) endpoint(name, key, baseURL string) Endpoint {
+	if c.BaseURL != "" {
+		baseURL = c.BaseURL
+	}
 	return Endpoint{
 		Model:      name,
 		APIKey:     key,
@@ -169,31 +190,60 @@ func (c Config) endpoint(name, key, baseURL string) Endpoint {
 	}
 }
 
-// Endpoint configures one API client.
+// Endpoint configures one API client; it is the whole configuration (clients read no
+// environment).
 type Endpoint struct {
-	Model     string // model name sent with each request
-	APIKey    string
-	AuthToken string // Anthropic only: a bearer token instead of the API key
-	// BaseURL replaces the provider's API root ("http://127.0.0.1:8080/v1" for llama.cpp);
-	// "" means the provider's own.
-	BaseURL    string
-	HTTPClient *http.Client // nil: a new http.Client without timeout
-	MaxRetries int          // retries of failed requests by the SDK; 0: none
-	// MaxTokens caps the reply. Anthropic requires a cap: 0 sends 1024 there; OpenAI gets
-	// max_completion_tokens only when it is set.
+	Model  string // model name sent with each request
+	APIKey string // OpenAI: Authorization: Bearer; Anthropic: x-api-key; "" sends none
+	// AuthToken is Anthropic's alternative to APIKey, sent as Authorization: Bearer when
+	// APIKey is "" (ANTHROPIC_AUTH_TOKEN).
+	AuthToken string
+	// BaseURL replaces the provider's API root ("http://127.0.0.1:8080/v1" for llama.cpp;
+	// the OpenAI path /chat/completions and the Anthropic path /v1/messages are appended);
+	// "" means DefaultOpenAIBaseURL or DefaultAnthropicBaseURL.
+	BaseURL string
+	// Organization and Project are OpenAI's OpenAI-Organization and OpenAI-Project headers
+	// (OPENAI_ORG_ID, OPENAI_PROJECT_ID), sent when set.
+	Organization, Project string
+	HTTPClient            *http.Client // nil: a new http.Client without timeout
+	// MaxRetries is how often a request that failed with a connection error or status 408,
+	// 409, 429 or 5xx is retried; the wait doubles from 0.5 s to at most 8 s, or is the
+	// server's Retry-After when that is at most 60 s. 0: no retry.
+	MaxRetries int
+	// MaxTokens caps the reply. Anthropic requires a cap: 0 sends 1024 for Complete and 4096
+	// for Chat; OpenAI gets max_completion_tokens only when it is set.
 	MaxTokens int
 }
 
+// httpClient is the endpoint's client, made to refuse a redirect to another origin: Go
+// drops Authorization on such a redirect but copies every other header, so Anthropic's
+// x-api-key (and any configured credential) would go to whatever host the redirect names.
 func (e Endpoint) httpClient() *http.Client {
-	if e.HTTPClient != nil {
-		return e.HTTPClient
+	base := e.HTTPClient
+	if base == nil {
+		base = http.DefaultClient
 	}
-	return &http.Client{}
+	c := *base
+	prev := base.CheckRedirect
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if o := via[0].URL; req.URL.Scheme != o.Scheme || req.URL.Host != o.Host {
+			return fmt.Errorf("refusing a redirect to another origin (%s): it would carry the API key", req.URL.Redacted())
+		}
+		if prev != nil {
+			return prev(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &c
 }
 
-func (e Endpoint) maxTokens() int64 {
+// maxTokens returns Endpoint.MaxTokens, or def when it is unset.
+func (e Endpoint) maxTokens(def int) int {
 	if e.MaxTokens <= 0 {
-		return 1024
+		return def
 	}
-	return int64(e.MaxTokens)
+	return e.MaxTokens
 }

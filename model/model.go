@@ -12,5 +12,6 @@ type Completer interface {
 	Complete(ctx context.Context, system, prompt string) (string, error)
 }
 
-// ErrNoKey is wrapped by Config.New when the provider's API key is not set.
+// ErrNoKey is wrapped by Config.New when neither the provider's API key nor a server of its
+// own is set.
 var ErrNoKey = errors.New("api key not set")

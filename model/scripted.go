@@ -6,7 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
+
+	"github.com/hookcore/hookcore/agent"
 )
 
 // DoneText is what a Scripted model says once its script is used up (DESIGN.md section 8).
@@ -18,17 +21,20 @@ type Turn struct {
 	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
 }
 
-// ToolCall is a tool call in a scripted turn.
-type ToolCall struct {
-	ID    string          `json:"id,omitempty"` // "" lets the caller number the calls
-	Name  string          `json:"name"`
-	Input json.RawMessage `json:"input,omitempty"` // a JSON object; absent means {}
-}
+// ToolCall is a tool call in a scripted turn: the agent's tool call (an ID of "" lets the
+// Session number the calls; an absent Input means {}). It was a struct of its own before
+// the one model package; it is an alias now so that a turn's calls are a reply's calls.
+type ToolCall = agent.ToolCall
 
-// Scripted replays a fixed list of turns, one per request, for tests and the offline demo.
-// Once the list is used up every further request gets DoneText. It is safe for concurrent
-// use: concurrent requests take consecutive turns.
+// Scripted replays a fixed list of turns, one per request (Complete or Chat), for tests and
+// the offline demo. Once the list is used up every further request gets DoneText. It is safe
+// for concurrent use: concurrent requests take consecutive turns.
 type Scripted struct {
+	// Requests, when set, is called with each Chat request before it is answered (tests
+	// record what the agent sent). Set it before the first request; it must not keep or
+	// modify the request.
+	Requests func(*agent.Request)
+
 	mu    sync.Mutex
 	turns []Turn
 	next  int
@@ -135,4 +141,17 @@ func (s *Scripted) Complete(ctx context.Context, _, _ string) (string, error) {
 		return "", fmt.Errorf("scripted model: the turn asks for tool calls (%s), which a completion cannot make", t.ToolCalls[0].Name)
 	}
 	return t.Text, nil
+}
+
+// Chat returns the next turn as the reply: its text and a copy of its tool calls. It fails
+// only when ctx is done.
+func (s *Scripted) Chat(ctx context.Context, req *agent.Request) (agent.Reply, error) {
+	if err := ctx.Err(); err != nil {
+		return agent.Reply{}, err
+	}
+	if s.Requests != nil {
+		s.Requests(req)
+	}
+	t := s.Next()
+	return agent.Reply{Text: t.Text, ToolCalls: slices.Clone(t.ToolCalls)}, nil
 }

@@ -3,12 +3,15 @@ package model
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore/agent"
 )
 
 func writeFile(t *testing.T, path, data string) {
@@ -89,6 +92,37 @@ func TestScriptedComplete(t *testing.T) {
 	cancel()
 	if _, err := s.Complete(cancelled, "", ""); err == nil {
 		t.Error("Complete on a cancelled context succeeded")
+	}
+}
+
+// TestScriptedChat checks the agent's side of a script: each Chat takes the next turn, the
+// request recorder sees each request, a caller's change to a reply does not change the
+// script, and a used-up script says DoneText.
+func TestScriptedChat(t *testing.T) {
+	t.Parallel()
+	s := NewScripted(Turn{Text: "t", ToolCalls: []ToolCall{{Name: "Bash", Input: json.RawMessage(`{"command":"ls"}`)}}})
+	var seen []string
+	s.Requests = func(r *agent.Request) { seen = append(seen, r.Messages[0].Text) }
+	req := &agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "hi"}}}
+	r, err := s.Chat(context.Background(), req)
+	want := agent.Reply{Text: "t", ToolCalls: []agent.ToolCall{{Name: "Bash", Input: json.RawMessage(`{"command":"ls"}`)}}}
+	if d := cmp.Diff(want, r); d != "" || err != nil {
+		t.Errorf("Chat: %v; reply (-want +got):\n%s", err, d)
+	}
+	r.ToolCalls[0].ID = "changed"
+	if s.turns[0].ToolCalls[0].ID != "" {
+		t.Error("a change to the reply changed the script")
+	}
+	if r, err := s.Chat(context.Background(), req); r.Text != DoneText || len(r.ToolCalls) != 0 || err != nil {
+		t.Errorf("used up: Chat = %+v, %v; want %q", r, err, DoneText)
+	}
+	if d := cmp.Diff([]string{"hi", "hi"}, seen); d != "" {
+		t.Errorf("requests seen (-want +got):\n%s", d)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Chat(cancelled, req); !errors.Is(err, context.Canceled) {
+		t.Errorf("Chat on a cancelled context: %v", err)
 	}
 }
 

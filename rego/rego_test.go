@@ -397,3 +397,42 @@ func BenchmarkRegoDecisionNoRm(b *testing.B) {
 		}
 	}
 }
+
+// TestExampleAsBundle: the guardrails policy of examples/opa, built into a bundle (as
+// `opa build -b examples/opa/policy` does) and served by a bundle server, decides as the
+// policy directory does.
+func TestExampleAsBundle(t *testing.T) {
+	mods := map[string]string{}
+	files, _ := filepath.Glob(filepath.Join(examplePolicy(t), "*.rego"))
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.rego") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mods["/"+filepath.Base(f)] = string(b)
+	}
+	srv := &bundleServer{}
+	srv.set(buildBundle(t, "guardrails-1", mods, ""), `"g1"`)
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	fromBundle, err := New(context.Background(), Options{BundleURL: ts.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fromBundle.Close()
+	fromDir, err := New(context.Background(), Options{Policy: examplePolicy(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fromDir.Close()
+	for _, cmd := range []string{"rm -rf /", "rm -r x", "npm install y", "ls", "sudo rm -Rf z"} {
+		a, err1 := fromBundle.Execute(context.Background(), bashInput(cmd))
+		b, err2 := fromDir.Execute(context.Background(), bashInput(cmd))
+		if err1 != nil || err2 != nil || a.Block != b.Block || a.Reason != b.Reason || string(a.UpdatedInput) != string(b.UpdatedInput) {
+			t.Errorf("%q: bundle %+v %v, dir %+v %v", cmd, a, err1, b, err2)
+		}
+	}
+}

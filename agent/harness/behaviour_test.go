@@ -210,7 +210,7 @@ func TestErrorAndSessionEnd(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	want := []string{"SessionStart", "UserPromptSubmit", "PreSend", "Error", "SessionEnd"}
+	want := []string{"SessionStart", "UserPromptSubmit", "PreSend", "Error", "StopFailure", "SessionEnd"}
 	if diff := cmp.Diff(want, rg.events()); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
@@ -238,5 +238,39 @@ func TestCancelledSessionEnds(t *testing.T) {
 	ends := rg.of("SessionEnd")
 	if len(ends) != 1 || ends[0].in.Reason != "error" {
 		t.Errorf("SessionEnd = %+v, want one with reason error", ends)
+	}
+}
+
+// TestValidationAfterBashChange: a Bash call that changes a file leaves changes to
+// validate, as a WriteFile does (MiniCode: PostStopValidation runs when files changed;
+// issue 8 item 7: compare the workspace, not only WriteFile/EditFile calls); a Bash call
+// that changes nothing does not.
+func TestValidationAfterBashChange(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, command string
+		want          int
+	}{
+		{"write", "echo y > a.txt", 1},
+		{"new file", "touch b.txt", 1},
+		{"remove", "rm a.txt", 1},
+		{"failing command that writes", "echo y > a.txt; exit 3", 1},
+		{"read only", "cat a.txt", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rg := newRig(t, setup{
+				yaml:   "hooks:\n  - {id: tests, event: PostStopValidation, action: {type: command, command: 'true'}}\n",
+				script: `[{"tool": "Bash", "input": {"command": "` + tt.command + `"}}]`,
+				files:  map[string]string{"a.txt": "x"},
+				opts:   func(o *agent.Options) { o.PermissionMode = agent.ModeBypassPermissions },
+			})
+			if _, err := rg.s.Prompt(context.Background(), "go"); err != nil {
+				t.Fatal(err)
+			}
+			if n := len(rg.of("PostStopValidation")); n != tt.want {
+				t.Errorf("PostStopValidation fired %d times, want %d", n, tt.want)
+			}
+		})
 	}
 }

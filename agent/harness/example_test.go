@@ -8,7 +8,6 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/harness"
-	"github.com/hookcore/hookcore/agent/llm"
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/model"
@@ -30,8 +29,8 @@ func Example() {
 	}}})
 	defer r.Close(ctx)
 
-	// The model: scripted here; llm.Config{}.New("openai:gpt-4o-mini") for a real one.
-	m := llm.NewScripted(
+	// The model: scripted here; model.Config{}.New("openai:gpt-4o-mini") for a real one.
+	m := model.NewScripted(
 		model.Turn{ToolCalls: []model.ToolCall{{Name: "Bash", Input: []byte(`{"command":"rm -r src"}`)}}},
 		model.Turn{Text: "Understood, I will not delete anything."},
 	)

@@ -144,6 +144,9 @@ func Describe(in *hook.Input, res *hook.Result) string {
 	}
 	var parts []string
 	for _, r := range res.Hooks {
+		if r.StatusMessage != "" {
+			parts = append(parts, fmt.Sprintf("%s shows %q", r.ID, oneLine(r.StatusMessage)))
+		}
 		switch r.Outcome {
 		case hook.OutcomeBlock:
 			parts = append(parts, fmt.Sprintf("blocked by %s: %s", r.ID, oneLine(r.Reason)))

@@ -13,7 +13,6 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/harness"
-	"github.com/hookcore/hookcore/agent/llm"
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
@@ -97,7 +96,7 @@ func newRig(t *testing.T, st setup) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := llm.NewScripted(turns...)
+	m := model.NewScripted(turns...)
 	m.Requests = func(req *agent.Request) {
 		rg.mu.Lock()
 		rg.requests = append(rg.requests, req)

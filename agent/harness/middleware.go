@@ -24,6 +24,9 @@ import (
 //	or PostToolUseFailure (next failed, error = its message)
 //	            → a block's reason and any context: agent.Notify, as
 //	              "PostToolUse hook feedback: REASON"
+//	            → updatedToolOutput (updatedMCPToolOutput on an MCP tool): returned
+//	              instead of the tool's output, so the model sees it
+//	PreToolUse permission defer: the tool does not run and the turn ends (agent.StopTurn)
 //
 // Tool calls of a sub-agent carry its agent_id and agent_type.
 func (h *Harness) Middleware() agent.ToolMiddleware {
@@ -40,6 +43,12 @@ func (h *Harness) Middleware() agent.ToolMiddleware {
 				}
 			}
 			return nil, &agent.RejectedError{Tool: call.Name, Reason: pre.Reason, Err: rej}
+		}
+		if pre.Permission == hook.Defer {
+			// Claude Code's "defer" (2.1.332, testdata/claude/defer): the tool does not run
+			// and the turn ends, for whoever runs the agent to decide and resume.
+			agent.StopTurn(ctx, "tool call deferred by a PreToolUse hook: "+pre.Reason)
+			return nil, &agent.RejectedError{Tool: call.Name, Reason: "deferred: " + pre.Reason}
 		}
 		if pre.UpdatedInput != nil {
 			call.Input = pre.UpdatedInput
@@ -71,6 +80,9 @@ func (h *Harness) Middleware() agent.ToolMiddleware {
 		agent.Notify(ctx, post.AdditionalContext)
 		if !post.Continue {
 			agent.StopTurn(ctx, post.StopReason)
+		}
+		if err == nil {
+			out = post.ToolOutput(call.Name, out) // updatedToolOutput: what the model sees
 		}
 		return out, err
 	}

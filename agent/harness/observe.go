@@ -53,6 +53,21 @@ func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
 	case agent.CommandExecute:
 		extra(in, "command", ev.Command)
 		extra(in, "arguments", ev.Arguments)
+	case agent.StopFailure:
+		extra(in, "error_details", ev.ErrorDetails)
+		extra(in, "last_assistant_message", ev.Message)
+	case agent.PostToolBatch:
+		type call struct {
+			ToolName     string          `json:"tool_name"`
+			ToolInput    json.RawMessage `json:"tool_input"`
+			ToolUseID    string          `json:"tool_use_id"`
+			ToolResponse string          `json:"tool_response"`
+		}
+		calls := make([]call, 0, len(ev.Batch))
+		for _, b := range ev.Batch {
+			calls = append(calls, call{b.Call.Name, b.Call.Input, b.Call.ID, b.Result})
+		}
+		extra(in, "tool_calls", calls)
 	}
 	if c := ev.Call; c != nil {
 		in.ToolName, in.ToolInput, in.ToolUseID = c.Name, c.Input, c.ID

@@ -42,8 +42,9 @@ func TestSubagentHooks(t *testing.T) {
 		"UserPromptSubmit///", "PreSend///", "PostReceive///",
 		"PreToolUse/Agent//", "SubagentStart//agent-1/explorer",
 		"PreSend//agent-1/explorer", "PostReceive//agent-1/explorer", "PreToolUse/Bash/agent-1/explorer",
+		"PostToolBatch//agent-1/explorer",
 		"PreSend//agent-1/explorer", "PostReceive//agent-1/explorer", "SubagentStop//agent-1/explorer",
-		"PostToolUse/Agent//", "PreSend///", "PostReceive///", "Stop///", "Notification///",
+		"PostToolUse/Agent//", "PostToolBatch///", "PreSend///", "PostReceive///", "Stop///", "Notification///",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)

@@ -1,6 +1,6 @@
-// Package llm holds the reference agent's chat models (agent.Model): OpenAI Chat
-// Completions (and every OpenAI-compatible server), Anthropic Messages, both with tool
-// calling on the official SDKs, and Scripted, which replays a script (model.ParseScript,
-// DESIGN.md section 8) for tests and the offline demo. New builds one from a model string,
-// with the endpoints and keys of package model.
+// Package llm is the old home of the reference agent's chat models. They moved into package
+// model, where one client per provider serves both the judge (Complete) and the agent (Chat)
+// from one provider resolution (docs/decisions.md, "one model package").
+//
+// Deprecated: use package model. The names here are aliases kept for one release.
 package llm

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/proc"
 )
 
@@ -29,6 +30,11 @@ type Bash struct {
 	Timeout   time.Duration // default timeout; 0 means DefaultBashTimeout
 	MaxOutput int           // cap of stdout and of stderr, bytes; 0 means DefaultBashOutput
 	Env       []string      // nil: the process's environment
+	// EnvFiles, when set, returns shell files sourced (`. FILE`) before each command, in
+	// order: Claude Code sources the CLAUDE_ENV_FILE files its SessionStart hooks wrote
+	// before every later Bash command (research note §2.6). A file that fails to source
+	// does not stop the command.
+	EnvFiles func() []string
 }
 
 // Name returns "Bash".
@@ -60,7 +66,7 @@ func (b *Bash) Run(ctx context.Context, input json.RawMessage) (json.RawMessage,
 		Command string `json:"command"`
 		Timeout int64  `json:"timeout"`
 	}
-	if err := json.Unmarshal(input, &in); err != nil {
+	if err := hook.DecodeToolInput(input, &in); err != nil {
 		return nil, fmt.Errorf("bad input: %v", err)
 	}
 	if strings.TrimSpace(in.Command) == "" {
@@ -81,9 +87,13 @@ func (b *Bash) Run(ctx context.Context, input json.RawMessage) (json.RawMessage,
 	if err != nil {
 		shell = "/bin/sh"
 	}
+	script := in.Command
+	if b.EnvFiles != nil {
+		script = sourcePrelude(b.EnvFiles()) + script
+	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	res, err := proc.Run(cctx, proc.Spec{Path: shell, Args: []string{"-c", in.Command}, Dir: b.Dir, Env: b.Env, MaxOutput: max, Grace: time.Second})
+	res, err := proc.Run(cctx, proc.Spec{Path: shell, Args: []string{"-c", script}, Dir: b.Dir, Env: b.Env, MaxOutput: max, Grace: time.Second})
 	out := BashOutput{Stdout: capped(res.Stdout, res.StdoutTruncated), Stderr: capped(res.Stderr, res.StderrTruncated), ExitCode: res.ExitCode}
 	switch {
 	case err != nil && res.TimedOut && ctx.Err() == nil:
@@ -118,4 +128,13 @@ func both(o BashOutput) string {
 		return ""
 	}
 	return "\n" + s
+}
+
+// sourcePrelude returns the shell lines that source files, each quoted, errors ignored.
+func sourcePrelude(files []string) string {
+	var b strings.Builder
+	for _, f := range files {
+		b.WriteString(". '" + strings.ReplaceAll(f, "'", `'\''`) + "' >/dev/null 2>&1 || true\n")
+	}
+	return b.String()
 }

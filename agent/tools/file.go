@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookcore/hookcore/hook"
 )
 
 // MaxReadBytes caps what ReadFile returns (256 KiB).
@@ -20,7 +22,7 @@ type pathInput struct {
 
 func pathOf(input json.RawMessage) string {
 	var in pathInput
-	_ = json.Unmarshal(input, &in)
+	_ = hook.DecodeToolInput(input, &in) // an ambiguous input names no file: the tool refuses it
 	return in.Path
 }
 
@@ -93,7 +95,7 @@ func (t WriteFile) Run(_ context.Context, input json.RawMessage) (json.RawMessag
 		Path    string  `json:"path"`
 		Content *string `json:"content"`
 	}
-	if err := json.Unmarshal(input, &in); err != nil {
+	if err := hook.DecodeToolInput(input, &in); err != nil {
 		return nil, fmt.Errorf("bad input: %v", err)
 	}
 	if in.Content == nil {
@@ -144,7 +146,7 @@ func (t EditFile) Run(_ context.Context, input json.RawMessage) (json.RawMessage
 		New        string `json:"new_string"`
 		ReplaceAll bool   `json:"replace_all"`
 	}
-	if err := json.Unmarshal(input, &in); err != nil {
+	if err := hook.DecodeToolInput(input, &in); err != nil {
 		return nil, fmt.Errorf("bad input: %v", err)
 	}
 	if in.Old == "" {

@@ -118,11 +118,10 @@ func TestBash(t *testing.T) {
 		bash        tools.Bash
 		want        string // substring of the output or error
 		wantErr     bool
-		maxTime     time.Duration
 	}{
 		{name: "ok", input: `{"command":"pwd; echo err >&2"}`, want: `"stderr":"err\n"`},
 		{name: "exit code", input: `{"command":"echo broken; exit 3"}`, want: "exit code 3\nbroken", wantErr: true},
-		{name: "timeout kills the group", input: `{"command":"sleep 30 & sleep 30","timeout":300}`, want: "timed out", wantErr: true, maxTime: 5 * time.Second},
+		{name: "timeout kills the group", input: `{"command":"sleep 30 & sleep 30","timeout":300}`, want: "timed out", wantErr: true},
 		{name: "output cap", input: `{"command":"yes | head -c 100000"}`, bash: tools.Bash{MaxOutput: 1000}, want: "[output truncated]"},
 		{name: "empty", input: `{"command":" "}`, want: "empty command", wantErr: true},
 	}
@@ -131,17 +130,17 @@ func TestBash(t *testing.T) {
 			t.Parallel()
 			b := tt.bash
 			b.Dir = dir
-			start := time.Now()
-			out, err := b.Run(context.Background(), json.RawMessage(tt.input))
+			// A run that waits for the 30 s sleeps instead of killing them meets the 20 s
+			// context and fails with its error ("timed out" comes from the tool's own 300 ms).
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			out, err := b.Run(ctx, json.RawMessage(tt.input))
 			got := string(out)
 			if err != nil {
 				got = err.Error()
 			}
 			if (err != nil) != tt.wantErr || !strings.Contains(got, tt.want) {
 				t.Errorf("Bash(%s) = %q, %v; want %q (error %v)", tt.input, out, err, tt.want, tt.wantErr)
-			}
-			if tt.maxTime > 0 && time.Since(start) > tt.maxTime {
-				t.Errorf("took %v", time.Since(start))
 			}
 		})
 	}
@@ -151,5 +150,37 @@ func TestBash(t *testing.T) {
 	real, _ := filepath.EvalSymlinks(dir)
 	if strings.TrimSpace(o.Stdout) != real && strings.TrimSpace(o.Stdout) != dir {
 		t.Errorf("pwd = %q, want %q", o.Stdout, dir)
+	}
+}
+
+// TestToolsRefuseAmbiguousInput: each tool decodes exactly the keys hooks read; an input
+// with a case twin or a key that only folds to a field is refused before anything runs
+// (issue 10.4), even when a tool is used without the Session's own check.
+func TestToolsRefuseAmbiguousInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	w := tools.Workspace{Root: dir}
+	cases := []struct {
+		tool interface {
+			Run(context.Context, json.RawMessage) (json.RawMessage, error)
+		}
+		input string
+	}{
+		{&tools.Bash{Dir: dir}, `{"command":"ls","Command":"touch victim"}`},
+		{&tools.Bash{Dir: dir}, `{"Command":"touch victim"}`},
+		{tools.WriteFile{W: w}, `{"path":"ok.txt","Path":"victim","content":"x"}`},
+		{tools.WriteFile{W: w}, `{"PATH":"victim","content":"x"}`},
+		{tools.EditFile{W: w}, `{"path":"victim","old_string":"a","Old_String":"b","new_string":"c"}`},
+	}
+	for _, c := range cases {
+		_, err := c.tool.Run(context.Background(), json.RawMessage(c.input))
+		if err == nil || !strings.Contains(err.Error(), "ambiguous tool input") {
+			t.Errorf("%T(%s) = %v, want the ambiguous input refused", c.tool, c.input, err)
+		}
+	}
+	for _, name := range []string{"victim", "ok.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s exists: a tool ran on an ambiguous input", name)
+		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -34,7 +33,7 @@ type expectation struct {
 	Files           map[string]string `json:"files"`            // path under $WORK: exact content
 	FilesContain    map[string]string `json:"files_contain"`    // path under $WORK: substring
 	Absent          []string          `json:"absent"`           // paths under $WORK that must not exist
-	MaxSeconds      *float64          `json:"max_seconds"`      // bound on the command's wall time
+	MaxSeconds      *float64          `json:"max_seconds"`      // the Python runner's wall-time bound; not checked here (see check)
 	SettleSeconds   float64           `json:"settle_seconds"`   // wait this long before checking files
 }
 
@@ -70,7 +69,6 @@ type observed struct {
 	exit           int
 	stdout, stderr string
 	work           string // the script's $WORK, where file paths are relative to
-	elapsed        time.Duration
 }
 
 // needsResult reports whether a key about the fire result (stdout as JSON) is present.
@@ -80,7 +78,10 @@ func (e *expectation) needsResult() bool {
 		e.Continue != nil || e.HooksCount != nil || e.Outcomes != nil
 }
 
-// check returns every expectation that does not hold, one message each.
+// check returns every expectation that does not hold, one message each. max_seconds is not
+// checked: go test must pass on a busy 2-core machine, so it bounds outcomes (a hook that was
+// waited for shows as a wrong outcome or a file that should be absent), never the wall time
+// (issue 10); the Python runner still applies it.
 func (e *expectation) check(o observed) []string {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
@@ -189,9 +190,6 @@ func (e *expectation) check(o observed) []string {
 			bad("file %s exists but must not", p)
 		}
 	}
-	if e.MaxSeconds != nil && o.elapsed.Seconds() > *e.MaxSeconds {
-		bad("took %.2fs, bound %gs", o.elapsed.Seconds(), *e.MaxSeconds)
-	}
 	return problems
 }
 
@@ -227,7 +225,7 @@ func TestExpectationCheck(t *testing.T) {
 	const result = `{"event":"PreToolUse","blocked":true,"reason":"no rm","permission":"deny",
 		"additional_context":"one\ntwo","updated_input":{"command":"ls -la"},"continue":false,
 		"hooks":[{"id":"a","outcome":"ok"},{"id":"b","outcome":"block"}]}`
-	o := observed{exit: 2, stdout: result, stderr: "x.yaml:3:5: guard: bad", work: work, elapsed: 2 * time.Second}
+	o := observed{exit: 2, stdout: result, stderr: "x.yaml:3:5: guard: bad", work: work}
 	tests := []struct {
 		name   string
 		expect string
@@ -250,7 +248,7 @@ func TestExpectationCheck(t *testing.T) {
 		{"hooks", `{"hooks_count": 1, "outcomes": ["ok"]}`, 2},
 		{"streams", `{"stdout_contains": "nothing", "stderr_contains": "x.yaml:4"}`, 2},
 		{"files", `{"files": {"log.txt": "a\n", "gone.txt": ""}, "files_contain": {"log.txt": "c"}, "absent": ["log.txt"]}`, 4},
-		{"slow", `{"max_seconds": 1}`, 1},
+		{"max_seconds is not a test of go test", `{"max_seconds": 0.001}`, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,8 +19,20 @@ import (
 	"github.com/hookcore/hookcore/hook"
 )
 
+// DefaultAsyncWait is how long `hookcore fire` waits, after printing the result, for the
+// async hooks the event started (--async-wait): 60 s. Then, or at SIGTERM, SIGINT or SIGHUP, the
+// hooks still running are cancelled — their process groups interrupted, then killed after
+// their grace period — and fire exits with the result's status (issue 10.8: an async hook
+// with a 600 s timeout held fire, and its caller, for 600 s, deaf to SIGTERM).
+const DefaultAsyncWait = 60 * time.Second
+
+// asyncKillWait bounds the wait for cancelled async hooks to return: a command hook's grace
+// period (2 s, internal/proc.DefaultGrace) and then its kill, with room to spare.
+const asyncKillWait = 10 * time.Second
+
 func fireCmd(e *env) *cobra.Command {
 	var cf configFlags
+	asyncWait := DefaultAsyncWait
 	cmd := &cobra.Command{
 		Use:   "fire EVENT",
 		Short: "Run the hooks of one event on an input read from stdin and print the result as JSON",
@@ -36,7 +48,11 @@ skipped with a warning and the other hooks run. Without --config the user, proje
 managed and --settings layers are discovered (hookcore's own files and Claude Code's,
 MiniCode's and codebot's: see hookcore list); project and local layers run only in a
 trusted workspace (see hookcore trust, or pass --trust). When nothing is found, fire says
-so on stderr.`,
+so on stderr.
+
+The result is printed as soon as the synchronous hooks are done; fire then waits at most
+--async-wait for the async hooks it started, and cancels those still running then or at
+SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 		Example:           `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeEvents,
@@ -73,18 +89,15 @@ so on stderr.`,
 			if err != nil {
 				return gateBlock(event, err)
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			fix := e.cwds()
 			res := r.Fire(ctx, event, fix.fix(in))
-			closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-			defer cancel()
-			if err := r.Close(closeCtx); err != nil {
-				fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
-			}
 			relSources(res.Hooks, e.cwd)
-			if err := writeResult(e.stdout, res); err != nil {
-				return err
+			werr := writeResult(e.stdout, res)
+			waitAsync(ctx, r, asyncWait, e.stderr)
+			if werr != nil {
+				return werr
 			}
 			if res.Blocked {
 				return exitWith(ExitBlocked)
@@ -93,7 +106,31 @@ so on stderr.`,
 		},
 	}
 	cf.registerRun(cmd)
+	cmd.Flags().DurationVar(&asyncWait, "async-wait", DefaultAsyncWait, "after printing the result, wait at most this long for async hooks, then kill them")
 	return cmd
+}
+
+// waitAsync waits up to wait for the async hooks of r, or until ctx (cancelled by SIGTERM
+// and SIGINT) is done; then it cancels the hooks still running and waits for them to return,
+// at most asyncKillWait, saying on stderr what it did.
+func waitAsync(ctx context.Context, r *hookcore.Runner, wait time.Duration, stderr io.Writer) {
+	wctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	if r.Close(wctx) == nil {
+		return
+	}
+	why := fmt.Sprintf("still running after %v", wait)
+	if ctx.Err() != nil {
+		why = "interrupted by a signal"
+	}
+	r.CancelAsync()
+	kctx, kcancel := context.WithTimeout(context.Background(), asyncKillWait)
+	defer kcancel()
+	if err := r.Close(kctx); err != nil {
+		fmt.Fprintf(stderr, "hookcore: async hooks %s; cancelled, but some had not returned after %v\n", why, asyncKillWait)
+		return
+	}
+	fmt.Fprintf(stderr, "hookcore: async hooks %s; cancelled\n", why)
 }
 
 // noConfig says on stderr that discovery found no config file, and where it looked: a

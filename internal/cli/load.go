@@ -12,7 +12,6 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
-	"github.com/hookcore/hookcore/rego"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -27,6 +26,10 @@ type configFlags struct {
 	// allowHosts is --allow-host (fire, replay and run): the global allowlist of the SSRF
 	// guard of http hooks (hookcore.Options.AllowedHosts).
 	allowHosts []string
+	// agents are the agents whose hook files discovery reads beside hookcore's own; nil:
+	// config.DefaultAgents. The hook command of an agent and serve leave that agent out:
+	// it runs its own hooks already, and hookcore would run them a second time.
+	agents []config.Agent
 	// audit is --audit FILE (fire, replay and run): the tamper-evident decision log
 	// (package audit), keyed by HOOKCORE_AUDIT_KEY when set.
 	audit string
@@ -60,6 +63,9 @@ type loaded struct {
 	projectDir string
 	// looked are the files discovery looked for (none with --config), for list and fire.
 	looked []config.Candidate
+	// untrustedIgnored is set when the only errors are in untrusted project layers, which
+	// do not run (`hookcore hook` then does not count their broken entries).
+	untrustedIgnored bool
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
@@ -85,7 +91,9 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	var looked []config.Candidate
 	if !explicit {
 		var err error
-		looked, err = e.discovery(f, root).Look()
+		full := e.discovery(f, root)
+		full.Agents = nil // every agent's files load, so the trust digest is the same in every mode
+		looked, err = full.Look()
 		if err != nil {
 			return nil, fmt.Errorf("discover config: %w", err)
 		}
@@ -96,9 +104,14 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		}
 	}
 	set, problems := config.Load(paths)
+	pf, pp := pluginFiles(paths, e.home)
+	set.Files, problems = append(set.Files, pf...), append(problems, pp...)
 	problems.Sort()
 	if !explicit {
 		dropSelf(set)
+		if f.agents != nil {
+			e.dropAgentFiles(set, f, root)
+		}
 	}
 	l := &loaded{set: set, projectDir: root, looked: looked}
 	if !explicit && e.home != "" {
@@ -130,6 +143,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		// 15-18). Discovered layers and other agents' files skip only the broken entry.
 		return nil, &exitError{code: ExitFailure, strict: true}
 	}
+	l.untrustedIgnored = untrusted
 	if untrusted {
 		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
 	} else {
@@ -155,7 +169,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 // directory, Claude Code's managed directory and --settings files.
 func (e *env) discovery(f *configFlags, root string) config.Discovery {
 	return config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root,
-		ManagedDir: f.managedDir, Settings: f.settings}
+		ManagedDir: f.managedDir, Settings: f.settings, Agents: f.agents}
 }
 
 // dropSelf removes from a discovered set the hooks that call hookcore itself (`hookcore
@@ -222,7 +236,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.Models = e.models()
 	}
 	if opts.Executors == nil {
-		opts.Executors = map[string]hookcore.ExecutorFactory{config.TypeRego: rego.Factory}
+		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	if f.audit != "" && opts.AuditLog == nil {
@@ -257,4 +271,34 @@ func strictBroken(set *config.Set) bool {
 		}
 	}
 	return false
+}
+
+// dropAgentFiles empties the hooks of the files that discovery with f.agents would not find
+// (the calling agent's own settings, which it runs itself). The files stay in the set, so
+// that trust digests do not depend on the mode.
+func (e *env) dropAgentFiles(set *config.Set, f *configFlags, root string) {
+	sub, err := e.discovery(f, root).Paths()
+	if err != nil {
+		return
+	}
+	keep := map[string]bool{}
+	for _, lp := range sub {
+		keep[lp.Path] = true
+	}
+	for _, file := range set.Files {
+		if !keep[file.Path] {
+			file.Hooks, file.Broken = nil, nil
+		}
+	}
+}
+
+// withoutAgent returns config.DefaultAgents without a.
+func withoutAgent(a config.Agent) []config.Agent {
+	out := []config.Agent{}
+	for _, x := range config.DefaultAgents {
+		if x != a {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -112,13 +111,7 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 	if err != nil {
 		return err
 	}
-	defer func() {
-		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-		defer cancel()
-		if err := r.Close(closeCtx); err != nil {
-			fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
-		}
-	}()
+	defer waitAsync(ctx, r, DefaultAsyncWait, e.stderr) // bounded, and cut short by SIGTERM/SIGINT (issue 10.8)
 
 	var srcs []*source
 	defer func() {

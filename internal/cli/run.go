@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -16,10 +17,10 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/harness"
-	"github.com/hookcore/hookcore/agent/llm"
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/examples/demo"
 	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -136,7 +137,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		if err != nil {
 			return fmt.Errorf("demo script: %w", err)
 		}
-		m = llm.NewScripted(turns...)
+		m = model.NewScripted(turns...)
 		if len(f.cf.files) == 0 {
 			f.cf.files = []string{filepath.Join(ws, demo.HooksFile)}
 		}
@@ -146,7 +147,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		fmt.Fprintf(e.stdout, "hookcore run: offline demo (scripted model) in %s\n", ws)
 	} else {
 		var err error
-		m, err = llm.Config{Config: model.Config{Dir: e.cwd, MaxRetries: 2}, BaseURL: f.baseURL}.New(f.model)
+		m, err = model.Config{Dir: e.cwd, MaxRetries: 2, BaseURL: f.baseURL}.New(f.model)
 		if err != nil {
 			return err
 		}
@@ -171,14 +172,33 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		}
 		return harness.AgentRunner(s).Run(ctx, prompt)
 	})
-	r, err := we.runner(l, &f.cf, hookcore.Options{AgentRunner: subagents})
+	// CLAUDE_ENV_FILE: SessionStart hooks' exports reach the later Bash commands.
+	envDir, err := os.MkdirTemp("", "hookcore-session-env-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(envDir)
+	var sessionMu sync.Mutex // s is set after the Runner is built; rewakes may come at any time
+	rewake := func(_ *hook.Input, _, text string) {
+		sessionMu.Lock()
+		defer sessionMu.Unlock()
+		if s != nil {
+			s.Note(text)
+		}
+	}
+	r, err := we.runner(l, &f.cf, hookcore.Options{AgentRunner: subagents, SessionEnvDir: envDir, OnRewake: rewake})
 	if err != nil {
 		return err
 	}
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		r.Close(cctx)
+		if r.Close(cctx) != nil {
+			r.CancelAsync() // no async hook outlives the session's process (issue 10.8)
+			kctx, kcancel := context.WithTimeout(context.Background(), asyncKillWait)
+			defer kcancel()
+			r.Close(kctx)
+		}
 	}()
 
 	var logw io.Writer
@@ -196,13 +216,15 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	}
 	p := &printer{w: e.stdout}
 	h := harness.New(harness.Options{Runner: r, Log: logw, TranscriptPath: logPath, Trace: p.step})
+	sessionMu.Lock()
 	s, err = agent.New(agent.Options{
-		Model: m, Tools: tools.All(tools.Workspace{Root: ws}), Tasks: true, Subagents: true,
+		Model: m, Tools: sessionTools(ws, envDir, func() string { return s.ID() }), Tasks: true, Subagents: true,
 		Observer: h, Middleware: []agent.ToolMiddleware{h.Middleware()},
 		System:    "You are a coding agent working in " + ws + ". Use the tools to inspect and change files; keep answers short.",
 		Workspace: ws, PermissionMode: f.mode, Allow: f.allow, Deny: f.deny, MaxSteps: f.maxTurns,
 		Trace: p.step,
 	})
+	sessionMu.Unlock()
 	if err != nil {
 		return err
 	}
@@ -266,3 +288,15 @@ func clip(s string, n int) string {
 }
 
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n    ") }
+
+// sessionTools are the built-in tools of `run`; Bash sources the session's CLAUDE_ENV_FILE
+// files (executor.SessionEnvFiles) before each command.
+func sessionTools(ws, envDir string, session func() string) []agent.Tool {
+	ts := tools.All(tools.Workspace{Root: ws})
+	for _, t := range ts {
+		if b, ok := t.(*tools.Bash); ok {
+			b.EnvFiles = func() []string { return executor.SessionEnvFiles(envDir, session()) }
+		}
+	}
+	return ts
+}

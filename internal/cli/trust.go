@@ -170,6 +170,13 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 }
 
 func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool) {
+	for _, f := range set.Files {
+		if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll {
+			// Red team: a granted project config with disable_all_hooks turned off the
+			// user's own guards, and the grant said only "trusted".
+			fmt.Fprintf(e.stdout, "  warning: %s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included\n", relativize(f.Path, e.cwd))
+		}
+	}
 	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
 		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, printable(ht.ID))
 		// What the hook runs, made printable: the text comes from the repository (issue 10.10).

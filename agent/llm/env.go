@@ -1,5 +1,0 @@
-package llm
-
-import "os"
-
-func envLookup(k string) string { return os.Getenv(k) }

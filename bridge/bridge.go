@@ -1,0 +1,192 @@
+package bridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// Answer is what a hook command gives back to its agent: Stdout (nil: print nothing), Stderr
+// (one line of text, or "") and the process exit status.
+type Answer struct {
+	Stdout []byte
+	Stderr string
+	Code   int
+}
+
+// Protocol is one agent's hook protocol. Its methods are pure functions of their arguments and
+// safe for concurrent use.
+//
+// Decode reads one hook input as the agent sends it. The event comes from the input itself
+// (Claude Code's hook_event_name, Cursor's hook_event_name, ...) unless override, an event
+// name in the agent's or hookcore's spelling, is non-empty. It returns the hookcore event and
+// the normalised input; agent-specific fields the input does not map are kept in
+// hook.Input.Extra. An error means the input could not be read (not JSON, no event); the
+// caller answers with Fail.
+//
+// Encode writes res, the merged result of event's hooks, in the agent's output protocol.
+// in is the normalised input the hooks saw (some protocols echo a field of it).
+//
+// Fail answers when hookcore could not decide event (the config did not load, the input
+// could not be read, the engine panicked): with block, a block with why as the reason, on
+// the events where the agent lets a hook block; otherwise an answer that lets the action
+// proceed, with why shown where the agent shows hook errors.
+type Protocol interface {
+	Name() string
+	Decode(data []byte, override string) (hook.Event, *hook.Input, error)
+	Encode(event hook.Event, in *hook.Input, res *hook.Result) Answer
+	Fail(event hook.Event, why string, block bool) Answer
+}
+
+var protocols = map[string]Protocol{
+	"claude":  Claude{},
+	"codex":   Codex{},
+	"gemini":  Gemini{},
+	"cursor":  Cursor{},
+	"copilot": Copilot{},
+}
+
+// Lookup returns the protocol of the agent named name ("claude", "codex", "gemini",
+// "cursor", "copilot"; case-insensitive).
+func Lookup(name string) (Protocol, bool) {
+	p, ok := protocols[strings.ToLower(name)]
+	return p, ok
+}
+
+// Names returns the agent names Lookup knows, sorted.
+func Names() []string {
+	out := make([]string, 0, len(protocols))
+	for n := range protocols {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ErrNoEvent is returned by Decode when neither the input nor the override names an event.
+var ErrNoEvent = errors.New("the hook input names no event (pass the event as an argument)")
+
+// object decodes data as one JSON object into a map of raw fields.
+func object(data []byte) (map[string]json.RawMessage, error) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 {
+		return map[string]json.RawMessage{}, nil
+	}
+	if data[0] != '{' {
+		return nil, fmt.Errorf("hook input is not a JSON object: it begins %q", head(data, 20))
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("hook input is not valid JSON: %v", err)
+	}
+	return m, nil
+}
+
+func head(b []byte, n int) string {
+	s := string(b)
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// str returns the string field k of m, "" when absent or not a string.
+func str(m map[string]json.RawMessage, k string) string {
+	var s string
+	if v, ok := m[k]; ok {
+		_ = json.Unmarshal(v, &s)
+	}
+	return s
+}
+
+// parseEvent resolves an event name: first the agent's own names (table, matched
+// case-insensitively), then hookcore's (hook.ParseEvent).
+func parseEvent(name string, table map[string]hook.Event) (hook.Event, bool) {
+	if name == "" {
+		return "", false
+	}
+	for k, e := range table {
+		if strings.EqualFold(k, name) {
+			return e, true
+		}
+	}
+	return hook.ParseEvent(name)
+}
+
+// marshal writes v as compact JSON without HTML escaping, with a trailing newline.
+func marshal(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Every value the protocols build is plain maps, strings, bools and raw JSON that
+		// already passed json.Valid; an error here is a bug.
+		panic(fmt.Sprintf("bridge: encode answer: %v", err))
+	}
+	return buf.Bytes()
+}
+
+// obj is an ordered JSON object: keys are written in the order they were set, so golden
+// answers are stable and read like the agents' docs.
+type obj struct {
+	keys []string
+	vals map[string]any
+}
+
+func (o *obj) set(k string, v any) *obj {
+	if o.vals == nil {
+		o.vals = map[string]any{}
+	}
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+	return o
+}
+
+func (o *obj) empty() bool { return len(o.keys) == 0 }
+
+// MarshalJSON writes the keys in insertion order.
+func (o *obj) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		buf.Write(kb)
+		buf.WriteByte(':')
+		var vb bytes.Buffer
+		enc := json.NewEncoder(&vb)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(o.vals[k]); err != nil {
+			return nil, err
+		}
+		buf.Write(bytes.TrimRight(vb.Bytes(), "\n"))
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// oneLine flattens s for a stderr line.
+func oneLine(s string) string { return strings.TrimSpace(s) }
+
+// reasonOr returns r, or a generic reason naming the event when r is empty (an agent must
+// never show an empty block reason).
+func reasonOr(r string, event hook.Event) string {
+	if strings.TrimSpace(r) != "" {
+		return r
+	}
+	return fmt.Sprintf("blocked by a hookcore %s hook", event)
+}
+
+// failReason is the reason every protocol gives when hookcore could not decide.
+func failReason(why string) string { return "hookcore could not evaluate its hooks: " + why }
+
+func trim(b []byte) []byte { return bytes.TrimSpace(b) }

@@ -1,0 +1,158 @@
+package bridge_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// decoded is the part of a decoded input the golden tests compare.
+type decoded struct {
+	Event        hook.Event
+	Session, Cwd string
+	Tool         string
+	ToolInput    string
+	Prompt       string
+	StopActive   bool
+}
+
+// answer is an Answer with Stdout as text, for readable diffs.
+type answer struct {
+	Stdout string
+	Stderr string
+	Code   int
+}
+
+func text(a bridge.Answer) answer { return answer{string(a.Stdout), a.Stderr, a.Code} }
+
+type decodeCase struct {
+	name     string
+	override string
+	input    string
+	want     decoded
+}
+
+type encodeCase struct {
+	name  string
+	event hook.Event
+	input string // optional: decoded first, passed to Encode
+	res   hook.Result
+	want  answer
+}
+
+func runDecode(t *testing.T, p bridge.Protocol, cases []decodeCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run("decode/"+tt.name, func(t *testing.T) {
+			t.Parallel()
+			ev, in, err := p.Decode([]byte(tt.input), tt.override)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := decoded{ev, in.SessionID, in.Cwd, in.ToolName, string(in.ToolInput), in.Prompt, in.StopHookActive}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("decoded (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func runEncode(t *testing.T, p bridge.Protocol, cases []encodeCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run("encode/"+tt.name, func(t *testing.T) {
+			t.Parallel()
+			var in *hook.Input
+			if tt.input != "" {
+				var err error
+				if _, in, err = p.Decode([]byte(tt.input), ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			res := tt.res
+			res.Event = tt.event
+			got := text(p.Encode(tt.event, in, &res))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("answer (-want +got):\n%s", diff)
+			}
+			if got.Stdout != "" && !json.Valid([]byte(got.Stdout)) {
+				t.Errorf("stdout is not JSON: %s", got.Stdout)
+			}
+		})
+	}
+}
+
+var cont = hook.Result{Continue: true}
+
+func with(f func(r *hook.Result)) hook.Result { r := cont; f(&r); return r }
+
+func TestLookup(t *testing.T) {
+	t.Parallel()
+	if diff := cmp.Diff([]string{"claude", "codex", "copilot", "cursor", "gemini"}, bridge.Names()); diff != "" {
+		t.Error(diff)
+	}
+	for _, n := range bridge.Names() {
+		p, ok := bridge.Lookup(n)
+		if !ok || p.Name() != n {
+			t.Errorf("Lookup(%q) = %v, %v", n, p, ok)
+		}
+	}
+	if _, ok := bridge.Lookup("CLAUDE"); !ok {
+		t.Error("Lookup is not case-insensitive")
+	}
+}
+
+// TestDecodeErrors: an input that is not a JSON object, or names no event, is an error that
+// the caller turns into Fail.
+func TestDecodeErrors(t *testing.T) {
+	t.Parallel()
+	for _, n := range bridge.Names() {
+		p, _ := bridge.Lookup(n)
+		for _, in := range []string{`[1]`, `{"session_id": `, `not json`} {
+			if _, _, err := p.Decode([]byte(in), ""); err == nil {
+				t.Errorf("%s: Decode(%q) = nil error", n, in)
+			}
+		}
+		if n != "copilot" {
+			if _, _, err := p.Decode([]byte(`{"session_id":"s"}`), ""); err == nil {
+				t.Errorf("%s: an input without an event decoded", n)
+			}
+		}
+	}
+}
+
+// TestFail: every protocol fails closed on a gate event and open (exit 1, a visible error)
+// elsewhere; the reason says hookcore could not decide and why.
+func TestFail(t *testing.T) {
+	t.Parallel()
+	const why = "config.yaml:3:5: unknown key"
+	const reason = "hookcore could not evaluate its hooks: " + why
+	tests := []struct {
+		agent string
+		event hook.Event
+		block bool
+		want  answer
+	}{
+		{"claude", hook.PreToolUse, true, answer{Stderr: reason, Code: 2}},
+		{"claude", hook.PreToolUse, false, answer{Stderr: reason, Code: 1}},
+		{"claude", hook.UserPromptSubmit, true, answer{Stderr: reason, Code: 2}},
+		{"claude", hook.PermissionRequest, true, answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"` + reason + `"}}}` + "\n"}},
+		{"claude", hook.PostToolUse, true, answer{Stderr: reason, Code: 1}},
+		{"codex", hook.PreToolUse, true, answer{Stderr: reason, Code: 2}},
+		{"gemini", hook.PreToolUse, true, answer{Stderr: reason, Code: 2}},
+		{"gemini", hook.SessionStart, true, answer{Stderr: reason, Code: 1}},
+		{"cursor", hook.PreToolUse, true, answer{Stdout: `{"permission":"deny","user_message":"` + reason + `","agent_message":"` + reason + `"}` + "\n", Stderr: reason, Code: 2}},
+		{"copilot", hook.PreToolUse, true, answer{Stdout: `{"permissionDecision":"deny","permissionDecisionReason":"` + reason + `"}` + "\n", Stderr: reason, Code: 2}},
+		{"copilot", hook.PreToolUse, false, answer{Stderr: reason, Code: 1}},
+	}
+	for _, tt := range tests {
+		p, _ := bridge.Lookup(tt.agent)
+		if diff := cmp.Diff(tt.want, text(p.Fail(tt.event, why, tt.block))); diff != "" {
+			t.Errorf("%s %s block=%v (-want +got):\n%s", tt.agent, tt.event, tt.block, diff)
+		}
+	}
+}

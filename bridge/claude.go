@@ -1,0 +1,190 @@
+package bridge
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// Claude is Claude Code's hook protocol (the "hooks" of settings.json, command and http
+// hooks). Input: the hook input JSON of the hooks reference, event in hook_event_name,
+// decoded unchanged into hook.Input (hookcore's input is Claude Code's). Output, per event,
+// as the hooks reference's output schema wants it and as Claude Code 2.1.332 was observed
+// to apply it (../shared/peer-claude):
+//
+//   - PreToolUse: a block without a permission decision exits 2 with the reason on stderr
+//     (the model sees it verbatim); otherwise hookSpecificOutput with permissionDecision
+//     allow / ask / deny, permissionDecisionReason, updatedInput (applied without a
+//     permission decision too, observed: Claude Code's own permission flow then runs on the
+//     rewritten input, so a rewrite never loosens it) and additionalContext.
+//   - PermissionRequest: hookSpecificOutput.decision {behavior: deny, message} or
+//     {behavior: allow[, updatedInput]}; exit 2 is ignored on this event, so a block is JSON.
+//   - UserPromptSubmit, PostToolUse, PostToolUseFailure, Stop, SubagentStop, PreCompact:
+//     a block is the top-level decision "block" with reason; additionalContext (where the
+//     schema has it) goes in hookSpecificOutput.
+//   - TaskCreated, TaskCompleted: a block exits 2 with the reason on stderr.
+//   - SessionStart, SubagentStart: additionalContext in hookSpecificOutput.
+//   - Every event: continue:false + stopReason, systemMessage.
+//
+// Nothing is printed when there is nothing to say. Codex shares this protocol, minus the
+// fields its strict schema lacks (see Codex).
+type Claude struct{}
+
+// Name returns "claude".
+func (Claude) Name() string { return "claude" }
+
+// Decode implements Protocol.
+func (Claude) Decode(data []byte, override string) (hook.Event, *hook.Input, error) {
+	return decodeClaudeShape(data, override)
+}
+
+func decodeClaudeShape(data []byte, override string) (hook.Event, *hook.Input, error) {
+	if _, err := object(data); err != nil {
+		return "", nil, err
+	}
+	in := &hook.Input{}
+	if len(trim(data)) > 0 {
+		if err := json.Unmarshal(data, in); err != nil {
+			return "", nil, fmt.Errorf("hook input is not a valid hook input: %v", err)
+		}
+	}
+	name := override
+	if name == "" {
+		name = in.HookEventName
+	}
+	if name == "" {
+		return "", nil, ErrNoEvent
+	}
+	ev, ok := hook.ParseEvent(name)
+	if !ok {
+		ev = hook.Event(name) // an event hookcore does not know: no hook matches, answer nothing
+	}
+	return ev, in, nil
+}
+
+// Encode implements Protocol.
+func (Claude) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
+	return encodeClaudeShape(event, res, false)
+}
+
+// contextEvents are the events whose hookSpecificOutput has additionalContext.
+var contextEvents = map[hook.Event]bool{
+	hook.PreToolUse: true, hook.PostToolUse: true, hook.PostToolUseFailure: true,
+	hook.UserPromptSubmit: true, hook.SessionStart: true, hook.SubagentStart: true,
+	hook.Stop: true, hook.SubagentStop: true,
+}
+
+// decisionEvents are the events that block with the top-level decision "block".
+var decisionEvents = map[hook.Event]bool{
+	hook.UserPromptSubmit: true, hook.PostToolUse: true, hook.PostToolUseFailure: true,
+	hook.Stop: true, hook.SubagentStop: true, hook.PreCompact: true,
+}
+
+// encodeClaudeShape is Claude's Encode; codex restricts it to Codex's schema.
+func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
+	var top, hso obj
+	hso.set("hookEventName", string(event))
+	blocked := res.Blocked || res.Permission == hook.Deny
+	reason := reasonOr(res.Reason, event)
+	exitBlock := false
+	switch event {
+	case hook.PreToolUse:
+		perm := res.Permission
+		if codex && perm == hook.Ask {
+			// Codex rejects "ask" as an unsupported decision and lets the call through;
+			// hookcore keeps the guard: the call is denied with the reason.
+			perm, blocked = hook.Deny, true
+			reason = "this call needs a person's confirmation, which a Codex hook cannot ask for: " + reason
+		}
+		if codex && perm == hook.NoPermission && !blocked && res.UpdatedInput != nil {
+			// Observed with codex-cli 0.171.0: Codex applies updatedInput only with
+			// permissionDecision "allow" (without it the original command runs).
+			perm = hook.Allow
+		}
+		switch {
+		case blocked && perm != hook.Deny:
+			exitBlock = true
+		case perm != hook.NoPermission:
+			hso.set("permissionDecision", perm.String())
+			if res.Reason != "" || perm == hook.Deny {
+				hso.set("permissionDecisionReason", reason)
+			}
+		}
+		if !blocked && res.UpdatedInput != nil {
+			hso.set("updatedInput", json.RawMessage(res.UpdatedInput))
+		}
+	case hook.PermissionRequest:
+		var d obj
+		switch {
+		case blocked:
+			d.set("behavior", "deny").set("message", reason)
+		case res.Permission == hook.Allow:
+			d.set("behavior", "allow")
+			if res.UpdatedInput != nil && !codex { // Codex fails closed on updatedInput here
+				d.set("updatedInput", json.RawMessage(res.UpdatedInput))
+			}
+		}
+		if !d.empty() {
+			hso.set("decision", &d)
+		}
+	case hook.TaskCreated, hook.TaskCompleted:
+		exitBlock = blocked
+	case hook.PostToolUse:
+		if blocked {
+			top.set("decision", "block").set("reason", reason)
+		}
+		// The tool output the model sees instead (Claude Code 2.1.x; not in Codex's schema).
+		if !codex && res.UpdatedToolOutput != nil {
+			hso.set("updatedToolOutput", json.RawMessage(res.UpdatedToolOutput))
+		}
+		if !codex && res.UpdatedMCPToolOutput != nil {
+			hso.set("updatedMCPToolOutput", json.RawMessage(res.UpdatedMCPToolOutput))
+		}
+	default:
+		if blocked && decisionEvents[event] {
+			top.set("decision", "block").set("reason", reason)
+		}
+	}
+	if res.AdditionalContext != "" && contextEvents[event] && !(codex && !codexContext[event]) {
+		hso.set("additionalContext", res.AdditionalContext)
+	}
+	if !res.Continue {
+		top.set("continue", false)
+		if res.StopReason != "" {
+			top.set("stopReason", res.StopReason)
+		}
+	}
+	if res.SystemMessage != "" {
+		top.set("systemMessage", res.SystemMessage)
+	}
+	if len(hso.keys) > 1 {
+		top.set("hookSpecificOutput", &hso)
+	}
+	var a Answer
+	if exitBlock {
+		a.Code, a.Stderr = 2, oneLine(reason)
+	}
+	if !top.empty() {
+		a.Stdout = marshal(&top)
+	}
+	return a
+}
+
+// Fail implements Protocol: on a gate event with block, exit 2 with the reason on stderr
+// (PermissionRequest: a JSON deny, since Claude Code ignores exit 2 there); otherwise exit 1
+// with why on stderr, which Claude Code shows as a non-blocking hook error.
+func (Claude) Fail(event hook.Event, why string, block bool) Answer {
+	return failClaudeShape(event, why, block)
+}
+
+func failClaudeShape(event hook.Event, why string, block bool) Answer {
+	if !block || event.Kind() != hook.Gate {
+		return Answer{Code: 1, Stderr: oneLine(failReason(why))}
+	}
+	if event == hook.PermissionRequest {
+		res := hook.Result{Event: event, Blocked: true, Reason: failReason(why), Continue: true}
+		return encodeClaudeShape(event, &res, false)
+	}
+	return Answer{Code: 2, Stderr: oneLine(failReason(why))}
+}

@@ -1,0 +1,43 @@
+package bridge
+
+import "github.com/hookcore/hookcore/hook"
+
+// Codex is the OpenAI Codex CLI's hook protocol: Claude Code's input and output shape
+// (hooks.json with PreToolUse, PermissionRequest, PostToolUse, UserPromptSubmit, Stop,
+// SessionStart, ...), with Codex's differences as observed with codex-cli 0.171.0
+// (../shared/peer-codex) and read in its output schemas (additionalProperties: false):
+//
+//   - No field Codex's schema lacks is ever written: additionalContext only on PreToolUse,
+//     PostToolUse, UserPromptSubmit and SessionStart; no updatedInput on PermissionRequest
+//     (Codex fails closed on it).
+//   - "ask" is not a Codex decision (a hook answering it is marked failed and the call goes
+//     through), so hookcore denies the call instead, saying that it needs a person.
+//   - A rewrite is updatedInput with permissionDecision "allow": Codex ignores updatedInput
+//     without it (observed), and the original, unrewritten call would run.
+//   - A block exits 2 with the reason on stderr; Codex requires the reason (exit 2 with an
+//     empty stderr is a hook failure, not a block), so it is never empty.
+type Codex struct{}
+
+// codexContext are the events whose Codex hookSpecificOutput has additionalContext.
+var codexContext = map[hook.Event]bool{
+	hook.PreToolUse: true, hook.PostToolUse: true, hook.UserPromptSubmit: true, hook.SessionStart: true,
+}
+
+// Name returns "codex".
+func (Codex) Name() string { return "codex" }
+
+// Decode implements Protocol: Codex sends Claude Code's input (tool_name "Bash" for its shell
+// tool, tool_input {"command": ...}; turn_id and model kept in Extra).
+func (Codex) Decode(data []byte, override string) (hook.Event, *hook.Input, error) {
+	return decodeClaudeShape(data, override)
+}
+
+// Encode implements Protocol.
+func (Codex) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
+	return encodeClaudeShape(event, res, true)
+}
+
+// Fail implements Protocol, as Claude's.
+func (Codex) Fail(event hook.Event, why string, block bool) Answer {
+	return failClaudeShape(event, why, block)
+}

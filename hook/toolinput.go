@@ -1,0 +1,356 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// ErrAmbiguousInput: a tool input that different JSON readers read differently, so that a
+// hook and the tool it guards would not see the same call (issue 10.4). An object, at any
+// nesting level, holds two keys that are equal once decoded ({"command": "ls", "command":
+// "rm -rf x"}: most readers keep the last, some the first) or equal under the case folding
+// encoding/json uses to fill struct fields ({"command": "ls", "Command": "rm -rf x"}: a Go
+// tool reads the second, a rule or a jq script reads the first); or the input holds more than
+// one JSON value. It is a kind of ErrBadInput. On a gate event the Runner blocks such an input
+// before any hook sees it, and the reference agent refuses it before any tool does.
+var ErrAmbiguousInput error = inputKind("ambiguous tool input")
+
+// CheckToolInput returns nil when raw, a tool input, is empty or is exactly one JSON value
+// in which no object has two keys that are equal, or equal under encoding/json's case
+// folding (FoldKey), once their escapes are decoded. Otherwise it returns an error that
+// wraps ErrAmbiguousInput and names the key's path ("a.b: duplicate key \"command\""), or,
+// for raw that is not valid JSON, an error that wraps ErrBadInput only. The check reads
+// tokens: it does not recurse, so any nesting depth is checked in memory proportional to it.
+func CheckToolInput(raw []byte) error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil
+	}
+	if !json.Valid(raw) {
+		return checkTokens(raw)
+	}
+	return checkValid(raw)
+}
+
+// keyFrame is one open container of checkValid.
+type keyFrame struct {
+	object bool
+	n      int                 // keys in small (objects), or the current index (arrays)
+	small  [smallObject]string // objects: folded keys, while few
+	raw    [smallObject]string // objects: the keys as decoded, while few
+	byFold map[string]string   // objects: folded key → decoded key, once many
+	at     string              // objects: the current key
+}
+
+// checkValid is CheckToolInput on one valid JSON value, scanned byte by byte. A key without
+// escapes or non-ASCII bytes is used in place (no copy); others are decoded with
+// encoding/json, whose decoding (escapes, U+FFFD for invalid UTF-8) the tools share.
+func checkValid(raw []byte) error {
+	var buf [8]keyFrame
+	stack := buf[:0]
+	expectKey := false
+	path := func() string {
+		var parts []string
+		for i := range len(stack) - 1 {
+			if stack[i].object {
+				parts = append(parts, stack[i].at)
+			} else {
+				parts = append(parts, strconv.Itoa(stack[i].n))
+			}
+		}
+		if len(parts) == 0 {
+			return ""
+		}
+		return strings.Join(parts, ".") + ": "
+	}
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case '{', '[':
+			stack = append(stack, keyFrame{object: c == '{'})
+			expectKey = c == '{'
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+			expectKey = false
+		case ',':
+			if top := &stack[len(stack)-1]; top.object {
+				expectKey = true
+			} else {
+				top.n++
+			}
+		case '"':
+			j := i + 1
+			plain := true
+			for raw[j] != '"' {
+				if raw[j] == '\\' {
+					j++
+					plain = false
+				} else if raw[j] >= utf8.RuneSelf {
+					plain = false
+				}
+				j++
+			}
+			if expectKey {
+				expectKey = false
+				var key string
+				if plain {
+					key = unsafe.String(&raw[i+1], j-i-1) // raw outlives the call; key does not
+					if j == i+1 {
+						key = ""
+					}
+				} else if err := json.Unmarshal(raw[i:j+1], &key); err != nil {
+					return fmt.Errorf("%w: %v", ErrBadInput, err)
+				}
+				if err := addKey(&stack[len(stack)-1], key, path); err != nil {
+					return err
+				}
+			}
+			i = j
+		}
+	}
+	return nil
+}
+
+// addKey records key in the object frame f, or returns the ambiguity it makes.
+func addKey(f *keyFrame, key string, path func() string) error {
+	folded := FoldKey(key)
+	prev, dup := "", false
+	if f.byFold != nil {
+		prev, dup = f.byFold[folded]
+	} else {
+		for i := range f.n {
+			if f.small[i] == folded {
+				prev, dup = f.raw[i], true
+				break
+			}
+		}
+	}
+	if dup {
+		if prev == key {
+			return fmt.Errorf("%w: %sduplicate key %q", ErrAmbiguousInput, path(), strings.Clone(key))
+		}
+		return fmt.Errorf("%w: %skeys %q and %q differ only in case", ErrAmbiguousInput, path(), strings.Clone(prev), strings.Clone(key))
+	}
+	switch {
+	case f.byFold != nil:
+		f.byFold[folded] = key
+	case f.n < smallObject:
+		f.small[f.n], f.raw[f.n] = folded, key
+		f.n++
+	default: // many keys: a map, so that a hostile object costs linear time
+		f.byFold = make(map[string]string, 2*smallObject)
+		for i := range f.n {
+			f.byFold[f.small[i]] = f.raw[i]
+		}
+		f.byFold[folded] = key
+	}
+	f.at = key
+	return nil
+}
+
+// checkTokens is CheckToolInput on input that is not one valid JSON value: it tells a
+// second value (ambiguous) from a syntax error (bad input).
+func checkTokens(raw []byte) error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil
+	}
+	// frame is one open object or array.
+	type frame struct {
+		object bool
+		keys   []string          // objects: the keys so far, folded, while few
+		byFold map[string]string // objects: folded key → the key as decoded, once many
+		raw    []string          // objects: the keys so far as decoded, while few
+		key    bool              // objects: a key comes next
+		at     string            // the current key, or the current index of an array
+		index  int
+	}
+	var stack []*frame
+	path := func() string {
+		var parts []string
+		for _, f := range stack[:len(stack)-1] {
+			parts = append(parts, f.at)
+		}
+		if len(parts) == 0 {
+			return ""
+		}
+		return strings.Join(parts, ".") + ": "
+	}
+	done := false // one whole top-level value was read
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // a number too large for float64 is still valid JSON
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF && done {
+			return nil
+		}
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrBadInput, err)
+		}
+		if done {
+			return fmt.Errorf("%w: more than one JSON value", ErrAmbiguousInput)
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if s, ok := tok.(string); ok && top != nil && top.object && top.key {
+			folded := FoldKey(s)
+			prev, dup := "", false
+			if top.byFold != nil {
+				prev, dup = top.byFold[folded]
+			} else {
+				for i, k := range top.keys {
+					if k == folded {
+						prev, dup = top.raw[i], true
+						break
+					}
+				}
+			}
+			if dup {
+				if prev == s {
+					return fmt.Errorf("%w: %sduplicate key %q", ErrAmbiguousInput, path(), s)
+				}
+				return fmt.Errorf("%w: %skeys %q and %q differ only in case", ErrAmbiguousInput, path(), prev, s)
+			}
+			switch {
+			case top.byFold != nil:
+				top.byFold[folded] = s
+			case len(top.keys) < smallObject:
+				top.keys, top.raw = append(top.keys, folded), append(top.raw, s)
+			default: // many keys: a map, so that a hostile object costs linear time
+				top.byFold = make(map[string]string, 2*smallObject)
+				for i, k := range top.keys {
+					top.byFold[k] = top.raw[i]
+				}
+				top.byFold[folded] = s
+				top.keys, top.raw = nil, nil
+			}
+			top.key, top.at = false, s
+			continue
+		}
+		if top != nil && !top.object {
+			top.at = strconv.Itoa(top.index)
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '{' || d == '[') {
+			stack = append(stack, &frame{object: d == '{', key: d == '{'})
+			continue
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+		}
+		// A value ended (a scalar, or a container just closed).
+		if len(stack) == 0 {
+			done = true
+			continue
+		}
+		if f := stack[len(stack)-1]; f.object {
+			f.key = true
+		} else {
+			f.index++
+		}
+	}
+}
+
+// smallObject is how many keys an object's keys are compared linearly before a map is
+// built.
+const smallObject = 16
+
+// FoldKey returns key folded the way encoding/json matches object keys to struct fields
+// (bytes.EqualFold): every rune replaced by the smallest rune of its Unicode simple-fold
+// orbit, then ASCII upper-case letters lower-cased, so "K", "k" and the Kelvin sign U+212A all
+// fold to "k". Two keys with one FoldKey fill the same field of a Go tool's input struct. A
+// key of ASCII without upper-case letters is its own fold and costs no allocation.
+func FoldKey(key string) string {
+	plain := true
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return key
+	}
+	var b strings.Builder
+	b.Grow(len(key))
+	for _, r := range key {
+		if r >= utf8.RuneSelf {
+			for {
+				r2 := unicode.SimpleFold(r)
+				if r2 <= r {
+					r = r2
+					break
+				}
+				r = r2
+			}
+		}
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// DecodeToolInput decodes a tool input into v, a pointer to a struct, as a tool should: the
+// input must pass CheckToolInput, and a top-level key that is not exactly the JSON name of
+// one of v's fields but folds to one ({"Command": ...} for a field `json:"command"`) is an
+// error wrapping ErrAmbiguousInput — encoding/json would fill the field from it, while hooks
+// and rules, which read the exact key, would not see it. Other unknown keys are ignored, as
+// encoding/json ignores them. Errors of json.Unmarshal are returned as they are.
+func DecodeToolInput(raw []byte, v any) error {
+	if err := CheckToolInput(raw); err != nil {
+		return err
+	}
+	if names := jsonNames(v); len(names) > 0 {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) == nil {
+			for k := range obj {
+				if _, exact := names[k]; exact {
+					continue
+				}
+				folded := FoldKey(k)
+				for name := range names {
+					if FoldKey(name) == folded {
+						return fmt.Errorf("%w: key %q is not %q (keys are case-sensitive)", ErrAmbiguousInput, k, name)
+					}
+				}
+			}
+		}
+	}
+	return json.Unmarshal(raw, v)
+}
+
+// jsonNames returns the JSON names of the fields of the struct v points to.
+func jsonNames(v any) map[string]struct{} {
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	t = t.Elem()
+	names := make(map[string]struct{}, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch name {
+		case "-":
+			continue
+		case "":
+			name = f.Name
+		}
+		names[name] = struct{}{}
+	}
+	return names
+}

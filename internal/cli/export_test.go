@@ -1,0 +1,4 @@
+package cli
+
+// RegoLinked is regoLinked, for the external tests.
+const RegoLinked = regoLinked

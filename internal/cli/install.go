@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/install"
+)
+
+type installFlags struct {
+	scope   string
+	server  string
+	command string
+	dryRun  bool
+}
+
+func (f *installFlags) register(cmd *cobra.Command, server bool) {
+	cmd.Flags().StringVar(&f.scope, "scope", "", "settings file to change: user, project or local (Claude Code only); default project (codex: user)")
+	if server {
+		cmd.Flags().StringVar(&f.server, "server", "", "have the agent call a `hookcore serve` at this URL (Claude Code: type: http hooks)")
+	}
+	cmd.Flags().StringVar(&f.command, "command", "", "how the agent runs hookcore (default: hookcore when it is on PATH, else this binary's absolute path)")
+	cmd.Flags().BoolVar(&f.dryRun, "dry-run", false, "print the change as a diff and write nothing")
+}
+
+func installCmd(e *env) *cobra.Command {
+	var f installFlags
+	cmd := &cobra.Command{
+		Use:   "install AGENT",
+		Short: "Write hookcore's hook entries into an agent's own settings file",
+		Long: `install adds "hookcore hook AGENT" (AGENT: ` + strings.Join(install.Agents(), ", ") + `) to the agent's
+settings file for every event hookcore handles: .claude/settings.json (local:
+.claude/settings.local.json), ~/.codex/hooks.json, .gemini/settings.json, .cursor/hooks.json,
+.github/hooks/hookcore.json; with --scope user, the same under your home directory. The
+file is merged, never replaced: every other key and hook stays. Installing twice is
+installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak and the new one is
+written atomically. --dry-run prints the diff instead.`,
+		Example: "  hookcore install claude --dry-run\n  hookcore install claude --scope user --server http://127.0.0.1:7878",
+		Args:    cobra.ExactArgs(1),
+		RunE:    func(cmd *cobra.Command, args []string) error { return e.install(args[0], &f, true) },
+	}
+	f.register(cmd, true)
+	return cmd
+}
+
+func uninstallCmd(e *env) *cobra.Command {
+	var f installFlags
+	cmd := &cobra.Command{
+		Use:   "uninstall AGENT",
+		Short: "Remove hookcore's hook entries (and only those) from an agent's settings file",
+		Args:  cobra.ExactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return e.install(args[0], &f, false) },
+	}
+	f.register(cmd, false)
+	return cmd
+}
+
+func (e *env) install(agent string, f *installFlags, add bool) error {
+	o := install.Options{
+		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Command: f.command,
+		Home: e.home, ProjectDir: config.ProjectRoot(e.cwd),
+	}
+	if o.Command == "" {
+		o.Command = selfCommand()
+	}
+	plan := install.Install
+	if !add {
+		plan = install.Uninstall
+	}
+	p, err := plan(o)
+	if err != nil {
+		return &exitError{code: ExitFailure, msg: err.Error()}
+	}
+	if !p.Changed {
+		fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
+		return nil
+	}
+	if f.dryRun {
+		fmt.Fprint(e.stdout, install.Diff(relativize(p.Path, e.cwd), p.Old, p.New))
+		return nil
+	}
+	backup, err := p.Apply(time.Now())
+	if err != nil {
+		return &exitError{code: ExitFailure, msg: err.Error()}
+	}
+	verb := "installed hookcore in"
+	if !add {
+		verb = "removed hookcore from"
+	}
+	fmt.Fprintf(e.stdout, "%s %s\n", verb, relativize(p.Path, e.cwd))
+	if backup != "" {
+		fmt.Fprintf(e.stdout, "the old file is kept as %s\n", relativize(backup, e.cwd))
+	}
+	return nil
+}
+
+// selfCommand is how an agent should run this binary: "hookcore" when that name on PATH is
+// this binary, else this binary's absolute path.
+func selfCommand() string {
+	self, err := os.Executable()
+	if err != nil {
+		return "hookcore"
+	}
+	self, _ = filepath.EvalSymlinks(self)
+	if p, err := exec.LookPath("hookcore"); err == nil {
+		if p, err = filepath.EvalSymlinks(p); err == nil && p == self {
+			return "hookcore"
+		}
+	}
+	if filepath.Base(self) != "hookcore" {
+		return "hookcore" // a test binary or `go run`: the installed name is the best guess
+	}
+	return self
+}

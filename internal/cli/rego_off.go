@@ -1,0 +1,13 @@
+//go:build !rego
+
+package cli
+
+import "github.com/hookcore/hookcore"
+
+// regoLinked says whether this binary evaluates `type: rego` hooks. The default build does
+// not link OPA: its package initialisation and size add about 3 ms to every hook process
+// start (docs/decisions.md, "OPA is opt-in in the binary"); build with -tags rego for it.
+const regoLinked = false
+
+// executors are the executors the CLI registers beyond the root's own: none here.
+func executors() map[string]hookcore.ExecutorFactory { return map[string]hookcore.ExecutorFactory{} }

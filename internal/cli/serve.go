@@ -1,0 +1,343 @@
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
+)
+
+type serveFlags struct {
+	listen      string
+	allowRemote bool
+	stateDir    string
+	poll        time.Duration
+}
+
+func serveCmd(e *env) *cobra.Command {
+	var cf configFlags
+	var sf serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Answer hook events over loopback HTTP: no process start per event",
+		Long: `serve is a long-running hook endpoint. Claude Code calls it with type: http hooks
+(POST /hook/claude; hookcore install claude --server URL writes them), and
+"hookcore hook AGENT --server URL" forwards any agent's events to it (POST /v1/answer/AGENT).
+Its decisions are those of "hookcore hook": the same protocols, the same fail-closed answers
+while the config does not load. Per-session state is kept in memory. The config files are
+polled (--poll) and reloaded when they change. It listens on loopback only unless
+--allow-remote; a request from another user than the one running serve (or from another
+host) must carry "Authorization: Bearer TOKEN", the token serve writes to
+STATE_DIR/serve.token (mode 0600) at start. On SIGTERM or SIGINT it stops accepting, finishes
+the requests in flight and waits for async hooks.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			// Claude Code calls serve from its own settings, whose other hooks it runs itself.
+			cf.agents = withoutAgent(config.Claude)
+			return e.serve(cmd.Context(), &cf, &sf)
+		},
+	}
+	cf.registerRun(cmd)
+	cmd.Flags().StringVar(&sf.listen, "listen", "127.0.0.1:7878", "address to listen on (loopback unless --allow-remote)")
+	cmd.Flags().BoolVar(&sf.allowRemote, "allow-remote", false, "allow a non-loopback --listen address (every request then needs the token)")
+	cmd.Flags().StringVar(&sf.stateDir, "state-dir", "", "where serve.token is written (default $HOOKCORE_STATE_DIR, else ~/.hookcore/state)")
+	cmd.Flags().DurationVar(&sf.poll, "poll", 2*time.Second, "how often the config files are checked for changes")
+	return cmd
+}
+
+// server is the state of `hookcore serve`: the current Runner (or why there is none), the
+// in-memory session state, the token.
+type server struct {
+	e     *env
+	cf    *configFlags
+	st    *state.Memory
+	token string
+
+	mu      sync.RWMutex
+	r       *hookcore.Runner
+	why     string // non-empty: the config does not load, every gate event fails closed
+	broken  string // non-empty: broken entries that may be guards; gate events fail closed
+	stamp   string // the config files' stat, to notice changes
+	retired []*hookcore.Runner
+}
+
+func newServer(e *env, cf *configFlags, token string) *server {
+	s := &server{e: e, cf: cf, st: &state.Memory{}, token: token}
+	s.reload()
+	return s
+}
+
+// reload loads the config again when its files changed (or on the first call).
+func (s *server) reload() {
+	stamp := s.e.configStamp(s.cf)
+	s.mu.RLock()
+	same := stamp == s.stamp && (s.r != nil || s.why != "")
+	s.mu.RUnlock()
+	if same {
+		return
+	}
+	r, why, broken := s.e.loadRunner(s.cf, s.st)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.r != nil && r != nil {
+		s.retired = append(s.retired, s.r) // its async hooks are drained on shutdown
+	}
+	s.r, s.why, s.broken, s.stamp = r, why, broken, stamp
+	if why != "" {
+		fmt.Fprintln(s.e.stderr, "hookcore serve:", why)
+	}
+}
+
+// answer decides one event exactly as `hookcore hook` does.
+func (s *server) answer(ctx context.Context, p bridge.Protocol, override string, data []byte, block bool) (bridge.Answer, hook.Event) {
+	event := hook.PreToolUse
+	if override != "" {
+		if ev, ok := hook.ParseEvent(override); ok {
+			event = ev
+		}
+	}
+	ev, in, err := p.Decode(data, override)
+	if err != nil {
+		return p.Fail(event, err.Error(), block), event
+	}
+	s.mu.RLock()
+	r, why, broken := s.r, s.why, s.broken
+	s.mu.RUnlock()
+	if why == "" && broken != "" && ev.Kind() == hook.Gate {
+		why = broken
+	}
+	if why != "" {
+		return p.Fail(ev, why, block), ev
+	}
+	fix := s.e.cwds()
+	return fireAnswer(ctx, r, p, ev, fix.fix(in), s.st, block), ev
+}
+
+// wireAnswer is the body of /v1/answer: the answer a hook command gives, whole.
+type wireAnswer struct {
+	Stdout string `json:"stdout"`
+	Stderr string `json:"stderr"`
+	Code   int    `json:"code"`
+}
+
+func (s *server) handler() http.Handler {
+	mux := http.NewServeMux()
+	read := func(w http.ResponseWriter, req *http.Request) ([]byte, bool) {
+		data, err := io.ReadAll(http.MaxBytesReader(w, req.Body, maxInput))
+		if err != nil {
+			http.Error(w, "read body: "+err.Error(), http.StatusRequestEntityTooLarge)
+			return nil, false
+		}
+		return data, true
+	}
+	// Claude Code's own http hooks: the body is its hook input, the reply its hook output.
+	native := func(w http.ResponseWriter, req *http.Request) {
+		p, ok := bridge.Lookup(req.PathValue("agent"))
+		if !ok || p.Name() != "claude" {
+			http.Error(w, "only Claude Code has http hooks; other agents use hookcore hook AGENT --server", http.StatusNotFound)
+			return
+		}
+		block := req.URL.Query().Get("on_error") != "allow"
+		data, err := io.ReadAll(http.MaxBytesReader(w, req.Body, maxInput))
+		if err != nil {
+			// Claude Code reads a non-2xx reply as a non-blocking error and lets the call
+			// through (red team: a body over the cap got a 413): answer its fail-closed JSON.
+			ev := hook.PreToolUse
+			if e, ok := hook.ParseEvent(req.PathValue("event")); ok {
+				ev = e
+			}
+			body, _ := bridge.ClaudeHTTP(ev, p.Fail(ev, "the hook input could not be read: "+err.Error(), block))
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(body) //nolint:errcheck // the client went away
+			return
+		}
+		ans, ev := s.answer(req.Context(), p, req.PathValue("event"), data, block)
+		body, ok := bridge.ClaudeHTTP(ev, ans)
+		if !ok {
+			http.Error(w, string(body), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body) //nolint:errcheck // the client went away
+	}
+	mux.HandleFunc("POST /hook/{agent}", native)
+	mux.HandleFunc("POST /hook/{agent}/{event}", native)
+	mux.HandleFunc("POST /v1/answer/{agent}", func(w http.ResponseWriter, req *http.Request) {
+		p, ok := bridge.Lookup(req.PathValue("agent"))
+		if !ok {
+			http.Error(w, "unknown agent", http.StatusNotFound)
+			return
+		}
+		data, ok := read(w, req)
+		if !ok {
+			return
+		}
+		ans, _ := s.answer(req.Context(), p, req.URL.Query().Get("event"), data, req.URL.Query().Get("on_error") != "allow")
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(wireAnswer{string(ans.Stdout), ans.Stderr, ans.Code}) //nolint:errcheck // the client went away
+	})
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") }) //nolint:errcheck
+	return s.auth(mux)
+}
+
+// peerKey is the context key of whether a connection comes from this user.
+type peerKey struct{}
+
+// auth lets through requests from connections of this same user (see sameUser) and, from
+// anyone else, only those with the token.
+func (s *server) auth(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if same, _ := req.Context().Value(peerKey{}).(bool); !same {
+			got, ok := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
+			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) != 1 {
+				http.Error(w, "a token is required (Authorization: Bearer TOKEN; see serve.token in the state directory)", http.StatusUnauthorized)
+				return
+			}
+		}
+		next.ServeHTTP(w, req)
+	})
+}
+
+func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error {
+	host, _, err := net.SplitHostPort(sf.listen)
+	if err != nil {
+		return &exitError{code: ExitFailure, msg: fmt.Sprintf("--listen %q: %v", sf.listen, err)}
+	}
+	if ip := net.ParseIP(host); !sf.allowRemote && (ip == nil || !ip.IsLoopback()) && host != "localhost" {
+		return &exitError{code: ExitFailure, msg: fmt.Sprintf("--listen %s is not a loopback address; pass --allow-remote to serve other hosts", sf.listen)}
+	}
+	token, err := e.writeToken(sf.stateDir)
+	if err != nil {
+		return &exitError{code: ExitFailure, msg: "serve token: " + err.Error()}
+	}
+	s := newServer(e, cf, token)
+	ln, err := net.Listen("tcp", sf.listen)
+	if err != nil {
+		return &exitError{code: ExitFailure, msg: err.Error()}
+	}
+	srv := &http.Server{
+		Handler:           s.handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, peerKey{}, sameUser(c))
+		},
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		t := time.NewTicker(sf.poll)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				s.reload()
+			}
+		}
+	}()
+	fmt.Fprintf(e.stderr, "hookcore serve: listening on http://%s\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		fmt.Fprintln(e.stderr, "hookcore serve: shutdown:", err)
+	}
+	s.mu.Lock()
+	runners := append(s.retired, s.r)
+	s.mu.Unlock()
+	for _, r := range runners {
+		if r != nil {
+			if err := r.Close(shutCtx); err != nil {
+				fmt.Fprintln(e.stderr, "hookcore serve: async hooks still running:", err)
+			}
+		}
+	}
+	return nil
+}
+
+// writeToken creates a fresh random token in DIR/serve.token (0600) and returns it.
+func (e *env) writeToken(dir string) (string, error) {
+	dir, err := e.stateDirPath(dir)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	tok := hex.EncodeToString(b)
+	return tok, os.WriteFile(filepath.Join(dir, "serve.token"), []byte(tok+"\n"), 0o600)
+}
+
+// stateDirPath resolves the state directory: dir, $HOOKCORE_STATE_DIR, ~/.hookcore/state.
+func (e *env) stateDirPath(dir string) (string, error) {
+	if dir == "" {
+		if os.Getenv("HOOKCORE_STATE_DIR") == "" && e.home == "" {
+			return "", errors.New("no state directory (set HOOKCORE_STATE_DIR or HOME)")
+		}
+		dir = state.DefaultDir(os.Getenv, e.home)
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(e.cwd, dir)
+	}
+	return dir, nil
+}
+
+// configStamp is the size and mtime of every config file serve would load (present or not),
+// so that a poll notices an edit, a new layer file or a removed one.
+func (e *env) configStamp(cf *configFlags) string {
+	var paths []string
+	if len(cf.files) > 0 {
+		for _, p := range cf.files {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(e.cwd, p)
+			}
+			paths = append(paths, p)
+		}
+	} else {
+		lps, _ := e.discovery(cf, config.ProjectRoot(e.cwd)).Paths()
+		for _, lp := range lps {
+			paths = append(paths, lp.Path)
+		}
+	}
+	var sb strings.Builder
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil {
+			fmt.Fprintf(&sb, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
+		} else {
+			fmt.Fprintf(&sb, "%s -\n", p)
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,224 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore/bridge"
+)
+
+const servePolicy = `hooks:
+  - id: block-dangerous-rm
+    event: pre_tool_use
+    if: 'tool == "Bash" && args.command =~ /rm\s+-rf/'
+    action: {type: command, command: "echo 'dangerous delete blocked'"}
+    reject: true
+  - id: ls-long
+    event: pre_tool_use
+    if: 'tool == "Bash" && args.command == "ls"'
+    action:
+      type: command
+      command: |
+        printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls -la"}}}'
+  - id: intro
+    event: session_start
+    once: true
+    action: {type: prompt, message: "read CONTRIBUTING.md"}
+  - id: more
+    event: stop
+    action: {type: prompt, message: "tests?"}
+`
+
+// serveInputs are the events both paths decide, in order (the once hook spends itself on
+// the first SessionStart in each).
+var serveInputs = []struct{ agent, event, input string }{
+	{"claude", "", `{"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`},
+	{"claude", "", `{"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`},
+	{"claude", "", `{"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"pwd"}}`},
+	{"claude", "", `{"session_id":"s1","hook_event_name":"SessionStart","source":"startup"}`},
+	{"claude", "", `{"session_id":"s1","hook_event_name":"SessionStart","source":"startup"}`},
+	{"claude", "", `not json`},
+	{"codex", "", `{"session_id":"s2","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`},
+	{"gemini", "", `{"session_id":"s3","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`},
+	{"cursor", "", `{"conversation_id":"c1","hook_event_name":"beforeShellExecution","workspace_roots":["/"],"command":"rm -rf /"}`},
+	{"copilot", "preToolUse", `{"timestamp":1,"cwd":"/","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`},
+}
+
+func testEnv(t *testing.T, dir string, stdin io.Reader) *env {
+	t.Helper()
+	return &env{stdin: stdin, stdout: io.Discard, stderr: io.Discard, cwd: dir, home: filepath.Join(dir, "home")}
+}
+
+// TestServeDecidesAsHook: every decision of `hookcore serve` (through `hook --server` and
+// its /v1/answer endpoint) is the one `hookcore hook` gives for the same input (issue 9.4),
+// with a good config and with a broken one (both fail closed).
+func TestServeDecidesAsHook(t *testing.T) {
+	t.Parallel()
+	for _, policy := range []string{servePolicy, "hooks:\n  - id: x\n    evnt: stop\n"} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "hooks.yaml"), []byte(policy), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cf := &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}
+		srv := newServer(testEnv(t, dir, nil), cf, "tok")
+		ts := httptest.NewUnstartedServer(srv.handler())
+		ts.Config.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, peerKey{}, sameUser(c))
+		}
+		ts.Start()
+		stateDir := filepath.Join(dir, "state")
+		for i, in := range serveInputs {
+			p, _ := bridge.Lookup(in.agent)
+			direct, wait := testEnv(t, dir, strings.NewReader(in.input)).hook(context.Background(), p, in.event, cf, &hookFlags{onError: "block", stateDir: stateDir})
+			wait()
+			served, wait := testEnv(t, dir, strings.NewReader(in.input)).hook(context.Background(), p, in.event, cf, &hookFlags{onError: "block", server: ts.URL, stateDir: stateDir})
+			wait()
+			if diff := cmp.Diff(direct, served); diff != "" {
+				t.Errorf("input %d (%s %s): hook and serve differ (-hook +serve):\n%s", i, in.agent, in.input, diff)
+			}
+		}
+		ts.Close()
+	}
+}
+
+// TestServeClaudeHTTP: Claude Code's http hooks get the block as JSON (no exit status).
+func TestServeClaudeHTTP(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "hooks.yaml"), []byte(servePolicy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(testEnv(t, dir, nil), &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok")
+	ts := httptest.NewServer(srv.handler())
+	defer ts.Close()
+	req, _ := http.NewRequest("POST", ts.URL+"/hook/claude", strings.NewReader(serveInputs[0].input))
+	req.Header.Set("Authorization", "Bearer tok")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"dangerous delete blocked"}}` + "\n"
+	if resp.StatusCode != 200 || string(body) != want {
+		t.Errorf("got %d %s, want 200 %s", resp.StatusCode, body, want)
+	}
+}
+
+// TestServeAuth: without the same-user mark a request needs the token.
+func TestServeAuth(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	srv := &server{e: testEnv(t, dir, nil), token: "secret"}
+	h := srv.auth(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "in") })) //nolint:errcheck
+	for _, tt := range []struct {
+		same   bool
+		header string
+		want   int
+	}{
+		{true, "", 200}, {false, "", 401}, {false, "Bearer wrong", 401}, {false, "Bearer secret", 200},
+	} {
+		req := httptest.NewRequest("POST", "/v1/answer/claude", bytes.NewReader(nil))
+		req = req.WithContext(context.WithValue(req.Context(), peerKey{}, tt.same))
+		if tt.header != "" {
+			req.Header.Set("Authorization", tt.header)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("same=%v header=%q: %d, want %d", tt.same, tt.header, rec.Code, tt.want)
+		}
+	}
+}
+
+// TestSameUserLoopback: a loopback connection from this process is recognised as this user.
+func TestSameUserLoopback(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	done := make(chan bool, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			done <- false
+			return
+		}
+		defer c.Close()
+		done <- sameUser(c)
+	}()
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if !<-done {
+		t.Error("a connection from this process was not recognised as this user")
+	}
+}
+
+// TestServeReloads: an edit of the config file is picked up by the next poll; the once hook
+// stays spent across the reload (per-session state is the server's, not the config's).
+func TestServeReloads(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "hooks.yaml")
+	if err := os.WriteFile(path, []byte(servePolicy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(testEnv(t, dir, nil), &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok")
+	p := bridge.Claude{}
+	start := []byte(`{"session_id":"s1","hook_event_name":"SessionStart","source":"startup"}`)
+	if a, _ := srv.answer(context.Background(), p, "", start, true); !strings.Contains(string(a.Stdout), "CONTRIBUTING") {
+		t.Fatalf("first SessionStart: %+v", a)
+	}
+	edited := strings.Replace(servePolicy, "dangerous delete blocked", "no rm here", 1) + "\n# edited\n"
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv.reload()
+	if a, _ := srv.answer(context.Background(), p, "", []byte(serveInputs[0].input), true); a.Stderr != "no rm here" {
+		t.Errorf("after the edit: %+v", a)
+	}
+	if a, _ := srv.answer(context.Background(), p, "", start, true); len(a.Stdout) != 0 {
+		t.Errorf("once hook ran again after a reload: %+v", a)
+	}
+}
+
+// TestServeOversizeBodyFailsClosed (red-team finding): a body over the input cap got a 413,
+// which Claude Code reads as a non-blocking error, letting the call through. It gets
+// Claude's fail-closed deny instead.
+func TestServeOversizeBodyFailsClosed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "hooks.yaml"), []byte(servePolicy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(testEnv(t, dir, nil), &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok")
+	ts := httptest.NewServer(srv.handler())
+	defer ts.Close()
+	big := io.MultiReader(strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf / `), strings.NewReader(strings.Repeat("x", maxInput+10)), strings.NewReader(`"}}`))
+	req, _ := http.NewRequest("POST", ts.URL+"/hook/claude", big)
+	req.Header.Set("Authorization", "Bearer tok")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"permissionDecision":"deny"`) {
+		t.Fatalf("got %d %s, want 200 and a deny", resp.StatusCode, body)
+	}
+}

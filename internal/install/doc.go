@@ -1,0 +1,10 @@
+// Package install writes hookcore's hook entries into an agent's own settings file and
+// takes them out again (`hookcore install AGENT`, `hookcore uninstall AGENT`).
+//
+// The merge keeps everything the user wrote: every other key of the file, in its order, and
+// every other hook of every event; only entries that run `hookcore hook AGENT` (or, for
+// Claude Code with --server, an http hook to .../hook/claude) are added or removed.
+// Installing twice is installing once. A changed file is backed up beside itself
+// (FILE.hookcore-TIMESTAMP.bak) and replaced atomically (a temporary file in the same
+// directory, synced, renamed over it, with the old file's mode).
+package install

@@ -1,0 +1,194 @@
+package install
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const userSettings = `{
+  "model": "opus",
+  "permissions": {"allow": ["Bash(npm test)"], "deny": ["Read(.env)"]},
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "~/bin/guard.sh", "timeout": 5}]}
+    ],
+    "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
+  },
+  "env": {"FOO": "<bar>&"}
+}
+`
+
+func decode(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	return m
+}
+
+func apply(t *testing.T, p *Plan) string {
+	t.Helper()
+	backup, err := p.Apply(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return backup
+}
+
+// TestInstallKeepsEverything: install merges into a Claude settings file the user wrote:
+// every other key (in order) and hook stays, installing twice changes nothing, a backup of
+// the old file is made, and uninstall gives back exactly the user's settings.
+func TestInstallKeepsEverything(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(userSettings), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"}
+	p, err := Install(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Changed || p.Path != path {
+		t.Fatalf("plan = %+v", p)
+	}
+	if d := Diff(p.Path, p.Old, p.New); !strings.Contains(d, "+++ "+path) || !strings.Contains(d, `"command": "hookcore hook claude"`) {
+		t.Errorf("dry-run diff does not show the new entry:\n%s", d)
+	}
+	backup := apply(t, p)
+	if b, err := os.ReadFile(backup); err != nil || string(b) != userSettings {
+		t.Fatalf("backup %s = %q, %v", backup, b, err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode = %v, want the old file's 0600", fi.Mode().Perm())
+	}
+	got, _ := os.ReadFile(path)
+	m := decode(t, got)
+	if m["model"] != "opus" || m["env"].(map[string]any)["FOO"] != "<bar>&" {
+		t.Errorf("user keys changed: %s", got)
+	}
+	if i, j := strings.Index(string(got), `"model"`), strings.Index(string(got), `"env"`); i < 0 || j < i {
+		t.Errorf("key order changed:\n%s", got)
+	}
+	pre := m["hooks"].(map[string]any)["PreToolUse"].([]any)
+	want := []any{
+		map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{"type": "command", "command": "~/bin/guard.sh", "timeout": 5.0}}},
+		map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": "hookcore hook claude"}}},
+	}
+	if diff := cmp.Diff(want, pre); diff != "" {
+		t.Errorf("PreToolUse (-want +got):\n%s", diff)
+	}
+	if n := len(m["hooks"].(map[string]any)); n != len(agents["claude"].events) {
+		t.Errorf("%d events in hooks, want %d", n, len(agents["claude"].events))
+	}
+
+	again, err := Install(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Changed {
+		t.Errorf("installing twice changed the file:\n%s", Diff(path, again.Old, again.New))
+	}
+
+	un, err := Uninstall(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, un)
+	back, _ := os.ReadFile(path)
+	if diff := cmp.Diff(decode(t, []byte(userSettings)), decode(t, back)); diff != "" {
+		t.Errorf("uninstall did not restore the user's settings (-want +got):\n%s", diff)
+	}
+}
+
+// TestInstallFreshAndServer: a missing file is created; --server makes Claude's hooks type:
+// http and replaces the command entries in place; an agent's flat file gets version 1.
+func TestInstallFreshAndServer(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	o := Options{Agent: "claude", ProjectDir: dir, Command: "/usr/local/bin/hookcore"}
+	p, err := Install(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if backup := apply(t, p); backup != "" {
+		t.Errorf("backup %q of a file that did not exist", backup)
+	}
+	o.Server = "http://127.0.0.1:7878"
+	p, err = Install(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, p)
+	b, _ := os.ReadFile(filepath.Join(dir, ".claude", "settings.json"))
+	if strings.Contains(string(b), `"command"`) || strings.Count(string(b), `"url": "http://127.0.0.1:7878/hook/claude"`) != len(agents["claude"].events) {
+		t.Errorf("server install:\n%s", b)
+	}
+
+	c := Options{Agent: "copilot", ProjectDir: dir, Command: "hookcore"}
+	p, err = Install(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decode(t, p.New)
+	if m["version"] != 1.0 {
+		t.Errorf("copilot file without version 1: %s", p.New)
+	}
+	pre := m["hooks"].(map[string]any)["preToolUse"]
+	if diff := cmp.Diff([]any{map[string]any{"type": "command", "bash": "hookcore hook copilot preToolUse", "timeoutSec": 30.0}}, pre); diff != "" {
+		t.Errorf("copilot preToolUse (-want +got):\n%s", diff)
+	}
+}
+
+// TestInstallRefusesBrokenFile: a settings file that is not a JSON object is an error and
+// is left as it is.
+func TestInstallRefusesBrokenFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".cursor", "hooks.json")
+	os.MkdirAll(filepath.Dir(path), 0o755) //nolint:errcheck // the write below fails if it did
+	if err := os.WriteFile(path, []byte(`{"version": 1, "hooks": {`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Install(Options{Agent: "cursor", ProjectDir: dir}); err == nil {
+		t.Fatal("a broken file was accepted")
+	}
+	if _, err := Install(Options{Agent: "codex", Scope: Local, ProjectDir: dir, Home: dir}); err == nil {
+		t.Fatal("codex has no local scope, but install accepted it")
+	}
+	if _, err := Install(Options{Agent: "nope", ProjectDir: dir}); err == nil {
+		t.Fatal("unknown agent accepted")
+	}
+}
+
+// TestUninstallKeepsOtherHooksInAGroup: when the user put hookcore's entry in a group of
+// their own, uninstall removes the entry and keeps the group with the user's hooks.
+func TestUninstallKeepsOtherHooksInAGroup(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".gemini", "settings.json")
+	os.MkdirAll(filepath.Dir(path), 0o755) //nolint:errcheck // the write below fails if it did
+	const mine = `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "./lint.sh"}, {"type": "command", "command": "/opt/bin/hookcore hook gemini"}]}]}, "ui": {"theme": "dark"}}`
+	if err := os.WriteFile(path, []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Uninstall(Options{Agent: "gemini", ProjectDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "./lint.sh"}]}]}, "ui": {"theme": "dark"}}`
+	if diff := cmp.Diff(decode(t, []byte(want)), decode(t, p.New)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

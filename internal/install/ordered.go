@@ -1,0 +1,118 @@
+package install
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// object is a JSON object that keeps its keys in file order and its values as the raw JSON
+// the file had, so a rewrite changes only what hookcore touched.
+type object struct {
+	keys []string
+	vals map[string]json.RawMessage
+}
+
+func parseObject(data []byte) (*object, error) {
+	o := &object{vals: map[string]json.RawMessage{}}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return o, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		k, ok := tok.(string)
+		if !ok {
+			return nil, fmt.Errorf("object key is not a string")
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		o.set(k, v)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("data after the JSON object")
+	}
+	return o, nil
+}
+
+func (o *object) get(k string) (json.RawMessage, bool) { v, ok := o.vals[k]; return v, ok }
+
+func (o *object) set(k string, v json.RawMessage) {
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+}
+
+func (o *object) del(k string) {
+	if _, ok := o.vals[k]; !ok {
+		return
+	}
+	delete(o.vals, k)
+	for i, x := range o.keys {
+		if x == k {
+			o.keys = append(o.keys[:i], o.keys[i+1:]...)
+			break
+		}
+	}
+}
+
+// MarshalJSON writes the object compactly, keys in order.
+func (o *object) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(o.vals[k])
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// indent writes v as the settings file: two-space indentation, no HTML escaping, a final
+// newline.
+func indent(v any) ([]byte, error) {
+	var raw bytes.Buffer
+	enc := json.NewEncoder(&raw)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, bytes.TrimSpace(raw.Bytes()), "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+func raw(v any) json.RawMessage {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	return bytes.TrimSpace(buf.Bytes())
+}

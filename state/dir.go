@@ -1,0 +1,127 @@
+package state
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Dir is a Store that outlives the process: one JSON file per session in the directory
+// Path (created 0700 on first use), named by the SHA-256 of the session id. Update takes an
+// exclusive advisory lock on the session's file (flock(2), see lock_unix.go) for the whole
+// read-modify-write, so concurrent hook processes of one session — Claude Code runs several
+// at once — never lose an update; sessions do not contend with each other.
+//
+// Old sessions are cleaned up: at most once per SweepEvery (default one hour, tracked by the
+// mtime of Path/.swept), Update removes session files not written for MaxAge (default 7
+// days); Forget removes one session at once (the CLI calls it on SessionEnd).
+//
+// A file that does not decode (say, a crash mid-write) is read as an empty session and
+// rewritten; Update reports an error only when the directory or file cannot be used.
+type Dir struct {
+	Path       string
+	MaxAge     time.Duration // 0: 7 days
+	SweepEvery time.Duration // 0: one hour
+}
+
+// DefaultDir returns the state directory of the hook command: $HOOKCORE_STATE_DIR when set,
+// else HOME/.hookcore/state.
+func DefaultDir(getenv func(string) string, home string) string {
+	if d := getenv("HOOKCORE_STATE_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(home, ".hookcore", "state")
+}
+
+func (d *Dir) file(session string) string {
+	sum := sha256.Sum256([]byte(session))
+	return filepath.Join(d.Path, "session-"+hex.EncodeToString(sum[:16])+".json")
+}
+
+// Update implements Store.
+func (d *Dir) Update(ctx context.Context, session string, fn func(s *Session)) error {
+	if d.Path == "" {
+		return errors.New("state: Dir.Path is empty")
+	}
+	if err := os.MkdirAll(d.Path, 0o700); err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	d.sweep()
+	f, err := os.OpenFile(d.file(session), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	defer f.Close()
+	if err := lockFile(ctx, f); err != nil {
+		return fmt.Errorf("state: lock %s: %w", f.Name(), err)
+	}
+	defer unlockFile(f)
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return fmt.Errorf("state: read %s: %w", f.Name(), err)
+	}
+	var s Session
+	if len(data) > 0 && json.Unmarshal(data, &s) != nil {
+		s = Session{} // a torn write: start over rather than fail every event
+	}
+	fn(&s)
+	out, err := json.Marshal(&s)
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	if string(out) == string(data) {
+		return nil
+	}
+	if err := f.Truncate(0); err != nil {
+		return fmt.Errorf("state: write %s: %w", f.Name(), err)
+	}
+	if _, err := f.WriteAt(out, 0); err != nil {
+		return fmt.Errorf("state: write %s: %w", f.Name(), err)
+	}
+	return nil
+}
+
+// Forget removes the state of session.
+func (d *Dir) Forget(session string) {
+	_ = os.Remove(d.file(session))
+}
+
+// sweep removes the session files older than MaxAge, at most once per SweepEvery.
+func (d *Dir) sweep() {
+	every, maxAge := d.SweepEvery, d.MaxAge
+	if every <= 0 {
+		every = time.Hour
+	}
+	if maxAge <= 0 {
+		maxAge = 7 * 24 * time.Hour
+	}
+	mark := filepath.Join(d.Path, ".swept")
+	now := time.Now()
+	if fi, err := os.Stat(mark); err == nil && now.Sub(fi.ModTime()) < every {
+		return
+	}
+	if err := os.WriteFile(mark, nil, 0o600); err != nil {
+		return
+	}
+	_ = os.Chtimes(mark, now, now)
+	entries, err := os.ReadDir(d.Path)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), "session-") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > maxAge {
+			_ = os.Remove(filepath.Join(d.Path, e.Name()))
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package state_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hookcore/hookcore/state"
+)
+
+// TestMain lets the test binary act as one hook process (as os/exec's tests re-execute
+// themselves): with STATE_HELPER_DIR set it claims a shared once key and a key of its own,
+// bumps the session's counter, prints "first" when its claim of the shared key was the
+// first, and exits.
+func TestMain(m *testing.M) {
+	if dir := os.Getenv("STATE_HELPER_DIR"); dir != "" {
+		os.Exit(helper(dir, os.Getenv("STATE_HELPER_ID")))
+	}
+	os.Exit(m.Run())
+}
+
+func helper(dir, id string) int {
+	st := &state.Dir{Path: dir}
+	ctx := context.Background()
+	first, err := state.Claim(ctx, st, "one-session", state.OnceKey("SessionStart", "shared"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if _, err := state.Claim(ctx, st, "one-session", state.OnceKey("SessionStart", "own-"+id)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := st.Update(ctx, "one-session", func(s *state.Session) { s.Stops++ }); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if first {
+		fmt.Print("first")
+	}
+	return 0
+}
+
+func TestDir(t *testing.T) {
+	t.Parallel()
+	storeConformance(t, &state.Dir{Path: filepath.Join(t.TempDir(), "state")})
+}
+
+// TestDirConcurrentProcesses: 100 processes updating one session at once (issue 9.3: Claude
+// Code runs several hook processes at once) lose no update, and exactly one of them gets
+// the first claim of a once hook.
+func TestDirConcurrentProcesses(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("starts 100 processes")
+	}
+	dir := filepath.Join(t.TempDir(), "state")
+	const n = 100
+	var wg sync.WaitGroup
+	outs := make([]string, n)
+	errs := make([]error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "STATE_HELPER_DIR="+dir, fmt.Sprintf("STATE_HELPER_ID=%d", i))
+			out, err := cmd.Output()
+			outs[i], errs[i] = string(out), err
+		}()
+	}
+	wg.Wait()
+	firsts := 0
+	for i := range outs {
+		if errs[i] != nil {
+			t.Fatalf("helper %d: %v", i, errs[i])
+		}
+		if strings.Contains(outs[i], "first") {
+			firsts++
+		}
+	}
+	if firsts != 1 {
+		t.Errorf("%d processes got the first claim of the once hook, want 1", firsts)
+	}
+	var got state.Session
+	if err := (&state.Dir{Path: dir}).Update(context.Background(), "one-session", func(s *state.Session) { got = *s }); err != nil {
+		t.Fatal(err)
+	}
+	if got.Stops != n {
+		t.Errorf("counter = %d after %d concurrent increments: updates were lost", got.Stops, n)
+	}
+	if len(got.Once) != n+1 {
+		t.Errorf("%d once keys recorded, want %d (one shared, one per process)", len(got.Once), n+1)
+	}
+}
+
+// TestDirSweepsOldSessions: session files not written for MaxAge are removed by the next
+// sweep; recent ones and other files stay.
+func TestDirSweepsOldSessions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	st := &state.Dir{Path: dir, MaxAge: time.Hour, SweepEvery: time.Nanosecond}
+	ctx := context.Background()
+	for _, s := range []string{"old", "new"} {
+		if _, err := state.Claim(ctx, st, s, "k"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "session-*.json"))
+	if len(files) != 2 {
+		t.Fatalf("%d session files, want 2", len(files))
+	}
+	// Age one file by its mtime; which one is "old" does not matter to the sweep.
+	past := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(files[0], past, past); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "keep.txt"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Millisecond) // past SweepEvery (1 ns) on any clock granularity
+	if _, err := state.Claim(ctx, st, "third", "k"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(files[0]); !os.IsNotExist(err) {
+		t.Errorf("old session file still there (err %v)", err)
+	}
+	if _, err := os.Stat(files[1]); err != nil {
+		t.Errorf("recent session file swept: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "keep.txt")); err != nil {
+		t.Errorf("a file that is not a session was swept: %v", err)
+	}
+}
+
+// TestDirTornFile: a session file that does not decode (a crash mid-write) reads as an
+// empty session instead of failing every event.
+func TestDirTornFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	st := &state.Dir{Path: dir}
+	ctx := context.Background()
+	if _, err := state.Claim(ctx, st, "s", "k"); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "session-*.json"))
+	if err := os.WriteFile(files[0], []byte(`{"once":{"k":tr`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	first, err := state.Claim(ctx, st, "s", "k")
+	if err != nil || !first {
+		t.Fatalf("Claim after a torn write = %v, %v; want true, nil", first, err)
+	}
+}
+
+// TestDirForget: Forget drops one session.
+func TestDirForget(t *testing.T) {
+	t.Parallel()
+	st := &state.Dir{Path: t.TempDir()}
+	ctx := context.Background()
+	state.Claim(ctx, st, "s", "k") //nolint:errcheck // checked by the next claim
+	st.Forget("s")
+	if first, err := state.Claim(ctx, st, "s", "k"); err != nil || !first {
+		t.Fatalf("Claim after Forget = %v, %v; want true, nil", first, err)
+	}
+}

@@ -1,0 +1,73 @@
+package state
+
+import "context"
+
+// Session is the state of one session. Its zero value is a session that has seen nothing.
+type Session struct {
+	// Once holds the keys of the once hooks that already ran in this session (see OnceKey).
+	Once map[string]bool `json:"once,omitempty"`
+	// Stops counts the consecutive Stop-type (Stop, SubagentStop) blocks of the current turn.
+	// UserPromptSubmit starts a new turn and resets it; an unblocked stop resets it too.
+	Stops int `json:"stops,omitempty"`
+	// Breakers holds, by hook (see OnceKey), the circuit breaker of every hook that failed
+	// in this session: its consecutive failures and, when tripped, until when it is open.
+	Breakers map[string]Breaker `json:"breakers,omitempty"`
+	// TurnMS is the hook time spent in the current turn, in milliseconds (the per-turn
+	// budget); UserPromptSubmit starts a new turn and resets it.
+	TurnMS float64 `json:"turn_ms,omitempty"`
+}
+
+// empty reports whether s holds nothing to remember.
+func (s *Session) empty() bool {
+	return s.Stops == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0
+}
+
+// Breaker is one hook's circuit breaker.
+type Breaker struct {
+	Fails     int   `json:"fails"`                // consecutive errors and timeouts
+	OpenUntil int64 `json:"open_until,omitempty"` // Unix milliseconds; 0: closed
+}
+
+// Store holds the Session of every session id. It is the one place where a Runner keeps
+// state that outlives one event.
+//
+// Update calls fn with the current state of session (the zero Session when there is none)
+// and stores what fn leaves in it, atomically with respect to every other Update of the
+// same session, in this process and, for stores that say so (Dir), in other processes: two
+// concurrent Updates never lose each other's change. fn may be called at most once, must
+// not call the Store itself and must not keep s after it returns. An empty session id is a
+// session like any other. A non-nil error means the state could not be read or written;
+// fn's change may then be lost, and the caller decides how to degrade (the Runner runs a
+// once hook rather than skip it, and logs). Update may be called concurrently.
+type Store interface {
+	Update(ctx context.Context, session string, fn func(s *Session)) error
+}
+
+// UpdateFunc adapts a function to Store.
+type UpdateFunc func(ctx context.Context, session string, fn func(s *Session)) error
+
+// Update calls f(ctx, session, fn).
+func (f UpdateFunc) Update(ctx context.Context, session string, fn func(s *Session)) error {
+	return f(ctx, session, fn)
+}
+
+// OnceKey is the key under which a once hook is recorded in Session.Once: its event and
+// hook id ("SessionStart\x00greet"). The id is the config's `id` or the generated
+// "<Event>#<n>", so a once hook stays spent across a reload that keeps its id.
+func OnceKey(event, hookID string) string { return event + "\x00" + hookID }
+
+// Claim is the Update that claims a once hook: it reports whether key had not yet run in
+// session, and marks it as run.
+func Claim(ctx context.Context, st Store, session, key string) (first bool, err error) {
+	err = st.Update(ctx, session, func(s *Session) {
+		if s.Once[key] {
+			return
+		}
+		if s.Once == nil {
+			s.Once = map[string]bool{}
+		}
+		s.Once[key] = true
+		first = true
+	})
+	return first, err
+}
