@@ -18,7 +18,7 @@ import (
 
 // topKeys are the top-level keys read in every dialect; disableAllHooks is Claude Code's
 // spelling of disable_all_hooks.
-var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHooksOnly"}
+var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHooksOnly", "audit"}
 
 // ParseFile reads the file at path with ReadFile (without blocking, a regular file only,
 // at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
@@ -98,6 +98,13 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 			f.Parallel, _ = d.boolean(p)
 		case "allowManagedHooksOnly":
 			f.ManagedOnly, _ = d.boolean(p)
+		case "audit":
+			if a, ok := d.str(p); ok && strings.TrimSpace(a) != "" {
+				f.Audit = strings.TrimSpace(a)
+				if !filepath.IsAbs(f.Audit) {
+					f.Audit = filepath.Join(filepath.Dir(path), f.Audit)
+				}
+			}
 		}
 	}
 	fileProbs := d.take()
@@ -131,7 +138,7 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 	}
 	for _, p := range top {
 		switch p.key {
-		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "allowManagedHooksOnly", "$schema":
+		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "allowManagedHooksOnly", "audit", "$schema":
 			continue // $schema names the JSON Schema for editors (hookcore schema config)
 		}
 		if f.Dialect == Native && !isMiniCodeConfig(path) {

@@ -252,6 +252,11 @@ type File struct {
 	Path    string
 	Dialect Dialect
 	Layer   Layer
+	// Audit is the top-level `audit: FILE` key, made absolute against the file's directory:
+	// the tamper-evident decision log (package audit) when no --audit is given. Only the
+	// user's, managed and explicitly named files may set it (a repository must not choose
+	// where hookcore writes).
+	Audit string
 	// DisableAll is `disable_all_hooks: true` (Claude Code: `disableAllHooks`); in any
 	// file of a Set it turns every hook off.
 	DisableAll bool

@@ -239,8 +239,17 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
-	if f.audit != "" && opts.AuditLog == nil {
-		path := f.audit
+	auditPath := f.audit
+	if auditPath == "" {
+		for _, file := range l.set.Files {
+			if file.Audit != "" && file.Layer != config.Project && file.Layer != config.Local {
+				auditPath = file.Audit // the first of the user's own layers that names one
+				break
+			}
+		}
+	}
+	if auditPath != "" && opts.AuditLog == nil {
+		path := auditPath
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(e.cwd, path)
 		}

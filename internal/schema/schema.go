@@ -98,6 +98,8 @@ func Config() map[string]any {
 		switch k {
 		case "hooks":
 			top[k] = obj{"type": "array", "items": obj{"$ref": "#/$defs/hook"}}
+		case "audit":
+			top[k] = obj{"type": "string", "description": "the tamper-evident decision log (relative to this file); --audit wins; ignored in project and local layers"}
 		default:
 			top[k] = obj{"type": "boolean"}
 		}
