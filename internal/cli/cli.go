@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,8 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookcore/hookcore/telemetry"
 )
+
+// shutdowner is what Main needs of a telemetry provider: a bounded flush.
+type shutdowner interface{ Shutdown(ctx context.Context) error }
 
 // Exit codes of every command (DESIGN.md section 9).
 const (
@@ -41,7 +44,7 @@ type env struct {
 	stdout, stderr io.Writer
 	cwd, home      string
 	verbose        bool
-	tel            *telemetry.Provider // flushed when Main returns; nil: off
+	tel            shutdowner // the telemetry provider (-tags otel), flushed when Main returns; nil: off
 }
 
 func (e *env) logger() *slog.Logger {

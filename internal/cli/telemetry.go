@@ -1,3 +1,5 @@
+//go:build otel
+
 package cli
 
 import (
@@ -18,8 +20,10 @@ const telemetryFlush = 2 * time.Second
 // OTEL_EXPORTER_OTLP_* variables), building the exporters once per process. Export errors
 // go to the logger (stderr), never to stdout.
 func (e *env) telemetry(endpoint string, opts *hookcore.Options) error {
-	if e.tel == nil {
-		p, err := telemetry.New(context.Background(), telemetry.Config{Endpoint: endpoint})
+	p, _ := e.tel.(*telemetry.Provider)
+	if p == nil {
+		var err error
+		p, err = telemetry.New(context.Background(), telemetry.Config{Endpoint: endpoint})
 		if err != nil || p == nil {
 			return err
 		}
@@ -27,9 +31,12 @@ func (e *env) telemetry(endpoint string, opts *hookcore.Options) error {
 		otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) { log.Warn("telemetry", "err", err) }))
 		e.tel = p
 	}
-	opts.Tracer, opts.Meter = e.tel.Tracer(), e.tel.Meter()
+	opts.Tracer, opts.Meter = p.Tracer(), p.Meter()
 	return nil
 }
+
+// telemetryLinked says whether this binary exports OpenTelemetry (built with -tags otel).
+const telemetryLinked = true
 
 // flushTelemetry sends what is queued, for at most telemetryFlush.
 func (e *env) flushTelemetry() {
