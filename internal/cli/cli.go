@@ -11,11 +11,12 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
-
 )
 
 // shutdowner is what Main needs of a telemetry provider: a bounded flush.
-type shutdowner interface{ Shutdown(ctx context.Context) error }
+type shutdowner interface {
+	Shutdown(ctx context.Context) error
+}
 
 // Exit codes of every command (DESIGN.md section 9).
 const (
