@@ -35,9 +35,6 @@ func (e *env) telemetry(endpoint string, opts *hookcore.Options) error {
 	return nil
 }
 
-// telemetryLinked says whether this binary exports OpenTelemetry (built with -tags otel).
-const telemetryLinked = true
-
 // flushTelemetry sends what is queued, for at most telemetryFlush.
 func (e *env) flushTelemetry() {
 	if e.tel == nil {

@@ -11,12 +11,10 @@ import (
 	"github.com/hookcore/hookcore"
 )
 
-// telemetryLinked says whether this binary exports OpenTelemetry. The default build does not
-// link the SDK and the OTLP exporters: their package initialisation (grpc's among them) and
-// size add about 3 ms to every hook process start (docs/decisions.md, "OpenTelemetry is
-// opt-in in the binary"); build with -tags otel for it.
-const telemetryLinked = false
-
+// The default build does not link the OpenTelemetry SDK and the OTLP exporters: their
+// package initialisation (grpc's among them) and size add about 3 ms to every hook process
+// start (docs/decisions.md, "OpenTelemetry is opt-in in the binary"); build with -tags otel.
+//
 // telemetry says, on stderr, that telemetry was asked for (--otel, OTEL_EXPORTER_OTLP_*) but
 // this build cannot send it; decisions go on as without it.
 func (e *env) telemetry(endpoint string, _ *hookcore.Options) error {
