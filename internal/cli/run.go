@@ -35,6 +35,7 @@ type runFlags struct {
 	mode      string
 	allow     []string
 	deny      []string
+	json      bool
 }
 
 func runCmd(e *env) *cobra.Command {
@@ -76,6 +77,7 @@ validation. --log writes the session log, which hookcore replay reads.`,
 	fl.StringVar(&f.log, "log", "", "write the session log (JSONL, docs/session-log.md) to this new file (an existing file is never overwritten)")
 	fl.StringVar(&f.mode, "permission-mode", agent.ModeDefault, "default, acceptEdits or bypassPermissions")
 	fl.StringArrayVar(&f.allow, "allow", nil, "a permission rule that allows, e.g. 'Bash(go test *)' (repeatable)")
+	fl.BoolVar(&f.json, "json", false, "print the session log (JSONL, every event with its hook result; docs/session-log.md) on stdout instead of the transcript")
 	fl.StringArrayVar(&f.deny, "deny", nil, "a permission rule that denies, e.g. 'Bash(rm *)' (repeatable; wins over every allow)")
 	return cmd
 }
@@ -144,7 +146,11 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		if prompt == "" {
 			prompt = demo.Prompt
 		}
-		fmt.Fprintf(e.stdout, "hookcore run: offline demo (scripted model) in %s\n", ws)
+		w := e.stdout
+		if f.json {
+			w = e.stderr // stdout is the session log
+		}
+		fmt.Fprintf(w, "hookcore run: offline demo (scripted model) in %s\n", ws)
 	} else {
 		var err error
 		m, err = model.Config{Dir: e.cwd, MaxRetries: 2, BaseURL: f.baseURL}.New(f.model)
@@ -214,7 +220,19 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		defer lf.Close()
 		logw = lf
 	}
-	p := &printer{w: e.stdout}
+	out := e.stdout // the transcript, or with --json the session log
+	if f.json {
+		if logw != nil {
+			logw = io.MultiWriter(logw, e.stdout)
+		} else {
+			logw = e.stdout
+		}
+		out = e.stderr
+	}
+	p := &printer{w: out}
+	if f.json {
+		p.w = io.Discard
+	}
 	h := harness.New(harness.Options{Runner: r, Log: logw, TranscriptPath: logPath, Trace: p.step})
 	sessionMu.Lock()
 	s, err = agent.New(agent.Options{
@@ -228,7 +246,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "session %s, %d %s\n> %s\n", s.ID(), r.Len(), plural(r.Len(), "hook"), prompt)
+	fmt.Fprintf(out, "session %s, %d %s\n> %s\n", s.ID(), r.Len(), plural(r.Len(), "hook"), prompt)
 	h.Startup(ctx, ws)
 	runErr := s.Run(ctx, prompt)
 	h.Shutdown(context.WithoutCancel(ctx), ws)
@@ -236,7 +254,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		fmt.Fprintln(e.stderr, "hookcore:", err)
 	}
 	if logPath != "" {
-		fmt.Fprintf(e.stdout, "session log: %s (replay it with: hookcore replay %s --config FILE)\n", logPath, logPath)
+		fmt.Fprintf(out, "session log: %s (replay it with: hookcore replay %s --config FILE)\n", logPath, logPath)
 	}
 	var rej *agent.PromptRejectedError
 	var sig *agent.SignalError
