@@ -22,15 +22,31 @@ func peerDir(name string) string {
 	return abs
 }
 
-// claudeInstalled reports whether the real Claude Code CLI the peer runner uses is there
-// (the runner would install it from npm on first use; tests do not).
-func claudeInstalled() bool {
-	prefix := os.Getenv("PEER_CLAUDE_PREFIX")
-	if prefix == "" {
-		prefix = "/tmp/peers/claude"
+// requirePeer skips the test unless the peer runner ../shared/peer-NAME and the real CLI it
+// runs (installed from npm under /tmp/peers/NAME, or $PEER_<NAME>_PREFIX, by the runner on
+// first use; tests do not install it) are there, and not in -short; it returns the runner's
+// directory and a freshly built hookcore binary. label names the CLI in the skip messages.
+func requirePeer(t *testing.T, name, label string) (run, bin string) {
+	t.Helper()
+	run = peerDir(name)
+	if _, err := os.Stat(filepath.Join(run, "run-scenario.sh")); err != nil {
+		t.Skipf("skipped: the %s peer runner is not at %s (set HOOKCORE_PEERS)", label, run)
 	}
-	_, err := os.Stat(filepath.Join(prefix, "node_modules"))
-	return err == nil
+	prefix := os.Getenv("PEER_" + strings.ToUpper(name) + "_PREFIX")
+	if prefix == "" {
+		prefix = filepath.Join("/tmp/peers", name)
+	}
+	if _, err := os.Stat(filepath.Join(prefix, "node_modules")); err != nil {
+		t.Skipf("skipped: the real %s CLI is not installed (run ../shared/peer-%s/run-scenario.sh once, or set PEER_%s_PREFIX)", label, name, strings.ToUpper(name))
+	}
+	if testing.Short() {
+		t.Skipf("skipped in -short: runs the real %s CLI", label)
+	}
+	bin = filepath.Join(t.TempDir(), "hookcore")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/hookcore/hookcore/cmd/hookcore").CombinedOutput(); err != nil {
+		t.Fatalf("build hookcore: %v\n%s", err, out)
+	}
+	return run, bin
 }
 
 type peerSummary struct {
@@ -48,21 +64,7 @@ type peerSummary struct {
 // verbatim, a rewrite runs the rewritten command, ask and additional context arrive as
 // Claude Code delivers them from its own hooks, and a broken policy blocks.
 func TestAcceptanceClaude(t *testing.T) {
-	run := peerDir("claude")
-	if _, err := os.Stat(filepath.Join(run, "run-scenario.sh")); err != nil {
-		t.Skipf("skipped: the Claude Code peer runner is not at %s (set HOOKCORE_PEERS)", run)
-	}
-	if !claudeInstalled() {
-		t.Skip("skipped: the real Claude Code CLI is not installed (run ../shared/peer-claude/run-scenario.sh once, or set PEER_CLAUDE_PREFIX)")
-	}
-	if testing.Short() {
-		t.Skip("skipped in -short: runs the real Claude Code")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "hookcore")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/hookcore/hookcore/cmd/hookcore").CombinedOutput(); err != nil {
-		t.Fatalf("build hookcore: %v\n%s", err, out)
-	}
+	run, bin := requirePeer(t, "claude", "Claude Code")
 	policy, err := os.ReadFile(filepath.Join("testdata", "acceptance-policy.yaml"))
 	if err != nil {
 		t.Fatal(err)

@@ -16,25 +16,7 @@ import (
 // Command: CMD"), the rewrite runs the rewritten command, and the prompt's additional
 // context reaches the model.
 func TestAcceptanceCodex(t *testing.T) {
-	run := peerDir("codex")
-	if _, err := os.Stat(filepath.Join(run, "run-scenario.sh")); err != nil {
-		t.Skipf("skipped: the Codex peer runner is not at %s (set HOOKCORE_PEERS)", run)
-	}
-	prefix := os.Getenv("PEER_CODEX_PREFIX")
-	if prefix == "" {
-		prefix = "/tmp/peers/codex"
-	}
-	if _, err := os.Stat(filepath.Join(prefix, "node_modules")); err != nil {
-		t.Skip("skipped: the real Codex CLI is not installed (run ../shared/peer-codex/run-scenario.sh once, or set PEER_CODEX_PREFIX)")
-	}
-	if testing.Short() {
-		t.Skip("skipped in -short: runs the real Codex CLI")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "hookcore")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/hookcore/hookcore/cmd/hookcore").CombinedOutput(); err != nil {
-		t.Fatalf("build hookcore: %v\n%s", err, out)
-	}
+	run, bin := requirePeer(t, "codex", "Codex")
 	policy, err := os.ReadFile(filepath.Join("testdata", "acceptance-policy.yaml"))
 	if err != nil {
 		t.Fatal(err)

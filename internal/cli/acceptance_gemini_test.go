@@ -15,25 +15,7 @@ import (
 // Gemini delivers a hook's deny: "Tool execution blocked: REASON"), the rewrite runs the
 // rewritten command, and the prompt's additional context reaches the model.
 func TestAcceptanceGemini(t *testing.T) {
-	run := peerDir("gemini")
-	if _, err := os.Stat(filepath.Join(run, "run-scenario.sh")); err != nil {
-		t.Skipf("skipped: the Gemini peer runner is not at %s (set HOOKCORE_PEERS)", run)
-	}
-	prefix := os.Getenv("PEER_GEMINI_PREFIX")
-	if prefix == "" {
-		prefix = "/tmp/peers/gemini"
-	}
-	if _, err := os.Stat(filepath.Join(prefix, "node_modules")); err != nil {
-		t.Skip("skipped: the real Gemini CLI is not installed (run ../shared/peer-gemini/run-scenario.sh once, or set PEER_GEMINI_PREFIX)")
-	}
-	if testing.Short() {
-		t.Skip("skipped in -short: runs the real Gemini CLI")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "hookcore")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/hookcore/hookcore/cmd/hookcore").CombinedOutput(); err != nil {
-		t.Fatalf("build hookcore: %v\n%s", err, out)
-	}
+	run, bin := requirePeer(t, "gemini", "Gemini")
 	policy, err := os.ReadFile(filepath.Join("testdata", "acceptance-policy.yaml"))
 	if err != nil {
 		t.Fatal(err)
