@@ -61,7 +61,7 @@ func TestMiddlewareBlockRejectsTool(t *testing.T) {
 	if !errors.As(err, &rej) {
 		t.Fatalf("err = %v, want *ToolRejectedError", err)
 	}
-	if rej.Reason != "rm is not allowed here" || rej.HookID != "no-rm" || rej.Tool != "Bash" || !rej.Result.Blocked {
+	if rej.Reason != "rm is not allowed here" || rej.HookID != "no-rm" || rej.Tool != "Bash" {
 		t.Errorf("rejection = %+v", rej)
 	}
 	if !strings.Contains(err.Error(), "rm is not allowed here") {
