@@ -36,13 +36,17 @@ func (r *recorder) Observe(_ context.Context, ev *agent.Event) agent.Verdict {
 	return agent.Verdict{}
 }
 
-// moments returns the recorded moments, with their main field: "SessionStart(startup)".
+// moments returns the recorded moments, with their main field: "SessionStart(startup)"; a
+// moment that is not a valid hook.Event is marked, so every list comparison checks it.
 func (r *recorder) moments() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var out []string
 	for _, e := range r.events {
 		s := string(e.Moment)
+		if !e.Moment.Valid() { // the agent reports hook events, nothing hook does not know
+			s += "(NOT A HOOK EVENT)"
+		}
 		for _, v := range []string{e.Source, e.Reason, e.Trigger, e.Command, e.Arguments, e.Info.AgentID} {
 			if v != "" {
 				s += "(" + v + ")"
