@@ -18,9 +18,9 @@ import (
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/harness"
 	"github.com/hookcore/hookcore/agent/tools"
-	"github.com/hookcore/hookcore/examples/demo"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/demo"
 	"github.com/hookcore/hookcore/model"
 )
 
