@@ -29,7 +29,7 @@ func TestReplayScripts(t *testing.T) {
 	t.Parallel()
 	root := repoRoot(t)
 	testscript.Run(t, testscript.Params{
-		Dir: filepath.Join(root, "testdata", "script", "replay"),
+		Dir: filepath.Join("testdata", "script", "replay"),
 		Setup: func(env *testscript.Env) error {
 			home := filepath.Join(env.WorkDir, "home")
 			if err := os.MkdirAll(home, 0o755); err != nil {
@@ -37,7 +37,7 @@ func TestReplayScripts(t *testing.T) {
 			}
 			env.Setenv("HOME", home)
 			env.Setenv("ROOT", root)
-			env.Setenv("SESSIONS", filepath.Join(root, "testdata", "sessions"))
+			env.Setenv("SESSIONS", filepath.Join(root, "sessions"))
 			if env.Getenv("GORACE") == "" {
 				env.Setenv("GORACE", "atexit_sleep_ms=0")
 			}

@@ -31,7 +31,7 @@ func repoRoot(t testing.TB) string {
 // session returns the path of a recorded session's main transcript.
 func session(t testing.TB, name string) string {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "testdata", "sessions", "session-"+name)
+	dir := filepath.Join(repoRoot(t), "sessions", "session-"+name)
 	files, err := filepath.Glob(filepath.Join(dir, "????????-????-????-????-????????????.jsonl"))
 	if err != nil || len(files) != 1 {
 		t.Fatalf("session %s: %v %v", name, files, err)
@@ -162,7 +162,7 @@ func TestJobsSameOutput(t *testing.T) {
 // (the same JSON lines, timings aside). The example config blocks the rm -rf, .env and
 // package-lock.json calls of session-guardrails, rewrites its npm install and the pytest
 // call of session-add-feature, and adds context at SessionStart. The table view of the same
-// replay is testdata/script/replay/replay_example_guardrails.txtar.
+// replay is internal/cli/testdata/script/replay/replay_example_guardrails.txtar.
 func TestQuickStart(t *testing.T) {
 	t.Parallel()
 	out := guarded(t, true, 1, "guardrails", "add-feature")
