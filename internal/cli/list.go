@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -217,9 +218,9 @@ func target(a config.Action) string {
 // and tabs become spaces, other control characters escapes), cut to max runes with an
 // ellipsis.
 func oneLine(s string, max int) string {
-	r := []rune(text.Printable(strings.TrimSpace(s)))
-	if len(r) > max {
-		return string(r[:max-1]) + "…"
+	s = text.Printable(strings.TrimSpace(s))
+	if utf8.RuneCountInString(s) > max {
+		return text.Truncate(s, max-1, "…")
 	}
-	return string(r)
+	return s
 }
