@@ -32,6 +32,7 @@ var allowedImports = map[string][]string{
 	"internal/hostspec": {},
 	"internal/shbound":  {},
 	"state":             {},
+	"hooktest":          {"hook"}, // test helpers: hook, the standard library, goleak
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even
@@ -47,6 +48,7 @@ var forbiddenDeps = map[string][]string{
 	"internal/proc":     {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
+	"hooktest":          {".", "config", "executor", "agent", "model", "internal/cli", "transcript"},
 	"shell":             {".", "hook", "match", "config", "executor", "agent", "model", "internal/cli", "transcript"},
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
 	// The LLM clients implement the agent kernel's Model; they know nothing of the engine,
