@@ -11,14 +11,28 @@ import (
 // ModelServer is a loopback fake of the two LLM APIs hookcore's model clients speak:
 // POST /v1/chat/completions (OpenAI Chat Completions) answers a chat.completion whose
 // assistant message is the reply text, and POST /v1/messages (Anthropic Messages) a message
-// whose one text block is it. Every request body is recorded. Other paths answer 404.
+// whose one text block is it (Respond replaces both with a fixed answer). Every request is
+// recorded (Requests). Other paths answer 404.
 type ModelServer struct {
 	*httptest.Server
 
 	mu      sync.Mutex
 	reply   func(body []byte) string
-	bodies  [][]byte
+	raw     *rawAnswer // non-nil: every request gets it as is (Respond)
+	seen    []Request
 	blocked chan struct{} // non-nil: requests wait for it or for their own end (Hang)
+}
+
+// Request is one request a ModelServer received.
+type Request struct {
+	Method, Path string
+	Header       http.Header
+	Body         []byte // the raw body
+}
+
+type rawAnswer struct {
+	status int
+	body   string
 }
 
 // NewModelServer starts a ModelServer on 127.0.0.1 whose every answer carries reply.
@@ -34,6 +48,14 @@ func NewModelServer(reply string) *ModelServer {
 func (s *ModelServer) SetReply(reply func(body []byte) string) {
 	s.mu.Lock()
 	s.reply = reply
+	s.mu.Unlock()
+}
+
+// Respond makes every request from now on, on any path, get status and body (as
+// application/json) as they are: a recorded API answer, an error status, a malformed body.
+func (s *ModelServer) Respond(status int, body string) {
+	s.mu.Lock()
+	s.raw = &rawAnswer{status, body}
 	s.mu.Unlock()
 }
 
@@ -58,11 +80,11 @@ func (s *ModelServer) Close() {
 	s.Server.Close()
 }
 
-// Requests returns the raw bodies of the requests so far, in arrival order.
-func (s *ModelServer) Requests() [][]byte {
+// Requests returns the requests so far, in arrival order.
+func (s *ModelServer) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([][]byte(nil), s.bodies...)
+	return append([]Request(nil), s.seen...)
 }
 
 func (s *ModelServer) serve(w http.ResponseWriter, r *http.Request) {
@@ -72,14 +94,20 @@ func (s *ModelServer) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	s.bodies = append(s.bodies, body)
-	reply, blocked := s.reply, s.blocked
+	s.seen = append(s.seen, Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body})
+	reply, raw, blocked := s.reply, s.raw, s.blocked
 	s.mu.Unlock()
 	if blocked != nil {
 		select {
 		case <-blocked:
 		case <-r.Context().Done():
 		}
+		return
+	}
+	if raw != nil {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(raw.status)
+		_, _ = io.WriteString(w, raw.body)
 		return
 	}
 	var v any
