@@ -16,6 +16,7 @@ import (
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/hooktest"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -26,26 +27,9 @@ type rig struct {
 	s        *agent.Session
 	h        *harness.Harness
 	r        *hookcore.Runner
-	log      *syncBuffer
+	log      *hooktest.Buffer
 	mu       sync.Mutex
 	requests []*agent.Request
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) Bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.b.Bytes())
 }
 
 type setup struct {
@@ -82,7 +66,7 @@ func newRig(t *testing.T, st setup) *rig {
 			t.Fatal(err)
 		}
 	}
-	rg := &rig{t: t, ws: ws, log: &syncBuffer{}}
+	rg := &rig{t: t, ws: ws, log: &hooktest.Buffer{}}
 	var sess *agent.Session
 	r, err := hookcore.New(set, hookcore.Options{ProjectDir: ws, Callbacks: st.callbacks,
 		AgentRunner: agentRunnerFunc(func(ctx context.Context, p string) (string, error) {

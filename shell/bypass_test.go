@@ -1,9 +1,11 @@
-package match
+package shell_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/hookcore/hookcore/match"
 )
 
 // TestBashRuleBypass checks commands found to run rm while slipping past a Bash(rm *) guard:
@@ -159,9 +161,9 @@ func TestBashRuleBypass(t *testing.T) {
 		{"alias self", `alias ls='ls --color'; ls rm`, none},
 		{"eval", `eval 'rm -rf X'`, rm},
 	}
-	rules := map[string]*If{}
+	rules := map[string]*match.If{}
 	for _, r := range []string{"Bash(rm *)", "Bash(git push *)"} {
-		f, err := CompileIf(r)
+		f, err := match.CompileIf(r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +176,7 @@ func TestBashRuleBypass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := NewSubject("PreToolUse", "Bash", args)
+			s := match.NewSubject("PreToolUse", "Bash", args)
 			want := map[string]bool{"Bash(rm *)": tt.want != none, "Bash(git push *)": tt.want == all}
 			for r, f := range rules {
 				if got := f.Match(s); got != want[r] {
@@ -183,7 +185,7 @@ func TestBashRuleBypass(t *testing.T) {
 			}
 			// Permit semantics: with every command allowed but rm (and git push), a line
 			// that reaches rm, or cannot be analysed, is not allowed.
-			if tt.want != none && AllowedBy(s, allowAllBut...) {
+			if tt.want != none && match.AllowedBy(s, allowAllBut...) {
 				t.Errorf("allow rules without rm permit %q (%s)", tt.command, tt.want)
 			}
 		})
@@ -191,12 +193,12 @@ func TestBashRuleBypass(t *testing.T) {
 }
 
 // allowAllBut allows, as a prefix rule, every command name of the bypass tables but rm.
-var allowAllBut = func() []*If {
-	var fs []*If
+var allowAllBut = func() []*match.If {
+	var fs []*match.If
 	for _, n := range strings.Fields("bash sh zsh ksh dash busybox sudo doas pkexec su runuser script flock setsid ionice " +
 		"chrt taskset unshare strace nohup nice timeout watch chroot nsenter parallel xargs find env echo cat . source " +
 		"trap alias eval x e s r mywrap ls git cd") {
-		f, err := CompileIf("Bash(" + n + " *)")
+		f, err := match.CompileIf("Bash(" + n + " *)")
 		if err != nil {
 			panic(err)
 		}

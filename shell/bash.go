@@ -1,4 +1,4 @@
-package match
+package shell
 
 import (
 	"path"
@@ -32,10 +32,11 @@ const maxWrappers = 16
 // expanded: each use of an alias copies its value.
 const maxTextBytes = 64 * shbound.MaxLen
 
-// bashCommands is what a Bash permission rule sees of one command: each simple command
+// Commands is what a Bash permission rule sees of one command line: each simple command
 // rendered as text, or all when the command can not be analysed (it does not parse, or a
-// command name is not static) and so matches every rule.
-type bashCommands struct {
+// command name is not static) and so matches every rule. Parse builds it; it is read-only
+// afterwards and safe for concurrent use.
+type Commands struct {
 	all   bool
 	texts []string
 	size  int // total bytes of texts and of alias values expanded (see maxTextBytes)
@@ -45,7 +46,6 @@ type bashCommands struct {
 	// unit per command a wrapper, shell, eval or alias runs (see "Allow rules" in the
 	// package doc). Every unit must be permitted for the line to be.
 	units []string
-	found bool // the call has a command argument
 
 	eval evalState // evaluating contexts and bindings (basheval.go)
 
@@ -57,7 +57,40 @@ type bashCommands struct {
 	second  bool // the second pass: a new alias name means the first pass missed one
 }
 
-func (b *bashCommands) match(re *regexp.Regexp) bool {
+// Parse analyses one bash command line: it parses it with mvdan.cc/sh (LangBash), walks
+// every simple command it runs (through wrappers, shells, eval contexts and aliases; see the
+// package doc) and collects their texts and units. It never fails: a command that does not
+// parse, is longer than internal/shbound allows, nests deeper than 4 scripts or names a
+// command that is not a fixed word gives Commands whose Opaque is true.
+func Parse(command string) *Commands {
+	b := &Commands{}
+	b.collect(command, 0)
+	if len(b.aliases) > 0 && !b.all {
+		b.texts, b.units, b.size, b.second = b.texts[:0], b.units[:0], 0, true
+		b.collect(command, 0)
+	}
+	b.settle()
+	return b
+}
+
+// Opaque reports whether the command line could not be analysed: a deny rule must then
+// assume it matches (Match is true for every pattern) and an allow rule must not permit it
+// (Allows is false).
+func (b *Commands) Opaque() bool { return b.all }
+
+// Texts returns the text of each simple command the line runs, for deny rules: wrappers
+// stripped, the command name reduced to its base name ("/bin/rm -rf x" is "rm -rf x"). It is
+// empty when the line runs nothing or is Opaque. The caller must not modify the slice.
+func (b *Commands) Texts() []string { return b.texts }
+
+// Units returns the text of each command the line runs as written, for allow rules: leading
+// assignments kept, the command name as written, and one unit per command a wrapper, shell,
+// eval or alias runs, and per write redirection. The caller must not modify the slice.
+func (b *Commands) Units() []string { return b.units }
+
+// Match reports whether re matches one of Texts, or whether the line is Opaque: a guard's
+// question ("may this line run what re names?"), answered yes when unsure.
+func (b *Commands) Match(re *regexp.Regexp) bool {
 	if b.all {
 		return true
 	}
@@ -67,26 +100,6 @@ func (b *bashCommands) match(re *regexp.Regexp) bool {
 		}
 	}
 	return false
-}
-
-// bashCommands parses the `command` argument once, for Bash permission rules, and collects
-// the texts its simple commands are matched as (see "Permission rules" in the package doc).
-func (s *Subject) bashCommands() *bashCommands {
-	s.bashOnce.Do(func() {
-		cmd, ok := s.arg("command")
-		if !ok {
-			return
-		}
-		b := &s.bash
-		b.found = true
-		b.collect(cmd, 0)
-		if len(b.aliases) > 0 && !b.all {
-			b.texts, b.units, b.size, b.second = b.texts[:0], b.units[:0], 0, true
-			b.collect(cmd, 0)
-		}
-		b.settle()
-	})
-	return &s.bash
 }
 
 // ctx is what one simple command runs in, beyond its words.
@@ -115,7 +128,7 @@ func parse(script string) (*syntax.File, bool) {
 }
 
 // collect parses script, a script nested depth levels deep, and adds its simple commands.
-func (b *bashCommands) collect(script string, depth int) {
+func (b *Commands) collect(script string, depth int) {
 	if depth > maxShellDepth {
 		b.all = true
 		return
@@ -243,7 +256,7 @@ func (b *bashCommands) collect(script string, depth int) {
 // script analyses w, a shell script found in a command run in c, one level deeper. A
 // script that is not static, that xargs may extend, or in which find -exec replaces "{}",
 // matches every rule.
-func (b *bashCommands) script(w word, c ctx) {
+func (b *Commands) script(w word, c ctx) {
 	if !w.static || c.xargs || c.braces && strings.Contains(w.text, "{}") {
 		b.all = true
 		return
@@ -258,8 +271,8 @@ type word struct {
 	plain  bool // the word is unquoted literal text: an alias name if it comes first
 }
 
-// addCall adds the texts of one simple command (see bashCommands).
-func (b *bashCommands) addCall(words []word, c ctx) {
+// addCall adds the texts of one simple command (see Commands).
+func (b *Commands) addCall(words []word, c ctx) {
 	for step := 0; len(words) > 0; step++ {
 		if step > maxWrappers {
 			b.all = true
@@ -326,7 +339,7 @@ func (b *bashCommands) addCall(words []word, c ctx) {
 }
 
 // add adds text, within maxTextBytes.
-func (b *bashCommands) add(text string) {
+func (b *Commands) add(text string) {
 	if !b.grow(len(text)) {
 		return
 	}
@@ -334,7 +347,7 @@ func (b *bashCommands) add(text string) {
 }
 
 // addUnit adds the text of a command the line runs, for allow rules, within maxTextBytes.
-func (b *bashCommands) addUnit(text string) {
+func (b *Commands) addUnit(text string) {
 	if !b.grow(len(text)) {
 		return
 	}
@@ -347,7 +360,7 @@ const xargsMore = " \x00"
 
 // grow counts n more bytes of texts, and reports false (and matches every rule) past
 // maxTextBytes.
-func (b *bashCommands) grow(n int) bool {
+func (b *Commands) grow(n int) bool {
 	b.size += n
 	if b.size > maxTextBytes {
 		b.all = true
@@ -358,7 +371,7 @@ func (b *bashCommands) grow(n int) bool {
 
 // findExec adds the commands of find's -exec, -execdir, -ok and -okdir actions, which run
 // up to a ";" or "+" word, one nesting level deeper.
-func (b *bashCommands) findExec(args []word, c ctx) {
+func (b *Commands) findExec(args []word, c ctx) {
 	c.depth++
 	c.braces = true
 	for i := 0; i < len(args); i++ {

@@ -1,4 +1,4 @@
-package match
+package shell
 
 import (
 	"slices"
@@ -192,7 +192,7 @@ loop:
 
 // unwrap analyses a wrapper command's args and returns the command it runs, if any, with
 // the context that command runs in.
-func (b *bashCommands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word, ctx) {
+func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word, ctx) {
 	if spec.assign { // env NAME=value: BASH_ENV, BASH_FUNC_x%%, PS4 reach a shell it runs
 		for _, a := range args {
 			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {

@@ -1,4 +1,4 @@
-package match
+package shell
 
 import (
 	"slices"
@@ -15,7 +15,7 @@ import (
 // stdin (/dev/stdin) or a descriptor (/dev/fd/3, as from a <(...) process substitution),
 // which match every rule unless stdin is a static here-document or here-string. A word
 // among the options that is not static ($FLAGS may be -c) matches every rule.
-func (b *bashCommands) shell(args []word, c ctx) {
+func (b *Commands) shell(args []word, c ctx) {
 	cflag, sflag := false, false
 	i := 0
 options:
@@ -76,7 +76,7 @@ options:
 }
 
 // scriptFile analyses the script file that a shell or `source` reads (see shell).
-func (b *bashCommands) scriptFile(w word, c ctx) {
+func (b *Commands) scriptFile(w word, c ctx) {
 	t := w.text
 	switch {
 	case !w.static:
@@ -91,7 +91,7 @@ func (b *bashCommands) scriptFile(w word, c ctx) {
 // stdinShell analyses a shell that reads its script from stdin: a static here-document or
 // here-string on the command is parsed as a script; anything else (a pipe, a file, the
 // agent's own stdin) is unknown and matches every rule.
-func (b *bashCommands) stdinShell(c ctx) {
+func (b *Commands) stdinShell(c ctx) {
 	switch {
 	case c.in == nil:
 		b.all = true
@@ -102,7 +102,7 @@ func (b *bashCommands) stdinShell(c ctx) {
 }
 
 // source analyses `source FILE` and `. FILE`: see scriptFile.
-func (b *bashCommands) source(args []word, c ctx) {
+func (b *Commands) source(args []word, c ctx) {
 	if len(args) > 0 && args[0].text == "--" {
 		args = args[1:]
 	}
@@ -112,7 +112,7 @@ func (b *bashCommands) source(args []word, c ctx) {
 }
 
 // trap analyses `trap [-lpP] [--] ACTION SIGNAL...`: ACTION is a script that runs later.
-func (b *bashCommands) trap(args []word, c ctx) {
+func (b *Commands) trap(args []word, c ctx) {
 	i := 0
 	for i < len(args) && len(args[i].text) > 1 && args[i].text[0] == '-' {
 		i++
@@ -139,7 +139,7 @@ type aliasDef struct {
 // alias analyses `alias NAME=VALUE...`: a command whose first word is NAME is also matched
 // with NAME replaced by VALUE (see expandAlias), so `alias x='rm -rf'; x X` matches
 // Bash(rm *). The definition alone runs nothing.
-func (b *bashCommands) alias(args []word) {
+func (b *Commands) alias(args []word) {
 	for _, a := range args {
 		if !a.static {
 			b.all = true // it may define any alias
@@ -157,7 +157,7 @@ func (b *bashCommands) alias(args []word) {
 }
 
 // define records the alias name=value.
-func (b *bashCommands) define(name, value string) {
+func (b *Commands) define(name, value string) {
 	if old, ok := b.aliases[name]; ok {
 		if old.value != value {
 			old.complex = true
@@ -196,7 +196,7 @@ func (b *bashCommands) define(name, value string) {
 // in sh, zsh and interactive bash), and the command is matched as written too. After a value
 // that ends in a blank the next word is expanded as well, as the shell does. An alias whose
 // value is not one static simple command matches every rule.
-func (b *bashCommands) expandAlias(d *aliasDef, rest []word, c ctx, name string) {
+func (b *Commands) expandAlias(d *aliasDef, rest []word, c ctx, name string) {
 	if d.complex || c.depth+1 > maxShellDepth || !b.grow(len(d.value)) {
 		b.all = true
 		return

@@ -1,10 +1,12 @@
-package match
+package shell_test
 
 import (
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/hookcore/hookcore/match"
 )
 
 // generousAllow permits every command the cases below use except rm: an attack must still
@@ -223,17 +225,17 @@ func TestBashEvalContexts(t *testing.T) {
 		{"derived", `echo $(( $1 + 1 ))`, all},
 		{"derived", `echo $PWD $_`, none},
 	}
-	deny, err := CompileIf("Bash(rm *)")
+	deny, err := match.CompileIf("Bash(rm *)")
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := CompileIf("Bash(git push *)")
+	other, err := match.CompileIf("Bash(git push *)")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var allow []*If
+	var allow []*match.If
 	for _, src := range strings.Split(generousAllow, " ; ") {
-		f, err := CompileIf(src)
+		f, err := match.CompileIf(src)
 		if err != nil {
 			t.Fatal(src, err)
 		}
@@ -246,14 +248,14 @@ func TestBashEvalContexts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := NewSubject("PreToolUse", "Bash", args)
+			s := match.NewSubject("PreToolUse", "Bash", args)
 			if got, want := deny.Match(s), tt.want != none; got != want {
 				t.Errorf("deny Bash(rm *) on %q = %v, want %v (%s)", tt.command, got, want, tt.want)
 			}
 			if got, want := other.Match(s), tt.want == all; got != want {
 				t.Errorf("deny Bash(git push *) on %q = %v, want %v (%s)", tt.command, got, want, tt.want)
 			}
-			if got, want := AllowedBy(s, allow...), tt.want == none; got != want {
+			if got, want := match.AllowedBy(s, allow...), tt.want == none; got != want {
 				t.Errorf("allow (every command but rm) on %q = %v, want %v (%s)", tt.command, got, want, tt.want)
 			}
 		})
@@ -282,13 +284,13 @@ func TestBashAllowNeverPermitsDenied(t *testing.T) {
 		func(s string) string { return "sudo sh -c " + quote(s) },
 		func(s string) string { return "{ " + s + "; }" },
 	}
-	deny, err := CompileIf("Bash(rm *)")
+	deny, err := match.CompileIf("Bash(rm *)")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var allow []*If
+	var allow []*match.If
 	for _, src := range strings.Split(generousAllow, " ; ") {
-		f, err := CompileIf(src)
+		f, err := match.CompileIf(src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,8 +307,8 @@ func TestBashAllowNeverPermitsDenied(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := NewSubject("PreToolUse", "Bash", args)
-		if deny.Match(s) && AllowedBy(s, allow...) {
+		s := match.NewSubject("PreToolUse", "Bash", args)
+		if deny.Match(s) && match.AllowedBy(s, allow...) {
 			t.Errorf("Bash(rm *) matches %q, yet the allow list without rm permits it", c)
 		}
 	}

@@ -1,4 +1,4 @@
-package match
+package shell
 
 import (
 	"strings"
@@ -35,7 +35,7 @@ type evalState struct {
 }
 
 // settle applies the line-level rule at the end of the analysis.
-func (b *bashCommands) settle() {
+func (b *Commands) settle() {
 	e := &b.eval
 	if e.argData && e.positional {
 		e.tainted = true
@@ -46,7 +46,7 @@ func (b *bashCommands) settle() {
 }
 
 // bind records a value bound to a variable.
-func (b *bashCommands) bind(w word) {
+func (b *Commands) bind(w word) {
 	if !inert(w) {
 		b.eval.tainted = true
 	}
@@ -56,7 +56,7 @@ func (b *bashCommands) bind(w word) {
 // expansion reads a variable (varSink); a command substitution's output is evaluated
 // (matches every rule); a quoted static string is analysed as the expression it holds.
 // Nested arithmetic and parameter expansions are examined when the walk reaches them.
-func (b *bashCommands) arith(x syntax.Node, c ctx) {
+func (b *Commands) arith(x syntax.Node, c ctx) {
 	if x == nil || b.all {
 		return
 	}
@@ -115,7 +115,7 @@ func litParts(parts []syntax.WordPart) (string, bool) {
 // arithText analyses text, a static string bash evaluates as an arithmetic expression, as
 // the script "(( text ))" one level deeper (a text that breaks out of the parentheses is
 // analysed as the commands it then spells, which errs toward matching).
-func (b *bashCommands) arithText(text string, c ctx) {
+func (b *Commands) arithText(text string, c ctx) {
 	if !strings.ContainsAny(text, "$`[") && !hasIdent(text) {
 		return
 	}
@@ -123,7 +123,7 @@ func (b *bashCommands) arithText(text string, c ctx) {
 }
 
 // arithWord analyses a shell word that bash evaluates as an arithmetic expression.
-func (b *bashCommands) arithWord(w word, c ctx) {
+func (b *Commands) arithWord(w word, c ctx) {
 	if w.static {
 		b.arithText(w.text, c)
 		return
@@ -143,7 +143,7 @@ func hasIdent(text string) bool {
 
 // nameSink analyses w, a word bash uses as a variable name (declare, read, printf -v,
 // test -v, unset, a nameref's target): a subscripted name's subscript is evaluated.
-func (b *bashCommands) nameSink(w word, c ctx) {
+func (b *Commands) nameSink(w word, c ctx) {
 	switch {
 	case inert(w):
 	case w.static:
@@ -159,7 +159,7 @@ func (b *bashCommands) nameSink(w word, c ctx) {
 // bindName analyses w, a name that read, mapfile, getopts, printf -v or wait -p binds
 // data to: a name (nameSink), and one whose value bash runs (read PS4, printf -v BASH_ENV)
 // matches every rule.
-func (b *bashCommands) bindName(w word, c ctx) {
+func (b *Commands) bindName(w word, c ctx) {
 	if w.static && specialVar(w.text) {
 		b.all = true
 		return
@@ -169,7 +169,7 @@ func (b *bashCommands) bindName(w word, c ctx) {
 
 // assign analyses one assignment of a parsed script: its subscript, its value (a binding)
 // and the variables whose value bash runs or sources.
-func (b *bashCommands) assign(a *syntax.Assign, src string, c ctx) {
+func (b *Commands) assign(a *syntax.Assign, src string, c ctx) {
 	if a.Index != nil {
 		b.arith(a.Index, c)
 	}
@@ -215,7 +215,7 @@ func specialVar(name string) bool {
 // (exported functions, from env) match every rule unless empty; PROMPT_COMMAND is a script;
 // a prompt string PS0-PS4 (expanded, PS4 by set -x) that holds '$', '`' or '\' matches
 // every rule.
-func (b *bashCommands) special(name string, v word, c ctx) {
+func (b *Commands) special(name string, v word, c ctx) {
 	switch {
 	case name == "BASH_ENV" || name == "ENV" || strings.HasPrefix(name, "BASH_FUNC_"):
 		if !v.static || v.text != "" {
@@ -235,7 +235,7 @@ func (b *bashCommands) special(name string, v word, c ctx) {
 // paramExp analyses a parameter expansion: its subscript and substring offsets are
 // arithmetic, ${!x} uses x's value as a name, ${x@P} expands x's value as a prompt, and
 // ${x:=v} binds v.
-func (b *bashCommands) paramExp(p *syntax.ParamExp, src string, c ctx) {
+func (b *Commands) paramExp(p *syntax.ParamExp, src string, c ctx) {
 	if p.Index != nil {
 		b.arith(p.Index, c)
 	}
@@ -290,7 +290,7 @@ var shellDerived = map[string]bool{
 
 // derived makes the line match every rule when an evaluating context reads a variable that
 // bash fills itself (see shellDerived).
-func (b *bashCommands) derived(name string) {
+func (b *Commands) derived(name string) {
 	if shellDerived[name] {
 		b.all = true
 	}
@@ -310,7 +310,7 @@ func identPrefix(s string) string {
 // operands treats the words inside a parameter expansion read by an evaluating context —
 // ${x:-WORD}, ${x+WORD}, ${x=WORD}, ${x/PAT/REP} — as values that reach it: one that is not
 // inert makes the line match every rule (red-team finding: echo $((${x:-'a[$(rm -rf x)]'}))).
-func (b *bashCommands) operands(p *syntax.ParamExp) {
+func (b *Commands) operands(p *syntax.ParamExp) {
 	var words []*syntax.Word
 	if p.Exp != nil && p.Exp.Word != nil {
 		words = append(words, p.Exp.Word)
@@ -343,7 +343,7 @@ func isAllIndex(x syntax.ArithmExpr) bool {
 // command (builtin declare ...): flags, then names and NAME=value words. A name may be
 // subscripted; -n makes the value a name, -i makes it arithmetic; a word that is not static
 // may be any of these.
-func (b *bashCommands) decl(args []word, parsed []*syntax.Assign, src string, c ctx) {
+func (b *Commands) decl(args []word, parsed []*syntax.Assign, src string, c ctx) {
 	flags := ""
 	for _, a := range args {
 		switch {
@@ -380,7 +380,7 @@ func (b *bashCommands) decl(args []word, parsed []*syntax.Assign, src string, c 
 // A quoted value that starts with '(' is read as a compound array assignment by declare -a
 // or -A (and for a variable already an array): declare -a 'a=([$(rm)]=1)' runs rm. It is
 // analysed as the assignment NAME=VALUE.
-func (b *bashCommands) declValue(flags, name string, v word, c ctx) {
+func (b *Commands) declValue(flags, name string, v word, c ctx) {
 	switch {
 	case v.static && strings.HasPrefix(strings.TrimLeft(v.text, " \t"), "(") && !inert(v):
 		b.script(word{text: name + "=" + v.text, static: true}, c)
@@ -397,7 +397,7 @@ func (b *bashCommands) declValue(flags, name string, v word, c ctx) {
 
 // builtinEval analyses the builtins that take names, code or data (see the comment at the
 // top of this file), run as command name base with args.
-func (b *bashCommands) builtinEval(base string, args []word, c ctx) {
+func (b *Commands) builtinEval(base string, args []word, c ctx) {
 	switch base {
 	case "declare", "typeset", "local", "export", "readonly":
 		b.decl(args, nil, "", c)
@@ -486,7 +486,7 @@ func (b *bashCommands) builtinEval(base string, args []word, c ctx) {
 
 // optionScripts analyses the arguments of the short options in opts (attached or not) as
 // scripts: mapfile -C CALLBACK, complete -C COMMAND, complete -F FUNCTION.
-func (b *bashCommands) optionScripts(args []word, opts string, c ctx) {
+func (b *Commands) optionScripts(args []word, opts string, c ctx) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.static {
@@ -513,7 +513,7 @@ func (b *bashCommands) optionScripts(args []word, opts string, c ctx) {
 
 // hash analyses `hash -p PATH NAME...`: NAME then runs PATH, like an alias (hash -p
 // /bin/rm ls; ls -rf X is rm -rf X).
-func (b *bashCommands) hash(args []word) {
+func (b *Commands) hash(args []word) {
 	for i, a := range args {
 		if !a.static {
 			b.all = true
@@ -544,4 +544,17 @@ func (b *bashCommands) hash(args []word) {
 			return
 		}
 	}
+}
+
+// isIdentByte reports whether c may appear in a shell name: a letter or _ anywhere, a
+// digit (or -, which the callers exclude where bash does) after the first byte. It is the
+// same test as match's rule-name scanner, kept here so shell imports nothing of match.
+func isIdentByte(c byte, first bool) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		return true
+	case c >= '0' && c <= '9', c == '-':
+		return !first
+	}
+	return false
 }
