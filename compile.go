@@ -47,6 +47,10 @@ type compiled struct {
 	relative []RelativeFile
 	identity string // what running the hook does, for deduplication (see identityOf)
 	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
+	// skill and agent scope a frontmatter hook (config.File.Skill, Agent): a skill's runs only
+	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
+	// for the events of a sub-agent of that type.
+	skill, agent string
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -73,7 +77,7 @@ func identityOf(c *compiled) string {
 		cp.HookID = ""
 		ex = cp
 	}
-	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, ex)
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, c.skill, c.agent, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -203,6 +207,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			}
 			for i := range f.Broken {
 				if c := misconfigured(&f.Broken[i]); c != nil {
+					c.skill, c.agent = f.Skill, f.Agent
 					if f.Layer == config.Project || f.Layer == config.Local {
 						c.skip, _ = gate.skip(&f.Broken[i].Hook, f)
 					}
@@ -325,6 +330,8 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 		return nil, err
 	}
 	c := &compiled{
+		skill:    f.Skill,
+		agent:    f.Agent,
 		id:       h.ID,
 		typ:      h.Action.Type,
 		source:   h.Source(),

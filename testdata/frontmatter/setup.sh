@@ -1,6 +1,8 @@
 #!/bin/bash
-# Accept the workspace trust dialog (as an interactive user would) and add a user-level agent.
+# Runs in the workspace before Claude Code starts: accept the workspace trust dialog (as an
+# interactive user would; without it the project agent's frontmatter hooks do not run) and
+# install the user-level agent ucheck from home/.
 set -e
 printf '{"projects": {"%s": {"hasTrustDialogAccepted": true}}}\n' "$PWD" > "$PEER_OUT/home/.claude.json"
 mkdir -p "$PEER_OUT/home/.claude/agents"
-sed 's/name: checker/name: ucheck/; s/PreToolUse-agent/PreToolUse-uagent/; s/Stop-agent/Stop-uagent/' .claude/agents/checker.md > "$PEER_OUT/home/.claude/agents/ucheck.md"
+cp "$(dirname "$0")/home/.claude/agents/ucheck.md" "$PEER_OUT/home/.claude/agents/"
