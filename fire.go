@@ -103,7 +103,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 	}
 	var hits *match.Hits // the `if` filters bound to this event's subject, once one is tested
 	var out []*compiled
-	undecodable := 0 // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
+	undecodable := 0           // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
 	var skills map[string]bool // the session's invoked skills, read once a skill hook matches
 	checked := eh.kind != hook.Gate || len(in.ToolInput) == 0
 	i, j := 0, 0
