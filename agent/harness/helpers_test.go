@@ -55,7 +55,7 @@ type setup struct {
 	files     map[string]string   // workspace files
 	// frontmatter are workspace files (skills, agents) whose frontmatter hooks load too
 	frontmatter []string
-	opts      func(*agent.Options)
+	opts        func(*agent.Options)
 }
 
 // newRig builds the session; the workspace is a temporary directory.
