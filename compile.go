@@ -546,11 +546,14 @@ func hasProjectLayer(set *config.Set) bool {
 }
 
 // TrustDigest returns the digest that workspace trust is recorded against for set: the paths
-// and content hashes of its project and local layer files (see package trust).
+// and content hashes of its project and local layer files (see package trust), but not of
+// skill and sub-agent files (config.File.Skill, Agent): only `hookcore run` and `trust`
+// load those, so that the digest is the same for every command; their hooks are trusted one
+// by one by their HookCover digest (PendingReason), which binds their definition and scripts.
 func TrustDigest(set *config.Set) string {
 	var parts []string
 	for _, f := range set.Files {
-		if f.Layer == config.Project || f.Layer == config.Local {
+		if (f.Layer == config.Project || f.Layer == config.Local) && f.Skill == "" && f.Agent == "" {
 			parts = append(parts, f.Path+"\x00"+f.Hash)
 		}
 	}
