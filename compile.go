@@ -364,6 +364,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 			Timeout:    timeout,
 			ExitCodes:  codes,
 			Codebot:    h.Dialect == config.Flat,
+			Claude:     h.Dialect == config.Nested,
 			S08:        h.S08,
 			ProjectDir: r.projectDir,
 			PluginRoot: f.PluginRoot,
