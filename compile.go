@@ -75,6 +75,10 @@ func identityOf(c *compiled) string {
 	if cmd, ok := c.exec.(*executor.Command); ok {
 		cp := *cmd
 		cp.HookID = ""
+		// Claude (a settings-file hook ignores a top-level "decision": "ask") is left out:
+		// a YAML hook and a settings hook with one command stay one hook, as before; the
+		// first twin's reading of such a reply applies.
+		cp.Claude = false
 		ex = cp
 	}
 	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, c.skill, c.agent, ex)

@@ -157,7 +157,6 @@ func (t skillTool) Run(ctx context.Context, input json.RawMessage) (json.RawMess
 		Args  string `json:"args"`
 	}
 	if err := hook.DecodeToolInput(input, &in); err != nil || in.Skill == "" {
-		//lint:ignore ST1005 "Skill" is the tool's name, as the model calls it.
 		return nil, errors.New("Skill needs a skill name")
 	}
 	sk, ok := t.skills[strings.TrimPrefix(in.Skill, "/")]
