@@ -1,6 +1,7 @@
 package hookcore
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -154,7 +155,7 @@ func TestMatchingFastEqualsSlow(t *testing.T) {
 				for i, in := range inputs {
 					in := in.Clone()
 					in.HookEventName = string(ev)
-					matched, ambiguous := r.matching(eh, in)
+					matched, ambiguous := r.matching(context.Background(), eh, in)
 					if ambiguous != nil {
 						continue // blocked before matching (issue 10.4); nothing to compare
 					}

@@ -37,7 +37,9 @@ type setup struct {
 	callbacks []hookcore.Callback // Go hooks
 	script    string              // the scripted model's turns (JSON)
 	files     map[string]string   // workspace files
-	opts      func(*agent.Options)
+	// frontmatter are workspace files (skills, agents) whose frontmatter hooks load too
+	frontmatter []string
+	opts        func(*agent.Options)
 }
 
 // newRig builds the session; the workspace is a temporary directory.
@@ -55,13 +57,20 @@ func newRig(t *testing.T, st setup) *rig {
 		}
 	}
 	var set *config.Set
+	var paths []config.LayerPath
 	if st.yaml != "" {
 		cfg := filepath.Join(t.TempDir(), "hooks.yaml")
 		if err := os.WriteFile(cfg, []byte(st.yaml), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		paths = append(paths, config.LayerPath{Path: cfg, Layer: config.Explicit})
+	}
+	for _, rel := range st.frontmatter {
+		paths = append(paths, config.LayerPath{Path: filepath.Join(ws, rel), Layer: config.User})
+	}
+	if len(paths) > 0 {
 		var errs config.ErrorList
-		set, errs = config.Load([]config.LayerPath{{Path: cfg, Layer: config.Explicit}})
+		set, errs = config.Load(paths)
 		if err := errs.Err(); err != nil {
 			t.Fatal(err)
 		}
