@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 var commandName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`)
@@ -122,10 +123,7 @@ func (s *Session) compact(ctx context.Context, trigger string) {
 	s.observe(ctx, &Event{Moment: hook.SessionStart, Source: "compact"})
 }
 
+// clip collapses the white space of s (line breaks included) and cuts it at n runes.
 func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	return text.Truncate(strings.Join(strings.Fields(s), " "), n, "…")
 }
