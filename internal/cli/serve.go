@@ -11,9 +11,11 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -73,6 +75,8 @@ type server struct {
 	cf    *configFlags
 	st    *state.Memory
 	token string
+	// remote is --allow-remote: the Host header may then name any host.
+	remote bool
 
 	mu      sync.RWMutex
 	r       *hookcore.Runner
@@ -205,9 +209,23 @@ func (s *server) handler() http.Handler {
 type peerKey struct{}
 
 // auth lets through requests from connections of this same user (see sameUser) and, from
-// anyone else, only those with the token.
+// anyone else, only those with the token. Before that it refuses, with 403, whoever sends it:
+//   - a browser's request (an Origin or Sec-Fetch-Site header): a web page the user visits
+//     runs as this same user and could otherwise fire their hooks with inputs of its choosing
+//     by a text/plain POST, which needs no CORS preflight (red team). Agents' HTTP clients,
+//     Claude Code's http hooks and `hookcore hook --server` send neither header;
+//   - unless --allow-remote, a Host that is not a loopback address or localhost: a DNS
+//     rebinding page reaches 127.0.0.1 under its own name.
 func (s *server) auth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Header.Get("Origin") != "" || req.Header.Get("Sec-Fetch-Site") != "" {
+			http.Error(w, "requests from a web browser are refused (Origin or Sec-Fetch-Site header)", http.StatusForbidden)
+			return
+		}
+		if !s.remote && !loopbackHost(req.Host) {
+			http.Error(w, "Host "+strconv.Quote(req.Host)+" is not a loopback address; serve answers only to 127.0.0.1, [::1] or localhost unless --allow-remote", http.StatusForbidden)
+			return
+		}
 		if same, _ := req.Context().Value(peerKey{}).(bool); !same {
 			got, ok := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
 			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) != 1 {
@@ -217,6 +235,21 @@ func (s *server) auth(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, req)
 	})
+}
+
+// loopbackHost reports whether a Host header (host or host:port) names a loopback IP
+// address or localhost.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
 }
 
 func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error {
@@ -232,6 +265,7 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 		return &exitError{code: ExitFailure, msg: "serve token: " + err.Error()}
 	}
 	s := newServer(e, cf, token)
+	s.remote = sf.allowRemote
 	ln, err := net.Listen("tcp", sf.listen)
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}

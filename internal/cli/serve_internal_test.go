@@ -115,28 +115,56 @@ func TestServeClaudeHTTP(t *testing.T) {
 	}
 }
 
-// TestServeAuth: without the same-user mark a request needs the token.
+// TestServeAuth: without the same-user mark a request needs the token; a browser's request
+// (Origin, Sec-Fetch-Site) and, without --allow-remote, a Host that is not loopback are
+// refused even from this same user (red team: a web page's text/plain POST fired the hooks).
 func TestServeAuth(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	srv := &server{e: testEnv(t, dir, nil), token: "secret"}
-	h := srv.auth(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "in") })) //nolint:errcheck
+	remote := &server{e: srv.e, token: "secret", remote: true}
+	in := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "in") }) //nolint:errcheck
 	for _, tt := range []struct {
-		same   bool
-		header string
-		want   int
+		srv     *server
+		same    bool
+		host    string
+		headers map[string]string
+		want    int
 	}{
-		{true, "", 200}, {false, "", 401}, {false, "Bearer wrong", 401}, {false, "Bearer secret", 200},
+		{srv, true, "127.0.0.1:7878", nil, 200},
+		{srv, false, "127.0.0.1:7878", nil, 401},
+		{srv, false, "127.0.0.1:7878", map[string]string{"Authorization": "Bearer wrong"}, 401},
+		{srv, false, "127.0.0.1:7878", map[string]string{"Authorization": "Bearer secret"}, 200},
+		{srv, true, "[::1]:7878", nil, 200},
+		{srv, true, "localhost:7878", nil, 200},
+		{srv, true, "LOCALHOST.:7878", nil, 200},
+		{srv, true, "127.1.2.3", nil, 200},
+		{srv, true, "[::ffff:127.0.0.1]:7878", nil, 200},
+		// A browser, whoever it runs as and whatever it sends.
+		{srv, true, "127.0.0.1:7878", map[string]string{"Origin": "https://evil.example"}, 403},
+		{srv, true, "127.0.0.1:7878", map[string]string{"Origin": "null"}, 403},
+		{srv, true, "127.0.0.1:7878", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{srv, false, "127.0.0.1:7878", map[string]string{"Origin": "http://127.0.0.1:7878", "Authorization": "Bearer secret"}, 403},
+		// DNS rebinding: the page's own name in Host.
+		{srv, true, "evil.example:7878", nil, 403},
+		{srv, true, "localhost.evil.example", nil, 403},
+		{srv, true, "10.0.0.1:7878", nil, 403},
+		{srv, true, "", nil, 403},
+		// --allow-remote: any Host, the token still needed from others.
+		{remote, false, "hooks.internal:7878", map[string]string{"Authorization": "Bearer secret"}, 200},
+		{remote, false, "hooks.internal:7878", nil, 401},
+		{remote, true, "hooks.internal:7878", map[string]string{"Origin": "https://evil.example"}, 403},
 	} {
 		req := httptest.NewRequest("POST", "/v1/answer/claude", bytes.NewReader(nil))
+		req.Host = tt.host
 		req = req.WithContext(context.WithValue(req.Context(), peerKey{}, tt.same))
-		if tt.header != "" {
-			req.Header.Set("Authorization", tt.header)
+		for k, v := range tt.headers {
+			req.Header.Set(k, v)
 		}
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		tt.srv.auth(in).ServeHTTP(rec, req)
 		if rec.Code != tt.want {
-			t.Errorf("same=%v header=%q: %d, want %d", tt.same, tt.header, rec.Code, tt.want)
+			t.Errorf("remote=%v same=%v host=%q headers=%v: %d, want %d", tt.srv.remote, tt.same, tt.host, tt.headers, rec.Code, tt.want)
 		}
 	}
 }
