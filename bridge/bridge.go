@@ -72,6 +72,23 @@ func Names() []string {
 // ErrNoEvent is returned by Decode when neither the input nor the override names an event.
 var ErrNoEvent = errors.New("the hook input names no event (pass the event as an argument)")
 
+// ErrNoTool is returned by Incomplete for a gate on a tool call (PreToolUse,
+// PermissionRequest) whose input names no tool.
+var ErrNoTool = errors.New("the hook input names no tool (tool_name is missing or empty), so no rule can be checked")
+
+// Incomplete reports why a decoded input cannot be decided, or nil. A gate whose hooks match
+// on the tool (PreToolUse, PermissionRequest) cannot be decided without a tool name: every
+// matcher would miss and the call would be let through, so the bridge answers it as it
+// answers an input it cannot read (fail closed; issue 9 item 2, red team: an empty stdin
+// with the event as an argument was allowed). Agents always send the tool name; an input
+// without one comes from a broken harness, never from a model.
+func Incomplete(ev hook.Event, in *hook.Input) error {
+	if ev.Kind() == hook.Gate && ev.MatchField() == "tool_name" && (in == nil || in.ToolName == "") {
+		return ErrNoTool
+	}
+	return nil
+}
+
 // object decodes data as one JSON object into a map of raw fields.
 func object(data []byte) (map[string]json.RawMessage, error) {
 	data = bytes.TrimSpace(data)

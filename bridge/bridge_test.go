@@ -156,3 +156,25 @@ func TestFail(t *testing.T) {
 		}
 	}
 }
+
+// TestIncomplete: a tool gate without a tool name cannot be decided (red team: an empty
+// stdin was let through); other events and inputs with a tool can.
+func TestIncomplete(t *testing.T) {
+	for _, tt := range []struct {
+		ev   hook.Event
+		in   *hook.Input
+		want error
+	}{
+		{hook.PreToolUse, nil, bridge.ErrNoTool},
+		{hook.PreToolUse, &hook.Input{}, bridge.ErrNoTool},
+		{hook.PermissionRequest, &hook.Input{}, bridge.ErrNoTool},
+		{hook.PreToolUse, &hook.Input{ToolName: "Bash"}, nil},
+		{hook.PostToolUse, &hook.Input{}, nil},
+		{hook.UserPromptSubmit, &hook.Input{}, nil},
+		{hook.Stop, nil, nil},
+	} {
+		if got := bridge.Incomplete(tt.ev, tt.in); got != tt.want {
+			t.Errorf("Incomplete(%s, %+v) = %v, want %v", tt.ev, tt.in, got, tt.want)
+		}
+	}
+}

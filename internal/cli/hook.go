@@ -116,6 +116,9 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		return p.Fail(event, fmt.Sprintf("input on stdin is larger than %d MiB", maxInput>>20), block), wait
 	}
 	ev, in, err := p.Decode(data, override)
+	if err == nil {
+		err = bridge.Incomplete(ev, in)
+	}
 	if err != nil {
 		return p.Fail(event, err.Error(), block), wait
 	}

@@ -122,6 +122,9 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		}
 	}
 	ev, in, err := p.Decode(data, override)
+	if err == nil {
+		err = bridge.Incomplete(ev, in)
+	}
 	if err != nil {
 		return p.Fail(event, err.Error(), block), event
 	}
