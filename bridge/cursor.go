@@ -25,7 +25,9 @@ import (
 // {status, loop_count} → Stop (stop_hook_active when loop_count > 0); subagentStop →
 // SubagentStop; subagentStart, sessionStart, sessionEnd, preCompact → their events.
 //
-// Output (exit 0, JSON): before* and preToolUse answer permission allow / deny / ask with
+// Output (exit 0, JSON): before* and preToolUse answer permission allow / deny / ask (allow
+// only when a hook allowed the call: with no decision the answer is empty, and Cursor's own
+// approval applies — an "allow" for every call no hook objects to would approve them all) with
 // user_message and agent_message (the reason, for the user and the model); beforeReadFile
 // has permission only; beforeSubmitPrompt answers continue:false with user_message; stop
 // and subagentStop answer followup_message (the block reason, sent as the next user
@@ -182,7 +184,7 @@ func (Cursor) Encode(event hook.Event, in *hook.Input, res *hook.Result) Answer 
 			o.set("permission", "deny")
 		case perm == hook.Ask:
 			o.set("permission", "ask")
-		default:
+		case perm == hook.Allow:
 			o.set("permission", "allow")
 		}
 		if native != "beforeReadFile" && (blocked || perm == hook.Ask) {

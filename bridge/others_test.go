@@ -56,7 +56,10 @@ func TestCursor(t *testing.T) {
 			decoded{Event: hook.Stop, Session: "c1", Cwd: "/w", StopActive: true}},
 	})
 	runEncode(t, p, []encodeCase{
-		{"allow", hook.PreToolUse, shell, cont, answer{Stdout: `{"permission":"allow"}` + "\n"}},
+		// No hook decided: no answer, so Cursor's own approval applies (red team: an
+		// "allow" for every call would have approved them all).
+		{"no decision", hook.PreToolUse, shell, cont, answer{}},
+		{"allow", hook.PreToolUse, shell, with(func(r *hook.Result) { r.Permission = hook.Allow }), answer{Stdout: `{"permission":"allow"}` + "\n"}},
 		{"deny", hook.PreToolUse, shell, with(func(r *hook.Result) { r.Blocked, r.Reason = true, "no rm" }),
 			answer{Stdout: `{"permission":"deny","user_message":"no rm","agent_message":"no rm"}` + "\n"}},
 		{"ask", hook.PreToolUse, shell, with(func(r *hook.Result) { r.Permission, r.Reason = hook.Ask, "sure?" }),
