@@ -1,40 +1,74 @@
 #!/usr/bin/env python3
 """PreToolUse guard: refuse a recursive force-delete (rm with both -r/-R/--recursive and
--f/--force, in any spelling: -rf, -fr, -Rf, -r -f, --recursive --force).
+-f/--force, in any spelling: -rf, -fr, -Rf, -r -f, --recursive --force, --rec --for).
 
-The hook's `if: Bash(rm *)` already selected the calls that run rm anywhere in the command
-(after cd &&, behind sudo or env, in a pipeline, in sh -c '...'); this script decides on the
-flags. Exit 2 blocks, with stderr as the reason the model sees; exit 0 allows.
+The hook's `if: Bash(rm *)` already selected the calls that run rm somewhere (after cd &&,
+behind sudo or env, in a pipeline, in sh -c '...', behind a variable); this script decides
+on the flags. It fails closed: it allows only a command it can read plainly — simple
+commands joined by && || ; | & — in which every rm is a plain `rm` word whose flags are
+plain words. Anything it cannot read that way (an expansion: $, backquotes, braces, globs in
+flags; a nested shell, eval, xargs, find; a backslash; a subshell) is blocked, with a reason
+that says to write the command plainly. Exit 2 blocks, with stderr as the reason the model
+sees; exit 0 allows.
 """
 import json
 import re
 import shlex
 import sys
 
-command = json.load(sys.stdin).get("tool_input", {}).get("command", "")
-try:
-    words = shlex.split(command, comments=True)
-except ValueError:  # unbalanced quotes: look at the raw words
-    words = command.split()
+BLOCKED = "'rm -rf' is blocked in this repository: remove specific paths with 'rm -r PATH' instead"
+UNCLEAR = ("this command runs rm in a way the guard cannot read (expansion, nested shell, eval, "
+           "xargs/find, backslash or subshell): write it as a plain 'rm -r PATH' command")
 
-SEPARATORS = {"&&", "||", ";", "|", "&", "(", ")", "{", "}"}
+# Programs that run another command line, which this script does not read.
+RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "fish", "eval", "exec", "xargs", "find",
+           "env", "command", "builtin", "nohup", "time", "timeout", "nice", "sudo", "doas",
+           "su", "watch", "parallel", "busybox", "source", "."}
+SEPARATORS = {"&&", "||", ";", "|", "&", ";;", "|&"}
+
+
+def block(reason):
+    print(reason, file=sys.stderr)
+    sys.exit(2)
+
+
+command = json.load(sys.stdin).get("tool_input", {}).get("command", "")
+if not isinstance(command, str) or re.search(r"[$`\\(){}\n\r\x00*?\[]", command):
+    block(UNCLEAR)
+try:
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|")
+    lexer.whitespace_split = True
+    words = list(lexer)
+except ValueError:  # unbalanced quotes
+    block(UNCLEAR)
+
+at_start = True
 for i, word in enumerate(words):
-    if re.sub(r"^.*/", "", word) != "rm":
+    if word in SEPARATORS:
+        at_start = True
+        continue
+    name = re.sub(r"^.*/", "", word)
+    if at_start and "=" in word and not word.startswith("="):
+        continue  # VAR=value before the command
+    if at_start and name in RUNNERS:
+        block(UNCLEAR)
+    is_rm = name == "rm"
+    at_start = False
+    if not is_rm:
         continue
     recursive = force = False
     for arg in words[i + 1:]:
-        if arg in SEPARATORS or arg == "--" or not arg.startswith("-"):
-            if arg in SEPARATORS:
-                break
+        if arg in SEPARATORS or arg == "--":
+            break
+        if not arg.startswith("-"):
             continue
         if arg.startswith("--"):
-            recursive |= arg == "--recursive"
-            force |= arg == "--force"
+            opt = arg[2:].split("=", 1)[0]
+            recursive |= len(opt) >= 1 and "recursive".startswith(opt)
+            force |= len(opt) >= 1 and "force".startswith(opt)
         else:
             recursive |= "r" in arg or "R" in arg
             force |= "f" in arg
     if recursive and force:
-        print("'rm -rf' is blocked in this repository: remove specific paths with 'rm -r PATH' instead",
-              file=sys.stderr)
-        sys.exit(2)
+        block(BLOCKED)
 sys.exit(0)

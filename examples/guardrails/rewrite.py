@@ -2,7 +2,8 @@
 """PreToolUse hook for Bash: rewrite a command, then let it run.
 
     python3 rewrite.py pytest   # `pytest ARGS` -> `python3 -m unittest discover -s tests [-q]`
-    python3 rewrite.py npm      # `npm install|ci|i ...` -> the same with --ignore-scripts
+    python3 rewrite.py npm      # any npm install verb or alias -> the same with --ignore-scripts
+                                # (a later --ignore-scripts=false or npm_config_ignore_scripts is dropped)
 
 Reads the Claude Code hook input on stdin. When the rule applies, prints a
 hookSpecificOutput envelope with updatedInput (the whole tool input, as Claude Code
@@ -23,10 +24,22 @@ def pytest(command):
     return new, "pytest is not installed here; rewritten to unittest"
 
 
+# npm's install verbs and their aliases (npm help install, npm help ci, npm help install-test).
+NPM_VERBS = ("install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install"
+             "|ic|install-clean|isntall-clean|install-test|it|install-ci-test|cit")
+# One npm command: options before the verb, the verb, then everything up to the next
+# separator.
+NPM_SEGMENT = re.compile(r"(\bnpm(?:\s+-\S+)*\s+(?:" + NPM_VERBS + r"))(?=\s|$|[;&|])([^;&|\n]*)")
+# Whatever would switch the scripts back on: a later flag or an environment variable.
+SCRIPTS_ON = re.compile(r"\s+--(?:no-)?ignore-scripts(?:=\S*|\s+(?:true|false)\b)?")
+ENV_ON = re.compile(r"\b(?:npm_config_ignore_scripts|NPM_CONFIG_IGNORE_SCRIPTS)=\S*\s*")
+
+
 def npm(command):
-    pattern = r"\bnpm (?:install|ci|i)\b(?![^;&|]*--ignore-scripts)"
-    new, n = re.subn(pattern, lambda m: m.group(0) + " --ignore-scripts", command)
-    if n == 0:
+    def add(m):  # the flag goes right after the verb; any later switch is dropped
+        return m.group(1) + " --ignore-scripts" + SCRIPTS_ON.sub("", m.group(2))
+    new = NPM_SEGMENT.sub(add, ENV_ON.sub("", command))
+    if new == command:
         return None, ""
     return new, "package install scripts do not run for the agent: added --ignore-scripts"
 
