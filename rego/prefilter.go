@@ -3,6 +3,7 @@ package rego
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -410,7 +411,95 @@ func newPrefilter(c *ast.Compiler, query ast.Body) *prefilter {
 	if a.unusable {
 		return nil
 	}
+	// Chained rules repeat their conditions (every reference to bash_command carries its
+	// guard): flatten, drop repeats, and keep each distinct guard once.
+	seen := map[string]bool{}
+	guards := p.guards[:0]
+	for _, g := range p.guards {
+		g = simplify(g)
+		if _, ok := g.(always); ok {
+			return nil
+		}
+		if k := fmt.Sprintf("%#v", g); !seen[k] {
+			seen[k] = true
+			guards = append(guards, g)
+		}
+	}
+	p.guards = guards
 	return p
+}
+
+// simplify flattens nested allOf and anyOf, drops repeated elements and an opDefined atom
+// whose path another atom of the same allOf tests (each test needs its path defined), and
+// unwraps a single element. The result holds for exactly the inputs c holds for.
+func simplify(c cond) cond {
+	switch v := c.(type) {
+	case allOf:
+		var flat allOf
+		for _, x := range v {
+			x = simplify(x)
+			switch y := x.(type) {
+			case always:
+				continue
+			case allOf:
+				flat = append(flat, y...)
+			default:
+				flat = append(flat, y)
+			}
+		}
+		flat = dedupe(flat)
+		tested := map[string]bool{}
+		for _, x := range flat {
+			if at, ok := x.(atom); ok && at.op != opDefined {
+				tested[strings.Join(at.path, "\x00")] = true
+			}
+		}
+		out := flat[:0]
+		for _, x := range flat {
+			if at, ok := x.(atom); ok && at.op == opDefined && tested[strings.Join(at.path, "\x00")] {
+				continue
+			}
+			out = append(out, x)
+		}
+		switch len(out) {
+		case 0:
+			return always{}
+		case 1:
+			return out[0]
+		}
+		return out
+	case anyOf:
+		var flat anyOf
+		for _, x := range v {
+			x = simplify(x)
+			switch y := x.(type) {
+			case always:
+				return always{}
+			case anyOf:
+				flat = append(flat, y...)
+			default:
+				flat = append(flat, y)
+			}
+		}
+		flat = anyOf(dedupe(flat))
+		if len(flat) == 1 {
+			return flat[0]
+		}
+		return flat
+	}
+	return c
+}
+
+func dedupe[S ~[]cond](xs S) S {
+	seen := map[string]bool{}
+	out := xs[:0]
+	for _, x := range xs {
+		if k := fmt.Sprintf("%#v", x); !seen[k] {
+			seen[k] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // refersToInput walks x: a ref to input, a ref to a rule that depends on input, a call of
@@ -806,4 +895,55 @@ func unsafeString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
+}
+
+// String renders the prefilter as the condition an event must meet to be evaluated, e.g.
+// `input.tool_name == "Bash" && contains(input.tool_input.command, "rm") || ...`.
+func (p *prefilter) String() string {
+	parts := make([]string, len(p.guards))
+	for i, g := range p.guards {
+		parts[i] = condString(g, false)
+	}
+	return strings.Join(parts, " || ")
+}
+
+func condString(c cond, nested bool) string {
+	join := func(xs []cond, sep string) string {
+		parts := make([]string, len(xs))
+		for i, x := range xs {
+			parts[i] = condString(x, true)
+		}
+		s := strings.Join(parts, sep)
+		if nested && len(xs) > 1 {
+			s = "(" + s + ")"
+		}
+		return s
+	}
+	switch v := c.(type) {
+	case allOf:
+		return join(v, " && ")
+	case anyOf:
+		return join(v, " || ")
+	case atom:
+		ref := "input." + strings.Join(v.path, ".")
+		switch v.op {
+		case opDefined:
+			return ref
+		case opEqual:
+			return fmt.Sprintf("%s == %q", ref, v.lits[0])
+		case opContains:
+			return fmt.Sprintf("contains(%s, %q)", ref, v.lits[0])
+		case opPrefix:
+			return fmt.Sprintf("startswith(%s, %q)", ref, v.lits[0])
+		case opSuffix:
+			return fmt.Sprintf("endswith(%s, %q)", ref, v.lits[0])
+		case opIn:
+			q := make([]string, len(v.lits))
+			for i, l := range v.lits {
+				q[i] = fmt.Sprintf("%q", l)
+			}
+			return fmt.Sprintf("%s in {%s}", ref, strings.Join(q, ", "))
+		}
+	}
+	return "true"
 }

@@ -192,6 +192,14 @@ func TestPrefilterExample(t *testing.T) {
 	if pre == nil {
 		t.Fatal("no prefilter for the example policy")
 	}
+	const want = `input.tool_name == "Bash" && contains(input.tool_input.command, "rm") || ` +
+		`input.tool_name in {"Edit", "MultiEdit", "NotebookEdit", "Write"} && endswith(input.tool_input.file_path, "/.env") || ` +
+		`input.tool_name in {"Edit", "MultiEdit", "Write"} && endswith(input.tool_input.file_path, "package-lock.json") || ` +
+		`input.tool_name == "Bash" && contains(input.tool_input.command, "npm") || ` +
+		`input.hook_event_name == "SessionStart"`
+	if got := pre.String(); got != want {
+		t.Errorf("the example's prefilter:\n got %s\nwant %s", got, want)
+	}
 	for _, tt := range []struct {
 		in   *hook.Input
 		want bool

@@ -206,6 +206,7 @@ func (x *Executor) withPrefilter(ctx context.Context, pol *policy, c *ast.Compil
 		return
 	}
 	pol.pre, pol.base = pre, base
+	x.log.Debug("rego prefilter: only these events are evaluated", "hook", x.opts.HookID, "when", pre.String())
 }
 
 // Execute evaluates the query with the hook input as input. An event the policy's
