@@ -23,6 +23,15 @@
 // an error of that hook: with `on_error: block` it blocks (fail-closed), as the examples do.
 // The query is compiled once when the hook is built (and again only when a new bundle
 // arrives), never per event.
+//
+// At the same time a prefilter is derived from the compiled policy: the conditions on
+// input (input.tool_name == "Bash", contains(input.tool_input.command, "rm"), ...) that
+// every input-dependent rule's body needs before anything else. An event that meets none
+// is not evaluated: its decision is the one computed at load for the empty input {}, which
+// the policy provably gives it too (no allocation, no OPA call). A policy the analysis cannot
+// bound (a rule whose body does not start with such a condition, `with`, a non-deterministic
+// builtin, a query that reads input) gets no prefilter, nor does a hook whose decisions are
+// logged; every event is then evaluated. See prefilter.go and TestPrefilterSound.
 package rego
 
 import (
