@@ -23,17 +23,45 @@ type telemetry struct {
 	latency   metric.Float64Histogram
 	errors    metric.Int64Counter
 	timeouts  metric.Int64Counter
-	sets      sync.Map // attribute key ("type\x00func", "event\x00PreToolUse\x00block") → metric.MeasurementOption
+
+	mu   sync.RWMutex
+	sets map[attrKey]*measureOpts // (event, outcome) and ("", hook type) → their options
 }
 
-// attrs returns the measurement option of the attributes kv, built once per distinct set
-// (there are few: hook types, events × outcomes).
-func (t *telemetry) attrs(key string, kv ...attribute.KeyValue) metric.MeasurementOption {
-	if o, ok := t.sets.Load(key); ok {
-		return o.(metric.MeasurementOption)
+// attrKey names one attribute set of the metrics: an event and an outcome, or a hook type
+// (event "").
+type attrKey struct{ event, v string }
+
+// measureOpts are the options of one attribute set, built once (there are few: hook types,
+// events × outcomes) and passed as they are, so that recording allocates nothing.
+type measureOpts struct {
+	add []metric.AddOption
+	rec []metric.RecordOption
+}
+
+// attrs returns the options of the attribute set of k.
+func (t *telemetry) attrs(k attrKey) *measureOpts {
+	t.mu.RLock()
+	o := t.sets[k]
+	t.mu.RUnlock()
+	if o != nil {
+		return o
 	}
-	o := metric.WithAttributeSet(attribute.NewSet(kv...))
-	t.sets.Store(key, o)
+	var set attribute.Set
+	if k.event == "" {
+		set = attribute.NewSet(attribute.String("type", k.v))
+	} else {
+		set = attribute.NewSet(attribute.String("event", k.event), attribute.String("outcome", k.v))
+	}
+	opt := metric.WithAttributeSet(set)
+	o = &measureOpts{add: []metric.AddOption{opt}, rec: []metric.RecordOption{opt}}
+	t.mu.Lock()
+	if prev := t.sets[k]; prev != nil {
+		o = prev
+	} else {
+		t.sets[k] = o
+	}
+	t.mu.Unlock()
 	return o
 }
 
@@ -43,7 +71,7 @@ func newTelemetry(opts Options) *telemetry {
 	if opts.Tracer == nil && opts.Meter == nil {
 		return nil
 	}
-	t := &telemetry{tracer: opts.Tracer, inputs: opts.TraceInputs}
+	t := &telemetry{tracer: opts.Tracer, inputs: opts.TraceInputs, sets: map[attrKey]*measureOpts{}}
 	if m := opts.Meter; m != nil {
 		t.decisions, _ = m.Int64Counter("hookcore.decisions", metric.WithUnit("{event}"),
 			metric.WithDescription("Fired events in which at least one hook matched, by event and outcome."))
@@ -57,42 +85,50 @@ func newTelemetry(opts Options) *telemetry {
 	return t
 }
 
-// fireSpan is the telemetry of one fired event, carried in the context of its hooks. spans
-// holds the open span of each hook between execute and the merge of its decision.
+// fireSpan is the telemetry of one fired event and the context its hooks run in (one
+// allocation for both: it is a context.Context whose Value answers fireSpanKey). open holds
+// the open span of each hook between execute and the merge of its decision; a fired event
+// rarely has more than a few, so the first ones live in the struct.
 type fireSpan struct {
-	span  trace.Span
+	context.Context
+	span  trace.Span // nil: metrics only
+	in    *hook.Input
+	event hook.Event
 	mu    sync.Mutex
-	spans map[*compiled]hookSpan
+	inl   [2]hookSpan
+	open  []hookSpan
 }
 
 type hookSpan struct {
+	c    *compiled
 	span trace.Span
 	end  time.Time
 }
 
 type fireSpanKey struct{}
 
+// Value answers fireSpanKey with fs, anything else from the parent context.
+func (fs *fireSpan) Value(key any) any {
+	if _, ok := key.(fireSpanKey); ok {
+		return fs
+	}
+	return fs.Context.Value(key)
+}
+
 // startFire opens the "hookcore.fire" span of event (when tracing is on) and returns the
-// context its hooks run in.
+// context its hooks run in. The span's attributes are set once, at its end (a sampler does
+// not see them at the start; the SDK's default samplers do not look).
 func (t *telemetry) startFire(ctx context.Context, event hook.Event, in *hook.Input) (context.Context, *fireSpan) {
 	if t == nil {
 		return ctx, nil
 	}
-	fs := &fireSpan{}
+	fs := &fireSpan{in: in, event: event}
 	if t.tracer != nil {
-		attrs := []attribute.KeyValue{
-			attribute.String("hookcore.event", string(event)),
-			attribute.String("hookcore.session_id", in.SessionID),
-		}
-		if in.ToolName != "" {
-			attrs = append(attrs, attribute.String("hookcore.tool_name", in.ToolName))
-		}
-		if t.inputs && len(in.ToolInput) > 0 {
-			attrs = append(attrs, attribute.String("hookcore.tool_input", string(in.ToolInput)))
-		}
-		ctx, fs.span = t.tracer.Start(ctx, "hookcore.fire", trace.WithAttributes(attrs...))
+		ctx, fs.span = t.tracer.Start(ctx, "hookcore.fire")
 	}
-	return context.WithValue(ctx, fireSpanKey{}, fs), fs
+	fs.Context = ctx
+	fs.open = fs.inl[:0]
+	return fs, fs
 }
 
 // endFire records the merged result of a fired event: the decision counter and the
@@ -103,22 +139,33 @@ func (t *telemetry) endFire(ctx context.Context, fs *fireSpan, res *hook.Result)
 	}
 	outcome := fireOutcome(res)
 	if t.decisions != nil {
-		t.decisions.Add(ctx, 1, t.attrs("event\x00"+string(res.Event)+"\x00"+outcome,
-			attribute.String("event", string(res.Event)), attribute.String("outcome", outcome)))
+		t.decisions.Add(ctx, 1, t.attrs(attrKey{string(res.Event), outcome}).add...)
 	}
 	if fs.span == nil {
 		return
 	}
-	fs.span.SetAttributes(
-		attribute.Int("hookcore.hook_count", len(res.Hooks)),
-		attribute.Bool("hookcore.blocked", res.Blocked),
-		attribute.String("hookcore.permission", res.Permission.String()),
-		attribute.String("hookcore.outcome", outcome),
-		attribute.Int("hookcore.reason_length", len(res.Reason)),
-		attribute.Int("hookcore.errors", res.Errors),
-	)
-	if t.inputs && res.Reason != "" {
-		fs.span.SetAttributes(attribute.String("hookcore.reason", res.Reason))
+	if fs.span.IsRecording() {
+		var kv [11]attribute.KeyValue
+		a := append(kv[:0],
+			attribute.String("hookcore.event", string(fs.event)),
+			attribute.String("hookcore.session_id", fs.in.SessionID),
+			attribute.Int("hookcore.hook_count", len(res.Hooks)),
+			attribute.Bool("hookcore.blocked", res.Blocked),
+			attribute.String("hookcore.permission", res.Permission.String()),
+			attribute.String("hookcore.outcome", outcome),
+			attribute.Int("hookcore.reason_length", len(res.Reason)),
+			attribute.Int("hookcore.errors", res.Errors),
+		)
+		if fs.in.ToolName != "" {
+			a = append(a, attribute.String("hookcore.tool_name", fs.in.ToolName))
+		}
+		if t.inputs && len(fs.in.ToolInput) > 0 {
+			a = append(a, attribute.String("hookcore.tool_input", string(fs.in.ToolInput)))
+		}
+		if t.inputs && res.Reason != "" {
+			a = append(a, attribute.String("hookcore.reason", res.Reason))
+		}
+		fs.span.SetAttributes(a...)
 	}
 	fs.span.End()
 }
@@ -141,7 +188,8 @@ func fireOutcome(res *hook.Result) string {
 }
 
 // startHook opens the span of hook c, a child of the fire span in ctx, and returns the
-// context the executor runs in (so that an http hook may propagate it).
+// context the executor runs in (so that an http hook may propagate it). Its attributes are
+// set once, in endHook.
 func (t *telemetry) startHook(ctx context.Context, c *compiled) context.Context {
 	if t == nil || t.tracer == nil {
 		return ctx
@@ -150,16 +198,9 @@ func (t *telemetry) startHook(ctx context.Context, c *compiled) context.Context 
 	if fs == nil {
 		return ctx
 	}
-	ctx, sp := t.tracer.Start(ctx, "hookcore.hook", trace.WithAttributes(
-		attribute.String("hookcore.hook.id", c.id),
-		attribute.String("hookcore.hook.type", c.typ),
-		attribute.String("hookcore.hook.source", c.source),
-	))
+	ctx, sp := t.tracer.Start(ctx, "hookcore.hook")
 	fs.mu.Lock()
-	if fs.spans == nil {
-		fs.spans = map[*compiled]hookSpan{}
-	}
-	fs.spans[c] = hookSpan{span: sp}
+	fs.open = append(fs.open, hookSpan{c: c, span: sp})
 	fs.mu.Unlock()
 	return ctx
 }
@@ -170,13 +211,30 @@ func (t *telemetry) stopHook(ctx context.Context, c *compiled) {
 		return
 	}
 	if fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan); fs != nil {
+		now := time.Now()
 		fs.mu.Lock()
-		if hs, ok := fs.spans[c]; ok {
-			hs.end = time.Now()
-			fs.spans[c] = hs
+		for i := range fs.open {
+			if fs.open[i].c == c {
+				fs.open[i].end = now
+				break
+			}
 		}
 		fs.mu.Unlock()
 	}
+}
+
+// take removes and returns the open span of c.
+func (fs *fireSpan) take(c *compiled) (hookSpan, bool) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for i := range fs.open {
+		if fs.open[i].c == c {
+			hs := fs.open[i]
+			fs.open = append(fs.open[:i], fs.open[i+1:]...)
+			return hs, true
+		}
+	}
+	return hookSpan{}, false
 }
 
 // endHook records the merged record of hook c: the latency, error and timeout metrics, and
@@ -186,15 +244,17 @@ func (t *telemetry) endHook(ctx context.Context, c *compiled, rec *hook.Record) 
 	if t == nil {
 		return
 	}
-	typ := t.attrs("type\x00"+rec.Type, attribute.String("type", rec.Type))
-	if t.latency != nil && rec.Outcome != hook.OutcomeSkipped && rec.Outcome != hook.OutcomeAsync {
-		t.latency.Record(ctx, rec.DurationMS, typ)
-	}
-	if rec.Outcome == hook.OutcomeError && t.errors != nil {
-		t.errors.Add(ctx, 1, typ)
-	}
-	if rec.Outcome == hook.OutcomeTimeout && t.timeouts != nil {
-		t.timeouts.Add(ctx, 1, typ)
+	if t.latency != nil || t.errors != nil || t.timeouts != nil {
+		typ := t.attrs(attrKey{"", rec.Type})
+		if t.latency != nil && rec.Outcome != hook.OutcomeSkipped && rec.Outcome != hook.OutcomeAsync {
+			t.latency.Record(ctx, rec.DurationMS, typ.rec...)
+		}
+		if rec.Outcome == hook.OutcomeError && t.errors != nil {
+			t.errors.Add(ctx, 1, typ.add...)
+		}
+		if rec.Outcome == hook.OutcomeTimeout && t.timeouts != nil {
+			t.timeouts.Add(ctx, 1, typ.add...)
+		}
 	}
 	if t.tracer == nil {
 		return
@@ -203,31 +263,31 @@ func (t *telemetry) endHook(ctx context.Context, c *compiled, rec *hook.Record) 
 	if fs == nil {
 		return
 	}
-	fs.mu.Lock()
-	hs, ok := fs.spans[c]
-	delete(fs.spans, c)
-	fs.mu.Unlock()
+	hs, ok := fs.take(c)
 	if !ok {
-		_, hs.span = t.tracer.Start(ctx, "hookcore.hook", trace.WithAttributes(
+		_, hs.span = t.tracer.Start(ctx, "hookcore.hook")
+	}
+	failed := rec.Outcome == hook.OutcomeError || rec.Outcome == hook.OutcomeTimeout
+	if hs.span.IsRecording() {
+		var kv [8]attribute.KeyValue
+		a := append(kv[:0],
 			attribute.String("hookcore.hook.id", c.id),
 			attribute.String("hookcore.hook.type", c.typ),
 			attribute.String("hookcore.hook.source", c.source),
-		))
-	}
-	attrs := []attribute.KeyValue{
-		attribute.String("hookcore.hook.outcome", rec.Outcome.String()),
-		attribute.Float64("hookcore.hook.duration_ms", rec.DurationMS),
-		attribute.Bool("hookcore.hook.error", rec.Outcome == hook.OutcomeError || rec.Outcome == hook.OutcomeTimeout),
-	}
-	if rec.ExitCode != nil {
-		attrs = append(attrs, attribute.Int("hookcore.hook.exit_code", *rec.ExitCode))
-	}
-	if t.inputs && rec.Reason != "" {
-		attrs = append(attrs, attribute.String("hookcore.hook.reason", rec.Reason))
-	}
-	hs.span.SetAttributes(attrs...)
-	if rec.Outcome == hook.OutcomeError || rec.Outcome == hook.OutcomeTimeout {
-		hs.span.SetStatus(codes.Error, rec.Outcome.String())
+			attribute.String("hookcore.hook.outcome", rec.Outcome.String()),
+			attribute.Float64("hookcore.hook.duration_ms", rec.DurationMS),
+			attribute.Bool("hookcore.hook.error", failed),
+		)
+		if rec.ExitCode != nil {
+			a = append(a, attribute.Int("hookcore.hook.exit_code", *rec.ExitCode))
+		}
+		if t.inputs && rec.Reason != "" {
+			a = append(a, attribute.String("hookcore.hook.reason", rec.Reason))
+		}
+		hs.span.SetAttributes(a...)
+		if failed {
+			hs.span.SetStatus(codes.Error, rec.Outcome.String())
+		}
 	}
 	if hs.end.IsZero() {
 		hs.span.End()

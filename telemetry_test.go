@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -189,8 +191,10 @@ func BenchmarkFireTraced(b *testing.B) {
 	dir := b.TempDir()
 	set := loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: note, event: pre_tool_use, matcher: Bash, action: {type: inject, message: remember}}\n")
 	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(discardSpans{}))
+	never := sdktrace.NewTracerProvider(sdktrace.WithBatcher(discardSpans{}), sdktrace.WithSampler(sdktrace.NeverSample()))
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))
 	defer tp.Shutdown(context.Background())
+	defer never.Shutdown(context.Background())
 	defer mp.Shutdown(context.Background())
 	for _, bc := range []struct {
 		name string
@@ -198,6 +202,10 @@ func BenchmarkFireTraced(b *testing.B) {
 	}{
 		{"untraced", hookcore.Options{}},
 		{"traced", hookcore.Options{Tracer: tp.Tracer("hookcore"), Meter: mp.Meter("hookcore")}},
+		// Spans only, and spans a sampler drops (metrics off): the parts of "traced".
+		{"spans-only", hookcore.Options{Tracer: tp.Tracer("hookcore")}},
+		{"metrics-only", hookcore.Options{Meter: mp.Meter("hookcore")}},
+		{"unsampled", hookcore.Options{Tracer: never.Tracer("hookcore")}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			r := newRunner(b, dir, set, bc.opts)
@@ -218,3 +226,59 @@ type discardSpans struct{}
 
 func (discardSpans) ExportSpans(context.Context, []sdktrace.ReadOnlySpan) error { return nil }
 func (discardSpans) Shutdown(context.Context) error                             { return nil }
+
+// BenchmarkSpanFloor: what the SDK costs with nothing of hookcore's around it: one empty
+// span (Start+End) and a parent with one child, batch processor to a discarding exporter;
+// and one counter Add with a pre-bound attribute set. This is the floor of
+// BenchmarkFireTraced.
+func BenchmarkSpanFloor(b *testing.B) {
+	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(discardSpans{}))
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))
+	defer tp.Shutdown(context.Background())
+	defer mp.Shutdown(context.Background())
+	tr := tp.Tracer("hookcore")
+	ctx := context.Background()
+	b.Run("one-span", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, sp := tr.Start(ctx, "hookcore.fire")
+			sp.End()
+		}
+	})
+	b.Run("parent-child", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			c, sp := tr.Start(ctx, "hookcore.fire")
+			_, ch := tr.Start(c, "hookcore.hook")
+			ch.End()
+			sp.End()
+		}
+	})
+	// The same two spans with as many attributes as hookcore gives them (9 and 6), each
+	// set in one call: what the SDK itself costs to record what BenchmarkFireTraced records.
+	b.Run("parent-child-attrs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			c, sp := tr.Start(ctx, "hookcore.fire")
+			_, ch := tr.Start(c, "hookcore.hook")
+			ch.SetAttributes(attribute.String("hookcore.hook.id", "note"), attribute.String("hookcore.hook.type", "inject"),
+				attribute.String("hookcore.hook.source", "hooks.yaml"), attribute.String("hookcore.hook.outcome", "ok"),
+				attribute.Float64("hookcore.hook.duration_ms", 0.001), attribute.Bool("hookcore.hook.error", false))
+			ch.End()
+			sp.SetAttributes(attribute.String("hookcore.event", "PreToolUse"), attribute.String("hookcore.session_id", "s1"),
+				attribute.Int("hookcore.hook_count", 1), attribute.Bool("hookcore.blocked", false),
+				attribute.String("hookcore.permission", ""), attribute.String("hookcore.outcome", "ok"),
+				attribute.Int("hookcore.reason_length", 0), attribute.Int("hookcore.errors", 0),
+				attribute.String("hookcore.tool_name", "Bash"))
+			sp.End()
+		}
+	})
+	cnt, _ := mp.Meter("hookcore").Int64Counter("c")
+	set := metric.WithAttributeSet(attribute.NewSet(attribute.String("event", "PreToolUse"), attribute.String("outcome", "ok")))
+	b.Run("counter", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			cnt.Add(ctx, 1, set)
+		}
+	})
+}

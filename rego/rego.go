@@ -23,6 +23,15 @@
 // an error of that hook: with `on_error: block` it blocks (fail-closed), as the examples do.
 // The query is compiled once when the hook is built (and again only when a new bundle
 // arrives), never per event.
+//
+// At the same time a prefilter is derived from the compiled policy: the conditions on
+// input (input.tool_name == "Bash", contains(input.tool_input.command, "rm"), ...) that
+// every input-dependent rule's body needs before anything else. An event that meets none
+// is not evaluated: its decision is the one computed at load for the empty input {}, which
+// the policy provably gives it too (no allocation, no OPA call). A policy the analysis cannot
+// bound (a rule whose body does not start with such a condition, `with`, a non-deterministic
+// builtin, a query that reads input) gets no prefilter, nor does a hook whose decisions are
+// logged; every event is then evaluated. See prefilter.go and TestPrefilterSound.
 package rego
 
 import (
@@ -104,6 +113,10 @@ type Executor struct {
 type policy struct {
 	pq       rego.PreparedEvalQuery
 	revision string // the bundle's manifest revision, "" for files
+	// pre, when set, tells the events the policy cannot decide differently from the
+	// empty input {}; base is the decision for {} (see prefilter).
+	pre  *prefilter
+	base hook.Decision
 }
 
 // New compiles the policy. Errors: no policy source, a policy that does not compile, a
@@ -170,20 +183,59 @@ func (x *Executor) compileLocal(ctx context.Context) (*policy, error) {
 			return !info.IsDir() && (strings.HasSuffix(info.Name(), "_test.rego") || !strings.HasSuffix(info.Name(), ".rego") && !strings.HasSuffix(info.Name(), ".json") && !strings.HasSuffix(info.Name(), ".yaml"))
 		}))
 	}
+	var c *ast.Compiler
+	opts = append(opts, rego.CompilerHook(func(cc *ast.Compiler) { c = cc }))
 	pq, err := rego.New(opts...).PrepareForEval(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("rego policy %s: %w", p, err)
 	}
-	return &policy{pq: pq}, nil
+	pol := &policy{pq: pq}
+	x.withPrefilter(ctx, pol, c)
+	return pol, nil
 }
 
-// Execute evaluates the query with the hook input as input.
+// withPrefilter derives pol's prefilter from its compiler c, unless decisions are logged
+// (every decision is then evaluated and logged as OPA would) or the decision for the empty
+// input {} is an error (a skipped event would hide it).
+func (x *Executor) withPrefilter(ctx context.Context, pol *policy, c *ast.Compiler) {
+	if c == nil || x.opts.DecisionLogURL != "" {
+		return
+	}
+	q, err := ast.ParseBody(x.query)
+	if err != nil {
+		return
+	}
+	pre := newPrefilter(c, q)
+	empty := &hook.Input{}
+	if pre == nil || pre.mayDecide(empty) {
+		return
+	}
+	base, err := x.evaluate(ctx, pol, empty)
+	if err != nil {
+		return
+	}
+	pol.pre, pol.base = pre, base
+	x.log.Debug("rego prefilter: only these events are evaluated", "hook", x.opts.HookID, "when", pre.String())
+}
+
+// Execute evaluates the query with the hook input as input. An event the policy's
+// prefilter rules out is not evaluated: its decision is the one for the empty input.
 func (x *Executor) Execute(ctx context.Context, in *hook.Input) (hook.Decision, error) {
-	dec := hook.Decision{ExitCode: -1}
 	p := x.prepared.Load()
 	if p == nil {
-		return dec, fmt.Errorf("rego hook %q: %w: no policy loaded", x.opts.HookID, hook.ErrNotStarted)
+		return hook.Decision{ExitCode: -1}, fmt.Errorf("rego hook %q: %w: no policy loaded", x.opts.HookID, hook.ErrNotStarted)
 	}
+	if p.pre != nil && ctx.Err() == nil && !p.pre.mayDecide(in) && inputValid(in) {
+		dec := p.base
+		dec.UpdatedInput = bytes.Clone(dec.UpdatedInput)
+		return dec, nil
+	}
+	return x.evaluate(ctx, p, in)
+}
+
+// evaluate is Execute without the prefilter.
+func (x *Executor) evaluate(ctx context.Context, p *policy, in *hook.Input) (hook.Decision, error) {
+	dec := hook.Decision{ExitCode: -1}
 	raw, input, err := inputValue(in)
 	if err != nil {
 		return dec, fmt.Errorf("rego hook %q: %w", x.opts.HookID, err)
@@ -409,11 +461,14 @@ func (x *Executor) download(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("read bundle: %w", err)
 	}
-	pq, err := rego.New(rego.Query(x.query), rego.ParsedBundle("hookcore", &b)).PrepareForEval(ctx)
+	var c *ast.Compiler
+	pq, err := rego.New(rego.Query(x.query), rego.ParsedBundle("hookcore", &b), rego.CompilerHook(func(cc *ast.Compiler) { c = cc })).PrepareForEval(ctx)
 	if err != nil {
 		return fmt.Errorf("compile bundle: %w", err)
 	}
-	x.prepared.Store(&policy{pq: pq, revision: b.Manifest.Revision})
+	pol := &policy{pq: pq, revision: b.Manifest.Revision}
+	x.withPrefilter(ctx, pol, c)
+	x.prepared.Store(pol)
 	x.etag = etag
 	x.log.Info("rego bundle activated", "hook", x.opts.HookID, "revision", b.Manifest.Revision)
 	return nil
