@@ -233,6 +233,24 @@ func (h *Hits) Match(i int) bool {
 	return f.Match(h.s)
 }
 
+// BashWord returns the command word under which filter i, a Bash(word …) rule, is indexed,
+// "" when it is not indexed that way. When BashWords reports ok for a subject and the word
+// is not among the words, Match(i) is false: a caller may skip the filter without calling
+// Match (the Runner does, to visit only the hooks whose word the command starts with).
+func (x *Index) BashWord(i int) string { return x.bashWord[i] }
+
+// BashWords returns the first word of each text of the subject's Bash command and true when
+// the index decides Bash(word …) rules by those words: the tool is Bash, the arguments
+// decode and the command was analysed (not Opaque). With false, every filter decides on
+// its own. The command is parsed on the first call (memoised by the Subject). The caller
+// must not modify the slice.
+func (h *Hits) BashWords() ([]string, bool) {
+	if h.state == 0 {
+		h.prepare()
+	}
+	return h.words, h.state == hitsWords
+}
+
 // prepare looks at the Bash command once. Every filter decides on its own (open) unless the
 // tool is Bash, the arguments decode, and the command was analysed into texts: then a Bash
 // rule can only match a text whose first word is its command word.
