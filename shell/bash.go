@@ -133,6 +133,9 @@ func (b *Commands) collect(script string, depth int) {
 		b.all = true
 		return
 	}
+	if b.collectPlain(script, depth) {
+		return
+	}
 	f, ok := parse(script)
 	if !ok {
 		b.all = true
