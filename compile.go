@@ -15,6 +15,7 @@ import (
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -51,6 +52,17 @@ type compiled struct {
 	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
 	// for the events of a sub-agent of that type.
 	skill, agent string
+	// breakerKey is state.OnceKey(event, id), the key of the hook's breaker in the session
+	// state, built once here rather than on every run.
+	breakerKey string
+}
+
+// keyFor returns the hook's breaker key for event (breakerKey when it is the hook's event).
+func (c *compiled) keyFor(event hook.Event) string {
+	if event == c.event && c.breakerKey != "" {
+		return c.breakerKey
+	}
+	return state.OnceKey(string(event), c.id)
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -223,6 +235,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	order := 0
 	add := func(c *compiled) {
 		c.order = order
+		c.breakerKey = state.OnceKey(string(c.event), c.id)
 		order++
 		eh := hs.events[c.event]
 		if eh == nil {
