@@ -385,6 +385,7 @@ func (h *Hits) prepare() {
 	if b == nil {
 		return
 	}
+	h.words = make([]string, 0, len(b.Texts()))
 	for _, t := range b.Texts() {
 		if i := strings.IndexAny(t, " \t\n\f\r"); i >= 0 {
 			t = t[:i]

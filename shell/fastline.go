@@ -110,6 +110,13 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 	if len(ends) == 0 {
 		return false // only spaces
 	}
+	// One allocation each for the texts and units of a first analysis, instead of a growing
+	// slice; left nil, as the parser's analysis leaves them, when nothing was added.
+	fresh := b.texts == nil && b.units == nil
+	if fresh {
+		b.texts = make([]string, 0, len(ends))
+		b.units = make([]string, 0, len(ends))
+	}
 	from := 0
 	for _, end := range ends {
 		b.addCall(words[from:end:end], ctx{depth: depth})
@@ -117,6 +124,12 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 			break
 		}
 		from = end
+	}
+	if fresh && len(b.texts) == 0 {
+		b.texts = nil
+	}
+	if fresh && len(b.units) == 0 {
+		b.units = nil
 	}
 	return true
 }
