@@ -204,3 +204,25 @@ func FuzzFastLine(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParsePlainLine: the analysis of the 4-command line of the root package's
+// BenchmarkDispatchBashRules, by the fast path and by the parser.
+func BenchmarkParsePlainLine(b *testing.B) {
+	const line = "cd /tmp/build && ls | head -1 ; make clean"
+	for _, fast := range []bool{true, false} {
+		name := "parser"
+		if fast {
+			name = "fast"
+		}
+		b.Run(name, func(b *testing.B) {
+			shell.SetFastLine(fast)
+			defer shell.SetFastLine(true)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if shell.Parse(line).Opaque() {
+					b.Fatal("opaque")
+				}
+			}
+		})
+	}
+}
