@@ -110,6 +110,9 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 	if len(ends) == 0 {
 		return false // only spaces
 	}
+	if b.all {
+		return true // the parser's walk would stop at its first node
+	}
 	// One allocation each for the texts and units of a first analysis, instead of a growing
 	// slice; left nil, as the parser's analysis leaves them, when nothing was added.
 	fresh := b.texts == nil && b.units == nil
