@@ -105,7 +105,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 	// the remaining hooks whose Bash(word …) rule names a word the command does not start
 	// with: their `if` is false (match.Hits.BashWords), and on a gate event with decodable
 	// input false means skipped, so the result is the one-by-one loop's.
-	skipTried := noWordSkip
+	skipTried := false
 	var hits *match.Hits // the `if` filters bound to this event's subject, once one is tested
 	var out []*compiled
 	undecodable := 0           // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
@@ -172,9 +172,6 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 	}
 	return out, nil
 }
-
-// noWordSkip turns the Bash command-word skip of matching off (tests compare the two).
-var noWordSkip = false
 
 // isUndecodable reports, once per event (memo: 0 unknown, 1 no, 2 yes), whether a
 // non-empty tool input is not valid JSON.
