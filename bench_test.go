@@ -121,6 +121,28 @@ func BenchmarkDispatchConditionMatch(b *testing.B) {
 	}
 }
 
+// BenchmarkDispatchConditionMiss: 1 000 in-process hooks with distinct conditions
+// (args.command =~ /deployN\s/), none matching: each needs a literal the arguments do not
+// hold, so the literal prefilter answers without decoding the arguments or running a regex.
+func BenchmarkDispatchConditionMiss(b *testing.B) {
+	dir := b.TempDir()
+	var cfg strings.Builder
+	cfg.WriteString("hooks:\n")
+	for i := 0; i < 1000; i++ {
+		fmt.Fprintf(&cfg, "  - {id: c%d, event: pre_tool_use, matcher: Bash, if: 'args.command =~ /deploy%d\\s/', action: {type: prompt, message: \"note %d\"}}\n", i, i, i)
+	}
+	r := newRunner(b, dir, loadConfig(b, dir, "hooks.yaml", cfg.String()), hookcore.Options{})
+	in := bashCall(dir, "s1", "git push origin main")
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 0 {
+			b.Fatal("a hook matched")
+		}
+	}
+}
+
 // BenchmarkCommandHook runs one command hook (/bin/true) through the whole Runner.Fire: match,
 // input JSON on stdin, environment, process group, wait, merge. Compare with BenchmarkBareExec.
 func BenchmarkCommandHook(b *testing.B) {

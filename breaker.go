@@ -46,7 +46,7 @@ func (r *Runner) gateOfBudget(ctx context.Context, event hook.Event, c *compiled
 	}
 	now := r.now().UnixMilli()
 	err := r.state.Update(ctx, session, func(s *state.Session) {
-		b, ok := s.Breakers[state.OnceKey(string(event), c.id)]
+		b, ok := s.Breakers[c.keyFor(event)]
 		tracked = ok
 		if ok && threshold > 0 && b.OpenUntil > now {
 			why = fmt.Sprintf("circuit open: the hook failed %d times in a row; it is tried again in %s",
@@ -73,7 +73,7 @@ func (r *Runner) recordBudget(ctx context.Context, event hook.Event, c *compiled
 	if threshold == 0 && budget <= 0 {
 		return
 	}
-	key := state.OnceKey(string(event), c.id)
+	key := c.keyFor(event)
 	if !failed && budget <= 0 && !tracked {
 		return // nothing to record: no budget, and the hook has no failures to clear
 	}

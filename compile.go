@@ -15,6 +15,7 @@ import (
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -51,6 +52,17 @@ type compiled struct {
 	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
 	// for the events of a sub-agent of that type.
 	skill, agent string
+	// breakerKey is state.OnceKey(event, id), the key of the hook's breaker in the session
+	// state, built once here rather than on every run.
+	breakerKey string
+}
+
+// keyFor returns the hook's breaker key for event (breakerKey when it is the hook's event).
+func (c *compiled) keyFor(event hook.Event) string {
+	if event == c.event && c.breakerKey != "" {
+		return c.breakerKey
+	}
+	return state.OnceKey(string(event), c.id)
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -95,6 +107,67 @@ type eventHooks struct {
 	any    []*compiled            // matcher is any or a regular expression: tested one by one
 	byName map[string][]*compiled // matchers reducible to names (Matcher.Literals), by match.FoldKey
 	conds  *match.Index           // the hooks' `if` filters, by position in all
+
+	// allSkip, anySkip and nameSkip (by the byName key) say which hooks of all, any and each
+	// byName list the Bash command-word index lets matching skip; nil when none can be.
+	allSkip, anySkip *wordSkip
+	nameSkip         map[string]*wordSkip
+}
+
+// wordSkip splits one of an event's candidate lists for the Bash command-word index: the
+// hooks whose `if` is a Bash(word …) rule (match.Index.BashWord), by word, and the others.
+// Once an event's Bash command is analysed (match.Hits.BashWords), a hook filed under a word
+// that starts none of the command's texts cannot match, and matching visits only the others
+// and the hooks filed under the command's words: one map lookup per simple command instead
+// of one test per hook. Hooks scoped to a skill stay in plain: their scope check reads the
+// session state, which skipping would not do.
+type wordSkip struct {
+	plain  []int32            // positions in the list of the hooks always visited, ascending
+	byWord map[string][]int32 // positions of the skippable hooks, by command word, ascending
+}
+
+// newWordSkip returns the wordSkip of list, nil when no hook of it is skippable.
+func newWordSkip(list []*compiled, conds *match.Index) *wordSkip {
+	s := &wordSkip{byWord: map[string][]int32{}}
+	for p, c := range list {
+		if w := conds.BashWord(c.pos); w != "" && c.cond != nil && c.skill == "" {
+			s.byWord[w] = append(s.byWord[w], int32(p))
+		} else {
+			s.plain = append(s.plain, int32(p))
+		}
+	}
+	if len(s.byWord) == 0 {
+		return nil
+	}
+	return s
+}
+
+// rest returns the hooks of list from position from on that matching must still visit when
+// the Bash command's texts start with words: the plain ones and those filed under one of
+// words, in list order.
+func (s *wordSkip) rest(list []*compiled, from int, words []string) []*compiled {
+	var buf [32]int32
+	pos := appendFrom(buf[:0], s.plain, from)
+	for k, w := range words {
+		if !slices.Contains(words[:k], w) {
+			pos = appendFrom(pos, s.byWord[w], from)
+		}
+	}
+	if len(pos) == 0 {
+		return nil
+	}
+	slices.Sort(pos)
+	out := make([]*compiled, len(pos))
+	for k, p := range pos {
+		out[k] = list[p]
+	}
+	return out
+}
+
+// appendFrom appends the positions of ps (ascending) that are at least from.
+func appendFrom(dst, ps []int32, from int) []int32 {
+	k, _ := slices.BinarySearch(ps, int32(from))
+	return append(dst, ps[k:]...)
 }
 
 // hookSet is the compiled, immutable hook set of a Runner; Reload swaps it whole.
@@ -162,6 +235,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	order := 0
 	add := func(c *compiled) {
 		c.order = order
+		c.breakerKey = state.OnceKey(string(c.event), c.id)
 		order++
 		eh := hs.events[c.event]
 		if eh == nil {
@@ -238,6 +312,16 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			conds[i] = c.cond
 		}
 		eh.conds = match.NewIndex(conds)
+		eh.allSkip = newWordSkip(eh.all, eh.conds)
+		eh.anySkip = newWordSkip(eh.any, eh.conds)
+		for k, list := range eh.byName {
+			if s := newWordSkip(list, eh.conds); s != nil {
+				if eh.nameSkip == nil {
+					eh.nameSkip = map[string]*wordSkip{}
+				}
+				eh.nameSkip[k] = s
+			}
+		}
 	}
 	hs.index()
 	return hs, nil

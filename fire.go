@@ -94,13 +94,18 @@ func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matc
 // (hook.ErrAmbiguousInput) returns that error and no hooks.
 func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 	var byName []*compiled
-	candidates := eh.all
+	candidates, candSkip := eh.all, eh.allSkip
 	value := in.MatchFieldValue(eh.field)
+	var buf [64]byte
 	if eh.field != "" {
-		var buf [64]byte
 		byName = eh.byName[string(match.FoldKey(buf[:0], value))]
-		candidates = eh.any
+		candidates, candSkip = eh.any, eh.anySkip
 	}
+	// Once the first `if` is evaluated (hits bound), the Bash command-word index may drop
+	// the remaining hooks whose Bash(word …) rule names a word the command does not start
+	// with: their `if` is false (match.Hits.BashWords), and on a gate event with decodable
+	// input false means skipped, so the result is the one-by-one loop's.
+	skipTried := false
 	var hits *match.Hits // the `if` filters bound to this event's subject, once one is tested
 	var out []*compiled
 	undecodable := 0           // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
@@ -108,6 +113,24 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 	checked := eh.kind != hook.Gate || len(in.ToolInput) == 0
 	i, j := 0, 0
 	for i < len(candidates) || j < len(byName) {
+		if hits != nil && !skipTried {
+			skipTried = true
+			var nameSkip *wordSkip
+			if len(byName) > j && eh.nameSkip != nil {
+				nameSkip = eh.nameSkip[string(match.FoldKey(buf[:0], value))]
+			}
+			if candSkip != nil || nameSkip != nil {
+				if words, ok := hits.BashWords(); ok && (eh.kind != hook.Gate || !isUndecodable(in.ToolInput, &undecodable)) {
+					if candSkip != nil {
+						candidates, i = candSkip.rest(candidates, i, words), 0
+					}
+					if nameSkip != nil {
+						byName, j = nameSkip.rest(byName, j, words), 0
+					}
+					continue
+				}
+			}
+		}
 		var c *compiled
 		if j >= len(byName) || (i < len(candidates) && candidates[i].order < byName[j].order) {
 			c = candidates[i]

@@ -54,6 +54,7 @@ const indexedConfig = `hooks:
   - {id: r2, event: pre_tool_use, matcher: "/ash/", action: {type: inject, message: x}}
   - {id: r3, event: pre_tool_use, matcher: "mcp__.*", action: {type: inject, message: x}}
   - {id: b1, event: pre_tool_use, matcher: Bash, if: "Bash(rm *)", action: {type: inject, message: x}}
+  - {id: a1, event: pre_tool_use, action: {type: inject, message: x}}
   - {id: b2, event: pre_tool_use, matcher: Bash, if: "Bash(rm -rf *)", action: {type: inject, message: x}}
   - {id: b3, event: pre_tool_use, if: "Bash(git push:*)", action: {type: inject, message: x}}
   - {id: b4, event: pre_tool_use, if: "bash(curl *)", action: {type: inject, message: x}}

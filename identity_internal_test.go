@@ -13,21 +13,22 @@ import (
 // why: a field added to compiled must either change identityOf or be listed here with its
 // reason (issue 10.5: dedup must not drop a hook that decides differently).
 var identityNeutral = map[string]string{
-	"relative": "derived from the command, which is part of the identity (the scripts it names by relative paths)",
-	"order":    "position only: twins are merged in config order either way",
-	"id":       "a name: twins with other ids do the same thing",
-	"source":   "where the hook was written",
-	"target":   "derived from the executor (its command line), which is compared whole",
-	"event":    "dedup compares hooks of one event",
-	"matcher":  "dedup compares hooks that both matched the call",
-	"cond":     "dedup compares hooks that both matched the call",
-	"verify":   "matching bookkeeping (the index): dedup compares hooks that both matched",
-	"pos":      "position in its event's index, like order",
-	"parallel": "scheduling only: results are merged in config order",
-	"identity": "the identity itself",
-	"exec":     "compared field by field below (TestIdentityCoversEveryField/exec)",
-	"closer":   "the executor again, as an io.Closer when it holds resources",
-	"status":   "Claude Code statusMessage: shown while the hook runs, no part of the decision",
+	"relative":   "derived from the command, which is part of the identity (the scripts it names by relative paths)",
+	"order":      "position only: twins are merged in config order either way",
+	"id":         "a name: twins with other ids do the same thing",
+	"source":     "where the hook was written",
+	"target":     "derived from the executor (its command line), which is compared whole",
+	"event":      "dedup compares hooks of one event",
+	"matcher":    "dedup compares hooks that both matched the call",
+	"cond":       "dedup compares hooks that both matched the call",
+	"verify":     "matching bookkeeping (the index): dedup compares hooks that both matched",
+	"pos":        "position in its event's index, like order",
+	"parallel":   "scheduling only: results are merged in config order",
+	"identity":   "the identity itself",
+	"exec":       "compared field by field below (TestIdentityCoversEveryField/exec)",
+	"closer":     "the executor again, as an io.Closer when it holds resources",
+	"status":     "Claude Code statusMessage: shown while the hook runs, no part of the decision",
+	"breakerKey": "derived from event and id (state.OnceKey), both neutral: the breaker's key in the session state",
 }
 
 // commandNeutral lists the fields of executor.Command left out of the identity.

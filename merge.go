@@ -286,9 +286,10 @@ func foldContext(res *hook.Result, rec *hook.Record, dec *hook.Decision) {
 		return
 	}
 	if res.AdditionalContext != "" {
-		res.AdditionalContext += contextSep
+		res.AdditionalContext = res.AdditionalContext + contextSep + dec.AdditionalContext // one allocation, not two
+	} else {
+		res.AdditionalContext = dec.AdditionalContext
 	}
-	res.AdditionalContext += dec.AdditionalContext
 	if rec.Outcome == hook.OutcomeOK {
 		rec.Outcome = hook.OutcomeContext
 	}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 	"regexp/syntax"
@@ -183,20 +184,105 @@ type Index struct {
 	filters  []*If
 	bashWord []string // per filter: the command word of an indexed Bash rule, "" otherwise
 	required []string // per filter: the literal a Regex filter's match must contain, or ""
+	// condLit is, per filter, a literal that the raw arguments contain whenever a Condition
+	// filter matches, provided they are plain (see plainArgs); "" when there is none.
+	condLit [][]byte
+	// group numbers the filters whose source text another filter shares (CompileIf is a
+	// function of it, so they answer alike): Hits evaluates one of each group per subject.
+	// -1 for a filter with a source of its own, or past the 64 groups Hits can remember.
+	group []int8
 }
+
+// maxGroups is the number of groups of identical filters Hits remembers (two bit sets).
+const maxGroups = 64
 
 // NewIndex returns the Index of filters; a nil filter matches everything, as in If.Match.
 func NewIndex(filters []*If) *Index {
-	x := &Index{filters: filters, bashWord: make([]string, len(filters)), required: make([]string, len(filters))}
+	x := &Index{filters: filters, bashWord: make([]string, len(filters)), required: make([]string, len(filters)),
+		condLit: make([][]byte, len(filters)), group: make([]int8, len(filters))}
+	first := map[string]int{} // source → the first filter with it
+	groups := map[string]int8{}
 	for i, f := range filters {
+		x.group[i] = -1
 		switch f.Syntax() {
 		case Rule:
 			x.bashWord[i] = bashRuleWord(f)
 		case Regex:
 			x.required[i] = requiredLiteral(f.re)
+		case Condition:
+			if lit := conditionLiteral(f.cond); lit != "" {
+				x.condLit[i] = []byte(lit)
+			}
 		}
+		if f == nil {
+			continue
+		}
+		j, seen := first[f.src]
+		if !seen {
+			first[f.src] = i
+			continue
+		}
+		g, ok := groups[f.src]
+		if !ok {
+			if len(groups) == maxGroups {
+				continue
+			}
+			g = int8(len(groups))
+			groups[f.src] = g
+			x.group[j] = g
+		}
+		x.group[i] = g
 	}
 	return x
+}
+
+// conditionLiteral returns a literal that the raw arguments contain whenever c matches
+// them and they are plain (plainArgs): the required literal of an args =~ /re/ clause or
+// the value of an args == "value" clause, of a condition whose clauses must all hold. The
+// literal is made of the bytes of plainLit only: a literal without quotes, structural JSON
+// bytes, white space or bytes that encoding/json escapes lies inside one token of the
+// arguments' value as jsonText renders it, and in plain arguments that token is spelt as in
+// the raw text. "" when there is none.
+func conditionLiteral(c *condition) string {
+	if c == nil || c.or && len(c.clauses) > 1 {
+		return ""
+	}
+	best := ""
+	for i := range c.clauses {
+		cl := &c.clauses[i]
+		if cl.field != fieldArgs && cl.field != fieldFilePath {
+			continue
+		}
+		lit := ""
+		switch cl.op {
+		case "=~":
+			lit = requiredLiteral(cl.re)
+		case "==":
+			lit = cl.value
+		}
+		if len(lit) > len(best) && strings.Trim(lit, plainLit) == "" {
+			best = lit
+		}
+	}
+	if len(best) < 3 {
+		return ""
+	}
+	return best
+}
+
+// plainLit are the bytes a condition literal may hold (see conditionLiteral).
+const plainLit = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=+*#@%!?;'()|$~^"
+
+// plainArgs reports whether raw holds no byte that decoding and re-encoding the arguments
+// (json.Marshal in jsonText, the canonical encoding) could spell otherwise: no escape, no
+// byte HTML-escaped by encoding/json, nothing outside ASCII, no control byte.
+func plainArgs(raw []byte) bool {
+	for _, c := range raw {
+		if c >= utf8.RuneSelf || c < ' ' && c != '\t' && c != '\n' && c != '\r' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // Hits is an Index bound to one Subject: Match(i) answers filter i for it. It is meant for
@@ -206,6 +292,9 @@ type Hits struct {
 	s     *Subject
 	state uint8    // 0: not looked at; open: Bash rules decide alone; words: see words
 	words []string // the first words of the Bash command's texts
+	plain uint8    // 0: not looked at; 1: the raw arguments are plainArgs; 2: they are not
+	// known and value are bit sets by Index.group: the answer of each group once found.
+	known, value uint64
 }
 
 const (
@@ -219,6 +308,22 @@ func (x *Index) Bind(s *Subject) *Hits { return &Hits{x: x, s: s} }
 // Match reports whether filter i accepts the subject: the same answer as
 // filters[i].Match(s), found without testing the filter when the index rules it out.
 func (h *Hits) Match(i int) bool {
+	g := h.x.group[i]
+	if g >= 0 && h.known&(1<<g) != 0 {
+		return h.value&(1<<g) != 0
+	}
+	ok := h.match(i)
+	if g >= 0 {
+		h.known |= 1 << g
+		if ok {
+			h.value |= 1 << g
+		}
+	}
+	return ok
+}
+
+// match answers filter i, through the prefilters.
+func (h *Hits) match(i int) bool {
 	f := h.x.filters[i]
 	if w := h.x.bashWord[i]; w != "" {
 		if h.state == 0 {
@@ -229,8 +334,36 @@ func (h *Hits) Match(i int) bool {
 		}
 	} else if lit := h.x.required[i]; lit != "" && !strings.Contains(h.s.compactArgs(), lit) {
 		return false
+	} else if lit := h.x.condLit[i]; lit != nil {
+		if h.plain == 0 {
+			h.plain = 2
+			if plainArgs(h.s.args) {
+				h.plain = 1
+			}
+		}
+		if h.plain == 1 && !bytes.Contains(h.s.args, lit) {
+			return false
+		}
 	}
 	return f.Match(h.s)
+}
+
+// BashWord returns the command word under which filter i, a Bash(word …) rule, is indexed,
+// "" when it is not indexed that way. When BashWords reports ok for a subject and the word
+// is not among the words, Match(i) is false: a caller may skip the filter without calling
+// Match (the Runner does, to visit only the hooks whose word the command starts with).
+func (x *Index) BashWord(i int) string { return x.bashWord[i] }
+
+// BashWords returns the first word of each text of the subject's Bash command and true when
+// the index decides Bash(word …) rules by those words: the tool is Bash, the arguments
+// decode and the command was analysed (not Opaque). With false, every filter decides on
+// its own. The command is parsed on the first call (memoised by the Subject). The caller
+// must not modify the slice.
+func (h *Hits) BashWords() ([]string, bool) {
+	if h.state == 0 {
+		h.prepare()
+	}
+	return h.words, h.state == hitsWords
 }
 
 // prepare looks at the Bash command once. Every filter decides on its own (open) unless the
@@ -252,6 +385,7 @@ func (h *Hits) prepare() {
 	if b == nil {
 		return
 	}
+	h.words = make([]string, 0, len(b.Texts()))
 	for _, t := range b.Texts() {
 		if i := strings.IndexAny(t, " \t\n\f\r"); i >= 0 {
 			t = t[:i]

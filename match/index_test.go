@@ -138,3 +138,63 @@ func TestCompactArgsFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexConditionsMatchFilters: Hits.Match(i) equals filters[i].Match for conditions
+// (the literal prefilter) and for filters whose source repeats (evaluated once per subject),
+// on 3 000 generated arguments: escapes that spell the literal (\u0067it), HTML bytes that
+// encoding/json escapes, non-ASCII, numbers, nested objects and arrays, invalid JSON.
+func TestIndexConditionsMatchFilters(t *testing.T) {
+	t.Parallel()
+	srcs := []string{
+		`tool == "Bash" && args.command =~ /git\s+push/`, `tool == "Bash" && args.command =~ /git\s+push/`,
+		`args.command =~ /rm -rf/`, `args.command =~ /rm -rf/ || tool == "Read"`, `args.command == "make clean"`,
+		`file_path == "src/a.go"`, `file_path =~ /\.env$/`, `args.opts.level == "12.5e3"`, `args.items.0 =~ /x<y/`,
+		`args =~ /"n":12/`, `args =~ /push/`, `args.opts =~ /level/`, `args.command != "ls"`, `event == "PreToolUse" && args.command =~ /deploy/`,
+		`args.command =~ /(?i)GIT push/`, `args.command =~ /caf.+/`, "/git push/", "/git push/", "Bash(git push *)", "Bash(git push *)",
+		`args.command ~= "git*"`, `tool == "Bash"`, `tool == "Bash"`}
+	filters := make([]*If, len(srcs))
+	for i, s := range srcs {
+		f, err := CompileIf(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		filters[i] = f
+	}
+	x := NewIndex(filters)
+	if x.condLit[0] == nil || x.group[0] < 0 || x.group[0] != x.group[1] {
+		t.Fatalf("the benchmark's condition is not prefiltered and grouped: lit %q, groups %d %d", x.condLit[0], x.group[0], x.group[1])
+	}
+	rng := rand.New(rand.NewPCG(5, 14))
+	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
+	for n := 0; n < 3000; n++ {
+		cmd := pick("git push origin", "git  push", `\u0067it push`, "git pu\\u0073h", "rm -rf /", "rm -r\\u0066 /", "make clean",
+			"ls", "deploy now", "x<y", "x\\u003cy", "café", "caf\\u00e9 au lait", "GIT PUSH", "echo git push", "git\\tpush")
+		obj := `{"command": "` + cmd + `"`
+		if rng.IntN(2) == 0 {
+			obj += `, "file_path": "` + pick("src/a.go", "src/a.go ", ".env", "src\\/a.go", "a<b.env") + `"`
+		}
+		if rng.IntN(2) == 0 {
+			obj += `, "opts": {"level": ` + pick("12.5e3", `"12.5e3"`, "1", `{"deep": "git push"}`) + `, "n":12}`
+		}
+		if rng.IntN(3) == 0 {
+			obj += `, "items": [` + pick(`"x<y"`, `"x\u003cy"`, "1, 2", `{"a": "x<y"}`) + `]`
+		}
+		obj += "}"
+		switch rng.IntN(8) {
+		case 0:
+			obj = obj[:len(obj)-1] // invalid
+		case 1:
+			obj = strings.ReplaceAll(obj, ", ", ",\n  ")
+		}
+		tool := pick("Bash", "Read", "bash")
+		raw := []byte(obj)
+		h := x.Bind(NewSubject("PreToolUse", tool, raw))
+		for k := range filters {
+			i := rng.IntN(len(filters)) // in any order: a group's first answer may come from any member
+			want := filters[i].Match(NewSubject("PreToolUse", tool, raw))
+			if got := h.Match(i); got != want {
+				t.Fatalf("%q on %s %s: index says %v, filter %v (round %d)", srcs[i], tool, raw, got, want, k)
+			}
+		}
+	}
+}

@@ -133,6 +133,9 @@ func (b *Commands) collect(script string, depth int) {
 		b.all = true
 		return
 	}
+	if b.collectPlain(script, depth) {
+		return
+	}
 	f, ok := parse(script)
 	if !ok {
 		b.all = true
@@ -289,8 +292,9 @@ func (b *Commands) addCall(words []word, c ctx) {
 				return
 			}
 		}
-		b.add(joinWords(words, ""))
-		unit := joinWords(words, "")
+		text := joinWords(words, "")
+		b.add(text)
+		unit := text
 		if c.xargs {
 			unit += xargsMore
 		}
@@ -414,6 +418,9 @@ func isAssignment(w string) bool {
 
 // joinWords joins the words' texts with single spaces, the first replaced by name if set.
 func joinWords(words []word, name string) string {
+	if len(words) == 1 && name == "" {
+		return words[0].text
+	}
 	var sb strings.Builder
 	for i, w := range words {
 		if i > 0 {

@@ -16,6 +16,12 @@
 //     every write redirection. A permission asks "is everything this line runs permitted?";
 //     when the line is Opaque the answer is no.
 //
+// A line that is only plain words (letters, digits, - _ . / , : + =) separated by single
+// spaces and the operators &&, ||, ; and | — what agents send most — is split by a small
+// lexer instead (fastline.go) and its simple commands go through the same walk; any other
+// byte or shape goes to the parser. The two give the same Commands (TestFastLineEqualsParser,
+// FuzzFastLine).
+//
 // The rule syntax (Bash(rm *), the `if` language, the index of rules) is package match's;
 // match compiles a rule to a regular expression and hands it to Match or Allows. The cases
 // each construct must hold are in match's package doc ("Permission rules", "Allow rules")

@@ -12,25 +12,35 @@ import (
 type Memory struct {
 	mu       sync.Mutex
 	sessions map[string]*Session
+	scratch  Session // what fn works on for a session with no state yet (see Update)
 }
 
 // Update implements Store; it never fails.
 func (m *Memory) Update(_ context.Context, session string, fn func(s *Session)) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	s := m.sessions[session]
-	if s == nil {
-		s = &Session{}
-	}
-	fn(s)
-	if s.empty() {
-		delete(m.sessions, session) // nothing to remember: keep the map small
+	if s := m.sessions[session]; s != nil {
+		fn(s)
+		if s.empty() {
+			delete(m.sessions, session) // nothing to remember: keep the map small
+		}
 		return nil
 	}
+	// A session with no state yet (every hook run of a Runner without breakers tripped or a
+	// budget, most of the time): fn works on the scratch Session, which fn does not keep (the
+	// Store contract), and it is copied only when fn left something in it. No allocation
+	// for the common read-only Update.
+	m.scratch = Session{}
+	fn(&m.scratch)
+	if m.scratch.empty() {
+		return nil
+	}
+	s := m.scratch
+	m.scratch = Session{}
 	if m.sessions == nil {
 		m.sessions = map[string]*Session{}
 	}
-	m.sessions[session] = s
+	m.sessions[session] = &s
 	return nil
 }
 

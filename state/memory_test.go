@@ -69,3 +69,36 @@ func TestMemory(t *testing.T) {
 		t.Error("a forgotten session still had its once hook spent")
 	}
 }
+
+// TestMemoryNewSessionsStartEmpty: an Update of a session with no state yet works on a
+// scratch Session; what it leaves is kept for that session only, and the next new session
+// starts from the zero Session again.
+func TestMemoryNewSessionsStartEmpty(t *testing.T) {
+	ctx := context.Background()
+	var m state.Memory
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(m.Update(ctx, "a", func(s *state.Session) { s.Once = map[string]bool{"k": true}; s.TurnMS = 5 }))
+	must(m.Update(ctx, "b", func(s *state.Session) {
+		if s.Once != nil || s.TurnMS != 0 {
+			t.Errorf("a new session starts with %+v, want the zero Session", *s)
+		}
+	}))
+	must(m.Update(ctx, "c", func(s *state.Session) { s.Stops = 2 }))
+	if got := m.Get("a"); !got.Once["k"] || got.TurnMS != 5 {
+		t.Errorf("session a is %+v after other sessions' updates", got)
+	}
+	if got := m.Get("c"); got.Stops != 2 || got.Once != nil {
+		t.Errorf("session c is %+v, want only Stops 2", got)
+	}
+	if got := m.Get("b"); got.Once != nil || got.Stops != 0 || got.TurnMS != 0 {
+		t.Errorf("session b, which fn left empty, is %+v", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = m.Update(ctx, "d", func(*state.Session) {}) }); n != 0 {
+		t.Errorf("a read-only Update of a new session allocates %v times, want 0", n)
+	}
+}
