@@ -8,11 +8,12 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // Example_ownLoop embeds the Runner in a loop of your own, without package agent: fire the
 // gate events yourself, wrap the tool pipeline with Runner.Middleware, and give a
-// *ToolRejectedError's reason back to the model as the tool result.
+// *tool.RejectedError's reason back to the model as the tool result.
 func Example_ownLoop() {
 	ctx := context.Background()
 	r, _ := hookcore.New(nil, hookcore.Options{Callbacks: []hookcore.Callback{
@@ -26,7 +27,7 @@ func Example_ownLoop() {
 			}},
 	}})
 	defer r.Close(ctx)
-	ctx = hookcore.WithSession(ctx, hookcore.Session{ID: "s-1", Cwd: "/work"})
+	ctx = tool.WithSession(ctx, tool.Session{ID: "s-1", Cwd: "/work"})
 
 	// 1. The user's prompt: a block rejects it; context goes to the model.
 	res := r.Fire(ctx, hook.UserPromptSubmit, &hook.Input{SessionID: "s-1", Prompt: "clean up"})
@@ -40,10 +41,10 @@ func Example_ownLoop() {
 	runTool := func(ctx context.Context, input json.RawMessage) (json.RawMessage, error) {
 		return json.RawMessage(`"ran"`), nil // your tool
 	}
-	pipeline := hookcore.Chain(r.Middleware()) // add your own middlewares here
-	call := hookcore.ToolCall{ID: "call_1", Name: "Bash", Input: json.RawMessage(`{"command":"rm -rf build"}`)}
+	pipeline := tool.Chain(r.Middleware()) // add your own middlewares here
+	call := tool.Call{ID: "call_1", Name: "Bash", Input: json.RawMessage(`{"command":"rm -rf build"}`)}
 	out, err := pipeline(ctx, call, runTool)
-	var rej *hookcore.ToolRejectedError
+	var rej *tool.RejectedError
 	switch {
 	case errors.As(err, &rej):
 		fmt.Println("tool result for the model:", rej.Reason)
