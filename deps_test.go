@@ -20,16 +20,17 @@ const module = "github.com/hookcore/hookcore"
 // the packages of this module listed for it. Every package named on the right is itself in
 // the table, so the direct edges also bound the transitive ones.
 var allowedImports = map[string][]string{
-	"hook":              {}, // the vocabulary: standard library only
-	"bridge":            {"hook"},
-	"match":             {"hook", "internal/shbound"},
-	"config":            {"hook", "match", "internal/hostspec", "internal/shbound"},
-	"trust":             {"hook", "match"},
-	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound"},
+	"hook":              {"internal/text"}, // the vocabulary: standard library only, and the text helpers
+	"bridge":            {"hook", "internal/text"},
+	"match":             {"hook", "internal/shbound", "internal/text"},
+	"config":            {"hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
+	"trust":             {"hook", "match", "internal/text"},
+	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound", "internal/text"},
 	"internal/proc":     {},
 	"internal/netguard": {"internal/hostspec"},
 	"internal/hostspec": {},
 	"internal/shbound":  {},
+	"internal/text":     {}, // Truncate and Printable: standard library only, importable by every layer
 	"state":             {},
 }
 
@@ -52,6 +53,16 @@ var forbiddenDeps = map[string][]string{
 	"model":  {".", "config", "executor", "trust", "agent/harness", "agent/tools", "internal/cli", "transcript"},
 	"state":  {".", "agent", "model", "internal/cli", "transcript"},
 	"bridge": {".", "agent", "model", "internal/cli", "transcript"},
+	// The replay engine sits under the CLI, never the other way round (docs/decisions.md,
+	// "The replay engine in internal/replay").
+	"internal/replay": {"internal/cli", "agent", "model"},
+	"internal/text":   {".", "hook", "agent", "model", "internal/cli", "transcript"},
+}
+
+// forbiddenModules lists, per package, modules outside this one it must not depend on even
+// transitively: the replay engine is used and tested without the command-line library.
+var forbiddenModules = map[string][]string{
+	"internal/replay": {"github.com/spf13/cobra", "github.com/spf13/pflag"},
 }
 
 // goPackage is the part of `go list -json` this test reads.
@@ -119,6 +130,13 @@ func TestDependencyDirection(t *testing.T) {
 				}
 			}
 		}
+		for _, bad := range forbiddenModules[from] {
+			for _, dep := range p.Deps {
+				if dep == bad || strings.HasPrefix(dep, bad+"/") {
+					t.Errorf("%s depends on %s (it must not: see forbiddenModules)", from, dep)
+				}
+			}
+		}
 		if key, ok := ruleFor(forbiddenDeps, from); ok {
 			for _, dep := range p.Deps {
 				to, ours := rel(dep)
@@ -133,7 +151,7 @@ func TestDependencyDirection(t *testing.T) {
 			}
 		}
 	}
-	for _, must := range []string{".", "hook", "match", "config", "executor", "trust"} {
+	for _, must := range []string{".", "hook", "match", "config", "executor", "trust", "internal/replay", "internal/text"} {
 		if !seen[must] {
 			t.Errorf("go list did not report package %s", must)
 		}

@@ -136,7 +136,7 @@ func TestMatchingFastEqualsSlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	configs := []string{custom, "examples/guardrails/hooks.yaml", "examples/minicode/hooks.yaml", "examples/claude/settings.json",
-		"examples/codebot/settings.json", "examples/s08/hooks.json", "examples/demo/workspace/.hookcore/hooks.yaml"}
+		"examples/codebot/settings.json", "examples/s08/hooks.json", "internal/demo/workspace/.hookcore/hooks.yaml"}
 	inputs := corpusInputs(1000)
 	for _, path := range configs {
 		t.Run(filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path), func(t *testing.T) {

@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/proc"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // DefaultTimeout is a command hook's timeout when Command.Timeout is zero (Claude Code's
@@ -345,8 +347,8 @@ func (c *Command) name() string {
 	if s == "" {
 		s = strings.Join(c.Args, " ")
 	}
-	if len(s) > 60 {
-		s = s[:57] + "..."
+	if utf8.RuneCountInString(s) > 60 {
+		s = text.Truncate(s, 57, "...")
 	}
 	return strconv.Quote(s)
 }

@@ -247,22 +247,3 @@ func TestBackoff(t *testing.T) {
 		t.Errorf("backoff(1000) = %v, over %v", got, maxBackoff)
 	}
 }
-
-func TestClip(t *testing.T) {
-	t.Parallel()
-	for _, tt := range []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"abc", 3, "abc"},
-		{"abcd", 3, "abc…"},
-		{"aé", 2, "a…"}, // é is 2 bytes: cutting at 2 would split it
-		{"日本", 4, "日…"},
-		{"日本", 2, "…"},
-	} {
-		if got := clip(tt.s, tt.n); got != tt.want {
-			t.Errorf("clip(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
-		}
-	}
-}

@@ -18,9 +18,10 @@ import (
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/harness"
 	"github.com/hookcore/hookcore/agent/tools"
-	"github.com/hookcore/hookcore/examples/demo"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/demo"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -297,12 +298,9 @@ func (p *printer) step(st agent.Step) {
 	}
 }
 
+// clip drops the trailing line breaks of s and cuts it at n runes.
 func clip(s string, n int) string {
-	s = strings.TrimRight(s, "\n")
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	return text.Truncate(strings.TrimRight(s, "\n"), n, "…")
 }
 
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n    ") }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -178,7 +179,7 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 		}
 	}
 	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
-		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, printable(ht.ID))
+		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, text.Printable(ht.ID))
 		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
 		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
 		if ht.Reason != "" && ok {

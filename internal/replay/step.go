@@ -1,9 +1,10 @@
-package cli
+package replay
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"time"
@@ -122,25 +123,26 @@ func (t *tracker) reset() {
 	t.open = t.open[:0]
 }
 
-// cwds replaces a recorded working directory that does not exist on this machine (a session
-// recorded elsewhere) with the replay's own, so that command hooks can start; each missing
-// directory is reported once.
-// cwds returns the fixer of recorded working directories that `fire` and `replay` use: a
-// cwd that does not exist on this machine is replaced by the command's own, with a note on
-// stderr (once per directory), so that command hooks can start.
-func (e *env) cwds() cwds {
-	return cwds{here: e.cwd, missing: func(dir string) {
-		fmt.Fprintf(e.stderr, "hookcore: note: the recorded working directory %s does not exist here; hooks run in %s\n", dir, e.cwd)
-	}}
+// CwdFixer replaces a recorded working directory that does not exist on this machine (a
+// session recorded elsewhere) with the replay's own, so that command hooks can start; each
+// missing directory is reported once. `replay`, `fire`, `hook` and `serve` use it. It is not
+// safe for concurrent use.
+type CwdFixer struct {
+	here  string
+	notes io.Writer
+	known map[string]bool // directory → exists
 }
 
-type cwds struct {
-	here    string
-	known   map[string]bool // directory → exists
-	missing func(dir string)
+// NewCwdFixer returns a fixer that replaces missing directories with here and writes
+// "hookcore: note: the recorded working directory DIR does not exist here; hooks run in
+// HERE" on notes (nil: nowhere), once per directory.
+func NewCwdFixer(here string, notes io.Writer) *CwdFixer {
+	return &CwdFixer{here: here, notes: notes}
 }
 
-func (c *cwds) fix(in *hook.Input) *hook.Input {
+// Fix sets in.Cwd to the fixer's directory when in.Cwd is set and is not a directory here
+// (os.Stat, once per directory), and returns in.
+func (c *CwdFixer) Fix(in *hook.Input) *hook.Input {
 	if in.Cwd == "" || in.Cwd == c.here {
 		return in
 	}
@@ -152,8 +154,8 @@ func (c *cwds) fix(in *hook.Input) *hook.Input {
 			c.known = map[string]bool{}
 		}
 		c.known[in.Cwd] = ok
-		if !ok && c.missing != nil {
-			c.missing(in.Cwd)
+		if !ok && c.notes != nil {
+			fmt.Fprintf(c.notes, "hookcore: note: the recorded working directory %s does not exist here; hooks run in %s\n", in.Cwd, c.here)
 		}
 	}
 	if !ok {

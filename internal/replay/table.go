@@ -1,10 +1,11 @@
-package cli
+package replay
 
 import (
 	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,11 +33,11 @@ const (
 type report struct {
 	out   *bufio.Writer
 	errw  io.Writer
-	flags *replayFlags
+	flags *Options
 	color bool // ANSI colours in the table
 	tty   bool // stdout is a terminal: flush as rows come
 	multi bool // several files: a heading per file
-	exp   *expectations
+	exp   *Expectations
 	enc   *json.Encoder
 	cwd   string // hook sources in JSON are shown relative to it
 
@@ -57,15 +58,16 @@ type tally struct {
 	firstMalformed                              string
 }
 
-func newReport(out *bufio.Writer, f *replayFlags, color, multi bool) *report {
+func newReport(out *bufio.Writer, o *Options, multi bool) *report {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	return &report{out: out, flags: f, color: color, multi: multi, enc: enc}
+	return &report{out: out, errw: o.Stderr, flags: o, color: o.Color, tty: o.TTY, multi: multi,
+		exp: o.Expect, enc: enc, cwd: o.Cwd}
 }
 
 // file starts the rows of a file: a heading when several files are replayed.
 func (rp *report) file(name string) {
-	if rp.flags.json || !rp.multi {
+	if rp.flags.JSON || !rp.multi {
 		return
 	}
 	if rp.headed {
@@ -109,7 +111,7 @@ func (rp *report) step(s *step) {
 		rp.cov.add(s)
 		return
 	}
-	if rp.flags.json {
+	if rp.flags.JSON {
 		rp.jsonLine(s)
 	}
 	if c := s.call; c != nil {
@@ -169,7 +171,7 @@ func (rp *report) done(rw *row) {
 	if rp.exp != nil {
 		rp.exp.observe(rw)
 	}
-	if rp.flags.json || !rp.show(rw.dec) {
+	if rp.flags.JSON || !rp.show(rw.dec) {
 		return
 	}
 	if !rp.headed {
@@ -201,7 +203,7 @@ func (rp *report) done(rw *row) {
 
 // show applies --only to a row's decision.
 func (rp *report) show(d decision) bool {
-	switch rp.flags.only {
+	switch rp.flags.Only {
 	case "blocked":
 		return d == decBlocked
 	case "changed":
@@ -226,7 +228,7 @@ type jsonEvent struct {
 }
 
 func (rp *report) jsonLine(s *step) {
-	switch rp.flags.only {
+	switch rp.flags.Only {
 	case "blocked":
 		if !s.res.Blocked && s.res.Continue {
 			return
@@ -273,7 +275,7 @@ func (rp *report) endFile(src *source) {
 // end prints the summary (table mode) or, with --json, the reader's warnings on stderr.
 func (rp *report) end() {
 	if rp.cov != nil {
-		if err := rp.cov.print(rp.out, rp.flags.json); err != nil {
+		if err := rp.cov.print(rp.out, rp.flags.JSON); err != nil {
 			fmt.Fprintln(rp.errw, "hookcore:", err)
 		}
 		return
@@ -293,7 +295,7 @@ func (rp *report) end() {
 	if t.missingSubagents > 0 {
 		notes = append(notes, fmt.Sprintf("%d sub-agent transcripts not found", t.missingSubagents))
 	}
-	if rp.flags.json {
+	if rp.flags.JSON {
 		for _, n := range notes {
 			fmt.Fprintln(rp.errw, "hookcore: note:", n)
 		}
@@ -370,4 +372,20 @@ func (rp *report) paint(style, s string) string {
 		return s
 	}
 	return "\x1b[" + style + "m" + s + "\x1b[0m"
+}
+
+// relSources shortens each record's source (an absolute config path and line) to a path
+// relative to cwd when the file is under it, as hookcore list and check print them.
+func relSources(recs []hook.Record, cwd string) {
+	prefix := cwd + string(filepath.Separator)
+	for i := range recs {
+		recs[i].Source = strings.TrimPrefix(recs[i].Source, prefix)
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

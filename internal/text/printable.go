@@ -1,4 +1,4 @@
-package cli
+package text
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"unicode"
 )
 
-// printable makes s safe to print on a terminal in one line: tabs and line breaks become
+// Printable makes s safe to print on a terminal in one line: tabs and line breaks become
 // spaces, and every other control character (C0, DEL, C1: escape sequences, bell, NUL) and
 // every invisible format character (bidirectional overrides, zero-width characters) is
 // shown as an escape such as \x1b or \u202e. A recorded session is untrusted text: an
 // escape sequence in a tool input must not repaint the table a user reads.
-func printable(s string) string {
+func Printable(s string) string {
 	clean := true
 	for _, r := range s {
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {

@@ -1,47 +1,14 @@
-package cli
+package replay
 
 import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
-
-	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore/hook"
 )
-
-// coverageCmd is `hookcore coverage SESSION...` (issue 11.4): for every tool call of the
-// recorded sessions, which gate hooks looked at it and what they decided; which tools and
-// which events no hook covers. It replays the sessions as `replay` does (hooks run for real,
-// tools do not), sub-agents included.
-func coverageCmd(e *env) *cobra.Command {
-	var f replayFlags
-	cmd := &cobra.Command{
-		Use:   "coverage SESSION...",
-		Short: "Show which tool calls and events of recorded sessions the hooks cover, and which no guard looks at",
-		Long: `coverage replays recorded sessions (as replay does: hook commands run, tools do not) and
-reports, per tool call, the gate hooks (PreToolUse, PermissionRequest) that ran on it and
-their decision; then, per tool, how many of its calls a guard looked at; then, per event,
-how many times it fired and how many times a hook ran. Tools and events that no hook covered
-are listed at the end. Sub-agent calls are included and marked. --json prints one object.`,
-		Example: `  hookcore coverage ~/.claude/projects/-home-me-app/*.jsonl --config .hookcore/hooks.yaml`,
-		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
-			defer stop()
-			f.coverage = true
-			return e.replay(ctx, &f, args)
-		},
-	}
-	f.cf.registerRun(cmd)
-	cmd.Flags().BoolVar(&f.json, "json", false, "print the coverage as one JSON object")
-	cmd.Flags().IntVar(&f.jobs, "jobs", 1, "fire up to N independent events in parallel")
-	return cmd
-}
 
 // coverage collects what the coverage report shows, in session order.
 type coverage struct {

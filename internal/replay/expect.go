@@ -1,4 +1,4 @@
-package cli
+package replay
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 	"github.com/hookcore/hookcore/config"
 )
 
-// expectations is a parsed --expect file (docs/replay.md, "Expectations"):
+// Expectations is a parsed --expect file (docs/replay.md, "Expectations"):
 //
 //	expect:
 //	  - call: 3                  # the table's tool-call number (1-based), or
@@ -27,7 +27,7 @@ import (
 //
 // It collects the rows of the calls it names as the replay prints them, so memory is
 // bounded by the number of expectations, not by the session.
-type expectations struct {
+type Expectations struct {
 	list   []*expectation
 	byCall map[int][]*expectation
 	byID   map[string][]*expectation
@@ -48,10 +48,10 @@ type expectation struct {
 
 var expectKeys = []string{"call", "tool_use_id", "decision", "reason_contains", "hook"}
 
-// loadExpectations reads and validates an expectations file. name is the path as the user
+// LoadExpectations reads and validates an expectations file. name is the path as the user
 // gave it, used in messages. Every problem is returned at once, as "name:line:col: message";
 // the expectations are nil when there is any.
-func loadExpectations(path, name string) (*expectations, []string) {
+func LoadExpectations(path, name string) (*Expectations, []string) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, []string{fmt.Sprintf("%s: %v", name, errors.Unwrap(err))}
@@ -59,14 +59,14 @@ func loadExpectations(path, name string) (*expectations, []string) {
 	return parseExpectations(data, name)
 }
 
-// parseExpectations is loadExpectations for the file's content.
-func parseExpectations(data []byte, name string) (*expectations, []string) {
+// parseExpectations is LoadExpectations for the file's content.
+func parseExpectations(data []byte, name string) (*Expectations, []string) {
 	p := &expectParser{name: name}
 	body, ok := p.parse(data)
 	if !ok {
 		return nil, p.sorted()
 	}
-	x := &expectations{byCall: map[int][]*expectation{}, byID: map[string][]*expectation{}}
+	x := &Expectations{byCall: map[int][]*expectation{}, byID: map[string][]*expectation{}}
 	root, ok := pairs(body)
 	if !ok {
 		p.errorf(body, "an expectations file is a mapping with an expect: list")
@@ -299,7 +299,7 @@ func scalar(n ast.Node) (string, bool) {
 }
 
 // observe records a finished table row for the expectations that name its call.
-func (x *expectations) observe(rw *row) {
+func (x *Expectations) observe(rw *row) {
 	if rw.index == 0 {
 		return
 	}
@@ -316,7 +316,7 @@ func (x *expectations) observe(rw *row) {
 
 // report prints one line per unmet expectation on errw and the verdict on w; it returns
 // whether every expectation was met.
-func (x *expectations) report(w, errw io.Writer) bool {
+func (x *Expectations) report(w, errw io.Writer) bool {
 	failed := 0
 	for _, ex := range x.list {
 		if msg := ex.check(x.calls); msg != "" {

@@ -1,4 +1,4 @@
-package cli
+package text
 
 import "testing"
 
@@ -13,13 +13,8 @@ func TestPrintable(t *testing.T) {
 		{"del\x7f c1\u0085", `del\x7f c1\x85`},
 		{"中文 🎉", "中文 🎉"},
 	} {
-		if got := printable(tt.in); got != tt.want {
-			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := Printable(tt.in); got != tt.want {
+			t.Errorf("Printable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-	}
-	// A table cell is printable too: an escape sequence in a recorded tool input cannot
-	// repaint the row (regression: ESC codes were printed raw).
-	if got := cut("\x1b[8mhidden", 40); got != `\x1b[8mhidden` {
-		t.Errorf("cut = %q", got)
 	}
 }

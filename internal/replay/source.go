@@ -1,4 +1,4 @@
-package cli
+package replay
 
 import (
 	"errors"
@@ -20,11 +20,12 @@ type source struct {
 	rd   transcript.Reader
 }
 
-// openSource opens one FILE and detects its format; the error names the file.
-func (e *env) openSource(name string) (*source, error) {
+// openSource opens one FILE (relative to cwd) and detects its format; the error names the
+// file.
+func openSource(name, cwd string) (*source, error) {
 	path := name
 	if !filepath.IsAbs(path) {
-		path = filepath.Join(e.cwd, path)
+		path = filepath.Join(cwd, path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -65,15 +66,4 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
-}
-
-// isTerminal reports whether s (a stream: stdin, stdout or stderr) is a character device
-// (a terminal), without a dependency.
-func isTerminal(s any) bool {
-	f, ok := s.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

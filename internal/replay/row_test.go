@@ -1,4 +1,4 @@
-package cli
+package replay
 
 import (
 	"encoding/json"
@@ -51,6 +51,9 @@ func TestCutAndPad(t *testing.T) {
 		{"团队约定代码", 4, "团队约…", "团队约…", "团队约…"},
 		{"", 3, "", "   ", "   "},
 		{"abc", 0, "", "", ""},
+		// A table cell is printable too: an escape sequence in a recorded tool input cannot
+		// repaint the row (regression: ESC codes were printed raw).
+		{"\x1b[8mhidden", 13, `\x1b[8mhidden`, `\x1b[8mhidden`, `\x1b[8mhidden`},
 	}
 	for _, tt := range tests {
 		if got := cut(tt.s, tt.n); got != tt.cut {

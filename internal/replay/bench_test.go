@@ -1,9 +1,9 @@
-package cli_test
+package replay_test
 
 import (
 	"bufio"
+	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookcore/hookcore/internal/cli"
+	"github.com/hookcore/hookcore/internal/replay"
 )
 
 // genSession writes a Claude Code 2.1-shaped transcript at path: one prompt, then tool calls
@@ -84,7 +84,7 @@ const rulesConfig = `hooks:
   - {id: r10, event: session_start, action: {type: prompt, message: "project notes"}}
 `
 
-func benchReplay(b *testing.B, config string, calls int, extra ...string) {
+func benchReplay(b *testing.B, config string, calls int, opts replay.Options) {
 	dir := b.TempDir()
 	path := filepath.Join(dir, "session.jsonl")
 	_, events := genSession(b, path, calls, 0, 0, 0)
@@ -92,12 +92,13 @@ func benchReplay(b *testing.B, config string, calls int, extra ...string) {
 	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	args := append([]string{"replay", path, "--config", cfg}, extra...)
+	opts.Runner = runner(b, cfg)
+	opts.Cwd = dir
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if code := cli.Main(args, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
-			b.Fatalf("exit %d", code)
+		if err := replay.Run(context.Background(), []string{path}, opts); err != nil {
+			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
@@ -105,20 +106,22 @@ func benchReplay(b *testing.B, config string, calls int, extra ...string) {
 
 // BenchmarkReplayRules replays a 10 000-call session (20 004 events) through ten in-process
 // rules and prints the table (to io.Discard).
-func BenchmarkReplayRules(b *testing.B) { benchReplay(b, rulesConfig, 10_000) }
+func BenchmarkReplayRules(b *testing.B) { benchReplay(b, rulesConfig, 10_000, replay.Options{}) }
 
 // BenchmarkReplayRulesJSON is BenchmarkReplayRules with --json.
-func BenchmarkReplayRulesJSON(b *testing.B) { benchReplay(b, rulesConfig, 10_000, "--json") }
+func BenchmarkReplayRulesJSON(b *testing.B) {
+	benchReplay(b, rulesConfig, 10_000, replay.Options{JSON: true})
+}
 
 // BenchmarkReplayCommandHook replays the 10 000-call session through one trivial command
 // hook (`true`) on every PreToolUse: 10 000 processes. Run with -benchtime=1x.
 func BenchmarkReplayCommandHook(b *testing.B) {
-	benchReplay(b, "hooks:\n  - {id: t, event: pre_tool_use, action: {type: command, command: \"true\"}}\n", 10_000)
+	benchReplay(b, "hooks:\n  - {id: t, event: pre_tool_use, action: {type: command, command: \"true\"}}\n", 10_000, replay.Options{})
 }
 
 // BenchmarkReplayCommandHookJobs8 is BenchmarkReplayCommandHook with --jobs 8.
 func BenchmarkReplayCommandHookJobs8(b *testing.B) {
-	benchReplay(b, "hooks:\n  - {id: t, event: pre_tool_use, action: {type: command, command: \"true\"}}\n", 10_000, "--jobs", "8")
+	benchReplay(b, "hooks:\n  - {id: t, event: pre_tool_use, action: {type: command, command: \"true\"}}\n", 10_000, replay.Options{Jobs: 8})
 }
 
 // BenchmarkReplayLarge replays a 200 MB transcript (every 50th result line is 400 KB) through
@@ -138,6 +141,7 @@ func BenchmarkReplayLarge(b *testing.B) {
 	if err := os.WriteFile(cfg, []byte(rulesConfig), 0o644); err != nil {
 		b.Fatal(err)
 	}
+	opts := replay.Options{Runner: runner(b, cfg), Cwd: dir}
 	runtime.GC()
 	var peak uint64
 	stop := make(chan struct{})
@@ -161,8 +165,8 @@ func BenchmarkReplayLarge(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if code := cli.Main([]string{"replay", path, "--config", cfg}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {
-			b.Fatalf("exit %d", code)
+		if err := replay.Run(context.Background(), []string{path}, opts); err != nil {
+			b.Fatal(err)
 		}
 	}
 	b.StopTimer()

@@ -1,4 +1,4 @@
-package cli
+package replay
 
 import (
 	"bytes"
@@ -9,8 +9,10 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // decision is what the hooks made of one tool call (or one other event), as the table and
@@ -196,25 +198,17 @@ func flatLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// cut makes s printable (see printable) and shortens it to at most n runes, ending with "…"
-// when it was cut. Every cell of the replay table goes through it.
+// cut makes s printable (text.Printable) and fits it in n runes, ending with "…" when it
+// was cut (text.Truncate). Every cell of the replay table goes through it.
 func cut(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	s = printable(s)
-	i := 0
-	for j := range s {
-		if i == n-1 {
-			rest := s[j:]
-			if len([]rune(rest)) > 1 {
-				return s[:j] + "…"
-			}
-			return s
-		}
-		i++
+	s = text.Printable(s)
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
-	return s
+	return text.Truncate(s, n-1, "…")
 }
 
 // pad cuts s to n runes and fills it with spaces to n runes; right aligns it.
