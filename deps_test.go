@@ -22,7 +22,8 @@ const module = "github.com/hookcore/hookcore"
 var allowedImports = map[string][]string{
 	"hook":              {"internal/text"}, // the vocabulary: standard library only, and the text helpers
 	"bridge":            {"hook", "internal/text"},
-	"match":             {"hook", "internal/shbound", "internal/text"},
+	"match":             {"hook", "shell", "internal/text"},
+	"shell":             {"internal/shbound"}, // the bash engine: stdlib, mvdan.cc/sh, the parser bound
 	"config":            {"hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
 	"trust":             {"hook", "match", "internal/text"},
 	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound", "internal/text"},
@@ -32,6 +33,7 @@ var allowedImports = map[string][]string{
 	"internal/shbound":  {},
 	"internal/text":     {}, // Truncate and Printable: standard library only, importable by every layer
 	"state":             {},
+	"hooktest":          {"hook"}, // test helpers: hook, the standard library, goleak
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even
@@ -47,6 +49,8 @@ var forbiddenDeps = map[string][]string{
 	"internal/proc":     {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
+	"hooktest":          {".", "config", "executor", "agent", "model", "internal/cli", "transcript"},
+	"shell":             {".", "hook", "match", "config", "executor", "agent", "model", "internal/cli", "transcript"},
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
 	// The LLM clients implement the agent kernel's Model; they know nothing of the engine,
 	// the harness or the CLI (docs/decisions.md, "One model package").
@@ -199,6 +203,28 @@ func TestRuleFor(t *testing.T) {
 	} {
 		if got, _ := ruleFor(allowedImports, pkg); got != want {
 			t.Errorf("ruleFor(%q) = %q, want %q", pkg, got, want)
+		}
+	}
+}
+
+// TestShellDeps checks that package shell, the bash engine, depends only on the standard
+// library, mvdan.cc/sh and internal/shbound (DESIGN.md section 2): it can be reused or
+// benchmarked without the engine.
+func TestShellDeps(t *testing.T) {
+	t.Parallel()
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to list packages: %v", err)
+	}
+	out, err := exec.Command(goCmd, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./shell").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		switch {
+		case p == module+"/shell", p == module+"/internal/shbound", strings.HasPrefix(p, "mvdan.cc/sh/"):
+		default:
+			t.Errorf("shell depends on %s; allowed: the standard library, mvdan.cc/sh, internal/shbound", p)
 		}
 	}
 }

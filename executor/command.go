@@ -46,6 +46,11 @@ type Command struct {
 	// Codebot adds codebot's keys to the input JSON on stdin (event, tool, args, output,
 	// is_error) next to the Claude Code keys, for hooks loaded from a codebot-dialect file.
 	Codebot bool
+	// Claude marks a hook of a Claude Code settings file (the nested dialect): a top-level
+	// "decision": "ask" in its reply is ignored, as Claude Code 2.1.332 ignores it (the
+	// top-level decision is "approve" or "block"; testdata/claude-public/lifemaestro-decisions
+	// in the root package).
+	Claude bool
 	// S08 cuts HOOK_TOOL_INPUT at 10 000 characters (runes) instead of 10 000 bytes, as the
 	// s08 teaching harness does (seed 002: `json.dumps(...)[:10000]` on a Python str), for
 	// hooks loaded from s08 entries (config.Hook.S08); at most 40 000 bytes.

@@ -37,7 +37,7 @@ type APIError struct {
 	StatusCode int    // the HTTP status, e.g. 401, 429, 529
 	Type       string // the error type, e.g. "authentication_error"; "" when absent
 	Message    string // the error message; "" when absent
-	Body       string // the raw body (at most 1 000 bytes) when Message is empty
+	Body       string // the raw body (at most 1 000 characters, text.Truncate) when Message is empty
 }
 
 // Error returns "PROVIDER MODEL: http STATUS: MESSAGE".

@@ -52,6 +52,10 @@ digest of those files, so after any change to them they must be trusted again.
 			if err != nil {
 				return err
 			}
+			// The skills' and sub-agents' hooks are granted too (hookcore run runs them); they
+			// are not part of the config digest, so fire and hook, which leave them out,
+			// see the same trust.
+			paths = append(paths, config.FrontmatterPaths(ws, e.home)...)
 			set, problems := config.Load(paths)
 			problems.Sort()
 			for _, p := range problems {
