@@ -106,8 +106,9 @@ type Pool struct {
 // PoolOptions configure a Pool.
 type PoolOptions struct {
 	// ProjectTrusted lets servers from the project's .mcp.json start; when false they are
-	// refused (the same trust gate as project settings).
+	// refused (the same trust gate as project settings), with Untrusted as the reason.
 	ProjectTrusted bool
+	Untrusted      string
 	// AllowedHosts opens destinations the SSRF guard refuses for HTTP servers (allowed_hosts).
 	AllowedHosts []string
 	// Dir is a stdio server's working directory; "" is the current one.
@@ -134,7 +135,10 @@ func (p *Pool) session(ctx context.Context, name string) (*mcp.ClientSession, er
 		return nil, fmt.Errorf("no MCP server %q in .mcp.json or mcpServers", name)
 	}
 	if s.Project && !p.opts.ProjectTrusted {
-		return nil, fmt.Errorf("%w: %q", ErrUntrusted, name)
+		if p.opts.Untrusted != "" {
+			return nil, fmt.Errorf("%w: %q not started: %s", ErrUntrusted, name, p.opts.Untrusted)
+		}
+		return nil, fmt.Errorf("%w: %q not started", ErrUntrusted, name)
 	}
 	p.mu.Lock()
 	if p.closed {
@@ -337,22 +341,41 @@ func fill(v any, doc any) any {
 		}
 		return s
 	case string:
-		if strings.HasPrefix(t, "${") && strings.HasSuffix(t, "}") && strings.Count(t, "${") == 1 {
+		if strings.HasPrefix(t, "${") && strings.HasSuffix(t, "}") && strings.Count(t, "${") == 1 && strings.Count(t, "}") == 1 {
 			return lookup(doc, t[2:len(t)-1])
 		}
-		return os.Expand(t, func(p string) string {
-			switch x := lookup(doc, p).(type) {
-			case nil:
-				return ""
-			case string:
-				return x
-			default:
-				b, _ := json.Marshal(x)
-				return string(b)
-			}
-		})
+		return expand(t, doc)
 	}
 	return v
+}
+
+// expand replaces each ${path} in s by the text of that value of doc: a string as it is,
+// another value as JSON, a missing one as "". Only the braced form is a placeholder: "$x",
+// "$$" and an unclosed "${" stay as written.
+func expand(s string, doc any) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i+2:], '}')
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		switch x := lookup(doc, s[i+2:i+2+j]).(type) {
+		case nil:
+		case string:
+			b.WriteString(x)
+		default:
+			j, _ := json.Marshal(x)
+			b.Write(j)
+		}
+		s = s[i+2+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 func lookup(doc any, path string) any {

@@ -2,6 +2,7 @@ package mcptool
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -74,5 +75,28 @@ func TestUntrustedAndGuard(t *testing.T) {
 	}
 	if _, err := (&Tool{Server: "h", Tool: "x", Pool: pool}).Execute(context.Background(), input(t, "x")); !errors.Is(err, hook.ErrNotStarted) {
 		t.Fatalf("ssrf guard: %v", err)
+	}
+}
+
+// TestFill: only the braced ${path} form is a placeholder (a "$HOME" or "$$" in a tool's
+// input stays as written, as Claude Code documents ${path} only); a whole-string
+// placeholder keeps the value's JSON type, one inside a longer string is its text.
+func TestFill(t *testing.T) {
+	doc := map[string]any{"tool_input": map[string]any{"file_path": "/p/a.go", "n": 3.0, "m": map[string]any{"k": "v"}}, "prompt": "hi"}
+	in := map[string]any{
+		"path": "${tool_input.file_path}", "n": "${tool_input.n}", "m": "${tool_input.m}",
+		"text":    "file ${tool_input.file_path} n=${tool_input.n} m=${tool_input.m} missing=[${nope}]",
+		"dollars": "$HOME $$ ${unclosed", "list": []any{"${prompt}", 1.0, true},
+	}
+	want := map[string]any{
+		"path": "/p/a.go", "n": 3.0, "m": map[string]any{"k": "v"},
+		"text":    `file /p/a.go n=3 m={"k":"v"} missing=[]`,
+		"dollars": "$HOME $$ ${unclosed", "list": []any{"hi", 1.0, true},
+	}
+	got := fill(in, doc)
+	gb, _ := json.Marshal(got)
+	wb, _ := json.Marshal(want)
+	if string(gb) != string(wb) {
+		t.Errorf("fill:\n got %s\nwant %s", gb, wb)
 	}
 }
