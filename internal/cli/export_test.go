@@ -2,3 +2,6 @@ package cli
 
 // RegoLinked is regoLinked, for the external tests.
 const RegoLinked = regoLinked
+
+// MCPFactory is mcpFactory, the CLI's mcp_tool executor factory, for the external tests.
+var MCPFactory = mcpFactory

@@ -23,13 +23,14 @@ import (
 // sections of testdata/script/*.txtar) with the actual output: go test ./internal/cli -update.
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/script/*.txtar that cmp compares against")
 
-// TestMain registers the hookcore and fakeserver commands: testscript puts copies of this
-// test binary under those names on the scripts' PATH; hookcore runs cli.Main, fakeserver
-// runs fakeServerMain.
+// TestMain registers the hookcore, fakeserver and mcpserver commands: testscript puts copies
+// of this test binary under those names on the PATH of the scripts and of the tests;
+// hookcore runs cli.Main, fakeserver runs fakeServerMain, mcpserver mcpServerMain.
 func TestMain(m *testing.M) {
 	testscript.Main(leakCheck{m}, map[string]func(){
 		"hookcore":   func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"fakeserver": fakeServerMain, // see fakeServerUsage
+		"mcpserver":  mcpServerMain,  // an MCP server over stdio (mcpserver_test.go)
 	})
 }
 
