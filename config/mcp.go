@@ -40,9 +40,10 @@ const MaxMCPFile = 16 << 20
 // MCPSources finds the files that declare MCP servers for the project at root, in Claude
 // Code's places: ~/.claude.json's mcpServers (user scope) and projects[root].mcpServers
 // (local scope), <root>/.mcp.json (project scope), and <plugin root>/.mcp.json of each
-// plugin file of plugins (File.Plugin, File.PluginRoot). home "" skips ~/.claude.json;
-// files that are missing, too large or not JSON are left out (mcp_tool hooks naming their
-// servers then fail with "no MCP server").
+// plugin file of plugins (File.Plugin, File.PluginRoot). home "" skips ~/.claude.json.
+// Files that are missing or too large, and a ~/.claude.json that is not JSON, are left out;
+// a .mcp.json is read as it is, and the mcp_tool executor reports one that does not parse
+// (its servers' hooks then fail with "no MCP server").
 func MCPSources(root, home string, plugins []*File) []MCPSource {
 	var out []MCPSource
 	if home != "" {

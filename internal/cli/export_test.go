@@ -5,3 +5,6 @@ const RegoLinked = regoLinked
 
 // MCPFactory is mcpFactory, the CLI's mcp_tool executor factory, for the external tests.
 var MCPFactory = mcpFactory
+
+// MCPServers is mcpServers, for the external tests.
+var MCPServers = mcpServers

@@ -228,3 +228,41 @@ func TestMCPToolUntrustedCannotShadowUser(t *testing.T) {
 		t.Errorf("trusted: the project's server must be called: %+v, project log %v", res, lines(t, log))
 	}
 }
+
+// TestMCPServersNamesAndPrecedence: a plugin's servers are "plugin:<plugin>:<server>"
+// (research note §2.5); a name in several scopes resolves local over project over user
+// (Claude Code's precedence); a source that does not parse is reported and left out.
+func TestMCPServersNamesAndPrecedence(t *testing.T) {
+	t.Parallel()
+	src := func(scope string, layer config.Layer, plugin, data string) config.MCPSource {
+		return config.MCPSource{Path: scope + ".json", Scope: scope, Layer: layer, Plugin: plugin, Data: []byte(data)}
+	}
+	set := &config.Set{MCP: []config.MCPSource{
+		src("local", config.User, "", `{"mcpServers": {"a": {"command": "local-a"}}}`),
+		src("project", config.Project, "", `{"mcpServers": {"a": {"command": "project-a"}, "b": {"command": "project-b"}}}`),
+		src("user", config.User, "", `{"mcpServers": {"a": {"command": "user-a"}, "b": {"command": "user-b"}, "c": {"command": "user-c"}}}`),
+		src("plugin", config.User, "fmt", `{"mcpServers": {"a": {"command": "plugin-a"}}}`),
+		src("plugin", config.User, "broken", `{nope`),
+	}}
+	got, errs := cli.MCPServers(set, true)
+	want := map[string]string{"a": "local-a", "b": "project-b", "c": "user-c", "plugin:fmt:a": "plugin-a"}
+	if len(got) != len(want) {
+		t.Errorf("servers = %v, want %v", got, want)
+	}
+	for name, cmd := range want {
+		if got[name].Command != cmd {
+			t.Errorf("%s = %q, want %q", name, got[name].Command, cmd)
+		}
+	}
+	if !got["b"].Project || got["c"].Project {
+		t.Errorf("Project marks: b %v, c %v", got["b"].Project, got["c"].Project)
+	}
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "plugin.json (plugin scope)") {
+		t.Errorf("errors = %v", errs)
+	}
+	// Untrusted, the project's b does not shadow the user's.
+	got, _ = cli.MCPServers(set, false)
+	if got["b"].Command != "user-b" || got["a"].Command != "local-a" {
+		t.Errorf("untrusted: b = %q, a = %q", got["b"].Command, got["a"].Command)
+	}
+}
