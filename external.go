@@ -49,7 +49,7 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 	}
 	switch a.Type {
 	case config.TypeMCPTool:
-		return failing(fmt.Errorf("mcp_tool hook %q: %w: this program does not link the mcp_tool executor (package github.com/hookcore/hookcore/executor/mcptool; register it in Options.Executors, as the hookcore CLI does)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
+		return failing(fmt.Errorf("mcp_tool hook %q: %w: this program does not link the mcp_tool executor (package github.com/hookcore/hookcore/mcptool, the official MCP Go SDK; build the hookcore CLI with -tags mcp, or register mcptool.Factory in Options.Executors)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeRego:
 		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; build the hookcore CLI with -tags rego)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeHTTP:

@@ -10,7 +10,7 @@ import (
 )
 
 // MCPSource is a file that declares MCP servers, whose tools mcp_tool hooks call (Claude
-// Code's MCP scopes): its raw content, not parsed here (package executor/mcptool parses the
+// Code's MCP scopes): its raw content, not parsed here (package mcptool parses the
 // {"mcpServers": {...}} document). Data is that document: for ~/.claude.json, the top-level
 // mcpServers (user scope) or those of its projects[<root>] entry (local scope), re-encoded.
 type MCPSource struct {

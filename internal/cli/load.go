@@ -260,7 +260,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
-		opts.Executors[config.TypeMCPTool] = mcpFactory
+		registerMCP(opts.Executors)  // mcp_tool when built with -tags mcp (mcp_on.go)
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	auditPath := f.audit

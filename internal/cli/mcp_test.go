@@ -12,7 +12,7 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
-	"github.com/hookcore/hookcore/internal/cli"
+	"github.com/hookcore/hookcore/mcptool"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -73,7 +73,7 @@ func mcpRunner(t *testing.T, project, home string, grant bool) *hookcore.Runner 
 		}
 	}
 	r, err := hookcore.New(set, hookcore.Options{ProjectDir: project, Trust: store,
-		Executors: map[string]hookcore.ExecutorFactory{config.TypeMCPTool: cli.MCPFactory}})
+		Executors: map[string]hookcore.ExecutorFactory{config.TypeMCPTool: mcptool.Factory}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestMCPToolUntrustedProject(t *testing.T) {
 			}
 			// The hooks are the user's own (User layer): only the server is the project's.
 			r, err := hookcore.New(set, hookcore.Options{ProjectDir: project, Trust: store,
-				Executors: map[string]hookcore.ExecutorFactory{config.TypeMCPTool: cli.MCPFactory}})
+				Executors: map[string]hookcore.ExecutorFactory{config.TypeMCPTool: mcptool.Factory}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -211,7 +211,7 @@ func TestMCPToolUntrustedCannotShadowUser(t *testing.T) {
 	store := trust.DefaultStore(home)
 	run := func() hook.Result {
 		r, err := hookcore.New(set, hookcore.Options{ProjectDir: project, Trust: store,
-			Executors: map[string]hookcore.ExecutorFactory{config.TypeMCPTool: cli.MCPFactory}})
+			Executors: map[string]hookcore.ExecutorFactory{config.TypeMCPTool: mcptool.Factory}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,7 +244,7 @@ func TestMCPServersNamesAndPrecedence(t *testing.T) {
 		src("plugin", config.User, "fmt", `{"mcpServers": {"a": {"command": "plugin-a"}}}`),
 		src("plugin", config.User, "broken", `{nope`),
 	}}
-	got, errs := cli.MCPServers(set, true)
+	got, errs := mcptool.Servers(set, true)
 	want := map[string]string{"a": "local-a", "b": "project-b", "c": "user-c", "plugin:fmt:a": "plugin-a"}
 	if len(got) != len(want) {
 		t.Errorf("servers = %v, want %v", got, want)
@@ -261,7 +261,7 @@ func TestMCPServersNamesAndPrecedence(t *testing.T) {
 		t.Errorf("errors = %v", errs)
 	}
 	// Untrusted, the project's b does not shadow the user's.
-	got, _ = cli.MCPServers(set, false)
+	got, _ = mcptool.Servers(set, false)
 	if got["b"].Command != "user-b" || got["a"].Command != "local-a" {
 		t.Errorf("untrusted: b = %q, a = %q", got["b"].Command, got["a"].Command)
 	}

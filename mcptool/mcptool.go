@@ -1,8 +1,9 @@
 // Package mcptool is the mcp_tool hook executor: it calls a tool on an MCP server named in
 // the project's .mcp.json or the settings' mcpServers (Claude Code's mcp_tool handler,
 // research note claude-code-hooks.md, "MCP tool handler"), over stdio or streamable HTTP,
-// with the official SDK github.com/modelcontextprotocol/go-sdk. It lives in its own package
-// so that the hook path links and initialises the SDK only when a caller imports it.
+// with the official SDK github.com/modelcontextprotocol/go-sdk. Factory registers it with a
+// Runner (Options.Executors). It lives in its own package, as rego does, so that a program
+// links and initialises the SDK only when it imports it: the hookcore CLI does with -tags mcp.
 package mcptool
 
 import (
