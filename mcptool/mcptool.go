@@ -7,6 +7,7 @@
 package mcptool
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -245,9 +246,9 @@ type Tool struct {
 	HookID string
 	// Server and Tool name the MCP server (a key of Pool's servers) and its tool.
 	Server, Tool string
-	// Input is the tool's arguments; a string value "${path}" (dotted, into the event input
-	// JSON, e.g. "${tool_input.file_path}") is replaced by that value, and ${path} inside a
-	// longer string by its text.
+	// Input is the tool's arguments; each ${path} in its strings (dotted, into the event
+	// input JSON, e.g. "${tool_input.file_path}") is replaced by that value's text, as
+	// Claude Code does (see expand); other values are sent as written.
 	Input map[string]any
 	// Timeout bounds the call; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -274,9 +275,7 @@ func (x *Tool) Execute(ctx context.Context, in *hook.Input) (hook.Decision, erro
 	if err != nil {
 		return d, fmt.Errorf("%s: %w: %w", name, hook.ErrNotStarted, err)
 	}
-	var doc any
-	_ = json.Unmarshal(raw, &doc)
-	args := fill(x.Input, doc)
+	args := fill(x.Input, raw)
 	cs, err := x.Pool.session(ctx, x.Server)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -326,34 +325,36 @@ func (x *Tool) Execute(ctx context.Context, in *hook.Input) (hook.Decision, erro
 	return d, nil
 }
 
-// fill returns v with ${path} placeholders in strings replaced from doc.
-func fill(v any, doc any) any {
+// fill returns v with the ${path} placeholders of its strings replaced from raw, the event
+// input JSON (see expand). Values that are not strings are kept as written.
+func fill(v any, raw []byte) any {
 	switch t := v.(type) {
 	case map[string]any:
 		m := make(map[string]any, len(t))
 		for k, e := range t {
-			m[k] = fill(e, doc)
+			m[k] = fill(e, raw)
 		}
 		return m
 	case []any:
 		s := make([]any, len(t))
 		for i, e := range t {
-			s[i] = fill(e, doc)
+			s[i] = fill(e, raw)
 		}
 		return s
 	case string:
-		if strings.HasPrefix(t, "${") && strings.HasSuffix(t, "}") && strings.Count(t, "${") == 1 && strings.Count(t, "}") == 1 {
-			return lookup(doc, t[2:len(t)-1])
-		}
-		return expand(t, doc)
+		return expand(t, raw)
 	}
 	return v
 }
 
-// expand replaces each ${path} in s by the text of that value of doc: a string as it is,
-// another value as JSON, a missing one as "". Only the braced form is a placeholder: "$x",
-// "$$" and an unclosed "${" stay as written.
-func expand(s string, doc any) string {
+// expand replaces each ${path} in s (path dotted, into raw: "tool_input.file_path") by the
+// text of that value: a string as it is, any other value but null as its JSON, compact and
+// in the input's own key order; a missing one and null by "". The result is always a
+// string, also when s is just one placeholder: Claude Code 2.1.332 sent
+// "${tool_input.timeout}" as "5000" and "${tool_input}" as the JSON text of the object
+// (scenario testdata/claude/mcp-tool). Only the braced form is a placeholder: "$HOME", "$$"
+// and an unclosed "${" stay as written.
+func expand(s string, raw []byte) string {
 	var b strings.Builder
 	for {
 		i := strings.Index(s, "${")
@@ -365,27 +366,34 @@ func expand(s string, doc any) string {
 			break
 		}
 		b.WriteString(s[:i])
-		switch x := lookup(doc, s[i+2:i+2+j]).(type) {
-		case nil:
-		case string:
-			b.WriteString(x)
-		default:
-			j, _ := json.Marshal(x)
-			b.Write(j)
-		}
+		b.WriteString(lookup(raw, s[i+2:i+2+j]))
 		s = s[i+2+j+1:]
 	}
 	b.WriteString(s)
 	return b.String()
 }
 
-func lookup(doc any, path string) any {
+// lookup returns the text of the value at the dotted path in raw, "" when there is none.
+func lookup(raw []byte, path string) string {
+	cur := json.RawMessage(raw)
 	for _, k := range strings.Split(path, ".") {
-		m, ok := doc.(map[string]any)
-		if !ok {
-			return nil
+		var m map[string]json.RawMessage
+		if json.Unmarshal(cur, &m) != nil {
+			return ""
 		}
-		doc = m[k]
+		v, ok := m[k]
+		if !ok {
+			return ""
+		}
+		cur = v
 	}
-	return doc
+	var str string
+	if json.Unmarshal(cur, &str) == nil {
+		return str
+	}
+	var out bytes.Buffer
+	if json.Compact(&out, cur) != nil {
+		return ""
+	}
+	return out.String()
 }

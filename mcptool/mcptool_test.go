@@ -2,13 +2,13 @@ package mcptool
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -78,25 +78,28 @@ func TestUntrustedAndGuard(t *testing.T) {
 	}
 }
 
-// TestFill: only the braced ${path} form is a placeholder (a "$HOME" or "$$" in a tool's
-// input stays as written, as Claude Code documents ${path} only); a whole-string
-// placeholder keeps the value's JSON type, one inside a longer string is its text.
+// TestFill: each ${path} is replaced by the text of its value, also when the string is
+// only that placeholder (a number becomes "5000", an object its compact JSON in the input's
+// key order), a missing one by ""; "$HOME", "$$" and an unclosed "${" stay as written, as
+// Claude Code 2.1.332 did (peer-claude scenario testdata/claude/mcp-tool, whose record tool
+// logged {"cmd":"echo hi > bash.txt","missing":"","t":"5000","text":"x echo hi > bash.txt
+// $HOME $$ n=5000","whole":"{\"command\":\"echo hi > bash.txt\",\"timeout\":5000,
+// \"description\":\"d\"}"}). Values that are not strings are sent as written.
 func TestFill(t *testing.T) {
-	doc := map[string]any{"tool_input": map[string]any{"file_path": "/p/a.go", "n": 3.0, "m": map[string]any{"k": "v"}}, "prompt": "hi"}
+	raw := []byte(`{"hook_event_name":"PreToolUse","tool_input":{"command":"echo hi > bash.txt","timeout":5000, "description":"d"},"n":null}`)
 	in := map[string]any{
-		"path": "${tool_input.file_path}", "n": "${tool_input.n}", "m": "${tool_input.m}",
-		"text":    "file ${tool_input.file_path} n=${tool_input.n} m=${tool_input.m} missing=[${nope}]",
-		"dollars": "$HOME $$ ${unclosed", "list": []any{"${prompt}", 1.0, true},
+		"cmd": "${tool_input.command}", "whole": "${tool_input}", "t": "${tool_input.timeout}",
+		"text": "x ${tool_input.command} $HOME $$ n=${tool_input.timeout}", "missing": "${nope}",
+		"deep": "${tool_input.command.x}", "unclosed": "a ${b", "null": "${n}",
+		"kept": 7.0, "list": []any{"${hook_event_name}", true, map[string]any{"e": "${hook_event_name}"}},
 	}
 	want := map[string]any{
-		"path": "/p/a.go", "n": 3.0, "m": map[string]any{"k": "v"},
-		"text":    `file /p/a.go n=3 m={"k":"v"} missing=[]`,
-		"dollars": "$HOME $$ ${unclosed", "list": []any{"hi", 1.0, true},
+		"cmd": "echo hi > bash.txt", "whole": `{"command":"echo hi > bash.txt","timeout":5000,"description":"d"}`, "t": "5000",
+		"text": "x echo hi > bash.txt $HOME $$ n=5000", "missing": "",
+		"deep": "", "unclosed": "a ${b", "null": "", // null: "" (not observed in Claude Code)
+		"kept": 7.0, "list": []any{"PreToolUse", true, map[string]any{"e": "PreToolUse"}},
 	}
-	got := fill(in, doc)
-	gb, _ := json.Marshal(got)
-	wb, _ := json.Marshal(want)
-	if string(gb) != string(wb) {
-		t.Errorf("fill:\n got %s\nwant %s", gb, wb)
+	if d := cmp.Diff(want, fill(in, raw)); d != "" {
+		t.Errorf("fill (-want +got):\n%s", d)
 	}
 }

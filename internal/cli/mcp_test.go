@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
@@ -264,5 +266,75 @@ func TestMCPServersNamesAndPrecedence(t *testing.T) {
 	got, _ = mcptool.Servers(set, false)
 	if got["b"].Command != "user-b" || got["a"].Command != "local-a" {
 		t.Errorf("untrusted: b = %q, a = %q", got["b"].Command, got["a"].Command)
+	}
+}
+
+// TestMCPToolClaudeDifferential fires the cases that the real Claude Code 2.1.332 ran in
+// peer-claude scenario testdata/claude/mcp-tool (its settings.json, the same stdio server)
+// through hookcore, and checks hookcore did what Claude Code did: the arguments the server
+// received (every ${path} as text), the deny, the non-blocking errors of an isError result
+// and of an undeclared server, one server process for all calls.
+func TestMCPToolClaudeDifferential(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("..", "..", "testdata", "claude", "mcp-tool")
+	var obs struct {
+		RecordArgs   map[string]any `json:"record_args"`
+		ServerStarts int            `json:"server_starts"`
+		Cases        []struct {
+			Tool  string          `json:"tool"`
+			Input json.RawMessage `json:"input"`
+			Want  struct {
+				Blocked       bool   `json:"blocked"`
+				Permission    string `json:"permission"`
+				Outcome       string `json:"outcome"`
+				ErrorContains string `json:"error_contains"`
+			} `json:"want"`
+		} `json:"cases"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "observed-mcp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &obs); err != nil {
+		t.Fatal(err)
+	}
+	settings, err := os.ReadFile(filepath.Join(dir, "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	project, home, log := mcpProject(t)
+	write(t, filepath.Join(project, ".claude", "settings.json"), string(settings))
+	r := mcpRunner(t, project, home, true)
+	for _, c := range obs.Cases {
+		res := r.Fire(context.Background(), hook.PreToolUse, &hook.Input{SessionID: "s1", Cwd: project, HookEventName: "PreToolUse", ToolName: c.Tool, ToolInput: c.Input})
+		if res.Blocked != c.Want.Blocked || (c.Want.Permission != "" && res.Permission.String() != c.Want.Permission) {
+			t.Errorf("%s: blocked %v permission %v, want %+v", c.Tool, res.Blocked, res.Permission, c.Want)
+		}
+		if c.Want.Outcome != "" && (len(res.Hooks) != 1 || res.Hooks[0].Outcome.String() != c.Want.Outcome || !strings.Contains(res.Hooks[0].Error, c.Want.ErrorContains)) {
+			t.Errorf("%s: hooks %+v, want %+v", c.Tool, res.Hooks, c.Want)
+		}
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	starts, records := 0, 0
+	data, _ := os.ReadFile(log)
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case line == "start":
+			starts++
+		case strings.HasPrefix(line, "record "):
+			records++
+			var got map[string]any
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(line, "record ")), &got); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(obs.RecordArgs, got); d != "" {
+				t.Errorf("arguments the server received (-claude +hookcore):\n%s", d)
+			}
+		}
+	}
+	if starts != obs.ServerStarts || records != 1 {
+		t.Errorf("server starts %d (Claude Code: %d), record calls %d", starts, obs.ServerStarts, records)
 	}
 }

@@ -17,6 +17,8 @@ import (
 //	guard {command}  a PreToolUse envelope: deny "mcp guard: rm -rf refused" when command
 //	                 contains "rm -rf", else allow "mcp guard: ok"
 //	echo  {...}      the text "echo: " and its arguments as JSON (context on UserPromptSubmit)
+//	record {...}     logs "record " and its arguments as JSON, and denies with them as reason
+//	                 (the peer-claude scenario testdata/claude/mcp-tool uses it)
 //	fail  {}         an isError result "guard crashed"
 //	die   {}         the server exits in the middle of the call (a disconnected server)
 func mcpServerMain() {
@@ -48,6 +50,13 @@ func mcpServerMain() {
 	mcp.AddTool(s, &mcp.Tool{Name: "echo"}, func(_ context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
 		b, _ := json.Marshal(in)
 		return text("echo: "+string(b), false), nil, nil
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "record"}, func(_ context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
+		b, _ := json.Marshal(in)
+		logf("record " + string(b))
+		out, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{
+			"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "recorded " + string(b)}})
+		return text(string(out), false), nil, nil
 	})
 	mcp.AddTool(s, &mcp.Tool{Name: "fail"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
 		return text("guard crashed", true), nil, nil

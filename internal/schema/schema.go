@@ -74,7 +74,7 @@ var actionProps = map[string]any{
 	"decision_log_url": obj{"type": "string", "description": "rego: an OPA decision-log service URL"},
 	"server":           obj{"type": "string", "description": "mcp_tool: the MCP server (.mcp.json, ~/.claude.json mcpServers, or plugin:<plugin>:<server>)"},
 	"tool":             obj{"type": "string", "description": "mcp_tool: the tool to call"},
-	"input":            obj{"type": "object", "description": "mcp_tool: the tool's arguments; \"${tool_input.file_path}\" takes a value from the event input"},
+	"input":            obj{"type": "object", "description": "mcp_tool: the tool's arguments; ${tool_input.file_path} in a string is replaced by that value of the event input, as text"},
 }
 
 // ActionTypes are the action types of the native dialect.
