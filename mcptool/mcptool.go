@@ -28,8 +28,8 @@ import (
 const DefaultTimeout = 30 * time.Second
 
 // Server describes one MCP server, as an entry of .mcp.json's mcpServers: a stdio server
-// has Command (and Args, Env); an HTTP server (type "http" or "streamable-http") has URL
-// and Headers.
+// has Command (and Args, Env); an HTTP server has URL and Headers, and speaks streamable
+// HTTP (type "http", "streamable-http" or none) or the older HTTP+SSE transport (type "sse").
 type Server struct {
 	Type    string            `json:"type"`
 	Command string            `json:"command"`
@@ -118,9 +118,22 @@ type PoolOptions struct {
 }
 
 type entry struct {
-	ready chan struct{}
-	cs    *mcp.ClientSession
-	err   error
+	ready  chan struct{}
+	cs     *mcp.ClientSession
+	cancel context.CancelFunc // ends the session's context, after cs.Close
+	err    error
+}
+
+// close closes the session and ends its context.
+func (e *entry) close() error {
+	var err error
+	if e.cs != nil {
+		err = e.cs.Close()
+	}
+	if e.cancel != nil {
+		e.cancel()
+	}
+	return err
 }
 
 // NewPool returns a Pool over servers (name to Server).
@@ -153,7 +166,7 @@ func (p *Pool) session(ctx context.Context, name string) (*mcp.ClientSession, er
 		p.sessions[name] = e
 		p.mu.Unlock()
 		// The session outlives this call: it is not bound to ctx.
-		e.cs, e.err = p.connect(context.WithoutCancel(ctx), s)
+		e.cs, e.cancel, e.err = p.connect(context.WithoutCancel(ctx), s)
 		close(e.ready)
 		if e.err != nil {
 			p.drop(name, e)
@@ -169,18 +182,22 @@ func (p *Pool) session(ctx context.Context, name string) (*mcp.ClientSession, er
 	}
 }
 
-func (p *Pool) connect(ctx context.Context, s Server) (*mcp.ClientSession, error) {
+func (p *Pool) connect(ctx context.Context, s Server) (*mcp.ClientSession, context.CancelFunc, error) {
 	var t mcp.Transport
 	if s.URL != "" {
 		g, err := netguard.New(netguard.Options{Allow: p.opts.AllowedHosts})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		c := g.Client()
 		if len(s.Headers) > 0 {
 			c.Transport = headerRT{h: s.Headers, next: c.Transport}
 		}
-		t = &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: c, DisableStandaloneSSE: true, MaxRetries: -1}
+		if strings.EqualFold(s.Type, "sse") { // Claude Code's legacy HTTP+SSE servers
+			t = &mcp.SSEClientTransport{Endpoint: s.URL, HTTPClient: c}
+		} else {
+			t = &mcp.StreamableClientTransport{Endpoint: s.URL, HTTPClient: c, DisableStandaloneSSE: true, MaxRetries: -1}
+		}
 	} else {
 		cmd := exec.Command(s.Command, s.Args...)
 		cmd.Dir = p.opts.Dir
@@ -191,9 +208,20 @@ func (p *Pool) connect(ctx context.Context, s Server) (*mcp.ClientSession, error
 		t = &mcp.CommandTransport{Command: cmd, TerminateDuration: time.Second}
 	}
 	cl := mcp.NewClient(&mcp.Implementation{Name: "hookcore", Version: "1"}, nil)
-	ctx, cancel := context.WithTimeout(ctx, DefaultTimeout)
-	defer cancel()
-	return cl.Connect(ctx, t, nil)
+	// The context outlives Connect: the SSE transport's event stream is bound to it. A
+	// timer bounds the handshake; cancel ends the stream once the session is closed.
+	ctx, cancel := context.WithCancel(ctx)
+	timer := time.AfterFunc(DefaultTimeout, cancel)
+	cs, err := cl.Connect(ctx, t, nil)
+	if !timer.Stop() && err == nil {
+		_ = cs.Close()
+		err = fmt.Errorf("mcp server handshake took longer than %s", DefaultTimeout)
+	}
+	if err != nil {
+		cancel()
+		return nil, nil, err
+	}
+	return cs, cancel, nil
 }
 
 type headerRT struct {
@@ -216,9 +244,7 @@ func (p *Pool) drop(name string, e *entry) {
 		delete(p.sessions, name)
 	}
 	p.mu.Unlock()
-	if e.cs != nil {
-		_ = e.cs.Close()
-	}
+	_ = e.close()
 }
 
 // Close closes every session (stopping stdio servers); later calls fail.
@@ -231,10 +257,8 @@ func (p *Pool) Close() error {
 	var errs []error
 	for _, e := range es {
 		<-e.ready
-		if e.cs != nil {
-			if err := e.cs.Close(); err != nil {
-				errs = append(errs, err)
-			}
+		if err := e.close(); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hookcore/hookcore/hook"
@@ -101,5 +102,33 @@ func TestFill(t *testing.T) {
 	}
 	if d := cmp.Diff(want, fill(in, raw)); d != "" {
 		t.Errorf("fill (-want +got):\n%s", d)
+	}
+}
+
+// TestSSEServerAndTimeout: a server of type "sse" is reached over the HTTP+SSE transport;
+// a tool that does not answer within the hook's timeout is a timeout error
+// (hook.ErrTimeout), non-blocking as Claude Code's timed-out hooks are.
+func TestSSEServerAndTimeout(t *testing.T) {
+	srv := newServer()
+	release := make(chan struct{}) // closed before the server is (ts.Close waits for handlers)
+	mcp.AddTool(srv, &mcp.Tool{Name: "hang"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		select {
+		case <-ctx.Done():
+		case <-release:
+		}
+		return &mcp.CallToolResult{}, nil, nil
+	})
+	ts := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	defer ts.Close()
+	defer close(release)
+	pool := NewPool(map[string]Server{"s": {Type: "sse", URL: ts.URL}}, PoolOptions{AllowedHosts: []string{"127.0.0.1"}})
+	defer pool.Close()
+	d, err := (&Tool{HookID: "h", Server: "s", Tool: "check", Input: map[string]any{"path": "${tool_input.file_path}"}, Pool: pool}).Execute(context.Background(), input(t, "/p/.env"))
+	if err != nil || d.Reason != "no .env" {
+		t.Fatalf("sse: %+v, %v", d, err)
+	}
+	_, err = (&Tool{HookID: "h", Server: "s", Tool: "hang", Timeout: 50 * time.Millisecond, Pool: pool}).Execute(context.Background(), input(t, "x"))
+	if !errors.Is(err, hook.ErrTimeout) {
+		t.Fatalf("hang: %v, want a timeout", err)
 	}
 }
