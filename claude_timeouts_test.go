@@ -9,7 +9,7 @@ import (
 )
 
 // TestClaudeTimeouts: Claude Code's defaults for hooks of Claude Code settings files
-// (research note §2.5): 600 s command/http, 30 s on UserPromptSubmit, 10 s on
+// (research note §2.5): 600 s command/http/mcp_tool, 30 s on UserPromptSubmit, 10 s on
 // MessageDisplay, 30 s prompt, 60 s agent; SessionEnd hooks capped by the shared budget.
 func TestClaudeTimeouts(t *testing.T) {
 	t.Parallel()
@@ -27,6 +27,8 @@ func TestClaudeTimeouts(t *testing.T) {
 		{"command on MessageDisplay", "MessageDisplay", config.TypeCommand, 0, 10 * time.Second},
 		{"prompt", hook.Stop, config.TypePrompt, 0, 30 * time.Second},
 		{"agent", hook.Stop, config.TypeAgent, 0, 60 * time.Second},
+		{"mcp_tool", hook.PreToolUse, config.TypeMCPTool, 0, 600 * time.Second},
+		{"mcp_tool on UserPromptSubmit", hook.UserPromptSubmit, config.TypeMCPTool, 0, 30 * time.Second},
 		{"set timeout wins", hook.PreToolUse, config.TypeCommand, 5 * time.Second, 5 * time.Second},
 		{"SessionEnd default is the budget", hook.SessionEnd, config.TypeCommand, 0, budget},
 		{"SessionEnd longer than the budget", hook.SessionEnd, config.TypeCommand, time.Minute, budget},

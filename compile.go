@@ -262,7 +262,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		}
 	}
 	if set != nil {
-		seBudget := sessionEndBudget(set, r.opts.Env)
+		b := &build{set: set, seBudget: sessionEndBudget(set, r.opts.Env), untrusted: gate.untrusted, hs: hs}
 		for _, f := range set.Files {
 			if SwitchedOff(set, f, gate.whole) {
 				continue
@@ -272,7 +272,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 				if !h.Enabled {
 					continue
 				}
-				c, err := r.compileHook(h, f, seBudget)
+				c, err := r.compileHook(h, f, b)
 				if err != nil {
 					errs = append(errs, fmt.Errorf("%s: %s: %w", h.Pos, h.ID, err))
 					continue
@@ -343,17 +343,24 @@ func (r *Runner) relativeMismatch(c *compiled, cwd string) string {
 // says why one project or local hook must not run, "" when it may.
 type trustGate struct {
 	whole bool
-	skip  func(h *config.Hook, f *config.File) (string, []RelativeFile)
+	// untrusted says why the project's .mcp.json servers must not start (MCPUntrusted).
+	untrusted string
+	skip      func(h *config.Hook, f *config.File) (string, []RelativeFile)
 }
 
 func (r *Runner) trustGate(set *config.Set) trustGate {
-	if r.opts.Trust == nil || set == nil || !hasProjectLayer(set) {
+	if r.opts.Trust == nil || set == nil {
 		return trustGate{whole: true, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
 	}
 	entry, ok, err := r.opts.Trust.Lookup(r.projectDir)
+	untrusted := MCPUntrusted(set, r.projectDir, entry, ok, err)
+	if !hasProjectLayer(set) {
+		return trustGate{whole: true, untrusted: untrusted, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
+	}
 	digest := TrustDigest(set)
 	return trustGate{
-		whole: err == nil && ok && entry.Digest == digest,
+		whole:     err == nil && ok && entry.Digest == digest,
+		untrusted: untrusted,
 		skip: func(h *config.Hook, f *config.File) (string, []RelativeFile) {
 			c := CoverHook(h, f, r.projectDir)
 			return PendingReason(entry, ok, err, digest, c), c.Relative
@@ -391,9 +398,48 @@ func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time)
 	return store.GrantHooks(root, TrustDigest(set), CoverSet(set, root), now)
 }
 
-// CoverSet returns the HookCover digest of every project and local hook of set, sorted.
+// MCPCover is what a trust grant binds for the project's .mcp.json src: its path inside
+// root and its content hash. A changed .mcp.json has another cover, and its servers do not
+// start until the workspace is trusted again; the project's hooks keep their trust.
+func MCPCover(src config.MCPSource, root string) string {
+	p := src.Path
+	if rel, err := filepath.Rel(root, p); err == nil {
+		p = rel
+	}
+	return trust.Digest("hookcore-mcp-v1\x00" + p + "\x00" + src.Hash)
+}
+
+// MCPUntrusted says why the servers of set's project .mcp.json must not start under the
+// workspace's trust entry (ok false: none; err: the store could not be read), "" when the
+// grant bound that file as it is now, or set has none. A project .mcp.json server is a
+// command from the repository: the same trust gate as its hooks (DESIGN.md section 7),
+// failing closed.
+func MCPUntrusted(set *config.Set, root string, entry trust.Entry, ok bool, err error) string {
+	for _, src := range set.MCP {
+		if src.Layer != config.Project {
+			continue
+		}
+		switch {
+		case err != nil:
+			return "workspace trust could not be checked: " + err.Error()
+		case !ok:
+			return "workspace not trusted: the servers of its .mcp.json do not start until you run `hookcore trust grant` (or pass --trust)"
+		case !slices.Contains(entry.Hooks, MCPCover(src, root)):
+			return "the project's .mcp.json changed since the workspace was trusted (or was never granted): run `hookcore trust grant` again"
+		}
+	}
+	return ""
+}
+
+// CoverSet returns the HookCover digest of every project and local hook of set, and the
+// MCPCover of its project .mcp.json, sorted.
 func CoverSet(set *config.Set, root string) []string {
 	digests := []string{}
+	for _, src := range set.MCP {
+		if src.Layer == config.Project {
+			digests = append(digests, MCPCover(src, root))
+		}
+	}
 	for _, f := range set.Files {
 		if f.Layer != config.Project && f.Layer != config.Local {
 			continue
@@ -406,9 +452,35 @@ func CoverSet(set *config.Set, root string) []string {
 	return slices.Compact(digests)
 }
 
-// compileHook builds one hook of f; seBudget is the SessionEnd budget of Claude Code hooks
-// (claude_handlers.go).
-func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Duration) (*compiled, error) {
+// build is what one compile shares between its hooks.
+type build struct {
+	set       *config.Set
+	seBudget  time.Duration // the SessionEnd budget of Claude Code hooks (claude_handlers.go)
+	untrusted string        // trustGate.untrusted
+	hs        *hookSet      // the set being built: shared resources join its closers
+	shared    map[string]io.Closer
+}
+
+// share returns the resource of key in this build, opening it the first time (see
+// ExecutorEnv.Shared); it is closed with the hook set.
+func (b *build) share(key string, open func() (io.Closer, error)) (io.Closer, error) {
+	if c, ok := b.shared[key]; ok {
+		return c, nil
+	}
+	c, err := open()
+	if err != nil {
+		return nil, err
+	}
+	if b.shared == nil {
+		b.shared = map[string]io.Closer{}
+	}
+	b.shared[key] = c
+	b.hs.closers = append(b.hs.closers, c)
+	return c, nil
+}
+
+// compileHook builds one hook of f.
+func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compiled, error) {
 	m, err := match.CompileMatcher(h.Matcher)
 	if err != nil {
 		return nil, err
@@ -437,7 +509,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 	}
 	timeout := h.EffectiveTimeout()
 	if h.Dialect == config.Nested {
-		timeout = claudeTimeout(h, timeout, seBudget)
+		timeout = claudeTimeout(h, timeout, b.seBudget)
 	}
 	switch h.Action.Type {
 	case "command":
@@ -487,13 +559,13 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 		}
 		hc := *h
 		hc.Action.URL = u
-		ex, target, err := r.externalExecutor(&hc, f, timeout)
+		ex, target, err := r.externalExecutor(&hc, f, timeout, b)
 		if err != nil {
 			return nil, err
 		}
 		c.exec, c.target = ex, target
 	default:
-		ex, target, err := r.externalExecutor(h, f, timeout)
+		ex, target, err := r.externalExecutor(h, f, timeout, b)
 		if err != nil {
 			return nil, err
 		}

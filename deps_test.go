@@ -72,9 +72,14 @@ var forbiddenDeps = map[string][]string{
 }
 
 // forbiddenModules lists, per package, modules outside this one it must not depend on even
-// transitively: the replay engine is used and tested without the command-line library.
+// transitively: the replay engine is used and tested without the command-line library; the
+// root and the default CLI build do not link the MCP SDK (package mcptool, -tags mcp:
+// docs/decisions.md, "mcp_tool: wired, opt-in in the binary").
 var forbiddenModules = map[string][]string{
 	"internal/replay": {"github.com/spf13/cobra", "github.com/spf13/pflag"},
+	".":               {"github.com/modelcontextprotocol/go-sdk"},
+	"internal/cli":    {"github.com/modelcontextprotocol/go-sdk"},
+	"cmd/hookcore":    {"github.com/modelcontextprotocol/go-sdk"},
 }
 
 // goPackage is the part of `go list -json` this test reads.

@@ -23,7 +23,7 @@ import (
 // hook fails when it runs, with an error that says why, and the other hooks run (issue 4: a
 // missing key is an error on that hook, not a crash). An allowlist entry that is not a host,
 // address or prefix is a config error and fails the load, naming the hook.
-func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.Duration) (hook.Executor, string, error) {
+func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.Duration, b *build) (hook.Executor, string, error) {
 	a := &h.Action
 	if build, ok := r.opts.Executors[a.Type]; ok {
 		allow := append(slices.Clone(r.opts.AllowedHosts), a.AllowedHosts...)
@@ -37,6 +37,7 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 		}
 		ex, err := build(context.Background(), h, ExecutorEnv{
 			ConfigDir: filepath.Dir(f.Path), ProjectDir: r.projectDir, HTTPClient: client, Logger: r.log,
+			AllowedHosts: allow, Timeout: timeout, Set: b.set, ProjectUntrusted: b.untrusted, Shared: b.share,
 		})
 		if err != nil {
 			// A policy that cannot be built is an error of that hook, not of the load: the
@@ -47,6 +48,8 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 		return ex, executorTarget(a), nil
 	}
 	switch a.Type {
+	case config.TypeMCPTool:
+		return failing(fmt.Errorf("mcp_tool hook %q: %w: this program does not link the mcp_tool executor (package github.com/hookcore/hookcore/mcptool, the official MCP Go SDK; build the hookcore CLI with -tags mcp, or register mcptool.Factory in Options.Executors)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeRego:
 		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; build the hookcore CLI with -tags rego)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeHTTP:
@@ -131,6 +134,8 @@ func executorTarget(a *config.Action) string {
 		return a.Type + " " + a.Policy
 	case a.BundleURL != "":
 		return a.Type + " " + a.BundleURL
+	case a.Type == config.TypeMCPTool:
+		return a.Type + " " + a.Server + " " + a.Tool
 	}
 	return a.Type
 }

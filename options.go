@@ -149,6 +149,25 @@ type ExecutorEnv struct {
 	// hook's allowed_hosts), or Options.HTTPClient.
 	HTTPClient *http.Client
 	Logger     *slog.Logger
+	// AllowedHosts is Options.AllowedHosts plus the hook's allowed_hosts, for an executor
+	// that builds its own guarded clients (netguard), as mcp_tool does per MCP server.
+	AllowedHosts []string
+	// Timeout is the hook's timeout: its own, else the dialect's default (Claude Code's for
+	// a settings file: 600 s, 30 s on UserPromptSubmit); 0 means the executor's default.
+	// The Runner bounds each run by it as well.
+	Timeout time.Duration
+	// Set is the config set being compiled: its MCP sources (Set.MCP) for mcp_tool.
+	Set *config.Set
+	// ProjectUntrusted says why the servers of the project's .mcp.json must not start:
+	// the same trust gate as the project's hooks (DESIGN.md section 7; a grant binds the
+	// file, MCPCover). "" when the grant bound the file as it is now, or the Runner has no
+	// trust gate (Options.Trust nil: the embedder chose the set).
+	ProjectUntrusted string
+	// Shared returns the value of key shared by the executors of one Runner's hook set,
+	// calling open the first time key is asked for; the Runner closes it when Reload
+	// replaces the set and on Close (after the async hooks). mcp_tool keeps its pool of MCP
+	// sessions there, so that one server process serves every hook and event.
+	Shared func(key string, open func() (io.Closer, error)) (io.Closer, error)
 }
 
 // Callback is a Go function registered as a hook (the func executor of DESIGN.md section 6).

@@ -78,7 +78,7 @@ func TestLoadSkipsBrokenEntries(t *testing.T) {
 	path := writeFile(t, dir, "settings.json", `{"hooks": {
   "WorktreeCreate": [{"hooks": [{"type": "command", "command": "exit 0"}]}],
   "PreToolUse": [
-    {"matcher": "Bash", "hooks": [{"type": "mcp_tool", "server": "s", "tool": "t"}]},
+    {"matcher": "Bash", "hooks": [{"type": "mcp_tool", "server": "s"}]},
     {"matcher": "Write", "hooks": [{"type": "command", "command": "echo no-write >&2; exit 2"}]},
     {"matcher": "Edit", "hooks": [{"type": "command", "command": "exit 0", "onError": "block", "if": "tool == && x"}]}
   ]

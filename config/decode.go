@@ -28,7 +28,8 @@ type rawHook struct {
 var (
 	actionKeys = []string{"type", "command", "args", "shell", "message", "url", "method", "headers", "body",
 		"allowed_hosts", "allowed_env_vars", "prompt", "model", "timeout", "name",
-		"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url"}
+		"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url",
+		"server", "tool", "input"}
 	hookKeys = []string{"id", "matcher", "if", "reject", "blocking", "once", "async", "parallel",
 		"on_error", "exit_codes", "enabled", "description"}
 	nativeKeys = append(slices.Clone(hookKeys), "event", "action", "timeout")
@@ -54,6 +55,7 @@ var typeFields = map[string][]string{
 	TypeInject:  {"message"},
 	TypeFunc:    {"name"},
 	TypeRego:    {"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url", "allowed_hosts"},
+	TypeMCPTool: {"server", "tool", "input", "allowed_hosts"},
 }
 
 func newRaw(entry ast.Node, d *decoder, dialect Dialect) *rawHook {
@@ -150,6 +152,12 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 		a.VerificationKey, _ = d.str(p)
 	case "decision_log_url":
 		a.DecisionLogURL, _ = d.str(p)
+	case "server":
+		a.Server, _ = d.str(p)
+	case "tool":
+		a.Tool, _ = d.str(p)
+	case "input":
+		a.Input = d.object(p)
 	default:
 		return false
 	}
@@ -334,8 +342,12 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 		d.errorf(blame, "func action needs name")
 	case t == TypeRego && strings.TrimSpace(a.Policy) == "" && strings.TrimSpace(a.BundleURL) == "":
 		d.errorf(blame, "rego action needs policy (a .rego file, a directory or a bundle) or bundle_url")
+	case t == TypeMCPTool && strings.TrimSpace(a.Server) == "":
+		d.errorf(blame, "mcp_tool action needs server (an MCP server of .mcp.json, ~/.claude.json or a plugin: plugin:<plugin>:<server>)")
+	case t == TypeMCPTool && strings.TrimSpace(a.Tool) == "":
+		d.errorf(blame, "mcp_tool action needs tool (the name of a tool of server %q)", a.Server)
 	}
-	if t == TypeRego {
+	if t == TypeRego || t == TypeMCPTool {
 		d.checkAllowedHosts(r)
 	}
 	if t == TypeHTTP && a.URL != "" {

@@ -9,6 +9,9 @@ import (
 // Set is the effective configuration: the files of all layers, in load order.
 type Set struct {
 	Files []*File
+	// MCP are the files that declare MCP servers for mcp_tool hooks (MCPSources); the
+	// caller that discovers the config fills it in. A Project one is part of TrustDigest.
+	MCP []MCPSource
 	// Disabled is set when any file but a managed one says disable_all_hooks: true.
 	Disabled bool
 }

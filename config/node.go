@@ -297,3 +297,50 @@ func atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	return n, err == nil
 }
+
+// object decodes a mapping of arbitrary values (an mcp_tool action's input) as JSON-shaped
+// Go values: map[string]any, []any, string, int64 or uint64, float64, bool and nil.
+func (d *decoder) object(p kv) map[string]any {
+	if p.val == nil {
+		return nil
+	}
+	if _, ok := d.mapping(p.val); !ok {
+		d.errorf(p.rawValue, "%s must be a mapping, not a %s", p.key, kind(p.val))
+		return nil
+	}
+	m, _ := d.anyValue(p.val, 0).(map[string]any)
+	return m
+}
+
+// anyValue decodes n as a JSON-shaped value; depth bounds the nesting (aliases included).
+func (d *decoder) anyValue(n ast.Node, depth int) any {
+	if depth > 64 {
+		d.errorf(n, "value nested more than 64 levels deep")
+		return nil
+	}
+	switch v := d.resolve(n).(type) {
+	case nil:
+		return nil
+	case *ast.MappingNode, *ast.MappingValueNode:
+		pairs, _ := d.mapping(v)
+		m := make(map[string]any, len(pairs))
+		for _, q := range pairs {
+			m[q.key] = d.anyValue(q.rawValue, depth+1)
+		}
+		return m
+	case *ast.SequenceNode:
+		s := make([]any, 0, len(v.Values))
+		for _, e := range v.Values {
+			s = append(s, d.anyValue(e, depth+1))
+		}
+		return s
+	case *ast.BoolNode:
+		return v.Value
+	case *ast.IntegerNode:
+		return v.Value
+	case *ast.FloatNode:
+		return v.Value
+	default:
+		return scalarText(v)
+	}
+}

@@ -366,7 +366,7 @@ func TestParseFileUnreadable(t *testing.T) {
 // Broken with its errors) and the file's valid hooks load; check still counts the errors
 // (issue 8.2). Claude Code 2.1.x does the same with a "Settings Warning": the Claude cases
 // are the entries issue 8 found refusing whole settings files (an event hookcore does not
-// know, an mcp_tool handler, async on PreToolUse).
+// know, async on PreToolUse), and an mcp_tool handler without its tool.
 func TestBrokenEntrySkipped(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -387,13 +387,13 @@ func TestBrokenEntrySkipped(t *testing.T) {
   - {id: typ, event: pre_tool_use, action: {type: comand, command: x}}
   - {id: ok, event: stop, action: {type: command, command: x}}
 `, []string{"ok"}, []string{"re", "nocmd", "typ"}},
-		{"claude unknown event, mcp_tool, async on PreToolUse", "settings.json", `{
+		{"claude unknown event, mcp_tool without tool, async on PreToolUse", "settings.json", `{
   "model": "opus",
   "hooks": {
     "PreFlightCheck": [{"hooks": [{"type": "command", "command": "a"}, {"type": "command", "command": "b"}]}],
     "PreToolUse": [
       {"matcher": "Bash", "hooks": [
-        {"type": "mcp_tool", "server": "s", "tool": "t"},
+        {"type": "mcp_tool", "server": "s"},
         {"type": "command", "command": "guard.sh"},
         {"type": "command", "command": "bg.sh", "async": true}
       ]}

@@ -170,6 +170,7 @@ func LoadPlugins(plugins []Plugin) ([]*File, ErrorList) {
 		f, ps := ParseFile(p.HooksFile, User)
 		probs = append(probs, ps...)
 		f.PluginRoot, f.PluginData = p.Root, p.Data
+		f.Plugin, _, _ = strings.Cut(p.Key, "@")
 		files = append(files, f)
 	}
 	return files, probs

@@ -94,21 +94,22 @@ func (p Pos) String() string {
 
 // The canonical action types (Action.Type).
 const (
-	TypeCommand = "command" // run a shell command (or Args as argv)
-	TypeHTTP    = "http"    // POST the input to a URL
-	TypePrompt  = "prompt"  // ask a model to judge (the LLM judge of codebot / Claude Code)
-	TypeAgent   = "agent"   // run a sub-agent with Prompt
-	TypeInject  = "inject"  // add Message as context (MiniCode `type: prompt` with `message:`)
-	TypeFunc    = "func"    // call a Go callback registered under Name
-	TypeRego    = "rego"    // evaluate an Open Policy Agent policy (package rego)
+	TypeCommand = "command"  // run a shell command (or Args as argv)
+	TypeHTTP    = "http"     // POST the input to a URL
+	TypePrompt  = "prompt"   // ask a model to judge (the LLM judge of codebot / Claude Code)
+	TypeAgent   = "agent"    // run a sub-agent with Prompt
+	TypeInject  = "inject"   // add Message as context (MiniCode `type: prompt` with `message:`)
+	TypeFunc    = "func"     // call a Go callback registered under Name
+	TypeRego    = "rego"     // evaluate an Open Policy Agent policy (package rego)
+	TypeMCPTool = "mcp_tool" // call a tool on an MCP server (Claude Code's mcp_tool handler)
 )
 
 // actionTypes lists the canonical action types in documentation order.
-var actionTypes = []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeInject, TypeFunc, TypeRego}
+var actionTypes = []string{TypeCommand, TypeHTTP, TypePrompt, TypeAgent, TypeInject, TypeFunc, TypeRego, TypeMCPTool}
 
 // Action is what a hook runs. Which fields matter depends on Type; validation checks the
 // required one per type (command: Command or Args; http: URL; inject: Message; prompt and
-// agent: Prompt; func: Name). Fields keep the text as written: placeholders such as
+// agent: Prompt; func: Name; mcp_tool: Server and Tool). Fields keep the text as written: placeholders such as
 // $FILE_PATH are expanded by the executor, not here.
 type Action struct {
 	// Type is the canonical action type, one of the Type* constants.
@@ -142,6 +143,16 @@ type Action struct {
 
 	// Name is the registered callback's name for a func action.
 	Name string
+
+	// Server, Tool and Input configure an mcp_tool action (Claude Code's MCP tool handler,
+	// research note §2.5): the MCP server's name as .mcp.json, ~/.claude.json or a plugin
+	// declares it ("plugin:<plugin>:<server>" for a plugin-bundled one), the tool's name,
+	// and its arguments as written (JSON values: strings, float64 or int64 numbers, bools,
+	// nil, []any, map[string]any), whose "${path}" strings the executor fills from the
+	// event input.
+	Server string
+	Tool   string
+	Input  map[string]any
 
 	// Policy, Query, BundleURL, BundlePoll, VerificationKey and DecisionLogURL configure a
 	// rego action (issue 12): the policy (a .rego file, a directory, or a bundle .tar.gz;
@@ -279,6 +290,9 @@ type File struct {
 	// (its hooks get CLAUDE_PLUGIN_ROOT), and PluginData that plugin's data directory
 	// (CLAUDE_PLUGIN_DATA); both "" for a file that is not a plugin's.
 	PluginRoot, PluginData string
+	// Plugin is that plugin's name (the part of its key before "@"): its bundled MCP
+	// servers are "plugin:<Plugin>:<server>".
+	Plugin string
 	// Skill is the name of the skill whose SKILL.md frontmatter holds the hooks, Agent the
 	// name of the sub-agent whose definition does (ParseFrontmatter); both "" for a settings
 	// file. A skill's hooks run once the skill was invoked in the session, for the agent

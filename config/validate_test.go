@@ -89,7 +89,7 @@ bad.yaml:32:20: Stop#5: func action needs name
 bad.yaml:32:26: Stop#5: warning: args is ignored by func actions
 bad.yaml:32:32: Stop#5: args must be a sequence of strings, not a number
 bad.yaml:34:5: Stop#6: warning: unknown key "command" in hook: command belongs under action:
-bad.yaml:35:13: Stop#6: missing action type (one of command, http, prompt, agent, inject, func, rego)
+bad.yaml:35:13: Stop#6: missing action type (one of command, http, prompt, agent, inject, func, rego, mcp_tool)
 bad.yaml:36:5: hook#1: a hook must be a mapping with event and action, not a number
 bad.yaml:37:12: hook#2: event must be a string, not a sequence
 bad.yaml:38:9: hook#2: id must be a string, not a mapping

@@ -2,3 +2,6 @@ package cli
 
 // RegoLinked is regoLinked, for the external tests.
 const RegoLinked = regoLinked
+
+// MCPLinked is mcpLinked, for the external tests.
+const MCPLinked = mcpLinked

@@ -33,6 +33,11 @@ func (e *env) externalProblems(f *config.File, hasAgentRunner bool) config.Error
 				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID,
 					Msg: "agent hook needs an agent runner, and this program has none: it would be skipped each time it fires (pass --agent-runner when the harness runs sub-agents, as hookcore run does)"})
 			}
+		case config.TypeMCPTool:
+			if !mcpLinked {
+				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
+					Msg: "mcp_tool hook: this hookcore binary does not link the mcp_tool executor (build it with -tags mcp): it would fail, and let the action through, each time it fires"})
+			}
 		case config.TypeFunc:
 			out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
 				Msg: fmt.Sprintf("func hook: only a Go program that registers %q (hookcore.Options.Funcs) can run it; the hookcore CLI registers none", h.Action.Name)})

@@ -208,6 +208,8 @@ func target(a config.Action) string {
 		s = a.Message
 	case "func":
 		s = a.Name
+	case config.TypeMCPTool:
+		s = a.Server + " " + a.Tool
 	default:
 		s = a.Prompt
 	}

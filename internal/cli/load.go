@@ -113,6 +113,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	set, problems := config.Load(paths)
 	pf, pp := pluginFiles(paths, e.home)
 	set.Files, problems = append(set.Files, pf...), append(problems, pp...)
+	set.MCP = config.MCPSources(root, e.home, pf)
 	problems.Sort()
 	if !explicit {
 		dropSelf(set)
@@ -122,6 +123,11 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	}
 	l := &loaded{set: set, projectDir: root, looked: looked}
 	if !explicit && e.home != "" {
+		l.store = trust.DefaultStore(e.home)
+	}
+	if l.store == nil && e.home != "" && hasProjectMCP(set) {
+		// Named files are trusted because they were named; the project's .mcp.json was
+		// not named: its servers start only in a trusted workspace, in every mode.
 		l.store = trust.DefaultStore(e.home)
 	}
 	// Errors only in the project and local layers of an untrusted workspace do not stop the
@@ -164,12 +170,22 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			}
 		}
 	}
-	if l.store != nil && f.trust {
+	if l.store != nil && f.trust && !explicit {
 		if err := hookcore.GrantTrust(l.store, set, root, time.Now()); err != nil {
 			return nil, fmt.Errorf("trust workspace: %w", err)
 		}
 	}
 	return l, nil
+}
+
+// hasProjectMCP reports whether set has the project's .mcp.json.
+func hasProjectMCP(set *config.Set) bool {
+	for _, m := range set.MCP {
+		if m.Layer == config.Project {
+			return true
+		}
+	}
+	return false
 }
 
 // discovery is the Discovery of the CLI's flags: the working directory, $HOME, the config
@@ -244,6 +260,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
+		registerMCP(opts.Executors)  // mcp_tool when built with -tags mcp (mcp_on.go)
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	auditPath := f.audit

@@ -23,13 +23,14 @@ import (
 // sections of testdata/script/*.txtar) with the actual output: go test ./internal/cli -update.
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/script/*.txtar that cmp compares against")
 
-// TestMain registers the hookcore and fakeserver commands: testscript puts copies of this
-// test binary under those names on the scripts' PATH; hookcore runs cli.Main, fakeserver
-// runs fakeServerMain.
+// TestMain registers the hookcore, fakeserver and mcpserver commands: testscript puts copies
+// of this test binary under those names on the PATH of the scripts and of the tests;
+// hookcore runs cli.Main, fakeserver runs fakeServerMain, mcpserver mcpServerMain.
 func TestMain(m *testing.M) {
 	testscript.Main(leakCheck{m}, map[string]func(){
 		"hookcore":   func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"fakeserver": fakeServerMain, // see fakeServerUsage
+		"mcpserver":  mcpServerMain,  // an MCP server over stdio (mcpserver_test.go)
 	})
 }
 
@@ -68,7 +69,9 @@ func (l leakCheck) Run() int {
 //	                       (OPENAI_BASE_URL=http://@ADDR@/v1)
 //
 // and run the program fakeserver (exec fakeserver -addr FILE ... &), a loopback webhook
-// receiver, redirector, slow server or fake OpenAI / Anthropic API: see fakeServerUsage.
+// receiver, redirector, slow server or fake OpenAI / Anthropic API: see fakeServerUsage, and
+// name mcpserver, an MCP server over stdio (mcpserver_test.go), in a .mcp.json. The
+// condition [mcp] holds when the CLI links the mcp_tool executor (go test -tags mcp).
 //
 // Every script runs with HOME=$WORK/home (created empty) and the PATH of the test, since
 // hooks run sh, printf and python3; testscript passes no other variable of the test's
@@ -86,6 +89,12 @@ func TestScript(t *testing.T) {
 			"waitfile": cmdWaitfile,
 			"template": cmdTemplate,
 			"envaddr":  cmdEnvaddr,
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "mcp" { // the CLI links the mcp_tool executor (-tags mcp)
+				return cli.MCPLinked, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,

@@ -57,6 +57,7 @@ digest of those files, so after any change to them they must be trusted again.
 			// see the same trust.
 			paths = append(paths, config.FrontmatterPaths(ws, e.home)...)
 			set, problems := config.Load(paths)
+			set.MCP = config.MCPSources(ws, e.home, nil) // the project's .mcp.json is in the digest
 			problems.Sort()
 			for _, p := range problems {
 				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
@@ -244,6 +245,8 @@ func fullTarget(a config.Action) string {
 		return a.Message
 	case config.TypeFunc:
 		return a.Name
+	case config.TypeMCPTool:
+		return a.Server + " " + a.Tool
 	}
 	return a.Prompt
 }

@@ -72,10 +72,13 @@ var actionProps = map[string]any{
 	"bundle_poll":      duration,
 	"verification_key": obj{"type": "string", "description": "rego: a PEM public key file that the bundle's signature must verify with"},
 	"decision_log_url": obj{"type": "string", "description": "rego: an OPA decision-log service URL"},
+	"server":           obj{"type": "string", "description": "mcp_tool: the MCP server (.mcp.json, ~/.claude.json mcpServers, or plugin:<plugin>:<server>)"},
+	"tool":             obj{"type": "string", "description": "mcp_tool: the tool to call"},
+	"input":            obj{"type": "object", "description": "mcp_tool: the tool's arguments; ${tool_input.file_path} in a string is replaced by that value of the event input, as text"},
 }
 
 // ActionTypes are the action types of the native dialect.
-var ActionTypes = []string{config.TypeCommand, config.TypeHTTP, config.TypePrompt, config.TypeAgent, config.TypeInject, config.TypeFunc, config.TypeRego}
+var ActionTypes = []string{config.TypeCommand, config.TypeHTTP, config.TypePrompt, config.TypeAgent, config.TypeInject, config.TypeFunc, config.TypeRego, config.TypeMCPTool}
 
 // Config returns the schema of a native config file.
 func Config() map[string]any {
