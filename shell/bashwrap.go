@@ -331,3 +331,55 @@ func joinStatic(words []word) word {
 	}
 	return word{text: joinWords(words, ""), static: static}
 }
+
+// gitGlobal lists git's global options, those before the subcommand (git(1), git.c's
+// handle_options): true when the option takes the next word as its argument unless written
+// --opt=ARG. -C and -c always take the next word.
+var gitGlobal = map[string]bool{
+	"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
+	"--config-env": true, "--shallow-file": true, "--attr-source": true,
+	"--exec-path": false, "--super-prefix": false, "--list-cmds": false,
+	"-p": false, "--paginate": false, "-P": false, "--no-pager": false, "--bare": false,
+	"--no-replace-objects": false, "--no-lazy-fetch": false, "--no-optional-locks": false,
+	"--no-advice": false, "--literal-pathspecs": false, "--no-literal-pathspecs": false,
+	"--glob-pathspecs": false, "--noglob-pathspecs": false, "--icase-pathspecs": false,
+}
+
+// gitSubcommand adds, for `git GLOBAL-OPTIONS SUB ARGS` (words[0] is git), the text
+// "git SUB ARGS" with the global options skipped, so that Bash(git push:*) matches
+// git -C . push origin main (red team). It reports false when a -c or --config-env sets an
+// alias (git -c alias.p='!rm -rf x' p runs a shell command, and an alias may name any
+// subcommand), or when --exec-path=DIR runs git's subcommands from DIR: the line is then
+// Opaque.
+func (b *Commands) gitSubcommand(words []word) bool {
+	i := 1
+	for i < len(words) {
+		w := words[i]
+		if !w.static {
+			return true // a hole already matches any subcommand at its place
+		}
+		name, value, eq := strings.Cut(w.text, "=")
+		takes, ok := gitGlobal[name]
+		if !ok || eq && (name == "-C" || name == "-c") {
+			break
+		}
+		if takes && !eq {
+			i++
+			if i < len(words) {
+				value = words[i].text
+				if !words[i].static && (name == "-c" || name == "--config-env") {
+					return false
+				}
+			}
+		}
+		if (name == "-c" || name == "--config-env") && strings.HasPrefix(strings.ToLower(value), "alias.") ||
+			name == "--exec-path" && eq {
+			return false // an alias, or git-SUB programs from another directory
+		}
+		i++
+	}
+	if i > 1 && i < len(words) {
+		b.addWords(append([]word{words[0]}, words[i:]...), "git")
+	}
+	return true
+}
