@@ -369,7 +369,8 @@ func (b *Commands) addCall(words []word, c ctx) {
 				return
 			}
 		}
-		b.addWords(words, "")
+		deny := denyWords(words, c)
+		b.addWords(deny, "")
 		unit := joinWords(words, "")
 		if c.xargs {
 			unit += xargsMore
@@ -377,7 +378,7 @@ func (b *Commands) addCall(words []word, c ctx) {
 		b.addUnit(unit)
 		base := path.Base(name.text)
 		if base != name.text && name.text != "" {
-			b.addWords(words, base)
+			b.addWords(deny, base)
 		}
 		if b.all {
 			return

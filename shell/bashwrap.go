@@ -345,10 +345,34 @@ var gitGlobal = map[string]bool{
 	"--glob-pathspecs": false, "--noglob-pathspecs": false, "--icase-pathspecs": false,
 }
 
+// gitInertConfig reports whether `git -c KEY=VALUE` (or --config-env KEY=ENV) sets a key
+// known to run no command. Many keys do (alias.* with '!', core.pager, core.editor,
+// core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, diff.external,
+// filter.*, gpg.program, include.path, ...), and a list of those would fail open on the
+// next one, so the list is of harmless keys: identity, colours, advice and common
+// behaviour switches. The key is case-insensitive.
+func gitInertConfig(kv string) bool {
+	key, _, _ := strings.Cut(strings.ToLower(kv), "=")
+	for _, p := range []string{"user.", "color.", "advice.", "init.", "pull.", "push.", "fetch.", "log.", "status.",
+		"column.", "i18n.", "format.", "maintenance.", "gc."} {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	switch key {
+	case "safe.directory", "core.quotepath", "core.autocrlf", "core.filemode", "core.safecrlf", "core.eol",
+		"core.ignorecase", "commit.gpgsign", "tag.gpgsign", "http.sslverify", "protocol.version",
+		"merge.conflictstyle", "rebase.autosquash", "rebase.autostash", "diff.noprefix", "diff.renames":
+		return true
+	}
+	return false
+}
+
 // gitSubcommand adds, for `git GLOBAL-OPTIONS SUB ARGS` (words[0] is git), the text
 // "git SUB ARGS" with the global options skipped, so that Bash(git push:*) matches
-// git -C . push origin main (red team). It reports false when a -c or --config-env sets an
-// alias (git -c alias.p='!rm -rf x' p runs a shell command, and an alias may name any
+// git -C . push origin main (red team). It reports false when a -c or --config-env sets a
+// key that is not known to be inert (gitInertConfig: git -c alias.p='!rm -rf x' p and
+// git -c core.pager='rm -rf x' log run a shell command, and an alias may name any
 // subcommand), or when --exec-path=DIR runs git's subcommands from DIR: the line is then
 // Opaque.
 func (b *Commands) gitSubcommand(words []word) bool {
@@ -372,9 +396,8 @@ func (b *Commands) gitSubcommand(words []word) bool {
 				}
 			}
 		}
-		if (name == "-c" || name == "--config-env") && strings.HasPrefix(strings.ToLower(value), "alias.") ||
-			name == "--exec-path" && eq {
-			return false // an alias, or git-SUB programs from another directory
+		if (name == "-c" || name == "--config-env") && !gitInertConfig(value) || name == "--exec-path" && eq {
+			return false // a setting that may run a command, or git-SUB programs from another directory
 		}
 		i++
 	}

@@ -74,7 +74,11 @@ func (b *Commands) MatchRule(r *Rule) bool {
 // addWords adds the text of words (the first replaced by name if set), and its holes when
 // a word is not static.
 func (b *Commands) addWords(words []word, name string) {
-	b.add(joinWords(words, name))
+	shown := words
+	if n := len(words); n > 1 && words[n-1].text == "" && !words[n-1].static && words[n-1].pieces == nil {
+		shown = words[:n-1] // the hole that xargs appends (denyWords) is no text
+	}
+	b.add(joinWords(shown, name))
 	var h holeText
 	holes := false
 	for i, w := range words {
@@ -109,6 +113,34 @@ func (b *Commands) addWords(words []word, name string) {
 	if holes && b.grow(len(h)) {
 		b.holes = append(b.holes, h)
 	}
+}
+
+// denyWords returns the words of a command run in c as deny rules see them: a "{}" that
+// find -exec replaces by a file name is a hole, and a command run by xargs ends in a hole
+// for the words xargs appends (red team class: echo -rf x | xargs rm is rm -rf x).
+func denyWords(words []word, c ctx) []word {
+	if !c.xargs && !c.braces {
+		return words
+	}
+	out := make([]word, 0, len(words)+1)
+	for i, w := range words {
+		if i > 0 && c.braces && strings.Contains(w.text, "{}") {
+			parts := strings.Split(w.text, "{}")
+			var ps []piece
+			for j, p := range parts {
+				if j > 0 {
+					ps = append(ps, piece{hole: true})
+				}
+				ps = append(ps, piece{text: p})
+			}
+			w = word{text: w.text, pieces: ps}
+		}
+		out = append(out, w)
+	}
+	if c.xargs {
+		out = append(out, word{})
+	}
+	return out
 }
 
 // possible reports whether prog matches some string of the language of h: an NFA run over
