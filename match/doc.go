@@ -165,7 +165,8 @@
 // word as written ("ls $f" is permitted by Bash(ls *), not by Bash(ls -la)). $'...' is
 // decoded ($'-rf' is -rf, $'\x72m' is rm) and $"..." read as "..." in every position;
 // a command run by xargs ends in such a word (the words xargs appends), and find -exec's
-// "{}" is one. git's global options before the subcommand (-C DIR, -c K=V, --git-dir[=],
+// "{}", xargs -I's marker and an unquoted leading tilde (~/x: the home directory is not
+// known) are such words too. git's global options before the subcommand (-C DIR, -c K=V, --git-dir[=],
 // --work-tree[=], --namespace[=], --config-env[=], --no-pager, -P, -p, --paginate, --bare,
 // --no-replace-objects, --literal-pathspecs, ...; gitGlobal in shell/bashwrap.go) are
 // skipped: git -C . push origin matches Bash(git push:*). A -c or --config-env key not

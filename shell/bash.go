@@ -115,6 +115,7 @@ type ctx struct {
 	depth  int    // the nesting level of the script it is in (see maxShellDepth)
 	xargs  bool   // run by xargs: words may be appended or replaced at run time
 	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
+	marker string // run by xargs -I MARKER: MARKER in a word is replaced at run time
 }
 
 // input is a command's standard input when the command's text tells it: a static
@@ -349,6 +350,7 @@ type word struct {
 	// literal runs and holes (see hole.go). nil for a word that is not static means the
 	// whole value is unknown.
 	pieces []piece
+	tilde  bool // the word starts with an unquoted ~: a home directory (deny rules, hole.go)
 }
 
 // addCall adds the texts of one simple command (see Commands).
@@ -573,7 +575,12 @@ func renderWord(w *syntax.Word, src string) word {
 	if static {
 		pieces = nil
 	}
-	return word{text: sb.String(), static: static, plain: plain, pieces: pieces}
+	tilde := false
+	if len(w.Parts) > 0 {
+		l, ok := w.Parts[0].(*syntax.Lit)
+		tilde = ok && strings.HasPrefix(l.Value, "~")
+	}
+	return word{text: sb.String(), static: static, plain: plain, pieces: pieces, tilde: tilde}
 }
 
 // unescape removes the backslash before each byte for which esc is true; a backslash before

@@ -306,6 +306,9 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 				b.all = true
 				return nil, c
 			}
+			if o.name == "-I" || o.name == "-i" || o.name == "--replace" {
+				c.marker = r
+			}
 		}
 	}
 	return rest, c

@@ -3,6 +3,7 @@ package shell
 import (
 	"regexp"
 	resyntax "regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -86,6 +87,14 @@ func (b *Commands) addWords(words []word, name string) {
 		case i == 0 && name != "":
 			h = append(h, piece{text: name})
 			continue
+		case w.static && w.tilde && i > 0: // ~/x: the home directory is not known
+			_, rest, slash := strings.Cut(w.text, "/")
+			h = append(h, piece{text: " "}, piece{hole: true})
+			if slash {
+				h = append(h, piece{text: "/" + rest})
+			}
+			holes = true
+			continue
 		case w.static:
 			if i > 0 {
 				h = append(h, piece{text: " "})
@@ -116,31 +125,61 @@ func (b *Commands) addWords(words []word, name string) {
 }
 
 // denyWords returns the words of a command run in c as deny rules see them: a "{}" that
-// find -exec replaces by a file name is a hole, and a command run by xargs ends in a hole
-// for the words xargs appends (red team class: echo -rf x | xargs rm is rm -rf x).
+// find -exec replaces by a file name, and the marker of xargs -I, are holes, and a command
+// run by xargs ends in a hole for the words xargs appends (red team class: echo -rf x |
+// xargs rm is rm -rf x). A static word that starts with an unquoted tilde (~/x, ~user/x)
+// is a hole up to its first '/': the home directory is not known.
 func denyWords(words []word, c ctx) []word {
-	if !c.xargs && !c.braces {
-		return words
+	var markers []string
+	if c.braces {
+		markers = append(markers, "{}")
 	}
-	out := make([]word, 0, len(words)+1)
+	if c.marker != "" {
+		markers = append(markers, c.marker)
+	}
+	var out []word
 	for i, w := range words {
-		if i > 0 && c.braces && strings.Contains(w.text, "{}") {
-			parts := strings.Split(w.text, "{}")
-			var ps []piece
-			for j, p := range parts {
-				if j > 0 {
-					ps = append(ps, piece{hole: true})
-				}
-				ps = append(ps, piece{text: p})
-			}
-			w = word{text: w.text, pieces: ps}
+		if i == 0 || len(markers) == 0 {
+			continue
 		}
-		out = append(out, w)
+		ps, ok := splitMarkers(w.text, markers)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(words)
+		}
+		out[i] = word{text: w.text, pieces: ps}
 	}
-	if c.xargs {
-		out = append(out, word{})
+	if out == nil {
+		out = words
+	}
+	if c.xargs && c.marker == "" {
+		out = append(slices.Clip(out), word{})
 	}
 	return out
+}
+
+// splitMarkers splits text at each marker into literal pieces and holes; false when text
+// holds none.
+func splitMarkers(text string, markers []string) ([]piece, bool) {
+	var ps []piece
+	found := false
+	for len(text) > 0 {
+		at, m := -1, ""
+		for _, mk := range markers {
+			if i := strings.Index(text, mk); i >= 0 && (at < 0 || i < at) {
+				at, m = i, mk
+			}
+		}
+		if at < 0 {
+			break
+		}
+		found = true
+		ps = append(ps, piece{text: text[:at]}, piece{hole: true})
+		text = text[at+len(m):]
+	}
+	return append(ps, piece{text: text}), found
 }
 
 // possible reports whether prog matches some string of the language of h: an NFA run over
