@@ -336,17 +336,21 @@ func joinStatic(words []word) word {
 }
 
 // gitGlobal lists git's global options, those before the subcommand (git(1), git.c's
-// handle_options): true when the option takes the next word as its argument unless written
-// --opt=ARG. -C and -c always take the next word.
-var gitGlobal = map[string]bool{
-	"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true,
-	"--config-env": true, "--shallow-file": true, "--attr-source": true,
-	"--exec-path": false, "--super-prefix": false, "--list-cmds": false,
-	"-p": false, "--paginate": false, "-P": false, "--no-pager": false, "--bare": false,
-	"--no-replace-objects": false, "--no-lazy-fetch": false, "--no-optional-locks": false,
-	"--no-advice": false, "--literal-pathspecs": false, "--no-literal-pathspecs": false,
-	"--glob-pathspecs": false, "--noglob-pathspecs": false, "--icase-pathspecs": false,
+// handle_options), with the number of following words each takes unless written
+// --opt=ARG: 0, 1, or gitMaybe where git versions differ (--super-prefix takes the next
+// word in git 2.39, only =ARG elsewhere): both readings are then tried. -C and -c always
+// take the next word.
+var gitGlobal = map[string]int{
+	"-C": 1, "-c": 1, "--git-dir": 1, "--work-tree": 1, "--namespace": 1, "--config-env": 1,
+	"--shallow-file": 1, "--attr-source": gitMaybe, "--super-prefix": gitMaybe, "--list-cmds": gitMaybe,
+	"--exec-path": 0, "-p": 0, "--paginate": 0, "-P": 0, "--no-pager": 0, "--bare": 0,
+	"--no-replace-objects": 0, "--no-lazy-fetch": 0, "--no-optional-locks": 0, "--no-advice": 0,
+	"--literal-pathspecs": 0, "--no-literal-pathspecs": 0, "--glob-pathspecs": 0,
+	"--noglob-pathspecs": 0, "--icase-pathspecs": 0,
 }
+
+// gitMaybe is the arity of a git global option that may or may not take the next word.
+const gitMaybe = -1
 
 // gitInertConfig reports whether `git -c KEY=VALUE` (or --config-env KEY=ENV) sets a key
 // known to run no command. Many keys do (alias.* with '!', core.pager, core.editor,
@@ -379,33 +383,43 @@ func gitInertConfig(kv string) bool {
 // subcommand), or when --exec-path=DIR runs git's subcommands from DIR: the line is then
 // Opaque.
 func (b *Commands) gitSubcommand(words []word) bool {
-	i := 1
-	for i < len(words) {
+	seen := make([]bool, len(words)+2)
+	starts := []int{1} // the places a subcommand may be read from
+	for len(starts) > 0 {
+		i := starts[len(starts)-1]
+		starts = starts[:len(starts)-1]
+		if i >= len(words) || seen[i] {
+			continue
+		}
+		seen[i] = true
 		w := words[i]
 		if !w.static {
-			return true // a hole already matches any subcommand at its place
+			continue // a hole already matches any subcommand at its place
 		}
 		name, value, eq := strings.Cut(w.text, "=")
-		takes, ok := gitGlobal[name]
-		if !ok || eq && (name == "-C" || name == "-c") {
-			break
-		}
-		if takes && !eq {
-			i++
-			if i < len(words) {
-				value = words[i].text
-				if !words[i].static && (name == "-c" || name == "--config-env") {
+		arity, ok := gitGlobal[name]
+		switch {
+		case !ok || eq && (name == "-C" || name == "-c"):
+			if i > 1 { // the subcommand (or an unknown option, which git refuses)
+				b.addWords(append([]word{words[0]}, words[i:]...), "git")
+			}
+			continue
+		case eq || arity == 0:
+			starts = append(starts, i+1)
+		case arity == gitMaybe:
+			starts = append(starts, i+1, i+2)
+		default:
+			if i+1 < len(words) {
+				value = words[i+1].text
+				if !words[i+1].static && (name == "-c" || name == "--config-env") {
 					return false
 				}
 			}
+			starts = append(starts, i+2)
 		}
 		if (name == "-c" || name == "--config-env") && !gitInertConfig(value) || name == "--exec-path" && eq {
 			return false // a setting that may run a command, or git-SUB programs from another directory
 		}
-		i++
-	}
-	if i > 1 && i < len(words) {
-		b.addWords(append([]word{words[0]}, words[i:]...), "git")
 	}
 	return true
 }

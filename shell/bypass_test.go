@@ -314,6 +314,9 @@ func TestBashRuleBypassPrecise(t *testing.T) {
 		bash("git option value not static", "Bash(rm *)", `git -c "$kv" status`, true),
 		bash("git -C other subcommand", "Bash(git push:*)", `git -C . status`, false),
 		bash("git -c other subcommand", "Bash(git push:*)", `git -c user.name=x commit -m push`, false),
+		bash("git --super-prefix with a word", "Bash(git push:*)", `git --super-prefix x push`, true),
+		bash("git --super-prefix=", "Bash(git push:*)", `git --super-prefix=x push`, true),
+		bash("git --shallow-file", "Bash(git push:*)", `git --shallow-file f push`, true),
 		bash("git unknown option", "Bash(git push:*)", `git --frobnicate push`, false),
 	})
 }
