@@ -17,6 +17,19 @@ func TestAllowedBy(t *testing.T) {
 	}{
 		{"issue 10: ls && rm", "Bash(ls *)", "Bash", cmd(`ls && rm -rf victim`), false},
 		{"plain", "Bash(ls *)", "Bash", cmd(`ls -la`), true},
+		// Red team: single quotes in a double-quoted ${...} are literal, what they hold runs.
+		{"dq single quotes", "Bash(ls *)", "Bash", cmd(`ls "${x:-'$(rm -rf x)'}"`), false},
+		{"heredoc single quotes", "Bash(cat *)", "Bash", cmd("cat <<EOF\n${x:-'$(rm -rf x)'}\nEOF"), false},
+		{"dq single quotes without expansion", "Bash(ls *)", "Bash", cmd(`ls "${x:-'a b'}"`), true},
+		// Red team: a nameref with no target.
+		{"nameref", "Bash(declare *) ; Bash(r=*) ; Bash(: *)", "Bash", cmd(`declare -n r; r='a[$(rm -rf x)]'; : $r`), false},
+		// Words whose value is not known: the rule must cover them as written.
+		{"ansi-c decoded", "Bash(ls -la)", "Bash", cmd(`ls $'-la'`), true},
+		{"variable not an exact argument", "Bash(ls -la)", "Bash", cmd(`ls $f`), false},
+		{"variable subcommand", "Bash(git status:*)", "Bash", cmd(`git $p`), false},
+		{"variable under a prefix rule", "Bash(git status:*)", "Bash", cmd(`git status $p`), true},
+		{"git global options as written", "Bash(git status:*)", "Bash", cmd(`git -C . status`), false},
+		{"glob not an exact argument", "Bash(rm x)", "Bash", cmd(`rm ?`), false},
 		// Red team: a write redirection is a unit of its own.
 		{"write redirection", "Bash(ls *)", "Bash", cmd(`ls > ~/.bashrc`), false},
 		{"append redirection", "Bash(ls *)", "Bash", cmd(`ls >> .git/hooks/pre-commit`), false},

@@ -156,8 +156,33 @@
 //     the next word is expanded too. An alias whose value is not one static simple command,
 //     or that is defined twice with different values, matches every rule where it is used.
 //
-// A command that does not parse, a command name that is not static ($CMD, $(which rm),
-// $'\x72m') or holds glob or brace characters (/bin/r?), a script that is not static
+// A word whose value is not known when the line is read — a parameter expansion ($f, "$@"),
+// a command substitution, an unquoted glob (-r?, *) or brace expansion (-r{f,}) — may be
+// whatever a deny rule names at its place: the rule matches when it matches the command for
+// SOME value of those words (f=-rf; rm $f x matches Bash(rm -rf:*), p=push; git $p matches
+// Bash(git push:*)), which shell/hole.go decides on the rule's compiled program. Such a word
+// may also vanish, with its blank ("rm $f x" matches Bash(rm x)). An allow rule matches the
+// word as written ("ls $f" is permitted by Bash(ls *), not by Bash(ls -la)). $'...' is
+// decoded ($'-rf' is -rf, $'\x72m' is rm) and $"..." read as "..." in every position;
+// a command run by xargs ends in such a word (the words xargs appends), and find -exec's
+// "{}", xargs -I's marker and an unquoted leading tilde (~/x: the home directory is not
+// known) are such words too. git's global options before the subcommand (-C DIR, -c K=V, --git-dir[=],
+// --work-tree[=], --namespace[=], --config-env[=], --no-pager, -P, -p, --paginate, --bare,
+// --no-replace-objects, --literal-pathspecs, ...; gitGlobal in shell/bashwrap.go) are
+// skipped: git -C . push origin matches Bash(git push:*). A -c or --config-env key not
+// known to run no command (alias.*, core.pager, ...; gitInertConfig) and --exec-path=DIR
+// match every rule.
+//
+// Inside double quotes and unquoted here-documents, bash reads single quotes in ${x:-'...'}
+// (and -, =, :=, +, :+, nested ${...}) as literal characters and expands what they hold
+// (echo "${x:-'$(rm -rf x)'}" runs rm); mvdan.cc/sh parses them as quotes, so each such
+// '...' or $'...' that holds '$' or '`' is analysed again as double-quoted text. A nameref
+// declared without a literal target (declare -n r, local -n r, typeset -n r s) gets its
+// target from what the line assigns later, and each use evaluates it (subscript included):
+// it matches every rule.
+//
+// A command that does not parse, a command name that is not static ($CMD, $(which rm))
+// or holds glob or brace characters (/bin/r?), a script that is not static
 // (bash -c "$S", a here-string with $X), and scripts nested more than 4 deep (each of the
 // nestings above is a level) match every Bash rule: the hook runs and decides. So does a
 // command the parser can not take safely, because it recurses once per nesting level and

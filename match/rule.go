@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/hookcore/hookcore/shell"
 )
 
 // rule is a compiled permission rule "Tool(pattern)" (see the package doc).
@@ -15,6 +17,7 @@ type rule struct {
 	kind    ruleKind
 	arg     []string       // ruleText, rulePath: argument names tried in order; nil: first string
 	re      *regexp.Regexp // ruleBash, ruleText, ruleDomain
+	bash    *shell.Rule    // ruleBash: re, for commands with words whose value is not known
 	glob    string         // rulePath
 	anyGlob string         // rulePath, relative: "**/" + glob, the glob after any '/' or none
 	abs     bool           // rulePath: the glob is absolute, match the whole path only
@@ -68,6 +71,7 @@ func compileRule(t string, base int) (*rule, error) {
 	switch strings.ToLower(name) {
 	case "bash":
 		r.kind, r.re = ruleBash, textPattern(strings.Join(strings.Fields(pat), " "))
+		r.bash = shell.NewRule(r.re)
 	case "read", "write", "edit", "multiedit", "readfile", "writefile", "editfile", "ls":
 		r.arg = []string{"file_path", "path"}
 		return r, r.setPath(pat, patOff)
@@ -146,7 +150,7 @@ func (r *rule) match(s *Subject) bool {
 	}
 	if r.kind == ruleBash {
 		b := s.bashCommands()
-		return b != nil && b.Match(r.re)
+		return b != nil && b.MatchRule(r.bash)
 	}
 	v, ok := r.mainArg(s)
 	if !ok {

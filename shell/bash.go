@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -39,7 +40,8 @@ const maxTextBytes = 64 * shbound.MaxLen
 type Commands struct {
 	all   bool
 	texts []string
-	size  int // total bytes of texts and of alias values expanded (see maxTextBytes)
+	holes []holeText // the texts with a word whose value is not known, for deny rules (hole.go)
+	size  int        // total bytes of texts and of alias values expanded (see maxTextBytes)
 
 	// units holds, for allow rules, the text of each command the line runs as written:
 	// leading assignments kept, the command name not reduced to its base name, and one
@@ -66,7 +68,7 @@ func Parse(command string) *Commands {
 	b := &Commands{}
 	b.collect(command, 0)
 	if len(b.aliases) > 0 && !b.all {
-		b.texts, b.units, b.size, b.second = b.texts[:0], b.units[:0], 0, true
+		b.texts, b.holes, b.units, b.size, b.second = b.texts[:0], b.holes[:0], b.units[:0], 0, true
 		b.collect(command, 0)
 	}
 	b.settle()
@@ -88,11 +90,16 @@ func (b *Commands) Texts() []string { return b.texts }
 // eval or alias runs, and per write redirection. The caller must not modify the slice.
 func (b *Commands) Units() []string { return b.units }
 
-// Match reports whether re matches one of Texts, or whether the line is Opaque: a guard's
-// question ("may this line run what re names?"), answered yes when unsure.
+// Match reports whether re matches one of Texts, for some value of the words whose value
+// is not known (see MatchRule), or whether the line is Opaque: a guard's question ("may this
+// line run what re names?"), answered yes when unsure. MatchRule with a Rule built once is
+// cheaper when the line has such words.
 func (b *Commands) Match(re *regexp.Regexp) bool {
 	if b.all {
 		return true
+	}
+	if len(b.holes) > 0 {
+		return b.MatchRule(NewRule(re))
 	}
 	for _, t := range b.texts {
 		if re.MatchString(t) {
@@ -108,6 +115,7 @@ type ctx struct {
 	depth  int    // the nesting level of the script it is in (see maxShellDepth)
 	xargs  bool   // run by xargs: words may be appended or replaced at run time
 	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
+	marker string // run by xargs -I MARKER: MARKER in a word is replaced at run time
 }
 
 // input is a command's standard input when the command's text tells it: a static
@@ -141,11 +149,21 @@ func (b *Commands) collect(script string, depth int) {
 		b.all = true
 		return
 	}
+	b.walk(f, script, depth, false)
+}
+
+// walk adds the simple commands of root, a node of script nested depth levels deep; dq
+// tells whether root is inside double quotes or an unquoted here-document body (see
+// dqSingle).
+func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 	level := 0            // depth in the tree of the node visited
 	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
-	syntax.Walk(f, func(n syntax.Node) bool {
+	quoted := []bool{dq}  // per level: inside double quotes or a here-document body
+	var hdocs []*syntax.Word
+	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--
+			quoted = quoted[:len(quoted)-1]
 			return true
 		}
 		if b.all {
@@ -156,6 +174,25 @@ func (b *Commands) collect(script string, depth int) {
 			return false
 		}
 		c := ctx{depth: depth}
+		inDQ := quoted[len(quoted)-1]
+		switch n := n.(type) {
+		case *syntax.DblQuoted:
+			inDQ = true
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			inDQ = false // a new script: its quotes are quotes
+		case *syntax.Word:
+			if slices.Contains(hdocs, n) {
+				inDQ = true
+			}
+		case *syntax.Redirect:
+			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && n.Hdoc != nil {
+				hdocs = append(hdocs, n.Hdoc) // a quoted delimiter's body is one literal
+			}
+		case *syntax.SglQuoted:
+			if inDQ {
+				b.dqSingle(n, depth)
+			}
+		}
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			stmt = n
@@ -246,14 +283,53 @@ func (b *Commands) collect(script string, depth int) {
 					naked = append(naked, renderWord(a.Value, script))
 				}
 			}
-			b.decl(naked, n.Args, script, c)
+			variant := "declare"
+			if n.Variant != nil {
+				variant = n.Variant.Value
+			}
+			b.decl(variant, naked, n.Args, script, c)
 		}
 		if b.all {
 			return false
 		}
 		level++
+		quoted = append(quoted, inDQ)
 		return true
 	})
+}
+
+// dqSingle analyses a '...' or $'...' string that mvdan.cc/sh parsed inside double quotes
+// or a here-document body, within a ${x:-...} (or -, =, :=, +, :+, nested ${...}, a
+// subscript, a substring offset): bash reads its quotes there as literal characters, so
+// the $(...), `...` and $x inside are expanded (red team: echo "${x:-'$(rm -rf ~/x)'}"
+// runs rm). Its text is analysed as the body of a double-quoted word, one level deeper; a
+// text that does not parse that way matches every rule. The pattern operators (#, %, /,
+// ^, ,) do not expand it in bash 5.2, but are analysed alike: the error is toward matching.
+func (b *Commands) dqSingle(q *syntax.SglQuoted, depth int) {
+	if !strings.ContainsAny(q.Value, "$`") {
+		return
+	}
+	if depth+1 > maxShellDepth {
+		b.all = true
+		return
+	}
+	script := ": \"" + q.Value + "\""
+	f, ok := parse(script)
+	if !ok {
+		b.all = true
+		return
+	}
+	// The expected shape is one command ":" with one double-quoted word: walk that word
+	// alone, so that ":" is no unit an allow rule must permit. Any other shape (the text
+	// held a '"') is walked whole.
+	if len(f.Stmts) == 1 {
+		if call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(call.Args) == 2 && len(call.Assigns) == 0 &&
+			len(f.Stmts[0].Redirs) == 0 {
+			b.walk(call.Args[1], script, depth+1, true)
+			return
+		}
+	}
+	b.walk(f, script, depth+1, true)
 }
 
 // script analyses w, a shell script found in a command run in c, one level deeper. A
@@ -272,6 +348,12 @@ type word struct {
 	text   string
 	static bool // text is the word's value, not its source
 	plain  bool // the word is unquoted literal text: an alias name if it comes first
+
+	// pieces is, for a word that is not static, what is known of its value for deny rules:
+	// literal runs and holes (see hole.go). nil for a word that is not static means the
+	// whole value is unknown.
+	pieces []piece
+	tilde  bool // the word starts with an unquoted ~: a home directory (deny rules, hole.go)
 }
 
 // addCall adds the texts of one simple command (see Commands).
@@ -292,18 +374,22 @@ func (b *Commands) addCall(words []word, c ctx) {
 				return
 			}
 		}
-		text := joinWords(words, "")
-		b.add(text)
-		unit := text
+		deny := denyWords(words, c)
+		b.addWords(deny, "")
+		unit := joinWords(words, "")
 		if c.xargs {
 			unit += xargsMore
 		}
 		b.addUnit(unit)
 		base := path.Base(name.text)
 		if base != name.text && name.text != "" {
-			b.add(joinWords(words, base))
+			b.addWords(deny, base)
 		}
 		if b.all {
+			return
+		}
+		if base == "git" && !b.gitSubcommand(words) {
+			b.all = true
 			return
 		}
 		args := words[1:]
@@ -435,35 +521,47 @@ func joinWords(words []word, name string) string {
 	return sb.String()
 }
 
-// renderWord renders w from src: its value where static, else its source text.
+// renderWord renders w from src: its value where static, else its source text. A word is
+// not static when it holds an expansion (parameter, command, arithmetic, process), an
+// unquoted glob (*, ?, [...]) or brace expansion ({a,b}, {1..3}), or a $'...' string
+// that does not decode to a plain value; $'...' is decoded (ANSI-C escapes) and $"..." is
+// read as "..." (its locale translation is not known). The pieces of a word that is not
+// static keep its literal runs and mark the rest as holes, for deny rules (hole.go).
 func renderWord(w *syntax.Word, src string) word {
 	var sb strings.Builder
+	var pieces []piece
 	static := true
+	lit := func(s string) {
+		sb.WriteString(s)
+		pieces = append(pieces, piece{text: s})
+	}
 	source := func(n syntax.Node) {
 		static = false
 		start, end := int(n.Pos().Offset()), int(n.End().Offset())
 		if start >= 0 && start <= end && end <= len(src) {
 			sb.WriteString(src[start:end])
 		}
+		pieces = append(pieces, piece{hole: true})
 	}
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			sb.WriteString(unescape(p.Value, func(byte) bool { return true }))
+			lit(unescape(p.Value, func(byte) bool { return true }))
 		case *syntax.SglQuoted:
 			if p.Dollar {
-				source(p)
+				v, ok := ansiC(p.Value)
+				if !ok {
+					source(p)
+					continue
+				}
+				lit(v)
 				continue
 			}
-			sb.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			if p.Dollar {
-				source(p)
-				continue
-			}
+			lit(p.Value)
+		case *syntax.DblQuoted: // $"..." too: its translation is not known, its text is
 			for _, q := range p.Parts {
 				if l, ok := q.(*syntax.Lit); ok {
-					sb.WriteString(unescape(l.Value, func(c byte) bool { return strings.IndexByte("$`\"\\\n", c) >= 0 }))
+					lit(unescape(l.Value, func(c byte) bool { return strings.IndexByte("$`\"\\\n", c) >= 0 }))
 				} else {
 					source(q)
 				}
@@ -477,7 +575,18 @@ func renderWord(w *syntax.Word, src string) word {
 		l, ok := w.Parts[0].(*syntax.Lit)
 		plain = ok && !strings.ContainsRune(l.Value, '\\')
 	}
-	return word{text: sb.String(), static: static, plain: plain}
+	if static && expands(w) { // a glob or brace expansion: any words, or none
+		return word{text: sb.String(), plain: plain}
+	}
+	if static {
+		pieces = nil
+	}
+	tilde := false
+	if len(w.Parts) > 0 {
+		l, ok := w.Parts[0].(*syntax.Lit)
+		tilde = ok && strings.HasPrefix(l.Value, "~")
+	}
+	return word{text: sb.String(), static: static, plain: plain, pieces: pieces, tilde: tilde}
 }
 
 // unescape removes the backslash before each byte for which esc is true; a backslash before

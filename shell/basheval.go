@@ -339,17 +339,34 @@ func isAllIndex(x syntax.ArithmExpr) bool {
 	return ok && (l.Value == "@" || l.Value == "*")
 }
 
-// decl analyses declare, typeset, local, export, readonly and nameref, parsed or run as a
-// command (builtin declare ...): flags, then names and NAME=value words. A name may be
-// subscripted; -n makes the value a name, -i makes it arithmetic; a word that is not static
-// may be any of these.
-func (b *Commands) decl(args []word, parsed []*syntax.Assign, src string, c ctx) {
+// decl analyses declare, typeset, local, export, readonly and nameref (the command name
+// variant), parsed or run as a command (builtin declare ...): flags, then names and
+// NAME=value words. A name may be subscripted; -n makes the value a name, -i makes it
+// arithmetic; a word that is not static may be any of these.
+//
+// A nameref declared without a target (declare -n r, local -n r, typeset -n r s) gets its
+// target later, from whatever the line assigns to it (r='a[$(rm -rf x)]', read r, printf
+// -v r, for r in ..., ${r:=...}), and each use of r then evaluates that name, subscript
+// included (red team: declare -n r; r='a[$(rm -rf ~/x)]'; : $r runs rm). The engine does
+// not track values per variable, so such a declaration makes the line match every rule.
+// A nameref with a literal target (declare -n r=x) is a name like any other.
+func (b *Commands) decl(variant string, args []word, parsed []*syntax.Assign, src string, c ctx) {
+	nameref := variant == "nameref"
+	if variant != "export" && variant != "readonly" {
+		for _, a := range args {
+			if a.static && len(a.text) > 1 && (a.text[0] == '-' || a.text[0] == '+') && a.text != "--" &&
+				strings.Contains(a.text[1:], "n") {
+				nameref = true
+			}
+		}
+	}
 	flags := ""
 	for _, a := range args {
 		switch {
 		case !a.static:
 			b.all = true
 			return
+		case a.text == "--":
 		case len(a.text) > 1 && (a.text[0] == '-' || a.text[0] == '+'):
 			flags += a.text[1:]
 			if a.text[0] == '-' && strings.Contains(a.text, "i") {
@@ -358,6 +375,10 @@ func (b *Commands) decl(args []word, parsed []*syntax.Assign, src string, c ctx)
 		default:
 			b.nameSink(a, c)
 			name, value, ok := strings.Cut(a.text, "=")
+			if !ok && nameref {
+				b.all = true // a nameref with no target yet
+				return
+			}
 			if ok {
 				v := word{text: value, static: true}
 				b.bind(v)
@@ -367,6 +388,10 @@ func (b *Commands) decl(args []word, parsed []*syntax.Assign, src string, c ctx)
 		}
 	}
 	for _, a := range parsed {
+		if nameref && a.Naked && a.Name != nil && a.Value == nil {
+			b.all = true // a nameref with no target yet
+			return
+		}
 		if a.Naked || a.Name == nil || a.Value == nil {
 			continue
 		}
@@ -400,7 +425,7 @@ func (b *Commands) declValue(flags, name string, v word, c ctx) {
 func (b *Commands) builtinEval(base string, args []word, c ctx) {
 	switch base {
 	case "declare", "typeset", "local", "export", "readonly":
-		b.decl(args, nil, "", c)
+		b.decl(base, args, nil, "", c)
 	case "let":
 		for _, a := range args {
 			b.arithWord(a, c)

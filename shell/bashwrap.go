@@ -306,6 +306,9 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 				b.all = true
 				return nil, c
 			}
+			if o.name == "-I" || o.name == "-i" || o.name == "--replace" {
+				c.marker = r
+			}
 		}
 	}
 	return rest, c
@@ -330,4 +333,93 @@ func joinStatic(words []word) word {
 		static = static && w.static
 	}
 	return word{text: joinWords(words, ""), static: static}
+}
+
+// gitGlobal lists git's global options, those before the subcommand (git(1), git.c's
+// handle_options), with the number of following words each takes unless written
+// --opt=ARG: 0, 1, or gitMaybe where git versions differ (--super-prefix takes the next
+// word in git 2.39, only =ARG elsewhere): both readings are then tried. -C and -c always
+// take the next word.
+var gitGlobal = map[string]int{
+	"-C": 1, "-c": 1, "--git-dir": 1, "--work-tree": 1, "--namespace": 1, "--config-env": 1,
+	"--shallow-file": 1, "--attr-source": gitMaybe, "--super-prefix": gitMaybe, "--list-cmds": gitMaybe,
+	"--exec-path": 0, "-p": 0, "--paginate": 0, "-P": 0, "--no-pager": 0, "--bare": 0,
+	"--no-replace-objects": 0, "--no-lazy-fetch": 0, "--no-optional-locks": 0, "--no-advice": 0,
+	"--literal-pathspecs": 0, "--no-literal-pathspecs": 0, "--glob-pathspecs": 0,
+	"--noglob-pathspecs": 0, "--icase-pathspecs": 0,
+}
+
+// gitMaybe is the arity of a git global option that may or may not take the next word.
+const gitMaybe = -1
+
+// gitInertConfig reports whether `git -c KEY=VALUE` (or --config-env KEY=ENV) sets a key
+// known to run no command. Many keys do (alias.* with '!', core.pager, core.editor,
+// core.sshCommand, core.fsmonitor, core.hooksPath, credential.helper, diff.external,
+// filter.*, gpg.program, include.path, ...), and a list of those would fail open on the
+// next one, so the list is of harmless keys: identity, colours, advice and common
+// behaviour switches. The key is case-insensitive.
+func gitInertConfig(kv string) bool {
+	key, _, _ := strings.Cut(strings.ToLower(kv), "=")
+	for _, p := range []string{"user.", "color.", "advice.", "init.", "pull.", "push.", "fetch.", "log.", "status.",
+		"column.", "i18n.", "format.", "maintenance.", "gc."} {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	switch key {
+	case "safe.directory", "core.quotepath", "core.autocrlf", "core.filemode", "core.safecrlf", "core.eol",
+		"core.ignorecase", "commit.gpgsign", "tag.gpgsign", "http.sslverify", "protocol.version",
+		"merge.conflictstyle", "rebase.autosquash", "rebase.autostash", "diff.noprefix", "diff.renames":
+		return true
+	}
+	return false
+}
+
+// gitSubcommand adds, for `git GLOBAL-OPTIONS SUB ARGS` (words[0] is git), the text
+// "git SUB ARGS" with the global options skipped, so that Bash(git push:*) matches
+// git -C . push origin main (red team). It reports false when a -c or --config-env sets a
+// key that is not known to be inert (gitInertConfig: git -c alias.p='!rm -rf x' p and
+// git -c core.pager='rm -rf x' log run a shell command, and an alias may name any
+// subcommand), or when --exec-path=DIR runs git's subcommands from DIR: the line is then
+// Opaque.
+func (b *Commands) gitSubcommand(words []word) bool {
+	seen := make([]bool, len(words)+2)
+	starts := []int{1} // the places a subcommand may be read from
+	for len(starts) > 0 {
+		i := starts[len(starts)-1]
+		starts = starts[:len(starts)-1]
+		if i >= len(words) || seen[i] {
+			continue
+		}
+		seen[i] = true
+		w := words[i]
+		if !w.static {
+			continue // a hole already matches any subcommand at its place
+		}
+		name, value, eq := strings.Cut(w.text, "=")
+		arity, ok := gitGlobal[name]
+		switch {
+		case !ok || eq && (name == "-C" || name == "-c"):
+			if i > 1 { // the subcommand (or an unknown option, which git refuses)
+				b.addWords(append([]word{words[0]}, words[i:]...), "git")
+			}
+			continue
+		case eq || arity == 0:
+			starts = append(starts, i+1)
+		case arity == gitMaybe:
+			starts = append(starts, i+1, i+2)
+		default:
+			if i+1 < len(words) {
+				value = words[i+1].text
+				if !words[i+1].static && (name == "-c" || name == "--config-env") {
+					return false
+				}
+			}
+			starts = append(starts, i+2)
+		}
+		if (name == "-c" || name == "--config-env") && !gitInertConfig(value) || name == "--exec-path" && eq {
+			return false // a setting that may run a command, or git-SUB programs from another directory
+		}
+	}
+	return true
 }

@@ -22,6 +22,10 @@
 // byte or shape goes to the parser. The two give the same Commands (TestFastLineEqualsParser,
 // FuzzFastLine).
 //
+// A word whose value is not known when the line is read ($f, "$@", $(...), a glob, {a,b})
+// is a hole in its text: MatchRule (and Match) answer whether a deny rule matches for some
+// value of the holes (hole.go); allow rules match the word as written.
+//
 // The rule syntax (Bash(rm *), the `if` language, the index of rules) is package match's;
 // match compiles a rule to a regular expression and hands it to Match or Allows. The cases
 // each construct must hold are in match's package doc ("Permission rules", "Allow rules")
