@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/executor/command"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/state"
@@ -81,10 +82,10 @@ type keyer interface {
 // with `reject`, `on_error: block`, other exit codes or a shorter timeout — both run
 // (issue 10.5). The matcher and `if` are left out on purpose: dedup compares hooks that both
 // matched the call already. TestIdentityCoversEveryField enumerates the fields of compiled
-// and executor.Command by reflection, so a new field cannot be forgotten.
+// and command.Command by reflection, so a new field cannot be forgotten.
 func identityOf(c *compiled) string {
 	var ex any = c.exec
-	if cmd, ok := c.exec.(*executor.Command); ok {
+	if cmd, ok := c.exec.(*command.Command); ok {
 		cp := *cmd
 		cp.HookID = ""
 		// Claude (a settings-file hook ignores a top-level "decision": "ask") is left out:
@@ -517,7 +518,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 		if err != nil {
 			return nil, err
 		}
-		c.exec = &executor.Command{
+		c.exec = &command.Command{
 			HookID:     h.ID,
 			Command:    h.Action.Command,
 			Args:       h.Action.Args,
@@ -533,8 +534,8 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 			EnvFileDir: r.opts.SessionEnvDir,
 			Env:        r.hookEnv(f),
 		}
-		if slices.Contains(executor.EnvFileEvents, string(h.Event)) {
-			c.exec.(*executor.Command).EnvFileName = envFileName(h, f)
+		if slices.Contains(command.EnvFileEvents, string(h.Event)) {
+			c.exec.(*command.Command).EnvFileName = envFileName(h, f)
 		}
 		c.target = h.Action.Command
 		if c.target == "" {
@@ -641,13 +642,13 @@ func compileCallback(i int, cb Callback) (*compiled, error) {
 	}, nil
 }
 
-func exitActions(m map[int]string) (map[int]executor.ExitAction, error) {
+func exitActions(m map[int]string) (map[int]command.ExitAction, error) {
 	if len(m) == 0 {
 		return nil, nil
 	}
-	out := make(map[int]executor.ExitAction, len(m))
+	out := make(map[int]command.ExitAction, len(m))
 	for code, name := range m {
-		a, ok := executor.ParseExitAction(name)
+		a, ok := command.ParseExitAction(name)
 		if !ok {
 			return nil, fmt.Errorf("exit_codes: unknown action %q for exit code %d", name, code)
 		}

@@ -26,7 +26,7 @@ var allowedImports = map[string][]string{
 	"shell":             {"internal/shbound"}, // the bash engine: stdlib, mvdan.cc/sh, the parser bound
 	"config":            {"hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
 	"trust":             {"hook", "match", "internal/text"},
-	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound", "internal/text"},
+	"executor":          {"hook", "match", "internal/netguard", "internal/text"}, // and its own executor/...
 	"internal/proc":     {},
 	"internal/netguard": {"internal/hostspec"},
 	"internal/hostspec": {},
@@ -35,6 +35,12 @@ var allowedImports = map[string][]string{
 	"state":             {},
 	"tool":              {},       // the tool-call vocabulary: standard library only
 	"hooktest":          {"hook"}, // test helpers: hook, the standard library, goleak
+
+	// The command executor (docs/decisions.md, "The command executor in executor/command")
+	// and what it shares with the other executors (context variables, placeholders, the
+	// stdin JSON): the vocabulary only, so neither side imports the other's internals.
+	"executor/command":         {"hook", "executor/internal/hookio", "internal/proc", "internal/shbound", "internal/text"},
+	"executor/internal/hookio": {"hook"},
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even
@@ -69,6 +75,14 @@ var forbiddenDeps = map[string][]string{
 	// "The replay engine in internal/replay").
 	"internal/replay": {"internal/cli", "agent", "model"},
 	"internal/text":   {".", "hook", "agent", "model", "internal/cli", "transcript"},
+
+	// The command executor knows nothing of the config or of the upper layers, and nothing
+	// of the other executors either: executor imports it for the deprecated aliases, never
+	// the other way round (its allowedImports row has no "executor", which bounds the
+	// transitive edges; "executor" cannot be listed here, it would forbid
+	// executor/internal/hookio by prefix).
+	"executor/command":         {".", "config", "agent", "model", "internal/cli", "transcript"},
+	"executor/internal/hookio": {".", "config", "executor/command", "agent", "model", "internal/cli", "transcript"},
 }
 
 // forbiddenModules lists, per package, modules outside this one it must not depend on even
@@ -168,7 +182,7 @@ func TestDependencyDirection(t *testing.T) {
 			}
 		}
 	}
-	for _, must := range []string{".", "hook", "tool", "agent", "match", "config", "executor", "trust", "internal/replay", "internal/text"} {
+	for _, must := range []string{".", "hook", "tool", "agent", "match", "config", "executor", "executor/command", "trust", "internal/replay", "internal/text"} {
 		if !seen[must] {
 			t.Errorf("go list did not report package %s", must)
 		}
@@ -211,7 +225,8 @@ func listPackages(t *testing.T) []goPackage {
 func TestRuleFor(t *testing.T) {
 	t.Parallel()
 	for pkg, want := range map[string]string{
-		"executor": "executor", "executor/http": "executor", "internal/proc": "internal/proc",
+		"executor": "executor", "executor/http": "executor", "executor/command": "executor/command",
+		"executor/command/x": "executor/command", "internal/proc": "internal/proc",
 		"internal/cli": "", "agent/tools": "", ".": "", "hookish": "",
 	} {
 		if got, _ := ruleFor(allowedImports, pkg); got != want {

@@ -6,7 +6,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/executor/command"
 )
 
 // identityNeutral lists the fields of compiled that are not part of a hook's identity, and
@@ -31,7 +31,7 @@ var identityNeutral = map[string]string{
 	"breakerKey": "derived from event and id (state.OnceKey), both neutral: the breaker's key in the session state",
 }
 
-// commandNeutral lists the fields of executor.Command left out of the identity.
+// commandNeutral lists the fields of command.Command left out of the identity.
 var commandNeutral = map[string]string{
 	"HookID": "a name, used in messages",
 	"Claude": "the dialect: a YAML and a settings-file hook with one command stay one hook (TestDedupIdenticalCommandHooks/two_layers); only a top-level decision \"ask\" reads differently",
@@ -40,14 +40,14 @@ var commandNeutral = map[string]string{
 func identityBase() *compiled {
 	return &compiled{
 		id: "h", typ: "command", source: "hooks.yaml:1", blocking: true,
-		exec: &executor.Command{
-			HookID: "h", Command: "echo hi", Timeout: time.Second, ExitCodes: map[int]executor.ExitAction{},
+		exec: &command.Command{
+			HookID: "h", Command: "echo hi", Timeout: time.Second, ExitCodes: map[int]command.ExitAction{},
 			ProjectDir: "/p", Env: []string{"A=1"}, MaxOutput: 10, Grace: time.Second,
 		},
 	}
 }
 
-// TestIdentityCoversEveryField changes each field of compiled and of executor.Command in turn
+// TestIdentityCoversEveryField changes each field of compiled and of command.Command in turn
 // and checks that the identity changes, unless the field is listed as neutral.
 func TestIdentityCoversEveryField(t *testing.T) {
 	t.Parallel()
@@ -67,7 +67,7 @@ func TestIdentityCoversEveryField(t *testing.T) {
 			t.Errorf("compiled.%s does not change the dedup identity: add it to identityOf, or to identityNeutral with a reason", name)
 		}
 	}
-	xt := reflect.TypeFor[executor.Command]()
+	xt := reflect.TypeFor[command.Command]()
 	for i := range xt.NumField() {
 		name := xt.Field(i).Name
 		if _, ok := commandNeutral[name]; ok {
@@ -76,11 +76,11 @@ func TestIdentityCoversEveryField(t *testing.T) {
 		c := identityBase()
 		before := identityOf(c)
 		if !mutate(t, field(reflect.ValueOf(c.exec).Elem().Field(i))) {
-			t.Errorf("executor.Command.%s: a field of kind %s; teach mutate to change it, or list it in commandNeutral", name, xt.Field(i).Type.Kind())
+			t.Errorf("command.Command.%s: a field of kind %s; teach mutate to change it, or list it in commandNeutral", name, xt.Field(i).Type.Kind())
 			continue
 		}
 		if identityOf(c) == before {
-			t.Errorf("executor.Command.%s does not change the dedup identity", name)
+			t.Errorf("command.Command.%s does not change the dedup identity", name)
 		}
 	}
 	for name := range identityNeutral {

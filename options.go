@@ -46,7 +46,7 @@ type Options struct {
 	// CwdChanged and FileChanged get their CLAUDE_ENV_FILE (Claude Code: the hooks append
 	// `export` lines that the agent sources before each later Bash command):
 	// SessionEnvDir/<session id>/<event>-hook-<n>.sh, listed by
-	// executor.SessionEnvFiles(SessionEnvDir, session). "" leaves CLAUDE_ENV_FILE as Env has
+	// command.SessionEnvFiles(SessionEnvDir, session). "" leaves CLAUDE_ENV_FILE as Env has
 	// it (under Claude Code, its own).
 	SessionEnvDir string
 	// OnRewake, when set, is called when an asyncRewake hook (Claude Code) finishes with a

@@ -131,7 +131,7 @@ func (r *Runner) Close(ctx context.Context) error {
 
 // CancelAsync cancels the context of every async hook still running and of any started
 // later: a command hook's process group is interrupted, then killed after its grace period
-// (executor.Command.Grace), an http or prompt hook's request is abandoned. It does not wait;
+// (command.Command.Grace), an http or prompt hook's request is abandoned. It does not wait;
 // call Close after it to wait for the hooks to return. A process that must exit now (SIGTERM,
 // SIGINT, or a bound on how long it waits for async hooks, as `hookcore fire` has) calls it
 // so that no hook outlives it holding resources (issue 10.8).

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/hookcore/hookcore/executor/command"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -46,9 +47,9 @@ func TestBadInput(t *testing.T) {
 			in.Cwd = dir
 			marker := filepath.Join(dir, "ran")
 			executors := map[string]hook.Executor{
-				"command shell":   &Command{Command: "touch " + marker},
-				"command exec":    &Command{Args: []string{"touch", marker}},
-				"command codebot": &Command{Command: "touch " + marker, Codebot: true},
+				"command shell":   &command.Command{Command: "touch " + marker},
+				"command exec":    &command.Command{Args: []string{"touch", marker}},
+				"command codebot": &command.Command{Command: "touch " + marker, Codebot: true},
 				"http":            &HTTP{URL: srv.URL, Client: srv.Client()},
 				"http template":   &HTTP{URL: srv.URL, Client: srv.Client(), Body: `{"text": "$TOOL_NAME"}`},
 				"prompt": &Prompt{HookID: "p", Prompt: "judge $ARGUMENTS",

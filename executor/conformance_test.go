@@ -5,13 +5,15 @@ import (
 	"testing"
 
 	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/executor/command"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/hooktest"
 )
 
 // TestConformance runs hooktest.TestExecutor, the hook.Executor contract, against every
-// executor of this package: a quick and a blocking configuration of each (a `sleep`, a
-// loopback server that never answers, a model or sub-agent that waits for its context).
+// executor of this package and the command executor (executor/command): a quick and a
+// blocking configuration of each (a `sleep`, a loopback server that never answers, a model
+// or sub-agent that waits for its context).
 // It is not parallel: the leak check looks at every goroutine.
 func TestConformance(t *testing.T) {
 	quick := hooktest.NewModelServer(`{"ok": true}`)
@@ -37,12 +39,12 @@ func TestConformance(t *testing.T) {
 		c    hooktest.Conformance
 	}{
 		{"command", hooktest.Conformance{
-			Executor: &executor.Command{Command: `echo '{"decision":"block","reason":"no"}'`},
-			Blocking: &executor.Command{Command: `sleep 600`},
+			Executor: &command.Command{Command: `echo '{"decision":"block","reason":"no"}'`},
+			Blocking: &command.Command{Command: `sleep 600`},
 		}},
 		{"command exec form", hooktest.Conformance{
-			Executor: &executor.Command{Args: []string{"true"}},
-			Blocking: &executor.Command{Args: []string{"sleep", "600"}},
+			Executor: &command.Command{Args: []string{"true"}},
+			Blocking: &command.Command{Args: []string{"sleep", "600"}},
 		}},
 		{"http", hooktest.Conformance{
 			Executor: &executor.HTTP{URL: quick.URL + "/hook", AllowedHosts: []string{"127.0.0.1"}},

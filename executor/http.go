@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/netguard"
 )
@@ -137,12 +138,12 @@ func (x *HTTP) Execute(ctx context.Context, in *hook.Input) (hook.Decision, erro
 		return d, x.transportError(ctx, fmt.Errorf("read response: %w", err), timeout)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return d, fmt.Errorf("http hook %s: %s%s", x.name(), resp.Status, excerpt(strings.TrimSpace(string(body))))
+		return d, fmt.Errorf("http hook %s: %s%s", x.name(), resp.Status, hookio.Excerpt(strings.TrimSpace(string(body))))
 	}
 	if d.Truncated {
 		return d, fmt.Errorf("http hook %s: %w: response body larger than %d bytes", x.name(), hook.ErrBadOutput, MaxHTTPBody)
 	}
-	ev := event(in)
+	ev := hookio.Event(in)
 	env, isEnvelope, err := hook.ParseEnvelope(body, ev)
 	switch {
 	case err != nil:
@@ -234,7 +235,7 @@ func (x *HTTP) request(ctx context.Context, in *hook.Input) (*http.Request, erro
 	}
 	var body io.Reader
 	if method != http.MethodGet && method != http.MethodHead {
-		input, err := (&Command{Codebot: x.Codebot}).stdin(in)
+		input, err := hookio.Stdin(in, x.Codebot)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", hook.ErrBadInput, err)
 		}
@@ -284,7 +285,7 @@ func expandHeader(v string, allowed []string, env []string) string {
 			j++
 		}
 		k := j
-		for k < len(v) && isNameChar(v[k]) && (k > j || isNameStart(v[k])) {
+		for k < len(v) && hookio.IsNameChar(v[k]) && (k > j || hookio.IsNameStart(v[k])) {
 			k++
 		}
 		if k == j || braced && (k >= len(v) || v[k] != '}') {
@@ -322,7 +323,7 @@ func expandJSON(s string, in *hook.Input, args []byte) string {
 			b.Write(args)
 			return
 		}
-		b.WriteString(jsonEscape(varValue(in, name)))
+		b.WriteString(jsonEscape(hookio.Value(in, name)))
 	})
 }
 
@@ -337,7 +338,7 @@ func expandTemplate(s string, in *hook.Input, put func(b *strings.Builder, name 
 				i = end
 				continue
 			}
-			if name, end, ok := placeholder(s, i); ok {
+			if name, end, ok := hookio.At(s, i); ok {
 				put(&b, name)
 				i = end
 				continue
@@ -358,7 +359,7 @@ func argumentsAt(s string, i int) (end int, ok bool) {
 		return i + len("${ARGUMENTS}"), true
 	case strings.HasPrefix(rest, "$ARGUMENTS"):
 		end = i + len("$ARGUMENTS")
-		if end < len(s) && isNameChar(s[end]) {
+		if end < len(s) && hookio.IsNameChar(s[end]) {
 			return 0, false
 		}
 		return end, true

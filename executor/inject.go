@@ -3,6 +3,7 @@ package executor
 import (
 	"context"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -17,5 +18,5 @@ type Inject struct {
 
 // Execute returns Decision{AdditionalContext: the expanded message}.
 func (x Inject) Execute(_ context.Context, in *hook.Input) (hook.Decision, error) {
-	return hook.Decision{AdditionalContext: expandPlain(x.Message, in), ExitCode: -1}, nil
+	return hook.Decision{AdditionalContext: hookio.ExpandPlain(x.Message, in), ExitCode: -1}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -49,7 +50,7 @@ func parseVerdict(reply string) (v verdict, found bool) {
 // scanned over both pieces (at most 2*maxVerdictWork plus one attempt per piece).
 func searchVerdict(reply string) (v verdict, found bool, work int) {
 	budget := maxVerdictWork
-	v, found = findVerdict(cutUTF8(reply, maxVerdictScan), &budget)
+	v, found = findVerdict(hookio.CutUTF8(reply, maxVerdictScan), &budget)
 	work = maxVerdictWork - budget
 	if found || len(reply) <= maxVerdictScan {
 		return v, found, work
@@ -82,7 +83,7 @@ func findVerdict(reply string, budget *int) (v verdict, found bool) {
 						if json.Unmarshal(r, &s) == nil {
 							v.reason = strings.TrimSpace(s)
 						} else {
-							v.reason = compactJSON(r)
+							v.reason = hookio.CompactJSON(r)
 						}
 					}
 					return v, true
@@ -138,7 +139,7 @@ func decide(v verdict, reply string) hook.Decision {
 
 func capReply(s string) string {
 	if len(s) > maxReplyOutput {
-		return cutUTF8(s, maxReplyOutput) + "..."
+		return hookio.CutUTF8(s, maxReplyOutput) + "..."
 	}
 	return s
 }
@@ -160,7 +161,7 @@ func expandPrompt(tmpl string, in *hook.Input) (string, error) {
 			b.Write(args)
 			return
 		}
-		b.WriteString(varValue(in, name))
+		b.WriteString(hookio.Value(in, name))
 	})
 	if !used {
 		out = strings.TrimRight(out, " \t\r\n") + "\n\nHook input (JSON):\n" + string(args)

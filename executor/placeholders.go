@@ -1,107 +1,11 @@
 package executor
 
-import (
-	"errors"
-	"strings"
+import "github.com/hookcore/hookcore/executor/internal/hookio"
 
-	"github.com/hookcore/hookcore/hook"
-)
-
-// Claude Code's placeholders (research note §2.5): ${CLAUDE_PROJECT_DIR},
-// ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}, braces required, are replaced by their
-// values in an exec-form program and arguments and in an http url; both forms also get
-// them as environment variables, so the shell form needs no substitution. Observed with
-// Claude Code 2.1.332 (peer-claude, exec form `{"command": "${CLAUDE_PROJECT_DIR}/h.sh",
-// "args": ["${CLAUDE_PROJECT_DIR}/x", "$HOME", "$(echo hi)"]}`): h.sh runs with the
-// arguments `<project>/x`, `$HOME` and `$(echo hi)` — only the placeholders change.
-
-// errNoPluginRoot is a hook that names ${CLAUDE_PLUGIN_ROOT} without coming from a plugin.
-// Claude Code 2.1.332 does not run it ("Failed to run: Hook command references
-// ${CLAUDE_PLUGIN_ROOT} but the hook is not associated with a plugin").
-var errNoPluginRoot = errors.New("the hook references ${CLAUDE_PLUGIN_ROOT} but is not from a plugin")
-
-// Placeholders holds the values of Claude Code's placeholders for one hook. The zero value
-// is a hook outside any plugin.
-type Placeholders struct {
-	// ProjectDir is ${CLAUDE_PROJECT_DIR}.
-	ProjectDir string
-	// PluginRoot is ${CLAUDE_PLUGIN_ROOT}, the plugin's directory; "" outside a plugin.
-	PluginRoot string
-	// PluginData is ${CLAUDE_PLUGIN_DATA}, the plugin's persistent data directory.
-	PluginData string
-}
-
-// Expand replaces the placeholders in s. It fails with errNoPluginRoot when s names
-// ${CLAUDE_PLUGIN_ROOT} or ${CLAUDE_PLUGIN_DATA} and p has no plugin.
-func (p Placeholders) Expand(s string) (string, error) {
-	if !strings.Contains(s, "${CLAUDE_") {
-		return s, nil
-	}
-	if p.PluginRoot == "" && (strings.Contains(s, "${CLAUDE_PLUGIN_ROOT}") || strings.Contains(s, "${CLAUDE_PLUGIN_DATA}")) {
-		return "", errNoPluginRoot
-	}
-	return strings.NewReplacer(
-		"${CLAUDE_PROJECT_DIR}", p.ProjectDir,
-		"${CLAUDE_PLUGIN_ROOT}", p.PluginRoot,
-		"${CLAUDE_PLUGIN_DATA}", p.PluginData,
-	).Replace(s), nil
-}
-
-// check fails with errNoPluginRoot when s names a plugin placeholder and p has no plugin
-// (the shell form, whose placeholders the shell expands from the environment).
-func (p Placeholders) check(s string) error {
-	_, err := p.Expand(s)
-	return err
-}
-
-// env returns the placeholders as environment entries (the project directory is exported
-// by environ).
-func (p Placeholders) env() []string {
-	if p.PluginRoot == "" {
-		return nil
-	}
-	return []string{"CLAUDE_PLUGIN_ROOT=" + p.PluginRoot, "CLAUDE_PLUGIN_DATA=" + p.PluginData}
-}
-
-// claudePlaceholders are the placeholder names Placeholders replaces.
-var claudePlaceholders = []string{"${CLAUDE_PROJECT_DIR}", "${CLAUDE_PLUGIN_ROOT}", "${CLAUDE_PLUGIN_DATA}"}
-
-// expandExec expands one exec-form word in a single pass: Claude Code's placeholders and
-// the context variables (vars.go). A value is never scanned again, so a tool input that
-// holds "${CLAUDE_PLUGIN_ROOT}" stays as it is.
-func (p Placeholders) expandExec(s string, in *hook.Input) (string, error) {
-	if !strings.Contains(s, "$") {
-		return s, nil
-	}
-	if err := p.check(s); err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if s[i] == '$' {
-			if v, n, ok := p.at(s[i:]); ok {
-				b.WriteString(v)
-				i += n
-				continue
-			}
-			if name, end, ok := placeholder(s, i); ok {
-				b.WriteString(varValue(in, name))
-				i = end
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-		i++
-	}
-	return b.String(), nil
-}
-
-// at returns the value of the Claude Code placeholder s starts with and its length.
-func (p Placeholders) at(s string) (value string, n int, ok bool) {
-	for i, name := range claudePlaceholders {
-		if strings.HasPrefix(s, name) {
-			return [...]string{p.ProjectDir, p.PluginRoot, p.PluginData}[i], len(name), true
-		}
-	}
-	return "", 0, false
-}
+// Placeholders holds the values of Claude Code's placeholders (research note §2.5:
+// ${CLAUDE_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA}, braces required) for
+// one hook; its Expand replaces them in an http url (the root package) or an exec-form word,
+// and fails when the string names a plugin placeholder and the hook is not from a plugin.
+// The zero value is a hook outside any plugin. The type is defined in
+// executor/internal/hookio because executor/command shares it.
+type Placeholders = hookio.Placeholders

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -110,7 +111,7 @@ func judge(kind, id, reply string, log *slog.Logger) hook.Decision {
 	if !found {
 		if log != nil {
 			log.Warn("hook reply holds no {\"ok\": ...} verdict; the action is allowed",
-				"type", kind, "hook", id, "reply", cutUTF8(reply, 500))
+				"type", kind, "hook", id, "reply", hookio.CutUTF8(reply, 500))
 		}
 		return hook.Decision{ExitCode: -1, Output: capReply(reply)}
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
+	"github.com/hookcore/hookcore/executor/command"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/demo"
 	"github.com/hookcore/hookcore/internal/text"
@@ -319,12 +320,12 @@ func clip(s string, n int) string {
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n    ") }
 
 // sessionTools are the built-in tools of `run`; Bash sources the session's CLAUDE_ENV_FILE
-// files (executor.SessionEnvFiles) before each command.
+// files (command.SessionEnvFiles) before each command.
 func sessionTools(ws, envDir string, session func() string) []agent.Tool {
 	ts := tools.All(tools.Workspace{Root: ws})
 	for _, t := range ts {
 		if b, ok := t.(*tools.Bash); ok {
-			b.EnvFiles = func() []string { return executor.SessionEnvFiles(envDir, session()) }
+			b.EnvFiles = func() []string { return command.SessionEnvFiles(envDir, session()) }
 		}
 	}
 	return ts

@@ -1,4 +1,4 @@
-package executor
+package command
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -23,7 +24,7 @@ var cmpIgnoreOutput = cmpopts.IgnoreFields(hook.Decision{}, "Output", "Truncated
 func hugeValue(n int) string {
 	const piece = "rm -rf / é ✓ $(touch pwned) `touch pwned2` \"'\\ * ? ~ ; | & \n\t"
 	s := strings.Repeat(piece, n/len(piece)+1)
-	return cutUTF8(s, n)
+	return hookio.CutUTF8(s, n)
 }
 
 func hugeInput(dir string, value string) *hook.Input {
@@ -179,7 +180,7 @@ func TestCommandEnvFromInputCut(t *testing.T) {
 		t.Errorf("$FILE_PATH: %d bytes, want %d", len(got), len(long))
 	}
 	for _, name := range []string{"FILE_PATH", "HOOK_SESSION_ID", "HOOK_TOOL_NAME", "HOOK_EVENT"} {
-		if got, want := read(name+".txt"), cutUTF8(long, maxEnvValue); got != want {
+		if got, want := read(name+".txt"), hookio.CutUTF8(long, maxEnvValue); got != want {
 			t.Errorf("%s: %d bytes, want the first %d", name, len(got), len(want))
 		}
 	}

@@ -1,10 +1,11 @@
-package executor
+package command
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -92,7 +93,7 @@ func scanShell(script string, emit func(b *strings.Builder, name string, q quoti
 				stack = append(stack, frame{kind: subst})
 				copyN(2)
 			case c == '$':
-				if name, end, ok := placeholder(s, i); ok {
+				if name, end, ok := hookio.At(s, i); ok {
 					emit(&b, name, inDouble, i)
 					i = end
 				} else {
@@ -153,7 +154,7 @@ func scanShell(script string, emit func(b *strings.Builder, name string, q quoti
 			}
 			copyN(j + 1 - i)
 		case c == '$':
-			if name, end, ok := placeholder(s, i); ok {
+			if name, end, ok := hookio.At(s, i); ok {
 				emit(&b, name, bare, i)
 				i = end
 			} else {
@@ -239,7 +240,7 @@ func copyHeredoc(b *strings.Builder, s string, i int, h heredoc, emit func(*stri
 				b.WriteString(line[j : j+2])
 				j += 2
 			case line[j] == '$':
-				if name, e, ok := placeholder(line, j); ok {
+				if name, e, ok := hookio.At(line, j); ok {
 					emit(b, name, inHeredoc, i+j)
 					j = e
 					continue
@@ -287,7 +288,7 @@ func substituteShell(script string, in *hook.Input) shellVars {
 			arith, arithAll = arithRefs(script)
 		}
 		if arithAll || arith[off] {
-			if v := varValue(in, name); !plainInteger(v) {
+			if v := hookio.Value(in, name); !plainInteger(v) {
 				if out.err == nil {
 					out.err = fmt.Errorf("$%s is %.40q, used in an arithmetic context: %w", name, v, ErrArithValue)
 				}
@@ -299,7 +300,7 @@ func substituteShell(script string, in *hook.Input) shellVars {
 		ref, ok := refs[name]
 		if !ok {
 			base := varPrefix + strconv.Itoa(len(refs)+1)
-			if v := varValue(in, name); len(v) <= envChunk {
+			if v := hookio.Value(in, name); len(v) <= envChunk {
 				ref = `${` + base + `}`
 				out.env = append(out.env, base+"="+v)
 			} else {
@@ -324,6 +325,6 @@ func substituteShell(script string, in *hook.Input) shellVars {
 // is never run.
 func inlineShell(script string, in *hook.Input) string {
 	return scanShell(script, func(b *strings.Builder, name string, _ quoting, _ int) {
-		b.WriteString(varValue(in, name))
+		b.WriteString(hookio.Value(in, name))
 	})
 }

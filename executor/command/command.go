@@ -1,4 +1,4 @@
-package executor
+package command
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/proc"
 	"github.com/hookcore/hookcore/internal/text"
@@ -56,7 +57,7 @@ type Command struct {
 	// hooks loaded from s08 entries (config.Hook.S08); at most 40 000 bytes.
 	S08 bool
 	// ProjectDir is exported as CLAUDE_PROJECT_DIR and HOOKCORE_PROJECT_DIR; "" means the
-	// working directory. It is also ${CLAUDE_PROJECT_DIR} in the exec form (placeholders.go).
+	// working directory. It is also ${CLAUDE_PROJECT_DIR} in the exec form (executor/internal/hookio).
 	ProjectDir string
 	// PluginRoot and PluginData are the directories of the plugin the hook comes from
 	// (Claude Code plugins), exported as CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA and
@@ -206,7 +207,7 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 		args := make([]string, len(c.Args))
 		ph := c.placeholders(dir)
 		for i, a := range c.Args {
-			if args[i], err = ph.expandExec(a, in); err != nil {
+			if args[i], err = hookio.ExpandExec(ph, a, in); err != nil {
 				return launch{}, err
 			}
 		}
@@ -224,7 +225,7 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 		return l, nil
 	}
 	l.shell = true
-	if err := c.placeholders(dir).check(c.Command); err != nil {
+	if _, err := c.placeholders(dir).Expand(c.Command); err != nil { // the shell expands them from the environment
 		return launch{}, err
 	}
 	switch c.Shell {
@@ -290,12 +291,12 @@ func (c *Command) preparePowerShell(l launch, dir string) (launch, error) {
 }
 
 // placeholders returns the values of Claude Code's placeholders for a run in dir.
-func (c *Command) placeholders(dir string) Placeholders {
+func (c *Command) placeholders(dir string) hookio.Placeholders {
 	project := c.ProjectDir
 	if project == "" {
 		project = dir
 	}
-	return Placeholders{ProjectDir: project, PluginRoot: c.PluginRoot, PluginData: c.PluginData}
+	return hookio.Placeholders{ProjectDir: project, PluginRoot: c.PluginRoot, PluginData: c.PluginData}
 }
 
 // workDir returns in.Cwd, or the process's working directory when it is empty; it must be
@@ -334,7 +335,7 @@ func (c *Command) Key(in *hook.Input) string {
 	q := make([]string, len(c.Args))
 	ph := c.placeholders(dir)
 	for i, a := range c.Args {
-		v, err := ph.expandExec(a, in)
+		v, err := hookio.ExpandExec(ph, a, in)
 		if err != nil {
 			v = a
 		}

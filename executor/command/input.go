@@ -1,12 +1,11 @@
-package executor
+package command
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/text"
 )
@@ -33,9 +32,9 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	}
 	env := make([]string, 0, len(base)+12)
 	env = append(env, base...)
-	ev := event(in)
+	ev := hookio.Event(in)
 	put := func(k, v string) { env = append(env, k+"="+strings.ReplaceAll(v, "\x00", "")) }
-	putCut := func(k, v string) { put(k, cutUTF8(v, maxEnvValue)) }
+	putCut := func(k, v string) { put(k, hookio.CutUTF8(v, maxEnvValue)) }
 	putCut("HOOK_EVENT", in.HookEventName)
 	putCut("HOOK_TOOL_NAME", in.ToolName)
 	if c.S08 {
@@ -50,7 +49,7 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut("FILE_PATH", in.FilePath())
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
-	env = append(env, c.placeholders(dir).env()...)
+	env = append(env, placeholderEnv(c.placeholders(dir))...)
 	if f := c.envFile(in.SessionID); f != "" {
 		put("CLAUDE_ENV_FILE", f)
 	}
@@ -70,52 +69,17 @@ func toolOutput(in *hook.Input) string {
 	return string(in.ToolResponse)
 }
 
-// cutUTF8 cuts s to at most n bytes without splitting a UTF-8 sequence.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+// stdin is the input JSON the hook reads (hookio.Stdin): the Claude Code payload, plus
+// codebot's own keys when c.Codebot is set.
+func (c *Command) stdin(in *hook.Input) ([]byte, error) {
+	return hookio.Stdin(in, c.Codebot)
 }
 
-// stdin is the input JSON the hook reads: the Claude Code payload, plus codebot's own keys
-// (event, tool, args, output, is_error) when c.Codebot is set; keys the input already
-// carries are not overwritten.
-func (c *Command) stdin(in *hook.Input) ([]byte, error) {
-	if !c.Codebot {
-		return in.MarshalJSON()
+// placeholderEnv returns the plugin placeholders of p as environment entries (the project
+// directory is exported by environ), none outside a plugin.
+func placeholderEnv(p hookio.Placeholders) []string {
+	if p.PluginRoot == "" {
+		return nil
 	}
-	cb := in.Clone()
-	if cb.Extra == nil {
-		cb.Extra = make(map[string]json.RawMessage)
-	}
-	add := func(k string, v any) {
-		if _, ok := cb.Extra[k]; ok {
-			return
-		}
-		if raw, isRaw := v.(json.RawMessage); isRaw {
-			cb.Extra[k] = raw
-			return
-		}
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		enc.Encode(v) //nolint:errcheck // strings and bools always encode
-		cb.Extra[k] = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	}
-	add("event", in.HookEventName)
-	if in.ToolName != "" {
-		add("tool", in.ToolName)
-	}
-	if len(in.ToolInput) > 0 {
-		add("args", in.ToolInput)
-	}
-	if len(in.ToolResponse) > 0 {
-		add("output", in.ToolResponse)
-	}
-	add("is_error", event(in) == hook.PostToolUseFailure)
-	return cb.MarshalJSON()
+	return []string{"CLAUDE_PLUGIN_ROOT=" + p.PluginRoot, "CLAUDE_PLUGIN_DATA=" + p.PluginData}
 }

@@ -1,4 +1,4 @@
-package executor
+package command
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/proc"
 )
@@ -35,7 +36,7 @@ func (c *Command) interpret(in *hook.Input, res proc.Result, d hook.Decision, sh
 	}
 	switch {
 	case code == 127 && shell:
-		return d, fmt.Errorf("hook %s: %w: exit code 127%s", c.name(), hook.ErrNotStarted, excerpt(stderr))
+		return d, fmt.Errorf("hook %s: %w: exit code 127%s", c.name(), hook.ErrNotStarted, hookio.Excerpt(stderr))
 	case code == 0:
 		return c.success(in, res, d)
 	case code == 2 && c.ExitCodes == nil:
@@ -60,7 +61,7 @@ func (c *Command) interpret(in *hook.Input, res proc.Result, d hook.Decision, sh
 // envelope says, and nothing else of it is used. Stdout that is not a valid envelope is
 // ignored.
 func (c *Command) blockEnvelope(in *hook.Input, res proc.Result, d hook.Decision) hook.Decision {
-	env, isEnvelope, err := hook.ParseEnvelope(res.Stdout, event(in))
+	env, isEnvelope, err := hook.ParseEnvelope(res.Stdout, hookio.Event(in))
 	if !isEnvelope || err != nil {
 		return d
 	}
@@ -73,7 +74,7 @@ func (c *Command) blockEnvelope(in *hook.Input, res proc.Result, d hook.Decision
 
 // success reads stdout after a successful run.
 func (c *Command) success(in *hook.Input, res proc.Result, d hook.Decision) (hook.Decision, error) {
-	ev := event(in)
+	ev := hookio.Event(in)
 	env, isEnvelope, err := hook.ParseEnvelope(res.Stdout, ev)
 	if err != nil {
 		return d, fmt.Errorf("hook %s: %w", c.name(), err)
@@ -92,8 +93,8 @@ func (c *Command) success(in *hook.Input, res proc.Result, d hook.Decision) (hoo
 
 // failure is a non-blocking error; a valid envelope on stdout is still honoured.
 func (c *Command) failure(in *hook.Input, res proc.Result, d hook.Decision) (hook.Decision, error) {
-	err := fmt.Errorf("hook %s exited with code %d%s", c.name(), res.ExitCode, excerpt(strings.TrimSpace(string(res.Stderr))))
-	if env, isEnvelope, perr := hook.ParseEnvelope(res.Stdout, event(in)); isEnvelope && perr == nil {
+	err := fmt.Errorf("hook %s exited with code %d%s", c.name(), res.ExitCode, hookio.Excerpt(strings.TrimSpace(string(res.Stderr))))
+	if env, isEnvelope, perr := hook.ParseEnvelope(res.Stdout, hookio.Event(in)); isEnvelope && perr == nil {
 		d = merge(d, env)
 	}
 	return d, err
@@ -101,14 +102,6 @@ func (c *Command) failure(in *hook.Input, res proc.Result, d hook.Decision) (hoo
 
 func (c *Command) silentBlock(code int) string {
 	return fmt.Sprintf("hook %s blocked (exit %d) without a reason", c.name(), code)
-}
-
-// event returns the canonical event of in, or its name as given when unknown.
-func event(in *hook.Input) hook.Event {
-	if e, ok := hook.ParseEvent(in.HookEventName); ok {
-		return e
-	}
-	return hook.Event(in.HookEventName)
 }
 
 // merge copies what an envelope decided onto d, keeping d's process fields.
@@ -122,23 +115,6 @@ func firstNonBlank(a, b string) string {
 		return a
 	}
 	return b
-}
-
-// excerpt returns ": " and the first lines of s (at most 3 lines, 500 bytes), or "" when s
-// is empty.
-func excerpt(s string) string {
-	if s == "" {
-		return ""
-	}
-	lines := strings.SplitN(s, "\n", 4)
-	if len(lines) > 3 {
-		lines = append(lines[:3], "...")
-	}
-	s = strings.Join(lines, "\n")
-	if len(s) > 500 {
-		s = cutUTF8(s, 500) + "..."
-	}
-	return ": " + s
 }
 
 // claudeTopLevelAsk reports whether a valid envelope's Ask comes from a top-level

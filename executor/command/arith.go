@@ -1,4 +1,4 @@
-package executor
+package command
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/internal/shbound"
 )
 
@@ -46,7 +47,7 @@ func arithRefs(script string) (offs map[int]bool, all bool) {
 	// plain parameter expansion of the same length ($xxxxxxxxxxx, ${xxxxxxxxxx}), so that
 	// the script parses and the offsets stay those of the script.
 	masked := scanShell(script, func(b *strings.Builder, _ string, _ quoting, off int) {
-		_, end, _ := placeholder(script, off)
+		_, end, _ := hookio.At(script, off)
 		n := end - off
 		if script[off+1] == '{' {
 			b.WriteString("${" + strings.Repeat("x", n-3) + "}")

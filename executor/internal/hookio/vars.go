@@ -1,4 +1,4 @@
-package executor
+package hookio
 
 import (
 	"bytes"
@@ -25,8 +25,9 @@ var varNames = map[string]bool{
 	"ERROR": true, "SESSION_ID": true, "CWD": true, "TOOL_ARGS": true,
 }
 
-// varValue returns the value of the context variable name for in.
-func varValue(in *hook.Input, name string) string {
+// Value returns the value of the context variable name ("FILE_PATH", "TOOL_ARGS.x.0",
+// without the $) for in, with NUL bytes dropped; "" for an unknown name or a missing field.
+func Value(in *hook.Input, name string) string {
 	var v string
 	switch name {
 	case "EVENT":
@@ -44,7 +45,7 @@ func varValue(in *hook.Input, name string) string {
 	case "CWD":
 		v = in.Cwd
 	case "TOOL_ARGS":
-		v = compactJSON(in.ToolInput)
+		v = CompactJSON(in.ToolInput)
 	default:
 		if path, ok := strings.CutPrefix(name, "TOOL_ARGS."); ok {
 			v = toolArg(in.ToolInput, path)
@@ -53,7 +54,8 @@ func varValue(in *hook.Input, name string) string {
 	return strings.ReplaceAll(v, "\x00", "")
 }
 
-func compactJSON(raw json.RawMessage) string {
+// CompactJSON returns raw as compact JSON, or "" when raw is not valid JSON.
+func CompactJSON(raw json.RawMessage) string {
 	var buf bytes.Buffer
 	if json.Compact(&buf, raw) != nil {
 		return ""
@@ -102,22 +104,27 @@ func toolArg(toolInput json.RawMessage, path string) string {
 	}
 }
 
-func isNameStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func isNameChar(c byte) bool  { return isNameStart(c) || '0' <= c && c <= '9' }
+// IsNameStart reports whether c may start a shell variable name: an ASCII letter or '_'.
+func IsNameStart(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// placeholder reports whether s[i] (a '$') starts a context variable, and returns its name
-// and the index just past it.
-func placeholder(s string, i int) (name string, end int, ok bool) {
+// IsNameChar reports whether c may appear in a shell variable name after its first byte:
+// an ASCII letter, digit or '_'.
+func IsNameChar(c byte) bool { return IsNameStart(c) || '0' <= c && c <= '9' }
+
+// At reports whether s[i] (a '$') starts a context variable ($NAME or ${NAME}), and
+// returns its name (without $ and braces) and the index just past it. ${FILE_PATH%.md}
+// and the like are not context variables: they are the shell's.
+func At(s string, i int) (name string, end int, ok bool) {
 	j := i + 1
 	braced := j < len(s) && s[j] == '{'
 	if braced {
 		j++
 	}
 	k := j
-	if k >= len(s) || !isNameStart(s[k]) {
+	if k >= len(s) || !IsNameStart(s[k]) {
 		return "", 0, false
 	}
-	for k < len(s) && isNameChar(s[k]) {
+	for k < len(s) && IsNameChar(s[k]) {
 		k++
 	}
 	name = s[j:k]
@@ -125,9 +132,9 @@ func placeholder(s string, i int) (name string, end int, ok bool) {
 		return "", 0, false
 	}
 	if name == "TOOL_ARGS" {
-		for k+1 < len(s) && s[k] == '.' && isNameChar(s[k+1]) {
+		for k+1 < len(s) && s[k] == '.' && IsNameChar(s[k+1]) {
 			k += 2
-			for k < len(s) && isNameChar(s[k]) {
+			for k < len(s) && IsNameChar(s[k]) {
 				k++
 			}
 		}
@@ -142,17 +149,17 @@ func placeholder(s string, i int) (name string, end int, ok bool) {
 	return name, k, true
 }
 
-// expandPlain replaces the context variables in s by their values, as plain text: for
+// ExpandPlain replaces the context variables in s by their values, as plain text: for
 // exec-form arguments and inject messages, where no shell reads the result.
-func expandPlain(s string, in *hook.Input) string {
+func ExpandPlain(s string, in *hook.Input) string {
 	if !strings.Contains(s, "$") {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		if s[i] == '$' {
-			if name, end, ok := placeholder(s, i); ok {
-				b.WriteString(varValue(in, name))
+			if name, end, ok := At(s, i); ok {
+				b.WriteString(Value(in, name))
 				i = end
 				continue
 			}
