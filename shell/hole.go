@@ -80,6 +80,10 @@ func (b *Commands) addWords(words []word, name string) {
 		shown = words[:n-1] // the hole that xargs appends (denyWords) is no text
 	}
 	b.add(joinWords(shown, name))
+	if !anyHole(words, name) {
+		return // all static: the joined text is the whole answer (a 60 000-word alias copy
+		// would otherwise build a piece list it then drops: TestBashHugeCommand)
+	}
 	var h holeText
 	holes := false
 	for i, w := range words {
@@ -122,6 +126,20 @@ func (b *Commands) addWords(words []word, name string) {
 	if holes && b.grow(len(h)) {
 		b.holes = append(b.holes, h)
 	}
+}
+
+// anyHole reports whether addWords would find a hole: a word after the first that is not
+// static or starts with an unquoted tilde (the first word counts too when name is "").
+func anyHole(words []word, name string) bool {
+	for i, w := range words {
+		if i == 0 && name != "" {
+			continue
+		}
+		if !w.static || w.tilde && i > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // denyWords returns the words of a command run in c as deny rules see them: a "{}" that
