@@ -520,7 +520,8 @@ var (
 	pythonFlags = interpFlags{arg: flagSet("-W", "-X", "-Q", "--check-hash-based-pycs"), code: flagSet("-c"), module: flagSet("-m")}
 	nodeFlags   = interpFlags{arg: flagSet("-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--tsconfig"),
 		code: flagSet("-e", "--eval", "-p", "--print")}
-	rubyFlags = interpFlags{arg: flagSet("-r", "-I", "-C", "-E", "-F"), code: flagSet("-e", "-E")}
+	rubyFlags = interpFlags{arg: flagSet("-r", "-I", "-C", "-E", "-F"), code: flagSet("-e")}
+	perlFlags = interpFlags{arg: flagSet("-I", "-M", "-m"), code: flagSet("-e", "-E")}
 	phpFlags  = interpFlags{arg: flagSet("-d", "-c", "-z", "-f"), code: flagSet("-r")}
 )
 
@@ -532,8 +533,10 @@ func flagsOf(base string) interpFlags {
 		return pythonFlags
 	case "node", "deno", "bun", "tsx", "ts-node":
 		return nodeFlags
-	case "ruby", "perl":
+	case "ruby":
 		return rubyFlags
+	case "perl":
+		return perlFlags
 	case "php":
 		return phpFlags
 	}

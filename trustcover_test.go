@@ -83,7 +83,7 @@ func TestCoverHookResolution(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	for _, f := range []string{"x.sh", ".hookcore/x.sh", "scripts/y.py", "bin/tool", ".claude/hooks/guard.py", ".hookcore/lib.sh",
-		"s/x.sh", "s/x.py", "s/x.awk", "s/x.sed", "s/x.ts", "scripts/h.sh", "scripts/n.sh", "scripts/r.sh", "node_modules/.bin/tsx"} {
+		"s/x.sh", "s/x.py", "s/x.awk", "s/x.sed", "s/x.ts", "scripts/h.sh", "scripts/n.sh", "scripts/r.sh", "node_modules/.bin/tsx", "s/x.rb"} {
 		writeFile(t, root, f, "#!/bin/sh\n")
 	}
 	cfg := filepath.Join(root, ".hookcore", "hooks.yaml")
@@ -144,6 +144,7 @@ func TestCoverHookResolution(t *testing.T) {
 		{"exec form flags", config.Action{Args: []string{"bash", "-e", "s/x.sh"}}, []string{"s/x.sh"}, false},
 		{"cd to a computed dir", config.Action{Command: `cd "$D" && ./x.sh`}, []string{"x.sh"}, true},
 		{"xargs", config.Action{Command: "ls s | xargs sh"}, nil, true},
+		{"ruby -E is an encoding", config.Action{Command: "ruby -E UTF-8 s/x.rb"}, []string{"s/x.rb"}, false},
 		{"an option word is not a missing script", config.Action{Command: "python3 -W ignore -X dev s/x.py"}, []string{"s/x.py"}, false},
 	}
 	for _, tt := range tests {
