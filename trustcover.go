@@ -286,6 +286,12 @@ func (cx *coverCtx) words(ws []word, in word, hasIn, piped bool, depth int) {
 			cx.paths = append(cx.paths, p)
 		}
 	}
+	if r.module != "" && !strings.ContainsAny(r.module, "/\\") { // python3 -m s.x: s/x.py, s/x/__main__.py
+		m := strings.ReplaceAll(r.module, ".", "/")
+		for _, f := range []string{m + ".py", m + "/__main__.py", m + "/__init__.py"} {
+			cx.addExisting(f)
+		}
+	}
 	if r.stdinScript {
 		switch {
 		case hasIn && in.dyn != "":
@@ -489,6 +495,8 @@ type wordsCover struct {
 	stdinScript bool
 	// pkg is the package an npx-style runner runs (npx tsx: "tsx").
 	pkg string
+	// module is the module of python -m (dotted), whose files in the project are bound.
+	module string
 }
 
 // wrapperArgFlags are the options of coverWrappers that take the next word as argument.
@@ -639,6 +647,11 @@ func coverWords(ws []word) (r wordsCover) {
 			return r
 		case fl.module[v] || strings.HasPrefix(v, "-m") && fl.module["-m"]:
 			r.notCovered = append(r.notCovered, base+" -m runs a module found on its import path (the working directory first)")
+			if mod := strings.TrimPrefix(v, "-m"); mod != "" {
+				r.module = mod
+			} else if j+1 < len(rest) && rest[j+1].dyn == "" {
+				r.module = rest[j+1].val
+			}
 			return r
 		case fl.code[v], shell && isShellCluster(v) && strings.ContainsRune(v, 'c'):
 			if shell && j+1 < len(rest) && rest[j+1].dyn == "" {

@@ -144,6 +144,7 @@ func TestCoverHookResolution(t *testing.T) {
 		{"exec form flags", config.Action{Args: []string{"bash", "-e", "s/x.sh"}}, []string{"s/x.sh"}, false},
 		{"cd to a computed dir", config.Action{Command: `cd "$D" && ./x.sh`}, []string{"x.sh"}, true},
 		{"xargs", config.Action{Command: "ls s | xargs sh"}, nil, true},
+		{"python -m binds the module's files in the project", config.Action{Command: "python3 -m s.x"}, []string{"s/x.py"}, true},
 		{"ruby -E is an encoding", config.Action{Command: "ruby -E UTF-8 s/x.rb"}, []string{"s/x.rb"}, false},
 		{"an option word is not a missing script", config.Action{Command: "python3 -W ignore -X dev s/x.py"}, []string{"s/x.py"}, false},
 	}
