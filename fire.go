@@ -156,7 +156,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput))
+				hits = eh.conds.Bind(match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid

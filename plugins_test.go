@@ -39,7 +39,7 @@ func TestPluginHooks(t *testing.T) {
 	user := writeFile(t, dir, "user.json", `{"enabledPlugins": {"guard@local": true, "off@local": true, "evil@local": true}}`)
 	project := writeFile(t, dir, "project.json", `{"enabledPlugins": {"off@local": false, "inline@local": true}}`)
 
-	keys := config.EnabledPlugins([]string{user, project})
+	keys := config.EnabledPlugins([]config.LayerPath{{Path: user, Layer: config.User}, {Path: project, Layer: config.Project}}, true)
 	if diff := cmp.Diff([]string{"evil@local", "guard@local", "inline@local"}, keys); diff != "" {
 		t.Fatalf("enabled (-want +got):\n%s", diff)
 	}
@@ -61,5 +61,45 @@ func TestPluginHooks(t *testing.T) {
 	wantArgv := "[" + root + "/hooks/argv.sh]\n[" + root + "/x]\n[" + data + "]\n"
 	if diff := cmp.Diff(wantArgv, readFile(t, dir, "argv.txt")); diff != "" {
 		t.Errorf("argv (-want +got):\n%s", diff)
+	}
+}
+
+// TestEnabledPluginsTrustGate: a project or local layer's enabledPlugins counts only once the
+// workspace is trusted (red team: an untrusted repository's {"guard@local": false} switched
+// off the user's guard plugin, and its {"evil@local": true} ran a plugin the user
+// disabled); trusted, it overrides the user's choice as Claude Code's project settings do;
+// a managed choice is final whatever the other layers say.
+func TestEnabledPluginsTrustGate(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	user := writeFile(t, dir, "user.json", `{"enabledPlugins": {"guard@local": true, "evil@local": false, "admin@local": true}}`)
+	project := writeFile(t, dir, "project.json", `{"enabledPlugins": {"guard@local": false, "admin@local": false}}`)
+	local := writeFile(t, dir, "local.json", `{"enabledPlugins": {"evil@local": true, "admin@local": false}}`)
+	managed := writeFile(t, dir, "managed.json", `{"enabledPlugins": {"admin@local": true}}`)
+	cli := writeFile(t, dir, "cli.json", `{"enabledPlugins": {"admin@local": false}}`)
+	yaml := writeFile(t, dir, "hooks.yaml", "enabledPlugins: {evil@local: true}\n")
+	// The managed file comes before --settings in discovery order; it still wins.
+	paths := []config.LayerPath{{Path: user, Layer: config.User}, {Path: yaml, Layer: config.User},
+		{Path: project, Layer: config.Project}, {Path: local, Layer: config.Local},
+		{Path: managed, Layer: config.Managed}, {Path: cli, Layer: config.Explicit}}
+	for _, tc := range []struct {
+		trusted bool
+		want    []string
+	}{
+		{false, []string{"admin@local", "guard@local"}},
+		{true, []string{"admin@local", "evil@local"}},
+	} {
+		if diff := cmp.Diff(tc.want, config.EnabledPlugins(paths, tc.trusted)); diff != "" {
+			t.Errorf("trusted=%v: enabled (-want +got):\n%s", tc.trusted, diff)
+		}
+	}
+	// The managed layer also disables for good: user and --settings enable guard, managed
+	// disables it (and cli.json disables admin).
+	off := writeFile(t, dir, "off.json", `{"enabledPlugins": {"guard@local": false}}`)
+	on := writeFile(t, dir, "on.json", `{"enabledPlugins": {"guard@local": true, "evil@local": true}}`)
+	paths = []config.LayerPath{{Path: user, Layer: config.User}, {Path: off, Layer: config.Managed},
+		{Path: on, Layer: config.Explicit}}
+	if diff := cmp.Diff([]string{"admin@local", "evil@local"}, config.EnabledPlugins(paths, true)); diff != "" {
+		t.Errorf("managed off: enabled (-want +got):\n%s", diff)
 	}
 }

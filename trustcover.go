@@ -95,7 +95,9 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 		if h.Action.Command != "" {
 			words = append([]string{h.Action.Command}, words...)
 		}
-		paths, c.NotCovered = coverWords(staticWords(words, root, configDir))
+		cx := &coverCtx{root: root, configDir: configDir, dirs: []string{""}}
+		cx.words(staticWords(words, root, configDir), word{}, false, false, 0)
+		paths, c.NotCovered = cx.paths, cx.notCovered
 	case h.Action.Command != "":
 		paths, c.NotCovered = coverCommand(h.Action.Command, root, configDir)
 	}
@@ -175,58 +177,237 @@ func within(p, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// word is one command word: its static value, or dyn with why it is not static.
+// word is one command word: its static value, or dyn with why it is not static. glob: an
+// unquoted *, ? or [ (or a brace expansion) makes val a pattern the shell expands.
 type word struct {
-	val string
-	dyn string
+	val  string
+	dyn  string
+	glob bool
 }
 
-// coverCommand resolves the files every simple command of a shell command line runs.
+// coverCommand resolves the files every simple command of a shell command line runs
+// (red team, third round: the class of "ways to run a script" that the grant did not bind).
+// Beside the program and script each simple command names (coverWords), every other word
+// that resolves to an existing regular file inside the project is bound too, whatever
+// option it follows (bash -o errexit s/x.sh, awk -f s/x.awk, python3 -W ignore s/x.py):
+// the grant binds too much rather than too little. A relative word is resolved against the
+// project root and against every directory a static `cd DIR` (or pushd) of the line moved
+// to; the code of `sh -c CODE` (also clustered: bash -lc) and `env -S STRING` is resolved
+// the same way. What cannot be known statically is listed as not covered with the reason:
+// a glob, a substitution, a cd to a computed directory, an interpreter that reads its
+// script from a pipe, find -exec and xargs (their operands exist only when the hook runs).
 func coverCommand(cmd, root, configDir string) ([]string, []string) {
+	cx := &coverCtx{root: root, configDir: configDir, dirs: []string{""}}
+	cx.walk(cmd, 0)
+	return cx.paths, cx.notCovered
+}
+
+// coverCtx is the state of one command line's walk: the directories relative words may be
+// resolved against ("" is the directory the hook runs in, the project root at grant time;
+// others are relative to it or absolute), and what was found.
+type coverCtx struct {
+	root, configDir   string
+	dirs              []string
+	paths, notCovered []string
+}
+
+// maxCoverDepth bounds the nesting of -c and -S code that coverCommand follows.
+const maxCoverDepth = 8
+
+func (cx *coverCtx) walk(cmd string, depth int) {
+	if depth > maxCoverDepth {
+		cx.notCovered = append(cx.notCovered, "the command nests shell code too deep to follow")
+		return
+	}
 	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
 	if err != nil {
-		return nil, []string{"the command does not parse as shell: " + err.Error()}
+		cx.notCovered = append(cx.notCovered, "the command does not parse as shell: "+err.Error())
+		return
 	}
-	var paths, notCovered []string
 	stdin := map[*syntax.CallExpr]word{} // a statement's "< FILE", for "sh < script.sh"
+	piped := map[*syntax.CallExpr]bool{} // commands whose stdin is a pipe
 	syntax.Walk(file, func(n syntax.Node) bool {
-		if st, ok := n.(*syntax.Stmt); ok {
-			if call, ok := st.Cmd.(*syntax.CallExpr); ok {
-				for _, r := range st.Redirs {
+		switch x := n.(type) {
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				syntax.Walk(x.Y, func(m syntax.Node) bool {
+					if c, ok := m.(*syntax.CallExpr); ok {
+						piped[c] = true
+					}
+					return true
+				})
+			}
+		case *syntax.Stmt:
+			if call, ok := x.Cmd.(*syntax.CallExpr); ok {
+				for _, r := range x.Redirs {
 					if r.Op == syntax.RdrIn && r.Word != nil {
-						stdin[call] = staticWord(r.Word, root, configDir)
+						stdin[call] = staticWord(r.Word, cx.root, cx.configDir)
 					}
 				}
 			}
-			return true
-		}
-		call, ok := n.(*syntax.CallExpr)
-		if !ok || len(call.Args) == 0 {
-			return true
-		}
-		ws := make([]word, 0, len(call.Args))
-		for _, a := range call.Args {
-			ws = append(ws, staticWord(a, root, configDir))
-		}
-		p, nc := coverWords(ws)
-		paths, notCovered = append(paths, p...), append(notCovered, nc...)
-		// "sh -c 'CODE'": the code is config text (covered by the digest), but what it runs
-		// is resolved like the command's own words.
-		if code, ok := shellCode(ws); ok {
-			p, nc := coverCommand(code, root, configDir)
-			paths, notCovered = append(paths, p...), append(notCovered, nc...)
-		}
-		// "sh < script.sh": the script comes on stdin.
-		if in, ok := stdin[call]; ok && len(p) == 0 && len(ws) > 0 && coverInterpreters[filepath.Base(ws[0].val)] {
-			if in.dyn != "" {
-				notCovered = append(notCovered, "the script on stdin: "+in.dyn)
-			} else {
-				paths = append(paths, in.val)
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				in, hasIn := stdin[x]
+				cx.call(x, in, hasIn, piped[x], depth)
 			}
 		}
 		return true
 	})
-	return paths, notCovered
+}
+
+// call resolves one simple command.
+func (cx *coverCtx) call(call *syntax.CallExpr, in word, hasIn, piped bool, depth int) {
+	ws := make([]word, 0, len(call.Args))
+	for _, a := range call.Args {
+		ws = append(ws, staticWord(a, cx.root, cx.configDir))
+	}
+	cx.words(ws, in, hasIn, piped, depth)
+}
+
+// words resolves the words of one simple command (shell or exec form).
+func (cx *coverCtx) words(ws []word, in word, hasIn, piped bool, depth int) {
+	if len(ws) == 0 {
+		return
+	}
+	if ws[0].dyn == "" && (ws[0].val == "cd" || ws[0].val == "pushd") {
+		cx.cd(ws[1:])
+		return
+	}
+	r := coverWords(ws)
+	cx.notCovered = append(cx.notCovered, r.notCovered...)
+	for _, p := range r.paths {
+		cx.addScript(p)
+	}
+	for _, code := range r.code {
+		cx.walk(code, depth+1)
+	}
+	if r.pkg != "" { // npx tsx: a package may come from the project's node_modules
+		if p := filepath.Join(cx.root, "node_modules", ".bin", r.pkg); isRegular(p) {
+			cx.paths = append(cx.paths, p)
+		}
+	}
+	if r.module != "" && !strings.ContainsAny(r.module, "/\\") { // python3 -m s.x: s/x.py, s/x/__main__.py
+		m := strings.ReplaceAll(r.module, ".", "/")
+		for _, f := range []string{m + ".py", m + "/__main__.py", m + "/__init__.py"} {
+			cx.addExisting(f)
+		}
+	}
+	if r.stdinScript {
+		switch {
+		case hasIn && in.dyn != "":
+			cx.notCovered = append(cx.notCovered, "the script on stdin: "+in.dyn)
+		case hasIn:
+			cx.addScript(in.val)
+		case piped:
+			cx.notCovered = append(cx.notCovered, r.interp+" runs the script it reads from a pipe: trust binds the files the command line names, not what the commands before it write")
+		}
+	}
+	for j, w := range ws {
+		if j == r.prog && !strings.Contains(w.val, "/") {
+			continue // a program looked up in PATH
+		}
+		if w.glob {
+			cx.notCovered = append(cx.notCovered, fmt.Sprintf("%q is a pattern the shell expands when the hook runs", w.val))
+			cx.addMatches(w.val)
+			continue
+		}
+		if w.dyn != "" || w.val == "" {
+			continue
+		}
+		v := w.val
+		if strings.HasPrefix(v, "-") {
+			_, after, ok := strings.Cut(v, "=") // --rcfile=x.sh
+			if !ok {
+				continue
+			}
+			v = after
+		}
+		cx.addExisting(v)
+	}
+}
+
+// cd records the directory a `cd` moves to for the relative words after it.
+func (cx *coverCtx) cd(args []word) {
+	for len(args) > 0 && args[0].dyn == "" && strings.HasPrefix(args[0].val, "-") && args[0].val != "-" {
+		args = args[1:] // cd -P, cd --
+	}
+	if len(args) == 0 || args[0].dyn != "" || args[0].glob || args[0].val == "-" {
+		why := "its directory is not known until the hook runs"
+		if len(args) > 0 && args[0].dyn != "" {
+			why = args[0].dyn
+		}
+		cx.notCovered = append(cx.notCovered, "a cd: "+why+"; the relative paths after it are not covered")
+		return
+	}
+	d := args[0].val
+	if !filepath.IsAbs(d) {
+		d = filepath.Join(cx.dirs[len(cx.dirs)-1], d)
+	}
+	if !slices.Contains(cx.dirs, d) {
+		cx.dirs = append(cx.dirs, d)
+	}
+}
+
+// resolve is p against each of the walk's directories.
+func (cx *coverCtx) resolve(p string) []string {
+	if filepath.IsAbs(p) {
+		return []string{p}
+	}
+	out := make([]string, 0, len(cx.dirs))
+	for _, d := range cx.dirs {
+		out = append(out, filepath.Join(d, p))
+	}
+	return out
+}
+
+// abs is the path the grant hashes for a resolved p (relative ones in the root).
+func (cx *coverCtx) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(cx.root, p)
+}
+
+// addScript binds the script or program p runs: every resolution of it that exists, or,
+// when none does, the one in the last directory the line moved to (bound as missing).
+func (cx *coverCtx) addScript(p string) {
+	cands := cx.resolve(p)
+	found := false
+	for _, c := range cands {
+		if _, err := os.Stat(cx.abs(c)); err == nil {
+			cx.paths, found = append(cx.paths, c), true
+		}
+	}
+	if !found {
+		cx.paths = append(cx.paths, cands[len(cands)-1])
+	}
+}
+
+// addExisting binds every resolution of the word p that is an existing regular file.
+func (cx *coverCtx) addExisting(p string) {
+	for _, c := range cx.resolve(p) {
+		if isRegular(cx.abs(c)) {
+			cx.paths = append(cx.paths, c)
+		}
+	}
+}
+
+// addMatches binds the files a glob pattern matches now (what it will match when the hook
+// runs is not known: the pattern is also listed as not covered).
+func (cx *coverCtx) addMatches(pat string) {
+	for _, c := range cx.resolve(pat) {
+		ms, _ := filepath.Glob(cx.abs(c))
+		for _, m := range ms {
+			if isRegular(m) {
+				cx.paths = append(cx.paths, m)
+			}
+		}
+	}
+}
+
+func isRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // staticWords turns exec-form words into words, expanding the project and config dirs.
@@ -252,15 +433,23 @@ func expandDirs(s, root, configDir string) string {
 func staticWord(w *syntax.Word, root, configDir string) word {
 	var b strings.Builder
 	var dyn string
+	glob := false
 	var part func(p syntax.WordPart)
 	part = func(p syntax.WordPart) {
 		switch x := p.(type) {
 		case *syntax.Lit:
+			if strings.ContainsAny(x.Value, "*?[") || strings.Contains(x.Value, "{") && (strings.Contains(x.Value, ",") || strings.Contains(x.Value, "..")) {
+				glob = true
+			}
 			b.WriteString(x.Value)
 		case *syntax.SglQuoted:
 			b.WriteString(x.Value)
 		case *syntax.DblQuoted:
 			for _, q := range x.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value) // quoted: no pattern
+					continue
+				}
 				part(q)
 			}
 		case *syntax.ParamExp:
@@ -291,63 +480,231 @@ func staticWord(w *syntax.Word, root, configDir string) word {
 	if strings.HasPrefix(v, "~/") {
 		return word{dyn: "~ is the user's home, outside the project"}
 	}
-	return word{val: v}
+	return word{val: v, glob: glob}
+}
+
+// wordsCover is what coverWords finds in one simple command.
+type wordsCover struct {
+	paths, notCovered []string
+	// code is shell code the command runs (sh -c CODE, env -S STRING), to resolve in turn.
+	code []string
+	// prog is the index of the program word (-1: none); interp its base name when it is an
+	// interpreter; stdinScript: an interpreter given no script or code reads it from stdin.
+	prog        int
+	interp      string
+	stdinScript bool
+	// pkg is the package an npx-style runner runs (npx tsx: "tsx").
+	pkg string
+	// module is the module of python -m (dotted), whose files in the project are bound.
+	module string
+}
+
+// wrapperArgFlags are the options of coverWrappers that take the next word as argument.
+var wrapperArgFlags = map[string]map[string]bool{
+	"sudo":    {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-U": true, "-T": true, "--user": true, "--group": true, "--chdir": true},
+	"timeout": {"-s": true, "-k": true, "--signal": true, "--kill-after": true},
+	"nice":    {"-n": true, "--adjustment": true},
+	"env":     {"-u": true, "-C": true, "--unset": true, "--chdir": true},
+	"stdbuf":  {"-i": true, "-o": true, "-e": true},
+	"xargs":   {"-I": true, "-n": true, "-P": true, "-d": true, "-a": true, "-E": true, "-L": true, "-s": true},
+	"time":    {"-f": true, "-o": true},
+	"exec":    {"-a": true},
+}
+
+// interpFlags are, per interpreter family, the options whose next word is an argument
+// (arg), inline code (code) or a module (module).
+type interpFlags struct{ arg, code, module map[string]bool }
+
+func flagSet(fs ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range fs {
+		m[f] = true
+	}
+	return m
+}
+
+var (
+	shellFlags  = interpFlags{arg: flagSet("-o", "+o", "-O", "+O", "--rcfile", "--init-file")}
+	pythonFlags = interpFlags{arg: flagSet("-W", "-X", "-Q", "--check-hash-based-pycs"), code: flagSet("-c"), module: flagSet("-m")}
+	nodeFlags   = interpFlags{arg: flagSet("-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--tsconfig"),
+		code: flagSet("-e", "--eval", "-p", "--print")}
+	rubyFlags = interpFlags{arg: flagSet("-r", "-I", "-C", "-E", "-F"), code: flagSet("-e")}
+	perlFlags = interpFlags{arg: flagSet("-I", "-M", "-m"), code: flagSet("-e", "-E")}
+	phpFlags  = interpFlags{arg: flagSet("-d", "-c", "-z", "-f"), code: flagSet("-r")}
+)
+
+func flagsOf(base string) interpFlags {
+	switch base {
+	case "sh", "bash", "zsh", "dash", "ksh", "source", ".":
+		return shellFlags
+	case "python", "python3":
+		return pythonFlags
+	case "node", "deno", "bun", "tsx", "ts-node":
+		return nodeFlags
+	case "ruby":
+		return rubyFlags
+	case "perl":
+		return perlFlags
+	case "php":
+		return phpFlags
+	}
+	return interpFlags{code: flagSet("-c", "-e", "--eval", "-")}
 }
 
 // coverWords finds the program or script one simple command runs from its words: the
-// command word when it is a path, the first operand of an interpreter or of source, after
-// VAR=value assignments and wrappers such as env and sudo. Bare program names are looked up
-// in PATH at run time and are the user's, not the project's.
-func coverWords(ws []word) (paths, notCovered []string) {
+// command word when it is a path, the first operand of an interpreter or of source (its
+// options, and the words they take, skipped per interpreter: bash -e and -o errexit,
+// python3 -W ignore and -X dev), after VAR=value assignments and wrappers such as env,
+// sudo -u USER and timeout 5. Bare program names are looked up in PATH at run time and are
+// the user's, not the project's.
+func coverWords(ws []word) (r wordsCover) {
+	r.prog = -1
 	i := 0
 	for i < len(ws) && ws[i].dyn == "" && isAssignment(ws[i].val) {
 		i++
 	}
 	for i < len(ws) && ws[i].dyn == "" && coverWrappers[filepath.Base(ws[i].val)] {
+		wrapper := filepath.Base(ws[i].val)
+		if wrapper == "xargs" {
+			r.notCovered = append(r.notCovered, "xargs runs its command with operands read from stdin when the hook runs")
+		}
 		i++
 		for i < len(ws) && ws[i].dyn == "" && (strings.HasPrefix(ws[i].val, "-") || isAssignment(ws[i].val) || isDuration(ws[i].val)) {
+			f := ws[i].val
 			i++
+			if wrapper == "env" && (f == "-S" || f == "--split-string") && i < len(ws) {
+				if ws[i].dyn != "" {
+					r.notCovered = append(r.notCovered, "the command of env -S: "+ws[i].dyn)
+				} else {
+					r.code = append(r.code, ws[i].val)
+				}
+				return r
+			}
+			if wrapper == "env" && (strings.HasPrefix(f, "-S") || strings.HasPrefix(f, "--split-string=")) {
+				_, code, ok := strings.Cut(f, "=")
+				if !ok {
+					code = f[2:]
+				}
+				r.code = append(r.code, code)
+				return r
+			}
+			if wrapperArgFlags[wrapper][f] && i < len(ws) {
+				i++ // sudo -u root
+			}
 		}
 	}
 	if i >= len(ws) {
-		return nil, nil
+		return r
 	}
 	cmd := ws[i]
+	r.prog = i
+	if cmd.glob {
+		return r // the caller lists the pattern as not covered and binds what it matches now
+	}
 	if cmd.dyn != "" {
-		return nil, []string{"the program: " + cmd.dyn}
+		r.notCovered = append(r.notCovered, "the program: "+cmd.dyn)
+		return r
 	}
 	if strings.Contains(cmd.val, "/") {
-		paths = append(paths, cmd.val)
+		r.paths = append(r.paths, cmd.val)
 	}
 	base := filepath.Base(cmd.val)
 	if why, ok := projectRunners[base]; ok {
-		return paths, []string{base + " " + why + ", which trust does not hash"}
+		r.notCovered = append(r.notCovered, base+" "+why+", which trust does not hash")
+		return r
 	}
-	if !coverInterpreters[base] {
-		return paths, nil
-	}
-	for _, w := range ws[i+1:] {
-		if w.dyn != "" {
-			return paths, []string{fmt.Sprintf("the script of %s: %s", filepath.Base(cmd.val), w.dyn)}
-		}
-		switch {
-		case w.val == "-m":
-			return paths, []string{base + " -m runs a module found on its import path (the working directory first)"}
-		case w.val == "-c" || w.val == "-e" || w.val == "--eval" || w.val == "-":
-			return paths, nil // inline code: part of the config, so covered by its digest
-		case w.val == "run" && filepath.Base(cmd.val) == "deno", w.val == "run" && filepath.Base(cmd.val) == "uv":
-			continue
-		case strings.HasPrefix(w.val, "-"):
-			continue
-		}
-		if filepath.Base(cmd.val) == "npx" || filepath.Base(cmd.val) == "uv" {
-			if !strings.Contains(w.val, "/") && !strings.Contains(w.val, ".") {
-				return paths, nil // a package name, not a file
+	if base == "find" {
+		for _, w := range ws[i+1:] {
+			switch w.val {
+			case "-exec", "-execdir", "-ok", "-okdir":
+				r.notCovered = append(r.notCovered, "find "+w.val+" runs a command on the files it finds when the hook runs")
+				return r
 			}
 		}
-		return append(paths, w.val), nil
 	}
-	return paths, nil
+	if !coverInterpreters[base] {
+		return r
+	}
+	r.interp = base
+	fl := flagsOf(base)
+	shell := fl.arg["--rcfile"]
+	rest := ws[i+1:]
+	for j := 0; j < len(rest); j++ {
+		w := rest[j]
+		if w.dyn != "" {
+			r.notCovered = append(r.notCovered, fmt.Sprintf("the script of %s: %s", base, w.dyn))
+			return r
+		}
+		if w.glob {
+			return r // as for the program
+		}
+		v := w.val
+		switch {
+		case v == "--":
+			if j+1 < len(rest) && rest[j+1].dyn == "" {
+				r.paths = append(r.paths, rest[j+1].val)
+			}
+			return r
+		case fl.module[v] || strings.HasPrefix(v, "-m") && fl.module["-m"]:
+			r.notCovered = append(r.notCovered, base+" -m runs a module found on its import path (the working directory first)")
+			if mod := strings.TrimPrefix(v, "-m"); mod != "" {
+				r.module = mod
+			} else if j+1 < len(rest) && rest[j+1].dyn == "" {
+				r.module = rest[j+1].val
+			}
+			return r
+		case fl.code[v], shell && isShellCluster(v) && strings.ContainsRune(v, 'c'):
+			if shell && j+1 < len(rest) && rest[j+1].dyn == "" {
+				// the code is config text (covered by the digest); what it runs is resolved
+				r.code = append(r.code, rest[j+1].val)
+			}
+			return r
+		case v == "-" || shell && isShellCluster(v) && strings.ContainsRune(v, 's'):
+			r.stdinScript = true
+			return r
+		case fl.arg[v]:
+			j++ // its argument: a word the caller binds when it is a file
+			continue
+		case shell && isShellCluster(v) && strings.ContainsAny(v[1:], "oO"):
+			j++ // bash -eo pipefail
+			continue
+		case v == "run" && (base == "deno" || base == "uv" || base == "bun"):
+			continue
+		case strings.HasPrefix(v, "-"):
+			continue
+		}
+		if base == "npx" || base == "uv" {
+			if !strings.Contains(v, "/") && !strings.Contains(v, ".") {
+				// a package name, not a file; what it runs comes after it (npx tsx s/x.ts)
+				sub := coverWords(rest[j:])
+				sub.pkg, sub.prog = v, -1
+				sub.paths = append(r.paths, sub.paths...)
+				sub.notCovered = append(r.notCovered, sub.notCovered...)
+				return sub
+			}
+		}
+		r.paths = append(r.paths, v)
+		return r
+	}
+	switch base {
+	case "npx", "uv", "source", ".":
+	default:
+		r.stdinScript = true // no script operand: the interpreter reads its script from stdin
+	}
+	return r
+}
+
+// isShellCluster reports whether v is a cluster of single-letter shell options (-ec, +x).
+func isShellCluster(v string) bool {
+	if len(v) < 2 || (v[0] != '-' && v[0] != '+') || v[1] == '-' {
+		return false
+	}
+	for _, c := range v[1:] {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // projectRunners run what files of the project define: trust shows them as not covered.
@@ -358,30 +715,6 @@ var projectRunners = map[string]string{
 	"pnpm":  "runs scripts of the project's package.json",
 	"cargo": "builds and runs the project's code", "go": "builds and runs the project's code",
 	"gradle": "runs the project's build files", "mvn": "runs the project's build files", "rake": "runs the project's Rakefile",
-}
-
-// shellCode returns the static code of "sh -c CODE" (any POSIX-style shell).
-func shellCode(ws []word) (string, bool) {
-	if len(ws) < 3 {
-		return "", false
-	}
-	switch filepath.Base(ws[0].val) {
-	case "sh", "bash", "dash", "zsh", "ksh":
-	default:
-		return "", false
-	}
-	for i := 1; i+1 < len(ws); i++ {
-		if ws[i].dyn != "" {
-			return "", false
-		}
-		if ws[i].val == "-c" {
-			if ws[i+1].dyn != "" {
-				return "", false
-			}
-			return ws[i+1].val, true
-		}
-	}
-	return "", false
 }
 
 // isAssignment reports whether w has the shape NAME=value.

@@ -82,7 +82,8 @@ func TestTrustOldGrantIsPending(t *testing.T) {
 func TestCoverHookResolution(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
-	for _, f := range []string{"x.sh", ".hookcore/x.sh", "scripts/y.py", "bin/tool", ".claude/hooks/guard.py", ".hookcore/lib.sh"} {
+	for _, f := range []string{"x.sh", ".hookcore/x.sh", "scripts/y.py", "bin/tool", ".claude/hooks/guard.py", ".hookcore/lib.sh",
+		"s/x.sh", "s/x.py", "s/x.awk", "s/x.sed", "s/x.ts", "scripts/h.sh", "scripts/n.sh", "scripts/r.sh", "node_modules/.bin/tsx", "s/x.rb"} {
 		writeFile(t, root, f, "#!/bin/sh\n")
 	}
 	cfg := filepath.Join(root, ".hookcore", "hooks.yaml")
@@ -116,6 +117,36 @@ func TestCoverHookResolution(t *testing.T) {
 		{"python -m", config.Action{Command: "python3 -m helper"}, nil, true},
 		{"make", config.Action{Command: "make -s check"}, nil, true},
 		{"npm run", config.Action{Command: "npm run lint"}, nil, true},
+		// Red team, third round: after a grant the edited script ran unreviewed, and for
+		// several `trust show` said nothing at all. Every word that is a file of the project
+		// is bound, whatever option it follows; what cannot be known is said.
+		{"bash -e", config.Action{Command: "bash -e s/x.sh"}, []string{"s/x.sh"}, false},
+		{"sh -e", config.Action{Command: "sh -e s/x.sh"}, []string{"s/x.sh"}, false},
+		{"timeout sh -e", config.Action{Command: "timeout 5 sh -e s/x.sh"}, []string{"s/x.sh"}, false},
+		{"bash -o errexit", config.Action{Command: "bash -o errexit s/x.sh"}, []string{"s/x.sh"}, false},
+		{"bash -eo pipefail", config.Action{Command: "bash -eo pipefail s/x.sh"}, []string{"s/x.sh"}, false},
+		{"python3 -W ignore", config.Action{Command: "python3 -W ignore s/x.py"}, []string{"s/x.py"}, false},
+		{"python3 -X dev", config.Action{Command: "python3 -X dev s/x.py"}, []string{"s/x.py"}, false},
+		// After a cd, a relative path is bound both where the cd leads and in the root (a
+		// subshell's cd does not last): the grant binds too much rather than too little.
+		{"cd then sh", config.Action{Command: "cd s && sh x.sh"}, []string{"x.sh", "s/x.sh"}, false},
+		{"cd then dot slash", config.Action{Command: "cd s; ./x.sh"}, []string{"x.sh", "s/x.sh"}, false},
+		{"cd only where it leads", config.Action{Command: "cd s && python3 x.py"}, []string{"s/x.py"}, false},
+		{"bash -lc", config.Action{Command: `bash -lc "sh s/x.sh"`}, []string{"s/x.sh"}, false},
+		{"cat into sh", config.Action{Command: "cat scripts/h.sh | sh"}, []string{"scripts/h.sh"}, true},
+		{"find -exec", config.Action{Command: `find s -name '*.sh' -exec sh {} \;`}, nil, true},
+		{"glob", config.Action{Command: "sh scripts/n.s?"}, []string{"scripts/n.sh"}, true},
+		{"env -S", config.Action{Command: "env -S 'sh scripts/r.sh'"}, []string{"scripts/r.sh"}, false},
+		{"awk -f", config.Action{Command: "awk -f s/x.awk input"}, []string{"s/x.awk"}, false},
+		{"sed -f", config.Action{Command: "sed -f s/x.sed -i f"}, []string{"s/x.sed"}, false},
+		{"sudo -u", config.Action{Command: "sudo -u root ./s/x.sh"}, []string{"s/x.sh"}, false},
+		{"npx tsx", config.Action{Command: "npx tsx s/x.ts"}, []string{"s/x.ts", "node_modules/.bin/tsx"}, false},
+		{"exec form flags", config.Action{Args: []string{"bash", "-e", "s/x.sh"}}, []string{"s/x.sh"}, false},
+		{"cd to a computed dir", config.Action{Command: `cd "$D" && ./x.sh`}, []string{"x.sh"}, true},
+		{"xargs", config.Action{Command: "ls s | xargs sh"}, nil, true},
+		{"python -m binds the module's files in the project", config.Action{Command: "python3 -m s.x"}, []string{"s/x.py"}, true},
+		{"ruby -E is an encoding", config.Action{Command: "ruby -E UTF-8 s/x.rb"}, []string{"s/x.rb"}, false},
+		{"an option word is not a missing script", config.Action{Command: "python3 -W ignore -X dev s/x.py"}, []string{"s/x.py"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,6 +47,9 @@ var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", "
 //     assignments, env and exec with their options), or args[0]; a name that looks like a
 //     script (hook.py) is left to the check above.
 //   - A matcher on a tool event that matches none of opts.Tools.
+//   - A permission-rule `if` whose tool the hook's matcher never passes (matcher "Write",
+//     if "Edit(.env)"): the hook can never run, since a rule matches only its own tool
+//     (match.If.RuleTool; Claude Code 2.1.332 does the same).
 //
 // Warnings carry the hook entry's position.
 func Lint(f *File, opts LintOptions) ErrorList {
@@ -76,6 +79,9 @@ func Lint(f *File, opts LintOptions) ErrorList {
 				}
 			}
 		}
+		if h.If != "" && h.Event.MatchField() == "tool_name" {
+			lintIfTool(h, warn)
+		}
 		if len(opts.Tools) > 0 && h.Event.MatchField() == "tool_name" {
 			m, err := match.CompileMatcher(h.Matcher)
 			if err != nil || m.Any() {
@@ -95,6 +101,35 @@ func Lint(f *File, opts LintOptions) ErrorList {
 		}
 	}
 	return out
+}
+
+// lintIfTool warns about a permission-rule `if` whose tool the hook's matcher never passes,
+// and about the other tools an exact-name matcher lists that the rule never matches.
+func lintIfTool(h *Hook, warn func(string)) {
+	f, err := match.CompileIf(h.If)
+	if err != nil || f.RuleTool() == "" {
+		return
+	}
+	m, err := match.CompileMatcher(h.Matcher)
+	if err != nil || m.Any() {
+		return
+	}
+	tool := f.RuleTool()
+	if !m.Match(tool) {
+		warn("if " + quote(h.If) + " matches only " + tool + " calls, which matcher " + quote(h.Matcher) +
+			" never passes: the hook never runs (a permission rule matches its own tool only, as in Claude Code)")
+		return
+	}
+	var others []string
+	for _, n := range m.Names() {
+		if !strings.EqualFold(n, tool) {
+			others = append(others, n)
+		}
+	}
+	if len(others) > 0 {
+		warn("if " + quote(h.If) + " matches only " + tool + " calls: the hook never runs for " + strings.Join(others, ", ") +
+			" that matcher " + quote(h.Matcher) + " lets through (a permission rule matches its own tool only, as in Claude Code)")
+	}
 }
 
 func quote(s string) string { return `"` + s + `"` }

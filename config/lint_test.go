@@ -128,3 +128,32 @@ func TestShellWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLintIfRuleTool (red team): a hook matching Write with `if: Edit(.env)` never runs —
+// a permission rule matches its own tool only (Claude Code 2.1.332 ran no `if:
+// Edit(/src/**)` hook on a Write, testdata/claude/if-paths) — and check said nothing.
+func TestLintIfRuleTool(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := write(t, dir, ".claude/settings.json", `{"hooks": {"PreToolUse": [
+  {"matcher": "Write", "hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]},
+  {"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]},
+  {"matcher": "Edit", "hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]},
+  {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "exit 2", "if": "file_path ~= \"**/.env\""}]},
+  {"hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]}]}}`)
+	f, errs := ParseFile(path, Project)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, p := range Lint(f, LintOptions{}) {
+		got = append(got, p.Msg)
+	}
+	want := []string{
+		`if "Edit(.env)" matches only Edit calls, which matcher "Write" never passes: the hook never runs (a permission rule matches its own tool only, as in Claude Code)`,
+		`if "Edit(.env)" matches only Edit calls: the hook never runs for Write that matcher "Edit|Write" lets through (a permission rule matches its own tool only, as in Claude Code)`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lint (-want +got):\n%s", diff)
+	}
+}

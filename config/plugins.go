@@ -31,27 +31,46 @@ type Plugin struct {
 	HooksFile string
 }
 
-// EnabledPlugins returns the keys of the plugins the Claude Code settings files enable
-// (`enabledPlugins: {"name@marketplace": bool}`), later files overriding earlier ones, in
-// sorted order. Files that do not exist or are not JSON objects are passed over (their own
-// load reports them).
-func EnabledPlugins(settings []string) []string {
+// EnabledPlugins returns the keys of the plugins that the Claude Code settings files among
+// settings enable (`enabledPlugins: {"name@marketplace": bool}`; a version constraint
+// object or array counts as enabled), in sorted order. Only files whose path ends in .json
+// are read; those that do not exist or are not JSON objects are passed over (their own load
+// reports them).
+//
+// The layers are merged in Claude Code's order of precedence, lowest first, a later choice
+// overriding an earlier one: User, then Project and Local, then Explicit (--settings,
+// --config), then Managed. So a managed choice is final: no other layer can switch off a
+// plugin the administrator enables (nor enable one it disables). Project and Local files
+// count only when projectTrusted (the workspace's trust gate, as for the project's own
+// hooks, hookcore.TrustDigest): an untrusted repository must not switch off the user's
+// guard plugin, nor switch on a plugin the user disabled. Once trusted, a project choice
+// overrides the user's, as Claude Code's project settings override user settings
+// (docs/decisions.md, "A repository's enabledPlugins").
+func EnabledPlugins(settings []LayerPath, projectTrusted bool) []string {
 	on := map[string]bool{}
-	for _, p := range settings {
-		b, err := os.ReadFile(p)
-		if err != nil {
+	for _, layer := range []Layer{User, Project, Local, Explicit, Managed} {
+		if (layer == Project || layer == Local) && !projectTrusted {
 			continue
 		}
-		var s struct {
-			EnabledPlugins map[string]json.RawMessage `json:"enabledPlugins"`
-		}
-		if json.Unmarshal(b, &s) != nil {
-			continue
-		}
-		for k, v := range s.EnabledPlugins {
-			on[k] = string(v) == "true" // false or a version constraint object
-			if strings.HasPrefix(string(v), "[") || strings.HasPrefix(string(v), "{") {
-				on[k] = true
+		for _, p := range settings {
+			if p.Layer != layer || !strings.HasSuffix(p.Path, ".json") {
+				continue
+			}
+			b, err := os.ReadFile(p.Path)
+			if err != nil {
+				continue
+			}
+			var s struct {
+				EnabledPlugins map[string]json.RawMessage `json:"enabledPlugins"`
+			}
+			if json.Unmarshal(b, &s) != nil {
+				continue
+			}
+			for k, v := range s.EnabledPlugins {
+				on[k] = string(v) == "true" // false or a version constraint object
+				if strings.HasPrefix(string(v), "[") || strings.HasPrefix(string(v), "{") {
+					on[k] = true
+				}
 			}
 		}
 	}

@@ -41,7 +41,7 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 		case r.kind == ruleBash:
 			bash = append(bash, r.re)
 		case r.kind == rulePath:
-			if v, ok := r.mainArg(s); ok && r.permitsPath(v, s.dir) {
+			if v, ok := r.mainArg(s); ok && r.permitsPath(v, s.dir) && s.permitsForms(r, v) {
 				return true
 			}
 		case r.match(s):
@@ -53,4 +53,19 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 	}
 	b := s.bashCommands()
 	return b != nil && b.Allows(bash)
+}
+
+// permitsForms reports whether r permits every spelling of v (pathForms) that is absolute:
+// a path that reaches outside what the rule permits through an alias or symlink is not
+// permitted.
+func (s *Subject) permitsForms(r *rule, v string) bool {
+	if s.dir == "" {
+		return true // the written path alone: an absolute one is not permitted anyway
+	}
+	for _, f := range s.forms(v, s.dir) {
+		if !r.permitsPath(f, s.dir) {
+			return false
+		}
+	}
+	return true
 }

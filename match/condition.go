@@ -261,6 +261,13 @@ func (cl *clause) match(s *Subject) bool {
 	case "=~":
 		return cl.re.MatchString(v)
 	default:
+		if cl.field == fieldFilePath && v != "" {
+			for _, f := range s.forms(v, s.root) {
+				if doublestar.MatchUnvalidated(cl.glob, f) {
+					return true
+				}
+			}
+		}
 		return doublestar.MatchUnvalidated(cl.glob, v)
 	}
 }

@@ -65,6 +65,14 @@
 //     a root, and for "~/" patterns (the home directory is not known here), the pattern
 //     matches the path or any trailing part of it after a '/': "src/**/*.go" matches
 //     "/repo/src/a/b.go". That errs on the side of running the hook.
+//     The path is matched in every spelling that names the same file (red team: Edit(**/.env)
+//     allowed /proc/self/cwd/.env): as written (relative: in the root and in the call's
+//     cwd, Subject.WithCwd), with ~/ in the home (WithHome, else $HOME), /proc/self/cwd/X
+//     (any pid, thread-self) in the cwd, /proc/self/root/X as /X, /proc/…/fd/N/X and
+//     /dev/fd/N/X (directory unknown) as X in the cwd and in the root, and each with the
+//     symlinks of its longest existing prefix resolved (`link/..` as the kernel reads it).
+//     A rule matches when any spelling matches; `file_path ~= GLOB` does the same; a permit
+//     (AllowedBy) needs every spelling permitted.
 //   - Glob, Grep: `pattern`; WebFetch: `url`; any other tool: the first argument, in the order
 //     written, whose value is a string. '*' matches any run of characters. The WebFetch
 //     pattern "domain:example.com" matches the URL's host, example.com or a subdomain of it,

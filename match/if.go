@@ -122,6 +122,18 @@ func (f *If) Match(s *Subject) bool {
 	}
 }
 
+// RuleTool returns the tool name of a permission-rule filter ("Edit" for Edit(src/**)), as
+// written; "" for any other syntax or a nil *If. A rule matches only calls of that tool
+// (case-insensitively): Claude Code 2.1.332 ran no `if: Edit(/src/**)` hook on a Write of
+// <project>/src/x.txt (testdata/claude/if-paths in the root package), although its
+// permission rules let Edit(...) cover every file-editing tool.
+func (f *If) RuleTool() string {
+	if f == nil || f.syntax != Rule {
+		return ""
+	}
+	return f.rule.tool
+}
+
 // Syntax returns the filter's syntax; 0 ("none") for a nil *If.
 func (f *If) Syntax() Syntax {
 	if f == nil {

@@ -158,7 +158,13 @@ func (r *rule) match(s *Subject) bool {
 	}
 	switch r.kind {
 	case rulePath:
-		return r.matchPath(s.root, v)
+		// Deny semantics: any spelling of the path that matches (an alias, a symlink).
+		for _, f := range s.forms(v, s.root) {
+			if r.matchPath(s.root, f) {
+				return true
+			}
+		}
+		return false
 	case ruleDomain:
 		u, err := url.Parse(v)
 		return err == nil && u.Hostname() != "" && r.re.MatchString(u.Hostname())

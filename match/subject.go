@@ -24,6 +24,11 @@ type Subject struct {
 	args  json.RawMessage
 	root  string // the project root path rules are anchored at; "" when unknown
 	dir   string // where relative path rules are anchored for permit semantics; "" unknown
+	cwd   string // the call's working directory (WithCwd), for /proc/self/cwd and relative paths
+	home  string // the user's home for ~/ in a path (WithHome); "" means $HOME
+
+	formsMu sync.Mutex
+	formsOf map[string][]string // pathForms by anchor and path, computed once
 
 	compactOnce sync.Once
 	compact     string
@@ -67,6 +72,41 @@ func NewSubject(event, tool string, args json.RawMessage) *Subject {
 // arguments is taken relative to root. An empty root is NewSubject.
 func NewSubjectAt(root, event, tool string, args json.RawMessage) *Subject {
 	return &Subject{event: event, tool: tool, args: args, root: root}
+}
+
+// WithCwd sets the working directory of the call (the hook input's cwd, absolute) and
+// returns s: a file path through /proc/self/cwd (or /proc/PID/cwd), or a relative one, is
+// matched in it as well (pathForms). Call it before s is used.
+func (s *Subject) WithCwd(cwd string) *Subject {
+	s.cwd = cwd
+	return s
+}
+
+// WithHome sets the home directory a file path's ~/ stands for (default $HOME) and
+// returns s. Call it before s is used.
+func (s *Subject) WithHome(home string) *Subject {
+	s.home = home
+	return s
+}
+
+// forms are the spellings of the file path v that path rules match (pathForms).
+func (s *Subject) forms(v, anchor string) []string {
+	home := s.home
+	if home == "" {
+		home = homeDir()
+	}
+	key := anchor + "\x00" + v
+	s.formsMu.Lock()
+	defer s.formsMu.Unlock()
+	if f, ok := s.formsOf[key]; ok {
+		return f
+	}
+	if s.formsOf == nil {
+		s.formsOf = map[string][]string{}
+	}
+	f := pathForms(v, anchor, s.cwd, home)
+	s.formsOf[key] = f
+	return f
 }
 
 // NewSubjectIn is NewSubject for a call made in the directory dir (an absolute path: the

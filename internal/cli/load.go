@@ -111,7 +111,18 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		paths = append(paths, config.FrontmatterPaths(root, e.home)...)
 	}
 	set, problems := config.Load(paths)
-	pf, pp := pluginFiles(paths, e.home)
+	var store *trust.Store
+	if !explicit && e.home != "" {
+		store = trust.DefaultStore(e.home)
+	}
+	// A project's enabledPlugins counts only once the workspace is trusted (with --trust it
+	// is about to be): the same gate as the project's own hooks, whose digest the plugin
+	// files (User layer) do not enter.
+	projectTrusted := f.trust || store == nil
+	if !projectTrusted {
+		projectTrusted, _ = store.Trusted(root, hookcore.TrustDigest(set))
+	}
+	pf, pp := pluginFiles(paths, e.home, projectTrusted)
 	set.Files, problems = append(set.Files, pf...), append(problems, pp...)
 	set.MCP = config.MCPSources(root, e.home, pf)
 	problems.Sort()
@@ -121,10 +132,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			e.dropAgentFiles(set, f, root)
 		}
 	}
-	l := &loaded{set: set, projectDir: root, looked: looked}
-	if !explicit && e.home != "" {
-		l.store = trust.DefaultStore(e.home)
-	}
+	l := &loaded{set: set, projectDir: root, looked: looked, store: store}
 	if l.store == nil && e.home != "" && hasProjectMCP(set) {
 		// Named files are trusted because they were named; the project's .mcp.json was
 		// not named: its servers start only in a trusted workspace, in every mode.

@@ -1,0 +1,138 @@
+package match
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// procAlias matches the /proc and /dev/fd spellings of a directory the kernel resolves for
+// the process that opens the path (red team: Edit(**/.env) and Write(.env) allowed
+// /proc/self/cwd/.env, the project's .env): /proc/self|thread-self|PID[/task/TID]/cwd|root,
+// /proc/…/fd/N and /dev/fd/N, each followed by the rest of the path.
+var procAlias = regexp.MustCompile(`^(?:/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/(cwd|root|fd/[0-9]+)|/dev/(fd/[0-9]+))(/.*)?$`)
+
+// maxPathForms bounds the work of one path's normalisation (forms tried by the rules).
+const maxPathForms = 8
+
+// pathForms returns the spellings of the file path v that a path rule is matched against,
+// the written one first (cleaned: `.`, `..` and `//` folded; relative ones joined to cwd,
+// else to root): the alias forms — ~/ in home; /proc/self/cwd/X (any pid, thread-self) in
+// cwd, else root; /proc/…/root/X as /X; /proc/…/fd/N/X and /dev/fd/N/X, whose directory is
+// not known, as X in cwd and in root — and of each, the form with symlinks resolved: the
+// longest existing prefix through filepath.EvalSymlinks plus the rest, also spelled under
+// root when the resolution lies under root's own resolution. A deny rule matches when any
+// form matches; a permit only when every form is permitted. At most maxPathForms forms.
+func pathForms(v, root, cwd, home string) []string {
+	base := cwd
+	if base == "" {
+		base = root
+	}
+	var forms, raw []string
+	add := func(p string) {
+		if p == "" || len(forms) >= maxPathForms {
+			return
+		}
+		c := path.Clean(p)
+		for _, f := range forms {
+			if f == c {
+				return
+			}
+		}
+		forms, raw = append(forms, c), append(raw, p)
+	}
+	join := func(dir, p string) string { return strings.TrimSuffix(dir, "/") + "/" + p } // uncleaned: for the kernel's ..
+	switch {
+	case strings.HasPrefix(v, "~/") || v == "~":
+		if home != "" {
+			add(join(home, strings.TrimPrefix(v[1:], "/")))
+		} else {
+			add(v)
+		}
+	case !path.IsAbs(v):
+		// Relative: in the project root, as Claude Code anchors a tool's relative path,
+		// and in the call's working directory.
+		if root != "" {
+			add(join(root, v))
+		}
+		if cwd != "" {
+			add(join(cwd, v))
+		}
+		if root == "" && cwd == "" {
+			add(v)
+		}
+	default:
+		add(v)
+	}
+	if m := procAlias.FindStringSubmatch(path.Clean(v)); m != nil {
+		kind, rest := m[1]+m[2], strings.TrimPrefix(m[3], "/")
+		switch {
+		case kind == "cwd":
+			add(path.Join(base, rest))
+		case kind == "root":
+			add("/" + rest)
+		default: // an fd's directory: anywhere, so where the rules look
+			if rest != "" {
+				add(path.Join(base, rest))
+				if root != "" {
+					add(path.Join(root, rest))
+				}
+			}
+		}
+	}
+	realRoot := ""
+	if root != "" {
+		if r, err := filepath.EvalSymlinks(root); err == nil {
+			realRoot = filepath.ToSlash(r)
+		}
+	}
+	for _, f := range append([]string(nil), raw...) {
+		if !path.IsAbs(f) || len(f) > maxResolve {
+			continue
+		}
+		r := resolveExisting(f)
+		add(r)
+		if realRoot != "" && realRoot != root {
+			if rel, ok := strings.CutPrefix(r, strings.TrimSuffix(realRoot, "/")+"/"); ok {
+				add(path.Join(root, rel))
+			}
+		}
+	}
+	return forms
+}
+
+// maxResolve is the longest path whose symlinks are resolved, in bytes (Linux's PATH_MAX:
+// the kernel refuses a longer one).
+const maxResolve = 4096
+
+// resolveExisting resolves, as the kernel would, the longest existing prefix of the
+// absolute path p (not cleaned: `link/..` is the parent of the link's target) through
+// filepath.EvalSymlinks and appends the rest; p cleaned when nothing resolves. One Lstat
+// per component and one EvalSymlinks.
+func resolveExisting(p string) string {
+	parts := strings.Split(p, "/")
+	cur, i := "/", 0
+	for ; i < len(parts); i++ {
+		if parts[i] == "" {
+			continue
+		}
+		next := strings.TrimSuffix(cur, "/") + "/" + parts[i]
+		if _, err := os.Lstat(next); err != nil {
+			break
+		}
+		cur = next
+	}
+	r, err := filepath.EvalSymlinks(cur)
+	if err != nil {
+		return path.Clean(p)
+	}
+	return path.Join(append([]string{filepath.ToSlash(r)}, parts[i:]...)...)
+}
+
+// homeDir is $HOME for ~/ in a file path when the Subject was given none.
+func homeDir() string {
+	h, _ := os.UserHomeDir()
+	return h
+}

@@ -1,0 +1,84 @@
+package match
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPathRulesSeeAliasesAndSymlinks (red team, MEDIUM): Edit(**/.env) and Claude-style
+// Write(.env) allowed /proc/self/cwd/.env, the project's own .env, while
+// `file_path ~= "**/.env"` blocked it. Every form of path rule now matches every spelling of
+// the path: /proc/self|PID/cwd, /proc/self/root, /dev/fd/N, ., .., //, ~ and symlinks (the
+// longest existing prefix resolved); a deny rule matches when any spelling does.
+func TestPathRulesSeeAliasesAndSymlinks(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	root, _ = filepath.EvalSymlinks(root)
+	other := t.TempDir()
+	for _, f := range []string{".env", "src/a.go"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.Symlink(filepath.Join(root, ".env"), filepath.Join(root, "innocent.txt")))
+	must(os.Symlink(root, filepath.Join(other, "proj")))
+	must(os.Symlink(filepath.Join(root, "src"), filepath.Join(root, "lnk")))
+	must(os.Symlink("/etc", filepath.Join(root, "src", "etc")))
+	env := root + "/.env"
+	paths := []string{
+		"/proc/self/cwd/.env",
+		"/proc/4242/cwd/.env",
+		"/proc/thread-self/cwd/.env",
+		"/proc/self/root" + env,
+		"/dev/fd/3/.env",
+		"/proc/self/fd/7/.env",
+		root + "/./src/../.env",
+		root + "//.env",
+		"~/.env",
+		root + "/innocent.txt",
+		other + "/proj/.env",
+		root + "/lnk/../.env", // lexically root/.env; physically src/../.env = root/.env
+		".env",
+	}
+	for _, expr := range []string{"Edit(**/.env)", "Write(.env)", `file_path ~= "**/.env"`, "Edit(/.env)"} {
+		f, err := CompileIf(expr)
+		must(err)
+		tool := "Edit"
+		if expr == "Write(.env)" {
+			tool = "Write"
+		}
+		for _, p := range paths {
+			args, _ := json.Marshal(map[string]string{"file_path": p})
+			s := NewSubjectAt(root, "PreToolUse", tool, args).WithCwd(root).WithHome(root)
+			if !f.Match(s) {
+				t.Errorf("%s does not match %s", expr, p)
+			}
+		}
+		// Not the .env: no alias makes it one.
+		args, _ := json.Marshal(map[string]string{"file_path": root + "/src/a.go"})
+		if f.Match(NewSubjectAt(root, "PreToolUse", tool, args).WithCwd(root).WithHome(root)) {
+			t.Errorf("%s matches src/a.go", expr)
+		}
+	}
+	// Permit semantics: Edit(src/**) does not permit a path that leaves src through a
+	// symlink (src/etc -> /etc), nor /proc/self/cwd/.env; it still permits src/a.go.
+	allow, err := CompileIf("Edit(src/**)")
+	must(err)
+	for p, want := range map[string]bool{"src/a.go": true, root + "/src/a.go": true, "src/etc/passwd": false, "/proc/self/cwd/.env": false} {
+		args, _ := json.Marshal(map[string]string{"file_path": p})
+		if got := AllowedBy(NewSubjectIn("PreToolUse", "Edit", args, root), allow); got != want {
+			t.Errorf("Edit(src/**) permits %s = %v, want %v", p, got, want)
+		}
+	}
+}
