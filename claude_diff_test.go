@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -20,7 +21,9 @@ import (
 type claudeScenario struct {
 	ClaudeCode string `json:"claude_code"`
 	Observed   string `json:"observed"`
-	Cases      []struct {
+	// BrokenEntries marks a settings file with broken entries: they are skipped, not fatal.
+	BrokenEntries bool `json:"broken_entries"`
+	Cases         []struct {
 		Event        string          `json:"event"`
 		Tool         string          `json:"tool"`
 		Input        json.RawMessage `json:"input"`
@@ -60,7 +63,12 @@ func TestClaudeDifferential(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			set := loadConfig(t, dir, ".claude/settings.json", string(settings))
+			var set *config.Set
+			if sc.BrokenEntries { // the file's broken entries are skipped, its valid hooks load
+				set, _ = config.Load([]config.LayerPath{{Path: writeFile(t, dir, ".claude/settings.json", string(settings)), Layer: config.Explicit}})
+			} else {
+				set = loadConfig(t, dir, ".claude/settings.json", string(settings))
+			}
 			r := newRunner(t, dir, set, hookcore.Options{})
 			subst := func(raw json.RawMessage) json.RawMessage {
 				return json.RawMessage(strings.ReplaceAll(string(raw), "{{WORKSPACE}}", dir))

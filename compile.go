@@ -47,6 +47,10 @@ type compiled struct {
 	relative []RelativeFile
 	identity string // what running the hook does, for deduplication (see identityOf)
 	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
+	// skill and agent scope a frontmatter hook (config.File.Skill, Agent): a skill's runs only
+	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
+	// for the events of a sub-agent of that type.
+	skill, agent string
 }
 
 // keyer is implemented by executors whose identical runs are deduplicated within one event
@@ -71,9 +75,13 @@ func identityOf(c *compiled) string {
 	if cmd, ok := c.exec.(*executor.Command); ok {
 		cp := *cmd
 		cp.HookID = ""
+		// Claude (a settings-file hook ignores a top-level "decision": "ask") is left out:
+		// a YAML hook and a settings hook with one command stay one hook, as before; the
+		// first twin's reading of such a reply applies.
+		cp.Claude = false
 		ex = cp
 	}
-	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, ex)
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, c.skill, c.agent, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -203,6 +211,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			}
 			for i := range f.Broken {
 				if c := misconfigured(&f.Broken[i]); c != nil {
+					c.skill, c.agent = f.Skill, f.Agent
 					if f.Layer == config.Project || f.Layer == config.Local {
 						c.skip, _ = gate.skip(&f.Broken[i].Hook, f)
 					}
@@ -325,6 +334,8 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 		return nil, err
 	}
 	c := &compiled{
+		skill:    f.Skill,
+		agent:    f.Agent,
 		id:       h.ID,
 		typ:      h.Action.Type,
 		source:   h.Source(),
@@ -357,6 +368,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 			Timeout:    timeout,
 			ExitCodes:  codes,
 			Codebot:    h.Dialect == config.Flat,
+			Claude:     h.Dialect == config.Nested,
 			S08:        h.S08,
 			ProjectDir: r.projectDir,
 			PluginRoot: f.PluginRoot,
@@ -539,11 +551,14 @@ func hasProjectLayer(set *config.Set) bool {
 }
 
 // TrustDigest returns the digest that workspace trust is recorded against for set: the paths
-// and content hashes of its project and local layer files (see package trust).
+// and content hashes of its project and local layer files (see package trust), but not of
+// skill and sub-agent files (config.File.Skill, Agent): only `hookcore run` and `trust`
+// load those, so that the digest is the same for every command; their hooks are trusted one
+// by one by their HookCover digest (PendingReason), which binds their definition and scripts.
 func TrustDigest(set *config.Set) string {
 	var parts []string
 	for _, f := range set.Files {
-		if f.Layer == config.Project || f.Layer == config.Local {
+		if (f.Layer == config.Project || f.Layer == config.Local) && f.Skill == "" && f.Agent == "" {
 			parts = append(parts, f.Path+"\x00"+f.Hash)
 		}
 	}

@@ -20,17 +20,20 @@ const module = "github.com/hookcore/hookcore"
 // the packages of this module listed for it. Every package named on the right is itself in
 // the table, so the direct edges also bound the transitive ones.
 var allowedImports = map[string][]string{
-	"hook":              {}, // the vocabulary: standard library only
-	"bridge":            {"hook"},
-	"match":             {"hook", "internal/shbound"},
-	"config":            {"hook", "match", "internal/hostspec", "internal/shbound"},
-	"trust":             {"hook", "match"},
-	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound"},
+	"hook":              {"internal/text"}, // the vocabulary: standard library only, and the text helpers
+	"bridge":            {"hook", "internal/text"},
+	"match":             {"hook", "shell", "internal/text"},
+	"shell":             {"internal/shbound"}, // the bash engine: stdlib, mvdan.cc/sh, the parser bound
+	"config":            {"hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
+	"trust":             {"hook", "match", "internal/text"},
+	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound", "internal/text"},
 	"internal/proc":     {},
 	"internal/netguard": {"internal/hostspec"},
 	"internal/hostspec": {},
 	"internal/shbound":  {},
+	"internal/text":     {}, // Truncate and Printable: standard library only, importable by every layer
 	"state":             {},
+	"hooktest":          {"hook"}, // test helpers: hook, the standard library, goleak
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even
@@ -46,12 +49,24 @@ var forbiddenDeps = map[string][]string{
 	"internal/proc":     {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/netguard": {".", "agent", "model", "internal/cli", "transcript"},
 	"internal/shbound":  {".", "agent", "model", "internal/cli", "transcript"},
+	"hooktest":          {".", "config", "executor", "agent", "model", "internal/cli", "transcript"},
+	"shell":             {".", "hook", "match", "config", "executor", "agent", "model", "internal/cli", "transcript"},
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
 	// The LLM clients implement the agent kernel's Model; they know nothing of the engine,
 	// the harness or the CLI (docs/decisions.md, "One model package").
 	"model":  {".", "config", "executor", "trust", "agent/harness", "agent/tools", "internal/cli", "transcript"},
 	"state":  {".", "agent", "model", "internal/cli", "transcript"},
 	"bridge": {".", "agent", "model", "internal/cli", "transcript"},
+	// The replay engine sits under the CLI, never the other way round (docs/decisions.md,
+	// "The replay engine in internal/replay").
+	"internal/replay": {"internal/cli", "agent", "model"},
+	"internal/text":   {".", "hook", "agent", "model", "internal/cli", "transcript"},
+}
+
+// forbiddenModules lists, per package, modules outside this one it must not depend on even
+// transitively: the replay engine is used and tested without the command-line library.
+var forbiddenModules = map[string][]string{
+	"internal/replay": {"github.com/spf13/cobra", "github.com/spf13/pflag"},
 }
 
 // goPackage is the part of `go list -json` this test reads.
@@ -119,6 +134,13 @@ func TestDependencyDirection(t *testing.T) {
 				}
 			}
 		}
+		for _, bad := range forbiddenModules[from] {
+			for _, dep := range p.Deps {
+				if dep == bad || strings.HasPrefix(dep, bad+"/") {
+					t.Errorf("%s depends on %s (it must not: see forbiddenModules)", from, dep)
+				}
+			}
+		}
 		if key, ok := ruleFor(forbiddenDeps, from); ok {
 			for _, dep := range p.Deps {
 				to, ours := rel(dep)
@@ -133,7 +155,7 @@ func TestDependencyDirection(t *testing.T) {
 			}
 		}
 	}
-	for _, must := range []string{".", "hook", "match", "config", "executor", "trust"} {
+	for _, must := range []string{".", "hook", "match", "config", "executor", "trust", "internal/replay", "internal/text"} {
 		if !seen[must] {
 			t.Errorf("go list did not report package %s", must)
 		}
@@ -181,6 +203,28 @@ func TestRuleFor(t *testing.T) {
 	} {
 		if got, _ := ruleFor(allowedImports, pkg); got != want {
 			t.Errorf("ruleFor(%q) = %q, want %q", pkg, got, want)
+		}
+	}
+}
+
+// TestShellDeps checks that package shell, the bash engine, depends only on the standard
+// library, mvdan.cc/sh and internal/shbound (DESIGN.md section 2): it can be reused or
+// benchmarked without the engine.
+func TestShellDeps(t *testing.T) {
+	t.Parallel()
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to list packages: %v", err)
+	}
+	out, err := exec.Command(goCmd, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./shell").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		switch {
+		case p == module+"/shell", p == module+"/internal/shbound", strings.HasPrefix(p, "mvdan.cc/sh/"):
+		default:
+			t.Errorf("shell depends on %s; allowed: the standard library, mvdan.cc/sh, internal/shbound", p)
 		}
 	}
 }

@@ -46,7 +46,7 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
 	}
-	matched, ambiguous := r.matching(eh, in)
+	matched, ambiguous := r.matching(ctx, eh, in)
 	if ambiguous != nil {
 		return r.rejectAmbiguous(event, in, ambiguous)
 	}
@@ -92,7 +92,7 @@ func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matc
 // gate event, before the first `if` of a hook whose matcher matched is evaluated (or the
 // first such hook is taken without one), the tool input is checked once: an ambiguous one
 // (hook.ErrAmbiguousInput) returns that error and no hooks.
-func (r *Runner) matching(eh *eventHooks, in *hook.Input) ([]*compiled, error) {
+func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 	var byName []*compiled
 	candidates := eh.all
 	value := in.MatchFieldValue(eh.field)
@@ -103,7 +103,8 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 	}
 	var hits *match.Hits // the `if` filters bound to this event's subject, once one is tested
 	var out []*compiled
-	undecodable := 0 // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
+	undecodable := 0           // 0 unknown, 1 no, 2 yes: the tool input is not valid JSON
+	var skills map[string]bool // the session's invoked skills, read once a skill hook matches
 	checked := eh.kind != hook.Gate || len(in.ToolInput) == 0
 	i, j := 0, 0
 	for i < len(candidates) || j < len(byName) {
@@ -120,6 +121,9 @@ func (r *Runner) matching(eh *eventHooks, in *hook.Input) ([]*compiled, error) {
 			if c.verify && !c.matcher.Match(value) {
 				continue
 			}
+		}
+		if !r.inScope(ctx, c, in, &skills) {
+			continue
 		}
 		if !checked {
 			checked = true
@@ -357,7 +361,7 @@ func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook
 // Runner's state store (not in the compiled hook, so that Reload does not forget it). When
 // the store fails, the hook runs: running a guard twice is safer than never.
 func (r *Runner) claimOnce(ctx context.Context, event hook.Event, c *compiled, session string) bool {
-	first, err := state.Claim(ctx, r.state, session, state.OnceKey(string(event), c.id))
+	first, err := state.Claim(ctx, r.state, session, state.OnceKey(string(event), c.scopedID()))
 	if err != nil {
 		r.log.Warn("session state: once hook runs again", "hook", c.id, "session", session, "err", err)
 		return true

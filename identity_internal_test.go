@@ -33,6 +33,7 @@ var identityNeutral = map[string]string{
 // commandNeutral lists the fields of executor.Command left out of the identity.
 var commandNeutral = map[string]string{
 	"HookID": "a name, used in messages",
+	"Claude": "the dialect: a YAML and a settings-file hook with one command stay one hook (TestDedupIdenticalCommandHooks/two_layers); only a top-level decision \"ask\" reads differently",
 }
 
 func identityBase() *compiled {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/state"
 )
 
@@ -342,7 +343,7 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 	if max <= 0 {
 		max = 10000
 	}
-	res.AdditionalContext = capRunes(res.AdditionalContext, max, truncMarker)
+	res.AdditionalContext = text.Truncate(res.AdditionalContext, max, truncMarker)
 	if res.Blocked && event.Kind() == hook.Gate && res.Permission != hook.NoPermission {
 		res.Permission = hook.Deny // rule 12
 	}
@@ -382,21 +383,6 @@ func capReason(s string) string {
 		tail -= w
 	}
 	return fmt.Sprintf("%s\n\n... [%d characters truncated] ...\n\n%s", s[:head], n-2*reasonKeep, s[tail:])
-}
-
-// capRunes returns s when it has at most max runes, else its first max runes and marker.
-func capRunes(s string, max int, marker string) string {
-	if len(s) <= max || utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	n := 0
-	for i := range s {
-		if n == max {
-			return s[:i] + marker
-		}
-		n++
-	}
-	return s
 }
 
 // boundStops caps consecutive Stop-type blocks in a session (a Stop context counts as one,

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 var commandName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`)
@@ -120,10 +122,7 @@ func (s *Session) compact(ctx context.Context, trigger string) {
 	s.observe(ctx, &Event{Moment: SessionStart, Source: "compact"})
 }
 
+// clip collapses the white space of s (line breaks included) and cuts it at n runes.
 func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	return text.Truncate(strings.Join(strings.Fields(s), " "), n, "…")
 }

@@ -58,6 +58,7 @@ type Event struct {
 	Arguments        string // CommandExecute
 	Task             *Task  // TaskCreated, TaskCompleted
 	ErrorDetails     string // StopFailure: the model error's message
+	Skill            string // SkillInvoked: the skill's name
 	// Batch is, on PostToolBatch, every call of the model's reply with the result text the
 	// model will read (Claude Code's tool_calls[].tool_response).
 	Batch []BatchCall

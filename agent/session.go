@@ -82,6 +82,12 @@ type Options struct {
 	CommandsDir string
 	// Tasks adds the TaskCreate and TaskUpdate tools; Subagents adds the Agent tool.
 	Tasks, Subagents bool
+	// Skills, when not empty, adds the Skill tool, which gives the model a skill's body and
+	// reports SkillInvoked (ReadDefinitions reads them from .claude/skills).
+	Skills []Skill
+	// AgentTypes are the custom sub-agent types the Agent tool's subagent_type names
+	// (.claude/agents/NAME.md): their system prompt and tools.
+	AgentTypes []AgentType
 	// EndGrace bounds SessionEnd after the context was cancelled (a signal); 0 means 5 s.
 	EndGrace time.Duration
 	// Trace, when set, is told of each step as it happens (model text, tool calls and
@@ -180,6 +186,13 @@ func New(opts Options) (*Session, error) {
 	}
 	if opts.Subagents {
 		tools = append(tools, subagentTool{})
+	}
+	if len(opts.Skills) > 0 {
+		st := skillTool{skills: map[string]Skill{}}
+		for _, sk := range opts.Skills {
+			st.skills[sk.Name] = sk
+		}
+		tools = append(tools, st)
 	}
 	for _, t := range tools {
 		s.tools[t.Name()] = t

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -16,9 +17,13 @@ const DefaultAgentType = "general-purpose"
 // Subagent runs a sub-agent on prompt and returns its final text: SubagentStart, then a loop
 // of its own (a fresh conversation, the same model, tools, middleware, Observer and
 // permissions; its tool calls and moments carry its agent id and type in Info), ended by
-// SubagentStop (a block makes it continue, like Stop). It fires no UserPromptSubmit,
-// PostStopValidation or Notification. It also serves as the agent hook executor's
-// AgentRunner (package agent/harness).
+// SubagentStop (a block makes it continue, like Stop). An agentType of Options.AgentTypes
+// gives the sub-agent that definition's system prompt and, when it lists tools, only
+// those; it never gets the Agent tool. The sub-agent's moments carry agentType, which is
+// what scopes a definition's frontmatter hooks to it (hookcore.Runner). It fires no
+// UserPromptSubmit, PostStopValidation or Notification. It also serves as the agent hook
+// executor's AgentRunner (package agent/harness).
+
 func (s *Session) Subagent(ctx context.Context, agentType, prompt string) (string, error) {
 	text, _, err := s.subagent(ctx, agentType, prompt)
 	return text, err
@@ -37,8 +42,14 @@ func (s *Session) subagent(ctx context.Context, agentType, prompt string) (strin
 	child.opts.System = "You are a sub-agent. Do the task you are given with your tools and end with a short report."
 	child.info.AgentID = fmt.Sprintf("agent-%d", n)
 	child.info.AgentType = agentType
+	var only []string
+	for _, def := range s.opts.AgentTypes {
+		if def.Name == agentType {
+			child.opts.System, only = def.System, def.Tools
+		}
+	}
 	for name, t := range s.tools {
-		if _, isAgent := t.(subagentTool); !isAgent {
+		if _, isAgent := t.(subagentTool); !isAgent && (len(only) == 0 || slices.Contains(only, name)) {
 			child.tools[name] = t
 		}
 	}

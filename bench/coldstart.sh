@@ -18,7 +18,7 @@ N=${1:-${N:-50}}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-go build -o "$tmp/hookcore" ./cmd/hookcore
+CGO_ENABLED=0 go build -o "$tmp/hookcore" ./cmd/hookcore
 bin="$tmp/hookcore"
 cfg="examples/minicode/hooks.yaml"
 

@@ -10,6 +10,8 @@
 #   python  a minimal Python dispatcher doing the same (json + re)
 # for a call the rule blocks (rm -rf /) and one it lets through (ls -la).
 #
+# Both Go binaries are built with CGO_ENABLED=0 (static, no libc to load: see docs/decisions.md,
+# "Cold start of the hook path").
 # Usage: bench/hookbridge.sh [N]   (default 200 runs per case after 5 warm-up runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +19,7 @@ N=${1:-200}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-go build -o "$tmp/hookcore" ./cmd/hookcore
+CGO_ENABLED=0 go build -o "$tmp/hookcore" ./cmd/hookcore
 mkdir -p "$tmp/gomin"
 cat >"$tmp/gomin/main.go" <<'GO'
 package main
@@ -46,7 +48,7 @@ func main() {
 	}
 }
 GO
-(cd "$tmp/gomin" && cat >go.mod <<<'module gomin' && go build -o "$tmp/gomin-bin" .)
+(cd "$tmp/gomin" && cat >go.mod <<<'module gomin' && CGO_ENABLED=0 go build -o "$tmp/gomin-bin" .)
 cat >"$tmp/dispatch.py" <<'PY'
 import json, re, sys
 d = json.load(sys.stdin)

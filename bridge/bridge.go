@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // Answer is what a hook command gives back to its agent: Stdout (nil: print nothing), Stderr
@@ -87,13 +88,7 @@ func object(data []byte) (map[string]json.RawMessage, error) {
 	return m, nil
 }
 
-func head(b []byte, n int) string {
-	s := string(b)
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
+func head(b []byte, n int) string { return text.Truncate(string(b), n, "…") }
 
 // str returns the string field k of m, "" when absent or not a string.
 func str(m map[string]json.RawMessage, k string) string {

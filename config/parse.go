@@ -40,6 +40,10 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 		return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
 			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
 	}
+	if kind := FrontmatterKindOf(path); kind != NotFrontmatter {
+		f, probs := ParseFrontmatter(path, data, layer, kind)
+		return f, probs, st
+	}
 	f, probs := Parse(path, data, layer)
 	return f, probs, st
 }

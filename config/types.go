@@ -279,6 +279,11 @@ type File struct {
 	// (its hooks get CLAUDE_PLUGIN_ROOT), and PluginData that plugin's data directory
 	// (CLAUDE_PLUGIN_DATA); both "" for a file that is not a plugin's.
 	PluginRoot, PluginData string
+	// Skill is the name of the skill whose SKILL.md frontmatter holds the hooks, Agent the
+	// name of the sub-agent whose definition does (ParseFrontmatter); both "" for a settings
+	// file. A skill's hooks run once the skill was invoked in the session, for the agent
+	// that invoked it; a sub-agent's only for the events of a sub-agent of that type.
+	Skill, Agent string
 	// Failed is set when the file as a whole could not be loaded: it could not be read (not
 	// a regular file, too large, a symlink loop, permission), is not YAML/JSON, passes a
 	// cap, or is not a mapping with a hooks key. None of its hooks run.

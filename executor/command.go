@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/proc"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // DefaultTimeout is a command hook's timeout when Command.Timeout is zero (Claude Code's
@@ -44,6 +46,11 @@ type Command struct {
 	// Codebot adds codebot's keys to the input JSON on stdin (event, tool, args, output,
 	// is_error) next to the Claude Code keys, for hooks loaded from a codebot-dialect file.
 	Codebot bool
+	// Claude marks a hook of a Claude Code settings file (the nested dialect): a top-level
+	// "decision": "ask" in its reply is ignored, as Claude Code 2.1.332 ignores it (the
+	// top-level decision is "approve" or "block"; testdata/claude-public/lifemaestro-decisions
+	// in the root package).
+	Claude bool
 	// S08 cuts HOOK_TOOL_INPUT at 10 000 characters (runes) instead of 10 000 bytes, as the
 	// s08 teaching harness does (seed 002: `json.dumps(...)[:10000]` on a Python str), for
 	// hooks loaded from s08 entries (config.Hook.S08); at most 40 000 bytes.
@@ -345,8 +352,8 @@ func (c *Command) name() string {
 	if s == "" {
 		s = strings.Join(c.Args, " ")
 	}
-	if len(s) > 60 {
-		s = s[:57] + "..."
+	if utf8.RuneCountInString(s) > 60 {
+		s = text.Truncate(s, 57, "...")
 	}
 	return strconv.Quote(s)
 }

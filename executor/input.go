@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // maxEnvValue caps HOOK_TOOL_INPUT and HOOK_TOOL_OUTPUT (DESIGN.md section 6), and every
@@ -38,7 +39,7 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut("HOOK_EVENT", in.HookEventName)
 	putCut("HOOK_TOOL_NAME", in.ToolName)
 	if c.S08 {
-		put("HOOK_TOOL_INPUT", cutRunes(string(in.ToolInput), maxEnvValue))
+		put("HOOK_TOOL_INPUT", text.Truncate(string(in.ToolInput), maxEnvValue, "")) // characters, as Python's s[:n], not bytes
 	} else {
 		putCut("HOOK_TOOL_INPUT", string(in.ToolInput))
 	}
@@ -78,22 +79,6 @@ func cutUTF8(s string, n int) string {
 		n--
 	}
 	return s[:n]
-}
-
-// cutRunes cuts s to at most n characters (runes; an invalid byte counts as one), as
-// Python's s[:n] cuts a str. At most 4n bytes remain.
-func cutRunes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	count := 0
-	for i := range s {
-		if count == n {
-			return s[:i]
-		}
-		count++
-	}
-	return s
 }
 
 // stdin is the input JSON the hook reads: the Claude Code payload, plus codebot's own keys

@@ -1,6 +1,8 @@
 package executor
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -77,6 +79,9 @@ func (c *Command) success(in *hook.Input, res proc.Result, d hook.Decision) (hoo
 		return d, fmt.Errorf("hook %s: %w", c.name(), err)
 	}
 	if isEnvelope {
+		if c.Claude && env.Permission == hook.Ask && claudeTopLevelAsk(res.Stdout) {
+			env.Permission, env.Reason = hook.NoPermission, ""
+		}
 		return merge(d, env), nil
 	}
 	if ev == hook.UserPromptSubmit || ev == hook.SessionStart {
@@ -134,4 +139,19 @@ func excerpt(s string) string {
 		s = cutUTF8(s, 500) + "..."
 	}
 	return ": " + s
+}
+
+// claudeTopLevelAsk reports whether a valid envelope's Ask comes from a top-level
+// "decision": "ask" alone, not from hookSpecificOutput.permissionDecision.
+func claudeTopLevelAsk(stdout []byte) bool {
+	var v struct {
+		Decision any `json:"decision"`
+		HSO      struct {
+			PermissionDecision any `json:"permissionDecision"`
+		} `json:"hookSpecificOutput"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(stdout), &v) != nil {
+		return false
+	}
+	return v.Decision == "ask" && v.HSO.PermissionDecision != "ask"
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // condition is a compiled MiniCode condition (see the package doc): clauses joined by &&
@@ -86,12 +88,9 @@ func (p *condParser) peek2() string {
 	return p.src[p.i : p.i+2]
 }
 
-// rest returns up to n bytes of the remaining input, for error messages.
+// rest returns up to n runes of the remaining input, for error messages.
 func (p *condParser) rest(n int) string {
-	r := p.src[p.i:]
-	if len(r) > n {
-		r = r[:n] + "..."
-	}
+	r := text.Truncate(p.src[p.i:], n, "...")
 	if r == "" {
 		return "end of condition"
 	}

@@ -43,7 +43,7 @@
 // the pattern matches the tool's main argument. "Tool", "Tool()" and "Tool(*)" match every
 // call of the tool. The main argument and the pattern's meaning depend on the tool:
 //
-//   - Bash: `command`, parsed as bash (mvdan.cc/sh). The rule matches when any simple command
+//   - Bash: `command`, parsed as bash by package shell (mvdan.cc/sh). The rule matches when any simple command
 //     in it matches the pattern: in pipelines, && and || lists, after ';' or a newline, in
 //     subshells, blocks, functions, if/for/while/case bodies and in $(...), `...` and <(...).
 //     A simple command is its words without leading assignments (FOO=1 rm x is "rm x"),
@@ -111,7 +111,7 @@
 //     is rm -rf /. Short options may be grouped, an option's argument attached (-uroot) or
 //     separate, long ones written --opt=ARG or --opt ARG, and "--" ends them. The wrappers
 //     and the options that take an argument are listed in a table (wrapperSpec in
-//     bashwrap.go): sudo, doas, pkexec, env, nohup, nice, timeout, stdbuf, time, command,
+//     shell/bashwrap.go): sudo, doas, pkexec, env, nohup, nice, timeout, stdbuf, time, command,
 //     builtin, exec, xargs, setsid, ionice, chrt, taskset, unshare, nsenter, chroot, strace,
 //     ltrace, flock, busybox. The list is finite: an unknown wrapper is not looked through.
 //     env -S STRING (--split-string) is split into words as env does and they are the
@@ -136,7 +136,7 @@
 //     Bash rule. source FILE and . FILE read FILE as a shell does its script file.
 //   - eval ARGS, trap ACTION SIGNAL..., and find's -exec/-execdir/-ok/-okdir commands;
 //     a find -exec script that holds "{}" (replaced by a file name) matches every rule.
-//   - Where bash re-reads data as code (basheval.go): arithmetic ($((..)), ((..)), let,
+//   - Where bash re-reads data as code (shell/basheval.go): arithmetic ($((..)), ((..)), let,
 //     for ((..)), subscripts, substring offsets, [[ -eq ]], declare -i, RANDOM=, OPTIND=),
 //     names (declare/typeset/local/export/readonly, namerefs, read, mapfile, printf -v,
 //     getopts, wait -p, unset, test -v, [[ -v ]], ${!x}, quoted compound arrays to

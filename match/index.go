@@ -245,11 +245,14 @@ func (h *Hits) prepare() {
 		return
 	}
 	b := h.s.bashCommands()
-	if b.all {
+	if b != nil && b.Opaque() {
 		return
 	}
 	h.state = hitsWords
-	for _, t := range b.texts {
+	if b == nil {
+		return
+	}
+	for _, t := range b.Texts() {
 		if i := strings.IndexAny(t, " \t\n\f\r"); i >= 0 {
 			t = t[:i]
 		}

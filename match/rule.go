@@ -145,7 +145,8 @@ func (r *rule) match(s *Subject) bool {
 		return true
 	}
 	if r.kind == ruleBash {
-		return s.bashCommands().match(r.re)
+		b := s.bashCommands()
+		return b != nil && b.Match(r.re)
 	}
 	v, ok := r.mainArg(s)
 	if !ok {

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"sync"
+
+	"github.com/hookcore/hookcore/shell"
 )
 
 // Subject is one tool call (or one event) as the `if` filters see it: the canonical event
@@ -36,7 +38,19 @@ type Subject struct {
 	firstOK   bool
 
 	bashOnce sync.Once
-	bash     bashCommands
+	bash     *shell.Commands // nil when the arguments have no command string
+}
+
+// bashCommands analyses the `command` argument once, for Bash permission rules (see
+// "Permission rules" in the package doc; package shell does the analysis). It returns nil
+// when the arguments have no string `command`.
+func (s *Subject) bashCommands() *shell.Commands {
+	s.bashOnce.Do(func() {
+		if cmd, ok := s.arg("command"); ok {
+			s.bash = shell.Parse(cmd)
+		}
+	})
+	return s.bash
 }
 
 // NewSubject returns the Subject for one event. event is the canonical event name (as

@@ -4,17 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/goleak"
+
+	"github.com/hookcore/hookcore/hooktest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -25,25 +23,23 @@ type request struct {
 	Body                        map[string]any
 }
 
-// fakeAPI is a loopback server that records requests and answers each with status and body.
-func fakeAPI(t *testing.T, status int, body string) (*httptest.Server, func() []request) {
+// fakeAPI is a loopback server (hooktest.ModelServer) that records requests and answers
+// each with status and body.
+func fakeAPI(t *testing.T, status int, body string) (*hooktest.ModelServer, func() []request) {
 	t.Helper()
-	var mu sync.Mutex
-	var seen []request
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		data, _ := io.ReadAll(r.Body)
-		req := request{Path: r.URL.Path, Auth: r.Header.Get("Authorization"),
-			APIKey: r.Header.Get("X-Api-Key"), Version: r.Header.Get("Anthropic-Version")}
-		json.Unmarshal(data, &req.Body)
-		mu.Lock()
-		seen = append(seen, req)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		io.WriteString(w, body)
-	}))
+	srv := hooktest.NewModelServer("")
+	srv.Respond(status, body)
 	t.Cleanup(srv.Close)
-	return srv, func() []request { mu.Lock(); defer mu.Unlock(); return append([]request(nil), seen...) }
+	return srv, func() []request {
+		var seen []request
+		for _, r := range srv.Requests() {
+			req := request{Path: r.Path, Auth: r.Header.Get("Authorization"),
+				APIKey: r.Header.Get("X-Api-Key"), Version: r.Header.Get("Anthropic-Version")}
+			json.Unmarshal(r.Body, &req.Body)
+			seen = append(seen, req)
+		}
+		return seen
+	}
 }
 
 const openaiReply = `{"id":"chatcmpl-1","object":"chat.completion","created":1700000000,"model":"gpt-4o-mini",

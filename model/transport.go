@@ -12,7 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // maxReplyBytes caps the body read from an API reply (32 MiB); a longer reply is an error.
@@ -36,7 +37,7 @@ type APIError struct {
 	StatusCode int    // the HTTP status, e.g. 401, 429, 529
 	Type       string // the error type, e.g. "authentication_error"; "" when absent
 	Message    string // the error message; "" when absent
-	Body       string // the raw body (at most 1 000 bytes) when Message is empty
+	Body       string // the raw body (at most 1 000 characters, text.Truncate) when Message is empty
 }
 
 // Error returns "PROVIDER MODEL: http STATUS: MESSAGE".
@@ -123,7 +124,7 @@ func (e Endpoint) attempt(ctx context.Context, client *http.Client, provider, ur
 		return retryAfter(resp.Header), apiErr
 	}
 	if err := json.Unmarshal(raw, out); err != nil {
-		return -1, fmt.Errorf("decode reply (http %d): %v: %s", resp.StatusCode, err, clip(string(raw), 200))
+		return -1, fmt.Errorf("decode reply (http %d): %v: %s", resp.StatusCode, err, text.Truncate(string(raw), 200, "…"))
 	}
 	return 0, nil
 }
@@ -141,7 +142,7 @@ func decodeAPIError(provider, model string, status int, raw []byte) *APIError {
 		e.Type, e.Message = body.Error.Type, strings.TrimSpace(body.Error.Message)
 	}
 	if e.Message == "" {
-		e.Body = clip(strings.TrimSpace(string(raw)), 1000)
+		e.Body = text.Truncate(strings.TrimSpace(string(raw)), 1000, "…")
 	}
 	return e
 }
@@ -170,17 +171,6 @@ func backoff(attempt int) time.Duration {
 	d := initialBackoff << min(attempt, 8)
 	d = min(d, maxBackoff)
 	return d - time.Duration(rand.Float64()*0.25*float64(d))
-}
-
-// clip cuts s to at most n bytes on a rune boundary, marking the cut with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // joinURL appends path to base, with exactly one slash between them.

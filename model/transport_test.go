@@ -174,7 +174,7 @@ func TestAPIErrorBody(t *testing.T) {
 			APIError{StatusCode: 401, Type: "invalid_request_error", Message: "Incorrect API key provided"}, "http 401: Incorrect API key provided"},
 		{"anthropic shape", 529, `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`,
 			APIError{StatusCode: 529, Type: "overloaded_error", Message: "Overloaded"}, "http 529: Overloaded"},
-		{"html", 502, long, APIError{StatusCode: 502, Body: long[:1000] + "…"}, "http 502: <html>éé"},
+		{"html", 502, long, APIError{StatusCode: 502, Body: "<html>" + strings.Repeat("é", 994) + "…"}, "http 502: <html>éé"},
 		{"empty", 404, "", APIError{StatusCode: 404}, "http 404: Not Found"},
 	}
 	for _, tt := range tests {
@@ -245,24 +245,5 @@ func TestBackoff(t *testing.T) {
 	}
 	if got := backoff(1000); got > maxBackoff {
 		t.Errorf("backoff(1000) = %v, over %v", got, maxBackoff)
-	}
-}
-
-func TestClip(t *testing.T) {
-	t.Parallel()
-	for _, tt := range []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"abc", 3, "abc"},
-		{"abcd", 3, "abc…"},
-		{"aé", 2, "a…"}, // é is 2 bytes: cutting at 2 would split it
-		{"日本", 4, "日…"},
-		{"日本", 2, "…"},
-	} {
-		if got := clip(tt.s, tt.n); got != tt.want {
-			t.Errorf("clip(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
-		}
 	}
 }

@@ -42,7 +42,7 @@ func (m *Memory) Get(session string) Session {
 	if s == nil {
 		return Session{}
 	}
-	return Session{Once: maps.Clone(s.Once), Stops: s.Stops, Breakers: maps.Clone(s.Breakers), TurnMS: s.TurnMS}
+	return Session{Once: maps.Clone(s.Once), Stops: s.Stops, Breakers: maps.Clone(s.Breakers), TurnMS: s.TurnMS, Skills: maps.Clone(s.Skills)}
 }
 
 // Forget drops the state of session.

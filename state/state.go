@@ -15,11 +15,19 @@ type Session struct {
 	// TurnMS is the hook time spent in the current turn, in milliseconds (the per-turn
 	// budget); UserPromptSubmit starts a new turn and resets it.
 	TurnMS float64 `json:"turn_ms,omitempty"`
+	// Skills holds the skills invoked in this session whose frontmatter hooks are active,
+	// by SkillKey (Claude Code: a skill's hooks register when it is invoked and stay for the
+	// rest of the session).
+	Skills map[string]bool `json:"skills,omitempty"`
 }
+
+// SkillKey is the key under which an invoked skill is recorded in Session.Skills: the id of
+// the agent that invoked it ("" for the main agent) and the skill's name.
+func SkillKey(agentID, skill string) string { return agentID + "\x00" + skill }
 
 // empty reports whether s holds nothing to remember.
 func (s *Session) empty() bool {
-	return s.Stops == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0
+	return s.Stops == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0 && len(s.Skills) == 0
 }
 
 // Breaker is one hook's circuit breaker.

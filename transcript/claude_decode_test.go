@@ -19,7 +19,7 @@ import (
 func corpusLines(t testing.TB) [][]byte {
 	t.Helper()
 	var real [][]byte
-	err := filepath.WalkDir("../testdata/sessions", func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir("../sessions", func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".jsonl") {
 			return err
 		}

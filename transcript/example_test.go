@@ -11,7 +11,7 @@ import (
 // ExampleOpen replays a recorded Claude Code session (session-stop-gate: a Stop hook blocks
 // once, and a PermissionRequest hook allows a Bash call) as the hook events it fired.
 func ExampleOpen() {
-	r, err := transcript.Open("../testdata/sessions/session-stop-gate/84dcf15f-e3e6-46b6-9621-dc9c4d06f0dd.jsonl", transcript.Options{})
+	r, err := transcript.Open("../sessions/session-stop-gate/84dcf15f-e3e6-46b6-9621-dc9c4d06f0dd.jsonl", transcript.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 // sessionsDir holds the recorded Claude Code sessions, in Claude Code's own layout.
-const sessionsDir = "../testdata/sessions"
+const sessionsDir = "../sessions"
 
 var sessionFile = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f-]{27}\.jsonl$`)
 

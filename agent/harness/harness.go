@@ -12,6 +12,7 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // AgentName is written in the session log's header.
@@ -175,12 +176,9 @@ func Describe(in *hook.Input, res *hook.Result) string {
 	return head + ": " + strings.Join(parts, "; ")
 }
 
+// oneLine collapses the white space of s (line breaks included) and cuts it at 300 runes.
 func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 300 {
-		s = s[:300] + "…"
-	}
-	return s
+	return text.Truncate(strings.Join(strings.Fields(s), " "), 300, "…")
 }
 
 // Startup fires Startup (the process started), with cwd.

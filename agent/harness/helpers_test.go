@@ -16,6 +16,7 @@ import (
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/hooktest"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -26,26 +27,9 @@ type rig struct {
 	s        *agent.Session
 	h        *harness.Harness
 	r        *hookcore.Runner
-	log      *syncBuffer
+	log      *hooktest.Buffer
 	mu       sync.Mutex
 	requests []*agent.Request
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) Bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.b.Bytes())
 }
 
 type setup struct {
@@ -53,7 +37,9 @@ type setup struct {
 	callbacks []hookcore.Callback // Go hooks
 	script    string              // the scripted model's turns (JSON)
 	files     map[string]string   // workspace files
-	opts      func(*agent.Options)
+	// frontmatter are workspace files (skills, agents) whose frontmatter hooks load too
+	frontmatter []string
+	opts        func(*agent.Options)
 }
 
 // newRig builds the session; the workspace is a temporary directory.
@@ -71,18 +57,25 @@ func newRig(t *testing.T, st setup) *rig {
 		}
 	}
 	var set *config.Set
+	var paths []config.LayerPath
 	if st.yaml != "" {
 		cfg := filepath.Join(t.TempDir(), "hooks.yaml")
 		if err := os.WriteFile(cfg, []byte(st.yaml), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		paths = append(paths, config.LayerPath{Path: cfg, Layer: config.Explicit})
+	}
+	for _, rel := range st.frontmatter {
+		paths = append(paths, config.LayerPath{Path: filepath.Join(ws, rel), Layer: config.User})
+	}
+	if len(paths) > 0 {
 		var errs config.ErrorList
-		set, errs = config.Load([]config.LayerPath{{Path: cfg, Layer: config.Explicit}})
+		set, errs = config.Load(paths)
 		if err := errs.Err(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rg := &rig{t: t, ws: ws, log: &syncBuffer{}}
+	rg := &rig{t: t, ws: ws, log: &hooktest.Buffer{}}
 	var sess *agent.Session
 	r, err := hookcore.New(set, hookcore.Options{ProjectDir: ws, Callbacks: st.callbacks,
 		AgentRunner: agentRunnerFunc(func(ctx context.Context, p string) (string, error) {

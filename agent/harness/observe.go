@@ -38,7 +38,17 @@ func extra(in *hook.Input, key string, v any) {
 //
 // A PostStopValidation hook that exits non-zero fails the validation in the Runner itself
 // (a block whose reason is the hook's output), so it needs no rule here.
+//
+// SkillInvoked is not a hook event: it activates the skill's frontmatter hooks for the
+// invoking agent for the rest of the session (Runner.InvokeSkill; Claude Code 2.1.332,
+// testdata/frontmatter). A store that cannot record it is logged through the Trace.
 func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
+	if ev.Moment == agent.SkillInvoked {
+		if err := h.opts.Runner.InvokeSkill(ctx, ev.Info.SessionID, ev.Info.AgentID, ev.Skill); err != nil && h.opts.Trace != nil {
+			h.opts.Trace(agent.Step{Kind: agent.StepNotice, AgentID: ev.Info.AgentID, Text: "skill " + ev.Skill + ": its hooks are not active: " + err.Error(), IsError: true})
+		}
+		return agent.Verdict{}
+	}
 	event := hook.Event(ev.Moment)
 	in := h.input(ev.Info)
 	in.Source, in.Reason, in.Prompt, in.Error = ev.Source, ev.Reason, ev.Prompt, ev.Error

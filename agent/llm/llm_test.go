@@ -2,13 +2,11 @@ package llm_test
 
 import (
 	"context"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/llm"
+	"github.com/hookcore/hookcore/hooktest"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -16,12 +14,7 @@ import (
 // through model's client.
 func TestConfigBaseURL(t *testing.T) {
 	t.Parallel()
-	paths := make(chan string, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		paths <- r.URL.Path
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"choices":[{"index":0,"message":{"role":"assistant","content":"hello"}}]}`)
-	}))
+	srv := hooktest.NewModelServer("hello")
 	defer srv.Close()
 	m, err := llm.Config{Config: model.Config{Getenv: func(string) string { return "" }}, BaseURL: srv.URL + "/v1"}.New("openai:m")
 	if err != nil {
@@ -34,8 +27,8 @@ func TestConfigBaseURL(t *testing.T) {
 	if err != nil || r.Text != "hello" {
 		t.Fatalf("Chat = %+v, %v", r, err)
 	}
-	if p := <-paths; p != "/v1/chat/completions" {
-		t.Errorf("path %q", p)
+	if reqs := srv.Requests(); len(reqs) != 1 || reqs[0].Path != "/v1/chat/completions" {
+		t.Errorf("requests %+v, want one to /v1/chat/completions", reqs)
 	}
 	if _, err := (llm.Config{Config: model.Config{Getenv: func(string) string { return "" }}}).New("openai:m"); err == nil {
 		t.Error("New without a key or a server succeeded")

@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,21 +12,9 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/hooktest"
 	"github.com/hookcore/hookcore/trust"
 )
-
-// syncBuffer is a bytes.Buffer safe for the approver's writes and the test's reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 func fakeTerminal(in io.Reader, out io.Writer) terminal {
 	return func() (io.Reader, io.Writer, error) { return in, out, nil }
@@ -43,7 +29,7 @@ var (
 func TestAskApprover(t *testing.T) {
 	t.Parallel()
 	store := trust.DefaultStore(t.TempDir())
-	var out syncBuffer
+	var out hooktest.Buffer
 	a := newAskApprover(store, "/w", fakeTerminal(strings.NewReader("y\nNo\nalways\n"), &out))
 	ctx := context.Background()
 	var got []bool
@@ -72,7 +58,7 @@ func TestAskApprover(t *testing.T) {
 
 	// "always" was remembered: a new process approves judge without asking, and deny-new
 	// lets judge through but not the others.
-	var out2 syncBuffer
+	var out2 hooktest.Buffer
 	b := newAskApprover(store, "/w", fakeTerminal(strings.NewReader(""), &out2))
 	if ok, err := b.Approve(ctx, judge); !ok || err != nil || out2.String() != "" {
 		t.Errorf("remembered hook: %v, %v, asked %q", ok, err, out2.String())
@@ -108,7 +94,7 @@ func TestAskApproverCancelled(t *testing.T) {
 	t.Parallel()
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	var out syncBuffer
+	var out hooktest.Buffer
 	a := newAskApprover(nil, "/w", fakeTerminal(pr, &out))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()

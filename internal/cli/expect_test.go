@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // expectation is an expect.json of a conformance case (../shared/conformance/run, check()):
@@ -89,11 +91,11 @@ func (e *expectation) check(o observed) []string {
 	var result map[string]any
 	if e.needsResult() {
 		if err := json.Unmarshal([]byte(o.stdout), &result); err != nil {
-			return []string{fmt.Sprintf("stdout is not a JSON result (%v): %q", err, clip(o.stdout, 300))}
+			return []string{fmt.Sprintf("stdout is not a JSON result (%v): %q", err, text.Truncate(o.stdout, 300, "..."))}
 		}
 	}
 	if e.Exit != nil && o.exit != *e.Exit {
-		bad("exit %d, want %d (stderr: %q)", o.exit, *e.Exit, clip(strings.TrimSpace(o.stderr), 300))
+		bad("exit %d, want %d (stderr: %q)", o.exit, *e.Exit, text.Truncate(strings.TrimSpace(o.stderr), 300, "..."))
 	}
 	if e.Blocked != nil && result["blocked"] != *e.Blocked {
 		bad("blocked=%v, want %v", result["blocked"], *e.Blocked)
@@ -159,12 +161,12 @@ func (e *expectation) check(o observed) []string {
 	}
 	for _, s := range e.StdoutContains {
 		if !strings.Contains(o.stdout, s) {
-			bad("stdout lacks %q: %q", s, clip(strings.TrimSpace(o.stdout), 400))
+			bad("stdout lacks %q: %q", s, text.Truncate(strings.TrimSpace(o.stdout), 400, "..."))
 		}
 	}
 	for _, s := range e.StderrContains {
 		if !strings.Contains(o.stderr, s) {
-			bad("stderr lacks %q: %q", s, clip(strings.TrimSpace(o.stderr), 400))
+			bad("stderr lacks %q: %q", s, text.Truncate(strings.TrimSpace(o.stderr), 400, "..."))
 		}
 	}
 	for _, p := range sortedKeys(e.Files) {
@@ -196,13 +198,6 @@ func (e *expectation) check(o observed) []string {
 // str is a JSON value as a string: "" for null or a missing key, like Python's `or ""`.
 func str(v any) string {
 	s, _ := v.(string)
-	return s
-}
-
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
-	}
 	return s
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // DefaultAsyncWait is how long `hookcore fire` waits, after printing the result, for the
@@ -92,7 +93,7 @@ SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()
 			fix := e.cwds()
-			res := r.Fire(ctx, event, fix.fix(in))
+			res := r.Fire(ctx, event, fix.Fix(in))
 			relSources(res.Hooks, e.cwd)
 			werr := writeResult(e.stdout, res)
 			waitAsync(ctx, r, asyncWait, e.stderr)
@@ -140,7 +141,7 @@ func (e *env) noConfig(looked []config.Candidate) {
 	for i, c := range looked {
 		paths[i] = e.shortPath(c.Path)
 	}
-	fmt.Fprintf(e.stderr, "hookcore: no config found; no hook runs (looked for %s)\n", printable(strings.Join(paths, ", ")))
+	fmt.Fprintf(e.stderr, "hookcore: no config found; no hook runs (looked for %s)\n", text.Printable(strings.Join(paths, ", ")))
 }
 
 // gateBlock turns a failure to load or compile the config into a block on a gate event:

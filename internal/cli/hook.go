@@ -136,7 +136,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	fix := e.cwds()
-	ans = fireAnswer(ctx, r, p, event, fix.fix(in), st, block)
+	ans = fireAnswer(ctx, r, p, event, fix.Fix(in), st, block)
 	wait = func() {
 		defer stop()
 		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)

@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // listedHook is one row of `hookcore list --json`.
@@ -164,7 +166,7 @@ func (e *env) printLayers(layers []listedLayer) {
 	fmt.Fprintln(e.stdout, "layers looked at:")
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	for _, l := range layers {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", l.Layer, printable(l.Path), printable(l.Status))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", l.Layer, text.Printable(l.Path), text.Printable(l.Status))
 	}
 	tw.Flush()
 }
@@ -216,9 +218,9 @@ func target(a config.Action) string {
 // and tabs become spaces, other control characters escapes), cut to max runes with an
 // ellipsis.
 func oneLine(s string, max int) string {
-	r := []rune(printable(strings.TrimSpace(s)))
-	if len(r) > max {
-		return string(r[:max-1]) + "…"
+	s = text.Printable(strings.TrimSpace(s))
+	if utf8.RuneCountInString(s) > max {
+		return text.Truncate(s, max-1, "…")
 	}
-	return string(r)
+	return s
 }

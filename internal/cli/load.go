@@ -36,6 +36,10 @@ type configFlags struct {
 	// otel is --otel URL (fire, replay and run): the OTLP/HTTP receiver of traces and
 	// metrics (package telemetry); empty: the OTEL_EXPORTER_OTLP_* variables decide.
 	otel string
+	// frontmatter loads, in discovery mode, the hooks of the skills and sub-agents of the
+	// user and the project (config.FrontmatterPaths): `hookcore run` and `trust`, whose
+	// agent runs them. The other commands leave them out: Claude Code runs them itself.
+	frontmatter bool
 }
 
 func (f *configFlags) register(cmd *cobra.Command) {
@@ -102,6 +106,9 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 				paths = append(paths, c.LayerPath)
 			}
 		}
+	}
+	if !explicit && f.frontmatter {
+		paths = append(paths, config.FrontmatterPaths(root, e.home)...)
 	}
 	set, problems := config.Load(paths)
 	pf, pp := pluginFiles(paths, e.home)

@@ -1,27 +1,20 @@
 package cli
 
 import (
-	"bufio"
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
-	"github.com/hookcore/hookcore/config"
-	"github.com/hookcore/hookcore/hook"
-	"github.com/hookcore/hookcore/transcript"
+	"github.com/hookcore/hookcore/internal/replay"
 )
 
-// replayFlags are the options of hookcore replay.
+// replayFlags are the options of hookcore replay (and coverage).
 type replayFlags struct {
 	cf      configFlags
 	events  []string
@@ -52,9 +45,7 @@ or read error or an unmet expectation. See docs/replay.md.`,
   hookcore replay session.jsonl -c hooks.yaml --expect policy-test.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
-			defer stop()
-			return e.replay(ctx, &f, args)
+			return e.replay(cmd, &f, args)
 		},
 	}
 	f.cf.registerRun(cmd)
@@ -68,31 +59,56 @@ or read error or an unmet expectation. See docs/replay.md.`,
 	return cmd
 }
 
-func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error {
-	filter, err := parseEvents(f.events)
+// coverageCmd is `hookcore coverage SESSION...` (issue 11.4): for every tool call of the
+// recorded sessions, which gate hooks looked at it and what they decided; which tools and
+// which events no hook covers. It replays the sessions as `replay` does (hooks run for real,
+// tools do not), sub-agents included.
+func coverageCmd(e *env) *cobra.Command {
+	var f replayFlags
+	cmd := &cobra.Command{
+		Use:   "coverage SESSION...",
+		Short: "Show which tool calls and events of recorded sessions the hooks cover, and which no guard looks at",
+		Long: `coverage replays recorded sessions (as replay does: hook commands run, tools do not) and
+reports, per tool call, the gate hooks (PreToolUse, PermissionRequest) that ran on it and
+their decision; then, per tool, how many of its calls a guard looked at; then, per event,
+how many times it fired and how many times a hook ran. Tools and events that no hook covered
+are listed at the end. Sub-agent calls are included and marked. --json prints one object.`,
+		Example: `  hookcore coverage ~/.claude/projects/-home-me-app/*.jsonl --config .hookcore/hooks.yaml`,
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f.coverage = true
+			return e.replay(cmd, &f, args)
+		},
+	}
+	f.cf.registerRun(cmd)
+	cmd.Flags().BoolVar(&f.json, "json", false, "print the coverage as one JSON object")
+	cmd.Flags().IntVar(&f.jobs, "jobs", 1, "fire up to N independent events in parallel")
+	return cmd
+}
+
+// replay checks the flags, loads the config and the expectations, builds the Runner and
+// hands the rest to replay.Run; it waits for the async hooks before it returns.
+func (e *env) replay(cmd *cobra.Command, f *replayFlags, files []string) error {
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	events, err := replay.ParseEvents(f.events)
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
-	switch f.only {
-	case "", "blocked", "changed":
-	default:
-		msg := fmt.Sprintf("--only must be blocked or changed, not %q", f.only)
-		if s := suggestOnly(f.only); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		return &exitError{code: ExitFailure, msg: msg}
+	if err := replay.CheckOnly(f.only); err != nil {
+		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
 	if f.jobs < 1 {
 		return &exitError{code: ExitFailure, msg: fmt.Sprintf("--jobs must be at least 1, not %d", f.jobs)}
 	}
-	var exp *expectations
+	var exp *replay.Expectations
 	if f.expect != "" {
 		path := f.expect
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(e.cwd, path)
 		}
 		var problems []string
-		exp, problems = loadExpectations(path, f.expect)
+		exp, problems = replay.LoadExpectations(path, f.expect)
 		for _, p := range problems {
 			fmt.Fprintln(e.stderr, p)
 		}
@@ -112,229 +128,42 @@ func (e *env) replay(ctx context.Context, f *replayFlags, files []string) error 
 		return err
 	}
 	defer waitAsync(ctx, r, DefaultAsyncWait, e.stderr) // bounded, and cut short by SIGTERM/SIGINT (issue 10.8)
-
-	var srcs []*source
-	defer func() {
-		for _, s := range srcs {
-			s.rd.Close()
-			s.f.Close()
-		}
-	}()
-	for _, name := range files {
-		s, err := e.openSource(name)
-		if err != nil {
-			return &exitError{code: ExitFailure, msg: err.Error()}
-		}
-		srcs = append(srcs, s)
-	}
-
-	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	rp := &replayer{
-		ctx:    ctx,
-		r:      r,
-		flags:  f,
-		filter: filter,
-		exp:    exp,
-		rep:    newReport(out, f, isTerminal(e.stdout) && !f.noColor && os.Getenv("NO_COLOR") == "", len(srcs) > 1),
-		prog:   &progress{w: e.stderr, on: isTerminal(e.stderr)},
-		cwds:   e.cwds(),
-	}
-	rp.rep.cwd = e.cwd
-	rp.rep.tty = isTerminal(e.stdout)
-	rp.rep.exp = exp
-	rp.rep.errw = e.stderr
-	if f.coverage {
-		rp.rep.cov = newCoverage()
-	}
-	if f.jobs > 1 {
-		rp.sem = make(chan struct{}, f.jobs)
-	}
-	readErr := rp.all(srcs)
-	rp.prog.clear()
-	rp.rep.end()
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	if readErr != nil {
-		return &exitError{code: ExitFailure, msg: readErr.Error()}
-	}
-	if exp != nil {
-		w := e.stdout
-		if f.json {
-			w = e.stderr
-		}
-		if !exp.report(w, e.stderr) {
-			return exitWith(ExitFailure)
-		}
-	}
-	return nil
-}
-
-// suggestOnly returns the --only value closest to s: one it starts, or one a typo away.
-func suggestOnly(s string) string {
-	for _, v := range []string{"blocked", "changed"} {
-		if s != "" && strings.HasPrefix(v, strings.ToLower(s)) {
-			return v
-		}
-	}
-	return config.Suggest(s, []string{"blocked", "changed"})
-}
-
-// parseEvents reads the --events list; nil means every event.
-func parseEvents(names []string) (map[hook.Event]bool, error) {
-	if len(names) == 0 {
-		return nil, nil
-	}
-	set := map[hook.Event]bool{}
-	for _, n := range names {
-		n = strings.TrimSpace(n)
-		if n == "" {
-			continue
-		}
-		ev, ok := hook.ParseEvent(n)
-		if !ok {
-			msg := fmt.Sprintf("--events: unknown event %q", n)
-			if s := config.Suggest(n, hook.EventNames()); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			return nil, errors.New(msg)
-		}
-		set[ev] = true
-	}
-	return set, nil
-}
-
-// replayer reads the sources, fires their events and hands them, in session order, to the
-// report. With --jobs N > 1, tool events of different calls fire concurrently (at most N at
-// once); the events of one call fire in order (each waits for the previous one, whose block
-// or rewrite it depends on), and every other event is a barrier: it fires alone, after
-// everything before it, because it may depend on all of it (Stop, UserPromptSubmit,
-// SessionStart, SessionEnd, SubagentStart/Stop, compaction). Output order never changes.
-type replayer struct {
-	ctx    context.Context
-	r      *hookcore.Runner
-	flags  *replayFlags
-	filter map[hook.Event]bool
-	exp    *expectations
-	rep    *report
-	prog   *progress
-	cwds   cwds
-	track  tracker
-	seq    int
-
-	sem     chan struct{} // nil: run inline (--jobs 1)
-	wg      sync.WaitGroup
-	pending []*step // read, not yet printed, oldest first
-}
-
-// all replays every source in order; it returns the first read error.
-func (rp *replayer) all(srcs []*source) error {
-	for i, src := range srcs {
-		rp.rep.file(src.name)
-		err := rp.source(src, i, len(srcs))
-		rp.wait()
-		rp.flush(true)
-		rp.rep.endFile(src)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (rp *replayer) source(src *source, i, n int) error {
-	for {
-		if err := rp.ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted: %w", err)
-		}
-		ev, err := src.rd.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", src.name, err)
-		}
-		rp.seq++
-		rp.submit(rp.prepare(ev, src.name))
-		rp.prog.update(src.name, i, n, src.cr.n, src.size, rp.seq)
-	}
-}
-
-// prepare turns an event into a step: its call, its place in the call's chain, the filter.
-func (rp *replayer) prepare(ev *transcript.Event, file string) *step {
-	s := &step{seq: rp.seq, file: file, ev: ev, cwd: ev.Input.Cwd, fire: rp.filter == nil || rp.filter[ev.Event]}
-	if isToolEvent(ev.Event) {
-		c := rp.track.assign(ev)
-		s.call, s.prev, c.last = c, c.last, s
-	} else if ev.Event == hook.Stop && ev.Input.AgentID == "" {
-		rp.track.reset()
-	}
-	if s.fire {
-		rp.cwds.fix(ev.Input)
-	}
-	return s
-}
-
-// submit fires s (inline, or in the background with --jobs) and prints what is ready.
-func (rp *replayer) submit(s *step) {
+	err = replay.Run(ctx, files, replay.Options{
+		Runner:   r,
+		Events:   events,
+		JSON:     f.json,
+		Only:     f.only,
+		Jobs:     f.jobs,
+		Expect:   exp,
+		Coverage: f.coverage,
+		Color:    isTerminal(e.stdout) && !f.noColor && os.Getenv("NO_COLOR") == "",
+		TTY:      isTerminal(e.stdout),
+		Progress: isTerminal(e.stderr),
+		Cwd:      e.cwd,
+		Stdout:   e.stdout,
+		Stderr:   e.stderr,
+	})
 	switch {
-	case !s.fire:
-		// Not selected: printed (counted) in order, never fired.
-	case rp.sem == nil:
-		run(rp.ctx, rp.r, s)
-	case s.call == nil:
-		rp.wait() // a barrier: everything before it has fired
-		run(rp.ctx, rp.r, s)
-	default:
-		s.done = make(chan struct{})
-		rp.sem <- struct{}{}
-		rp.wg.Add(1)
-		go func() {
-			defer rp.wg.Done()
-			defer func() { <-rp.sem }()
-			defer close(s.done)
-			run(rp.ctx, rp.r, s)
-		}()
+	case errors.Is(err, replay.ErrExpectations):
+		return exitWith(ExitFailure) // the unmet expectations are printed
+	case err != nil:
+		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
-	rp.pending = append(rp.pending, s)
-	rp.flush(false)
-	if max := 4*cap(rp.sem) + 16; len(rp.pending) > max {
-		<-rp.pending[0].done // bound the steps held in memory
-		rp.flush(false)
-	}
+	return nil
 }
 
-// wait waits for every step fired in the background.
-func (rp *replayer) wait() { rp.wg.Wait() }
-
-// flush prints the finished steps at the head of the queue; all: the queue is complete.
-func (rp *replayer) flush(all bool) {
-	n := 0
-	for _, s := range rp.pending {
-		if s.done != nil {
-			if all {
-				<-s.done
-			} else {
-				select {
-				case <-s.done:
-				default:
-					goto stop
-				}
-			}
-		}
-		rp.emit(s)
-		n++
+// isTerminal reports whether s (a stream: stdin, stdout or stderr) is a character device
+// (a terminal), without a dependency.
+func isTerminal(s any) bool {
+	f, ok := s.(*os.File)
+	if !ok {
+		return false
 	}
-stop:
-	if n > 0 {
-		clear(rp.pending[:n])
-		rp.pending = rp.pending[n:]
-		if rp.rep.tty {
-			rp.prog.clear()
-			rp.rep.out.Flush()
-		}
-	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// emit hands one finished step to the report.
-func (rp *replayer) emit(s *step) { rp.rep.step(s) }
+// cwds returns the fixer of recorded working directories that fire, hook, serve and replay
+// use: a cwd that does not exist on this machine is replaced by the command's own, with a
+// note on stderr (once per directory), so that command hooks can start.
+func (e *env) cwds() *replay.CwdFixer { return replay.NewCwdFixer(e.cwd, e.stderr) }

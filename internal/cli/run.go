@@ -18,9 +18,11 @@ import (
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/agent/harness"
 	"github.com/hookcore/hookcore/agent/tools"
-	"github.com/hookcore/hookcore/examples/demo"
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/demo"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/model"
 )
 
@@ -166,9 +168,20 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	}
 	we := *e
 	we.cwd = ws
+	f.cf.frontmatter = true
 	l, err := we.load(&f.cf)
 	if err != nil {
 		return err
+	}
+	// The skills and sub-agent types of the user and the project: the Skill tool and the
+	// Agent tool's subagent_type (their frontmatter hooks are in l, in discovery mode).
+	var defPaths []string
+	for _, lp := range config.FrontmatterPaths(config.ProjectRoot(ws), e.home) {
+		defPaths = append(defPaths, lp.Path)
+	}
+	skills, agentTypes, err := agent.ReadDefinitions(defPaths)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "hookcore run:", err)
 	}
 	// The agent hooks' sub-agents run in the session, which needs the Runner first.
 	var s *agent.Session
@@ -240,7 +253,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		Observer: h, Middleware: []agent.ToolMiddleware{h.Middleware()},
 		System:    "You are a coding agent working in " + ws + ". Use the tools to inspect and change files; keep answers short.",
 		Workspace: ws, PermissionMode: f.mode, Allow: f.allow, Deny: f.deny, MaxSteps: f.maxTurns,
-		Trace: p.step,
+		Trace: p.step, Skills: skills, AgentTypes: agentTypes,
 	})
 	sessionMu.Unlock()
 	if err != nil {
@@ -297,12 +310,9 @@ func (p *printer) step(st agent.Step) {
 	}
 }
 
+// clip drops the trailing line breaks of s and cuts it at n runes.
 func clip(s string, n int) string {
-	s = strings.TrimRight(s, "\n")
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
+	return text.Truncate(strings.TrimRight(s, "\n"), n, "…")
 }
 
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n    ") }

@@ -47,7 +47,7 @@ func (l leakCheck) Run() int {
 	return code
 }
 
-// TestScript runs the end-to-end scripts of testdata/script (at the module root): every
+// TestScript runs the end-to-end scripts of testdata/script: every
 // conformance case of ../shared/conformance/cases as fire_*, check_* and list_* scripts, and
 // the CLI's own behaviour. Besides the standard testscript commands they can use:
 //
@@ -76,7 +76,7 @@ func (l leakCheck) Run() int {
 func TestScript(t *testing.T) {
 	t.Parallel()
 	testscript.Run(t, testscript.Params{
-		Dir:   filepath.Join("..", "..", "testdata", "script"),
+		Dir:   filepath.Join("testdata", "script"),
 		Setup: setupScript,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"hc":       cmdHC,

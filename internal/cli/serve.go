@@ -131,7 +131,7 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		return p.Fail(ev, why, block), ev
 	}
 	fix := s.e.cwds()
-	return fireAnswer(ctx, r, p, ev, fix.fix(in), s.st, block), ev
+	return fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block), ev
 }
 
 // wireAnswer is the body of /v1/answer: the answer a hook command gives, whole.

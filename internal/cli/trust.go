@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -51,6 +52,10 @@ digest of those files, so after any change to them they must be trusted again.
 			if err != nil {
 				return err
 			}
+			// The skills' and sub-agents' hooks are granted too (hookcore run runs them); they
+			// are not part of the config digest, so fire and hook, which leave them out,
+			// see the same trust.
+			paths = append(paths, config.FrontmatterPaths(ws, e.home)...)
 			set, problems := config.Load(paths)
 			problems.Sort()
 			for _, p := range problems {
@@ -178,7 +183,7 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 		}
 	}
 	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
-		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, printable(ht.ID))
+		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, text.Printable(ht.ID))
 		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
 		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
 		if ht.Reason != "" && ok {

@@ -1,0 +1,494 @@
+package shell
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookcore/hookcore/internal/shbound"
+)
+
+// maxShellDepth bounds the nesting of scripts found inside a command: `bash -c SCRIPT`,
+// `eval ARGS`, find's -exec commands, here-document and here-string scripts read by a shell,
+// trap actions, alias expansions, `env -S STRING`, `su -c SCRIPT`, watch's and parallel's
+// command strings. Deeper nesting matches every rule.
+const maxShellDepth = 4
+
+// maxWalkDepth bounds the depth of the syntax tree walked. The parser builds a long
+// pipeline, && list or arithmetic expression as a tree as deep as it is long, and the walk
+// recurses; a deeper tree matches every rule.
+const maxWalkDepth = 1000
+
+// maxWrappers bounds the wrapper commands stripped from one simple command ("sudo nice env
+// rm" strips 3); each adds a text, so "sudo sudo ... rm" would otherwise grow quadratically.
+// More wrappers match every rule. It also bounds the env -S strings spliced into one
+// command and the aliases expanded in a row after an alias whose value ends in a blank.
+const maxWrappers = 16
+
+// maxTextBytes bounds the total size of the texts collected for one command (16 MiB);
+// more matches every rule. Texts are linear in the command except where aliases are
+// expanded: each use of an alias copies its value.
+const maxTextBytes = 64 * shbound.MaxLen
+
+// Commands is what a Bash permission rule sees of one command line: each simple command
+// rendered as text, or all when the command can not be analysed (it does not parse, or a
+// command name is not static) and so matches every rule. Parse builds it; it is read-only
+// afterwards and safe for concurrent use.
+type Commands struct {
+	all   bool
+	texts []string
+	size  int // total bytes of texts and of alias values expanded (see maxTextBytes)
+
+	// units holds, for allow rules, the text of each command the line runs as written:
+	// leading assignments kept, the command name not reduced to its base name, and one
+	// unit per command a wrapper, shell, eval or alias runs (see "Allow rules" in the
+	// package doc). Every unit must be permitted for the line to be.
+	units []string
+
+	eval evalState // evaluating contexts and bindings (basheval.go)
+
+	// aliases holds the `alias NAME=VALUE` definitions seen anywhere in the command. A
+	// definition may come after a use in the text and still apply (a trap action runs
+	// later), so a command that defines aliases is analysed twice, the second time with
+	// every definition known.
+	aliases map[string]*aliasDef
+	second  bool // the second pass: a new alias name means the first pass missed one
+}
+
+// Parse analyses one bash command line: it parses it with mvdan.cc/sh (LangBash), walks
+// every simple command it runs (through wrappers, shells, eval contexts and aliases; see the
+// package doc) and collects their texts and units. It never fails: a command that does not
+// parse, is longer than internal/shbound allows, nests deeper than 4 scripts or names a
+// command that is not a fixed word gives Commands whose Opaque is true.
+func Parse(command string) *Commands {
+	b := &Commands{}
+	b.collect(command, 0)
+	if len(b.aliases) > 0 && !b.all {
+		b.texts, b.units, b.size, b.second = b.texts[:0], b.units[:0], 0, true
+		b.collect(command, 0)
+	}
+	b.settle()
+	return b
+}
+
+// Opaque reports whether the command line could not be analysed: a deny rule must then
+// assume it matches (Match is true for every pattern) and an allow rule must not permit it
+// (Allows is false).
+func (b *Commands) Opaque() bool { return b.all }
+
+// Texts returns the text of each simple command the line runs, for deny rules: wrappers
+// stripped, the command name reduced to its base name ("/bin/rm -rf x" is "rm -rf x"). It is
+// empty when the line runs nothing or is Opaque. The caller must not modify the slice.
+func (b *Commands) Texts() []string { return b.texts }
+
+// Units returns the text of each command the line runs as written, for allow rules: leading
+// assignments kept, the command name as written, and one unit per command a wrapper, shell,
+// eval or alias runs, and per write redirection. The caller must not modify the slice.
+func (b *Commands) Units() []string { return b.units }
+
+// Match reports whether re matches one of Texts, or whether the line is Opaque: a guard's
+// question ("may this line run what re names?"), answered yes when unsure.
+func (b *Commands) Match(re *regexp.Regexp) bool {
+	if b.all {
+		return true
+	}
+	for _, t := range b.texts {
+		if re.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// ctx is what one simple command runs in, beyond its words.
+type ctx struct {
+	in     *input // its standard input; nil when unknown
+	depth  int    // the nesting level of the script it is in (see maxShellDepth)
+	xargs  bool   // run by xargs: words may be appended or replaced at run time
+	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
+}
+
+// input is a command's standard input when the command's text tells it: a static
+// here-document or here-string.
+type input struct {
+	script string
+	read   bool // a shell already read it (find -exec bash \; -exec bash \; share it)
+}
+
+// parse parses script as bash, or reports false when it is too long or too deep to parse
+// safely (internal/shbound) or does not parse.
+func parse(script string) (*syntax.File, bool) {
+	if shbound.Check(script) != nil {
+		return nil, false
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
+	return f, err == nil
+}
+
+// collect parses script, a script nested depth levels deep, and adds its simple commands.
+func (b *Commands) collect(script string, depth int) {
+	if depth > maxShellDepth {
+		b.all = true
+		return
+	}
+	f, ok := parse(script)
+	if !ok {
+		b.all = true
+		return
+	}
+	level := 0            // depth in the tree of the node visited
+	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if n == nil { // the children of a node are done
+			level--
+			return true
+		}
+		if b.all {
+			return false
+		}
+		if level >= maxWalkDepth {
+			b.all = true
+			return false
+		}
+		c := ctx{depth: depth}
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			stmt = n
+			if n.Cmd == nil && writes(n.Redirs) { // "> FILE" alone is a command too
+				b.addUnit(sourceOf(n, script))
+			} else {
+				// A command's redirection that writes a file is a unit of its own: an allow
+				// rule for the command does not permit writing anywhere (red team: "ls >
+				// ~/.bashrc" under Bash(ls *)). Writing to /dev/null or another descriptor
+				// is no write.
+				for _, r := range n.Redirs {
+					if writesFile(r) {
+						b.addUnit(sourceOf(r, script))
+					}
+				}
+			}
+		case *syntax.Assign:
+			b.assign(n, script, c)
+		case *syntax.ArrayElem:
+			b.arith(n.Index, c)
+			if n.Value != nil {
+				b.bind(renderWord(n.Value, script))
+			}
+		case *syntax.ArithmExp:
+			b.arith(n, c)
+		case *syntax.ArithmCmd:
+			b.arith(n.X, c)
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				b.arith(x, c)
+			}
+		case *syntax.CStyleLoop:
+			b.arith(n.Init, c)
+			b.arith(n.Cond, c)
+			b.arith(n.Post, c)
+		case *syntax.ParamExp:
+			b.paramExp(n, script, c)
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
+				b.arith(n.X, c)
+				b.arith(n.Y, c)
+			}
+		case *syntax.UnaryTest:
+			if w, ok := n.X.(*syntax.Word); ok && (n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar) {
+				b.nameSink(renderWord(w, script), c)
+			}
+		case *syntax.ForClause:
+			if it, ok := n.Loop.(*syntax.WordIter); ok {
+				for _, w := range it.Items {
+					b.bind(renderWord(w, script))
+					b.special(it.Name.Value, renderWord(w, script), c)
+				}
+			}
+		case *syntax.FuncDecl:
+			b.eval.positional = true
+		case *syntax.CallExpr:
+			for _, a := range n.Assigns { // FOO=1 rm x: FOO=1 is a unit of its own
+				b.addUnit(assignText(a, script))
+			}
+			if len(n.Args) == 0 {
+				break
+			}
+			words := make([]word, len(n.Args))
+			for i, w := range n.Args {
+				words[i] = renderWord(w, script)
+				if i > 0 && !inert(words[i]) {
+					b.eval.argData = true
+				}
+			}
+			if stmt != nil && stmt.Cmd == n {
+				c.in = stdinOf(stmt.Redirs, script)
+			}
+			b.addCall(words, c)
+			if b.all {
+				return false
+			}
+		case *syntax.DeclClause:
+			text := declText(n, script)
+			b.add(text)
+			b.addUnit(text)
+			var naked []word
+			if n.Variant != nil && n.Variant.Value == "nameref" {
+				naked = append(naked, word{text: "-n", static: true})
+			}
+			for _, a := range n.Args {
+				if a.Naked && a.Value != nil {
+					naked = append(naked, renderWord(a.Value, script))
+				}
+			}
+			b.decl(naked, n.Args, script, c)
+		}
+		if b.all {
+			return false
+		}
+		level++
+		return true
+	})
+}
+
+// script analyses w, a shell script found in a command run in c, one level deeper. A
+// script that is not static, that xargs may extend, or in which find -exec replaces "{}",
+// matches every rule.
+func (b *Commands) script(w word, c ctx) {
+	if !w.static || c.xargs || c.braces && strings.Contains(w.text, "{}") {
+		b.all = true
+		return
+	}
+	b.collect(w.text, c.depth+1)
+}
+
+// word is one rendered shell word.
+type word struct {
+	text   string
+	static bool // text is the word's value, not its source
+	plain  bool // the word is unquoted literal text: an alias name if it comes first
+}
+
+// addCall adds the texts of one simple command (see Commands).
+func (b *Commands) addCall(words []word, c ctx) {
+	for step := 0; len(words) > 0; step++ {
+		if step > maxWrappers {
+			b.all = true
+			return
+		}
+		name := words[0]
+		if !name.static || (name.text != "[" && strings.ContainsAny(name.text, "*?[{")) {
+			b.all = true
+			return
+		}
+		if def, ok := b.aliases[name.text]; ok && (step == 0 && name.plain || def.hash) {
+			b.expandAlias(def, words[1:], c, name.text)
+			if b.all {
+				return
+			}
+		}
+		b.add(joinWords(words, ""))
+		unit := joinWords(words, "")
+		if c.xargs {
+			unit += xargsMore
+		}
+		b.addUnit(unit)
+		base := path.Base(name.text)
+		if base != name.text && name.text != "" {
+			b.add(joinWords(words, base))
+		}
+		if b.all {
+			return
+		}
+		args := words[1:]
+		if spec, ok := wrapperSpec(base); ok {
+			words, c = b.unwrap(base, spec, args, c)
+			continue
+		}
+		b.builtinEval(base, args, c)
+		if b.all {
+			return
+		}
+		switch base {
+		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash", "yash", "posh", "lksh", "oksh", "loksh",
+			"pdksh", "ksh93", "hush", "bosh":
+			b.shell(args, c)
+		case "fish", "csh", "tcsh", "xonsh", "elvish", "nu", "pwsh", "rc", "es":
+			b.all = true // not a POSIX shell: its scripts are not parsed here
+		case "eval":
+			for _, a := range args {
+				if !a.static {
+					b.all = true
+					return
+				}
+			}
+			b.script(word{text: joinWords(args, ""), static: true}, c)
+		case "source", ".":
+			b.source(args, c)
+		case "trap":
+			b.trap(args, c)
+		case "alias":
+			b.alias(args)
+		case "find":
+			b.findExec(args, c)
+		}
+		return
+	}
+}
+
+// add adds text, within maxTextBytes.
+func (b *Commands) add(text string) {
+	if !b.grow(len(text)) {
+		return
+	}
+	b.texts = append(b.texts, text)
+}
+
+// addUnit adds the text of a command the line runs, for allow rules, within maxTextBytes.
+func (b *Commands) addUnit(text string) {
+	if !b.grow(len(text)) {
+		return
+	}
+	b.units = append(b.units, text)
+}
+
+// xargsMore ends the unit of a command run by xargs, which appends words to it at run time:
+// a rule that ends in a prefix wildcard ("rm *") permits it, an exact one ("rm") does not.
+const xargsMore = " \x00"
+
+// grow counts n more bytes of texts, and reports false (and matches every rule) past
+// maxTextBytes.
+func (b *Commands) grow(n int) bool {
+	b.size += n
+	if b.size > maxTextBytes {
+		b.all = true
+		return false
+	}
+	return true
+}
+
+// findExec adds the commands of find's -exec, -execdir, -ok and -okdir actions, which run
+// up to a ";" or "+" word, one nesting level deeper.
+func (b *Commands) findExec(args []word, c ctx) {
+	c.depth++
+	c.braces = true
+	for i := 0; i < len(args); i++ {
+		switch args[i].text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		if c.depth > maxShellDepth {
+			b.all = true
+			return
+		}
+		j := i + 1
+		for j < len(args) && args[j].text != ";" && args[j].text != "+" {
+			j++
+		}
+		if j > i+1 {
+			b.addCall(args[i+1:j], c)
+			if b.all {
+				return
+			}
+		}
+		i = j
+	}
+}
+
+// isAssignment reports whether w has the shape NAME=value.
+func isAssignment(w string) bool {
+	eq := strings.IndexByte(w, '=')
+	if eq <= 0 {
+		return false
+	}
+	for i := 0; i < eq; i++ {
+		if !isIdentByte(w[i], i == 0) || w[i] == '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// joinWords joins the words' texts with single spaces, the first replaced by name if set.
+func joinWords(words []word, name string) string {
+	var sb strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		if i == 0 && name != "" {
+			sb.WriteString(name)
+		} else {
+			sb.WriteString(w.text)
+		}
+	}
+	return sb.String()
+}
+
+// renderWord renders w from src: its value where static, else its source text.
+func renderWord(w *syntax.Word, src string) word {
+	var sb strings.Builder
+	static := true
+	source := func(n syntax.Node) {
+		static = false
+		start, end := int(n.Pos().Offset()), int(n.End().Offset())
+		if start >= 0 && start <= end && end <= len(src) {
+			sb.WriteString(src[start:end])
+		}
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			sb.WriteString(unescape(p.Value, func(byte) bool { return true }))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				source(p)
+				continue
+			}
+			sb.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if p.Dollar {
+				source(p)
+				continue
+			}
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					sb.WriteString(unescape(l.Value, func(c byte) bool { return strings.IndexByte("$`\"\\\n", c) >= 0 }))
+				} else {
+					source(q)
+				}
+			}
+		default:
+			source(p)
+		}
+	}
+	plain := false
+	if len(w.Parts) == 1 {
+		l, ok := w.Parts[0].(*syntax.Lit)
+		plain = ok && !strings.ContainsRune(l.Value, '\\')
+	}
+	return word{text: sb.String(), static: static, plain: plain}
+}
+
+// unescape removes the backslash before each byte for which esc is true; a backslash before
+// a newline removes both (line continuation).
+func unescape(s string, esc func(byte) bool) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && esc(s[i+1]) {
+			i++
+			if s[i] != '\n' {
+				sb.WriteByte(s[i])
+			}
+			continue
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}

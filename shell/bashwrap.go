@@ -1,0 +1,333 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+)
+
+// wrapper describes how a wrapper command's arguments are laid out, so that the command it
+// runs can be found: options first (short ones may be combined, "-iu root"; "--" ends
+// them), then fixed operands, then what it runs. The list is finite (see wrapperSpec): an
+// unknown wrapper is not looked through.
+type wrapper struct {
+	argShort    string   // short options that take an argument: "u" for sudo -u USER
+	argLong     []string // long options that take an argument unless written --opt=ARG
+	scriptShort string   // short options whose argument is a shell script: "c" for su -c
+	scriptLong  []string // long options whose argument is a shell script
+	splitShort  string   // env -S: the argument is split into words that replace it
+	splitLong   []string // env --split-string
+	shellShort  string   // flags that, with no command, run a shell reading stdin: sudo -s
+	noCommand   bool     // with no command or script, it runs a shell reading stdin (su)
+	assign      bool     // NAME=value words among the options are skipped (env, sudo)
+	operands    int      // operands before the command: timeout DURATION, chroot DIR
+	rest        restKind // what follows the operands
+}
+
+// restKind tells what the words after a wrapper's options and operands are.
+type restKind uint8
+
+const (
+	restCommand     restKind = iota // a command and its arguments (sudo rm -rf x)
+	restShellString                 // words joined by spaces into a shell script (watch)
+	restShellArgs                   // arguments of the user's shell (su USER -c SCRIPT)
+	restNone                        // nothing that runs (script's log file)
+)
+
+// wrapperSpec returns the layout of the wrapper command name (a base name), and false for a
+// command that is not a wrapper. Options that take an argument follow each tool's manual
+// (sudo, doas, pkexec, GNU coreutils env/nice/nohup/timeout/stdbuf/chroot, GNU time, GNU
+// findutils xargs, util-linux setsid/ionice/chrt/taskset/unshare/nsenter/flock/su/runuser/
+// script, strace, busybox, procps watch, GNU parallel); best effort where options are many.
+func wrapperSpec(name string) (wrapper, bool) {
+	switch name {
+	case "sudo":
+		return wrapper{argShort: "CDghpRrTtUu", argLong: []string{"--user", "--group", "--host", "--prompt", "--chdir", "--chroot",
+			"--role", "--type", "--other-user", "--close-from", "--command-timeout"}, shellShort: "is", assign: true}, true
+	case "doas":
+		return wrapper{argShort: "uC", shellShort: "s"}, true
+	case "pkexec":
+		return wrapper{argLong: []string{"--user"}}, true
+	case "env":
+		return wrapper{argShort: "uCa", argLong: []string{"--unset", "--chdir", "--argv0"},
+			splitShort: "S", splitLong: []string{"--split-string"}, assign: true}, true
+	case "time":
+		return wrapper{argShort: "fo", argLong: []string{"--format", "--output"}}, true
+	case "exec":
+		return wrapper{argShort: "a"}, true
+	case "xargs":
+		return wrapper{argShort: "ILnPsdEa", argLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs",
+			"--max-chars", "--max-lines", "--eof", "--process-slot-var"}}, true
+	case "nice":
+		return wrapper{argShort: "n", argLong: []string{"--adjustment"}}, true
+	case "timeout":
+		return wrapper{argShort: "sk", argLong: []string{"--signal", "--kill-after"}, operands: 1}, true
+	case "stdbuf":
+		return wrapper{argShort: "ioe", argLong: []string{"--input", "--output", "--error"}}, true
+	case "ionice":
+		return wrapper{argShort: "cnpPu", argLong: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}}, true
+	case "chrt":
+		return wrapper{argShort: "TPD", argLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, operands: 1}, true
+	case "taskset":
+		return wrapper{operands: 1}, true
+	case "unshare":
+		return wrapper{argShort: "RwSG", argLong: []string{"--propagation", "--setgroups", "--root", "--wd", "--setuid", "--setgid",
+			"--monotonic", "--boottime", "--map-user", "--map-group", "--map-users", "--map-groups", "--load-interp"}, noCommand: true}, true
+	case "nsenter":
+		return wrapper{argShort: "tSG", argLong: []string{"--target", "--setuid", "--setgid"}, noCommand: true}, true
+	case "chroot":
+		return wrapper{argLong: []string{"--userspec", "--groups"}, operands: 1, noCommand: true}, true
+	case "strace", "ltrace":
+		return wrapper{argShort: "abeEIoOpPsSuUX", argLong: []string{"--output", "--trace", "--signal", "--string-limit",
+			"--attach", "--user", "--env", "--trace-path", "--status", "--quiet", "--decode-fds"}}, true
+	case "flock":
+		return wrapper{argShort: "Ew", argLong: []string{"--timeout", "--conflict-exit-code"}, scriptShort: "c",
+			scriptLong: []string{"--command"}, operands: 1}, true
+	case "su", "runuser":
+		return wrapper{argShort: "gGswu", argLong: []string{"--group", "--supp-group", "--shell", "--whitelist-environment", "--user"},
+			scriptShort: "cC", scriptLong: []string{"--command", "--session-command"}, noCommand: true, rest: restShellArgs}, true
+	case "script":
+		return wrapper{argShort: "EIOBTmo", argLong: []string{"--echo", "--log-in", "--log-out", "--log-io", "--log-timing",
+			"--logging-format", "--output-limit"}, scriptShort: "c", scriptLong: []string{"--command"}, noCommand: true, rest: restNone}, true
+	case "watch":
+		return wrapper{argShort: "nq", argLong: []string{"--interval", "--equexit"}, rest: restShellString}, true
+	case "parallel":
+		return wrapper{argShort: "jSadEINnLP", argLong: []string{"--jobs", "--sshlogin", "--sshloginfile", "--arg-file", "--delimiter",
+			"--colsep", "--max-args", "--joblog", "--results", "--timeout", "--delay", "--tmpdir", "--workdir", "--env",
+			"--memfree", "--load", "--max-replace-args", "--tagstring", "--basefile", "--return", "--halt"}, rest: restShellString}, true
+	case "nohup", "command", "builtin", "setsid", "busybox", "toybox":
+		return wrapper{}, true
+	}
+	return wrapper{}, false
+}
+
+// option is one option a wrapper was given: "-u", "--user"; value is its argument, if any.
+type option struct {
+	name  string
+	value word
+}
+
+// parseOptions splits a wrapper's args into its options and what follows them, splicing
+// env -S strings in. It reports false when an option word is not static or a split string
+// can not be analysed.
+func (spec wrapper) parseOptions(args []word) (opts []option, rest []word, ok bool) {
+	splices := 0
+	i := 0
+	next := func() word { // the argument of an option, consumed
+		i++
+		if i < len(args) {
+			return args[i]
+		}
+		return word{static: true}
+	}
+	splice := func(w word) bool { // replace args[:i+1] by the words of w
+		splices++
+		words, ok := splitString(w)
+		if !ok || splices > maxWrappers {
+			return false
+		}
+		if i+1 < len(args) {
+			words = append(words, args[i+1:]...)
+		}
+		args = words
+		i = -1
+		return true
+	}
+loop:
+	for ; i < len(args); i++ {
+		w := args[i].text
+		switch {
+		case w == "--":
+			i++
+			break loop
+		case spec.assign && isAssignment(w):
+		case w != "" && w[0] == '-' && !args[i].static: // -$X may be any options
+			return nil, nil, false
+		case strings.HasPrefix(w, "--"):
+			name, value, eq := strings.Cut(w, "=")
+			o := option{name: name, value: word{text: value, static: args[i].static}}
+			switch {
+			case slices.Contains(spec.splitLong, name):
+				if !eq {
+					o.value = next()
+				}
+				if !splice(o.value) {
+					return nil, nil, false
+				}
+				continue
+			case !eq && (slices.Contains(spec.argLong, name) || slices.Contains(spec.scriptLong, name)):
+				o.value = next()
+			}
+			opts = append(opts, o)
+		case len(w) > 1 && w[0] == '-':
+			for j := 1; j < len(w); j++ {
+				o := option{name: "-" + w[j:j+1]}
+				takes := strings.IndexByte(spec.argShort+spec.scriptShort+spec.splitShort, w[j]) >= 0
+				if takes {
+					if j+1 < len(w) {
+						o.value = word{text: w[j+1:], static: args[i].static}
+					} else {
+						o.value = next()
+					}
+				}
+				if strings.IndexByte(spec.splitShort, w[j]) >= 0 {
+					if !splice(o.value) {
+						return nil, nil, false
+					}
+					break
+				}
+				opts = append(opts, o)
+				if takes {
+					break
+				}
+			}
+		default:
+			break loop
+		}
+	}
+	if i > len(args) {
+		i = len(args)
+	}
+	return opts, args[i:], true
+}
+
+// unwrap analyses a wrapper command's args and returns the command it runs, if any, with
+// the context that command runs in.
+func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word, ctx) {
+	if spec.assign { // env NAME=value: BASH_ENV, BASH_FUNC_x%%, PS4 reach a shell it runs
+		for _, a := range args {
+			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {
+				b.special(n, word{text: v, static: a.static}, c)
+			} else if !strings.HasPrefix(a.text, "-") {
+				break
+			}
+		}
+		if b.all {
+			return nil, c
+		}
+	}
+	opts, rest, ok := spec.parseOptions(args)
+	if !ok {
+		b.all = true
+		return nil, c
+	}
+	has := func(names ...string) bool {
+		return slices.ContainsFunc(opts, func(o option) bool { return slices.Contains(names, o.name) })
+	}
+	scripts := 0
+	runScripts := func(opts []option) {
+		for _, o := range opts {
+			if slices.Contains(spec.scriptLong, o.name) || len(o.name) == 2 && strings.Contains(spec.scriptShort, o.name[1:]) {
+				scripts++
+				b.script(o.value, c)
+			}
+		}
+	}
+	runScripts(opts)
+	if (name == "su" || name == "runuser") && len(rest) > 0 && rest[0].text == "-" {
+		rest = rest[1:] // su - USER: a login shell
+	}
+	operands := spec.operands
+	kind := spec.rest
+	switch {
+	case name == "runuser" && has("-u", "--user"):
+		kind = restCommand // runuser -u USER COMMAND runs COMMAND itself
+	case name == "su" || name == "runuser":
+		operands = 1 // the user
+	case name == "watch" && has("-x", "--exec"):
+		kind = restCommand
+	}
+	for k := 0; k < operands && len(rest) > 0; k++ {
+		rest = rest[1:]
+	}
+	if kind == restShellArgs { // su USER -c SCRIPT: su's options may follow the user
+		var more []option
+		if more, rest, ok = spec.parseOptions(rest); !ok {
+			b.all = true
+			return nil, c
+		}
+		runScripts(more)
+		opts = append(opts, more...)
+	}
+	if name == "flock" && len(rest) > 1 && (rest[0].text == "-c" || rest[0].text == "--command") {
+		scripts++
+		b.script(rest[1], c) // flock FILE -c SCRIPT
+		rest = nil
+	}
+	if b.all {
+		return nil, c
+	}
+	if c.xargs && kind != restCommand { // xargs appends words: to a script or to options
+		b.all = true
+		return nil, c
+	}
+	if name == "parallel" {
+		if rest = parallelCommand(rest); len(rest) == 0 { // the commands are in the arguments or on stdin
+			b.all = true
+			return nil, c
+		}
+	}
+	if kind == restNone && scripts == 0 { // script [FILE] runs an interactive shell
+		b.stdinShell(c)
+		return nil, c
+	}
+	if len(rest) == 0 && scripts == 0 {
+		switch {
+		case c.xargs: // xargs appends the command
+			b.all = true
+		case spec.noCommand || spec.shellShort != "" && slices.ContainsFunc(opts, func(o option) bool {
+			return len(o.name) == 2 && strings.Contains(spec.shellShort, o.name[1:])
+		}):
+			b.stdinShell(c)
+		}
+		return nil, c
+	}
+	switch kind {
+	case restShellString:
+		if len(rest) > 0 {
+			b.script(joinStatic(rest), c)
+		}
+		return nil, c
+	case restShellArgs:
+		if len(rest) > 0 {
+			b.shell(rest, c)
+		}
+		return nil, c
+	case restNone:
+		return nil, c
+	}
+	if name == "xargs" {
+		c.xargs = true
+		for _, o := range opts { // xargs -I R replaces R in the command's words
+			r := o.value.text
+			if o.name == "-i" || o.name == "--replace" && r == "" {
+				r = "{}"
+			}
+			if (o.name == "-I" || o.name == "-i" || o.name == "--replace") && (r == "" || !o.value.static || strings.Contains(rest[0].text, r)) {
+				b.all = true
+				return nil, c
+			}
+		}
+	}
+	return rest, c
+}
+
+// parallelCommand returns the command of GNU parallel's words: those before the first
+// ":::", "::::", ":::+" or "::::+" separator.
+func parallelCommand(rest []word) []word {
+	for i, w := range rest {
+		switch w.text {
+		case ":::", "::::", ":::+", "::::+":
+			return rest[:i]
+		}
+	}
+	return rest
+}
+
+// joinStatic joins words with single spaces into one word, static when all are.
+func joinStatic(words []word) word {
+	static := true
+	for _, w := range words {
+		static = static && w.static
+	}
+	return word{text: joinWords(words, ""), static: static}
+}

@@ -1,0 +1,26 @@
+// Package shell is hookcore's bash command-semantics engine: it reads one Bash tool call's
+// command line the way bash would run it and says which commands it runs.
+//
+// Parse parses the line with mvdan.cc/sh/v3/syntax (LangBash, bounded first by
+// internal/shbound) and walks every simple command it runs: behind list operators, pipes,
+// subshells and substitutions; behind wrappers (sudo, env, nice, timeout, xargs, find
+// -exec, ...; bashwrap.go); inside the scripts of shells (bash -c, here-documents, stdin;
+// bashshell.go), eval, trap, aliases and the other contexts where bash re-reads data as
+// code (basheval.go); and, for allow rules, write redirections (bashallow.go). The result,
+// Commands, has two views:
+//
+//   - Texts, for deny rules (Match): each simple command with wrappers stripped and the
+//     command name reduced to its base name. A guard asks "may this line run rm?"; when the
+//     line can not be analysed (Opaque) the answer is yes.
+//   - Units, for allow rules (Allows): each command as written, with its assignments, plus
+//     every write redirection. A permission asks "is everything this line runs permitted?";
+//     when the line is Opaque the answer is no.
+//
+// The rule syntax (Bash(rm *), the `if` language, the index of rules) is package match's;
+// match compiles a rule to a regular expression and hands it to Match or Allows. The cases
+// each construct must hold are in match's package doc ("Permission rules", "Allow rules")
+// and in this package's tests, which check them through match's rules as hooks see them.
+//
+// Source: Claude Code's Bash permission rules (each subcommand of a compound command is
+// checked; docs/security.md counts the bypasses covered per surface).
+package shell
