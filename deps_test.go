@@ -33,6 +33,7 @@ var allowedImports = map[string][]string{
 	"internal/shbound":  {},
 	"internal/text":     {}, // Truncate and Printable: standard library only, importable by every layer
 	"state":             {},
+	"tool":              {},       // the tool-call vocabulary: standard library only
 	"hooktest":          {"hook"}, // test helpers: hook, the standard library, goleak
 }
 
@@ -54,9 +55,16 @@ var forbiddenDeps = map[string][]string{
 	"internal/hostspec": {".", "agent", "model", "internal/cli", "transcript"},
 	// The LLM clients implement the agent kernel's Model; they know nothing of the engine,
 	// the harness or the CLI (docs/decisions.md, "One model package").
-	"model":  {".", "config", "executor", "trust", "agent/harness", "agent/tools", "internal/cli", "transcript"},
-	"state":  {".", "agent", "model", "internal/cli", "transcript"},
-	"bridge": {".", "agent", "model", "internal/cli", "transcript"},
+	"model": {".", "config", "executor", "trust", "agent/harness", "agent/tools", "internal/cli", "transcript"},
+	"state": {".", "agent", "model", "internal/cli", "transcript"},
+	"tool":  {".", "hook", "agent", "model", "internal/cli", "transcript"},
+	// The agent kernel knows no engine: it speaks hook's and tool's vocabulary and runs
+	// middleware (issue 13); its harness (agent/harness) is where the Runner comes in.
+	"agent":         {".", "config", "executor", "trust", "state", "bridge", "model", "internal/cli", "transcript"},
+	"agent/tools":   {".", "config", "executor", "trust", "state", "bridge", "model", "internal/cli", "transcript"},
+	"agent/llm":     {".", "config", "executor", "trust", "state", "bridge", "internal/cli", "transcript"},
+	"agent/harness": {"internal/cli", "transcript"},
+	"bridge":        {".", "agent", "model", "internal/cli", "transcript"},
 	// The replay engine sits under the CLI, never the other way round (docs/decisions.md,
 	// "The replay engine in internal/replay").
 	"internal/replay": {"internal/cli", "agent", "model"},
@@ -155,7 +163,7 @@ func TestDependencyDirection(t *testing.T) {
 			}
 		}
 	}
-	for _, must := range []string{".", "hook", "match", "config", "executor", "trust", "internal/replay", "internal/text"} {
+	for _, must := range []string{".", "hook", "tool", "agent", "match", "config", "executor", "trust", "internal/replay", "internal/text"} {
 		if !seen[must] {
 			t.Errorf("go list did not report package %s", must)
 		}

@@ -61,7 +61,7 @@ func TestMiddlewareBlockRejectsTool(t *testing.T) {
 	if !errors.As(err, &rej) {
 		t.Fatalf("err = %v, want *ToolRejectedError", err)
 	}
-	if rej.Reason != "rm is not allowed here" || rej.HookID != "no-rm" || rej.Tool != "Bash" || !rej.Result.Blocked {
+	if rej.Reason != "rm is not allowed here" || rej.HookID != "no-rm" || rej.Tool != "Bash" {
 		t.Errorf("rejection = %+v", rej)
 	}
 	if !strings.Contains(err.Error(), "rm is not allowed here") {
@@ -347,5 +347,116 @@ func TestMiddlewareDefer(t *testing.T) {
 	var de *hookcore.ToolDeferredError
 	if !errors.As(err, &de) || de.Reason != "later" || de.Tool != "Bash" || len(tl.calls) != 0 {
 		t.Errorf("err %v, calls %q; want a ToolDeferredError and no call", err, tl.calls)
+	}
+}
+
+// TestMiddlewareHookIDFirstBlock: the rejection names the first blocking hook in config
+// order, the one whose reason is the result's (merge rule 3). Before the one adapter,
+// Runner.Middleware named the last one and the harness the first (issue 13); a Runner's
+// gate chain stops at the first block, so the result with two blocks comes through FireVia.
+func TestMiddlewareHookIDFirstBlock(t *testing.T) {
+	t.Parallel()
+	r, err := hookcore.New(nil, hookcore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []hook.Event
+	fire := func(_ context.Context, event hook.Event, in *hook.Input) hook.Result {
+		events = append(events, event)
+		return hook.Result{Event: event, Continue: true, Blocked: true, Reason: "first says no", Hooks: []hook.Record{
+			{ID: "watch", Outcome: hook.OutcomeOK},
+			{ID: "first", Outcome: hook.OutcomeBlock, Reason: "first says no"},
+			{ID: "second", Outcome: hook.OutcomeBlock, Reason: "second says no"},
+		}}
+	}
+	var tl tool
+	_, err = r.Middleware(hookcore.FireVia(fire))(context.Background(), lsCall, tl.run)
+	var rej *hookcore.ToolRejectedError
+	if !errors.As(err, &rej) {
+		t.Fatalf("err = %v, want *ToolRejectedError", err)
+	}
+	if rej.HookID != "first" || rej.Reason != "first says no" {
+		t.Errorf("HookID, Reason = %q, %q; want first, first says no", rej.HookID, rej.Reason)
+	}
+	if len(tl.calls) != 0 || !cmp.Equal(events, []hook.Event{hook.PreToolUse}) {
+		t.Errorf("tool calls %v, events fired %v; want none, [PreToolUse]", tl.calls, events)
+	}
+}
+
+// TestMiddlewareFireVia: every tool event goes through the FireVia function, with the
+// input Runner.Fire would get, and its results are the middleware's.
+func TestMiddlewareFireVia(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{}
+	r, err := hookcore.New(nil, hookcore.Options{Callbacks: []hookcore.Callback{
+		{ID: "pre", Event: hook.PreToolUse, Func: rec.Execute},
+		{ID: "post", Event: hook.PostToolUse, Func: rec.Execute},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fired []string
+	fire := func(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
+		fired = append(fired, string(event)+" "+in.HookEventName+" "+in.ToolName+" "+in.SessionID)
+		return r.Fire(ctx, event, in)
+	}
+	ctx := hookcore.WithSession(context.Background(), hookcore.Session{ID: "s1"})
+	tl := tool{out: `"ok"`}
+	out, err := r.Middleware(hookcore.FireVia(fire))(ctx, lsCall, tl.run)
+	if err != nil || string(out) != `"ok"` {
+		t.Fatalf("out, err = %s, %v", out, err)
+	}
+	want := []string{"PreToolUse PreToolUse Bash s1", "PostToolUse PostToolUse Bash s1"}
+	if diff := cmp.Diff(want, fired); diff != "" {
+		t.Errorf("fired (-want +got):\n%s", diff)
+	}
+	if len(rec.ins) != 2 {
+		t.Errorf("hooks ran %d times, want 2 (the Runner's hooks run through FireVia)", len(rec.ins))
+	}
+}
+
+// TestMiddlewarePassPermission: a PreToolUse allow or ask reaches the tool's context through
+// PassPermission, with the hook's reason (the harness passes it to the agent's permission
+// check); without a decision, or without the option, nothing is passed.
+func TestMiddlewarePassPermission(t *testing.T) {
+	t.Parallel()
+	type permKey struct{}
+	tests := []struct {
+		name string
+		dec  hook.Decision
+		opt  bool
+		want string
+	}{
+		{"allow", hook.Decision{Permission: hook.Allow, Reason: "read-only"}, true, "allow: read-only"},
+		{"ask", hook.Decision{Permission: hook.Ask, Reason: "look first"}, true, "ask: look first"},
+		{"no decision", hook.Decision{}, true, ""},
+		{"no option", hook.Decision{Permission: hook.Allow, Reason: "read-only"}, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r, err := hookcore.New(nil, hookcore.Options{Callbacks: []hookcore.Callback{{ID: "perm", Event: hook.PreToolUse,
+				Func: func(context.Context, *hook.Input) (hook.Decision, error) { return tt.dec, nil }}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var opts []hookcore.MiddlewareOption
+			if tt.opt {
+				opts = append(opts, hookcore.PassPermission(func(ctx context.Context, p hook.Permission, reason string) context.Context {
+					return context.WithValue(ctx, permKey{}, p.String()+": "+reason)
+				}))
+			}
+			var got string
+			next := func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+				got, _ = ctx.Value(permKey{}).(string)
+				return json.RawMessage(`"ok"`), nil
+			}
+			if _, err := r.Middleware(opts...)(context.Background(), lsCall, next); err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("permission in the tool's context = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -27,7 +27,7 @@ import (
 )
 
 func snippet(ctx context.Context, cwd, home, id, prompt string, logger *slog.Logger,
-	myOtherMiddleware hookcore.ToolMiddleware, call hookcore.ToolCall, runTool hookcore.ToolFunc) error {
+	myOtherMiddleware tool.Middleware, call tool.Call, runTool tool.Func) error {
 @BODY@
 	_ = out
 	return nil

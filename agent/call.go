@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/tool"
 )
 
 type stopKey struct{}
@@ -23,7 +24,7 @@ func StopTurn(ctx context.Context, reason string) {
 }
 
 // runTools runs the calls in order and appends one tool message per call.
-func (s *Session) runTools(ctx context.Context, calls []ToolCall) {
+func (s *Session) runTools(ctx context.Context, calls []tool.Call) {
 	for _, c := range calls {
 		call := c
 		s.trace(Step{Kind: StepToolCall, Call: &call})
@@ -35,11 +36,11 @@ func (s *Session) runTools(ctx context.Context, calls []ToolCall) {
 }
 
 // ResultText is what the model reads for a tool's output or error: a JSON string output as
-// plain text, any other JSON as is; a *RejectedError's reason verbatim; any other error's
+// plain text, any other JSON as is; a *tool.RejectedError's reason verbatim; any other error's
 // message.
 func ResultText(out json.RawMessage, err error) (text string, isError bool) {
 	if err != nil {
-		var rej *RejectedError
+		var rej *tool.RejectedError
 		if errors.As(err, &rej) {
 			return rej.Reason, true
 		}
@@ -56,9 +57,9 @@ func ResultText(out json.RawMessage, err error) (text string, isError bool) {
 }
 
 // callTool runs one call through the middleware chain, the permission check and the tool.
-func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, error) {
-	tool := s.tools[c.Name]
-	ctx = context.WithValue(ctx, infoKey{}, s.info)
+func (s *Session) callTool(ctx context.Context, c tool.Call) (json.RawMessage, error) {
+	tl := s.tools[c.Name]
+	ctx = tool.WithSession(ctx, s.info)
 	ctx = context.WithValue(ctx, notifyKey{}, s.note)
 	ctx = context.WithValue(ctx, stopKey{}, func(reason string) {
 		if reason == "" {
@@ -71,32 +72,32 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 	// would read differently (duplicate keys, keys differing only in case) is refused before
 	// the middleware, the permission rules or the tool see it.
 	if err := hook.CheckToolInput(c.Input); errors.Is(err, hook.ErrAmbiguousInput) {
-		return nil, &RejectedError{Tool: c.Name, Reason: err.Error(), Err: err}
+		return nil, &tool.RejectedError{Tool: c.Name, Reason: err.Error(), Err: err}
 	}
 	ran := c
 	final := func(ctx context.Context, input json.RawMessage) (json.RawMessage, error) {
 		ran.Input = input
-		if tool == nil {
+		if tl == nil {
 			return nil, fmt.Errorf("unknown tool %q", c.Name)
 		}
-		if err := s.permit(ctx, tool, ran); err != nil {
+		if err := s.permit(ctx, tl, ran); err != nil {
 			return nil, err
 		}
-		return tool.Run(ctx, input)
+		return tl.Run(ctx, input)
 	}
-	fc, isChanger := tool.(FileChanger)
+	fc, isChanger := tl.(FileChanger)
 	var before snapshot
-	if !isChanger && tool != nil {
+	if !isChanger && tl != nil {
 		before = s.snapshotBefore()
 	}
 	out, err := s.chain(ctx, c, final)
 	if err == nil && isChanger {
 		if p := fc.ChangedFile(ran.Input); p != "" {
 			s.changed = true
-			s.observe(ctx, &Event{Moment: FileChange, Call: &ran, FilePath: p})
+			s.observe(ctx, &Event{Moment: hook.FileChange, Call: &ran, FilePath: p})
 		}
 	}
-	if !isChanger && tool != nil {
+	if !isChanger && tl != nil {
 		// A Bash call (or any other tool) that changed a file leaves changes to validate,
 		// whether or not it succeeded.
 
@@ -121,65 +122,65 @@ func (s *Session) callTool(ctx context.Context, c ToolCall) (json.RawMessage, er
 //  4. otherwise PermissionRequest: the Observer's allow or deny decides;
 //  5. otherwise the Approver asks the user; without one (non-interactive) the call is
 //     denied, with the middleware's reason verbatim when it gave one (Claude Code -p).
-func (s *Session) permit(ctx context.Context, tool Tool, call ToolCall) error {
+func (s *Session) permit(ctx context.Context, tl Tool, call tool.Call) error {
 	subj := match.NewSubjectIn("PreToolUse", call.Name, call.Input, s.info.Cwd)
 	for _, r := range s.deny {
 		if r.f.Match(subj) {
-			return &RejectedError{Tool: call.Name, Reason: fmt.Sprintf("permission to use %s is denied by the rule %s", call.Name, r.src)}
+			return &tool.RejectedError{Tool: call.Name, Reason: fmt.Sprintf("permission to use %s is denied by the rule %s", call.Name, r.src)}
 		}
 	}
 	hint := permissionFrom(ctx)
 	switch hint.p {
-	case Allow:
+	case hook.Allow:
 		return nil
-	case Ask:
+	case hook.Ask:
 		return s.askPermission(ctx, call, hint.reason)
-	case Deny:
+	case hook.Deny:
 		reason := hint.reason
 		if reason == "" {
 			reason = fmt.Sprintf("permission to use %s was denied", call.Name)
 		}
-		return &RejectedError{Tool: call.Name, Reason: reason}
+		return &tool.RejectedError{Tool: call.Name, Reason: reason}
 	}
 	if len(s.allow) > 0 && match.AllowedBy(subj, s.allow...) {
 		return nil
 	}
-	_, changer := tool.(FileChanger)
+	_, changer := tl.(FileChanger)
 	switch {
 	case s.opts.PermissionMode == ModeBypassPermissions,
 		s.opts.PermissionMode == ModeAcceptEdits && changer,
-		!tool.NeedsApproval(call.Input):
+		!tl.NeedsApproval(call.Input):
 		return nil
 	}
 	return s.askPermission(ctx, call, "")
 }
 
 // askPermission fires PermissionRequest and, when nobody decided, asks the Approver.
-func (s *Session) askPermission(ctx context.Context, call ToolCall, reason string) error {
-	v := s.observe(ctx, &Event{Moment: PermissionRequest, Call: &call})
+func (s *Session) askPermission(ctx context.Context, call tool.Call, reason string) error {
+	v := s.observe(ctx, &Event{Moment: hook.PermissionRequest, Call: &call})
 	switch {
-	case v.Block || v.Permission == Deny:
+	case v.Block || v.Permission == hook.Deny:
 		r := v.Reason
 		if r == "" {
 			r = fmt.Sprintf("permission to use %s was denied", call.Name)
 		}
-		return &RejectedError{Tool: call.Name, Reason: r}
-	case v.Permission == Allow:
+		return &tool.RejectedError{Tool: call.Name, Reason: r}
+	case v.Permission == hook.Allow:
 		return nil
 	}
 	if s.opts.Approver == nil {
 		if reason == "" {
 			reason = fmt.Sprintf("permission to use %s is required, and nobody can grant it in this non-interactive session", call.Name)
 		}
-		return &RejectedError{Tool: call.Name, Reason: reason}
+		return &tool.RejectedError{Tool: call.Name, Reason: reason}
 	}
-	s.observe(ctx, &Event{Moment: Notification, NotificationType: "permission_prompt", Message: fmt.Sprintf("The agent needs your permission to use %s", call.Name)})
+	s.observe(ctx, &Event{Moment: hook.Notification, NotificationType: "permission_prompt", Message: fmt.Sprintf("The agent needs your permission to use %s", call.Name)})
 	ok, err := s.opts.Approver.Approve(ctx, call, reason)
 	if err != nil {
-		return &RejectedError{Tool: call.Name, Reason: fmt.Sprintf("permission to use %s could not be asked: %v", call.Name, err), Err: err}
+		return &tool.RejectedError{Tool: call.Name, Reason: fmt.Sprintf("permission to use %s could not be asked: %v", call.Name, err), Err: err}
 	}
 	if !ok {
-		return &RejectedError{Tool: call.Name, Reason: fmt.Sprintf("the user denied permission to use %s", call.Name)}
+		return &tool.RejectedError{Tool: call.Name, Reason: fmt.Sprintf("the user denied permission to use %s", call.Name)}
 	}
 	return nil
 }

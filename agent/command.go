@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/text"
 )
 
@@ -52,17 +53,17 @@ func (s *Session) command(ctx context.Context, text string) (prompt string, hand
 		}
 		prompt = strings.ReplaceAll(stripFrontMatter(string(data)), "$ARGUMENTS", args)
 	}
-	s.observe(ctx, &Event{Moment: CommandExecute, Command: name, Arguments: args})
+	s.observe(ctx, &Event{Moment: hook.CommandExecute, Command: name, Arguments: args})
 	s.trace(Step{Kind: StepNotice, Text: "command /" + name})
 	switch name {
 	case "compact":
 		s.compact(ctx, "manual")
 		return "", true, nil
 	case "clear":
-		s.observe(ctx, &Event{Moment: SessionEnd, Reason: "clear"})
+		s.observe(ctx, &Event{Moment: hook.SessionEnd, Reason: "clear"})
 		s.messages = nil
 		s.changed = false
-		s.observe(ctx, &Event{Moment: SessionStart, Source: "clear"})
+		s.observe(ctx, &Event{Moment: hook.SessionStart, Source: "clear"})
 		return "", true, nil
 	}
 	return strings.TrimSpace(prompt), false, nil
@@ -86,7 +87,7 @@ func stripFrontMatter(s string) string {
 // PreCompact block skips the compaction (Claude Code: "a blocked proactive auto-compact is
 // skipped", research note section 1.4).
 func (s *Session) compact(ctx context.Context, trigger string) {
-	if v := s.observe(ctx, &Event{Moment: PreCompact, Trigger: trigger}); v.Block {
+	if v := s.observe(ctx, &Event{Moment: hook.PreCompact, Trigger: trigger}); v.Block {
 		s.trace(Step{Kind: StepNotice, Text: "compaction skipped: a PreCompact hook blocked it: " + v.Reason})
 		return
 	}
@@ -118,8 +119,8 @@ func (s *Session) compact(ctx context.Context, trigger string) {
 	removed := cut
 	s.messages = append([]Message{{Role: RoleUser, Text: b.String()}}, s.messages[cut:]...)
 	s.trace(Step{Kind: StepNotice, Text: fmt.Sprintf("compacted %d messages (%s)", removed, trigger)})
-	s.observe(ctx, &Event{Moment: PostCompact, Trigger: trigger})
-	s.observe(ctx, &Event{Moment: SessionStart, Source: "compact"})
+	s.observe(ctx, &Event{Moment: hook.PostCompact, Trigger: trigger})
+	s.observe(ctx, &Event{Moment: hook.SessionStart, Source: "compact"})
 }
 
 // clip collapses the white space of s (line breaks included) and cuts it at n runes.

@@ -1,5 +1,5 @@
 // Package agent is hookcore's reference agent kernel: a small tool-using loop around a Model,
-// with Tools, a ToolMiddleware chain and a Session that reports every lifecycle moment to an
+// with Tools, a tool.Middleware chain and a Session that reports every lifecycle moment to an
 // Observer (DESIGN.md section 8).
 //
 // The kernel knows nothing of hooks ("the kernel provides mechanism, the harness decides

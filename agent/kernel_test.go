@@ -14,7 +14,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/model"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // recorder is an Observer that records every moment and answers with verdict.
@@ -34,22 +36,26 @@ func (r *recorder) Observe(_ context.Context, ev *agent.Event) agent.Verdict {
 	return agent.Verdict{}
 }
 
-// moments returns the recorded moments, with their main field: "SessionStart(startup)".
+// moments returns the recorded moments, with their main field: "SessionStart(startup)"; a
+// moment that is not a valid hook.Event is marked, so every list comparison checks it.
 func (r *recorder) moments() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var out []string
 	for _, e := range r.events {
 		s := string(e.Moment)
+		if !e.Moment.Valid() { // the agent reports hook events, nothing hook does not know
+			s += "(NOT A HOOK EVENT)"
+		}
 		for _, v := range []string{e.Source, e.Reason, e.Trigger, e.Command, e.Arguments, e.Info.AgentID} {
 			if v != "" {
 				s += "(" + v + ")"
 			}
 		}
-		if e.Moment == agent.UserPromptSubmit {
+		if e.Moment == hook.UserPromptSubmit {
 			s += "(" + e.Prompt + ")"
 		}
-		if e.Call != nil && e.Moment != agent.UserPromptSubmit {
+		if e.Call != nil && e.Moment != hook.UserPromptSubmit {
 			s += "[" + e.Call.Name + "]"
 		}
 		out = append(out, s)
@@ -151,9 +157,9 @@ func TestTasks(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{verdict: func(ev *agent.Event) agent.Verdict {
 		switch {
-		case ev.Moment == agent.TaskCreated && ev.Task.Subject == "bad":
+		case ev.Moment == hook.TaskCreated && ev.Task.Subject == "bad":
 			return agent.Verdict{Block: true, Reason: "tasks need a ticket number"}
-		case ev.Moment == agent.TaskCompleted:
+		case ev.Moment == hook.TaskCompleted:
 			return agent.Verdict{Block: true, Reason: "tests are not green"}
 		}
 		return agent.Verdict{}
@@ -183,16 +189,16 @@ func TestTasks(t *testing.T) {
 func TestSubagent(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{verdict: func(ev *agent.Event) agent.Verdict {
-		if ev.Moment == agent.SubagentStop && !ev.StopActive {
+		if ev.Moment == hook.SubagentStop && !ev.StopActive {
 			return agent.Verdict{Block: true, Reason: "report the count"}
 		}
 		return agent.Verdict{}
 	}}
 	var mu sync.Mutex
-	var infos []agent.Info
-	tag := func(ctx context.Context, call agent.ToolCall, next agent.ToolFunc) (json.RawMessage, error) {
+	var infos []tool.Session
+	tag := func(ctx context.Context, call tool.Call, next tool.Func) (json.RawMessage, error) {
 		mu.Lock()
-		infos = append(infos, agent.InfoFrom(ctx))
+		infos = append(infos, tool.SessionFrom(ctx))
 		mu.Unlock()
 		return next(ctx, call.Input)
 	}
@@ -204,7 +210,7 @@ func TestSubagent(t *testing.T) {
 		{"text": "The sub-agent says 3 files."}
 	]`, func(o *agent.Options) {
 		o.Subagents = true
-		o.Middleware = []agent.ToolMiddleware{tag}
+		o.Middleware = []tool.Middleware{tag}
 	})
 	out, err := s.Prompt(context.Background(), "go")
 	if err != nil {
@@ -220,7 +226,7 @@ func TestSubagent(t *testing.T) {
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}
-	wantInfo := []agent.Info{{SessionID: "s1", PermissionMode: "default"}, {SessionID: "s1", PermissionMode: "default", AgentID: "agent-1", AgentType: "explorer"}}
+	wantInfo := []tool.Session{{ID: "s1", PermissionMode: "default"}, {ID: "s1", PermissionMode: "default", AgentID: "agent-1", AgentType: "explorer"}}
 	for i := range infos {
 		infos[i].Cwd = ""
 	}
@@ -244,7 +250,7 @@ func TestStopAgentAndMaxSteps(t *testing.T) {
 		t.Fatalf("err = %v, want ErrMaxSteps", err)
 	}
 	last := rec.events[len(rec.events)-1]
-	if last.Moment != agent.Error || !strings.Contains(last.Error, "too many model requests") {
+	if last.Moment != hook.Error || !strings.Contains(last.Error, "too many model requests") {
 		t.Errorf("last moment = %+v", last)
 	}
 }
@@ -252,15 +258,15 @@ func TestStopAgentAndMaxSteps(t *testing.T) {
 func TestChainOrder(t *testing.T) {
 	t.Parallel()
 	var trace []string
-	mw := func(name string) agent.ToolMiddleware {
-		return func(ctx context.Context, call agent.ToolCall, next agent.ToolFunc) (json.RawMessage, error) {
+	mw := func(name string) tool.Middleware {
+		return func(ctx context.Context, call tool.Call, next tool.Func) (json.RawMessage, error) {
 			trace = append(trace, name+">")
 			out, err := next(ctx, json.RawMessage(fmt.Sprintf(`{"by":%q}`, name)))
 			trace = append(trace, "<"+name)
 			return out, err
 		}
 	}
-	out, err := agent.Chain(mw("a"), nil, mw("b"))(context.Background(), agent.ToolCall{Name: "T"}, func(ctx context.Context, in json.RawMessage) (json.RawMessage, error) {
+	out, err := tool.Chain(mw("a"), nil, mw("b"))(context.Background(), tool.Call{Name: "T"}, func(ctx context.Context, in json.RawMessage) (json.RawMessage, error) {
 		trace = append(trace, "tool")
 		return in, nil
 	})

@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // ValidationReminder is how a failing PostStopValidation's output goes back to the model
@@ -33,7 +36,7 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 	for step := 0; ; step++ {
 		if step >= maxSteps {
 			err := fmt.Errorf("%w: stopped after %d", ErrMaxSteps, maxSteps)
-			s.observe(ctx, &Event{Moment: Error, Error: err.Error()})
+			s.observe(ctx, &Event{Moment: hook.Error, Error: err.Error()})
 			return last, err
 		}
 		if err := ctx.Err(); err != nil {
@@ -43,18 +46,18 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 			s.compact(ctx, "auto")
 		}
 		req := s.request()
-		s.observe(ctx, &Event{Moment: PreSend})
+		s.observe(ctx, &Event{Moment: hook.PreSend})
 		reply, err := s.opts.Model.Chat(ctx, req)
 		if err != nil {
 			if ctx.Err() == nil {
-				s.observe(ctx, &Event{Moment: Error, Error: err.Error()})
+				s.observe(ctx, &Event{Moment: hook.Error, Error: err.Error()})
 				// Claude Code fires StopFailure instead of Stop when the turn ends on an API
 				// error; the agent does not classify errors, so the matcher value is "unknown".
-				s.observe(ctx, &Event{Moment: StopFailure, Error: "unknown", ErrorDetails: err.Error(), Message: last})
+				s.observe(ctx, &Event{Moment: hook.StopFailure, Error: "unknown", ErrorDetails: err.Error(), Message: last})
 			}
 			return last, fmt.Errorf("model: %w", err)
 		}
-		s.observe(ctx, &Event{Moment: PostReceive, Message: reply.Text})
+		s.observe(ctx, &Event{Moment: hook.PostReceive, Message: reply.Text})
 		for i := range reply.ToolCalls {
 			if reply.ToolCalls[i].ID == "" {
 				reply.ToolCalls[i].ID = fmt.Sprintf("call_%d", s.calls.Add(1))
@@ -75,16 +78,16 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 			// PostToolBatch: once the whole batch resolved, before the next model call
 			// (Claude Code 2.1.332 fired it after the PostToolUse of a batch of two calls,
 			// testdata/claude/events in the root package). A block ends the loop.
-			if v := s.observe(ctx, &Event{Moment: PostToolBatch, Batch: s.batch(reply.ToolCalls)}); v.Block || v.StopAgent {
+			if v := s.observe(ctx, &Event{Moment: hook.PostToolBatch, Batch: s.batch(reply.ToolCalls)}); v.Block || v.StopAgent {
 				s.trace(Step{Kind: StepNotice, Text: "stopped by PostToolBatch: " + v.Reason + v.StopReason})
 				break
 			}
 			continue
 		}
 		// A natural stop.
-		stop := Stop
+		stop := hook.Stop
 		if sub {
-			stop = SubagentStop
+			stop = hook.SubagentStop
 		}
 		v := s.observe(ctx, &Event{Moment: stop, StopActive: stopBlocks > 0, Message: reply.Text})
 		if v.StopAgent {
@@ -114,7 +117,7 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		if sub || !s.changed {
 			break
 		}
-		v = s.observe(ctx, &Event{Moment: PostStopValidation})
+		v = s.observe(ctx, &Event{Moment: hook.PostStopValidation})
 		if !v.Block {
 			s.changed = false
 			break
@@ -128,13 +131,13 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		s.messages = append(s.messages, Message{Role: RoleUser, Text: fmt.Sprintf(ValidationReminder, strings.TrimRight(v.Reason, "\n"))})
 	}
 	if !sub {
-		s.observe(ctx, &Event{Moment: Notification, NotificationType: "idle_prompt", Message: "The agent finished its turn and is waiting for input"})
+		s.observe(ctx, &Event{Moment: hook.Notification, NotificationType: "idle_prompt", Message: "The agent finished its turn and is waiting for input"})
 	}
 	return last, nil
 }
 
 // batch pairs calls with the tool results that runTools just appended, in order.
-func (s *Session) batch(calls []ToolCall) []BatchCall {
+func (s *Session) batch(calls []tool.Call) []BatchCall {
 	out := make([]BatchCall, 0, len(calls))
 	results := s.messages[max(0, len(s.messages)-len(calls)):]
 	for i, c := range calls {

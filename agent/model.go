@@ -3,6 +3,8 @@ package agent
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/hookcore/hookcore/tool"
 )
 
 // Role says who wrote a Message.
@@ -12,7 +14,7 @@ type Role string
 const (
 	RoleUser      Role = "user"
 	RoleAssistant Role = "assistant"
-	RoleTool      Role = "tool" // a tool result, answering one ToolCall of the previous assistant message
+	RoleTool      Role = "tool" // a tool result, answering one tool.Call of the previous assistant message
 )
 
 // Message is one entry of the conversation.
@@ -21,18 +23,11 @@ type Message struct {
 	// Text is the message's text: the prompt, the model's reply, or the tool's result.
 	Text string `json:"text,omitempty"`
 	// ToolCalls are the calls an assistant message asks for.
-	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	ToolCalls []tool.Call `json:"tool_calls,omitempty"`
 	// ToolCallID names the call a tool message answers.
 	ToolCallID string `json:"tool_call_id,omitempty"`
 	// IsError marks a tool result that is an error (the tool failed or was rejected).
 	IsError bool `json:"is_error,omitempty"`
-}
-
-// ToolCall is one tool call the model asked for.
-type ToolCall struct {
-	ID    string          `json:"id"`    // the tool_use id; the Session numbers calls that have none
-	Name  string          `json:"name"`  // the tool's name, e.g. "Bash"
-	Input json.RawMessage `json:"input"` // the arguments, a JSON object
 }
 
 // ToolSpec describes a tool to the model.
@@ -54,7 +49,7 @@ type Request struct {
 // the model's part of the turn (a natural stop).
 type Reply struct {
 	Text      string
-	ToolCalls []ToolCall
+	ToolCalls []tool.Call
 }
 
 // Model is a chat model that can call tools. Chat is called by one goroutine at a time per

@@ -1,49 +1,23 @@
 package agent
 
-import "context"
+import (
+	"context"
 
-// Moment names a point in the agent's life that the Session reports to its Observer. The
-// names are those of hookcore's events (DESIGN.md section 3), so a harness can map them one
-// to one; the tool moments PreToolUse/PostToolUse are not here: they belong to middleware.
-type Moment string
-
-// The moments a Session reports, in the order of DESIGN.md section 8.
-const (
-	SessionStart       Moment = "SessionStart"       // Source: startup, clear, compact
-	SessionEnd         Moment = "SessionEnd"         // Reason: other, error, clear, sigint, sigterm
-	UserPromptSubmit   Moment = "UserPromptSubmit"   // Prompt; a block rejects it
-	PreSend            Moment = "PreSend"            // before each model request
-	PostReceive        Moment = "PostReceive"        // after each model reply; Message is its text
-	PermissionRequest  Moment = "PermissionRequest"  // Call; Permission allow/deny decides
-	FileChange         Moment = "FileChange"         // Call, FilePath
-	CommandExecute     Moment = "CommandExecute"     // Command, Arguments
-	Stop               Moment = "Stop"               // StopActive, Message; a block continues
-	PostStopValidation Moment = "PostStopValidation" // a block is a failure; Reason is its output
-	Notification       Moment = "Notification"       // NotificationType, Message
-	PreCompact         Moment = "PreCompact"         // Trigger: manual or auto
-	PostCompact        Moment = "PostCompact"        // Trigger
-	Error              Moment = "Error"              // Error
-	TaskCreated        Moment = "TaskCreated"        // Call, Task; a block rolls the task back
-	TaskCompleted      Moment = "TaskCompleted"      // Call, Task; a block refuses the completion
-	SubagentStart      Moment = "SubagentStart"      // Info.AgentID, Info.AgentType
-	SubagentStop       Moment = "SubagentStop"       // StopActive, Message; a block continues
-	PostToolBatch      Moment = "PostToolBatch"      // Batch; a block ends the loop before the next request
-	StopFailure        Moment = "StopFailure"        // Error: "unknown"; ErrorDetails: the model's error
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
-
-// Info identifies the session (and sub-agent) a moment or a tool call belongs to.
-type Info struct {
-	SessionID      string
-	Cwd            string // the workspace root
-	PermissionMode string
-	AgentID        string // set inside a sub-agent
-	AgentType      string
-}
 
 // Event is one moment with what is known about it. Fields a moment does not use are zero.
 type Event struct {
-	Moment Moment
-	Info   Info
+	// Moment is the hook event this moment is: one of SessionStart, SessionEnd,
+	// UserPromptSubmit, PreSend, PostReceive, PermissionRequest, FileChange, CommandExecute,
+	// Stop, PostStopValidation, Notification, PreCompact, PostCompact, Error, TaskCreated,
+	// TaskCompleted, SubagentStart, SubagentStop, PostToolBatch, StopFailure (DESIGN.md
+	// section 8). The tool moments PreToolUse/PostToolUse are not reported: they belong to
+	// tool middleware.
+	Moment hook.Event
+	// Info identifies the session and sub-agent; TranscriptPath is empty.
+	Info tool.Session
 
 	Source, Reason   string // SessionStart, SessionEnd
 	Prompt           string // UserPromptSubmit
@@ -52,7 +26,7 @@ type Event struct {
 	Trigger          string // PreCompact, PostCompact
 	Error            string // Error
 	StopActive       bool   // Stop, SubagentStop: continuing because of an earlier block
-	Call             *ToolCall
+	Call             *tool.Call
 	FilePath         string // FileChange
 	Command          string // CommandExecute: the command's name, without the slash
 	Arguments        string // CommandExecute
@@ -66,25 +40,9 @@ type Event struct {
 
 // BatchCall is one call of a PostToolBatch: the call and the result the model reads.
 type BatchCall struct {
-	Call    ToolCall
+	Call    tool.Call
 	Result  string
 	IsError bool
-}
-
-// Permission is a permission decision.
-type Permission int
-
-// Permission decisions; Undecided leaves the decision to the next step.
-const (
-	Undecided Permission = iota
-	Allow
-	Ask
-	Deny
-)
-
-// String returns "", "allow", "ask" or "deny".
-func (p Permission) String() string {
-	return [...]string{"", "allow", "ask", "deny"}[p]
 }
 
 // Verdict is an Observer's answer. Its zero value lets things go on.
@@ -98,7 +56,7 @@ type Verdict struct {
 	// PostStopValidation, the failure output.
 	Reason string
 	// Permission decides a PermissionRequest (Deny also when Block).
-	Permission Permission
+	Permission hook.Permission
 	// Context is shown to the model as a <hook-notification> in the system area of the next
 	// request.
 	Context string
@@ -125,20 +83,12 @@ type nopObserver struct{}
 func (nopObserver) Observe(context.Context, *Event) Verdict { return Verdict{} }
 
 type (
-	infoKey       struct{}
 	permissionKey struct{}
 	notifyKey     struct{}
 )
 
-// InfoFrom returns the Info of the session whose tool call ctx belongs to; the Session puts
-// it in the context of every tool call, so middleware can tag what it reports.
-func InfoFrom(ctx context.Context) Info {
-	i, _ := ctx.Value(infoKey{}).(Info)
-	return i
-}
-
 type permissionHint struct {
-	p      Permission
+	p      hook.Permission
 	reason string
 }
 
@@ -147,7 +97,7 @@ type permissionHint struct {
 // permission check, which decides on the rewritten input). Allow skips asking; Ask forces
 // asking (a non-interactive session denies, with reason verbatim); neither loosens a
 // static deny rule.
-func WithPermission(ctx context.Context, p Permission, reason string) context.Context {
+func WithPermission(ctx context.Context, p hook.Permission, reason string) context.Context {
 	return context.WithValue(ctx, permissionKey{}, permissionHint{p, reason})
 }
 

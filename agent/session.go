@@ -10,7 +10,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // Defaults of Options' zero fields.
@@ -33,14 +35,14 @@ const (
 // Approver asks the user whether a tool call may run. Nil in Options means the session is
 // non-interactive: whatever needs asking is denied.
 type Approver interface {
-	Approve(ctx context.Context, call ToolCall, reason string) (bool, error)
+	Approve(ctx context.Context, call tool.Call, reason string) (bool, error)
 }
 
 // ApproverFunc adapts a function to Approver.
-type ApproverFunc func(ctx context.Context, call ToolCall, reason string) (bool, error)
+type ApproverFunc func(ctx context.Context, call tool.Call, reason string) (bool, error)
 
 // Approve calls f(ctx, call, reason).
-func (f ApproverFunc) Approve(ctx context.Context, call ToolCall, reason string) (bool, error) {
+func (f ApproverFunc) Approve(ctx context.Context, call tool.Call, reason string) (bool, error) {
 	return f(ctx, call, reason)
 }
 
@@ -48,9 +50,9 @@ func (f ApproverFunc) Approve(ctx context.Context, call ToolCall, reason string)
 type Options struct {
 	Model      Model
 	Tools      []Tool
-	Middleware []ToolMiddleware // the first is outermost
-	Observer   Observer         // nil: nobody listens, everything goes on
-	System     string           // the system prompt
+	Middleware []tool.Middleware // the first is outermost
+	Observer   Observer          // nil: nobody listens, everything goes on
+	System     string            // the system prompt
 	// Workspace is the project root: the cwd reported to the Observer, and where user
 	// commands (CommandsDir) are looked up. "" is the process's working directory.
 	Workspace string
@@ -112,7 +114,7 @@ type Step struct {
 	Kind    StepKind
 	AgentID string // set inside a sub-agent
 	Text    string
-	Call    *ToolCall
+	Call    *tool.Call
 	IsError bool
 }
 
@@ -120,10 +122,10 @@ type Step struct {
 // (sub-agents run on the caller's goroutine).
 type Session struct {
 	opts  Options
-	info  Info
+	info  tool.Session
 	tools map[string]Tool
 	specs []ToolSpec
-	chain ToolMiddleware
+	chain tool.Middleware
 	obs   Observer
 	allow []*match.If // the allow rules, for match.AllowedBy
 	deny  []rule
@@ -179,7 +181,7 @@ func New(opts Options) (*Session, error) {
 	if s.opts.PermissionMode == "" {
 		s.opts.PermissionMode = ModeDefault
 	}
-	s.info = Info{SessionID: s.opts.SessionID, Cwd: abs, PermissionMode: s.opts.PermissionMode}
+	s.info = tool.Session{ID: s.opts.SessionID, Cwd: abs, PermissionMode: s.opts.PermissionMode}
 	tools := append([]Tool(nil), opts.Tools...)
 	if opts.Tasks {
 		tools = append(tools, taskCreateTool{s.tasks}, taskUpdateTool{s.tasks})
@@ -198,7 +200,7 @@ func New(opts Options) (*Session, error) {
 		s.tools[t.Name()] = t
 		s.specs = append(s.specs, ToolSpec{Name: t.Name(), Description: t.Description(), Schema: t.Schema()})
 	}
-	s.chain = Chain(opts.Middleware...)
+	s.chain = tool.Chain(opts.Middleware...)
 	for _, src := range opts.Allow {
 		f, err := match.CompileIf(src)
 		if err != nil {
@@ -221,10 +223,10 @@ func newID() string {
 }
 
 // ID returns the session id.
-func (s *Session) ID() string { return s.info.SessionID }
+func (s *Session) ID() string { return s.info.ID }
 
 // Info returns the session's identity as reported to the Observer.
-func (s *Session) Info() Info { return s.info }
+func (s *Session) Info() tool.Session { return s.info }
 
 // Messages returns a copy of the conversation so far.
 func (s *Session) Messages() []Message { return append([]Message(nil), s.messages...) }
@@ -272,7 +274,7 @@ func (s *Session) trace(st Step) {
 // Start opens the session: the SessionStart moment with source (startup, resume, clear,
 // compact). Its context goes to the first request.
 func (s *Session) Start(ctx context.Context, source string) {
-	s.observe(ctx, &Event{Moment: SessionStart, Source: source})
+	s.observe(ctx, &Event{Moment: hook.SessionStart, Source: source})
 }
 
 // End closes the session with the SessionEnd moment, once: later calls do nothing. When ctx
@@ -289,7 +291,7 @@ func (s *Session) End(ctx context.Context, reason string) {
 			ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), grace)
 			defer cancel()
 		}
-		s.observe(ctx, &Event{Moment: SessionEnd, Reason: reason})
+		s.observe(ctx, &Event{Moment: hook.SessionEnd, Reason: reason})
 	})
 }
 
@@ -336,7 +338,7 @@ func (s *Session) Prompt(ctx context.Context, text string) (string, error) {
 		}
 		text = expanded
 	}
-	v := s.observe(ctx, &Event{Moment: UserPromptSubmit, Prompt: text})
+	v := s.observe(ctx, &Event{Moment: hook.UserPromptSubmit, Prompt: text})
 	if v.Block {
 		s.trace(Step{Kind: StepNotice, Text: "prompt rejected: " + v.Reason, IsError: true})
 		return "", &PromptRejectedError{Reason: v.Reason}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // blockTool blocks until its context is done, after creating the file named by
@@ -34,13 +36,13 @@ func signalHelper() {
 	defer stop()
 	obs := agent.ObserverFunc(func(ctx context.Context, ev *agent.Event) agent.Verdict {
 		fmt.Printf("%s %s\n", ev.Moment, ev.Reason)
-		if ev.Moment == agent.SessionEnd && ctx.Err() != nil {
+		if ev.Moment == hook.SessionEnd && ctx.Err() != nil {
 			fmt.Println("SessionEnd saw a cancelled context")
 		}
 		return agent.Verdict{}
 	})
 	turns := agent.ModelFunc(func(ctx context.Context, _ *agent.Request) (agent.Reply, error) {
-		return agent.Reply{ToolCalls: []agent.ToolCall{{Name: "Block", Input: json.RawMessage(`{}`)}}}, nil
+		return agent.Reply{ToolCalls: []tool.Call{{Name: "Block", Input: json.RawMessage(`{}`)}}}, nil
 	})
 	s, _ := agent.New(agent.Options{Model: turns, Observer: obs, Tools: []agent.Tool{blockTool{}}})
 	err := s.Run(ctx, "wait")

@@ -13,12 +13,13 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // SkillInvoked is the moment the Skill tool loads a skill (Skill names it): a harness
 // activates the skill's frontmatter hooks for the invoking agent (Info.AgentID) from here
 // on. It is not a hook event.
-const SkillInvoked Moment = "SkillInvoked"
+const SkillInvoked hook.Event = "SkillInvoked"
 
 // Skill is a Claude Code skill (.claude/skills/NAME/SKILL.md): the Skill tool gives the
 // model its Body.
@@ -164,7 +165,7 @@ func (t skillTool) Run(ctx context.Context, input json.RawMessage) (json.RawMess
 		return nil, fmt.Errorf("unknown skill: %s", in.Skill)
 	}
 	if s := sessionFrom(ctx); s != nil {
-		call := ToolCall{Name: t.Name(), Input: input}
+		call := tool.Call{Name: t.Name(), Input: input}
 		s.observe(ctx, &Event{Moment: SkillInvoked, Call: &call, Skill: sk.Name})
 	}
 	text := "Launching skill: " + sk.Name + "\n\n" + sk.Body

@@ -58,7 +58,7 @@ func (s *Session) subagent(ctx context.Context, agentType, prompt string) (strin
 			child.specs = append(child.specs, sp)
 		}
 	}
-	child.observe(ctx, &Event{Moment: SubagentStart})
+	child.observe(ctx, &Event{Moment: hook.SubagentStart})
 	child.messages = []Message{{Role: RoleUser, Text: prompt}}
 	text, err := child.turn(ctx, true)
 	return text, child.changed, err

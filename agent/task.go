@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // Task is an entry of the session's task list (the TaskCreate and TaskUpdate tools).
@@ -69,8 +70,8 @@ func (t taskCreateTool) Run(ctx context.Context, input json.RawMessage) (json.Ra
 	snapshot := *task
 	t.list.mu.Unlock()
 	if s := sessionFrom(ctx); s != nil {
-		call := ToolCall{Name: t.Name(), Input: input}
-		if v := s.observe(ctx, &Event{Moment: TaskCreated, Call: &call, Task: &snapshot}); v.Block {
+		call := tool.Call{Name: t.Name(), Input: input}
+		if v := s.observe(ctx, &Event{Moment: hook.TaskCreated, Call: &call, Task: &snapshot}); v.Block {
 			t.list.mu.Lock()
 			for i, x := range t.list.tasks {
 				if x == task {
@@ -79,7 +80,7 @@ func (t taskCreateTool) Run(ctx context.Context, input json.RawMessage) (json.Ra
 				}
 			}
 			t.list.mu.Unlock()
-			return nil, &RejectedError{Tool: t.Name(), Reason: v.Reason}
+			return nil, &tool.RejectedError{Tool: t.Name(), Reason: v.Reason}
 		}
 	}
 	return json.Marshal(snapshot)
@@ -126,9 +127,9 @@ func (t taskUpdateTool) Run(ctx context.Context, input json.RawMessage) (json.Ra
 	t.list.mu.Unlock()
 	if in.Status == "completed" && snapshot.Status != "completed" {
 		if s := sessionFrom(ctx); s != nil {
-			call := ToolCall{Name: t.Name(), Input: input}
-			if v := s.observe(ctx, &Event{Moment: TaskCompleted, Call: &call, Task: &snapshot}); v.Block {
-				return nil, &RejectedError{Tool: t.Name(), Reason: v.Reason}
+			call := tool.Call{Name: t.Name(), Input: input}
+			if v := s.observe(ctx, &Event{Moment: hook.TaskCompleted, Call: &call, Task: &snapshot}); v.Block {
+				return nil, &tool.RejectedError{Tool: t.Name(), Reason: v.Reason}
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // DefaultAnthropicBaseURL is the Anthropic API root used when Endpoint.BaseURL is "".
@@ -116,7 +117,7 @@ func (m *Anthropic) Chat(ctx context.Context, req *agent.Request) (agent.Reply, 
 		case "text":
 			text.WriteString(b.Text)
 		case "tool_use":
-			r.ToolCalls = append(r.ToolCalls, agent.ToolCall{ID: b.ID, Name: b.Name, Input: objectOrEmpty(b.Input)})
+			r.ToolCalls = append(r.ToolCalls, tool.Call{ID: b.ID, Name: b.Name, Input: objectOrEmpty(b.Input)})
 		}
 	}
 	r.Text = text.String()

@@ -19,6 +19,7 @@ import (
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/model"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // fakeServer answers each request with the next reply and records the request bodies.
@@ -61,7 +62,7 @@ func runBlocked(t *testing.T, m agent.Model) {
 	defer r.Close(context.Background())
 	h := harness.New(harness.Options{Runner: r})
 	s, err := agent.New(agent.Options{Model: m, Tools: tools.All(tools.Workspace{Root: t.TempDir()}), Observer: h,
-		Middleware: []agent.ToolMiddleware{h.Middleware()}, System: "be careful"})
+		Middleware: []tool.Middleware{h.Middleware()}, System: "be careful"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ var conversation = &agent.Request{
 	System: "be careful",
 	Messages: []agent.Message{
 		{Role: agent.RoleUser, Text: "clean up"},
-		{Role: agent.RoleAssistant, Text: "Looking.", ToolCalls: []agent.ToolCall{
+		{Role: agent.RoleAssistant, Text: "Looking.", ToolCalls: []tool.Call{
 			{ID: "c1", Name: "Bash", Input: json.RawMessage(`{"command":"ls"}`)},
 			{ID: "c2", Name: "Pwd"},
 		}},
@@ -205,7 +206,7 @@ func TestOpenAIChatWire(t *testing.T) {
 	if d := cmp.Diff(want, body); d != "" {
 		t.Errorf("request (-want +got):\n%s", d)
 	}
-	wantReply := agent.Reply{Text: "ok", ToolCalls: []agent.ToolCall{
+	wantReply := agent.Reply{Text: "ok", ToolCalls: []tool.Call{
 		{ID: "call_1", Name: "Bash", Input: json.RawMessage(`{"command":"rm x"}`)},
 		{ID: "call_2", Name: "Bash", Input: json.RawMessage(`{}`)},
 	}}
@@ -245,7 +246,7 @@ func TestAnthropicChatWire(t *testing.T) {
 	if d := cmp.Diff(want, body); d != "" {
 		t.Errorf("request (-want +got):\n%s", d)
 	}
-	wantReply := agent.Reply{Text: "I will look.", ToolCalls: []agent.ToolCall{
+	wantReply := agent.Reply{Text: "I will look.", ToolCalls: []tool.Call{
 		{ID: "toolu_1", Name: "Bash", Input: json.RawMessage(`{"command":"ls -la"}`)},
 	}}
 	if d := cmp.Diff(wantReply, r); d != "" {

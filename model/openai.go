@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // DefaultOpenAIBaseURL is the OpenAI API root used when Endpoint.BaseURL is "".
@@ -96,7 +97,7 @@ func (m *OpenAI) Chat(ctx context.Context, req *agent.Request) (agent.Reply, err
 		if !json.Valid(input) {
 			input = json.RawMessage(`{}`)
 		}
-		r.ToolCalls = append(r.ToolCalls, agent.ToolCall{ID: c.ID, Name: c.Function.Name, Input: input})
+		r.ToolCalls = append(r.ToolCalls, tool.Call{ID: c.ID, Name: c.Function.Name, Input: input})
 	}
 	return r, nil
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // DoneText is what a Scripted model says once its script is used up (DESIGN.md section 8).
@@ -17,14 +18,9 @@ const DoneText = "Done."
 
 // Turn is one scripted reply: text, tool calls, or both.
 type Turn struct {
-	Text      string     `json:"text,omitempty"`
-	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	Text      string      `json:"text,omitempty"`
+	ToolCalls []tool.Call `json:"tool_calls,omitempty"`
 }
-
-// ToolCall is a tool call in a scripted turn: the agent's tool call (an ID of "" lets the
-// Session number the calls; an absent Input means {}). It was a struct of its own before
-// the one model package; it is an alias now so that a turn's calls are a reply's calls.
-type ToolCall = agent.ToolCall
 
 // Scripted replays a fixed list of turns, one per request (Complete or Chat), for tests and
 // the offline demo. Once the list is used up every further request gets DoneText. It is safe
@@ -85,7 +81,7 @@ func parseTurn(r json.RawMessage) (Turn, error) {
 	}
 	var t struct {
 		Text      string          `json:"text"`
-		ToolCalls []ToolCall      `json:"tool_calls"`
+		ToolCalls []tool.Call     `json:"tool_calls"`
 		Tool      string          `json:"tool"`
 		Input     json.RawMessage `json:"input"`
 	}
@@ -96,7 +92,7 @@ func parseTurn(r json.RawMessage) (Turn, error) {
 	}
 	turn := Turn{Text: t.Text, ToolCalls: t.ToolCalls}
 	if t.Tool != "" {
-		turn.ToolCalls = append(turn.ToolCalls, ToolCall{Name: t.Tool, Input: t.Input})
+		turn.ToolCalls = append(turn.ToolCalls, tool.Call{Name: t.Tool, Input: t.Input})
 	} else if t.Input != nil {
 		return Turn{}, fmt.Errorf("input without tool")
 	}

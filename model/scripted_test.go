@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore/agent"
+	"github.com/hookcore/hookcore/tool"
 )
 
 func writeFile(t *testing.T, path, data string) {
@@ -32,12 +33,12 @@ func TestParseScript(t *testing.T) {
 		{"strings", `["a", "b"]`, []Turn{{Text: "a"}, {Text: "b"}}, ""},
 		{"text objects", `[{"text": "a"}, "b"]`, []Turn{{Text: "a"}, {Text: "b"}}, ""},
 		{"tool calls", `[{"text": "t", "tool_calls": [{"name": "Bash", "input": {"command": "ls"}}, {"id": "c2", "name": "ReadFile"}]}]`,
-			[]Turn{{Text: "t", ToolCalls: []ToolCall{
+			[]Turn{{Text: "t", ToolCalls: []tool.Call{
 				{Name: "Bash", Input: json.RawMessage(`{"command": "ls"}`)},
 				{ID: "c2", Name: "ReadFile"},
 			}}}, ""},
 		{"single tool shorthand", `[{"tool": "Bash", "input": {"command": "ls"}}]`,
-			[]Turn{{ToolCalls: []ToolCall{{Name: "Bash", Input: json.RawMessage(`{"command": "ls"}`)}}}}, ""},
+			[]Turn{{ToolCalls: []tool.Call{{Name: "Bash", Input: json.RawMessage(`{"command": "ls"}`)}}}}, ""},
 		{"empty", `[]`, []Turn{}, ""},
 		{"not an array", `{"text": "a"}`, nil, "a script is a JSON array of turns"},
 		{"unknown key", `[{"txt": "a"}]`, nil, "turn 0: want a string or an object"},
@@ -100,12 +101,12 @@ func TestScriptedComplete(t *testing.T) {
 // script, and a used-up script says DoneText.
 func TestScriptedChat(t *testing.T) {
 	t.Parallel()
-	s := NewScripted(Turn{Text: "t", ToolCalls: []ToolCall{{Name: "Bash", Input: json.RawMessage(`{"command":"ls"}`)}}})
+	s := NewScripted(Turn{Text: "t", ToolCalls: []tool.Call{{Name: "Bash", Input: json.RawMessage(`{"command":"ls"}`)}}})
 	var seen []string
 	s.Requests = func(r *agent.Request) { seen = append(seen, r.Messages[0].Text) }
 	req := &agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "hi"}}}
 	r, err := s.Chat(context.Background(), req)
-	want := agent.Reply{Text: "t", ToolCalls: []agent.ToolCall{{Name: "Bash", Input: json.RawMessage(`{"command":"ls"}`)}}}
+	want := agent.Reply{Text: "t", ToolCalls: []tool.Call{{Name: "Bash", Input: json.RawMessage(`{"command":"ls"}`)}}}
 	if d := cmp.Diff(want, r); d != "" || err != nil {
 		t.Errorf("Chat: %v; reply (-want +got):\n%s", err, d)
 	}

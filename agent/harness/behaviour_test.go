@@ -12,6 +12,7 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
 
 func TestInjectedContextInSystemArea(t *testing.T) {
@@ -88,7 +89,7 @@ func TestPermissions(t *testing.T) {
 		{name: "ask without a user is a deny with the hook's reason", cbs: []hookcore.Callback{askAll},
 			want: "a human must look at this command", isErr: true},
 		{name: "ask with a user who says yes", cbs: []hookcore.Callback{askAll},
-			approver: agent.ApproverFunc(func(context.Context, agent.ToolCall, string) (bool, error) { return true, nil }),
+			approver: agent.ApproverFunc(func(context.Context, tool.Call, string) (bool, error) { return true, nil }),
 			want:     `{"stdout":"","stderr":"","exit_code":0}`},
 		{name: "PermissionRequest deny", cbs: []hookcore.Callback{permDeny}, want: "not on Fridays", isErr: true},
 		{name: "PermissionRequest allow", cbs: []hookcore.Callback{permAllow}, want: `{"stdout":"","stderr":"","exit_code":0}`},

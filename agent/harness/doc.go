@@ -9,7 +9,7 @@
 //
 //	h := harness.New(harness.Options{Runner: r, Log: logFile})
 //	s, _ := agent.New(agent.Options{Model: m, Tools: tools.All(ws),
-//		Observer: h, Middleware: []agent.ToolMiddleware{h.Middleware()}})
+//		Observer: h, Middleware: []tool.Middleware{h.Middleware()}})
 //	h.Startup(ctx, dir)
 //	err := s.Run(ctx, prompt)
 //	h.Shutdown(ctx, dir)

@@ -11,6 +11,7 @@ import (
 	"github.com/hookcore/hookcore/agent/tools"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/model"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // Example embeds a Runner in an agent loop: the harness is the loop's Observer and one of
@@ -31,7 +32,7 @@ func Example() {
 
 	// The model: scripted here; model.Config{}.New("openai:gpt-4o-mini") for a real one.
 	m := model.NewScripted(
-		model.Turn{ToolCalls: []model.ToolCall{{Name: "Bash", Input: []byte(`{"command":"rm -r src"}`)}}},
+		model.Turn{ToolCalls: []tool.Call{{Name: "Bash", Input: []byte(`{"command":"rm -r src"}`)}}},
 		model.Turn{Text: "Understood, I will not delete anything."},
 	)
 
@@ -39,8 +40,8 @@ func Example() {
 	s, _ := agent.New(agent.Options{
 		Model:          m,
 		Tools:          tools.All(tools.Workspace{Root: dir}),
-		Observer:       h,                                      // SessionStart, Stop, ... fire hooks
-		Middleware:     []agent.ToolMiddleware{h.Middleware()}, // PreToolUse / PostToolUse
+		Observer:       h,                                 // SessionStart, Stop, ... fire hooks
+		Middleware:     []tool.Middleware{h.Middleware()}, // PreToolUse / PostToolUse
 		Workspace:      dir,
 		PermissionMode: agent.ModeBypassPermissions,
 		Trace: func(st agent.Step) {

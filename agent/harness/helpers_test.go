@@ -18,6 +18,7 @@ import (
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/hooktest"
 	"github.com/hookcore/hookcore/model"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // rig is one agent session wired to a Runner, with everything a test looks at.
@@ -98,7 +99,7 @@ func newRig(t *testing.T, st setup) *rig {
 	h := harness.New(harness.Options{Runner: r, Log: rg.log, TranscriptPath: "/logs/s-test.jsonl"})
 	opts := agent.Options{
 		Model: m, Tools: tools.All(tools.Workspace{Root: ws}), Observer: h,
-		Middleware: []agent.ToolMiddleware{h.Middleware()}, SessionID: "s-test", Workspace: ws,
+		Middleware: []tool.Middleware{h.Middleware()}, SessionID: "s-test", Workspace: ws,
 		System: "You are a test agent.", Tasks: true, Subagents: true,
 	}
 	if st.opts != nil {

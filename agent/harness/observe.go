@@ -6,12 +6,13 @@ import (
 
 	"github.com/hookcore/hookcore/agent"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // input returns the hook input shared by every event of a session.
-func (h *Harness) input(info agent.Info) *hook.Input {
+func (h *Harness) input(info tool.Session) *hook.Input {
 	return &hook.Input{
-		SessionID: info.SessionID, TranscriptPath: h.opts.TranscriptPath, Cwd: info.Cwd,
+		SessionID: info.ID, TranscriptPath: h.opts.TranscriptPath, Cwd: info.Cwd,
 		PermissionMode: info.PermissionMode, AgentID: info.AgentID, AgentType: info.AgentType,
 	}
 }
@@ -44,29 +45,29 @@ func extra(in *hook.Input, key string, v any) {
 // testdata/frontmatter). A store that cannot record it is logged through the Trace.
 func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
 	if ev.Moment == agent.SkillInvoked {
-		if err := h.opts.Runner.InvokeSkill(ctx, ev.Info.SessionID, ev.Info.AgentID, ev.Skill); err != nil && h.opts.Trace != nil {
+		if err := h.opts.Runner.InvokeSkill(ctx, ev.Info.ID, ev.Info.AgentID, ev.Skill); err != nil && h.opts.Trace != nil {
 			h.opts.Trace(agent.Step{Kind: agent.StepNotice, AgentID: ev.Info.AgentID, Text: "skill " + ev.Skill + ": its hooks are not active: " + err.Error(), IsError: true})
 		}
 		return agent.Verdict{}
 	}
-	event := hook.Event(ev.Moment)
+	event := ev.Moment
 	in := h.input(ev.Info)
 	in.Source, in.Reason, in.Prompt, in.Error = ev.Source, ev.Reason, ev.Prompt, ev.Error
 	in.Trigger, in.StopHookActive = ev.Trigger, ev.StopActive
 	switch ev.Moment {
-	case agent.Notification:
+	case hook.Notification:
 		in.Message, in.NotificationType = ev.Message, ev.NotificationType
-	case agent.PostReceive, agent.Stop, agent.SubagentStop:
+	case hook.PostReceive, hook.Stop, hook.SubagentStop:
 		if ev.Message != "" {
 			extra(in, "last_assistant_message", ev.Message)
 		}
-	case agent.CommandExecute:
+	case hook.CommandExecute:
 		extra(in, "command", ev.Command)
 		extra(in, "arguments", ev.Arguments)
-	case agent.StopFailure:
+	case hook.StopFailure:
 		extra(in, "error_details", ev.ErrorDetails)
 		extra(in, "last_assistant_message", ev.Message)
-	case agent.PostToolBatch:
+	case hook.PostToolBatch:
 		type call struct {
 			ToolName     string          `json:"tool_name"`
 			ToolInput    json.RawMessage `json:"tool_input"`
@@ -92,19 +93,7 @@ func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
 	res := h.Fire(ctx, event, in)
 	v := agent.Verdict{
 		Block: res.Blocked, Reason: res.Reason, Context: res.AdditionalContext,
-		Permission: permission(res.Permission), StopAgent: !res.Continue, StopReason: res.StopReason,
+		Permission: res.Permission, StopAgent: !res.Continue, StopReason: res.StopReason,
 	}
 	return v
-}
-
-func permission(p hook.Permission) agent.Permission {
-	switch p {
-	case hook.Allow:
-		return agent.Allow
-	case hook.Ask:
-		return agent.Ask
-	case hook.Deny:
-		return agent.Deny
-	}
-	return agent.Undecided
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/hookcore/hookcore/internal/demo"
 	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/model"
+	"github.com/hookcore/hookcore/tool"
 )
 
 // runFlags are the options of hookcore run.
@@ -250,7 +251,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	sessionMu.Lock()
 	s, err = agent.New(agent.Options{
 		Model: m, Tools: sessionTools(ws, envDir, func() string { return s.ID() }), Tasks: true, Subagents: true,
-		Observer: h, Middleware: []agent.ToolMiddleware{h.Middleware()},
+		Observer: h, Middleware: []tool.Middleware{h.Middleware()},
 		System:    "You are a coding agent working in " + ws + ". Use the tools to inspect and change files; keep answers short.",
 		Workspace: ws, PermissionMode: f.mode, Allow: f.allow, Deny: f.deny, MaxSteps: f.maxTurns,
 		Trace: p.step, Skills: skills, AgentTypes: agentTypes,
