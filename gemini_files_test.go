@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -76,5 +77,34 @@ func TestGeminiSettingsFire(t *testing.T) {
 	res = r.Fire(ctx, hook.PreToolUse, &hook.Input{SessionID: "s1", Cwd: dir, ToolName: "Read", ToolInput: args})
 	if res.Blocked || len(res.Hooks) != 0 {
 		t.Errorf("Read: blocked %v, hooks %v; want no hook to match", res.Blocked, outcomes(res))
+	}
+}
+
+// codexHooks is a Codex ~/.codex/hooks.json in the shape of developers.openai.com/codex/hooks
+// (../shared/research/other-agents-hooks.md section 1.2): Claude Code's nested shape, a
+// PreToolUse hook on Bash answering hookSpecificOutput.permissionDecision "deny".
+const codexHooks = `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+  {"type": "command", "timeout": 30,
+   "command": "echo '{\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\", \"permissionDecision\": \"deny\", \"permissionDecisionReason\": \"no shell in CI\"}}'"}
+]}]}}`
+
+// TestCodexHooksFire: a Codex hooks.json loads by its path (.codex/hooks.json) as the Codex
+// dialect and its hook's Claude-shaped deny blocks the Bash call with its reason; a codebot
+// (flat) entry in a Codex file fails the file.
+func TestCodexHooksFire(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadLayers(t, dir, layerFile{".codex/hooks.json", 0, codexHooks})
+	if d := set.Files[0].Dialect.String(); d != "codex" {
+		t.Fatalf("dialect %s, want codex", d)
+	}
+	r := newRunner(t, dir, set, hookcore.Options{})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
+	if !res.Blocked || res.Reason != "no shell in CI" {
+		t.Errorf("blocked %v reason %q, want the Codex hook's deny", res.Blocked, res.Reason)
+	}
+	f, probs := config.ParseDialect("hooks.json", []byte(`{"hooks": {"PreToolUse": [{"type": "command", "command": "true"}]}}`), config.User, config.Codex)
+	if !f.Failed || probs.Err() == nil {
+		t.Errorf("flat entries in a Codex file: failed %v, problems %v", f.Failed, probs)
 	}
 }

@@ -49,6 +49,10 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 		f, probs := ParseDialect(path, data, layer, Gemini)
 		return f, probs, st
 	}
+	if isCodexHooks(path) {
+		f, probs := ParseDialect(path, data, layer, Codex)
+		return f, probs, st
+	}
 	f, probs := Parse(path, data, layer)
 	return f, probs, st
 }
@@ -57,15 +61,30 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 // detected from the content as Parse does (any of the three gives Parse's result); Gemini
 // reads Gemini CLI's settings.json `hooks` (see geminiMatcher and the Gemini section of
 // gemini.go), whose content looks like Claude Code's and cannot be told apart from it, so
-// it is chosen by path (ParseFile: .gemini/settings.json) or by the caller. Codex, Cursor
-// and Copilot are not read yet: the File is Failed with one problem saying so. Problems and
-// the File are as Parse's.
+// it is chosen by path (ParseFile: .gemini/settings.json) or by the caller. Codex reads
+// Codex's hooks.json, which is Claude Code's nested shape with Claude Code's event names and
+// output protocol (Codex adopted it on purpose): it is parsed as Nested, its hooks keep
+// Dialect Nested (their output is read as Claude Code's), and the File's Dialect is Codex;
+// a native `hooks:` sequence or codebot entries in it are errors. Cursor and Copilot, and
+// Codex's config.toml `[hooks]` tables, are not read yet: the File is Failed with one
+// problem saying so. Problems and the File are as Parse's.
 func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File, ErrorList) {
 	switch dialect {
 	case Native, Flat, Nested:
 		return Parse(path, data, layer)
 	case Gemini:
 		return parse(path, data, layer, Gemini)
+	case Codex:
+		if strings.EqualFold(filepath.Ext(path), ".toml") {
+			break
+		}
+		f, probs := Parse(path, data, layer)
+		if !f.Failed && f.Dialect != Nested {
+			probs = append(probs, &Problem{Pos: Pos{File: path}, Msg: fmt.Sprintf("a Codex hooks.json has Claude Code's nested shape (event: [{matcher, hooks: [...]}]), not %s entries", f.Dialect)})
+			f.Hooks, f.Broken, f.Failed = nil, nil, true
+		}
+		f.Dialect = Codex
+		return f, probs
 	}
 	sum := sha256.Sum256(data)
 	return &File{Path: path, Layer: layer, Dialect: dialect, Hash: hex.EncodeToString(sum[:]), Failed: true},
@@ -392,6 +411,12 @@ func parseBytes(data []byte) (f *ast.File, err error) {
 func isMiniCodeConfig(path string) bool {
 	base := filepath.Base(path)
 	return (base == "config.yaml" || base == "config.local.yaml") && filepath.Base(filepath.Dir(path)) == ".minicode"
+}
+
+// isCodexHooks reports whether path is a Codex hooks.json: hooks.json in a directory named
+// .codex (~/.codex/hooks.json, <project>/.codex/hooks.json).
+func isCodexHooks(path string) bool {
+	return filepath.Base(path) == "hooks.json" && filepath.Base(filepath.Dir(path)) == ".codex"
 }
 
 // dialectByName guesses the dialect of a file without hooks: Nested for .json, else Native.
