@@ -74,3 +74,27 @@ func TestGeminiProblems(t *testing.T) {
 		t.Error("a hooks sequence in a Gemini file did not fail")
 	}
 }
+
+// TestOtherAgentFileSkipsHookcore: the entry `hookcore install gemini` (or codex) writes is
+// hookcore itself; loaded from that agent's file it stays listed but off, so that hookcore's
+// policy does not run twice under another agent. Other commands stay on.
+func TestOtherAgentFileSkipsHookcore(t *testing.T) {
+	t.Parallel()
+	gem := `{"hooks": {"BeforeTool": [{"hooks": [
+  {"type": "command", "command": "/usr/local/bin/hookcore hook gemini"},
+  {"type": "command", "command": "./guard.sh"}]}]}}`
+	f, probs := ParseDialect("settings.json", []byte(gem), User, Gemini)
+	if probs.Err() != nil || len(f.Hooks) != 2 || f.Hooks[0].Enabled || !f.Hooks[1].Enabled {
+		t.Errorf("gemini: problems %v, hooks %+v", probs, f.Hooks)
+	}
+	cdx := `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "hookcore hook codex"}]}]}}`
+	f, probs = ParseDialect("hooks.json", []byte(cdx), User, Codex)
+	if probs.Err() != nil || len(f.Hooks) != 1 || f.Hooks[0].Enabled {
+		t.Errorf("codex: problems %v, hooks %+v", probs, f.Hooks)
+	}
+	for cmd, want := range map[string]bool{"hookcore hook claude": true, `"hookcore" hook x`: true, "hookcore fire PreToolUse": false, "myhookcore hook x": false, "hookcore": false} {
+		if got := isHookcoreBridge(cmd); got != want {
+			t.Errorf("isHookcoreBridge(%q) = %v", cmd, got)
+		}
+	}
+}

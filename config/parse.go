@@ -73,7 +73,9 @@ func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File
 	case Native, Flat, Nested:
 		return Parse(path, data, layer)
 	case Gemini:
-		return parse(path, data, layer, Gemini)
+		f, probs := parse(path, data, layer, Gemini)
+		offBridge(f)
+		return f, probs
 	case Codex:
 		if strings.EqualFold(filepath.Ext(path), ".toml") {
 			break
@@ -84,6 +86,7 @@ func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File
 			f.Hooks, f.Broken, f.Failed = nil, nil, true
 		}
 		f.Dialect = Codex
+		offBridge(f)
 		return f, probs
 	}
 	sum := sha256.Sum256(data)
@@ -411,6 +414,28 @@ func parseBytes(data []byte) (f *ast.File, err error) {
 func isMiniCodeConfig(path string) bool {
 	base := filepath.Base(path)
 	return (base == "config.yaml" || base == "config.local.yaml") && filepath.Base(filepath.Dir(path)) == ".minicode"
+}
+
+// offBridge turns off (Enabled false, so `hookcore list` still shows them) the hooks of
+// another agent's file that are hookcore itself: a command "hookcore hook AGENT ..." (what
+// `hookcore install` writes, the program named by any path whose base is hookcore). Run as
+// a hook, it would apply hookcore's whole configuration a second time under another agent.
+func offBridge(f *File) {
+	for i := range f.Hooks {
+		if h := &f.Hooks[i]; h.Action.Type == TypeCommand && isHookcoreBridge(h.Action.Command) {
+			h.Enabled = false
+		}
+	}
+}
+
+// isHookcoreBridge reports whether cmd runs `hookcore hook ...`.
+func isHookcoreBridge(cmd string) bool {
+	w := strings.Fields(cmd)
+	if len(w) < 2 || w[1] != "hook" {
+		return false
+	}
+	base := filepath.Base(strings.Trim(w[0], `"'`))
+	return base == "hookcore" || base == "hookcore.exe"
 }
 
 // isCodexHooks reports whether path is a Codex hooks.json: hooks.json in a directory named
