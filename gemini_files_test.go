@@ -108,3 +108,45 @@ func TestCodexHooksFire(t *testing.T) {
 		t.Errorf("flat entries in a Codex file: failed %v, problems %v", f.Failed, probs)
 	}
 }
+
+// codexTOML is a Codex ~/.codex/config.toml with [hooks] tables, in the shape of the
+// NVIDIA NeMo Guardrails Codex guide and developers.openai.com/codex/hooks
+// ([[hooks.PreToolUse]] a group, [[hooks.PreToolUse.hooks]] a handler), among Codex's other
+// settings and its [hooks.state] table.
+const codexTOML = `model = "o3"
+
+[features]
+hooks = true
+
+[[hooks.PreToolUse]]
+matcher = "Bash"
+
+[[hooks.PreToolUse.hooks]]
+type = "command"
+command = "grep -q 'git push' && { echo 'pushing is for humans' >&2; exit 2; }; exit 0"
+timeout = 10
+
+[hooks.state]
+"PreToolUse:0:0" = { trusted = true }
+`
+
+// TestCodexConfigTOMLFire: the [hooks] tables of a Codex config.toml load (by the path
+// .codex/config.toml) and the handler's exit 2 blocks the Bash call with its stderr, as
+// Codex would; [hooks.state] is not an event.
+func TestCodexConfigTOMLFire(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadLayers(t, dir, layerFile{".codex/config.toml", 0, codexTOML})
+	f := set.Files[0]
+	if f.Dialect.String() != "codex" || len(f.Hooks) != 1 || f.Hooks[0].Pos.Line != 9 || f.Hooks[0].EffectiveTimeout().String() != "10s" {
+		t.Fatalf("dialect %s, hooks %+v; want one codex hook at line 9 with 10s", f.Dialect, f.Hooks)
+	}
+	r := newRunner(t, dir, set, hookcore.Options{})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "git push origin main"))
+	if !res.Blocked || res.Reason != "pushing is for humans" {
+		t.Errorf("blocked %v reason %q", res.Blocked, res.Reason)
+	}
+	if res = r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "git status")); res.Blocked {
+		t.Errorf("git status blocked: %q", res.Reason)
+	}
+}

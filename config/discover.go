@@ -33,8 +33,8 @@ const (
 	// GeminiCLI is Gemini CLI: ~/.gemini/settings.json and <root>/.gemini/settings.json (the
 	// Gemini dialect, chosen by that path).
 	GeminiCLI Agent = "gemini"
-	// CodexCLI is OpenAI Codex: ~/.codex/hooks.json and <root>/.codex/hooks.json (the Codex
-	// dialect, chosen by that path; config.toml [hooks] is not read yet).
+	// CodexCLI is OpenAI Codex: ~/.codex/hooks.json, ~/.codex/config.toml ([hooks] tables)
+	// and the same under <root>/.codex (the Codex dialect, chosen by that path).
 	CodexCLI Agent = "codex"
 )
 
@@ -166,6 +166,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 		}
 		if has(CodexCLI) && layer != Local {
 			add(filepath.Join(base, ".codex", "hooks.json"), layer)
+			add(filepath.Join(base, ".codex", "config.toml"), layer)
 		}
 	}
 	if has(Claude) {
@@ -221,7 +222,8 @@ func (d Discovery) Look() ([]Candidate, error) {
 // project, local — hookcore's own <Dir>/hooks.yaml (hooks.local.yaml for local), then
 // Claude Code's .claude/settings.json (settings.local.json), MiniCode's .minicode/config.yaml
 // (config.local.yaml), codebot's .codebot/settings.json, Gemini CLI's
-// .gemini/settings.json and Codex's .codex/hooks.json (user and project only), under
+// .gemini/settings.json and Codex's .codex/hooks.json and .codex/config.toml (user and
+// project only), under
 // the home directory for the user layer and the project root for the others; then Claude
 // Code's managed settings (<ManagedDir>/managed-settings.json, then
 // managed-settings.d/*.json in lexical order) and the Settings files. A file reached twice (the

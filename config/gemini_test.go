@@ -98,3 +98,32 @@ func TestOtherAgentFileSkipsHookcore(t *testing.T) {
 		}
 	}
 }
+
+// TestCodexTOMLProblems: a bad handler is skipped alone, its problem at the line of its
+// [[hooks.EVENT.hooks]] header; a TOML syntax error has line and column.
+func TestCodexTOMLProblems(t *testing.T) {
+	t.Parallel()
+	src := `[[hooks.Stop]]
+[[hooks.Stop.hooks]]
+type = "command"
+
+[[hooks.Stop.hooks]]
+type = "command"
+command = "true"
+`
+	f, probs := ParseDialect("config.toml", []byte(src), User, Codex)
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.Error())
+	}
+	if diff := cmp.Diff([]string{"config.toml:2: Stop#1: command action needs command or args"}, got); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	if len(f.Hooks) != 1 || f.Hooks[0].Pos.Line != 5 || f.Dialect != Codex {
+		t.Errorf("hooks %+v", f.Hooks)
+	}
+	f, probs = ParseDialect("config.toml", []byte("[hooks\nx = 1\n"), User, Codex)
+	if !f.Failed || len(probs) != 1 || probs[0].Pos.Line == 0 || probs[0].Pos.Col == 0 {
+		t.Errorf("syntax error: failed %v, problems %v", f.Failed, probs)
+	}
+}

@@ -65,9 +65,9 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 // Codex's hooks.json, which is Claude Code's nested shape with Claude Code's event names and
 // output protocol (Codex adopted it on purpose): it is parsed as Nested, its hooks keep
 // Dialect Nested (their output is read as Claude Code's), and the File's Dialect is Codex;
-// a native `hooks:` sequence or codebot entries in it are errors. Cursor and Copilot, and
-// Codex's config.toml `[hooks]` tables, are not read yet: the File is Failed with one
-// problem saying so. Problems and the File are as Parse's.
+// a native `hooks:` sequence or codebot entries in it are errors. A Codex path ending in
+// .toml is a config.toml, whose [hooks] tables are read (parseCodexTOML). Cursor and
+// Copilot are not read yet: the File is Failed with one problem saying so. Problems and the File are as Parse's.
 func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File, ErrorList) {
 	switch dialect {
 	case Native, Flat, Nested:
@@ -78,7 +78,9 @@ func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File
 		return f, probs
 	case Codex:
 		if strings.EqualFold(filepath.Ext(path), ".toml") {
-			break
+			f, probs := parseCodexTOML(path, data, layer)
+			offBridge(f)
+			return f, probs
 		}
 		f, probs := Parse(path, data, layer)
 		if !f.Failed && f.Dialect != Nested {
@@ -438,10 +440,11 @@ func isHookcoreBridge(cmd string) bool {
 	return base == "hookcore" || base == "hookcore.exe"
 }
 
-// isCodexHooks reports whether path is a Codex hooks.json: hooks.json in a directory named
-// .codex (~/.codex/hooks.json, <project>/.codex/hooks.json).
+// isCodexHooks reports whether path is a Codex hook file: hooks.json or config.toml in a
+// directory named .codex (~/.codex/hooks.json, <project>/.codex/config.toml, ...).
 func isCodexHooks(path string) bool {
-	return filepath.Base(path) == "hooks.json" && filepath.Base(filepath.Dir(path)) == ".codex"
+	base := filepath.Base(path)
+	return (base == "hooks.json" || base == "config.toml") && filepath.Base(filepath.Dir(path)) == ".codex"
 }
 
 // dialectByName guesses the dialect of a file without hooks: Nested for .json, else Native.
