@@ -370,6 +370,8 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, seBudget time.Durat
 			Codebot:    h.Dialect == config.Flat,
 			Claude:     h.Dialect == config.Nested,
 			S08:        h.S08,
+			Agent:      commandAgent(h),
+			AgentEvent: h.NativeEvent,
 			ProjectDir: r.projectDir,
 			PluginRoot: f.PluginRoot,
 			PluginData: f.PluginData,
@@ -578,4 +580,14 @@ func (r *Runner) hookEnv(f *config.File) []string {
 		dir = abs
 	}
 	return append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
+}
+
+// commandAgent is executor.Command.Agent for a command hook: "cursor" for a hook of a Cursor
+// hooks.json, whose input and reply follow Cursor's protocol; "" for every other dialect
+// (Gemini and Codex hooks answer in Claude Code's envelope).
+func commandAgent(h *config.Hook) string {
+	if h.Dialect == config.Cursor {
+		return "cursor"
+	}
+	return ""
 }

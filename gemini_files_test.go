@@ -150,3 +150,55 @@ func TestCodexConfigTOMLFire(t *testing.T) {
 		t.Errorf("git status blocked: %q", res.Reason)
 	}
 }
+
+// cursorHooks is a Cursor .cursor/hooks.json in the shape of cursor.com/docs/agent/hooks
+// (../shared/research/other-agents-hooks.md section 1.3): version 1, a beforeShellExecution
+// hook whose matcher searches the command text (curl|wget) and that denies in Cursor's
+// reply format, a fail-closed beforeReadFile hook, and a stop hook's followup_message.
+const cursorHooks = `{
+  "version": 1,
+  "hooks": {
+    "beforeShellExecution": [
+      {"command": "cat > \"$CLAUDE_PROJECT_DIR/cursor-in.json\"; echo '{\"permission\": \"deny\", \"user_message\": \"blocked\", \"agent_message\": \"no network tools here\"}'", "matcher": "curl|wget", "timeout": 10}
+    ],
+    "beforeReadFile": [{"command": "exit 3", "failClosed": true}],
+    "stop": [{"command": "echo '{\"followup_message\": \"run the tests first\"}'", "loop_limit": 3}]
+  }
+}`
+
+// TestCursorHooksFire: a Cursor hooks.json loads by its path (.cursor/hooks.json) and its
+// hooks decide as Cursor would: {"permission": "deny"} from beforeShellExecution blocks
+// the Bash call with agent_message; the hook got Cursor's top-level fields (hook_event_name
+// beforeShellExecution, command); its matcher searched the command (ls does not match);
+// failClosed blocks Read when the hook fails; stop's followup_message blocks Stop.
+func TestCursorHooksFire(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadLayers(t, dir, layerFile{".cursor/hooks.json", 0, cursorHooks})
+	if d := set.Files[0].Dialect.String(); d != "cursor" {
+		t.Fatalf("dialect %s, want cursor", d)
+	}
+	r := newRunner(t, dir, set, hookcore.Options{})
+	ctx := context.Background()
+	res := r.Fire(ctx, hook.PreToolUse, bashCall(dir, "s1", "curl http://example.com"))
+	if !res.Blocked || res.Reason != "no network tools here" {
+		t.Errorf("curl: blocked %v reason %q, want Cursor's deny", res.Blocked, res.Reason)
+	}
+	var in map[string]any
+	if err := json.Unmarshal([]byte(readFile(t, dir, "cursor-in.json")), &in); err != nil {
+		t.Fatal(err)
+	}
+	if in["hook_event_name"] != "beforeShellExecution" || in["command"] != "curl http://example.com" || in["conversation_id"] != "s1" {
+		t.Errorf("stdin %v: want Cursor's fields", in)
+	}
+	if res = r.Fire(ctx, hook.PreToolUse, bashCall(dir, "s1", "ls")); res.Blocked || len(res.Hooks) != 0 {
+		t.Errorf("ls: blocked %v hooks %v", res.Blocked, outcomes(res))
+	}
+	args, _ := json.Marshal(map[string]string{"file_path": "a.txt"})
+	if res = r.Fire(ctx, hook.PreToolUse, &hook.Input{SessionID: "s1", Cwd: dir, ToolName: "Read", ToolInput: args}); !res.Blocked {
+		t.Errorf("Read with a failing failClosed hook: not blocked (%v)", outcomes(res))
+	}
+	if res = r.Fire(ctx, hook.Stop, &hook.Input{SessionID: "s1", Cwd: dir}); !res.Blocked || res.Reason != "run the tests first" {
+		t.Errorf("stop: blocked %v reason %q", res.Blocked, res.Reason)
+	}
+}

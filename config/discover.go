@@ -36,10 +36,13 @@ const (
 	// CodexCLI is OpenAI Codex: ~/.codex/hooks.json, ~/.codex/config.toml ([hooks] tables)
 	// and the same under <root>/.codex (the Codex dialect, chosen by that path).
 	CodexCLI Agent = "codex"
+	// CursorIDE is Cursor: ~/.cursor/hooks.json and <root>/.cursor/hooks.json (the Cursor
+	// dialect, chosen by that path).
+	CursorIDE Agent = "cursor"
 )
 
 // DefaultAgents are the agents discovered when Discovery.Agents is nil.
-var DefaultAgents = []Agent{Claude, MiniCode, Codebot, GeminiCLI, CodexCLI}
+var DefaultAgents = []Agent{Claude, MiniCode, Codebot, GeminiCLI, CodexCLI, CursorIDE}
 
 // Discovery finds the layered config files of DESIGN.md section 4 and the hook files of the
 // agents hookcore speaks for (issue 8.3). Its zero value uses the process's working
@@ -167,6 +170,9 @@ func (d Discovery) Look() ([]Candidate, error) {
 		if has(CodexCLI) && layer != Local {
 			add(filepath.Join(base, ".codex", "hooks.json"), layer)
 			add(filepath.Join(base, ".codex", "config.toml"), layer)
+		}
+		if has(CursorIDE) && layer != Local {
+			add(filepath.Join(base, ".cursor", "hooks.json"), layer)
 		}
 	}
 	if has(Claude) {

@@ -14,6 +14,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 
+	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -53,6 +54,10 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 		f, probs := ParseDialect(path, data, layer, Codex)
 		return f, probs, st
 	}
+	if isCursorHooks(path) {
+		f, probs := ParseDialect(path, data, layer, Cursor)
+		return f, probs, st
+	}
 	f, probs := Parse(path, data, layer)
 	return f, probs, st
 }
@@ -66,14 +71,19 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 // output protocol (Codex adopted it on purpose): it is parsed as Nested, its hooks keep
 // Dialect Nested (their output is read as Claude Code's), and the File's Dialect is Codex;
 // a native `hooks:` sequence or codebot entries in it are errors. A Codex path ending in
-// .toml is a config.toml, whose [hooks] tables are read (parseCodexTOML). Cursor and
-// Copilot are not read yet: the File is Failed with one problem saying so. Problems and the File are as Parse's.
+// .toml is a config.toml, whose [hooks] tables are read (parseCodexTOML). Cursor reads
+// Cursor's hooks.json (cursor.go). Copilot is not read yet: the File is Failed with one
+// problem saying so. Problems and the File are as Parse's.
 func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File, ErrorList) {
 	switch dialect {
 	case Native, Flat, Nested:
 		return Parse(path, data, layer)
 	case Gemini:
 		f, probs := parse(path, data, layer, Gemini)
+		offBridge(f)
+		return f, probs
+	case Cursor:
+		f, probs := parse(path, data, layer, Cursor)
 		offBridge(f)
 		return f, probs
 	case Codex:
@@ -128,8 +138,8 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
-	if agent == Gemini {
-		f.Dialect = Gemini
+	if agent == Gemini || agent == Cursor {
+		f.Dialect = agent
 	}
 	body, probs := parseYAML(path, data)
 	if probs != nil || body == nil {
@@ -173,8 +183,8 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		switch v := hooksKV.val.(type) {
 		case nil:
 		case *ast.SequenceNode:
-			if agent == Gemini {
-				d.errorf(hooksKV.rawValue, "Gemini CLI hooks must be a mapping of event names, not a sequence")
+			if agent != Native {
+				d.errorf(hooksKV.rawValue, "%s hooks must be a mapping of event names, not a sequence", agent)
 				f.Failed = true
 				return f, d.take()
 			}
@@ -230,10 +240,16 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		return nil, d.take(), true
 	}
 	nested, flat := false, false
-	gemini := f.Dialect == Gemini
+	gemini, cursor := f.Dialect == Gemini, f.Dialect == Cursor
 	for _, ev := range events {
 		var e hook.Event
-		if gemini && strings.TrimSpace(ev.key) != "" {
+		if cursor && strings.TrimSpace(ev.key) != "" {
+			if ce, ok := bridge.EventNames("cursor")[ev.key]; ok {
+				e = ce
+			} else {
+				d.errorf(ev.keyNode, "unknown Cursor event %q%s", ev.key, didYouMean(ev.key, cursorEventNames()))
+			}
+		} else if gemini && strings.TrimSpace(ev.key) != "" {
 			ge, skip, ok := geminiEvent(ev.key)
 			switch {
 			case skip:
@@ -274,6 +290,15 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 					matcher = &pairs[i]
 				}
 			}
+			if cursor {
+				if inner != nil {
+					d.errorf(entry, "a Cursor hook is {command, matcher, timeout, ...}, not a matcher group with hooks")
+					rest = append(rest, d.take()...)
+					continue
+				}
+				raws = append(raws, d.cursorEntry(entry, ev.key, e))
+				continue
+			}
 			if inner == nil && gemini {
 				d.errorf(entry, "a Gemini CLI hook definition needs hooks: [...]")
 				rest = append(rest, d.take()...)
@@ -295,7 +320,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		}
 	}
 	switch {
-	case gemini:
+	case gemini, cursor:
 	case nested:
 		f.Dialect = Nested
 	case flat:
@@ -337,6 +362,7 @@ func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []k
 	for _, h := range seq.Values {
 		r := d.jsonEntry(h, eventRaw, e, inner2, matcher)
 		if dialect == Gemini {
+			r.h.NativeEvent = eventRaw
 			r.h.Parallel = r.h.Parallel || (!sequential && e != "" && e.Kind() != hook.Gate)
 			m, warn, err := geminiMatcher(e, r.h.Matcher)
 			switch {

@@ -230,6 +230,9 @@ type Hook struct {
 	S08 bool
 	// Enabled is false for `enabled: false` hooks, which stay in the File but never run.
 	Enabled bool
+	// NativeEvent is the event as the agent's own file names it ("BeforeTool",
+	// "beforeShellExecution") for hooks of the Gemini and Cursor dialects; "" otherwise.
+	NativeEvent string
 	// Pos is the position of the hook's entry.
 	Pos     Pos
 	Dialect Dialect

@@ -85,6 +85,9 @@ func cutUTF8(s string, n int) string {
 // (event, tool, args, output, is_error) when c.Codebot is set; keys the input already
 // carries are not overwritten.
 func (c *Command) stdin(in *hook.Input) ([]byte, error) {
+	if c.Agent == "cursor" {
+		return c.cursorStdin(in)
+	}
 	if !c.Codebot {
 		return in.MarshalJSON()
 	}
