@@ -583,11 +583,15 @@ func (r *Runner) hookEnv(f *config.File) []string {
 }
 
 // commandAgent is executor.Command.Agent for a command hook: "cursor" for a hook of a Cursor
-// hooks.json, whose input and reply follow Cursor's protocol; "" for every other dialect
+// hooks.json and "copilot" for one of a Copilot CLI .github/hooks/*.json, whose input and
+// reply follow that agent's protocol; "" for every other dialect
 // (Gemini and Codex hooks answer in Claude Code's envelope).
 func commandAgent(h *config.Hook) string {
-	if h.Dialect == config.Cursor {
+	switch h.Dialect {
+	case config.Cursor:
 		return "cursor"
+	case config.Copilot:
+		return "copilot"
 	}
 	return ""
 }

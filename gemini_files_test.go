@@ -202,3 +202,50 @@ func TestCursorHooksFire(t *testing.T) {
 		t.Errorf("stop: blocked %v reason %q", res.Blocked, res.Reason)
 	}
 }
+
+// copilotHooks is a Copilot CLI .github/hooks/guard.json in the shape of docs.github.com
+// "GitHub Copilot CLI hooks reference": version 1, bash / powershell commands, timeoutSec;
+// the preToolUse hook answers permissionDecision "deny" for rm, an agentStop hook blocks.
+const copilotHooks = `{
+  "version": 1,
+  "hooks": {
+    "preToolUse": [
+      {"type": "command", "bash": "cat > \"$CLAUDE_PROJECT_DIR/copilot-in.json\"; grep -q 'rm x' \"$CLAUDE_PROJECT_DIR/copilot-in.json\" && echo '{\"permissionDecision\": \"deny\", \"permissionDecisionReason\": \"rm needs review\"}'; exit 0",
+       "powershell": "./guard.ps1", "timeoutSec": 10}
+    ],
+    "agentStop": [{"type": "command", "bash": "echo '{\"decision\": \"block\", \"reason\": \"update the changelog\"}'"}]
+  }
+}`
+
+// TestCopilotHooksFire: a Copilot CLI hook file loads by its path (.github/hooks/*.json);
+// its preToolUse hook gets Copilot's camelCase input (toolName "bash", toolArgs a JSON
+// string) and its permissionDecision "deny" blocks the Bash call; agentStop's decision
+// "block" blocks Stop; preToolUse fails closed.
+func TestCopilotHooksFire(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadLayers(t, dir, layerFile{".github/hooks/guard.json", 0, copilotHooks})
+	f := set.Files[0]
+	if f.Dialect.String() != "copilot" || len(f.Hooks) != 2 || f.Hooks[0].OnError != "block" || f.Hooks[0].EffectiveTimeout().String() != "10s" || f.Hooks[1].EffectiveTimeout().String() != "30s" {
+		t.Fatalf("dialect %s hooks %+v", f.Dialect, f.Hooks)
+	}
+	r := newRunner(t, dir, set, hookcore.Options{})
+	ctx := context.Background()
+	res := r.Fire(ctx, hook.PreToolUse, bashCall(dir, "s1", "rm x"))
+	if !res.Blocked || res.Reason != "rm needs review" {
+		t.Errorf("rm: blocked %v reason %q", res.Blocked, res.Reason)
+	}
+	var in map[string]any
+	if err := json.Unmarshal([]byte(readFile(t, dir, "copilot-in.json")), &in); err != nil {
+		t.Fatal(err)
+	}
+	if in["toolName"] != "bash" || in["toolArgs"] != `{"command":"rm x"}` || in["sessionId"] != "s1" || in["hookEventName"] != "preToolUse" {
+		t.Errorf("stdin %v: want Copilot's camelCase fields", in)
+	}
+	if res = r.Fire(ctx, hook.PreToolUse, bashCall(dir, "s1", "ls")); res.Blocked {
+		t.Errorf("ls blocked: %q", res.Reason)
+	}
+	if res = r.Fire(ctx, hook.Stop, &hook.Input{SessionID: "s1", Cwd: dir}); !res.Blocked || res.Reason != "update the changelog" {
+		t.Errorf("agentStop: blocked %v reason %q", res.Blocked, res.Reason)
+	}
+}

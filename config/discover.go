@@ -39,10 +39,13 @@ const (
 	// CursorIDE is Cursor: ~/.cursor/hooks.json and <root>/.cursor/hooks.json (the Cursor
 	// dialect, chosen by that path).
 	CursorIDE Agent = "cursor"
+	// CopilotCLI is GitHub Copilot CLI: ~/.copilot/hooks/*.json and
+	// <root>/.github/hooks/*.json, in lexical order (the Copilot dialect, chosen by that path).
+	CopilotCLI Agent = "copilot"
 )
 
 // DefaultAgents are the agents discovered when Discovery.Agents is nil.
-var DefaultAgents = []Agent{Claude, MiniCode, Codebot, GeminiCLI, CodexCLI, CursorIDE}
+var DefaultAgents = []Agent{Claude, MiniCode, Codebot, GeminiCLI, CodexCLI, CursorIDE, CopilotCLI}
 
 // Discovery finds the layered config files of DESIGN.md section 4 and the hook files of the
 // agents hookcore speaks for (issue 8.3). Its zero value uses the process's working
@@ -173,6 +176,18 @@ func (d Discovery) Look() ([]Candidate, error) {
 		}
 		if has(CursorIDE) && layer != Local {
 			add(filepath.Join(base, ".cursor", "hooks.json"), layer)
+		}
+		if has(CopilotCLI) && layer != Local {
+			sub := ".github"
+			if layer == User {
+				sub = ".copilot"
+			}
+			if names, err := filepath.Glob(filepath.Join(base, sub, "hooks", "*.json")); err == nil {
+				slices.Sort(names)
+				for _, n := range names {
+					add(n, layer)
+				}
+			}
 		}
 	}
 	if has(Claude) {

@@ -54,6 +54,10 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 		f, probs := ParseDialect(path, data, layer, Codex)
 		return f, probs, st
 	}
+	if isCopilotHooks(path) {
+		f, probs := ParseDialect(path, data, layer, Copilot)
+		return f, probs, st
+	}
 	if isCursorHooks(path) {
 		f, probs := ParseDialect(path, data, layer, Cursor)
 		return f, probs, st
@@ -72,8 +76,8 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 // Dialect Nested (their output is read as Claude Code's), and the File's Dialect is Codex;
 // a native `hooks:` sequence or codebot entries in it are errors. A Codex path ending in
 // .toml is a config.toml, whose [hooks] tables are read (parseCodexTOML). Cursor reads
-// Cursor's hooks.json (cursor.go). Copilot is not read yet: the File is Failed with one
-// problem saying so. Problems and the File are as Parse's.
+// Cursor's hooks.json (cursor.go), Copilot Copilot CLI's .github/hooks/*.json (copilot.go).
+// Any other value is one problem, and the File is Failed. Problems and the File are as Parse's.
 func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File, ErrorList) {
 	switch dialect {
 	case Native, Flat, Nested:
@@ -82,8 +86,8 @@ func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File
 		f, probs := parse(path, data, layer, Gemini)
 		offBridge(f)
 		return f, probs
-	case Cursor:
-		f, probs := parse(path, data, layer, Cursor)
+	case Cursor, Copilot:
+		f, probs := parse(path, data, layer, dialect)
 		offBridge(f)
 		return f, probs
 	case Codex:
@@ -138,7 +142,7 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
-	if agent == Gemini || agent == Cursor {
+	if agent == Gemini || agent == Cursor || agent == Copilot {
 		f.Dialect = agent
 	}
 	body, probs := parseYAML(path, data)
@@ -240,10 +244,16 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		return nil, d.take(), true
 	}
 	nested, flat := false, false
-	gemini, cursor := f.Dialect == Gemini, f.Dialect == Cursor
+	gemini, cursor, copilot := f.Dialect == Gemini, f.Dialect == Cursor, f.Dialect == Copilot
 	for _, ev := range events {
 		var e hook.Event
-		if cursor && strings.TrimSpace(ev.key) != "" {
+		if copilot && strings.TrimSpace(ev.key) != "" {
+			if ce, ok := bridge.EventNames("copilot")[ev.key]; ok {
+				e = ce
+			} else {
+				d.errorf(ev.keyNode, "unknown Copilot CLI event %q%s", ev.key, didYouMean(ev.key, copilotEventNames()))
+			}
+		} else if cursor && strings.TrimSpace(ev.key) != "" {
 			if ce, ok := bridge.EventNames("cursor")[ev.key]; ok {
 				e = ce
 			} else {
@@ -290,6 +300,10 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 					matcher = &pairs[i]
 				}
 			}
+			if copilot {
+				raws = append(raws, d.copilotEntry(entry, ev.key, e))
+				continue
+			}
 			if cursor {
 				if inner != nil {
 					d.errorf(entry, "a Cursor hook is {command, matcher, timeout, ...}, not a matcher group with hooks")
@@ -320,7 +334,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		}
 	}
 	switch {
-	case gemini, cursor:
+	case gemini, cursor, copilot:
 	case nested:
 		f.Dialect = Nested
 	case flat:

@@ -53,7 +53,9 @@ type Command struct {
 	Claude bool
 	// Agent names the agent the hook was written for when its protocol is not Claude Code's:
 	// "cursor" (a hook of a Cursor hooks.json) gets Cursor's top-level fields on stdin and
-	// its stdout is read as Cursor's reply (cursor.go); "" is the default protocol.
+	// its stdout is read as Cursor's reply (cursor.go); "copilot" (.github/hooks/*.json) the
+	// same with Copilot CLI's camelCase input and reply (copilot.go); "" is the default
+	// protocol.
 	// AgentEvent is the agent's own name of the hook's event ("beforeShellExecution").
 	Agent, AgentEvent string
 	// S08 cuts HOOK_TOOL_INPUT at 10 000 characters (runes) instead of 10 000 bytes, as the

@@ -85,8 +85,11 @@ func cutUTF8(s string, n int) string {
 // (event, tool, args, output, is_error) when c.Codebot is set; keys the input already
 // carries are not overwritten.
 func (c *Command) stdin(in *hook.Input) ([]byte, error) {
-	if c.Agent == "cursor" {
+	switch c.Agent {
+	case "cursor":
 		return c.cursorStdin(in)
+	case "copilot":
+		return c.copilotStdin(in)
 	}
 	if !c.Codebot {
 		return in.MarshalJSON()

@@ -73,8 +73,11 @@ func (c *Command) blockEnvelope(in *hook.Input, res proc.Result, d hook.Decision
 
 // success reads stdout after a successful run.
 func (c *Command) success(in *hook.Input, res proc.Result, d hook.Decision) (hook.Decision, error) {
-	if c.Agent == "cursor" {
+	switch c.Agent {
+	case "cursor":
 		return c.cursorSuccess(res, d)
+	case "copilot":
+		return c.copilotSuccess(res, d)
 	}
 	ev := event(in)
 	env, isEnvelope, err := hook.ParseEnvelope(res.Stdout, ev)
