@@ -527,6 +527,8 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 			Codebot:    h.Dialect == config.Flat,
 			Claude:     h.Dialect == config.Nested,
 			S08:        h.S08,
+			Agent:      commandAgent(h),
+			AgentEvent: h.NativeEvent,
 			ProjectDir: r.projectDir,
 			PluginRoot: f.PluginRoot,
 			PluginData: f.PluginData,
@@ -735,4 +737,18 @@ func (r *Runner) hookEnv(f *config.File) []string {
 		dir = abs
 	}
 	return append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
+}
+
+// commandAgent is executor.Command.Agent for a command hook: "cursor" for a hook of a Cursor
+// hooks.json and "copilot" for one of a Copilot CLI .github/hooks/*.json, whose input and
+// reply follow that agent's protocol; "" for every other dialect
+// (Gemini and Codex hooks answer in Claude Code's envelope).
+func commandAgent(h *config.Hook) string {
+	switch h.Dialect {
+	case config.Cursor:
+		return "cursor"
+	case config.Copilot:
+		return "copilot"
+	}
+	return ""
 }

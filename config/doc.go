@@ -42,6 +42,13 @@
 // A mapping may mix both JSON shapes: each entry with a `hooks` key is a matcher group, any
 // other entry a flat hook. In the JSON dialects `type: prompt` is always the LLM judge.
 //
+// Other agents' own hook files are dialects too, chosen by path (their content can be
+// exactly Claude Code's) or by the caller with ParseDialect: Gemini (.gemini/settings.json,
+// gemini.go), Codex (.codex/hooks.json and the [hooks] tables of .codex/config.toml,
+// codex_toml.go), Cursor (.cursor/hooks.json, cursor.go) and Copilot (.github/hooks/*.json,
+// copilot.go). Each maps the agent's events and tool names onto hookcore's with that agent's
+// semantics; a hookcore bridge entry (`hookcore hook AGENT`) in such a file loads disabled.
+//
 // Event names are matched after normalisation (hook.ParseEvent): `pre_tool_use`,
 // `PreToolUse` and the MiniCode alias `turn_start` all work in every dialect.
 //

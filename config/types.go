@@ -8,8 +8,10 @@ import (
 	"github.com/hookcore/hookcore/hook"
 )
 
-// Dialect is the shape a config file was written in (DESIGN.md section 4). It is detected
-// from the file's content, never from its name.
+// Dialect is the shape a config file was written in (DESIGN.md section 4). Native, Flat
+// and Nested are detected from the file's content, never from its name; Gemini, Codex,
+// Cursor and Copilot are other agents' own hook files, named by where the file lives (or
+// by the caller) because some of them cannot be told apart from Claude's by content.
 type Dialect int
 
 const (
@@ -23,9 +25,20 @@ const (
 	// Nested is the Claude Code settings dialect: `hooks:` maps event names to sequences of
 	// matcher groups `{matcher, hooks: [...]}`.
 	Nested
+	// Gemini is Gemini CLI's settings.json `hooks` (BeforeTool, AfterTool, ...; timeouts in
+	// milliseconds; matchers against Gemini's tool names).
+	Gemini
+	// Codex is OpenAI Codex's hooks.json (Claude-like nested shape) or config.toml `[hooks]`.
+	Codex
+	// Cursor is Cursor's hooks.json (`version: 1`, camelCase events such as
+	// beforeShellExecution).
+	Cursor
+	// Copilot is GitHub Copilot CLI's .github/hooks/*.json (`version: 1`, `bash` /
+	// `powershell` command fields, `timeoutSec`).
+	Copilot
 )
 
-// String returns "native", "codebot" or "claude".
+// String returns "native", "codebot", "claude", "gemini", "codex", "cursor" or "copilot".
 func (d Dialect) String() string {
 	switch d {
 	case Native:
@@ -34,6 +47,14 @@ func (d Dialect) String() string {
 		return "codebot"
 	case Nested:
 		return "claude"
+	case Gemini:
+		return "gemini"
+	case Codex:
+		return "codex"
+	case Cursor:
+		return "cursor"
+	case Copilot:
+		return "copilot"
 	}
 	return "dialect(" + strconv.Itoa(int(d)) + ")"
 }
@@ -220,6 +241,9 @@ type Hook struct {
 	S08 bool
 	// Enabled is false for `enabled: false` hooks, which stay in the File but never run.
 	Enabled bool
+	// NativeEvent is the event as the agent's own file names it ("BeforeTool",
+	// "beforeShellExecution") for hooks of the Gemini and Cursor dialects; "" otherwise.
+	NativeEvent string
 	// Pos is the position of the hook's entry.
 	Pos     Pos
 	Dialect Dialect

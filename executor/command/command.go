@@ -52,6 +52,13 @@ type Command struct {
 	// top-level decision is "approve" or "block"; testdata/claude-public/lifemaestro-decisions
 	// in the root package).
 	Claude bool
+	// Agent names the agent the hook was written for when its protocol is not Claude Code's:
+	// "cursor" (a hook of a Cursor hooks.json) gets Cursor's top-level fields on stdin and
+	// its stdout is read as Cursor's reply (cursor.go); "copilot" (.github/hooks/*.json) the
+	// same with Copilot CLI's camelCase input and reply (copilot.go); "" is the default
+	// protocol.
+	// AgentEvent is the agent's own name of the hook's event ("beforeShellExecution").
+	Agent, AgentEvent string
 	// S08 cuts HOOK_TOOL_INPUT at 10 000 characters (runes) instead of 10 000 bytes, as the
 	// s08 teaching harness does (seed 002: `json.dumps(...)[:10000]` on a Python str), for
 	// hooks loaded from s08 entries (config.Hook.S08); at most 40 000 bytes.

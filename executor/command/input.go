@@ -70,8 +70,15 @@ func toolOutput(in *hook.Input) string {
 }
 
 // stdin is the input JSON the hook reads (hookio.Stdin): the Claude Code payload, plus
-// codebot's own keys when c.Codebot is set.
+// codebot's own keys when c.Codebot is set; Cursor's or Copilot's own input when c.Agent
+// names that agent.
 func (c *Command) stdin(in *hook.Input) ([]byte, error) {
+	switch c.Agent {
+	case "cursor":
+		return c.cursorStdin(in)
+	case "copilot":
+		return c.copilotStdin(in)
+	}
 	return hookio.Stdin(in, c.Codebot)
 }
 

@@ -74,6 +74,12 @@ func (c *Command) blockEnvelope(in *hook.Input, res proc.Result, d hook.Decision
 
 // success reads stdout after a successful run.
 func (c *Command) success(in *hook.Input, res proc.Result, d hook.Decision) (hook.Decision, error) {
+	switch c.Agent {
+	case "cursor":
+		return c.cursorSuccess(res, d)
+	case "copilot":
+		return c.copilotSuccess(res, d)
+	}
 	ev := hookio.Event(in)
 	env, isEnvelope, err := hook.ParseEnvelope(res.Stdout, ev)
 	if err != nil {

@@ -1,0 +1,132 @@
+package config
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"slices"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// tomlHandler matches the header of one Codex handler table, [[hooks.EVENT.hooks]].
+var tomlHandler = regexp.MustCompile(`^\s*\[\[\s*hooks\s*\.\s*"?([A-Za-z]+)"?\s*\.\s*hooks\s*\]\]`)
+
+// parseCodexTOML reads the [hooks] tables of a Codex config.toml (developers.openai.com/codex
+// /hooks): the vocabulary of hooks.json, [[hooks.EVENT]] one {matcher, hooks} group and
+// [[hooks.EVENT.hooks]] one handler. [hooks.state] (Codex's own per-hook enablement and
+// trust) is not an event and is skipped; every other key of config.toml is ignored.
+//
+// The TOML is decoded with BurntSushi/toml and its hooks handed to the Nested loader as JSON,
+// so it is checked exactly like a hooks.json. The TOML library keeps no key positions, so a
+// hook's position is the line of its [[hooks.EVENT.hooks]] header (the n-th header of an
+// event is its n-th handler), and the problems of a hook take that position; a handler
+// written as an inline table, and a problem of no hook, have the file only. A TOML syntax
+// error has its line and column.
+func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
+	sum := sha256.Sum256(data)
+	fail := func(p *Problem) (*File, ErrorList) {
+		return &File{Path: path, Layer: layer, Dialect: Codex, Hash: hex.EncodeToString(sum[:]), Failed: true}, ErrorList{p}
+	}
+	if err := CheckLimits(path, data); err != nil {
+		var p *Problem
+		if errors.As(err, &p) {
+			return fail(p)
+		}
+		return fail(&Problem{Pos: Pos{File: path}, Msg: err.Error()})
+	}
+	var doc map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
+		p := &Problem{Pos: Pos{File: path}, Msg: "syntax error: " + err.Error()}
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			p.Msg = "syntax error: " + pe.Message
+			p.Pos.Line, p.Pos.Col = pe.Position.Line, pe.Position.Col
+		}
+		return fail(p)
+	}
+	hooks, _ := doc["hooks"].(map[string]any)
+	delete(hooks, "state")
+	js, err := json.Marshal(map[string]any{"hooks": hooks})
+	if err != nil {
+		return fail(&Problem{Pos: Pos{File: path}, Msg: "cannot read [hooks]: " + err.Error()})
+	}
+	f, probs := Parse(path, js, layer)
+	f.Hash = hex.EncodeToString(sum[:])
+	if !f.Failed && len(hooks) > 0 && f.Dialect != Nested {
+		probs = append(probs, &Problem{Pos: Pos{File: path}, Msg: "Codex [hooks] tables have hooks.json's shape ([[hooks.EVENT]] groups with [[hooks.EVENT.hooks]] handlers)"})
+		f.Hooks, f.Broken, f.Failed = nil, nil, true
+	}
+	f.Dialect = Codex
+	// Positions: the n-th [[hooks.EVENT.hooks]] header line is the n-th handler of EVENT.
+	lines := map[string][]int{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), MaxFileSize)
+	for n := 1; sc.Scan(); n++ {
+		if m := tomlHandler.FindSubmatch(sc.Bytes()); m != nil {
+			lines[string(m[1])] = append(lines[string(m[1])], n)
+		}
+	}
+	seen := map[string]int{}
+	at := map[string]Pos{}
+	place := func(h *Hook, eventRaw string) {
+		k := seen[eventRaw]
+		seen[eventRaw]++
+		h.Pos = Pos{File: path}
+		if l := lines[eventRaw]; k < len(l) {
+			h.Pos.Line = l[k]
+		}
+		at[h.ID] = h.Pos
+	}
+	// Hooks and Broken together are in file order of the JSON, which is per event (sorted
+	// by name) and per handler in order.
+	type ref struct {
+		h   *Hook
+		idx int
+	}
+	var all []ref
+	for i := range f.Hooks {
+		all = append(all, ref{&f.Hooks[i], f.Hooks[i].Index})
+	}
+	for i := range f.Broken {
+		all = append(all, ref{&f.Broken[i].Hook, f.Broken[i].Hook.Index})
+	}
+	slices.SortFunc(all, func(a, b ref) int { return a.idx - b.idx })
+	for _, r := range all {
+		place(r.h, rawEvent(r.h, hooks))
+	}
+	for _, p := range probs {
+		if pos, ok := at[p.HookID]; ok && p.HookID != "" {
+			p.Pos = pos
+		} else {
+			p.Pos = Pos{File: path}
+		}
+	}
+	for i := range f.Broken {
+		for _, p := range f.Broken[i].Errors {
+			p.Pos = f.Broken[i].Hook.Pos
+		}
+	}
+	probs.Sort()
+	return f, probs
+}
+
+// rawEvent returns the event key of hooks under which h was written (h.Event as spelled in
+// the file: Codex's names are hookcore's, so the canonical name when it is a key).
+func rawEvent(h *Hook, hooks map[string]any) string {
+	if _, ok := hooks[string(h.Event)]; ok {
+		return string(h.Event)
+	}
+	for k := range hooks {
+		if e, ok := hook.ParseEvent(k); ok && e == h.Event {
+			return k
+		}
+	}
+	return string(h.Event)
+}

@@ -1,0 +1,129 @@
+package config
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// TestGeminiMatcher: Gemini's tool-name regexes are translated to the Claude names the
+// bridge gives the tools; lifecycle matchers stay exact.
+func TestGeminiMatcher(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		e             hook.Event
+		in, out, warn string
+	}{
+		{hook.PreToolUse, "", "", ""},
+		{hook.PreToolUse, "*", "*", ""},
+		{hook.PreToolUse, "run_shell_command", "Bash", ""},
+		{hook.PostToolUse, "write_file|replace", "Write|Edit", ""},
+		{hook.PreToolUse, "mcp__github__.*", "/mcp__github__.*/", ""},
+		{hook.PreToolUse, "^(read|write)_file$", `/^(?:Read|Write)$|^(read|write)_file$/`, ""},
+		{hook.PreToolUse, "(?i)edit", "/(?i)edit/", `Gemini matcher "(?i)edit" also matches the Claude tool name(s) Edit, whose Gemini names it does not match; the hook runs for them too`},
+		{hook.SessionStart, "startup", "startup", ""},
+		{hook.Notification, "a.b", `/^a\.b$/`, ""},
+	} {
+		got, warn, err := geminiMatcher(tc.e, tc.in)
+		if err != nil {
+			t.Errorf("%s %q: %v", tc.e, tc.in, err)
+			continue
+		}
+		if got != tc.out || warn != tc.warn {
+			t.Errorf("%s %q = %q, %q; want %q, %q", tc.e, tc.in, got, warn, tc.out, tc.warn)
+		}
+	}
+	if _, _, err := geminiMatcher(hook.PreToolUse, "("); err == nil {
+		t.Error(`"(": no error`)
+	}
+}
+
+// TestGeminiProblems: errors carry file:line:col and the hook; a bad entry skips only
+// that entry; BeforeToolSelection is a warning; a sequence is not Gemini's shape.
+func TestGeminiProblems(t *testing.T) {
+	t.Parallel()
+	src := `{"hooks": {
+  "BeforeTool": [{"matcher": "run_shell_command", "hooks": [
+    {"type": "command", "name": "slow", "command": "true", "timeout": "5s"},
+    {"type": "command", "name": "ok", "command": "true", "timeout": 250}
+  ]}],
+  "BeforeTools": [{"hooks": [{"type": "command", "command": "true"}]}],
+  "AfterTool": [{"matcher": "(", "hooks": [{"type": "command", "command": "true"}]}],
+  "BeforeToolSelection": [{"hooks": [{"type": "command", "command": "true"}]}]
+}}`
+	f, probs := ParseDialect("s.json", []byte(src), Project, Gemini)
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.Error())
+	}
+	want := []string{
+		`s.json:3:71: slow: timeout must be a number of milliseconds (Gemini CLI), not "5s"`,
+		`s.json:6:3: BeforeTools#1: unknown Gemini CLI event "BeforeTools" (did you mean "BeforeTool"?)`,
+		`s.json:7:29: PostToolUse#1: bad matcher regex "(": error parsing regexp: missing closing ): ` + "`(`",
+		`s.json:8:3: warning: Gemini event BeforeToolSelection has no hookcore event (it narrows the tool set); its hooks are not loaded`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	if len(f.Hooks) != 1 || f.Hooks[0].ID != "ok" || f.Hooks[0].Action.Timeout.String() != "250ms" || f.Dialect != Gemini {
+		t.Errorf("hooks %+v dialect %s; want only ok with 250ms", f.Hooks, f.Dialect)
+	}
+	if f, _ := ParseDialect("s.json", []byte(`{"hooks": [{"event": "PreToolUse"}]}`), Project, Gemini); !f.Failed {
+		t.Error("a hooks sequence in a Gemini file did not fail")
+	}
+}
+
+// TestOtherAgentFileSkipsHookcore: the entry `hookcore install gemini` (or codex) writes is
+// hookcore itself; loaded from that agent's file it stays listed but off, so that hookcore's
+// policy does not run twice under another agent. Other commands stay on.
+func TestOtherAgentFileSkipsHookcore(t *testing.T) {
+	t.Parallel()
+	gem := `{"hooks": {"BeforeTool": [{"hooks": [
+  {"type": "command", "command": "/usr/local/bin/hookcore hook gemini"},
+  {"type": "command", "command": "./guard.sh"}]}]}}`
+	f, probs := ParseDialect("settings.json", []byte(gem), User, Gemini)
+	if probs.Err() != nil || len(f.Hooks) != 2 || f.Hooks[0].Enabled || !f.Hooks[1].Enabled {
+		t.Errorf("gemini: problems %v, hooks %+v", probs, f.Hooks)
+	}
+	cdx := `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "hookcore hook codex"}]}]}}`
+	f, probs = ParseDialect("hooks.json", []byte(cdx), User, Codex)
+	if probs.Err() != nil || len(f.Hooks) != 1 || f.Hooks[0].Enabled {
+		t.Errorf("codex: problems %v, hooks %+v", probs, f.Hooks)
+	}
+	for cmd, want := range map[string]bool{"hookcore hook claude": true, `"hookcore" hook x`: true, "hookcore fire PreToolUse": false, "myhookcore hook x": false, "hookcore": false} {
+		if got := isHookcoreBridge(cmd); got != want {
+			t.Errorf("isHookcoreBridge(%q) = %v", cmd, got)
+		}
+	}
+}
+
+// TestCodexTOMLProblems: a bad handler is skipped alone, its problem at the line of its
+// [[hooks.EVENT.hooks]] header; a TOML syntax error has line and column.
+func TestCodexTOMLProblems(t *testing.T) {
+	t.Parallel()
+	src := `[[hooks.Stop]]
+[[hooks.Stop.hooks]]
+type = "command"
+
+[[hooks.Stop.hooks]]
+type = "command"
+command = "true"
+`
+	f, probs := ParseDialect("config.toml", []byte(src), User, Codex)
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.Error())
+	}
+	if diff := cmp.Diff([]string{"config.toml:2: Stop#1: command action needs command or args"}, got); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	if len(f.Hooks) != 1 || f.Hooks[0].Pos.Line != 5 || f.Dialect != Codex {
+		t.Errorf("hooks %+v", f.Hooks)
+	}
+	f, probs = ParseDialect("config.toml", []byte("[hooks\nx = 1\n"), User, Codex)
+	if !f.Failed || len(probs) != 1 || probs[0].Pos.Line == 0 || probs[0].Pos.Col == 0 {
+		t.Errorf("syntax error: failed %v, problems %v", f.Failed, probs)
+	}
+}
