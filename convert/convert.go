@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/match"
 )
 
 // Targets are the names To accepts, in documentation order.
@@ -97,7 +98,7 @@ func (c *conv) common(h *config.Hook) bool {
 		c.drop(h, "enabled: false (the target has no switch; a disabled hook is not written)")
 		return false
 	}
-	if h.If != "" {
+	if h.If != "" && !c.claudeIf(h) {
 		c.lose(h, "if condition %q not carried over: the hook now runs on every match of its matcher", h.If)
 	}
 	if h.Once {
@@ -119,6 +120,17 @@ func (c *conv) common(h *config.Hook) bool {
 		c.lose(h, "parallel not carried over")
 	}
 	return true
+}
+
+// claudeIf reports whether h's `if` is carried over as it is: on the claude target, a Claude
+// Code permission rule ("Bash(git push *)", match.Rule) is Claude Code's own `if` syntax
+// (research note 2.4); conditions and regexes are hookcore's.
+func (c *conv) claudeIf(h *config.Hook) bool {
+	if c.target != "claude" {
+		return false
+	}
+	f, err := match.CompileIf(h.If)
+	return err == nil && f != nil && f.Syntax() == match.Rule
 }
 
 // commandOnly drops a hook whose handler is not a command (agents that run only commands).

@@ -62,7 +62,12 @@ func (c *conv) nested(f *config.File) []byte {
 		o := obj{{"type", a.Type}}
 		switch a.Type {
 		case config.TypeCommand:
-			o = append(o, kv{"command", commandLine(a)})
+			if len(a.Args) > 0 && !codex {
+				// Claude Code's exec form: command is the program, args its arguments.
+				o = append(o, kv{"command", a.Args[0]}, kv{"args", a.Args[1:]})
+			} else {
+				o = append(o, kv{"command", commandLine(a)})
+			}
 			if a.Shell != "" && !codex {
 				o = append(o, kv{"shell", a.Shell})
 			} else if a.Shell != "" {
@@ -112,6 +117,9 @@ func (c *conv) nested(f *config.File) []byte {
 			} else {
 				o = append(o, kv{"statusMessage", h.StatusMessage})
 			}
+		}
+		if h.If != "" && c.claudeIf(h) {
+			o = append(o[:1:1], append(obj{{"if", h.If}}, o[1:]...)...)
 		}
 		ev.add(string(h.Event), c.matcher(h), o)
 	}
@@ -265,9 +273,10 @@ func flat(byEvent map[string][]obj) obj {
 }
 
 // copilot writes a Copilot CLI .github/hooks/NAME.json: {"version": 1, "hooks": {event:
-// [{type: command, bash | powershell, timeoutSec}]}}. Copilot's entries have no matcher
-// (research note 1.4: matchers only on permissionRequest and notification), so a tool
-// matcher is dropped, widening the hook to every tool, and reported.
+// [{type: command, bash | powershell, matcher, timeoutSec}]}}. Copilot matches only on
+// permissionRequest (a regex on its tool names, mapped with bridge.ToolNames) and
+// notification (research note 1.4); a matcher on any other event is dropped, widening the
+// hook to every tool, and reported.
 func (c *conv) copilot(f *config.File) []byte {
 	names := reverse("copilot")
 	byEvent := map[string][]obj{}
@@ -281,14 +290,18 @@ func (c *conv) copilot(f *config.File) []byte {
 		if !c.common(h) || !c.commandOnly(h) {
 			continue
 		}
-		if m := c.matcher(h); m != "" && m != "*" {
-			c.lose(h, "matcher %q dropped: Copilot CLI hook entries have no matcher, so the hook runs for every match of %s", m, n)
-		}
 		key := "bash"
 		if h.Action.Shell == "powershell" {
 			key = "powershell"
 		}
 		o := obj{{"type", "command"}, {key, commandLine(&h.Action)}}
+		switch m := c.matcher(h); {
+		case m == "" || m == "*":
+		case h.Event == hook.PermissionRequest || h.Event == hook.Notification:
+			o = append(o, kv{"matcher", c.toolMatcher(h, "copilot")})
+		default:
+			c.lose(h, "matcher %q dropped: Copilot CLI matches only on permissionRequest and notification, so the hook runs for every %s", m, n)
+		}
 		if s := c.seconds(h); s > 0 {
 			o = append(o, kv{"timeoutSec", s})
 		}
