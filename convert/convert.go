@@ -256,8 +256,11 @@ func (e events) names() []string {
 	return out
 }
 
-// nestedGroups renders e as Claude Code's {EVENT: [{matcher, hooks: [...]}]} object.
-func (e events) nestedGroups() obj {
+// nestedGroups renders e as Claude Code's {EVENT: [{matcher, hooks: [...]}]} object; with
+// sequential, a group of more than one hook gets Gemini CLI's `sequential: true`, so that
+// they run one after the other in file order, as hookcore runs them (Gemini runs a
+// definition's hooks in parallel otherwise: research note 1.1).
+func (e events) nestedGroups(sequential bool) obj {
 	var hooks obj
 	for _, n := range e.names() {
 		var gs []obj
@@ -265,6 +268,9 @@ func (e events) nestedGroups() obj {
 			var o obj
 			if g.matcher != "" {
 				o = append(o, kv{"matcher", g.matcher})
+			}
+			if sequential && len(g.hooks) > 1 {
+				o = append(o, kv{"sequential", true})
 			}
 			gs = append(gs, append(o, kv{"hooks", g.hooks}))
 		}

@@ -123,7 +123,7 @@ func (c *conv) nested(f *config.File) []byte {
 		}
 		ev.add(string(h.Event), c.matcher(h), o)
 	}
-	return render(obj{{"hooks", ev.nestedGroups()}})
+	return render(obj{{"hooks", ev.nestedGroups(false)}})
 }
 
 // reverse maps hookcore events to an agent's names, from bridge.EventNames; where several
@@ -179,7 +179,8 @@ func (c *conv) toolMatcher(h *config.Hook, agent string) string {
 }
 
 // gemini writes Gemini CLI's settings.json hooks: {"hooks": {EVENT: [{matcher, hooks:
-// [{type: command, command, timeout (ms)}]}]}} with Gemini's event and tool names.
+// [{type: command, command, timeout (ms)}]}]}} with Gemini's event and tool names; a group
+// of several hooks is `sequential: true` (file order, as hookcore runs them).
 func (c *conv) gemini(f *config.File) []byte {
 	names := reverse("gemini")
 	ev := events{}
@@ -205,7 +206,7 @@ func (c *conv) gemini(f *config.File) []byte {
 		c.asyncLoss(h, "gemini")
 		ev.add(n, c.toolMatcher(h, "gemini"), o)
 	}
-	return render(obj{{"hooks", ev.nestedGroups()}})
+	return render(obj{{"hooks", ev.nestedGroups(true)}})
 }
 
 func (c *conv) shellLoss(h *config.Hook, agent string) {
