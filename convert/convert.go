@@ -43,7 +43,7 @@ func (l Loss) String() string {
 	return fmt.Sprintf("%s: %s: %s", l.Source, l.Hook, l.What)
 }
 
-// To writes f's enabled, valid hooks in the target dialect (one of Targets) and returns the
+// To writes f's valid hooks (the enabled ones, for the agents' targets) in the target dialect (one of Targets) and returns the
 // file's bytes (deterministic: events sorted by the target's name, hooks in file order
 // within an event, fixed key order, two-space JSON indent, trailing newline) and what could
 // not be carried over. Broken entries of f are reported as dropped. The error is non-nil only

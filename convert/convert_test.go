@@ -174,4 +174,15 @@ func TestLossReports(t *testing.T) {
 	if !found {
 		t.Errorf("gemini losses: %v", lost)
 	}
+	// A broken entry is not converted, and says so; the valid one next to it is.
+	f, _ = config.Parse("settings.json", []byte(`{"hooks": {"PreToolUse": [{"hooks": [
+  {"type": "command", "command": "ok.sh"},
+  {"type": "bogus", "command": "x"}]}]}}`), config.Explicit)
+	if f == nil || f.Failed || len(f.Broken) != 1 {
+		t.Fatalf("want one broken entry: %+v", f)
+	}
+	out, lost, err = To(f, "cursor")
+	if err != nil || !strings.Contains(string(out), "ok.sh") || len(lost) != 1 || !lost[0].Dropped || !strings.Contains(lost[0].What, "has errors") {
+		t.Errorf("broken entry: %v %v\n%s", err, lost, out)
+	}
 }
