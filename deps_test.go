@@ -24,7 +24,7 @@ var allowedImports = map[string][]string{
 	"bridge":            {"hook", "internal/text"},
 	"match":             {"hook", "shell", "internal/text"},
 	"shell":             {"internal/shbound"}, // the bash engine: stdlib, mvdan.cc/sh, the parser bound
-	"config":            {"hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
+	"config":            {"hook", "bridge", "match", "internal/hostspec", "internal/shbound", "internal/text"},
 	"convert":           {"config", "bridge", "hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
 	"trust":             {"hook", "match", "internal/text"},
 	"executor":          {"hook", "match", "internal/proc", "internal/netguard", "internal/shbound", "internal/text"},

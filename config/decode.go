@@ -269,10 +269,11 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 		switch {
 		case p.key == "matcher" && group != nil:
 			d.warnf(p.keyNode, "matcher belongs on the matcher group, not on the hook; ignored")
+		case dialect == Gemini && d.geminiField(r, p):
 		case d.hookField(r, p):
 		case d.actionField(r, p):
 		case d.claudeField(r, p):
-		case dialect == Nested:
+		case dialect == Nested || dialect == Gemini:
 			d.claudeUnknownKey(p, "hook", jsonKeys)
 		default:
 			d.unknownKey(p, "hook", jsonKeys)

@@ -30,10 +30,16 @@ const (
 	// does not say where that file lives, so discovery reads ~/.codebot/settings.json and
 	// <root>/.codebot/settings.json (docs/decisions.md).
 	Codebot Agent = "codebot"
+	// GeminiCLI is Gemini CLI: ~/.gemini/settings.json and <root>/.gemini/settings.json (the
+	// Gemini dialect, chosen by that path).
+	GeminiCLI Agent = "gemini"
+	// CodexCLI is OpenAI Codex: ~/.codex/hooks.json and <root>/.codex/hooks.json (the Codex
+	// dialect, chosen by that path; config.toml [hooks] is not read yet).
+	CodexCLI Agent = "codex"
 )
 
 // DefaultAgents are the agents discovered when Discovery.Agents is nil.
-var DefaultAgents = []Agent{Claude, MiniCode, Codebot}
+var DefaultAgents = []Agent{Claude, MiniCode, Codebot, GeminiCLI, CodexCLI}
 
 // Discovery finds the layered config files of DESIGN.md section 4 and the hook files of the
 // agents hookcore speaks for (issue 8.3). Its zero value uses the process's working
@@ -155,6 +161,12 @@ func (d Discovery) Look() ([]Candidate, error) {
 		if has(Codebot) && layer != Local {
 			add(filepath.Join(base, ".codebot", "settings.json"), layer)
 		}
+		if has(GeminiCLI) && layer != Local {
+			add(filepath.Join(base, ".gemini", "settings.json"), layer)
+		}
+		if has(CodexCLI) && layer != Local {
+			add(filepath.Join(base, ".codex", "hooks.json"), layer)
+		}
 	}
 	if has(Claude) {
 		managed := d.ManagedDir
@@ -208,7 +220,8 @@ func (d Discovery) Look() ([]Candidate, error) {
 // Paths returns the config files that exist, in load order (see Look): per layer — user,
 // project, local — hookcore's own <Dir>/hooks.yaml (hooks.local.yaml for local), then
 // Claude Code's .claude/settings.json (settings.local.json), MiniCode's .minicode/config.yaml
-// (config.local.yaml) and codebot's .codebot/settings.json (user and project only), under
+// (config.local.yaml), codebot's .codebot/settings.json, Gemini CLI's
+// .gemini/settings.json and Codex's .codex/hooks.json (user and project only), under
 // the home directory for the user layer and the project root for the others; then Claude
 // Code's managed settings (<ManagedDir>/managed-settings.json, then
 // managed-settings.d/*.json in lexical order) and the Settings files. A file reached twice (the

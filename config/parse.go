@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -44,8 +45,50 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 		f, probs := ParseFrontmatter(path, data, layer, kind)
 		return f, probs, st
 	}
+	if isGeminiSettings(path) {
+		f, probs := ParseDialect(path, data, layer, Gemini)
+		return f, probs, st
+	}
+	if isCodexHooks(path) {
+		f, probs := ParseDialect(path, data, layer, Codex)
+		return f, probs, st
+	}
 	f, probs := Parse(path, data, layer)
 	return f, probs, st
+}
+
+// ParseDialect parses a config file written in dialect: Native, Flat and Nested are
+// detected from the content as Parse does (any of the three gives Parse's result); Gemini
+// reads Gemini CLI's settings.json `hooks` (see geminiMatcher and the Gemini section of
+// gemini.go), whose content looks like Claude Code's and cannot be told apart from it, so
+// it is chosen by path (ParseFile: .gemini/settings.json) or by the caller. Codex reads
+// Codex's hooks.json, which is Claude Code's nested shape with Claude Code's event names and
+// output protocol (Codex adopted it on purpose): it is parsed as Nested, its hooks keep
+// Dialect Nested (their output is read as Claude Code's), and the File's Dialect is Codex;
+// a native `hooks:` sequence or codebot entries in it are errors. Cursor and Copilot, and
+// Codex's config.toml `[hooks]` tables, are not read yet: the File is Failed with one
+// problem saying so. Problems and the File are as Parse's.
+func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File, ErrorList) {
+	switch dialect {
+	case Native, Flat, Nested:
+		return Parse(path, data, layer)
+	case Gemini:
+		return parse(path, data, layer, Gemini)
+	case Codex:
+		if strings.EqualFold(filepath.Ext(path), ".toml") {
+			break
+		}
+		f, probs := Parse(path, data, layer)
+		if !f.Failed && f.Dialect != Nested {
+			probs = append(probs, &Problem{Pos: Pos{File: path}, Msg: fmt.Sprintf("a Codex hooks.json has Claude Code's nested shape (event: [{matcher, hooks: [...]}]), not %s entries", f.Dialect)})
+			f.Hooks, f.Broken, f.Failed = nil, nil, true
+		}
+		f.Dialect = Codex
+		return f, probs
+	}
+	sum := sha256.Sum256(data)
+	return &File{Path: path, Layer: layer, Dialect: dialect, Hash: hex.EncodeToString(sum[:]), Failed: true},
+		ErrorList{{Pos: Pos{File: path}, Msg: fmt.Sprintf("hookcore cannot read %s hook files yet", dialect)}}
 }
 
 // Parse parses one config file of any dialect and validates it. path names the file in
@@ -73,8 +116,16 @@ func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
 // (syntax, caps, not a mapping) is Failed, with no hooks. An empty file has no hooks and no
 // problems. The returned File is never nil.
 func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
+	return parse(path, data, layer, Native)
+}
+
+// parse is Parse; agent is Gemini for a Gemini CLI settings file, else Native (detect).
+func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
+	if agent == Gemini {
+		f.Dialect = Gemini
+	}
 	body, probs := parseYAML(path, data)
 	if probs != nil || body == nil {
 		f.Failed = probs.Errors() > 0
@@ -117,6 +168,11 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 		switch v := hooksKV.val.(type) {
 		case nil:
 		case *ast.SequenceNode:
+			if agent == Gemini {
+				d.errorf(hooksKV.rawValue, "Gemini CLI hooks must be a mapping of event names, not a sequence")
+				f.Failed = true
+				return f, d.take()
+			}
 			f.Dialect = Native
 			if len(v.Values) > MaxHooks {
 				d.errorf(hooksKV.rawValue, "%d hooks in one file; the limit is %d", len(v.Values), MaxHooks)
@@ -169,9 +225,22 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		return nil, d.take(), true
 	}
 	nested, flat := false, false
+	gemini := f.Dialect == Gemini
 	for _, ev := range events {
 		var e hook.Event
-		if strings.TrimSpace(ev.key) == "" {
+		if gemini && strings.TrimSpace(ev.key) != "" {
+			ge, skip, ok := geminiEvent(ev.key)
+			switch {
+			case skip:
+				d.warnf(ev.keyNode, "Gemini event %s has no hookcore event (it narrows the tool set); its hooks are not loaded", ev.key)
+				rest = append(rest, d.take()...)
+				continue
+			case ok:
+				e = ge
+			default:
+				d.errorf(ev.keyNode, "unknown Gemini CLI event %q%s", ev.key, didYouMean(ev.key, geminiEventNames()))
+			}
+		} else if strings.TrimSpace(ev.key) == "" {
 			d.errorf(ev.keyNode, "empty event name")
 		} else if pe, ok := hook.ParseEvent(ev.key); ok {
 			e = pe
@@ -200,13 +269,18 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 					matcher = &pairs[i]
 				}
 			}
+			if inner == nil && gemini {
+				d.errorf(entry, "a Gemini CLI hook definition needs hooks: [...]")
+				rest = append(rest, d.take()...)
+				continue
+			}
 			if inner == nil {
 				flat = true
 				raws = append(raws, d.jsonEntry(entry, ev.key, e, Flat, nil))
 				continue
 			}
 			nested = true
-			raws = append(raws, d.group(entry, ev.key, e, pairs, *inner, matcher)...)
+			raws = append(raws, d.group(entry, ev.key, e, pairs, *inner, matcher, f.Dialect)...)
 			rest = append(rest, d.take()...)
 		}
 		if len(raws) > first {
@@ -216,6 +290,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		}
 	}
 	switch {
+	case gemini:
 	case nested:
 		f.Dialect = Nested
 	case flat:
@@ -225,9 +300,16 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 }
 
 // group decodes a Claude Code matcher group {matcher, hooks: [...]}.
-func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []kv, inner kv, matcher *kv) []*rawHook {
+func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []kv, inner kv, matcher *kv, dialect Dialect) []*rawHook {
+	sequential := false
 	for _, p := range pairs {
-		if p.key != "hooks" && p.key != "matcher" {
+		switch {
+		case p.key == "sequential" && dialect == Gemini:
+			sequential, _ = d.boolean(p)
+		case p.key == "hooks" || p.key == "matcher":
+		case dialect == Gemini:
+			d.claudeUnknownKey(p, "hook definition", geminiDefinitionKeys)
+		default:
 			d.claudeUnknownKey(p, "matcher group", groupKeys)
 		}
 	}
@@ -243,8 +325,25 @@ func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []k
 	}
 	groupProbs := d.take()
 	var raws []*rawHook
+	inner2 := Nested
+	if dialect == Gemini {
+		inner2 = Gemini
+	}
 	for _, h := range seq.Values {
-		raws = append(raws, d.jsonEntry(h, eventRaw, e, Nested, matcher))
+		r := d.jsonEntry(h, eventRaw, e, inner2, matcher)
+		if dialect == Gemini {
+			r.h.Parallel = r.h.Parallel || (!sequential && e != "" && e.Kind() != hook.Gate)
+			m, warn, err := geminiMatcher(e, r.h.Matcher)
+			switch {
+			case err != nil:
+				d.errorf(matcher.rawValue, "%v", err)
+			case warn != "":
+				d.warnf(matcher.rawValue, "%s", warn)
+			}
+			r.h.Matcher = m
+			r.probs = append(r.probs, d.take()...)
+		}
+		raws = append(raws, r)
 	}
 	if len(raws) > 0 {
 		raws[0].probs = append(groupProbs, raws[0].probs...)
@@ -312,6 +411,12 @@ func parseBytes(data []byte) (f *ast.File, err error) {
 func isMiniCodeConfig(path string) bool {
 	base := filepath.Base(path)
 	return (base == "config.yaml" || base == "config.local.yaml") && filepath.Base(filepath.Dir(path)) == ".minicode"
+}
+
+// isCodexHooks reports whether path is a Codex hooks.json: hooks.json in a directory named
+// .codex (~/.codex/hooks.json, <project>/.codex/hooks.json).
+func isCodexHooks(path string) bool {
+	return filepath.Base(path) == "hooks.json" && filepath.Base(filepath.Dir(path)) == ".codex"
 }
 
 // dialectByName guesses the dialect of a file without hooks: Nested for .json, else Native.

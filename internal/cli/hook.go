@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -57,8 +58,8 @@ but the agent's answer.`,
 			if hf.onError != "block" && hf.onError != "allow" {
 				return &exitError{code: ExitFailure, msg: fmt.Sprintf("--on-error must be block or allow, not %q", hf.onError)}
 			}
-			if config.Agent(p.Name()) == config.Claude {
-				cf.agents = withoutAgent(config.Claude) // Claude Code runs its own settings' hooks
+			if a := config.Agent(p.Name()); slices.Contains(config.DefaultAgents, a) {
+				cf.agents = withoutAgent(a) // the agent runs its own settings' hooks (Claude Code, Gemini CLI)
 			}
 			override := ""
 			if len(args) == 2 {

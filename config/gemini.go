@@ -1,0 +1,188 @@
+package config
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// Gemini CLI's settings.json `hooks` (Gemini dialect), read by ParseDialect. The file has
+// Claude Code's nested shape with Gemini's names and units (google-gemini/gemini-cli
+// docs/hooks/reference.md; ../shared/research/other-agents-hooks.md section 1.1):
+//
+//	{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "sequential": false,
+//	  "hooks": [{"type": "command", "command": "...", "name": "guard", "timeout": 5000}]}]}}
+//
+//   - Events map as the bridge maps Gemini's input (bridge.EventNames("gemini")):
+//     BeforeTool → PreToolUse, AfterTool → PostToolUse, BeforeAgent → UserPromptSubmit,
+//     AfterAgent → Stop, PreCompress → PreCompact, BeforeModel → PreSend, AfterModel →
+//     PostReceive, SessionStart, SessionEnd, Notification. BeforeToolSelection has no
+//     hookcore event: its definitions draw a warning and are not loaded.
+//   - timeout is in milliseconds (default 60000, hookcore's 60 s).
+//   - name is the hook's id; description is documentation.
+//   - hooks of a definition run in parallel unless sequential: true (hookcore Parallel, which
+//     applies on feedback and observe events; gate events always run in order).
+//   - the matcher is translated by geminiMatcher.
+//
+// Exit codes are Gemini's, which are Claude Code's: 0 reads stdout as JSON ("decision":
+// "deny"/"block" with "reason" blocks, continue:false, systemMessage, additionalContext), 2
+// blocks with stderr as the reason, anything else is a warning and the run goes on.
+
+// geminiDefinitionKeys are the keys of a Gemini hook definition.
+var geminiDefinitionKeys = []string{"matcher", "sequential", "hooks"}
+
+// isGeminiSettings reports whether path is a Gemini CLI settings file: settings.json in a
+// directory named .gemini (~/.gemini/settings.json, <project>/.gemini/settings.json).
+func isGeminiSettings(path string) bool {
+	return filepath.Base(path) == "settings.json" && filepath.Base(filepath.Dir(path)) == ".gemini"
+}
+
+// geminiEvent resolves a Gemini event name (exact, as Gemini CLI reads it). skip reports a
+// Gemini event that hookcore has no counterpart for.
+func geminiEvent(name string) (e hook.Event, skip, ok bool) {
+	if name == "BeforeToolSelection" {
+		return "", true, false
+	}
+	e, ok = bridge.EventNames("gemini")[name]
+	return e, false, ok
+}
+
+// geminiEventNames lists Gemini's event names, for suggestions.
+func geminiEventNames() []string {
+	names := []string{"BeforeToolSelection"}
+	for k := range bridge.EventNames("gemini") {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// geminiMatcher translates a Gemini matcher into hookcore's matcher syntax for event e.
+//
+// On tool events (PreToolUse, PostToolUse) Gemini searches its regex, unanchored, in its own
+// tool name (run_shell_command, write_file, ...), while hookcore matches the Claude Code name
+// the bridge gives the tool (Bash, Write, ...; bridge.ToolNames("gemini")). The translation:
+//
+//   - "" and "*" match every tool, as they are;
+//   - plain names joined by "|" that are all Gemini built-in tools become the list of their
+//     Claude names ("run_shell_command|write_file" → "Bash|Write");
+//   - any other regex R becomes /^(?:C1|C2)$|R/: the Claude names of the built-in tools
+//     whose Gemini name R matches, plus R itself, searched in any other name (MCP tools
+//     keep their names, mcp__server__tool). R is also searched in the Claude names, and
+//     when it matches one whose Gemini name it does not match ("(?i)edit" matches Edit but
+//     not replace), warn is set: that hook would also run for that tool.
+//
+// On the other events Gemini compares the matcher exactly (SessionStart's source,
+// SessionEnd's reason, PreCompress's trigger, Notification's type): a plain name stays a
+// name (hookcore compares names case-insensitively), anything else becomes /^QUOTED$/.
+func geminiMatcher(e hook.Event, m string) (out, warn string, err error) {
+	t := strings.TrimSpace(m)
+	if t == "" || t == "*" {
+		return t, "", nil
+	}
+	tools := bridge.ToolNames("gemini")
+	if e != hook.PreToolUse && e != hook.PostToolUse {
+		if plainNames(t) {
+			return t, "", nil
+		}
+		return "/^" + slashEscape(regexp.QuoteMeta(t)) + "$/", "", nil
+	}
+	if plainNames(t) {
+		var names []string
+		all := true
+		for _, n := range strings.Split(t, "|") {
+			c, ok := tools[n]
+			if !ok {
+				all = false
+				break
+			}
+			if !slices.Contains(names, c) {
+				names = append(names, c)
+			}
+		}
+		if all {
+			return strings.Join(names, "|"), "", nil
+		}
+	}
+	re, err := regexp.Compile(t)
+	if err != nil {
+		return "", "", fmt.Errorf("bad matcher regex %q: %v", t, err)
+	}
+	var names, leaks []string
+	for g, c := range tools {
+		if re.MatchString(g) && !slices.Contains(names, c) {
+			names = append(names, c)
+		}
+	}
+	for g, c := range tools {
+		if re.MatchString(c) && !re.MatchString(g) {
+			leaks = append(leaks, c)
+		}
+	}
+	slices.Sort(names)
+	slices.Sort(leaks)
+	if len(leaks) > 0 {
+		warn = fmt.Sprintf("Gemini matcher %q also matches the Claude tool name(s) %s, whose Gemini names it does not match; the hook runs for them too", t, strings.Join(leaks, ", "))
+	}
+	if len(names) == 0 {
+		return "/" + slashEscape(t) + "/", warn, nil
+	}
+	return "/^(?:" + strings.Join(names, "|") + ")$|" + slashEscape(t) + "/", warn, nil
+}
+
+// plainNames reports whether s is names of letters, digits, '_' and '-' joined by '|'.
+func plainNames(s string) bool {
+	for _, n := range strings.Split(s, "|") {
+		if n == "" {
+			return false
+		}
+		for _, c := range n {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// slashEscape escapes '/' for hookcore's /re/ matcher form.
+func slashEscape(s string) string { return strings.ReplaceAll(s, "/", `\/`) }
+
+// geminiField decodes the keys a Gemini hook entry spells its own way: name (the id) and
+// timeout (milliseconds). It reports whether p was one of them.
+func (d *decoder) geminiField(r *rawHook, p kv) bool {
+	switch p.key {
+	case "name":
+		id, _ := d.str(p)
+		r.h.ID = strings.TrimSpace(id)
+		r.explicitID = r.h.ID != ""
+		r.at["id"] = p
+	case "timeout":
+		r.h.Action.Timeout = d.millis(p)
+		r.at["action.timeout"] = p
+	default:
+		return false
+	}
+	return true
+}
+
+// millis decodes a timeout in milliseconds (Gemini CLI): a non-negative number.
+func (d *decoder) millis(p kv) time.Duration {
+	if p.val == nil {
+		return 0
+	}
+	s := scalarText(p.val)
+	ms, err := strconv.ParseFloat(s, 64)
+	if err != nil || ms < 0 || ms > float64(24*time.Hour/time.Millisecond) {
+		d.errorf(p.rawValue, "timeout must be a number of milliseconds (Gemini CLI), not %q", s)
+		return 0
+	}
+	return time.Duration(ms * float64(time.Millisecond))
+}
