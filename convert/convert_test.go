@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookcore/hookcore/config"
 )
@@ -69,25 +70,40 @@ func compare(t *testing.T, path string, got []byte) {
 }
 
 // TestRoundTrip: what To writes loads again (config.Parse) with the same hooks — event,
-// matcher, command and timeout — for every hook that was not dropped, for the dialects
-// config reads today (claude, hookcore).
+// matcher (in Claude Code's tool names again), command and prompt — for every hook that was
+// not dropped, through config's loaders for claude, hookcore, gemini and codex (cursor and
+// copilot have no loader yet).
 func TestRoundTrip(t *testing.T) {
-	type key struct{ event, matcher, command, prompt string }
-	keys := func(f *config.File) map[key]int {
+	type key struct {
+		event, matcher, command, prompt string
+		timeout                         time.Duration
+	}
+	// exact: the target's timeout unit is no coarser than the source's (no rounding).
+	keys := func(f *config.File, exact bool) map[key]int {
 		m := map[key]int{}
 		for _, h := range f.Hooks {
-			m[key{string(h.Event), h.Matcher, h.Action.Command, h.Action.Prompt}]++
+			k := key{string(h.Event), h.Matcher, commandLine(&h.Action), h.Action.Prompt, 0}
+			if exact {
+				k.timeout = h.EffectiveTimeout()
+			}
+			m[k]++
 		}
 		return m
 	}
 	for _, src := range []string{"claude-settings.json", "native.yaml"} {
 		f := load(t, src)
-		for _, tc := range []struct{ target, name string }{{"claude", "settings.json"}, {"hookcore", "hooks.yaml"}} {
+		for _, tc := range []struct {
+			target, name string
+			dialect      config.Dialect
+		}{
+			{"claude", "settings.json", config.Nested}, {"hookcore", "hooks.yaml", config.Native},
+			{"gemini", ".gemini/settings.json", config.Gemini}, {"codex", ".codex/hooks.json", config.Codex},
+		} {
 			out, lost, err := To(f, tc.target)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, errs := config.Parse(tc.name, out, config.Explicit)
+			g, errs := config.ParseDialect(tc.name, out, config.Explicit, tc.dialect)
 			if g == nil || g.Failed || len(g.Broken) > 0 || errs.Err() != nil {
 				t.Fatalf("%s → %s does not load back: %v\n%s", src, tc.target, errs, out)
 			}
@@ -100,7 +116,8 @@ func TestRoundTrip(t *testing.T) {
 			if len(g.Hooks) != len(f.Hooks)-dropped {
 				t.Errorf("%s → %s: %d hooks back, want %d - %d dropped", src, tc.target, len(g.Hooks), len(f.Hooks), dropped)
 			}
-			want, got := keys(f), keys(g)
+			exact := tc.target == "hookcore" || tc.target == "gemini" || src == "claude-settings.json"
+			want, got := keys(f, exact), keys(g, exact)
 			for k, n := range got {
 				if want[k] < n {
 					t.Errorf("%s → %s: hook %+v appears from nowhere", src, tc.target, k)
