@@ -739,7 +739,7 @@ func (r *Runner) hookEnv(f *config.File) []string {
 	return append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
 }
 
-// commandAgent is executor.Command.Agent for a command hook: "cursor" for a hook of a Cursor
+// commandAgent is command.Command.Agent for a command hook: "cursor" for a hook of a Cursor
 // hooks.json and "copilot" for one of a Copilot CLI .github/hooks/*.json, whose input and
 // reply follow that agent's protocol; "" for every other dialect
 // (Gemini and Codex hooks answer in Claude Code's envelope).

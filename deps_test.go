@@ -25,6 +25,7 @@ var allowedImports = map[string][]string{
 	"match":             {"hook", "shell", "internal/text"},
 	"shell":             {"internal/shbound"}, // the bash engine: stdlib, mvdan.cc/sh, the parser bound
 	"config":            {"hook", "bridge", "match", "internal/hostspec", "internal/shbound", "internal/text"},
+	"convert":           {"config", "bridge", "hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
 	"trust":             {"hook", "match", "internal/text"},
 	"executor":          {"hook", "match", "internal/netguard", "internal/text"}, // and its own executor/...
 	"internal/proc":     {},
@@ -71,6 +72,7 @@ var forbiddenDeps = map[string][]string{
 	"agent/llm":     {".", "config", "executor", "trust", "state", "bridge", "internal/cli", "transcript"},
 	"agent/harness": {"internal/cli", "transcript"},
 	"bridge":        {".", "agent", "model", "internal/cli", "transcript"},
+	"convert":       {".", "agent", "model", "executor", "internal/cli", "transcript"},
 	// The replay engine sits under the CLI, never the other way round (docs/decisions.md,
 	// "The replay engine in internal/replay").
 	"internal/replay": {"internal/cli", "agent", "model"},

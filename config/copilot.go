@@ -28,7 +28,7 @@ import (
 //     working directory with its own environment).
 //   - preToolUse hooks fail closed (on_error: block): Copilot denies the call on any
 //     non-zero exit.
-//   - The hook's stdout is read with Copilot's protocol (executor.Command.Agent "copilot").
+//   - The hook's stdout is read with Copilot's protocol (command.Command.Agent "copilot").
 
 // isCopilotHooks reports whether path is a Copilot CLI hook file: a .json file in
 // .github/hooks (the repository's) or .copilot/hooks (the user's).

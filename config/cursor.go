@@ -29,7 +29,7 @@ import (
 //     events it matches the tool name, as written.
 //   - timeout is seconds; failClosed: true is on_error: block (Cursor fails open
 //     otherwise); loop_limit is Cursor's own and ignored; type defaults to command.
-//   - The hook's stdout is read with Cursor's protocol (executor.Command.Agent "cursor"):
+//   - The hook's stdout is read with Cursor's protocol (command.Command.Agent "cursor"):
 //     permission allow / deny / ask with user_message and agent_message, continue: false,
 //     followup_message (stop: a block, sent back as the next message), additional_context.
 //     Exit 2 denies.

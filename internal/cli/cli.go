@@ -78,7 +78,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
 	root.AddCommand(replayCmd(e))
 	root.AddCommand(runCmd(e))
-	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e))
+	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e), convertCmd(e))
 	root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
 	root.Version = versionString()
 	root.SetVersionTemplate("{{.Version}}\n")

@@ -1,0 +1,205 @@
+package convert
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookcore/hookcore/config"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func load(t *testing.T, name string) *config.File {
+	t.Helper()
+	f, errs := config.ParseFile(filepath.Join("testdata", name), config.Explicit)
+	if f == nil || f.Failed {
+		t.Fatalf("%s does not load: %v", name, errs)
+	}
+	return f
+}
+
+// TestGolden converts a realistic Claude Code settings file and a native YAML file to every
+// target and compares the output and the loss report with testdata/golden/SOURCE.TARGET(.lost).
+func TestGolden(t *testing.T) {
+	for _, src := range []string{"claude-settings.json", "native.yaml"} {
+		f := load(t, src)
+		for _, target := range Targets {
+			t.Run(src+"/"+target, func(t *testing.T) {
+				out, lost, err := To(f, target)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var rep strings.Builder
+				for _, l := range lost {
+					rep.WriteString(strings.TrimPrefix(l.String(), "testdata/") + "\n")
+				}
+				base := filepath.Join("testdata", "golden", strings.TrimSuffix(src, filepath.Ext(src))+"."+target)
+				compare(t, base+".out", out)
+				compare(t, base+".lost", []byte(rep.String()))
+				again, _, _ := To(f, target)
+				if string(again) != string(out) {
+					t.Error("output is not deterministic")
+				}
+			})
+		}
+	}
+}
+
+func compare(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// TestRoundTrip: what To writes loads again (config.Parse) with the same hooks — event,
+// matcher (in Claude Code's tool names again), command and prompt — for every hook that was
+// not dropped, through config's loaders for claude, hookcore, gemini and codex (cursor and
+// copilot have no loader yet).
+func TestRoundTrip(t *testing.T) {
+	type key struct {
+		event, matcher, command, prompt string
+		timeout                         time.Duration
+	}
+	// exact: the target's timeout unit is no coarser than the source's (no rounding).
+	keys := func(f *config.File, exact bool) map[key]int {
+		m := map[key]int{}
+		for _, h := range f.Hooks {
+			k := key{string(h.Event), h.Matcher, commandLine(&h.Action), h.Action.Prompt, 0}
+			if exact {
+				k.timeout = h.EffectiveTimeout()
+			}
+			m[k]++
+		}
+		return m
+	}
+	for _, src := range []string{"claude-settings.json", "native.yaml"} {
+		f := load(t, src)
+		for _, tc := range []struct {
+			target, name string
+			dialect      config.Dialect
+		}{
+			{"claude", "settings.json", config.Nested}, {"hookcore", "hooks.yaml", config.Native},
+			{"gemini", ".gemini/settings.json", config.Gemini}, {"codex", ".codex/hooks.json", config.Codex},
+		} {
+			out, lost, err := To(f, tc.target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, errs := config.ParseDialect(tc.name, out, config.Explicit, tc.dialect)
+			if g == nil || g.Failed || len(g.Broken) > 0 || errs.Err() != nil {
+				t.Fatalf("%s → %s does not load back: %v\n%s", src, tc.target, errs, out)
+			}
+			dropped := 0
+			for _, l := range lost {
+				if l.Dropped {
+					dropped++
+				}
+			}
+			if len(g.Hooks) != len(f.Hooks)-dropped {
+				t.Errorf("%s → %s: %d hooks back, want %d - %d dropped", src, tc.target, len(g.Hooks), len(f.Hooks), dropped)
+			}
+			exact := tc.target == "hookcore" || tc.target == "gemini" || src == "claude-settings.json"
+			want, got := keys(f, exact), keys(g, exact)
+			for k, n := range got {
+				if want[k] < n {
+					t.Errorf("%s → %s: hook %+v appears from nowhere", src, tc.target, k)
+				}
+			}
+			if tc.target == "hookcore" {
+				for i := range g.Hooks {
+					o := findID(f, g.Hooks[i].ID)
+					if o == nil {
+						continue
+					}
+					if o.If != g.Hooks[i].If || o.Once != g.Hooks[i].Once || o.Reject != g.Hooks[i].Reject || o.EffectiveTimeout() != g.Hooks[i].EffectiveTimeout() {
+						t.Errorf("%s → hookcore: %s changed: %+v vs %+v", src, o.ID, o, g.Hooks[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+func findID(f *config.File, id string) *config.Hook {
+	for i := range f.Hooks {
+		if f.Hooks[i].ID == id {
+			return &f.Hooks[i]
+		}
+	}
+	return nil
+}
+
+// TestLossReports checks single items: an unknown target, a failed file, a disabled hook, a
+// sub-millisecond timeout for gemini, and a powershell command for copilot.
+func TestLossReports(t *testing.T) {
+	if _, _, err := To(&config.File{}, "vscode"); err == nil || !strings.Contains(err.Error(), "unknown target") {
+		t.Errorf("unknown target: %v", err)
+	}
+	if _, _, err := To(&config.File{Failed: true}, "claude"); err == nil {
+		t.Error("a failed file converts")
+	}
+	f, errs := config.Parse("settings.json", []byte(`{"hooks": {"PreToolUse": [{"hooks": [
+  {"type": "command", "command": "true", "enabled": false},
+  {"type": "command", "command": "Get-Date", "shell": "powershell", "timeout": 5}]}]}}`), config.Explicit)
+	if f == nil || errs.Err() != nil {
+		t.Fatal(errs)
+	}
+	out, lost, err := To(f, "copilot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"powershell": "Get-Date"`) || strings.Contains(string(out), "true") {
+		t.Errorf("copilot output:\n%s", out)
+	}
+	if len(lost) != 1 || !lost[0].Dropped || lost[0].Hook != "PreToolUse#1" {
+		t.Errorf("copilot losses: %v", lost)
+	}
+	f, errs = config.Parse("h.yaml", []byte(`hooks:
+  - event: PreToolUse
+    action: {type: command, command: "x", timeout: 1500us}
+`), config.Explicit)
+	if f == nil || errs.Err() != nil {
+		t.Fatal(errs)
+	}
+	_, lost, _ = To(f, "copilot")
+	if len(lost) != 1 || !strings.Contains(lost[0].What, "rounded up to 1s") {
+		t.Errorf("copilot timeout loss: %v", lost)
+	}
+	_, lost, _ = To(f, "gemini")
+	found := false
+	for _, l := range lost {
+		found = found || strings.Contains(l.What, "1.5ms rounded up to 2ms")
+	}
+	if !found {
+		t.Errorf("gemini losses: %v", lost)
+	}
+	// A broken entry is not converted, and says so; the valid one next to it is.
+	f, _ = config.Parse("settings.json", []byte(`{"hooks": {"PreToolUse": [{"hooks": [
+  {"type": "command", "command": "ok.sh"},
+  {"type": "bogus", "command": "x"}]}]}}`), config.Explicit)
+	if f == nil || f.Failed || len(f.Broken) != 1 {
+		t.Fatalf("want one broken entry: %+v", f)
+	}
+	out, lost, err = To(f, "cursor")
+	if err != nil || !strings.Contains(string(out), "ok.sh") || len(lost) != 1 || !lost[0].Dropped || !strings.Contains(lost[0].What, "has errors") {
+		t.Errorf("broken entry: %v %v\n%s", err, lost, out)
+	}
+}

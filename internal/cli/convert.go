@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/convert"
+	"github.com/hookcore/hookcore/internal/install"
+)
+
+// convertCmd is `hookcore convert FILE --to TARGET [-o OUT [--force]]` (issue 9 item 6): the
+// file, in any dialect config reads, written as TARGET's hook file on stdout or to OUT. Each
+// thing that could not be carried over is one "hookcore: convert: LOSS" line on stderr; the
+// exit status is 0 when the file was written, losses or not, and 1 for an error (the input
+// does not load, an unknown target, OUT exists without --force). With --force an existing
+// OUT is kept as OUT.hookcore-TIMESTAMP.bak and the new file is written atomically.
+func convertCmd(e *env) *cobra.Command {
+	var to, out string
+	var force bool
+	cmd := &cobra.Command{
+		Use:   "convert FILE --to " + strings.Join(convert.Targets, "|"),
+		Short: "Write one agent's hook file as another's, saying what could not be carried over",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if to == "" {
+				return &exitError{code: ExitFailure, msg: "convert: --to is required (" + strings.Join(convert.Targets, ", ") + ")"}
+			}
+			path := args[0]
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(e.cwd, path)
+			}
+			f, errs := config.ParseFile(path, config.Explicit)
+			if f == nil || f.Failed {
+				return &exitError{code: ExitFailure, msg: fmt.Sprintf("convert: %s does not load: %v", args[0], errs)}
+			}
+			data, lost, err := convert.To(f, to)
+			if err != nil {
+				return &exitError{code: ExitFailure, msg: err.Error()}
+			}
+			if out == "" {
+				if _, err := e.stdout.Write(data); err != nil {
+					return err
+				}
+			} else if err := e.writeConverted(out, data, force); err != nil {
+				return &exitError{code: ExitFailure, msg: "convert: " + err.Error()}
+			}
+			for _, l := range lost {
+				l.Source = relativize(l.Source, e.cwd)
+				fmt.Fprintln(e.stderr, "hookcore: convert:", l)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&to, "to", "", "the target dialect: "+strings.Join(convert.Targets, ", "))
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file instead of stdout (never over an existing file without --force)")
+	cmd.Flags().BoolVar(&force, "force", false, "with -o: replace an existing file, keeping a backup of it")
+	return cmd
+}
+
+// writeConverted writes data to out atomically. An existing file is refused unless force,
+// and then kept as a backup first (install.Plan.Apply): nothing the user wrote is lost.
+func (e *env) writeConverted(out string, data []byte, force bool) error {
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(e.cwd, out)
+	}
+	old, err := os.ReadFile(out)
+	switch {
+	case err == nil && !force:
+		return fmt.Errorf("%s exists (use --force to replace it; the old file is kept as a backup)", relativize(out, e.cwd))
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	case err != nil:
+		old = nil
+	}
+	p := &install.Plan{Path: out, Old: old, New: data, Changed: true}
+	backup, err := p.Apply(time.Now())
+	if err != nil {
+		return err
+	}
+	if backup != "" {
+		fmt.Fprintf(e.stderr, "hookcore: convert: the old %s is kept as %s\n", relativize(out, e.cwd), relativize(backup, e.cwd))
+	}
+	return nil
+}
