@@ -19,6 +19,8 @@ func TestAllowedBy(t *testing.T) {
 		{"plain", "Bash(ls *)", "Bash", cmd(`ls -la`), true},
 		// Red team: single quotes in a double-quoted ${...} are literal, what they hold runs.
 		{"dq single quotes", "Bash(ls *)", "Bash", cmd(`ls "${x:-'$(rm -rf x)'}"`), false},
+		{"comment ending in a backslash", "Bash(ls *)", "Bash", cmd("ls #\\\nrm victim"), false},
+		{"backslash CR LF", "Bash(ls *)", "Bash", cmd("ls x\\\r\nrm victim"), false},
 		{"heredoc single quotes", "Bash(cat *)", "Bash", cmd("cat <<EOF\n${x:-'$(rm -rf x)'}\nEOF"), false},
 		{"dq single quotes without expansion", "Bash(ls *)", "Bash", cmd(`ls "${x:-'a b'}"`), true},
 		// Red team: a nameref with no target.

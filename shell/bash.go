@@ -128,11 +128,33 @@ type input struct {
 // parse parses script as bash, or reports false when it is too long or too deep to parse
 // safely (internal/shbound) or does not parse.
 func parse(script string) (*syntax.File, bool) {
-	if shbound.Check(script) != nil {
+	if shbound.Check(script) != nil || lexDiverges(script) {
 		return nil, false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
 	return f, err == nil
+}
+
+// lexDiverges reports whether script has a byte sequence that mvdan.cc/sh reads
+// differently from bash, so that the parse would not be what bash runs (red team, round 2):
+//   - a backslash before a carriage return: bash keeps the CR as a literal character, so
+//     "\\\r\n" ends the command where the parser reads a line continuation;
+//   - a line with a '#' that ends in a backslash: if the '#' starts a comment, bash ends the
+//     comment at the newline and runs the next line, which the parser joins to the comment.
+//
+// Such a script is not analysed (Opaque): a deny rule matches it and no allow rule permits
+// it. The second test also catches a '#' that is not a comment ("a#b \\"), which is rare
+// in an agent's command and costs only an unanalysed line.
+func lexDiverges(script string) bool {
+	if strings.Contains(script, "\\\r") {
+		return true
+	}
+	for line := range strings.SplitSeq(script, "\n") {
+		if strings.HasSuffix(line, "\\") && strings.IndexByte(line, '#') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // collect parses script, a script nested depth levels deep, and adds its simple commands.

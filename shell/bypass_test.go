@@ -182,6 +182,15 @@ func TestBashRuleBypass(t *testing.T) {
 		{"dq single quotes inside a substitution are quotes", `echo "$(echo '$(rm -rf X)')"`, none},
 		{"quoted heredoc", "cat <<'EOF'\n${x:-'$(rm -rf X)'}\nEOF", none},
 		{"dq single quotes without expansion", `echo "${x:-'a b'}"`, none},
+		// 7. Bytes the parser reads otherwise than bash (red team, round 2; checked with
+		// bash 5.2): a comment ends at the newline even after a backslash, and a backslash
+		// before CR keeps the CR, so the next line runs.
+		{"comment ending in a backslash", "echo hi #\\\nrm -rf X", all},
+		{"comment ending in a backslash after a word", "git status # \\\nrm -rf X", all},
+		{"comment ending in a backslash in bash -c", "bash -c 'echo #\\\nrm -rf X'", all},
+		{"backslash CR LF", "echo hi\\\r\nrm -rf X", all},
+		{"backslash newline is a continuation", "echo hi \\\nrm -rf X", none},
+		{"comment without a backslash", "echo hi # rm -rf X\nls", none},
 		// 6. A nameref without a literal target gets it from what the line assigns later,
 		// and each use evaluates that name's subscript (each form checked with bash 5.2).
 		{"nameref assigned", `declare -n r; r='a[$(rm -rf X)]'; : $r`, all},
