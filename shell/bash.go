@@ -137,16 +137,27 @@ func parse(script string) (*syntax.File, bool) {
 
 // lexDiverges reports whether script has a byte sequence that mvdan.cc/sh reads
 // differently from bash, so that the parse would not be what bash runs (red team, round 2):
+//
 //   - a backslash before a carriage return: bash keeps the CR as a literal character, so
 //     "\\\r\n" ends the command where the parser reads a line continuation;
+//
 //   - a line with a '#' that ends in a backslash: if the '#' starts a comment, bash ends the
 //     comment at the newline and runs the next line, which the parser joins to the comment.
+//
+//   - a mention of GIT_CONFIG (below).
 //
 // Such a script is not analysed (Opaque): a deny rule matches it and no allow rule permits
 // it. The second test also catches a '#' that is not a comment ("a#b \\"), which is rare
 // in an agent's command and costs only an unanalysed line.
 func lexDiverges(script string) bool {
 	if strings.Contains(script, "\\\r") {
+		return true
+	}
+	// GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n,
+	// GIT_CONFIG_GLOBAL / SYSTEM: settings (an alias '!rm …', core.fsmonitor) that a git
+	// command reads from the environment, whichever way the line sets them (red team,
+	// round 2). Not a lexing difference, but the same answer: do not analyse.
+	if strings.Contains(script, "GIT_CONFIG") {
 		return true
 	}
 	for line := range strings.SplitSeq(script, "\n") {

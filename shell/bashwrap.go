@@ -358,6 +358,30 @@ const gitMaybe = -1
 // filter.*, gpg.program, include.path, ...), and a list of those would fail open on the
 // next one, so the list is of harmless keys: identity, colours, advice and common
 // behaviour switches. The key is case-insensitive.
+// gitConfigInert reports whether `git config ARGS` cannot make a later git run a command:
+// it only reads (--get, --list, get, list, …), or sets a key gitInertConfig allows. A word
+// whose value is not known, or --edit (which runs the editor), is not inert (red team,
+// round 2: `git config alias.p push; git p` and `git config core.fsmonitor 'rm x'`).
+func gitConfigInert(args []word) bool {
+	key := ""
+	for _, a := range args {
+		if !a.static {
+			return false
+		}
+		switch a.text {
+		case "--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool",
+			"-l", "--list", "get", "list":
+			return true
+		case "-e", "--edit", "edit":
+			return false
+		}
+		if key == "" && !strings.HasPrefix(a.text, "-") && strings.Contains(a.text, ".") {
+			key = a.text
+		}
+	}
+	return key == "" || gitInertConfig(key)
+}
+
 func gitInertConfig(kv string) bool {
 	key, _, _ := strings.Cut(strings.ToLower(kv), "=")
 	for _, p := range []string{"user.", "color.", "advice.", "init.", "pull.", "push.", "fetch.", "log.", "status.",
@@ -402,6 +426,9 @@ func (b *Commands) gitSubcommand(words []word) bool {
 		case !ok || eq && (name == "-C" || name == "-c"):
 			if i > 1 { // the subcommand (or an unknown option, which git refuses)
 				b.addWords(append([]word{words[0]}, words[i:]...), "git")
+			}
+			if w.text == "config" && !gitConfigInert(words[i+1:]) {
+				return false // git config alias.x '!rm …', core.fsmonitor, core.pager: a later git runs it
 			}
 			continue
 		case eq || arity == 0:

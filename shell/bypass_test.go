@@ -191,6 +191,18 @@ func TestBashRuleBypass(t *testing.T) {
 		{"backslash CR LF", "echo hi\\\r\nrm -rf X", all},
 		{"backslash newline is a continuation", "echo hi \\\nrm -rf X", none},
 		{"comment without a backslash", "echo hi # rm -rf X\nls", none},
+		// git settings that a later git reads: from the environment, or written by git config.
+		{"git config env parameters", `GIT_CONFIG_PARAMETERS="'alias.q=!rm -rf X'" git q`, all},
+		{"git config env count", `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.q GIT_CONFIG_VALUE_0='!rm -rf X' git q`, all},
+		{"git config env export", `export GIT_CONFIG_COUNT=1; git q`, all},
+		{"git config alias", `git config alias.st '!rm -rf X' && git st`, all},
+		{"git config global alias", `git config --global alias.st '!rm -rf X'`, all},
+		{"git config fsmonitor", `git config core.fsmonitor 'rm -rf X' && git status`, all},
+		{"git config edit", `git config --edit`, all},
+		{"git config not static", `git config $K v`, all},
+		{"git config inert", `git config user.name rm`, none},
+		{"git config read", `git config --get alias.st`, none},
+		{"git config list", `git config --list`, none},
 		// 6. A nameref without a literal target gets it from what the line assigns later,
 		// and each use evaluates that name's subscript (each form checked with bash 5.2).
 		{"nameref assigned", `declare -n r; r='a[$(rm -rf X)]'; : $r`, all},
