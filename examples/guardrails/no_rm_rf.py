@@ -7,7 +7,8 @@ behind sudo or env, in a pipeline, in sh -c '...', behind a variable); this scri
 on the flags. It fails closed: it allows only a command it can read plainly — simple
 commands joined by && || ; | & — in which every rm is a plain `rm` word whose flags are
 plain words. Anything it cannot read that way (an expansion: $, backquotes, braces, globs in
-flags; a nested shell, eval, xargs, find; a backslash; a subshell) is blocked, with a reason
+flags; a comment, a redirection; a nested shell, eval, xargs, find or any program that runs
+a command string, anywhere in the line; a backslash; a subshell or compound command) is blocked, with a reason
 that says to write the command plainly. Exit 2 blocks, with stderr as the reason the model
 sees; exit 0 allows.
 """
@@ -23,7 +24,13 @@ UNCLEAR = ("this command runs rm in a way the guard cannot read (expansion, nest
 # Programs that run another command line, which this script does not read.
 RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "fish", "eval", "exec", "xargs", "find",
            "env", "command", "builtin", "nohup", "time", "timeout", "nice", "sudo", "doas",
-           "su", "watch", "parallel", "busybox", "source", "."}
+           "su", "watch", "parallel", "busybox", "source", ".", "trap", "script", "flock",
+           "stdbuf", "setsid", "coproc", "setpriv", "fakeroot", "chroot", "unshare", "nsenter",
+           "ssh", "tmux", "screen", "awk", "sed", "perl", "python", "python3", "node", "ruby",
+           "make", "tar", "git", "npx", "npm", "vim", "vi", "ed", "gdb", "strace", "ltrace",
+           # reserved words: a compound command this script does not read
+           "!", "if", "then", "else", "elif", "fi", "while", "until", "do", "done", "for",
+           "case", "esac", "select", "function", "[[", "]]"}
 SEPARATORS = {"&&", "||", ";", "|", "&", ";;", "|&"}
 
 
@@ -33,7 +40,7 @@ def block(reason):
 
 
 command = json.load(sys.stdin).get("tool_input", {}).get("command", "")
-if not isinstance(command, str) or re.search(r"[$`\\(){}\n\r\x00*?\[]", command):
+if not isinstance(command, str) or re.search(r"[$`\\(){}\n\r\x00*?\[#<>!]", command):
     block(UNCLEAR)
 try:
     lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|")
@@ -50,7 +57,7 @@ for i, word in enumerate(words):
     name = re.sub(r"^.*/", "", word)
     if at_start and "=" in word and not word.startswith("="):
         continue  # VAR=value before the command
-    if at_start and name in RUNNERS:
+    if name in RUNNERS:  # anywhere: `stdbuf -o0 bash -c …`, `if sh -c …`
         block(UNCLEAR)
     is_rm = name == "rm"
     at_start = False

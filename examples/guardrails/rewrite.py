@@ -29,13 +29,19 @@ NPM_VERBS = ("install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|c
              "|ic|install-clean|isntall-clean|install-test|it|install-ci-test|cit")
 # One npm command: options before the verb, the verb, then everything up to the next
 # separator.
-NPM_SEGMENT = re.compile(r"(\bnpm(?:\s+-\S+)*\s+(?:" + NPM_VERBS + r"))(?=\s|$|[;&|])([^;&|\n]*)")
+NPM_SEGMENT = re.compile(r"(\bnpm(?:\s+-\S+(?:\s+(?!(?:" + NPM_VERBS + r")(?:\s|$))[^-\s]\S*)?)*\s+(?:"
+                         + NPM_VERBS + r"))(?=\s|$|[;&|])([^;&|\n]*)")
 # Whatever would switch the scripts back on: a later flag or an environment variable.
-SCRIPTS_ON = re.compile(r"\s+--(?:no-)?ignore-scripts(?:=\S*|\s+(?:true|false)\b)?")
+SCRIPTS_ON = re.compile(r"\s+-{1,2}(?:no-)?ig[a-z-]*(?:=\S*|\s+(?:true|false)\b)?")
 ENV_ON = re.compile(r"\b(?:npm_config_ignore_scripts|NPM_CONFIG_IGNORE_SCRIPTS)=\S*\s*")
 
 
 def npm(command):
+    # Only a plain command line is rewritten: the rewrite answers "allow", so a line with
+    # anything else in it (a comment, a list, an expansion, quotes) must go through the
+    # normal permission check instead (red team: `touch PWNED # npm i` came back allowed).
+    if re.search(r"[^A-Za-z0-9_@./:=+,\s-]", command) or "\n" in command:
+        return None, ""
     def add(m):  # the flag goes right after the verb; any later switch is dropped
         return m.group(1) + " --ignore-scripts" + SCRIPTS_ON.sub("", m.group(2))
     new = NPM_SEGMENT.sub(add, ENV_ON.sub("", command))
