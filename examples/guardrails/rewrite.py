@@ -37,10 +37,17 @@ ENV_ON = re.compile(r"\b(?:npm_config_ignore_scripts|NPM_CONFIG_IGNORE_SCRIPTS)=
 
 
 def npm(command):
-    # Only a plain command line is rewritten: the rewrite answers "allow", so a line with
-    # anything else in it (a comment, a list, an expansion, quotes) must go through the
-    # normal permission check instead (red team: `touch PWNED # npm i` came back allowed).
-    if re.search(r"[^A-Za-z0-9_@./:=+,\s-]", command) or "\n" in command:
+    # Only a plain line of npm commands (and `cd DIR`) joined by && or ; is rewritten: the
+    # rewrite answers "allow", so a line with anything else in it (another command, a
+    # comment, an expansion, quotes) goes through the normal permission check instead (red
+    # team: `touch PWNED # npm i` came back allowed).
+    if re.search(r"[^A-Za-z0-9_@./:=+,;&\s-]", command) or "\n" in command:
+        return None, ""
+    for segment in re.split(r"&&|;", command):
+        words = segment.split()
+        if not words or words[0] not in ("npm", "cd") or words[0] == "cd" and len(words) != 2:
+            return None, ""
+    if "&" in command.replace("&&", ""):  # a background job
         return None, ""
     def add(m):  # the flag goes right after the verb; any later switch is dropped
         return m.group(1) + " --ignore-scripts" + SCRIPTS_ON.sub("", m.group(2))
