@@ -103,7 +103,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			return nil, fmt.Errorf("discover config: %w", err)
 		}
 		for _, c := range looked {
-			if c.Found && !c.Dup {
+			if c.Loads() {
 				paths = append(paths, c.LayerPath)
 			}
 		}
