@@ -78,8 +78,9 @@ type loaded struct {
 // error is skipped with a warning naming it, and the file's other hooks run (issue 8.2).
 // A file that cannot be loaded as a whole returns exit 1 (fire: a block on a gate event),
 // except in the project and local layers of an untrusted workspace (without --trust),
-// whose errors are reported and ignored. With --trust any error in those layers counts:
-// nothing broken is trusted.
+// whose errors are reported and ignored. With --trust a file of any layer that cannot be
+// loaded as a whole stops the run (it is not trusted); a broken entry is skipped with its
+// warning, as in every other layer, and the file's valid hooks are trusted and run.
 func (e *env) load(f *configFlags) (*loaded, error) {
 	root := config.ProjectRoot(e.cwd)
 	var paths []config.LayerPath
@@ -102,7 +103,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			return nil, fmt.Errorf("discover config: %w", err)
 		}
 		for _, c := range looked {
-			if c.Found && !c.Dup {
+			if c.Loads() {
 				paths = append(paths, c.LayerPath)
 			}
 		}
@@ -142,15 +143,12 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	// user's own hooks: those layers would not run anyway, and otherwise a repository could
 	// switch off the user's guards by shipping a broken config (fire would exit 1, which
 	// harnesses treat as a non-blocking error).
-	untrusted := hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
+	untrusted := !f.trust && hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
 	fatal := hookcore.FatalProblems(set, problems, l.store, root)
 	if f.trust {
-		fatal = nil
-		for _, p := range problems {
-			if !p.Warning {
-				fatal = append(fatal, p)
-			}
-		}
+		// Trusted now: the project and local layers run, so their whole-file failures
+		// count like any layer's (FatalProblems without a store).
+		fatal = hookcore.FatalProblems(set, problems, nil, root)
 	}
 	for _, p := range problems {
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
