@@ -70,6 +70,9 @@ type loaded struct {
 	// untrustedIgnored is set when the only errors are in untrusted project layers, which
 	// do not run (`hookcore hook` then does not count their broken entries).
 	untrustedIgnored bool
+	// projectTrusted is false when the project and local layers do not run (an untrusted
+	// workspace, without --trust): their text is the repository's, not the user's.
+	projectTrusted bool
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
@@ -133,7 +136,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			e.dropAgentFiles(set, f, root)
 		}
 	}
-	l := &loaded{set: set, projectDir: root, looked: looked, store: store}
+	l := &loaded{set: set, projectDir: root, looked: looked, store: store, projectTrusted: projectTrusted}
 	if l.store == nil && e.home != "" && hasProjectMCP(set) {
 		// Named files are trusted because they were named; the project's .mcp.json was
 		// not named: its servers start only in a trusted workspace, in every mode.
