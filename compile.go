@@ -53,6 +53,10 @@ type compiled struct {
 	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
 	// for the events of a sub-agent of that type.
 	skill, agent string
+	// cursor is the Cursor event a hook of a Cursor hooks.json is registered for
+	// ("beforeShellExecution"); such a hook runs only for that event when the input says
+	// which Cursor event it is (inScope).
+	cursor string
 	// breakerKey is state.OnceKey(event, id), the key of the hook's breaker in the session
 	// state, built once here rather than on every run.
 	breakerKey string
@@ -493,6 +497,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	c := &compiled{
 		skill:    f.Skill,
 		agent:    f.Agent,
+		cursor:   cursorEvent(h),
 		id:       h.ID,
 		typ:      h.Action.Type,
 		source:   h.Source(),
@@ -740,15 +745,18 @@ func (r *Runner) hookEnv(f *config.File) []string {
 }
 
 // commandAgent is command.Command.Agent for a command hook: "cursor" for a hook of a Cursor
-// hooks.json and "copilot" for one of a Copilot CLI .github/hooks/*.json, whose input and
-// reply follow that agent's protocol; "" for every other dialect
-// (Gemini and Codex hooks answer in Claude Code's envelope).
+// hooks.json, "copilot" for one of a Copilot CLI .github/hooks/*.json and "gemini" for one
+// of a Gemini CLI settings.json, whose input and reply follow that agent's protocol; "" for
+// every other dialect (Codex hooks get Claude Code's input and answer in its envelope,
+// which Codex adopted).
 func commandAgent(h *config.Hook) string {
 	switch h.Dialect {
 	case config.Cursor:
 		return "cursor"
 	case config.Copilot:
 		return "copilot"
+	case config.Gemini:
+		return "gemini"
 	}
 	return ""
 }

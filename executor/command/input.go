@@ -50,6 +50,15 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
 	env = append(env, placeholderEnv(c.placeholders(dir))...)
+	if c.Agent == "gemini" { // Gemini CLI 0.61.0 sets these for its hooks (observed)
+		cwd := in.Cwd
+		if cwd == "" {
+			cwd = project
+		}
+		put("GEMINI_PROJECT_DIR", project)
+		put("GEMINI_CWD", cwd)
+		putCut("GEMINI_SESSION_ID", in.SessionID)
+	}
 	if f := c.envFile(in.SessionID); f != "" {
 		put("CLAUDE_ENV_FILE", f)
 	}
@@ -70,14 +79,16 @@ func toolOutput(in *hook.Input) string {
 }
 
 // stdin is the input JSON the hook reads (hookio.Stdin): the Claude Code payload, plus
-// codebot's own keys when c.Codebot is set; Cursor's or Copilot's own input when c.Agent
-// names that agent.
+// codebot's own keys when c.Codebot is set; Cursor's, Copilot's or Gemini CLI's own input
+// when c.Agent names that agent.
 func (c *Command) stdin(in *hook.Input) ([]byte, error) {
 	switch c.Agent {
 	case "cursor":
 		return c.cursorStdin(in)
 	case "copilot":
 		return c.copilotStdin(in)
+	case "gemini":
+		return c.geminiStdin(in)
 	}
 	return hookio.Stdin(in, c.Codebot)
 }
