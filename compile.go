@@ -532,7 +532,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 			Codebot:    h.Dialect == config.Flat,
 			Claude:     h.Dialect == config.Nested,
 			S08:        h.S08,
-			Agent:      commandAgent(h),
+			Agent:      commandAgent(h, f),
 			AgentEvent: h.NativeEvent,
 			ProjectDir: r.projectDir,
 			PluginRoot: f.PluginRoot,
@@ -744,12 +744,16 @@ func (r *Runner) hookEnv(f *config.File) []string {
 	return append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
 }
 
-// commandAgent is command.Command.Agent for a command hook: "cursor" for a hook of a Cursor
-// hooks.json, "copilot" for one of a Copilot CLI .github/hooks/*.json and "gemini" for one
-// of a Gemini CLI settings.json, whose input and reply follow that agent's protocol; "" for
-// every other dialect (Codex hooks get Claude Code's input and answer in its envelope,
-// which Codex adopted).
-func commandAgent(h *config.Hook) string {
+// commandAgent is command.Command.Agent for a command hook of file f: "cursor" for a hook
+// of a Cursor hooks.json, "copilot" for one of a Copilot CLI .github/hooks/*.json and
+// "gemini" for one of a Gemini CLI settings.json, whose input and reply follow that
+// agent's protocol; "codex" for one of a Codex hooks.json or config.toml (Claude Code's
+// input and envelope, which Codex adopted, with Codex's string tool_response); "" for every
+// other dialect.
+func commandAgent(h *config.Hook, f *config.File) string {
+	if f.Dialect == config.Codex {
+		return "codex"
+	}
 	switch h.Dialect {
 	case config.Cursor:
 		return "cursor"

@@ -58,7 +58,9 @@ type Command struct {
 	// same with Copilot CLI's camelCase input and reply (copilot.go); "gemini" (a hook of a
 	// Gemini CLI settings.json) gets Gemini CLI's event and tool names on stdin, GEMINI_*
 	// variables in its environment, and its exit code and output are read as Gemini CLI
-	// reads them (gemini.go); "" is the default protocol.
+	// reads them (gemini.go); "codex" (a hook of a Codex hooks.json or config.toml) gets
+	// Claude Code's input with a string tool_response, as Codex sends it (input.go), and
+	// answers in Claude Code's protocol; "" is the default protocol.
 	// AgentEvent is the agent's own name of the hook's event ("beforeShellExecution",
 	// "BeforeTool").
 	Agent, AgentEvent string

@@ -81,13 +81,19 @@ func hasKey(raw json.RawMessage, k string) bool {
 	return ok
 }
 
-// toolText is a tool response as text: a JSON string itself; Claude Code's Bash response
-// {"stdout", "stderr", ...} its stdout, then its stderr on a new line; any other value its
-// JSON.
+// toolText is a tool response as text: a JSON string itself; Gemini CLI's
+// {"llmContent": TEXT, ...} its TEXT; Claude Code's Bash response {"stdout", "stderr", ...}
+// its stdout, then its stderr on a new line; any other value its JSON.
 func toolText(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
+	}
+	var gem struct {
+		LLMContent *string `json:"llmContent"`
+	}
+	if json.Unmarshal(raw, &gem) == nil && gem.LLMContent != nil {
+		return *gem.LLMContent
 	}
 	var sh struct {
 		Stdout *string `json:"stdout"`

@@ -61,3 +61,21 @@ func TestCursorHookRunsOncePerCall(t *testing.T) {
 		t.Errorf("runs under Claude Code (-want +got):\n%s", diff)
 	}
 }
+
+// TestCodexHookGetsStringResponse: a hook of a Codex hooks.json gets tool_response as the
+// string Codex sends (../shared/peer-codex), also when the call came from Claude Code, whose
+// Bash response is an object: an unchanged Codex script that reads it as text works.
+func TestCodexHookGetsStringResponse(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	codex := `{"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command",
+  "command": "python3 -c 'import json,sys; open(\"resp.txt\",\"w\").write(json.load(sys.stdin)[\"tool_response\"].upper())'"}]}]}}`
+	set := loadLayers(t, dir, layerFile{".codex/hooks.json", 0, codex})
+	r := newRunner(t, dir, set, hookcore.Options{})
+	in := bashCall(dir, "s1", "echo hi")
+	in.ToolResponse = []byte(`{"stdout":"hi\n","stderr":"","interrupted":false,"isImage":false}`)
+	res := r.Fire(context.Background(), hook.PostToolUse, in)
+	if got := readFile(t, dir, "resp.txt"); got != "HI\n" {
+		t.Errorf("resp.txt = %q (hooks %v), want the Bash output as text", got, outcomes(res))
+	}
+}
