@@ -570,41 +570,8 @@ func flagsOf(base string) interpFlags {
 // the user's, not the project's.
 func coverWords(ws []word) (r wordsCover) {
 	r.prog = -1
-	i := 0
-	for i < len(ws) && ws[i].dyn == "" && isAssignment(ws[i].val) {
-		i++
-	}
-	for i < len(ws) && ws[i].dyn == "" && coverWrappers[filepath.Base(ws[i].val)] {
-		wrapper := filepath.Base(ws[i].val)
-		if wrapper == "xargs" {
-			r.notCovered = append(r.notCovered, "xargs runs its command with operands read from stdin when the hook runs")
-		}
-		i++
-		for i < len(ws) && ws[i].dyn == "" && (strings.HasPrefix(ws[i].val, "-") || isAssignment(ws[i].val) || isDuration(ws[i].val)) {
-			f := ws[i].val
-			i++
-			if wrapper == "env" && (f == "-S" || f == "--split-string") && i < len(ws) {
-				if ws[i].dyn != "" {
-					r.notCovered = append(r.notCovered, "the command of env -S: "+ws[i].dyn)
-				} else {
-					r.code = append(r.code, ws[i].val)
-				}
-				return r
-			}
-			if wrapper == "env" && (strings.HasPrefix(f, "-S") || strings.HasPrefix(f, "--split-string=")) {
-				_, code, ok := strings.Cut(f, "=")
-				if !ok {
-					code = f[2:]
-				}
-				r.code = append(r.code, code)
-				return r
-			}
-			if wrapperArgFlags[wrapper][f] && i < len(ws) {
-				i++ // sudo -u root
-			}
-		}
-	}
-	if i >= len(ws) {
+	i, done := skipWrappers(ws, &r)
+	if done || i >= len(ws) {
 		return r
 	}
 	cmd := ws[i]
@@ -637,9 +604,57 @@ func coverWords(ws []word) (r wordsCover) {
 		return r
 	}
 	r.interp = base
+	return coverOperands(base, ws[i+1:], r)
+}
+
+// skipWrappers steps over the VAR=value assignments and the wrappers (env, sudo -u USER,
+// timeout 5, xargs, …) at the start of ws and returns the index of the program word. done
+// is true when a wrapper's own argument is the code to run (env -S STRING, recorded in
+// r.code): there is no program word to look at.
+func skipWrappers(ws []word, r *wordsCover) (i int, done bool) {
+	for i < len(ws) && ws[i].dyn == "" && isAssignment(ws[i].val) {
+		i++
+	}
+	for i < len(ws) && ws[i].dyn == "" && coverWrappers[filepath.Base(ws[i].val)] {
+		wrapper := filepath.Base(ws[i].val)
+		if wrapper == "xargs" {
+			r.notCovered = append(r.notCovered, "xargs runs its command with operands read from stdin when the hook runs")
+		}
+		i++
+		for i < len(ws) && ws[i].dyn == "" && (strings.HasPrefix(ws[i].val, "-") || isAssignment(ws[i].val) || isDuration(ws[i].val)) {
+			f := ws[i].val
+			i++
+			if wrapper == "env" && (f == "-S" || f == "--split-string") && i < len(ws) {
+				if ws[i].dyn != "" {
+					r.notCovered = append(r.notCovered, "the command of env -S: "+ws[i].dyn)
+				} else {
+					r.code = append(r.code, ws[i].val)
+				}
+				return i, true
+			}
+			if wrapper == "env" && (strings.HasPrefix(f, "-S") || strings.HasPrefix(f, "--split-string=")) {
+				_, code, ok := strings.Cut(f, "=")
+				if !ok {
+					code = f[2:]
+				}
+				r.code = append(r.code, code)
+				return i, true
+			}
+			if wrapperArgFlags[wrapper][f] && i < len(ws) {
+				i++ // sudo -u root
+			}
+		}
+	}
+	return i, false
+}
+
+// coverOperands reads the words after the interpreter base (rest) for what it runs: its
+// script operand (bound as a path), shell code given with -c (to resolve in turn), a module
+// (python -m), or a script read from stdin; options and the words they take are skipped
+// per interpreter (flagsOf).
+func coverOperands(base string, rest []word, r wordsCover) wordsCover {
 	fl := flagsOf(base)
 	shell := fl.arg["--rcfile"]
-	rest := ws[i+1:]
 	for j := 0; j < len(rest); j++ {
 		w := rest[j]
 		if w.dyn != "" {

@@ -23,7 +23,9 @@ var commandName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`)
 //   - /clear ends the session's conversation: SessionEnd reason clear, then SessionStart
 //     source clear, with an empty conversation;
 //   - /NAME ARGS reads CommandsDir/NAME.md and returns it, with $ARGUMENTS replaced by ARGS,
-//     as the prompt to submit (handled is false).
+//     as the prompt to submit (handled is false), after the UserPromptExpansion moment
+//     (Claude Code's, for a typed custom command), whose block rejects the prompt with a
+//     *PromptRejectedError.
 //
 // An unknown command is an error naming it.
 func (s *Session) command(ctx context.Context, text string) (prompt string, handled bool, err error) {
@@ -52,6 +54,20 @@ func (s *Session) command(ctx context.Context, text string) (prompt string, hand
 			return "", false, fmt.Errorf("command /%s: %w", name, err)
 		}
 		prompt = strings.ReplaceAll(stripFrontMatter(string(data)), "$ARGUMENTS", args)
+		source := "userSettings"
+		if rel, err := filepath.Rel(s.info.Cwd, dir); err == nil && filepath.IsLocal(rel) {
+			source = "projectSettings"
+		}
+		v := s.observe(ctx, &Event{Moment: hook.UserPromptExpansion, ExpansionType: "slash_command",
+			Command: name, Arguments: args, CommandSource: source, Prompt: text})
+		if v.Block || v.StopAgent {
+			reason := v.Reason
+			if !v.Block {
+				reason = v.StopReason
+			}
+			s.trace(Step{Kind: StepNotice, Text: "command /" + name + " rejected: " + reason, IsError: true})
+			return "", false, &PromptRejectedError{Reason: reason}
+		}
 	}
 	s.observe(ctx, &Event{Moment: hook.CommandExecute, Command: name, Arguments: args})
 	s.trace(Step{Kind: StepNotice, Text: "command /" + name})

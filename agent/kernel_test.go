@@ -112,7 +112,7 @@ func TestCommands(t *testing.T) {
 	}{
 		{prompt: "/compact", want: []string{"CommandExecute(compact)", "PreCompact(manual)", "PostCompact(manual)", "SessionStart(compact)"}},
 		{prompt: "/clear", want: []string{"CommandExecute(clear)", "SessionEnd(clear)", "SessionStart(clear)"}},
-		{prompt: "/greet Ada Lovelace", want: []string{"CommandExecute(greet)(Ada Lovelace)", "UserPromptSubmit(Say hello to Ada Lovelace.)", "PreSend", "PostReceive", "Stop", "Notification"}},
+		{prompt: "/greet Ada Lovelace", want: []string{"UserPromptExpansion(greet)(Ada Lovelace)", "CommandExecute(greet)(Ada Lovelace)", "UserPromptSubmit(Say hello to Ada Lovelace.)", "PreSend", "PostReceive", "MessageDisplay", "Stop", "Notification"}},
 		{prompt: "/nope", wantErr: "unknown command /nope"},
 	}
 	for _, tt := range tests {
@@ -144,7 +144,7 @@ func TestAutoCompact(t *testing.T) {
 	if _, err := s.Prompt(context.Background(), "go"); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PostToolBatch", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "Stop", "Notification"}
+	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PostToolBatch", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "MessageDisplay", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}
@@ -222,7 +222,7 @@ func TestSubagent(t *testing.T) {
 	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive",
 		"SubagentStart(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "PostToolBatch(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)",
 		"SubagentStop(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "SubagentStop(agent-1)",
-		"PostToolBatch", "PreSend", "PostReceive", "Stop", "Notification"}
+		"PostToolBatch", "PreSend", "PostReceive", "MessageDisplay", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}

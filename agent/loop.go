@@ -66,6 +66,12 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		}
 		s.messages = append(s.messages, Message{Role: RoleAssistant, Text: reply.Text, ToolCalls: reply.ToolCalls})
 		if reply.Text != "" {
+			if !sub {
+				// Claude Code 2.1.332 -p fires MessageDisplay once per model message with
+				// text, before its tool calls run (peer-claude; agent/harness tests).
+				s.observe(ctx, &Event{Moment: hook.MessageDisplay, Message: reply.Text,
+					TurnID: s.turnID, MessageID: s.nextMessageID()})
+			}
 			s.trace(Step{Kind: StepText, Text: reply.Text})
 			last = reply.Text
 		}
@@ -198,4 +204,10 @@ func compactInput(in json.RawMessage) json.RawMessage {
 		return in
 	}
 	return b.Bytes()
+}
+
+// nextMessageID returns the id of the next model message shown (MessageDisplay).
+func (s *Session) nextMessageID() string {
+	s.shown++
+	return fmt.Sprintf("msg_%d", s.shown)
 }

@@ -140,6 +140,10 @@ type Session struct {
 	tasks    *taskList
 	endOnce  sync.Once
 	stopped  string // a StopAgent reason, ends the turn
+	// turns and shown count the prompts and the model messages shown (MessageDisplay's
+	// turn_id and message_id); turnID is the current prompt's.
+	turns, shown int
+	turnID       string
 }
 
 type rule struct {
@@ -347,5 +351,7 @@ func (s *Session) Prompt(ctx context.Context, text string) (string, error) {
 		return "", &PromptRejectedError{Reason: v.StopReason}
 	}
 	s.messages = append(s.messages, Message{Role: RoleUser, Text: text})
+	s.turns++
+	s.turnID = fmt.Sprintf("turn_%d", s.turns)
 	return s.turn(ctx, false)
 }
