@@ -53,6 +53,10 @@ type compiled struct {
 	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
 	// for the events of a sub-agent of that type.
 	skill, agent string
+	// cursor is the Cursor event a hook of a Cursor hooks.json is registered for
+	// ("beforeShellExecution"); such a hook runs only for that event when the input says
+	// which Cursor event it is (inScope).
+	cursor string
 	// breakerKey is state.OnceKey(event, id), the key of the hook's breaker in the session
 	// state, built once here rather than on every run.
 	breakerKey string
@@ -493,6 +497,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	c := &compiled{
 		skill:    f.Skill,
 		agent:    f.Agent,
+		cursor:   cursorEvent(h),
 		id:       h.ID,
 		typ:      h.Action.Type,
 		source:   h.Source(),
@@ -527,7 +532,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 			Codebot:    h.Dialect == config.Flat,
 			Claude:     h.Dialect == config.Nested,
 			S08:        h.S08,
-			Agent:      commandAgent(h),
+			Agent:      commandAgent(h, f),
 			AgentEvent: h.NativeEvent,
 			ProjectDir: r.projectDir,
 			PluginRoot: f.PluginRoot,
@@ -739,16 +744,23 @@ func (r *Runner) hookEnv(f *config.File) []string {
 	return append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
 }
 
-// commandAgent is command.Command.Agent for a command hook: "cursor" for a hook of a Cursor
-// hooks.json and "copilot" for one of a Copilot CLI .github/hooks/*.json, whose input and
-// reply follow that agent's protocol; "" for every other dialect
-// (Gemini and Codex hooks answer in Claude Code's envelope).
-func commandAgent(h *config.Hook) string {
+// commandAgent is command.Command.Agent for a command hook of file f: "cursor" for a hook
+// of a Cursor hooks.json, "copilot" for one of a Copilot CLI .github/hooks/*.json and
+// "gemini" for one of a Gemini CLI settings.json, whose input and reply follow that
+// agent's protocol; "codex" for one of a Codex hooks.json or config.toml (Claude Code's
+// input and envelope, which Codex adopted, with Codex's string tool_response); "" for every
+// other dialect.
+func commandAgent(h *config.Hook, f *config.File) string {
+	if f.Dialect == config.Codex {
+		return "codex"
+	}
 	switch h.Dialect {
 	case config.Cursor:
 		return "cursor"
 	case config.Copilot:
 		return "copilot"
+	case config.Gemini:
+		return "gemini"
 	}
 	return ""
 }
