@@ -174,13 +174,18 @@ func BenchmarkBareExec(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		var out, errb bytes.Buffer
-		cmd := exec.Command("/bin/true")
-		cmd.Stdin = bytes.NewReader(stdin)
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			b.Fatal(err)
-		}
+		bareExec(b, stdin)
+	}
+}
+
+// bareExec runs /bin/true with stdin on its standard input and its output captured.
+func bareExec(b *testing.B, stdin []byte) {
+	var out, errb bytes.Buffer
+	cmd := exec.Command("/bin/true")
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		b.Fatal(err)
 	}
 }
 
@@ -227,13 +232,7 @@ func timeHook(ctx context.Context, r *hookcore.Runner, in *hook.Input) time.Dura
 
 func timeBare(b *testing.B, stdin []byte) time.Duration {
 	start := time.Now()
-	var out, errb bytes.Buffer
-	cmd := exec.Command("/bin/true")
-	cmd.Stdin = bytes.NewReader(stdin)
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		b.Fatal(err)
-	}
+	bareExec(b, stdin)
 	return time.Since(start)
 }
 
