@@ -36,7 +36,7 @@ type keyed struct {
 // keyQuery is the compiled query of one decision key.
 type keyQuery struct {
 	key   string
-	check bool // not a decision key: queried for its errors only
+	check bool     // not a decision key: queried for its errors only
 	body  ast.Body // x = data.<package>.<key>, compiled
 	qc    ast.QueryCompiler
 	guard cond // the key can differ from its value for {} only when guard holds
