@@ -29,6 +29,7 @@ var identityNeutral = map[string]string{
 	"closer":     "the executor again, as an io.Closer when it holds resources",
 	"status":     "Claude Code statusMessage: shown while the hook runs, no part of the decision",
 	"breakerKey": "derived from event and id (state.OnceKey), both neutral: the breaker's key in the session state",
+	"spanBlind":  "derived from the executor's type (inject), which is compared whole; telemetry only",
 }
 
 // commandNeutral lists the fields of command.Command left out of the identity.

@@ -28,7 +28,8 @@ type telemetry struct {
 	mu   sync.RWMutex
 	sets map[attrKey]*measureOpts // (event, outcome) and ("", hook type) → their options
 
-	q deferQueue // the deferred records of events whose hooks are all span-blind
+	q    deferQueue // the deferred records of events whose hooks are all span-blind
+	pool sync.Pool  // of deferred *fireSpan, put back by the exporter
 }
 
 // attrKey names one attribute set of the metrics: an event and an outcome, or a hook type
@@ -142,8 +143,12 @@ func (t *telemetry) startFire(ctx context.Context, event hook.Event, in *hook.In
 	if t == nil {
 		return ctx, nil
 	}
-	fs := &fireSpan{in: in, event: event}
 	if t.deferrable(matched) {
+		fs, _ := t.pool.Get().(*fireSpan)
+		if fs == nil {
+			fs = new(fireSpan)
+		}
+		fs.in, fs.event = in, event
 		fs.deferred = true
 		fs.start = time.Now()
 		fs.parent = trace.SpanContextFromContext(ctx)
@@ -152,6 +157,7 @@ func (t *telemetry) startFire(ctx context.Context, event hook.Event, in *hook.In
 		fs.hooks = fs.hinl[:0]
 		return fs, fs
 	}
+	fs := &fireSpan{in: in, event: event}
 	if t.tracer != nil {
 		ctx, fs.span = t.tracer.Start(ctx, "hookcore.fire")
 	}

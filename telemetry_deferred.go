@@ -238,4 +238,8 @@ func (t *telemetry) export(fs *fireSpan) {
 		}
 		fire.End(trace.WithTimestamp(fs.end))
 	}
+	// Nothing holds fs now: a deferred event's hooks are the Runner's own, none keeps its
+	// context after Fire returned. Reuse it.
+	*fs = fireSpan{}
+	t.pool.Put(fs)
 }

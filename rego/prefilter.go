@@ -34,7 +34,8 @@ import (
 // builtin anywhere (time, rand, http.send, ...) or an input-dependent definition without
 // a guard leaves no prefilter (every event is evaluated). Guards read the hook input by
 // the JSON names of hook.Input; anything the reader is not sure of (an Extra field, an
-// escaped string, a duplicate key, a non-string value) counts as "may match".
+// escaped key, a duplicate key, a non-string value) counts as "may match"; an escaped
+// string value is decoded as encoding/json decodes it (on the stack when it fits).
 type prefilter struct {
 	guards []cond // one per input-dependent definition; the event is skipped when all are false
 	// keys, when the query names a package, holds the guard of each decision key (see

@@ -22,7 +22,10 @@
 // compile, a query that fails (a conflict, a builtin error) or a result of another shape is
 // an error of that hook: with `on_error: block` it blocks (fail-closed), as the examples do.
 // The query is compiled once when the hook is built (and again only when a new bundle
-// arrives), never per event.
+// arrives), never per event. When it names a package (the default), each decision key and
+// each other rule of the package is compiled as a query of its own and evaluated with
+// OPA's topdown directly (keyed.go): the same decision and the same errors as the whole
+// document, without evaluating a key whose rules cannot hold for the event.
 //
 // At the same time a prefilter is derived from the compiled policy: the conditions on
 // input (input.tool_name == "Bash", contains(input.tool_input.command, "rm"), ...) that
