@@ -48,7 +48,10 @@ type compiled struct {
 	// in another working directory than the project root, they must be the granted files.
 	relative []RelativeFile
 	identity string // what running the hook does, for deduplication (see identityOf)
-	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
+	// spanBlind: the executor is the Runner's own and reads no span from its context, so
+	// the telemetry of an event of such hooks may be deferred (telemetry_deferred.go).
+	spanBlind bool
+	inert     string // non-empty: passes the gates (approval, once), then is skipped with this reason
 	// skill and agent scope a frontmatter hook (config.File.Skill, Agent): a skill's runs only
 	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
 	// for the events of a sub-agent of that type.
@@ -551,6 +554,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	case "inject":
 		c.exec = &executor.Inject{Message: h.Action.Message}
 		c.target = "inject"
+		c.spanBlind = true
 	case "func":
 		fn, ok := r.opts.Funcs[h.Action.Name]
 		if !ok {

@@ -73,7 +73,7 @@ func (r *Runner) rejectAmbiguous(event hook.Event, in *hook.Input, err error) ho
 // matched: the no-match path of Fire allocates nothing.
 func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matched []*compiled, in *hook.Input) hook.Result {
 	res := hook.Result{Event: event, Continue: true}
-	ctx, fs := r.tel.startFire(ctx, event, in)
+	ctx, fs := r.tel.startFire(ctx, event, in, matched)
 	if in.HookEventName != string(event) {
 		in = in.Clone()
 		in.HookEventName = string(event)
@@ -360,11 +360,12 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 // execute runs an admitted hook's executor and records its time and exit code.
 func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
-	ctx = r.tel.startHook(ctx, c)
 	start := time.Now()
+	ctx = r.tel.startHook(ctx, c, start)
 	dec, err := c.exec.Execute(ctx, in)
-	r.tel.stopHook(ctx, c)
-	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	end := time.Now()
+	r.tel.stopHook(ctx, c, end)
+	rec.DurationMS = float64(end.Sub(start).Microseconds()) / 1000
 	if dec.Permission == hook.Allow && !c.allowHolds(in) {
 		r.log.Info("hook allow ignored: its if does not permit the whole input", "hook", c.id, "if", c.cond.String())
 		dec.Permission = hook.NoPermission

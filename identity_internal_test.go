@@ -30,6 +30,7 @@ var identityNeutral = map[string]string{
 	"status":     "Claude Code statusMessage: shown while the hook runs, no part of the decision",
 	"breakerKey": "derived from event and id (state.OnceKey), both neutral: the breaker's key in the session state",
 	"cursor":     "matching: a Cursor hook's own event, checked before dedup compares hooks that both matched the call",
+	"spanBlind":  "derived from the executor's type (inject), which is compared whole; telemetry only",
 }
 
 // commandNeutral lists the fields of command.Command left out of the identity.

@@ -123,8 +123,9 @@ func (r *Runner) Close(ctx context.Context) error {
 	select {
 	case <-done:
 		r.hooks.Load().close()
-		return nil
+		return r.tel.close(ctx)
 	case <-ctx.Done():
+		_ = r.tel.close(ctx)
 		return ctx.Err()
 	}
 }
