@@ -102,7 +102,7 @@ type StepKind string
 
 // The kinds of Step.
 const (
-	StepText       StepKind = "text"        // the model's text
+	StepText       StepKind = "text"        // the model's text as shown (a MessageDisplay hook's displayContent replaces it)
 	StepToolCall   StepKind = "tool_call"   // Call is about to go through the middleware
 	StepToolResult StepKind = "tool_result" // Text is what the model gets back
 	StepNotice     StepKind = "notice"      // something the Session decided (Text)
