@@ -121,7 +121,7 @@ func TestClaudeRunScenarios(t *testing.T) {
 			})
 		}
 	}
-	if n < 4 {
+	if n < 9 {
 		t.Fatalf("only %d run scenarios found", n)
 	}
 }
