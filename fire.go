@@ -428,12 +428,29 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 		var res hook.Result
 		r.merge(event, c, dec, &rec, err, &res)
 		r.tel.endHook(detached, c, &rec)
-		if c.rewake && err == nil && dec.Block && r.opts.OnRewake != nil {
-			r.opts.OnRewake(in, c.id, fmt.Sprintf("%s hook %s (asyncRewake) blocked: %s", event, c.id, dec.Reason))
+		if err == nil && r.opts.OnRewake != nil {
+			if c.rewake && dec.Block {
+				r.opts.OnRewake(in, c.id, rewakeText(event, in, c.target, dec.Reason))
+			}
+			if dec.AdditionalContext != "" {
+				r.opts.OnRewake(in, c.id, dec.AdditionalContext)
+			}
 		}
 		r.logRecord(detached, event, rec, slog.Bool("async", true))
 	}()
 	return rec
+}
+
+// rewakeText is what Claude Code 2.1.332 gave the model for an asyncRewake hook's exit 2
+// (testdata/claude/async-rewake): `PostToolUse:Bash hook blocking error from command:
+// "CMD": [CMD]: STDERR`, the hook named by its event and tool. Claude's STDERR keeps its
+// final line break; reason has none.
+func rewakeText(event hook.Event, in *hook.Input, command, reason string) string {
+	name := string(event)
+	if in.ToolName != "" {
+		name += ":" + in.ToolName
+	}
+	return fmt.Sprintf("%s hook blocking error from command: \"%s\": [%s]: %s", name, command, command, reason)
 }
 
 func (r *Runner) logRecord(ctx context.Context, event hook.Event, rec hook.Record, extra ...slog.Attr) {

@@ -67,6 +67,10 @@ type Verdict struct {
 	// Context is shown to the model as a <hook-notification> in the system area of the next
 	// request.
 	Context string
+	// Display, on MessageDisplay, is the text shown to the user instead of the model's
+	// message ("" shows the message); the conversation keeps the model's text (Claude
+	// Code's displayContent).
+	Display string
 	// StopAgent ends the turn at once (Claude Code's "continue": false); StopReason says why.
 	StopAgent  bool
 	StopReason string

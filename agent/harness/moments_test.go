@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -88,6 +89,55 @@ func TestUserPromptExpansion(t *testing.T) {
 				t.Errorf("Stop fired %d times after a blocked expansion", n)
 			}
 		})
+	}
+}
+
+// TestMessageDisplayContent: a MessageDisplay hook's displayContent replaces the text shown
+// (the Trace's text step, which hookcore run prints), not what the model is sent back.
+// Observed with Claude Code 2.1.332 (testdata/claude/display in the root package: the hook
+// answers {"hookSpecificOutput": {"hookEventName": "MessageDisplay", "displayContent":
+// "[shown] " + delta}}): the stream's assistant text and the -p result were "[shown] All
+// done here.", the next model request held "Let me look." as the model wrote it. Before,
+// the reference agent ignored displayContent.
+func TestMessageDisplayContent(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var shown []string
+	rg := newRig(t, setup{
+		yaml: `{"hooks": {"MessageDisplay": [{"hooks": [{"type": "command", "command": "printf '%s' '{\"hookSpecificOutput\": {\"hookEventName\": \"MessageDisplay\", \"displayContent\": \"[shown]\"}}'"}]}]}}`,
+		script: `[{"text": "Let me look.", "tool_calls": [{"name": "Bash", "input": {"command": "true"}}]},
+			"All done here."]`,
+		opts: func(o *agent.Options) {
+			o.PermissionMode = agent.ModeBypassPermissions
+			o.Trace = func(st agent.Step) {
+				if st.Kind == agent.StepText {
+					mu.Lock()
+					shown = append(shown, st.Text)
+					mu.Unlock()
+				}
+			}
+		},
+	})
+	if _, err := rg.s.Prompt(context.Background(), "go"); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if diff := cmp.Diff([]string{"[shown]", "[shown]"}, shown); diff != "" {
+		t.Errorf("shown (-want +got):\n%s", diff)
+	}
+	reqs := rg.reqs()
+	if len(reqs) < 2 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	var sent []string
+	for _, m := range reqs[1].Messages {
+		if m.Role == agent.RoleAssistant {
+			sent = append(sent, m.Text)
+		}
+	}
+	if diff := cmp.Diff([]string{"Let me look."}, sent); diff != "" {
+		t.Errorf("the model was sent (-want +got):\n%s", diff)
 	}
 }
 

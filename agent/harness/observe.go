@@ -105,8 +105,8 @@ func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
 	res := h.Fire(ctx, event, in)
 	if event == hook.MessageDisplay {
 		// Display only: it cannot block, and Claude Code reads only displayContent from
-		// it (which the reference agent does not apply: it prints the model's text).
-		return agent.Verdict{}
+		// it, which replaces the text shown (not the model's or the transcript's).
+		return agent.Verdict{Display: res.DisplayContent}
 	}
 	v := agent.Verdict{
 		Block: res.Blocked, Reason: res.Reason, Context: res.AdditionalContext,
