@@ -428,12 +428,16 @@ type word struct {
 	// literal runs and holes (see hole.go). nil for a word that is not static means the
 	// whole value is unknown.
 	pieces []piece
-	tilde  bool // the word starts with an unquoted ~: a home directory (deny rules, hole.go)
+	tilde  bool       // the word starts with an unquoted ~: a home directory (deny rules, hole.go)
+	exp    *expansion // for a word that is not static: what it expands
+}
 
-	// vars are the variables a word that is not static reads by plain $x or ${x}; dyn
-	// tells that it holds another expansion too ($(...), ${x:-...}, $((...)), a brace
-	// expansion). glob is, for an unquoted glob, its pattern as pieces whose holes are runs
-	// of file-name bytes (hole.go). For deny rules where a command may start (bashtail.go).
+// expansion is what a word that is not static expands, for deny rules where a command may
+// start (bashtail.go): vars are the variables it reads by plain $x or ${x}; dyn tells that
+// it holds another expansion too ($(...), ${x:-...}, $((...)), a brace expansion); glob
+// is, for an unquoted glob, its pattern as pieces whose holes are runs of file-name bytes
+// (hole.go).
+type expansion struct {
 	vars []string
 	dyn  bool
 	glob []piece
@@ -676,7 +680,7 @@ func renderWord(w *syntax.Word, src string) word {
 	}
 	if static && expands(w) { // a glob or brace expansion: any words, or none
 		g := globPieces(w)
-		return word{text: sb.String(), plain: plain, glob: g, dyn: g == nil}
+		return word{text: sb.String(), plain: plain, exp: &expansion{glob: g, dyn: g == nil}}
 	}
 	if static {
 		pieces = nil
@@ -686,7 +690,11 @@ func renderWord(w *syntax.Word, src string) word {
 		l, ok := w.Parts[0].(*syntax.Lit)
 		tilde = ok && strings.HasPrefix(l.Value, "~")
 	}
-	return word{text: sb.String(), static: static, plain: plain, pieces: pieces, tilde: tilde, vars: vars, dyn: dyn}
+	var exp *expansion
+	if !static {
+		exp = &expansion{vars: vars, dyn: dyn}
+	}
+	return word{text: sb.String(), static: static, plain: plain, pieces: pieces, tilde: tilde, exp: exp}
 }
 
 // plainParam reports whether p is a plain $x or ${x}: no operator, index, slice, length or

@@ -236,11 +236,12 @@ func (b *Commands) unknownName(words []word, c ctx) {
 		b.addCall(out, c)
 		return
 	}
+	e := w.exp
 	switch {
-	case w.glob != nil:
-		b.addGlob(w.glob)
-	case len(w.vars) > 0 && !w.dyn:
-		b.reads = append(b.reads, w.vars...)
+	case e != nil && e.glob != nil:
+		b.addGlob(e.glob)
+	case e != nil && len(e.vars) > 0 && !e.dyn:
+		b.reads = append(b.reads, e.vars...)
 	default:
 		b.all = true
 		return
