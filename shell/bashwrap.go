@@ -8,7 +8,7 @@ import (
 // wrapper describes how a wrapper command's arguments are laid out, so that the command it
 // runs can be found: options first (short ones may be combined, "-iu root"; "--" ends
 // them), then fixed operands, then what it runs. The list is finite (see wrapperSpec): an
-// unknown wrapper is not looked through.
+// unknown wrapper is covered for deny rules by the suffixes of bashtail.go.
 type wrapper struct {
 	argShort    string   // short options that take an argument: "u" for sudo -u USER
 	argLong     []string // long options that take an argument unless written --opt=ARG
