@@ -121,7 +121,11 @@
 //     and the options that take an argument are listed in a table (wrapperSpec in
 //     shell/bashwrap.go): sudo, doas, pkexec, env, nohup, nice, timeout, stdbuf, time, command,
 //     builtin, exec, xargs, setsid, ionice, chrt, taskset, unshare, nsenter, chroot, strace,
-//     ltrace, flock, busybox. The list is finite: an unknown wrapper is not looked through.
+//     ltrace, flock, busybox. The list is finite; for deny rules a program not known to be
+//     inert is assumed to run its arguments: each suffix of its words is a command too, and
+//     an operand or the text after an '=' that reads as a command line is parsed
+//     (shell/bashtail.go); the value of every assignment is parsed as a command line too
+//     (shell/bashenv.go).
 //     env -S STRING (--split-string) is split into words as env does and they are the
 //     command; sudo and env skip NAME=value words. Some wrappers run a shell script:
 //     su/runuser -c SCRIPT (and su USER SHELL-ARGS), script -c, flock -c; watch and GNU

@@ -356,7 +356,7 @@ func (x *Index) BashWord(i int) string { return x.bashWord[i] }
 
 // BashWords returns the first word of each text of the subject's Bash command and true when
 // the index decides Bash(word …) rules by those words: the tool is Bash, the arguments
-// decode and the command was analysed (not Opaque). With false, every filter decides on
+// decode and the command was analysed (shell.Commands.Heads). With false, every filter decides on
 // its own. The command is parsed on the first call (memoised by the Subject). The caller
 // must not modify the slice.
 func (h *Hits) BashWords() ([]string, bool) {
@@ -378,20 +378,15 @@ func (h *Hits) prepare() {
 		return
 	}
 	b := h.s.bashCommands()
-	if b != nil && b.Opaque() {
-		return
-	}
-	h.state = hitsWords
 	if b == nil {
+		h.state = hitsWords
 		return
 	}
-	h.words = make([]string, 0, len(b.Texts()))
-	for _, t := range b.Texts() {
-		if i := strings.IndexAny(t, " \t\n\f\r"); i >= 0 {
-			t = t[:i]
-		}
-		h.words = append(h.words, t)
+	words, ok := b.Heads()
+	if !ok {
+		return
 	}
+	h.state, h.words = hitsWords, words
 }
 
 func containsString(list []string, s string) bool {

@@ -57,6 +57,18 @@ type Commands struct {
 	// every definition known.
 	aliases map[string]*aliasDef
 	second  bool // the second pass: a new alias name means the first pass missed one
+
+	// The analyses for deny rules only (bashtail.go, bashenv.go): programs that are not
+	// known to be inert, and values assigned to variables.
+	denyAll   bool            // every deny rule matches; allow rules are as Units say
+	headHole  bool            // a deny text starts with a word whose value is not known
+	deny      int             // > 0 inside denyScope: no units, opacity is denyAll
+	bound     map[string]bool // the variables the line sets
+	anyBound  bool            // the line may set any variable (source, read $name)
+	exported  map[string]bool // the names the line exports without a value
+	allexport bool            // set -a: every assignment is exported
+	pending   []pendingValue  // values that are not static, analysed if their name is exported
+	reads     []string        // variables a command name is read from, inside denyScope
 }
 
 // Parse analyses one bash command line: it parses it with mvdan.cc/sh (LangBash), walks
@@ -69,6 +81,8 @@ func Parse(command string) *Commands {
 	b.collect(command, 0)
 	if len(b.aliases) > 0 && !b.all {
 		b.texts, b.holes, b.units, b.size, b.second = b.texts[:0], b.holes[:0], b.units[:0], 0, true
+		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
+		b.eval = evalState{}
 		b.collect(command, 0)
 	}
 	b.settle()
@@ -79,6 +93,30 @@ func Parse(command string) *Commands {
 // assume it matches (Match is true for every pattern) and an allow rule must not permit it
 // (Allows is false).
 func (b *Commands) Opaque() bool { return b.all }
+
+// MatchesAll reports whether every deny rule matches the line: it is Opaque, or an
+// analysis for deny rules only could not be made (a program that is not known to be inert
+// given a word of unknown value where a command may start, for one; see bashtail.go).
+// Allow rules are not affected by the second kind.
+func (b *Commands) MatchesAll() bool { return b.all || b.denyAll }
+
+// Heads returns the first word of each of Texts, and true when every text a deny rule can
+// match starts with one of them: false when MatchesAll, or when a text starts with a word
+// whose value is not known (a glob where a command may start). A caller may skip a rule
+// whose text must start with a word not among them (match's index does).
+func (b *Commands) Heads() ([]string, bool) {
+	if b.MatchesAll() || b.headHole {
+		return nil, false
+	}
+	words := make([]string, 0, len(b.texts))
+	for _, t := range b.texts {
+		if i := strings.IndexAny(t, " \t\n\f\r"); i >= 0 {
+			t = t[:i]
+		}
+		words = append(words, t)
+	}
+	return words, true
+}
 
 // Texts returns the text of each simple command the line runs, for deny rules: wrappers
 // stripped, the command name reduced to its base name ("/bin/rm -rf x" is "rm -rf x"). It is
@@ -95,7 +133,7 @@ func (b *Commands) Units() []string { return b.units }
 // line run what re names?"), answered yes when unsure. MatchRule with a Rule built once is
 // cheaper when the line has such words.
 func (b *Commands) Match(re *regexp.Regexp) bool {
-	if b.all {
+	if b.MatchesAll() {
 		return true
 	}
 	if len(b.holes) > 0 {
@@ -114,6 +152,7 @@ type ctx struct {
 	in     *input // its standard input; nil when unknown
 	depth  int    // the nesting level of the script it is in (see maxShellDepth)
 	xargs  bool   // run by xargs: words may be appended or replaced at run time
+	tail   bool   // a suffix of a program's words (bashtail.go): its own suffixes are not tried
 	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
 	marker string // run by xargs -I MARKER: MARKER in a word is replaced at run time
 }
@@ -275,6 +314,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			}
 		case *syntax.ForClause:
 			if it, ok := n.Loop.(*syntax.WordIter); ok {
+				b.bindVar(it.Name.Value)
 				for _, w := range it.Items {
 					b.bind(renderWord(w, script))
 					b.special(it.Name.Value, renderWord(w, script), c)
@@ -285,6 +325,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		case *syntax.CallExpr:
 			for _, a := range n.Assigns { // FOO=1 rm x: FOO=1 is a unit of its own
 				b.addUnit(assignText(a, script))
+				b.assignValue(a, script, len(n.Args) > 0, c)
 			}
 			if len(n.Args) == 0 {
 				break
@@ -321,6 +362,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 				variant = n.Variant.Value
 			}
 			b.decl(variant, naked, n.Args, script, c)
+			b.declValues(variant, naked, n.Args, script, c)
 		}
 		if b.all {
 			return false
@@ -386,7 +428,19 @@ type word struct {
 	// literal runs and holes (see hole.go). nil for a word that is not static means the
 	// whole value is unknown.
 	pieces []piece
-	tilde  bool // the word starts with an unquoted ~: a home directory (deny rules, hole.go)
+	tilde  bool       // the word starts with an unquoted ~: a home directory (deny rules, hole.go)
+	exp    *expansion // for a word that is not static: what it expands
+}
+
+// expansion is what a word that is not static expands, for deny rules where a command may
+// start (bashtail.go): vars are the variables it reads by plain $x or ${x}; dyn tells that
+// it holds another expansion too ($(...), ${x:-...}, $((...)), a brace expansion); glob
+// is, for an unquoted glob, its pattern as pieces whose holes are runs of file-name bytes
+// (hole.go).
+type expansion struct {
+	vars []string
+	dyn  bool
+	glob []piece
 }
 
 // addCall adds the texts of one simple command (see Commands).
@@ -397,11 +451,15 @@ func (b *Commands) addCall(words []word, c ctx) {
 			return
 		}
 		name := words[0]
-		if !name.static || (name.text != "[" && strings.ContainsAny(name.text, "*?[{")) {
+		if !name.static && b.deny > 0 {
+			b.unknownName(words, c)
+			return
+		}
+		if !name.static || (name.text != "[" && b.deny == 0 && strings.ContainsAny(name.text, "*?[{")) {
 			b.all = true
 			return
 		}
-		if def, ok := b.aliases[name.text]; ok && (step == 0 && name.plain || def.hash) {
+		if def, ok := b.aliases[name.text]; ok && !c.tail && (step == 0 && name.plain || def.hash) {
 			b.expandAlias(def, words[1:], c, name.text)
 			if b.all {
 				return
@@ -421,7 +479,7 @@ func (b *Commands) addCall(words []word, c ctx) {
 		if b.all {
 			return
 		}
-		if base == "git" && !b.gitSubcommand(words) {
+		if base == "git" && !b.gitSubcommand(words, c) {
 			b.all = true
 			return
 		}
@@ -456,6 +514,9 @@ func (b *Commands) addCall(words []word, c ctx) {
 			b.alias(args)
 		case "find":
 			b.findExec(args, c)
+		case "git":
+		default:
+			b.program(base, words, c)
 		}
 		return
 	}
@@ -471,6 +532,9 @@ func (b *Commands) add(text string) {
 
 // addUnit adds the text of a command the line runs, for allow rules, within maxTextBytes.
 func (b *Commands) addUnit(text string) {
+	if b.deny > 0 {
+		return
+	}
 	if !b.grow(len(text)) {
 		return
 	}
@@ -563,13 +627,19 @@ func joinWords(words []word, name string) string {
 func renderWord(w *syntax.Word, src string) word {
 	var sb strings.Builder
 	var pieces []piece
-	static := true
+	var vars []string
+	static, dyn := true, false
 	lit := func(s string) {
 		sb.WriteString(s)
 		pieces = append(pieces, piece{text: s})
 	}
 	source := func(n syntax.Node) {
 		static = false
+		if p, ok := n.(*syntax.ParamExp); ok && plainParam(p) {
+			vars = append(vars, p.Param.Value)
+		} else {
+			dyn = true
+		}
 		start, end := int(n.Pos().Offset()), int(n.End().Offset())
 		if start >= 0 && start <= end && end <= len(src) {
 			sb.WriteString(src[start:end])
@@ -609,7 +679,8 @@ func renderWord(w *syntax.Word, src string) word {
 		plain = ok && !strings.ContainsRune(l.Value, '\\')
 	}
 	if static && expands(w) { // a glob or brace expansion: any words, or none
-		return word{text: sb.String(), plain: plain}
+		g := globPieces(w)
+		return word{text: sb.String(), plain: plain, exp: &expansion{glob: g, dyn: g == nil}}
 	}
 	if static {
 		pieces = nil
@@ -619,7 +690,18 @@ func renderWord(w *syntax.Word, src string) word {
 		l, ok := w.Parts[0].(*syntax.Lit)
 		tilde = ok && strings.HasPrefix(l.Value, "~")
 	}
-	return word{text: sb.String(), static: static, plain: plain, pieces: pieces, tilde: tilde}
+	var exp *expansion
+	if !static {
+		exp = &expansion{vars: vars, dyn: dyn}
+	}
+	return word{text: sb.String(), static: static, plain: plain, pieces: pieces, tilde: tilde, exp: exp}
+}
+
+// plainParam reports whether p is a plain $x or ${x}: no operator, index, slice, length or
+// indirection.
+func plainParam(p *syntax.ParamExp) bool {
+	return p.Param != nil && !p.Excl && !p.Length && !p.Width && p.Index == nil && p.Slice == nil &&
+		p.Repl == nil && p.Exp == nil && p.Names == 0
 }
 
 // unescape removes the backslash before each byte for which esc is true; a backslash before

@@ -34,8 +34,18 @@ type evalState struct {
 	positional bool // arguments become positional parameters: functions, set, sh -c S ARGS
 }
 
-// settle applies the line-level rule at the end of the analysis.
+// settle applies the line-level rules at the end of the analysis: the evaluating contexts'
+// (settleEval), then the deny-only analyses' (settleDeny).
 func (b *Commands) settle() {
+	b.settleEval()
+	if !b.all {
+		b.settleDeny()
+	}
+}
+
+// settleEval applies the rule of the evaluating contexts: a tainted variable read by one
+// makes the line opaque.
+func (b *Commands) settleEval() {
 	e := &b.eval
 	if e.argData && e.positional {
 		e.tainted = true
@@ -160,6 +170,12 @@ func (b *Commands) nameSink(w word, c ctx) {
 // data to: a name (nameSink), and one whose value bash runs (read PS4, printf -v BASH_ENV)
 // matches every rule.
 func (b *Commands) bindName(w word, c ctx) {
+	if w.static {
+		name, _, _ := strings.Cut(w.text, "[")
+		b.bindVar(name)
+	} else {
+		b.anyBound = true
+	}
 	if w.static && specialVar(w.text) {
 		b.all = true
 		return
@@ -265,6 +281,7 @@ func (b *Commands) paramExp(p *syntax.ParamExp, src string, c ctx) {
 			}
 			b.bind(v)
 			if p.Param != nil {
+				b.bindVar(p.Param.Value)
 				b.special(p.Param.Value, v, c)
 			}
 		}
@@ -352,6 +369,12 @@ func isAllIndex(x syntax.ArithmExpr) bool {
 // A nameref with a literal target (declare -n r=x) is a name like any other.
 func (b *Commands) decl(variant string, args []word, parsed []*syntax.Assign, src string, c ctx) {
 	nameref := variant == "nameref"
+	reaches := variant == "export" // the values reach programs' environment (bashenv.go)
+	for _, a := range args {
+		if a.static && len(a.text) > 1 && a.text[0] == '-' && strings.Contains(a.text, "x") {
+			reaches = true
+		}
+	}
 	if variant != "export" && variant != "readonly" {
 		for _, a := range args {
 			if a.static && len(a.text) > 1 && (a.text[0] == '-' || a.text[0] == '+') && a.text != "--" &&
@@ -379,11 +402,15 @@ func (b *Commands) decl(variant string, args []word, parsed []*syntax.Assign, sr
 				b.all = true // a nameref with no target yet
 				return
 			}
+			if !ok && reaches {
+				b.exportVar(name)
+			}
 			if ok {
 				v := word{text: value, static: true}
 				b.bind(v)
 				b.special(name, v, c)
 				b.declValue(flags, name, v, c)
+				b.envValue(name, v, reaches, c)
 			}
 		}
 	}
@@ -501,8 +528,18 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 		if len(args) > 0 {
 			b.eval.positional = true
 		}
+		for i, a := range args { // set -a, set -o allexport: every assignment is exported
+			if !a.static || len(a.text) > 1 && a.text[0] == '-' && a.text[1] != '-' && strings.Contains(a.text, "a") ||
+				a.text == "-o" && i+1 < len(args) && args[i+1].text == "allexport" {
+				b.allexport = true
+			}
+			if a.text == "--" || a.text != "" && a.text[0] != '-' && a.text[0] != '+' && (i == 0 || args[i-1].text != "-o") {
+				break // the positional parameters
+			}
+		}
 	case "source", ".":
 		b.eval.tainted = true // the file may set anything
+		b.anyBound = true
 		if len(args) > 1 {
 			b.eval.positional = true
 		}

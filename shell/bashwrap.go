@@ -8,7 +8,7 @@ import (
 // wrapper describes how a wrapper command's arguments are laid out, so that the command it
 // runs can be found: options first (short ones may be combined, "-iu root"; "--" ends
 // them), then fixed operands, then what it runs. The list is finite (see wrapperSpec): an
-// unknown wrapper is not looked through.
+// unknown wrapper is covered for deny rules by the suffixes of bashtail.go.
 type wrapper struct {
 	argShort    string   // short options that take an argument: "u" for sudo -u USER
 	argLong     []string // long options that take an argument unless written --opt=ARG
@@ -197,6 +197,7 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		for _, a := range args {
 			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {
 				b.special(n, word{text: v, static: a.static}, c)
+				b.envValue(n, word{text: v, static: a.static}, true, c)
 			} else if !strings.HasPrefix(a.text, "-") {
 				break
 			}
@@ -406,7 +407,7 @@ func gitInertConfig(kv string) bool {
 // git -c core.pager='rm -rf x' log run a shell command, and an alias may name any
 // subcommand), or when --exec-path=DIR runs git's subcommands from DIR: the line is then
 // Opaque.
-func (b *Commands) gitSubcommand(words []word) bool {
+func (b *Commands) gitSubcommand(words []word, c ctx) bool {
 	seen := make([]bool, len(words)+2)
 	starts := []int{1} // the places a subcommand may be read from
 	for len(starts) > 0 {
@@ -418,7 +419,8 @@ func (b *Commands) gitSubcommand(words []word) bool {
 		seen[i] = true
 		w := words[i]
 		if !w.static {
-			continue // a hole already matches any subcommand at its place
+			b.gitArgs(words[i:], c) // a hole already matches any subcommand at its place
+			continue
 		}
 		name, value, eq := strings.Cut(w.text, "=")
 		arity, ok := gitGlobal[name]
@@ -427,6 +429,7 @@ func (b *Commands) gitSubcommand(words []word) bool {
 			if i > 1 { // the subcommand (or an unknown option, which git refuses)
 				b.addWords(append([]word{words[0]}, words[i:]...), "git")
 			}
+			b.gitArgs(words[i:], c)
 			if w.text == "config" && !gitConfigInert(words[i+1:]) {
 				return false // git config alias.x '!rm …', core.fsmonitor, core.pager: a later git runs it
 			}

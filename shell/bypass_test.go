@@ -139,7 +139,7 @@ func TestBashRuleBypass(t *testing.T) {
 		{"find -exec sh -c braces", `find . -exec sh -c 'echo {}' \;`, all},
 		{"find -exec sh -c", `find . -exec sh -c 'rm "$1"' _ {} \;`, rm},
 		{"wrapper chain", `sudo -iu root nice -n 5 ionice -c3 timeout 9 env -S 'rm -rf X'`, rm},
-		{"unknown wrapper", `mywrap rm -rf X`, none},
+		{"unknown wrapper", `mywrap rm -rf X`, rm}, // red team, stop 20: bashtail.go
 		{"wrapper option not static", `sudo -$X ls bash -c 'git push'`, all},
 		{"wrapper option argument not static", `sudo -u "$U" rm -rf X`, rm},
 		// 4. Code strings.
@@ -157,7 +157,9 @@ func TestBashRuleBypass(t *testing.T) {
 		{"alias defined twice", `alias x=ls; alias x=rm; x -rf X`, all},
 		{"alias compound", `alias x='cd /; rm'; x -rf X`, all},
 		{"alias not static", `alias x="$V"; x`, all},
-		{"alias harmless", `alias ll='ls -l'; ll rm`, none},
+		{"alias harmless", `alias ll='ls -l'; ll src`, none},
+		// With aliases off (bash -c), ll is a program that is not known to be inert.
+		{"alias name as a program", `alias ll='ls -l'; ll rm`, rm},
 		{"alias self", `alias ls='ls --color'; ls rm`, none},
 		{"eval", `eval 'rm -rf X'`, rm},
 		// 5. Single quotes inside a double-quoted ${...} or a here-document body are literal
@@ -260,7 +262,7 @@ var allowAllBut = func() []*match.If {
 	var fs []*match.If
 	for _, n := range strings.Fields("bash sh zsh ksh dash busybox sudo doas pkexec su runuser script flock setsid ionice " +
 		"chrt taskset unshare strace nohup nice timeout watch chroot nsenter parallel xargs find env echo cat . source " +
-		"trap alias eval x e s r mywrap ls git cd") {
+		"trap alias eval x e s r ls git cd") {
 		f, err := match.CompileIf("Bash(" + n + " *)")
 		if err != nil {
 			panic(err)

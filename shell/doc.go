@@ -12,6 +12,11 @@
 //   - Texts, for deny rules (Match): each simple command with wrappers stripped and the
 //     command name reduced to its base name. A guard asks "may this line run rm?"; when the
 //     line can not be analysed (Opaque) the answer is yes.
+//     For deny rules only, a program that is not known to be inert also counts as running
+//     each suffix of its words and each operand that reads as a command line
+//     (bashtail.go), and the value of every assignment is read as a command line
+//     (bashenv.go); what can not be analysed there makes every deny rule match
+//     (MatchesAll) without changing allow rules.
 //   - Units, for allow rules (Allows): each command as written, with its assignments, plus
 //     every write redirection. A permission asks "is everything this line runs permitted?";
 //     when the line is Opaque the answer is no.

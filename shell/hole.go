@@ -28,6 +28,7 @@ type piece struct {
 	text string
 	hole bool // any string
 	word bool // with hole: a whole word and the blank before it, which may both be absent
+	glob bool // with hole: a run of file-name bytes (no blank, no '/'): a glob's * ? [...]
 }
 
 // holeText is a text (see Commands.texts) with holes.
@@ -56,7 +57,7 @@ func NewRule(re *regexp.Regexp) *Rule {
 // Texts, or a text with a word whose value is not known for some value of that word (see
 // the comment at the top of hole.go), or the line is Opaque.
 func (b *Commands) MatchRule(r *Rule) bool {
-	if b.all {
+	if b.MatchesAll() {
 		return true
 	}
 	for _, t := range b.texts {
@@ -238,6 +239,9 @@ func possible(prog *resyntax.Prog, h holeText) bool {
 			for _, r := range p.text {
 				step(r)
 			}
+		case p.glob:
+			cur.anyName(prog)
+			begin = false
 		case p.word:
 			saved := append([]uint32(nil), cur.dense...)
 			step(' ')
@@ -327,6 +331,115 @@ func (s *stateSet) anyRun(prog *resyntax.Prog) {
 		if consumesSome(in) {
 			s.add(prog, in.Out, false, false)
 		}
+	}
+}
+
+// anyName adds every state reachable from the set by a run of runes that are neither
+// blanks nor '/' (a glob's hole where a command name may start: a part of one file name; a
+// name with a blank is no program a rule names).
+func (s *stateSet) anyName(prog *resyntax.Prog) {
+	for i := 0; i < len(s.dense); i++ {
+		in := &prog.Inst[s.dense[i]]
+		if consumesName(in) {
+			s.add(prog, in.Out, false, false)
+		}
+	}
+}
+
+// consumesName reports whether the rune instruction in accepts some rune of a file name
+// other than a blank or '/'.
+func consumesName(in *resyntax.Inst) bool {
+	sep := func(r rune) bool { return r == ' ' || r >= '\t' && r <= '\r' || r == '/' }
+	switch in.Op {
+	case resyntax.InstRune1:
+		return !sep(in.Rune[0]) || in.Arg&uint32(resyntax.FoldCase) != 0
+	case resyntax.InstRune:
+		for i := 0; i+1 < len(in.Rune); i += 2 {
+			for r := in.Rune[i]; r <= in.Rune[i+1]; r++ {
+				if !sep(r) {
+					return true
+				}
+			}
+		}
+		return len(in.Rune) == 1 && !sep(in.Rune[0])
+	case resyntax.InstRuneAny, resyntax.InstRuneAnyNotNL:
+		return true
+	}
+	return false
+}
+
+// globPieces returns the pieces of an unquoted glob word (its *, ? and [...] holes of
+// file-name bytes, the rest literal), or nil when the word has a brace expansion or an
+// expansion: any words.
+func globPieces(w *syntax.Word) []piece {
+	var ps []piece
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			var lit strings.Builder
+			for i := 0; i < len(v); i++ {
+				switch c := v[i]; {
+				case c == '\\' && i+1 < len(v):
+					i++
+					lit.WriteByte(v[i])
+				case c == '{':
+					return nil
+				case c == '*' || c == '?' || c == '[':
+					if c == '[' {
+						j := strings.IndexByte(v[i+1:], ']')
+						if j < 0 {
+							lit.WriteByte(c)
+							continue
+						}
+						i += j + 1
+					}
+					ps = append(ps, piece{text: lit.String()}, piece{hole: true, glob: true})
+					lit.Reset()
+				default:
+					lit.WriteByte(c)
+				}
+			}
+			ps = append(ps, piece{text: lit.String()})
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return nil
+			}
+			ps = append(ps, piece{text: p.Value})
+		case *syntax.DblQuoted:
+			text, ok := litParts(p.Parts)
+			if !ok {
+				return nil
+			}
+			ps = append(ps, piece{text: text})
+		default:
+			return nil
+		}
+	}
+	return ps
+}
+
+// addGlob adds, for deny rules, the text of a command whose name is the glob g: the file
+// names it may expand to, from its last '/' on (the base name), then any words.
+func (b *Commands) addGlob(g []piece) {
+	start, cut := 0, ""
+	for i, p := range g {
+		if !p.hole {
+			if j := strings.LastIndexByte(p.text, '/'); j >= 0 {
+				start, cut = i, p.text[j+1:]
+			}
+		}
+	}
+	h := holeText{piece{text: cut}}
+	if start == 0 && strings.IndexByte(g[0].text, '/') < 0 {
+		h = holeText{}
+		start = -1
+	}
+	h = append(h, g[start+1:]...)
+	h = append(h, piece{hole: true, word: true})
+	if b.grow(len(h)) {
+		b.holes = append(b.holes, h)
+		b.headHole = true
 	}
 }
 

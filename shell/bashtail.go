@@ -1,0 +1,310 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// A program outside the wrapper table may run its arguments as a command all the same:
+// setpriv rm -rf x, prlimit, setarch, choom, fakeroot, systemd-run, firejail, bwrap,
+// dbus-run-session, sg root -c 'rm -rf x', tmux new -d 'rm -rf x', pee 'rm -rf x', and
+// options whose value is a command (tar --to-command=, rsync -e, ssh -o ProxyCommand=,
+// go test -exec) (red team, stop 20). The table of wrappers (bashwrap.go) can never be
+// complete, so deny rules fail closed on every program that is not known to be inert:
+//
+//   - each suffix of its words that starts at a word (argv[k:], k ≥ 1) is analysed as a
+//     command of its own, for deny rules only (tails);
+//   - each operand that holds a blank or a shell operator is analysed as shell code, and so
+//     is the text after each '=' in a word (--to-command=rm, ProxyCommand=...), for deny
+//     rules only (operandCode).
+//
+// A program is inert when it is known not to run any operand as a command (inertProgram):
+// echo, printf, cat, grep, ls, man, the coreutils that only read or write files, the bash
+// builtins the engine already analyses, and git's subcommands that run nothing (git is
+// analysed per subcommand, gitArgs). Inert programs are not looked into: `grep rm file`,
+// `man rm`, `echo rm -rf x` and `git commit -m "rm -rf x"` match no rule for rm.
+//
+// Deny rules only: the suffixes and operand scripts add texts, never units, so an allow
+// rule still has to permit the program itself (Bash(setpriv *)); a suffix that looks like
+// an allowed command permits nothing. What makes such an analysis opaque (a word of
+// unknown value where a command may start, a script nested too deep) makes the line match
+// every deny rule (denyAll) but leaves allow rules as they were.
+
+// maxTailWords bounds the words of one command whose suffixes are analysed; a command with
+// more words, run by a program that is not inert, matches every deny rule.
+const maxTailWords = 256
+
+// maxEquals bounds the '=' signs of one word after which the rest is analysed as code.
+const maxEquals = 4
+
+// inertPrograms lists programs (base names) that do not run an operand as a command: the
+// bash builtins that run nothing (or that builtinEval and the walk already analyse), and
+// common programs that only read, print, search or change files and text. A program with an
+// option whose value is a command is inert only with inertExec naming that option.
+var inertPrograms = setOf(
+	// bash builtins (eval, source, trap, alias, the shells, find and the wrappers are
+	// analysed by addCall itself).
+	"cd", "pushd", "popd", "dirs", "echo", "printf", "test", "[", "true", "false", ":", "pwd", "exit",
+	"return", "break", "continue", "shift", "shopt", "caller", "help", "history", "jobs", "fg", "bg",
+	"disown", "wait", "kill", "ulimit", "umask", "times", "type", "unalias", "unset", "logout",
+	"suspend", "getopts", "read", "readarray", "mapfile", "let", "local", "declare", "typeset",
+	"export", "readonly", "set", "enable", "complete", "compgen", "compopt", "bind", "hash", "fc",
+	// coreutils and util-linux that read, print or change files.
+	"ls", "dir", "vdir", "cat", "tac", "head", "tail", "wc", "cut", "paste", "join", "tr", "uniq",
+	"comm", "cmp", "diff", "basename", "dirname", "realpath", "readlink", "stat", "touch",
+	"mkdir", "rmdir", "cp", "mv", "ln", "rm", "chmod", "chown", "chgrp", "shred", "truncate", "dd",
+	"du", "df", "date", "sleep", "id", "whoami", "groups", "hostname", "uname", "arch", "nproc",
+	"printenv", "seq", "yes", "tee", "base64", "base32", "basenc", "md5sum", "sha1sum",
+	"sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "fold", "fmt",
+	"nl", "pr", "expand", "unexpand", "numfmt", "factor", "expr", "tsort", "mktemp", "mkfifo",
+	"install", "sync", "tty", "who", "users", "logname", "csplit", "shuf", "column", "rev",
+	"look", "lsblk", "free", "uptime", "ps", "pgrep", "pkill", "killall", "lsof", "file", "tree",
+	"which", "whereis", "whatis", "apropos", "iconv", "sort",
+	// text, search and data tools (awk and sed programs are code the engine does not read:
+	// docs/security.md).
+	"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "nawk",
+	"jq", "yq", "less", "more", "man", "info", "xxd", "od", "hexdump", "strings",
+	// archives and transfers that run no command of theirs.
+	"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget",
+	"ping", "dig", "nslookup", "host",
+)
+
+// inertExec names, for inert programs, the options whose value is a command: the value
+// (attached with '=' or as the next word) is analysed as code for deny rules.
+var inertExec = map[string][]string{
+	"rg":   {"--pre"},
+	"sort": {"--compress-program"},
+	"man":  {"-P", "--pager", "-H", "--html"},
+	"wget": {"--use-askpass"},
+}
+
+// inertProgram reports whether the program base (a base name) runs no operand as a command.
+func inertProgram(base string) bool { return inertPrograms[base] }
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// program analyses, for deny rules, the arguments of words[0], a program that addCall does
+// not otherwise understand: nothing for an inert one but the options of inertExec, else
+// its suffixes and code operands. In a suffix already (c.tail) it does nothing: the
+// suffixes of the outer command cover this one's.
+func (b *Commands) program(base string, words []word, c ctx) {
+	if c.tail {
+		return
+	}
+	if inertProgram(base) {
+		if opts := inertExec[base]; opts != nil {
+			b.denyScope(func() { b.execOptions(words[1:], opts, c) })
+		}
+		return
+	}
+	b.tails(words, c)
+}
+
+// tails analyses, for deny rules, every suffix words[k:] (k ≥ 1) as a command, and every
+// operand as possible code (see the comment at the top of this file).
+func (b *Commands) tails(words []word, c ctx) {
+	if len(words) < 2 && !c.xargs {
+		return
+	}
+	if len(words) > maxTailWords || c.xargs && c.marker == "" {
+		b.denyAll = true // too many to try; or xargs appends words that may be the command
+		return
+	}
+	b.denyScope(func() {
+		tc := c
+		tc.tail = true
+		for k := 1; k < len(words) && !b.all; k++ {
+			w := words[k]
+			if c.braces && w.text == "{}" {
+				continue // a file name (find -exec): a program written to the tree (security.md)
+			}
+			b.addCall(words[k:], tc)
+		}
+		for k := 1; k < len(words) && !b.all; k++ {
+			b.operandCode(words[k], c)
+		}
+	})
+}
+
+// operandCode analyses an operand for deny rules: as shell code when it holds a blank or a
+// shell operator, and the text after each '=' in it (up to maxEquals).
+func (b *Commands) operandCode(w word, c ctx) {
+	if codeLike(w.text) {
+		b.codeString(w.text, c)
+	}
+	t := w.text
+	for n := 0; n < maxEquals && !b.all; n++ {
+		i := strings.IndexByte(t, '=')
+		if i < 0 {
+			return
+		}
+		t = t[i+1:]
+		if t != "" {
+			b.codeString(t, c)
+		}
+	}
+}
+
+// codeLike reports whether s may be a command line rather than one word: it holds a blank
+// or a byte bash reads as an operator or an expansion.
+func codeLike(s string) bool { return strings.ContainsAny(s, " \t\n;|&<>()`$") }
+
+// execOptions analyses the values of the options opts among args as code.
+func (b *Commands) execOptions(args []word, opts []string, c ctx) {
+	for i := 0; i < len(args) && !b.all; i++ {
+		t := args[i].text
+		for _, o := range opts {
+			switch {
+			case t == o && i+1 < len(args):
+				b.codeString(args[i+1].text, c)
+			case strings.HasPrefix(t, o+"="):
+				b.codeString(t[len(o)+1:], c)
+			case len(o) == 2 && o[1] != '-' && strings.HasPrefix(t, o) && len(t) > 2:
+				b.codeString(t[2:], c) // -xCMD
+			}
+		}
+	}
+}
+
+// codeString analyses s, a string some program may run as a shell command line, for deny
+// rules, one level deeper: a leading '|' or '!' (LESSOPEN's "|cmd", git's "!cmd") and
+// blanks are dropped. A string that does not parse is split at blanks into the words of
+// one command instead (a program may run it without a shell).
+func (b *Commands) codeString(s string, c ctx) {
+	s = strings.TrimLeft(s, " \t\n|!")
+	if s == "" {
+		return
+	}
+	b.denyScope(func() {
+		depth := c.depth + 1
+		if depth > maxShellDepth {
+			b.all = true
+			return
+		}
+		if b.collectPlain(s, depth) {
+			return
+		}
+		if f, ok := parse(s); ok {
+			b.walk(f, s, depth, false)
+			return
+		}
+		var words []word
+		for _, f := range strings.Fields(s) {
+			words = append(words, word{text: f, static: true})
+		}
+		if len(words) > 0 {
+			b.addCall(words, ctx{depth: depth})
+		}
+	})
+}
+
+// denyScope runs f as an analysis for deny rules only: it adds no units, its evaluating
+// contexts are settled on their own (the code runs in another process), and what would make
+// the line opaque makes it match every deny rule instead (denyAll).
+func (b *Commands) denyScope(f func()) {
+	if b.all {
+		return
+	}
+	saved := b.eval
+	b.eval = evalState{}
+	b.deny++
+	f()
+	b.deny--
+	b.settleEval()
+	b.eval = saved
+	if b.all {
+		b.all, b.denyAll = false, true
+	}
+}
+
+// unknownName analyses, for deny rules, a command whose name words[0] is not a fixed word
+// (only inside denyScope; elsewhere such a name makes the line opaque): a name whose base
+// name is literal ("$HOME/bin/rm") is that program; a glob is matched as the file names it
+// may expand to (hole.go); a name made of variables the line does not set comes from the
+// agent's environment (checked when the line is settled); anything else matches every
+// deny rule.
+func (b *Commands) unknownName(words []word, c ctx) {
+	w := words[0]
+	if base, ok := literalBase(w); ok {
+		out := append([]word{{text: base, static: true}}, words[1:]...)
+		b.addCall(out, c)
+		return
+	}
+	e := w.exp
+	switch {
+	case e != nil && e.glob != nil:
+		b.addGlob(e.glob)
+	case e != nil && len(e.vars) > 0 && !e.dyn:
+		b.reads = append(b.reads, e.vars...)
+	default:
+		b.all = true
+		return
+	}
+	b.program("", words, c)
+}
+
+// literalBase returns the base name of a word that is not static when the text after its
+// last '/' is literal: "$HOME/bin/rm" is rm.
+func literalBase(w word) (string, bool) {
+	if len(w.pieces) == 0 {
+		return "", false
+	}
+	last := w.pieces[len(w.pieces)-1]
+	if last.hole {
+		return "", false
+	}
+	i := strings.LastIndexByte(last.text, '/')
+	if i < 0 || i == len(last.text)-1 {
+		return "", false
+	}
+	return path.Base(last.text[i:]), true
+}
+
+// gitInertSub lists git subcommands that run no command given on the line, except
+// through the options of gitExec.
+var gitInertSub = setOf("add", "am", "annotate", "apply", "archive", "blame", "branch", "bundle",
+	"cat-file", "check-ignore", "checkout", "cherry", "cherry-pick", "clean", "clone", "commit",
+	"config", "count-objects", "describe", "diff", "fetch", "for-each-ref", "format-patch", "fsck",
+	"gc", "grep", "help", "init", "log", "ls-files", "ls-remote", "ls-tree", "maintenance",
+	"merge", "merge-base", "mv", "notes", "prune", "pull", "push", "range-diff", "rebase", "reflog",
+	"remote", "repack", "reset", "restore", "rev-list", "rev-parse", "revert", "rm", "shortlog",
+	"show", "show-ref", "sparse-checkout", "stash", "status", "switch", "symbolic-ref", "tag",
+	"update-ref", "var", "version", "whatchanged", "worktree")
+
+// gitExec names, per inert git subcommand, the options whose value is a command (git's
+// manual pages: rebase --exec, the remote helpers' --upload-pack/--receive-pack/--exec,
+// grep --open-files-in-pager).
+var gitExec = map[string][]string{
+	"rebase":    {"-x", "--exec"},
+	"fetch":     {"--upload-pack"},
+	"pull":      {"--upload-pack"},
+	"clone":     {"-u", "--upload-pack"},
+	"ls-remote": {"-u", "--upload-pack"},
+	"push":      {"--receive-pack", "--exec"},
+	"archive":   {"--exec"},
+	"grep":      {"-O", "--open-files-in-pager"},
+}
+
+// gitArgs analyses, for deny rules, `git SUB ARGS` (sub[0] is SUB): an inert subcommand's
+// command options, or, for any other subcommand (bisect run, submodule foreach,
+// filter-branch, difftool -x, send-email, an alias), its arguments as those of a program
+// that is not inert.
+func (b *Commands) gitArgs(sub []word, c ctx) {
+	if c.tail || len(sub) == 0 {
+		return
+	}
+	name := sub[0].text
+	if sub[0].static && gitInertSub[name] {
+		if opts := gitExec[name]; opts != nil {
+			b.denyScope(func() { b.execOptions(sub[1:], opts, c) })
+		}
+		return
+	}
+	b.tails(sub, c)
+}
