@@ -15,12 +15,12 @@ import (
 func TestUninstallKeepsLayout(t *testing.T) {
 	t.Parallel()
 	files := map[string]string{
-		"two-space":   userSettings,
-		"tabs":        "{\n\t\"model\": \"opus\",\n\n\t\"hooks\": {\n\t\t\"Stop\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send done\"}]}\n\t\t]\n\t},\n\t\"env\": {\"A\": \"<b>\"}\n}\n",
-		"one line":    `{"theme": "dark", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "~/bin/guard.sh"}]}]}}`,
-		"no hooks":    "{\n    \"model\": \"opus\",\n    \"permissions\": { \"deny\": [ \"Read(.env)\" ] }\n}\n",
-		"empty":       "{}\n",
-		"hooks last":  "{\n  \"a\": 1,\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}\n}",
+		"two-space":  userSettings,
+		"tabs":       "{\n\t\"model\": \"opus\",\n\n\t\"hooks\": {\n\t\t\"Stop\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send done\"}]}\n\t\t]\n\t},\n\t\"env\": {\"A\": \"<b>\"}\n}\n",
+		"one line":   `{"theme": "dark", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "~/bin/guard.sh"}]}]}}`,
+		"no hooks":   "{\n    \"model\": \"opus\",\n    \"permissions\": { \"deny\": [ \"Read(.env)\" ] }\n}\n",
+		"empty":      "{}\n",
+		"hooks last": "{\n  \"a\": 1,\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}\n}",
 		// Members on the line of the brace: not edited in place, the file is written whole.
 		"odd layout":  "{\"model\": \"opus\",\n \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}}",
 		"hooks first": "{\n  \"hooks\": {\n    \"Stop\": [ {\"hooks\": [] } ]\n  },\n  \"b\": [1,   2]\n}\n",
