@@ -14,33 +14,58 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
 )
 
 // Targets are the names To accepts, in documentation order.
 var Targets = []string{"claude", "codex", "gemini", "cursor", "copilot", "hookcore"}
 
-// Loss is one thing a conversion could not carry over. Hook is the hook's id in the source
-// file ("PreToolUse#1" or its `id`), Source its "file:line"; Dropped is true when the whole
-// hook was left out (its event or handler type has no equivalent), false when only the item
-// named in What was.
+// Loss is one thing a conversion could not carry over, or changed. Hook is the hook's id in
+// the source file ("PreToolUse#1" or its `id`), Source its "file:line"; Dropped is true when
+// the whole hook was left out (its event or handler type has no equivalent), false when only
+// the item named in What was. Warning is true when the converted gate hook decides
+// otherwise than the original: it now runs on calls its `if` excluded (so a command that
+// blocks by itself blocks them all), or it no longer blocks (reject lost).
 type Loss struct {
 	Hook, Source string
 	Dropped      bool
+	Warning      bool
 	What         string
 }
 
-// String returns "file:line: HOOK: dropped: WHAT" or "file:line: HOOK: WHAT".
+// String returns "file:line: HOOK: dropped: WHAT", "file:line: HOOK: warning: WHAT" or
+// "file:line: HOOK: WHAT".
 func (l Loss) String() string {
-	if l.Dropped {
+	switch {
+	case l.Dropped:
 		return fmt.Sprintf("%s: %s: dropped: %s", l.Source, l.Hook, l.What)
+	case l.Warning:
+		return fmt.Sprintf("%s: %s: warning: %s", l.Source, l.Hook, l.What)
 	}
 	return fmt.Sprintf("%s: %s: %s", l.Source, l.Hook, l.What)
+}
+
+// Options are the settings of a conversion; the zero value works.
+type Options struct {
+	// ProjectDir is the project the converted file is for (an absolute path). A command's
+	// $HOOKCORE_CONFIG_DIR (and $HOOKCORE_PROJECT_DIR, and $CLAUDE_PROJECT_DIR for an agent
+	// that does not set it) becomes the target's project-directory variable plus the path
+	// below it when the directory lies in ProjectDir, else the absolute path. "" means the
+	// input file's own project: the parent of the dot-directory holding it (.claude,
+	// .hookcore, ...), else the git top-level of its directory (config.ProjectRoot).
+	ProjectDir string
+}
+
+// To is Options{}.To(f, target).
+func To(f *config.File, target string) (out []byte, lost []Loss, err error) {
+	return Options{}.To(f, target)
 }
 
 // To writes f's valid hooks (the enabled ones, for the agents' targets) in the target dialect (one of Targets) and returns the
@@ -48,11 +73,23 @@ func (l Loss) String() string {
 // within an event, fixed key order, two-space JSON indent, trailing newline) and what could
 // not be carried over. Broken entries of f are reported as dropped. The error is non-nil only
 // for an unknown target or a failed file.
-func To(f *config.File, target string) (out []byte, lost []Loss, err error) {
+//
+// The agents do not set the variables hookcore gives a command hook: the directory variables
+// are rewritten (Options.ProjectDir) and each rewrite is reported; hookcore's context
+// variables ($FILE_PATH, $TOOL_ARGS.x, ...) and HOOK_* variables are reported. A gate hook
+// (PreToolUse, UserPromptSubmit, ...) whose `if` or `reject` is not carried over behaves
+// differently in a way that matters, and its Loss is a Warning.
+func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err error) {
 	if f == nil || f.Failed {
 		return nil, nil, fmt.Errorf("convert: the input file could not be loaded")
 	}
-	c := &conv{target: target}
+	c := &conv{target: target, projectDir: o.ProjectDir}
+	if abs, err := filepath.Abs(f.Path); err == nil {
+		c.configDir = filepath.Dir(abs)
+	}
+	if c.projectDir == "" {
+		c.projectDir = fileProject(c.configDir)
+	}
 	for i := range f.Broken {
 		h := &f.Broken[i].Hook
 		c.drop(h, "the entry has errors (hookcore check shows them)")
@@ -78,12 +115,26 @@ func To(f *config.File, target string) (out []byte, lost []Loss, err error) {
 }
 
 type conv struct {
-	target string
-	lost   []Loss
+	target                string
+	configDir, projectDir string // absolute
+	lost                  []Loss
+}
+
+// fileProject returns the project of a config file in dir: the parent of a dot-directory
+// (.claude, .hookcore, ...), else the git top-level of dir, as config's check finds it.
+func fileProject(dir string) string {
+	if b := filepath.Base(dir); len(b) > 1 && b[0] == '.' && b != ".." {
+		return filepath.Dir(dir)
+	}
+	return config.ProjectRoot(dir)
 }
 
 func (c *conv) drop(h *config.Hook, what string) {
 	c.lost = append(c.lost, Loss{Hook: h.ID, Source: h.Source(), Dropped: true, What: what})
+}
+
+func (c *conv) warn(h *config.Hook, format string, a ...any) {
+	c.lost = append(c.lost, Loss{Hook: h.ID, Source: h.Source(), Warning: true, What: fmt.Sprintf(format, a...)})
 }
 
 func (c *conv) lose(h *config.Hook, format string, a ...any) {
@@ -98,13 +149,25 @@ func (c *conv) common(h *config.Hook) bool {
 		c.drop(h, "enabled: false (the target has no switch; a disabled hook is not written)")
 		return false
 	}
-	if h.If != "" && !c.claudeIf(h) {
+	gate := h.Event.Kind() == hook.Gate
+	switch {
+	case h.If == "" || c.claudeIf(h):
+	case gate:
+		calls := "call of " + string(h.Event)
+		if h.Matcher != "" && h.Matcher != "*" {
+			calls = fmt.Sprintf("%s call its matcher %q passes", h.Event, h.Matcher)
+		}
+		c.warn(h, "if condition %q not carried over: this gate hook now runs on every %s, and a command that blocks by itself (exit 2) blocks every one of them; to keep the condition, convert to hookcore and run it with 'hookcore hook %s'", h.If, calls, c.target)
+	default:
 		c.lose(h, "if condition %q not carried over: the hook now runs on every match of its matcher", h.If)
 	}
 	if h.Once {
 		c.lose(h, "once not carried over: the hook runs every time")
 	}
-	if h.Reject {
+	switch {
+	case h.Reject && gate:
+		c.warn(h, "reject not carried over: this guard no longer blocks when its command succeeds (it must exit 2 to block)")
+	case h.Reject:
 		c.lose(h, "reject not carried over: the command's success no longer blocks (it must exit 2 to block)")
 	}
 	if !h.Blocking {

@@ -22,26 +22,39 @@ func load(t *testing.T, name string) *config.File {
 	return f
 }
 
+// project is the Options.ProjectDir of the golden and round-trip tests: this package's
+// directory, so that testdata/ lies in the project. The golden files spell it /project.
+func project(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // TestGolden converts a realistic Claude Code settings file and a native YAML file to every
 // target and compares the output and the loss report with testdata/golden/SOURCE.TARGET(.lost).
 func TestGolden(t *testing.T) {
-	for _, src := range []string{"claude-settings.json", "native.yaml"} {
+	root := project(t)
+	for _, src := range []string{"claude-settings.json", "native.yaml", "dirs.yaml"} {
 		f := load(t, src)
 		for _, target := range Targets {
 			t.Run(src+"/"+target, func(t *testing.T) {
-				out, lost, err := To(f, target)
+				out, lost, err := Options{ProjectDir: root}.To(f, target)
 				if err != nil {
 					t.Fatal(err)
 				}
+				out = []byte(strings.ReplaceAll(string(out), root, "/project"))
 				var rep strings.Builder
 				for _, l := range lost {
-					rep.WriteString(strings.TrimPrefix(l.String(), "testdata/") + "\n")
+					rep.WriteString(strings.ReplaceAll(strings.TrimPrefix(l.String(), "testdata/"), root, "/project") + "\n")
 				}
 				base := filepath.Join("testdata", "golden", strings.TrimSuffix(src, filepath.Ext(src))+"."+target)
 				compare(t, base+".out", out)
 				compare(t, base+".lost", []byte(rep.String()))
-				again, _, _ := To(f, target)
-				if string(again) != string(out) {
+				again, _, _ := Options{ProjectDir: root}.To(f, target)
+				if strings.ReplaceAll(string(again), root, "/project") != string(out) {
 					t.Error("output is not deterministic")
 				}
 			})
@@ -79,10 +92,13 @@ func TestRoundTrip(t *testing.T) {
 		timeout                         time.Duration
 	}
 	// exact: the target's timeout unit is no coarser than the source's (no rounding).
+	root := project(t)
 	keys := func(f *config.File, exact bool) map[key]int {
 		m := map[key]int{}
 		for _, h := range f.Hooks {
-			k := key{string(h.Event), h.Matcher, commandLine(&h.Action), h.Action.Prompt, 0}
+			// Codex sets no project variable: its $CLAUDE_PROJECT_DIR is the project's path.
+			cmd := strings.ReplaceAll(commandLine(&h.Action), root, "$CLAUDE_PROJECT_DIR")
+			k := key{string(h.Event), h.Matcher, cmd, h.Action.Prompt, 0}
 			if exact {
 				k.timeout = h.EffectiveTimeout()
 			}
@@ -99,7 +115,7 @@ func TestRoundTrip(t *testing.T) {
 			{"claude", "settings.json", config.Nested}, {"hookcore", "hooks.yaml", config.Native},
 			{"gemini", ".gemini/settings.json", config.Gemini}, {"codex", ".codex/hooks.json", config.Codex},
 		} {
-			out, lost, err := To(f, tc.target)
+			out, lost, err := Options{ProjectDir: root}.To(f, tc.target)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -64,9 +64,10 @@ func (c *conv) nested(f *config.File) []byte {
 		case config.TypeCommand:
 			if len(a.Args) > 0 && !codex {
 				// Claude Code's exec form: command is the program, args its arguments.
+				c.portable(h) // reports the arguments' hookcore-only variables
 				o = append(o, kv{"command", a.Args[0]}, kv{"args", a.Args[1:]})
 			} else {
-				o = append(o, kv{"command", commandLine(a)})
+				o = append(o, kv{"command", c.portable(h)})
 			}
 			if a.Shell != "" && !codex {
 				o = append(o, kv{"shell", a.Shell})
@@ -200,7 +201,7 @@ func (c *conv) gemini(f *config.File) []byte {
 			continue
 		}
 		c.shellLoss(h, "gemini")
-		o := obj{{"type", "command"}, {"command", commandLine(&h.Action)}}
+		o := obj{{"type", "command"}, {"command", c.portable(h)}}
 		if d := h.EffectiveTimeout(); d > 0 {
 			ms := (d + time.Millisecond - 1) / time.Millisecond
 			if ms*time.Millisecond != d {
@@ -257,7 +258,7 @@ func (c *conv) cursor(f *config.File) []byte {
 		} else if m != "" && m != "*" && h.Event.MatchField() == "tool_name" {
 			c.lose(h, "matcher %q kept as written: Cursor's tool names are not Claude Code's", m)
 		}
-		o := obj{{"command", commandLine(&h.Action)}}
+		o := obj{{"command", c.portable(h)}}
 		if m != "" && m != "*" {
 			o = append(o, kv{"matcher", m})
 		}
@@ -300,11 +301,13 @@ func (c *conv) copilot(f *config.File) []byte {
 		if h.Action.Shell == "powershell" {
 			key = "powershell"
 		}
-		o := obj{{"type", "command"}, {key, commandLine(&h.Action)}}
+		o := obj{{"type", "command"}, {key, c.portable(h)}}
 		switch m := c.matcher(h); {
 		case m == "" || m == "*":
 		case h.Event == hook.PermissionRequest || h.Event == hook.Notification:
 			o = append(o, kv{"matcher", c.toolMatcher(h, "copilot")})
+		case h.Event.Kind() == hook.Gate:
+			c.warn(h, "matcher %q dropped: Copilot CLI matches only on permissionRequest and notification, so this gate hook runs for every %s, and a command that blocks by itself blocks every one", m, n)
 		default:
 			c.lose(h, "matcher %q dropped: Copilot CLI matches only on permissionRequest and notification, so the hook runs for every %s", m, n)
 		}

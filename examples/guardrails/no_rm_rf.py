@@ -1,37 +1,51 @@
 #!/usr/bin/env python3
-"""PreToolUse guard: refuse a recursive force-delete (rm with both -r/-R/--recursive and
--f/--force, in any spelling: -rf, -fr, -Rf, -r -f, --recursive --force, --rec --for).
+"""PreToolUse guard: refuse a recursive delete (rm with -r, -R or --recursive, in any
+spelling: -rf, -fr, -Rf, -r -f, -rv, --recursive --force, rm x -rf).
 
-The hook's `if: Bash(rm *)` already selected the calls that run rm somewhere (after cd &&,
-behind sudo or env, in a pipeline, in sh -c '...', behind a variable); this script decides
-on the flags. It fails closed: it allows only a command it can read plainly — simple
-commands joined by && || ; | & — in which every rm is a plain `rm` word whose flags are
-plain words. Anything it cannot read that way (an expansion: $, backquotes, braces, globs in
-flags; a comment, a redirection; a nested shell, eval, xargs, find or any program that runs
-a command string, anywhere in the line; a backslash; a subshell or compound command) is blocked, with a reason
-that says to write the command plainly. Exit 2 blocks, with stderr as the reason the model
-sees; exit 0 allows.
+The hook's `if: Bash(rm *)` already decided that the line may run rm: somewhere in it, after
+cd &&, behind sudo or an unknown program, in sh -c '...', behind a variable, or in a way the
+engine cannot read. This script does not try to find out how; it allows only a line it
+understands completely, and blocks everything else:
+
+  - the line is simple commands joined by && || ; with plain words: letters, digits and
+    _ @ % + = : , . / - ~ and quotes around them; no $, backquote, backslash, redirection,
+    comment, subshell, brace, newline or glob (a glob is fine after `--`, where it cannot
+    become a flag);
+  - each command is `rm` (or /bin/rm, /usr/bin/rm) whose options are all known and not
+    recursive, or one of the few commands below that run nothing else (cd, ls, pwd, echo,
+    mkdir, touch, true).
+
+A recursive delete is refused even without -f: with no terminal on stdin (an agent's shell)
+rm -r asks nothing, not even for write-protected files, so it removes what rm -rf removes.
+There is no list of programs that run other programs to keep complete: anything not on the
+short list above is blocked with a reason that says to write the command plainly.
+
+Exit 2 blocks, with stderr as the reason the model sees; exit 0 allows.
 """
 import json
 import re
 import shlex
 import sys
 
-BLOCKED = "'rm -rf' is blocked in this repository: remove specific paths with 'rm -r PATH' instead"
-UNCLEAR = ("this command runs rm in a way the guard cannot read (expansion, nested shell, eval, "
-           "xargs/find, backslash or subshell): write it as a plain 'rm -r PATH' command")
+RECURSIVE = ("recursive deletes (rm -r, rm -rf, in any spelling) are blocked in this repository: "
+             "remove specific files by name, or ask the user to delete the directory")
+UNCLEAR = ("this command may run rm, and the rm guard allows only plain lines: write each rm as "
+           "a plain command of its own ('rm FILE...', globs after '--'), joined only to cd, ls, "
+           "pwd, echo, mkdir or touch and only by && or ;, with no variables, backslashes, "
+           "redirections, pipes, subshells or other programs around it")
 
-# Programs that run another command line, which this script does not read.
-RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "fish", "eval", "exec", "xargs", "find",
-           "env", "command", "builtin", "nohup", "time", "timeout", "nice", "sudo", "doas",
-           "su", "watch", "parallel", "busybox", "source", ".", "trap", "script", "flock",
-           "stdbuf", "setsid", "coproc", "setpriv", "fakeroot", "chroot", "unshare", "nsenter",
-           "ssh", "tmux", "screen", "awk", "sed", "perl", "python", "python3", "node", "ruby",
-           "make", "tar", "git", "npx", "npm", "vim", "vi", "ed", "gdb", "strace", "ltrace",
-           # reserved words: a compound command this script does not read
-           "!", "if", "then", "else", "elif", "fi", "while", "until", "do", "done", "for",
-           "case", "esac", "select", "function", "[[", "]]"}
-SEPARATORS = {"&&", "||", ";", "|", "&", ";;", "|&"}
+# Commands that run no other command and delete nothing (cd is a builtin, the rest GNU
+# coreutils); any other command on a line that may run rm blocks it.
+PLAIN = {"cd", "ls", "pwd", "echo", "mkdir", "touch", "true"}
+RM = {"rm", "/bin/rm", "/usr/bin/rm"}
+SEPARATORS = {"&&", "||", ";"}
+# GNU rm's options (rm --help), short and long, as written in full: an abbreviation
+# (--rec) or an option rm does not have is not read, so it blocks.
+SHORT = set("fiIrRdv")
+LONG = {"--force", "--interactive", "--interactive=always", "--interactive=once",
+        "--interactive=never", "--one-file-system", "--preserve-root", "--recursive",
+        "--dir", "--verbose", "--help", "--version"}
+GLOB = re.compile(r"[*?\[\]]")
 
 
 def block(reason):
@@ -39,8 +53,28 @@ def block(reason):
     sys.exit(2)
 
 
+def check_rm(args):
+    """Blocks a recursive rm, and an rm whose arguments it cannot read."""
+    options = True
+    for arg in args:
+        if options and arg == "--":
+            options = False
+        elif options and arg.startswith("--"):
+            if arg not in LONG:
+                block(UNCLEAR)
+            if arg == "--recursive":
+                block(RECURSIVE)
+        elif options and arg.startswith("-") and arg != "-":
+            if not set(arg[1:]) <= SHORT:
+                block(UNCLEAR)
+            if "r" in arg or "R" in arg:
+                block(RECURSIVE)
+        elif options and GLOB.search(arg):
+            block(UNCLEAR)  # before --, a file named -rf would become a flag
+
+
 command = json.load(sys.stdin).get("tool_input", {}).get("command", "")
-if not isinstance(command, str) or re.search(r"[$`\\(){}\n\r\x00*?\[#<>!]", command):
+if not isinstance(command, str) or not re.fullmatch(r"[A-Za-z0-9_@%+=:,./~*?\[\] \t'\"&|;-]*", command):
     block(UNCLEAR)
 try:
     lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|")
@@ -49,33 +83,28 @@ try:
 except ValueError:  # unbalanced quotes
     block(UNCLEAR)
 
-at_start = True
-for i, word in enumerate(words):
+# A glob inside quotes is a plain character; outside quotes it expands. shlex drops the
+# quotes, so a glob is allowed only where either reading is harmless: after rm's `--`.
+commands, current = [], []
+for word in words:
     if word in SEPARATORS:
-        at_start = True
+        commands.append(current)
+        current = []
+    elif re.fullmatch(r"[;&|]+", word):
+        block(UNCLEAR)  # a pipe, a background job, ;; or a run of operators
+    else:
+        current.append(word)
+commands.append(current)
+if len(commands) > 1 and not commands[-1] and words[-1] == ";":
+    commands.pop()  # `rm x;` ends with an empty command, which bash allows
+for cmd in commands:
+    if not cmd:
+        block(UNCLEAR)  # an empty command: a leading or dangling operator
+    name, args = cmd[0], cmd[1:]
+    if name in RM:
+        check_rm(args)
+    elif name in PLAIN and not any(GLOB.search(a) for a in args):
         continue
-    name = re.sub(r"^.*/", "", word)
-    if at_start and "=" in word and not word.startswith("="):
-        continue  # VAR=value before the command
-    if name in RUNNERS:  # anywhere: `stdbuf -o0 bash -c …`, `if sh -c …`
+    else:
         block(UNCLEAR)
-    is_rm = name == "rm"
-    at_start = False
-    if not is_rm:
-        continue
-    recursive = force = False
-    for arg in words[i + 1:]:
-        if arg in SEPARATORS or arg == "--":
-            break
-        if not arg.startswith("-"):
-            continue
-        if arg.startswith("--"):
-            opt = arg[2:].split("=", 1)[0]
-            recursive |= len(opt) >= 1 and "recursive".startswith(opt)
-            force |= len(opt) >= 1 and "force".startswith(opt)
-        else:
-            recursive |= "r" in arg or "R" in arg
-            force |= "f" in arg
-    if recursive and force:
-        block(BLOCKED)
 sys.exit(0)

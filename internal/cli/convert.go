@@ -20,7 +20,10 @@ import (
 // file, in any dialect config reads, written as TARGET's hook file on stdout or to OUT. Each
 // thing that could not be carried over is one "hookcore: convert: LOSS" line on stderr; the
 // exit status is 0 when the file was written, losses or not, and 1 for an error (the input
-// does not load, an unknown target, OUT exists without --force). With --force an existing
+// does not load, an unknown target, OUT exists without --force). Gate hooks that decide
+// otherwise in the output (convert.Loss.Warning) are counted in a last WARNING line. The
+// directory variables are rewritten for the project of the working directory (its git
+// top-level: config.ProjectRoot). With --force an existing
 // OUT is kept as OUT.hookcore-TIMESTAMP.bak and the new file is written atomically.
 func convertCmd(e *env) *cobra.Command {
 	var to, out string
@@ -41,7 +44,7 @@ func convertCmd(e *env) *cobra.Command {
 			if f == nil || f.Failed {
 				return &exitError{code: ExitFailure, msg: fmt.Sprintf("convert: %s does not load: %v", args[0], errs)}
 			}
-			data, lost, err := convert.To(f, to)
+			data, lost, err := convert.Options{ProjectDir: config.ProjectRoot(e.cwd)}.To(f, to)
 			if err != nil {
 				return &exitError{code: ExitFailure, msg: err.Error()}
 			}
@@ -52,9 +55,16 @@ func convertCmd(e *env) *cobra.Command {
 			} else if err := e.writeConverted(out, data, force); err != nil {
 				return &exitError{code: ExitFailure, msg: "convert: " + err.Error()}
 			}
+			warnings := 0
 			for _, l := range lost {
 				l.Source = relativize(l.Source, e.cwd)
 				fmt.Fprintln(e.stderr, "hookcore: convert:", l)
+				if l.Warning {
+					warnings++
+				}
+			}
+			if warnings > 0 {
+				fmt.Fprintf(e.stderr, "hookcore: convert: WARNING: the converted file decides otherwise than the original (%d warning lines above: gate hooks that run on calls they skipped, or no longer block); check them before you use it\n", warnings)
 			}
 			return nil
 		},

@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,5 +90,37 @@ func TestExamplesPolicyTests(t *testing.T) {
 		if !strings.Contains(out.String(), " passed, 0 failed") {
 			t.Errorf("%s: %s", f, out.String())
 		}
+	}
+}
+
+// TestExamplesGuardSymlinks edits a secrets file and a lock file of the guardrails example
+// through symlinks made beforehand (red team 7: `ln -s .env notes`, then Edit notes): the
+// path guards match the file the link names, so the edit is blocked.
+func TestExamplesGuardSymlinks(t *testing.T) {
+	t.Parallel()
+	config := filepath.Join(repoRoot(t), "examples", "guardrails", "hooks.yaml")
+	tests := []struct{ target, link, tool, reason string }{
+		{".env", "notes", "Edit", "secrets files"},
+		{".env.local", "notes.txt", "Write", "secrets files"},
+		{"package-lock.json", "deps.json", "Write", "run npm install"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.link+"->"+tt.target, func(t *testing.T) {
+			t.Parallel()
+			session := t.TempDir()
+			if err := os.WriteFile(filepath.Join(session, tt.target), []byte("A=1\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(tt.target, filepath.Join(session, tt.link)); err != nil {
+				t.Fatal(err)
+			}
+			stdin, _ := json.Marshal(map[string]any{"session_id": "s1", "cwd": session, "tool_name": tt.tool,
+				"tool_input": map[string]any{"file_path": tt.link, "old_string": "A=1", "new_string": "A=2", "content": "A=2"}})
+			var out, errb bytes.Buffer
+			code := cli.Main([]string{"fire", "PreToolUse", "--config", config}, bytes.NewReader(stdin), &out, &errb)
+			if code != 2 || !strings.Contains(out.String(), tt.reason) {
+				t.Errorf("exit %d, want 2 with %q\nstdout: %s\nstderr: %s", code, tt.reason, out.String(), errb.String())
+			}
+		})
 	}
 }

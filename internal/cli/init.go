@@ -25,7 +25,8 @@ func initCmd(e *env) *cobra.Command {
 		Short: "Write a commented starter config (and its policy tests) into this project",
 		Long: `init writes a starter config into the project root of the working directory:
   --dialect yaml    .hookcore/hooks.yaml and .hookcore/hooks.test.yaml (hookcore's own dialect)
-  --dialect claude  .claude/settings.json (Claude Code's; JSON has no comments)
+  --dialect claude  .claude/settings.json (Claude Code's; JSON has no comments) and
+                    .claude/settings.test.yaml (its policy tests, which Claude Code ignores)
 It never overwrites a file: if one exists, init stops and writes nothing. To add hookcore to
 an existing .claude/settings.json, use 'hookcore install claude'.`,
 		Args: cobra.NoArgs,
@@ -41,7 +42,7 @@ an existing .claude/settings.json, use 'hookcore install claude'.`,
 			case "yaml", "minicode", "hookcore":
 				files = map[string]string{".hookcore/hooks.yaml": "starter/hooks.yaml", ".hookcore/hooks.test.yaml": "starter/hooks.test.yaml"}
 			case "claude":
-				files = map[string]string{".claude/settings.json": "starter/settings.json"}
+				files = map[string]string{".claude/settings.json": "starter/settings.json", ".claude/settings.test.yaml": "starter/settings.test.yaml"}
 			default:
 				return &exitError{code: ExitFailure, msg: fmt.Sprintf("unknown dialect %q (want yaml or claude)", dialect)}
 			}
@@ -75,7 +76,7 @@ an existing .claude/settings.json, use 'hookcore install claude'.`,
 				fmt.Fprintf(e.stdout, "wrote %s\n", relativize(p, e.cwd))
 			}
 			if dialect == "claude" {
-				fmt.Fprintln(e.stdout, "next: hookcore check .claude/settings.json; Claude Code reads this file as it is")
+				fmt.Fprintln(e.stdout, "next: hookcore check .claude/settings.json; hookcore test .claude/settings.test.yaml; Claude Code reads settings.json as it is")
 			} else {
 				fmt.Fprintln(e.stdout, "next: hookcore check; hookcore test .hookcore/hooks.test.yaml; hookcore trust grant (project hooks run only in a trusted workspace)")
 			}

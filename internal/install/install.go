@@ -100,7 +100,7 @@ func plan(o Options, add bool) (*Plan, error) {
 	}
 	root, err := parseObject(old)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v (fix or move it; hookcore does not overwrite a file it cannot read)", path, err)
+		return nil, fmt.Errorf("%s (fix or move it; hookcore does not overwrite a file it cannot read)", where(path, old, err))
 	}
 	hooks := &object{vals: map[string]json.RawMessage{}}
 	if v, ok := root.get("hooks"); ok {
@@ -135,8 +135,11 @@ func plan(o Options, add bool) (*Plan, error) {
 	} else {
 		root.set("hooks", raw(hooks))
 	}
-	p.New, err = indent(root)
-	if err != nil {
+	// The user's layout is kept where the file can be edited in place; else it is rewritten
+	// whole with two-space indentation (same content).
+	if edited, ok := spliced(old, root); ok {
+		p.New = edited
+	} else if p.New, err = indent(root); err != nil {
 		return nil, err
 	}
 	p.Changed = !sameJSON(old, p.New)

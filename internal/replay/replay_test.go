@@ -172,9 +172,9 @@ func TestQuickStart(t *testing.T) {
 	got := map[string]string{}
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
 		for _, want := range []struct{ key, sub string }{
-			{"rm", `"blocked":true,"reason":"'rm -rf' is blocked`},
-			{"env", `"blocked":true,"reason":"secrets files (.env)`},
-			{"lock", `"blocked":true,"reason":"package-lock.json is generated`},
+			{"rm", `"blocked":true,"reason":"recursive deletes (rm -r, rm -rf, in any spelling) are blocked`},
+			{"env", `"blocked":true,"reason":"secrets files (.env, .env.*)`},
+			{"lock", `"blocked":true,"reason":"package-lock.json and npm-shrinkwrap.json are generated`},
 			{"npm", `"updated_input":{"command":"cd docs-site && npm install --ignore-scripts --package-lock-only`},
 			{"pytest", `"updated_input":{"command":"python3 -m unittest discover -s tests -q"`},
 			{"context", `"additional_context":"Project notes: run the tests with`},

@@ -13,6 +13,13 @@ words := split(trim_space(regex.replace(bash_command, `\s+`, " ")), " ") if cont
 
 # Recursive force-deletes are refused: rm with both a recursive and a force flag, in any
 # spelling (-rf, -fr, -Rf, -r -f, --recursive --force), anywhere in the command line.
+#
+# This is a sketch of the policy language, not a complete guard: it reads the command as words
+# split on spaces, without parsing shell, so rm in sh -c '...', behind a variable or in quotes
+# (r''m) is not seen, and rm -r without -f (which asks nothing without a terminal) passes; the
+# .env and lock-file rules below read the path as written (case-sensitive, no symlinks). The
+# native guardrails (examples/guardrails: Bash(rm *) parsed by the engine, a script that fails
+# closed, path rules that match every spelling of a path) are the complete version.
 rm_flags contains flag if {
 	some i, w in words
 	regex.match(`^(.*/)?rm$`, w)
@@ -53,11 +60,28 @@ deny contains "package-lock.json is generated: run npm install instead of editin
 	endswith(input.tool_input.file_path, "package-lock.json")
 }
 
-# Package install scripts are a supply-chain risk: the agent's installs skip them.
+# Package install scripts are a supply-chain risk: the agent's installs skip them. The rewrite
+# answers "allow" (no permission prompt), so only a line that is one npm install command (any
+# install verb or alias; options written --opt or --opt=value), after `cd DIR &&` or `cd DIR;`,
+# is rewritten: a line with anything else in it (npm run, npm test, another program, quotes, an
+# expansion) gets no answer and goes through the agent's normal permission check (red team:
+# `npm i lodash && npm run clean` came back allowed). install-test (it, cit) is no install verb
+# here: it runs `npm test`, a script --ignore-scripts does not stop.
 npm_install if {
 	contains(bash_command, "npm")
-	regex.match(`\bnpm (install|ci|i)\b`, bash_command)
-	not contains(bash_command, "--ignore-scripts")
+	regex.match(`^\s*(cd [A-Za-z0-9_@%+=:,./~-]+\s*(&&|;)\s*)*npm(\s+-[A-Za-z0-9-]+(=[A-Za-z0-9_@%+=:,./~^-]*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean)(\s+[A-Za-z0-9_@%+=:,./~^-]+)*\s*$`, bash_command)
+	not ignoring_scripts
+}
+
+# The line already skips install scripts: --ignore-scripts and no other switch of it
+# (--ignore-scripts=false, --no-ignore-scripts, a separate true/false). Otherwise the
+# --ignore-scripts appended at the end wins, as npm takes the last one.
+ignoring_scripts if {
+	contains(bash_command, "npm") # first: the guard hookcore's prefilter reads
+	switches := [w | some w in split(bash_command, " "); regex.match(`^-{1,2}(no-)?ig`, w)]
+	count(switches) > 0
+	every w in switches { w == "--ignore-scripts" }
+	not regex.match(`\s(true|false)(\s|$)`, bash_command)
 }
 
 updated_input := object.union(input.tool_input, {"command": concat("", [bash_command, " --ignore-scripts"])}) if npm_install

@@ -37,3 +37,14 @@ test_npm_already_ignoring_not_rewritten if {
 test_session_notes if {
 	contains(hookcore.additional_context, "unittest") with input as {"hook_event_name": "SessionStart"}
 }
+
+test_npm_line_with_another_command_not_allowed if {
+	every cmd in ["npm i lodash && npm run clean", "npm ci && npm exec foo", "npm i && npm test", "npm install-test", "npm -s run install", "touch PWNED # npm i", "npm i x; rm -rf y"] {
+		not hookcore.allow with input as bash(cmd)
+		not hookcore.updated_input with input as bash(cmd)
+	}
+}
+
+test_npm_switch_back_on_overridden if {
+	hookcore.updated_input.command == "cd app && npm ci --ignore-scripts=false --ignore-scripts" with input as bash("cd app && npm ci --ignore-scripts=false")
+}

@@ -1,0 +1,381 @@
+package install
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The settings file is edited in place: only the members hookcore changes are rewritten, and
+// every other byte — the user's layout, key order, blank lines — stays as it was (red team
+// 12: uninstall re-indented the whole file). The root object and its "hooks" object are
+// edited member by member; a changed event's list is written whole, indented like the line
+// of its key. spliced falls back to nothing (ok false) when the file is not laid out in a
+// way it can place a member in, and the caller writes the whole file instead.
+
+// member is one "key": value of a JSON object in the file: the offsets of the key's opening
+// quote and of the value's first and one-past-last byte.
+type member struct {
+	key                        string
+	keyStart, valStart, valEnd int
+}
+
+// members reads the object that starts at data[start] ('{') and returns its members and the
+// offset of its closing '}'.
+func members(data []byte, start int) ([]member, int, error) {
+	dec := json.NewDecoder(bytes.NewReader(data[start:]))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, 0, fmt.Errorf("not a JSON object")
+	}
+	var ms []member
+	for dec.More() {
+		keyStart := skip(data, start+int(dec.InputOffset()), " \t\r\n,")
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, 0, err
+		}
+		k, _ := tok.(string)
+		valStart := skip(data, start+int(dec.InputOffset()), " \t\r\n:")
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, 0, err
+		}
+		ms = append(ms, member{k, keyStart, valStart, start + int(dec.InputOffset())})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, 0, err
+	}
+	return ms, start + int(dec.InputOffset()) - 1, nil
+}
+
+func skip(data []byte, i int, set string) int {
+	for i < len(data) && strings.IndexByte(set, data[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+// edit is one replacement of data[start:end] by text.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// spliced returns old with the root object changed into want, touching only the members
+// that differ (and, one level down, the members of "hooks" that differ); ok is false when
+// old has a shape it does not edit (duplicate keys, members on one line with others in a
+// multi-line object, ...), and the caller renders the whole file.
+func spliced(old []byte, want *object) (out []byte, ok bool) {
+	start := skip(old, 0, " \t\r\n")
+	if start == len(old) || old[start] != '{' {
+		return nil, false
+	}
+	var edits []edit
+	if err := editObject(old, start, want, 5, &edits); err != nil {
+		return nil, false
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return b.start - a.start })
+	out = slices.Clone(old)
+	for _, e := range edits {
+		out = slices.Concat(out[:e.start], []byte(e.text), out[e.end:])
+	}
+	return out, sameJSON(out, mustIndent(want))
+}
+
+var errShape = errors.New("layout not edited in place")
+
+// editObject adds to edits what turns the object at data[start] into want; depth > 0 edits
+// the members of a member that is an object in both (the root's "hooks").
+func editObject(data []byte, start int, want *object, depth int, edits *[]edit) error {
+	ms, end, err := members(data, start)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	lastKept := -1
+	for i, m := range ms {
+		if have[m.key] {
+			return errShape
+		}
+		have[m.key] = true
+		if _, ok := want.get(m.key); ok {
+			lastKept = i
+		}
+	}
+	multi := bytes.IndexByte(data[start:end], '\n') >= 0
+	indent, unit := lead(data, start), "  "
+	for _, m := range ms {
+		// In a multi-line object every member starts a line, one unit deeper.
+		mi := lead(data, m.keyStart)
+		if multi && (!startsLine(data, m.keyStart) || len(mi) <= len(indent) || !strings.HasPrefix(mi, indent) || mi != lead(data, ms[0].keyStart)) {
+			return errShape
+		}
+		if multi {
+			unit = mi[len(indent):]
+		}
+	}
+	render := renderer(data[start:end], multi, unit)
+	if lastKept < 0 { // nothing of the old object stays: write it whole
+		text, err := render(raw(want), indent)
+		if err != nil {
+			return err
+		}
+		*edits = append(*edits, edit{start, end + 1, text})
+		return nil
+	}
+	for i, m := range ms {
+		v, keep := want.get(m.key)
+		switch {
+		case !keep && i < lastKept:
+			*edits = append(*edits, edit{m.keyStart, ms[i+1].keyStart, ""})
+		case !keep: // the trailing run of removed members: one edit below
+		case sameJSON(data[m.valStart:m.valEnd], v):
+		default:
+			if err := editValue(data, m.valStart, m.valEnd, v, depth, indent+unit, render, edits); err != nil {
+				return err
+			}
+		}
+	}
+	// After the last member kept: the trailing removed members go, the new ones come.
+	tail := edit{start: ms[lastKept].valEnd, end: ms[len(ms)-1].valEnd}
+	for _, k := range want.keys {
+		if have[k] {
+			continue
+		}
+		kb, _ := json.Marshal(k)
+		text, err := render(want.vals[k], indent+unit)
+		if err != nil {
+			return err
+		}
+		if multi {
+			tail.text += ",\n" + indent + unit + string(kb) + ": " + text
+		} else {
+			tail.text += ", " + string(kb) + ": " + text
+		}
+	}
+	if tail.start != tail.end || tail.text != "" {
+		*edits = append(*edits, tail)
+	}
+	return nil
+}
+
+// editValue adds to edits what turns the value data[start:end] into want: an object or an
+// array in both is edited in place while depth > 0, anything else is rendered whole with
+// prefix as its lines' indentation.
+func editValue(data []byte, start, end int, want json.RawMessage, depth int, prefix string, render func(json.RawMessage, string) (string, error), edits *[]edit) error {
+	if depth > 0 && len(want) > 0 && data[start] == want[0] {
+		switch want[0] {
+		case '{':
+			sub, err := parseObject(want)
+			if err != nil {
+				return err
+			}
+			return editObject(data, start, sub, depth-1, edits)
+		case '[':
+			var list []json.RawMessage
+			if err := json.Unmarshal(want, &list); err != nil {
+				return err
+			}
+			return editArray(data, start, list, depth-1, edits)
+		}
+	}
+	text, err := render(want, prefix)
+	if err != nil {
+		return err
+	}
+	*edits = append(*edits, edit{start, end, text})
+	return nil
+}
+
+// editArray adds to edits what turns the array at data[start] into want when want keeps
+// its elements in place (some changed), drops some, or appends some, as hookcore's merge
+// does; any other change rewrites the array whole.
+func editArray(data []byte, start int, want []json.RawMessage, depth int, edits *[]edit) error {
+	dec := json.NewDecoder(bytes.NewReader(data[start:]))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return errShape
+	}
+	type elem struct{ start, end int }
+	var es []elem
+	for dec.More() {
+		s := skip(data, start+int(dec.InputOffset()), " \t\r\n,")
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		es = append(es, elem{s, start + int(dec.InputOffset())})
+	}
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	end := start + int(dec.InputOffset()) - 1
+	multi := bytes.IndexByte(data[start:end], '\n') >= 0
+	indent, unit := lead(data, start), "  "
+	for _, e := range es {
+		ei := lead(data, e.start)
+		if multi && (!startsLine(data, e.start) || len(ei) <= len(indent) || !strings.HasPrefix(ei, indent) || ei != lead(data, es[0].start)) {
+			return errShape
+		}
+		if multi {
+			unit = ei[len(indent):]
+		}
+	}
+	render := renderer(data[start:end], multi, unit)
+	same := func(i, j int) bool { return sameJSON(data[es[i].start:es[i].end], want[j]) }
+	switch {
+	case len(want) == len(es): // changed in place
+		for i := range es {
+			if !same(i, i) {
+				if err := editValue(data, es[i].start, es[i].end, want[i], depth, indent+unit, render, edits); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	case len(want) > len(es) && len(es) > 0 && prefixOf(len(es), same): // appended
+		tail := edit{start: es[len(es)-1].end, end: es[len(es)-1].end}
+		for _, v := range want[len(es):] {
+			text, err := render(v, indent+unit)
+			if err != nil {
+				return err
+			}
+			if multi {
+				tail.text += ",\n" + indent + unit + text
+			} else {
+				tail.text += ", " + text
+			}
+		}
+		*edits = append(*edits, tail)
+		return nil
+	case len(want) < len(es) && len(want) > 0: // some dropped, if the rest is kept in order
+		kept := make([]bool, len(es))
+		j := 0
+		for i := range es {
+			if j < len(want) && same(i, j) {
+				kept[i] = true
+				j++
+			}
+		}
+		if j < len(want) {
+			break
+		}
+		last := -1
+		for i := range es {
+			if kept[i] {
+				last = i
+			}
+		}
+		for i := range es {
+			if !kept[i] && i < last {
+				*edits = append(*edits, edit{es[i].start, es[i+1].start, ""})
+			}
+		}
+		if last < len(es)-1 {
+			*edits = append(*edits, edit{es[last].end, es[len(es)-1].end, ""})
+		}
+		return nil
+	}
+	text, err := render(raw(want), indent)
+	if err != nil {
+		return err
+	}
+	*edits = append(*edits, edit{start, end + 1, text})
+	return nil
+}
+
+// renderer returns how a value is written into the object or array text: indented by unit
+// below prefix when it is laid out on several lines, else on one line, spaced after ':' and
+// ',' when text is.
+func renderer(text []byte, multi bool, unit string) func(json.RawMessage, string) (string, error) {
+	spaced := bytes.Contains(text, []byte(`": `))
+	return func(v json.RawMessage, prefix string) (string, error) {
+		var b bytes.Buffer
+		if multi {
+			err := json.Indent(&b, v, prefix, unit)
+			return b.String(), err
+		}
+		if err := json.Compact(&b, v); err != nil || !spaced {
+			return b.String(), err
+		}
+		var out strings.Builder
+		inString, escaped := false, false
+		for _, c := range b.Bytes() {
+			out.WriteByte(c)
+			switch {
+			case escaped:
+				escaped = false
+			case inString && c == '\\':
+				escaped = true
+			case c == '"':
+				inString = !inString
+			case !inString && (c == ':' || c == ','):
+				out.WriteByte(' ')
+			}
+		}
+		return out.String(), nil
+	}
+}
+
+// prefixOf reports whether same(i, i) holds for every i < n.
+func prefixOf(n int, same func(i, j int) bool) bool {
+	for i := 0; i < n; i++ {
+		if !same(i, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// lead returns the white space that starts the line holding data[i].
+func lead(data []byte, i int) string {
+	b := bytes.LastIndexByte(data[:i], '\n') + 1
+	return string(data[b:skip(data, b, " \t")])
+}
+
+// startsLine reports whether only white space precedes data[i] on its line.
+func startsLine(data []byte, i int) bool {
+	b := bytes.LastIndexByte(data[:i], '\n') + 1
+	return skip(data, b, " \t") == i
+}
+
+// mustIndent is indent for a value that encodes (an *object built by plan).
+func mustIndent(v any) []byte {
+	b, err := indent(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// where returns "path:line:col: err" for a JSON syntax or type error in data (line and
+// column 1-based, the column in bytes), with a hint when the byte there starts a comment;
+// "path: err" when err has no position.
+func where(path string, data []byte, err error) string {
+	if e := json.Unmarshal(data, new(any)); e != nil {
+		err = e // the decoder's token errors place the offset differently
+	}
+	var off int64 = -1
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn) && strings.HasPrefix(syn.Error(), "unexpected end"):
+		off = int64(len(data)) // the place after the last byte
+	case errors.As(err, &syn):
+		off = syn.Offset - 1 // the offending byte
+	case errors.As(err, &typ):
+		off = typ.Offset - 1
+	}
+	if off < 0 || off > int64(len(data)) {
+		return fmt.Sprintf("%s: %v", path, err)
+	}
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := int(off) - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
+	msg := fmt.Sprintf("%s:%d:%d: %v", path, line, col, err)
+	if rest := data[off:]; bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*")) {
+		msg += " (a comment: JSON has none, and Claude Code 2.1.332 ignores a settings file that has one, running none of its hooks; remove it)"
+	}
+	return msg
+}

@@ -1,0 +1,99 @@
+package install
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestUninstallKeepsLayout: install then uninstall gives back the user's file byte for byte,
+// whatever its layout (red team 12: uninstall re-indented the whole file), and install
+// leaves every line outside the hooks it changes as it was.
+func TestUninstallKeepsLayout(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"two-space":  userSettings,
+		"tabs":       "{\n\t\"model\": \"opus\",\n\n\t\"hooks\": {\n\t\t\"Stop\": [\n\t\t\t{\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send done\"}]}\n\t\t]\n\t},\n\t\"env\": {\"A\": \"<b>\"}\n}\n",
+		"one line":   `{"theme": "dark", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "~/bin/guard.sh"}]}]}}`,
+		"no hooks":   "{\n    \"model\": \"opus\",\n    \"permissions\": { \"deny\": [ \"Read(.env)\" ] }\n}\n",
+		"empty":      "{}\n",
+		"hooks last": "{\n  \"a\": 1,\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}\n}",
+		// Members on the line of the brace: not edited in place, the file is written whole.
+		"odd layout":  "{\"model\": \"opus\",\n \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}}",
+		"hooks first": "{\n  \"hooks\": {\n    \"Stop\": [ {\"hooks\": [] } ]\n  },\n  \"b\": [1,   2]\n}\n",
+	}
+	for name, orig := range files {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			path := filepath.Join(dir, ".claude", "settings.json")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o := Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"}
+			p, err := Install(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range strings.Split(orig, "\n") {
+				if name != "odd layout" && !strings.Contains(l, "hooks") && !strings.Contains(l, "]") && !strings.Contains(l, "}") && !strings.Contains(string(p.New), l) {
+					t.Errorf("install changed the line %q:\n%s", l, p.New)
+				}
+			}
+			apply(t, p)
+			un, err := Uninstall(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			apply(t, un)
+			back, _ := os.ReadFile(path)
+			if name == "no hooks" || name == "empty" || name == "odd layout" {
+				// install added "hooks", which uninstall removes again; or the layout was not
+				// kept (the content is).
+				if diff := cmp.Diff(decode(t, []byte(orig)), decode(t, back)); diff != "" {
+					t.Errorf("(-want +got):\n%s", diff)
+				}
+				if string(back) != orig {
+					t.Logf("layout after install and uninstall (content equal):\n%s", back)
+				}
+				return
+			}
+			if diff := cmp.Diff(orig, string(back)); diff != "" {
+				t.Errorf("install then uninstall changed the file (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestInstallErrorHasPosition: a settings file install cannot read is named with line and
+// column, and a comment is called one (Claude Code ignores such a file whole).
+func TestInstallErrorHasPosition(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ file, want string }{
+		{"{\n  // mine\n  \"model\": \"opus\"\n}\n", path + ":2:3: invalid character '/' looking for beginning of object key string (a comment: JSON has none"},
+		{"{\n  \"a\": 1,\n}\n", path + ":3:1: invalid character '}' looking for beginning of object key string"},
+		{"{\"a\": ", path + ":1:7: unexpected end of JSON input"},
+	} {
+		if err := os.WriteFile(path, []byte(tt.file), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Install(Options{Agent: "claude", ProjectDir: dir})
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%q: error %v, want it to start with %q", tt.file, err, tt.want)
+		}
+		if b, _ := os.ReadFile(path); string(b) != tt.file {
+			t.Errorf("the file was changed: %q", b)
+		}
+	}
+}
