@@ -107,28 +107,48 @@ func pathForms(v, root, cwd, home string) []string {
 // the kernel refuses a longer one).
 const maxResolve = 4096
 
-// resolveExisting resolves, as the kernel would, the longest existing prefix of the
-// absolute path p (not cleaned: `link/..` is the parent of the link's target) through
-// filepath.EvalSymlinks and appends the rest; p cleaned when nothing resolves. One Lstat
-// per component and one EvalSymlinks.
+// resolveExisting resolves the absolute path p as the kernel walks it for an open or a
+// create: component by component, each symlink's target spliced in (a relative target from
+// the link's directory), `..` the parent of the directory reached so far (so `link/..` is the
+// parent of the link's target), and the part from the first component that does not exist
+// appended as written. A dangling symlink resolves to its target, which is where a write
+// through it lands (open with O_CREAT follows it: red team, stop 20, `ln -s .env.prod x`
+// then Write x). More than 40 links (the kernel's ELOOP bound) or an unreadable link: p
+// cleaned. One Lstat per component walked, one Readlink per link.
 func resolveExisting(p string) string {
-	parts := strings.Split(p, "/")
-	cur, i := "/", 0
-	for ; i < len(parts); i++ {
-		if parts[i] == "" {
+	const maxLinks = 40 // Linux's MAXSYMLINKS
+	rest := strings.Split(p, "/")
+	cur, links := "/", 0
+	for len(rest) > 0 {
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			cur = path.Dir(cur)
 			continue
 		}
-		next := strings.TrimSuffix(cur, "/") + "/" + parts[i]
-		if _, err := os.Lstat(next); err != nil {
-			break
+		next := path.Join(cur, c)
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return path.Join(append([]string{next}, rest...)...)
 		}
-		cur = next
+		if fi.Mode()&os.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		links++
+		target, err := os.Readlink(next)
+		if err != nil || links > maxLinks {
+			return path.Clean(p)
+		}
+		if strings.HasPrefix(target, "/") {
+			cur = "/"
+		}
+		rest = append(strings.Split(filepath.ToSlash(target), "/"), rest...)
 	}
-	r, err := filepath.EvalSymlinks(cur)
-	if err != nil {
-		return path.Clean(p)
-	}
-	return path.Join(append([]string{filepath.ToSlash(r)}, parts[i:]...)...)
+	return cur
 }
 
 // homeDir is $HOME for ~/ in a file path when the Subject was given none.

@@ -35,6 +35,7 @@ func TestPathRulesSeeAliasesAndSymlinks(t *testing.T) {
 	must(os.Symlink(root, filepath.Join(other, "proj")))
 	must(os.Symlink(filepath.Join(root, "src"), filepath.Join(root, "lnk")))
 	must(os.Symlink("/etc", filepath.Join(root, "src", "etc")))
+	must(os.Symlink(".env.missing/../.env", filepath.Join(root, "dangling")))
 	env := root + "/.env"
 	paths := []string{
 		"/proc/self/cwd/.env",
@@ -50,6 +51,7 @@ func TestPathRulesSeeAliasesAndSymlinks(t *testing.T) {
 		other + "/proj/.env",
 		root + "/lnk/../.env", // lexically root/.env; physically src/../.env = root/.env
 		".env",
+		root + "/dangling", // -> .env.missing/../.env: a link whose target does not exist yet
 	}
 	for _, expr := range []string{"Edit(**/.env)", "Write(.env)", `file_path ~= "**/.env"`, "Edit(/.env)"} {
 		f, err := CompileIf(expr)
@@ -79,6 +81,39 @@ func TestPathRulesSeeAliasesAndSymlinks(t *testing.T) {
 		args, _ := json.Marshal(map[string]string{"file_path": p})
 		if got := AllowedBy(NewSubjectIn("PreToolUse", "Edit", args, root), allow); got != want {
 			t.Errorf("Edit(src/**) permits %s = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestPathRulesFollowDanglingSymlinks (red team, stop 20): `ln -s .env.prod notes` made
+// before .env.prod exists, then Write notes, creates .env.prod through the link (open with
+// O_CREAT follows it), but the path rule saw only "notes": the resolver gave up when the
+// link's target did not exist. Links are now followed as the kernel follows them, dangling
+// ones and chains included; a loop stops at the kernel's bound and leaves the path as written.
+func TestPathRulesFollowDanglingSymlinks(t *testing.T) {
+	t.Parallel()
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	for name, target := range map[string]string{
+		"notes": ".env.prod",                      // dangling, relative
+		"chain": "notes",                          // a link to the dangling link
+		"abs":   filepath.Join(root, ".env.prod"), // dangling, absolute
+		"loop1": "loop2",
+		"loop2": "loop1",
+	} {
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, expr := range []string{`file_path ~= "**/.env*"`, "Write(**/.env.prod)", "Write(.env.prod)"} {
+		f, err := CompileIf(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p, want := range map[string]bool{"notes": true, "chain": true, "abs": true, root + "/notes": true, "loop1": false, "src.go": false} {
+			args, _ := json.Marshal(map[string]string{"file_path": p})
+			if got := f.Match(NewSubjectAt(root, "PreToolUse", "Write", args).WithCwd(root).WithHome(root)); got != want {
+				t.Errorf("%s on %s = %v, want %v", expr, p, got, want)
+			}
 		}
 	}
 }
