@@ -9,12 +9,15 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/text"
 )
 
-var commandName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`)
+// commandName matches the name of a slash command. It is compiled on first use: package
+// initialisation runs in every hook process.
+var commandName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`) })
 
 // command runs a slash command given as the prompt, after the CommandExecute moment (name
 // without the slash, arguments as one string):
@@ -34,7 +37,7 @@ func (s *Session) command(ctx context.Context, text string) (prompt string, hand
 	switch name {
 	case "compact", "clear":
 	default:
-		if !commandName.MatchString(name) {
+		if !commandName().MatchString(name) {
 			return "", false, fmt.Errorf("unknown command /%s", name)
 		}
 		dir := s.opts.CommandsDir
