@@ -115,18 +115,22 @@ func TestClaudeAsyncGateHookCannotDecide(t *testing.T) {
 	}
 }
 
-// TestClaudeShellField: `shell: "bash"` runs the shell form under bash (research note
-// §2.5); `shell: "powershell"` needs pwsh or powershell in PATH and, without it, is a hook
-// that could not start, never a block.
+// TestClaudeShellField: in a Claude Code settings file `shell: "bash"` is Claude Code's
+// default shell and runs the command like no shell field, with /bin/sh (observed with
+// Claude Code 2.1.332, testdata/claude/shell: both hooks reported /bin/sh, BASH_VERSION
+// unset; before, hookcore ran them under bash); `shell: "powershell"` needs pwsh or
+// powershell in PATH and, without it, is a hook that could not start, never a block.
 func TestClaudeShellField(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	probe := `echo \"${BASH_VERSION:-none} $0\" > `
 	set := loadConfig(t, dir, "settings.json", claudeSettings("PreToolUse", "Bash",
-		`{"type": "command", "command": "[[ -n $BASH_VERSION ]] && echo bash > shell.txt", "shell": "bash"}`))
+		`{"type": "command", "command": "`+probe+`bash.txt", "shell": "bash"}`,
+		`{"type": "command", "command": "`+probe+`default.txt"}`))
 	r := newRunner(t, dir, set, hookcore.Options{})
 	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
-	if got := readFile(t, dir, "shell.txt"); got != "bash\n" {
-		t.Errorf("shell.txt = %q (records %v), want bash", got, outcomes(res))
+	if got, want := readFile(t, dir, "bash.txt"), readFile(t, dir, "default.txt"); got == "" || got != want {
+		t.Errorf("shell bash ran %q, no shell field %q (records %v); want the same shell", got, want, outcomes(res))
 	}
 	if _, err := exec.LookPath("pwsh"); err == nil {
 		return
@@ -144,13 +148,17 @@ func TestClaudeShellField(t *testing.T) {
 	}
 }
 
-// TestAsyncRewake: an asyncRewake hook runs in the background; when it exits 2 its reason
-// goes to Options.OnRewake, which the reference agent gives the model on its next request.
-// Observed with Claude Code 2.1.332 (peer-claude: PostToolUse Bash {"command":
-// ".../rewake.sh", "asyncRewake": true}, the script prints "REWAKE: lint failed in out.txt"
-// to stderr and exits 2): the next request carried "PostToolUse:Bash hook blocking error
-// from command: …: REWAKE: lint failed in out.txt". A plain async hook, or an exit 0, wakes
-// nothing.
+// TestAsyncRewake: an asyncRewake hook runs in the background; when it exits 2, text in
+// Claude Code's words goes to Options.OnRewake, which the reference agent gives the model on
+// its next request; an async hook's additional context goes there too. Observed with Claude
+// Code 2.1.332 (testdata/claude/async-rewake: PostToolUse Bash {"command": "case ...
+// *lint-me*) echo 'REWAKE: lint failed in out.txt' >&2; echo 'rewake stdout'; exit 2;; esac",
+// "asyncRewake": true}): the next request carried the system text `PostToolUse:Bash hook
+// blocking error from command: "CMD": [CMD]: REWAKE: lint failed in out.txt` (stdout not
+// included); testdata/claude/async: an async PostToolUse hook's additionalContext arrived as
+// a system message in the first request after it finished. A plain async hook's exit 2,
+// or an exit 0 without context, wakes nothing. Before, the text was hookcore's own
+// ("PostToolUse hook PostToolUse#1 (asyncRewake) blocked: ...") and async context was lost.
 func TestAsyncRewake(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
@@ -158,9 +166,11 @@ func TestAsyncRewake(t *testing.T) {
 		want          []string
 	}{
 		{"exit 2", `{"type": "command", "command": "echo 'REWAKE: lint failed' >&2; exit 2", "asyncRewake": true}`,
-			[]string{"PostToolUse hook PostToolUse#1 (asyncRewake) blocked: REWAKE: lint failed"}},
+			[]string{`PostToolUse:Bash hook blocking error from command: "echo 'REWAKE: lint failed' >&2; exit 2": [echo 'REWAKE: lint failed' >&2; exit 2]: REWAKE: lint failed`}},
 		{"exit 0", `{"type": "command", "command": "echo fine >&2", "asyncRewake": true}`, nil},
 		{"plain async", `{"type": "command", "command": "echo 'REWAKE' >&2; exit 2", "async": true}`, nil},
+		{"async context", `{"type": "command", "command": "printf '%s' '{\"hookSpecificOutput\": {\"hookEventName\": \"PostToolUse\", \"additionalContext\": \"ASYNC CONTEXT\"}}'", "async": true}`,
+			[]string{"ASYNC CONTEXT"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

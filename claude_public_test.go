@@ -79,7 +79,7 @@ func TestClaudePublicSetups(t *testing.T) {
 					}
 					want, who = c.Hookcore, "hookcore's documented divergence"
 				}
-				if d := cmp.Diff(wantOf(want, dir), gotOf(t, want, &res, c.Tool, in.ToolResponse)); d != "" {
+				if d := cmp.Diff(wantOf(want, dir), gotOf(t, want, &res, c.Tool, in.ToolResponse, dir)); d != "" {
 					t.Errorf("case %d (%s %s): (-%s +hookcore):\n%s", i, c.Event, c.Tool, who, d)
 				}
 			}

@@ -1,8 +1,14 @@
 package hookcore
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
@@ -65,5 +71,48 @@ func TestSessionEndBudget(t *testing.T) {
 		if got := sessionEndBudget(&config.Set{Files: tt.files}, tt.env); got != tt.want {
 			t.Errorf("%s: budget = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestClaudeTimeoutsObserved: the timeouts Claude Code 2.1.332 applied to the command hooks
+// of testdata/claude/timeouts/settings.json (peer-claude with PEER_DEBUG=1: debug.log's
+// "timed out after 30000ms" on UserPromptSubmit, 1000ms for `"timeout": 1` on PreToolUse,
+// 10000ms on MessageDisplay; a SessionEnd hook sleeping 3 s cut at the 1.5 s budget), in the
+// file's order, are the ones hookcore compiles for them. The 600 s default and the prompt and
+// agent defaults were not observed (see the scenario's observed.json).
+func TestClaudeTimeoutsObserved(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("testdata", "claude", "timeouts")
+	var obs struct {
+		ClaudeCode string `json:"claude_code"`
+		Timeouts   []struct {
+			Event   string  `json:"event"`
+			Seconds float64 `json:"seconds"`
+		} `json:"timeouts"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "observed.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &obs); err != nil || obs.ClaudeCode == "" {
+		t.Fatalf("observed.json: %v (version %q)", err, obs.ClaudeCode)
+	}
+	set, errs := config.Load([]config.LayerPath{{Path: filepath.Join(dir, "settings.json"), Layer: config.Explicit}})
+	if err := errs.Err(); err != nil {
+		t.Fatal(err)
+	}
+	budget := sessionEndBudget(set, []string{})
+	var got, want []string
+	for _, f := range set.Files {
+		for i := range f.Hooks {
+			h := &f.Hooks[i]
+			got = append(got, fmt.Sprintf("%s %v", h.Event, claudeTimeout(h, h.EffectiveTimeout(), budget)))
+		}
+	}
+	for _, o := range obs.Timeouts {
+		want = append(want, fmt.Sprintf("%s %v", o.Event, time.Duration(o.Seconds*float64(time.Second))))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("timeouts (-real Claude Code +hookcore):\n%s", diff)
 	}
 }

@@ -48,11 +48,18 @@ type compiled struct {
 	// in another working directory than the project root, they must be the granted files.
 	relative []RelativeFile
 	identity string // what running the hook does, for deduplication (see identityOf)
-	inert    string // non-empty: passes the gates (approval, once), then is skipped with this reason
+	// spanBlind: the executor is the Runner's own and reads no span from its context, so
+	// the telemetry of an event of such hooks may be deferred (telemetry_deferred.go).
+	spanBlind bool
+	inert     string // non-empty: passes the gates (approval, once), then is skipped with this reason
 	// skill and agent scope a frontmatter hook (config.File.Skill, Agent): a skill's runs only
 	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
 	// for the events of a sub-agent of that type.
 	skill, agent string
+	// cursor is the Cursor event a hook of a Cursor hooks.json is registered for
+	// ("beforeShellExecution"); such a hook runs only for that event when the input says
+	// which Cursor event it is (inScope).
+	cursor string
 	// breakerKey is state.OnceKey(event, id), the key of the hook's breaker in the session
 	// state, built once here rather than on every run.
 	breakerKey string
@@ -493,6 +500,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	c := &compiled{
 		skill:    f.Skill,
 		agent:    f.Agent,
+		cursor:   cursorEvent(h),
 		id:       h.ID,
 		typ:      h.Action.Type,
 		source:   h.Source(),
@@ -527,7 +535,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 			Codebot:    h.Dialect == config.Flat,
 			Claude:     h.Dialect == config.Nested,
 			S08:        h.S08,
-			Agent:      commandAgent(h),
+			Agent:      commandAgent(h, f),
 			AgentEvent: h.NativeEvent,
 			ProjectDir: r.projectDir,
 			PluginRoot: f.PluginRoot,
@@ -546,6 +554,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	case "inject":
 		c.exec = &executor.Inject{Message: h.Action.Message}
 		c.target = "inject"
+		c.spanBlind = true
 	case "func":
 		fn, ok := r.opts.Funcs[h.Action.Name]
 		if !ok {
@@ -739,16 +748,23 @@ func (r *Runner) hookEnv(f *config.File) []string {
 	return append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
 }
 
-// commandAgent is command.Command.Agent for a command hook: "cursor" for a hook of a Cursor
-// hooks.json and "copilot" for one of a Copilot CLI .github/hooks/*.json, whose input and
-// reply follow that agent's protocol; "" for every other dialect
-// (Gemini and Codex hooks answer in Claude Code's envelope).
-func commandAgent(h *config.Hook) string {
+// commandAgent is command.Command.Agent for a command hook of file f: "cursor" for a hook
+// of a Cursor hooks.json, "copilot" for one of a Copilot CLI .github/hooks/*.json and
+// "gemini" for one of a Gemini CLI settings.json, whose input and reply follow that
+// agent's protocol; "codex" for one of a Codex hooks.json or config.toml (Claude Code's
+// input and envelope, which Codex adopted, with Codex's string tool_response); "" for every
+// other dialect.
+func commandAgent(h *config.Hook, f *config.File) string {
+	if f.Dialect == config.Codex {
+		return "codex"
+	}
 	switch h.Dialect {
 	case config.Cursor:
 		return "cursor"
 	case config.Copilot:
 		return "copilot"
+	case config.Gemini:
+		return "gemini"
 	}
 	return ""
 }

@@ -124,9 +124,9 @@ func TestAsyncHookDetachedAndAwaitedByClose(t *testing.T) {
 	}
 }
 
-// TestCloseWithoutAsyncHooks: a Runner whose async hooks never started has nothing to wait
-// for: Close returns nil even with a context already done (it used to race a waiting
-// goroutine against the context), and later Fires start no async hook.
+// TestCloseWithoutAsyncHooks: a Runner whose async hooks never started (and no telemetry)
+// has nothing to wait for: Close returns nil even with a context already done (it used to
+// race a waiting goroutine against the context), and later Fires start no async hook.
 func TestCloseWithoutAsyncHooks(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()

@@ -73,7 +73,7 @@ func (r *Runner) rejectAmbiguous(event hook.Event, in *hook.Input, err error) ho
 // matched: the no-match path of Fire allocates nothing.
 func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matched []*compiled, in *hook.Input) hook.Result {
 	res := hook.Result{Event: event, Continue: true}
-	ctx, fs := r.tel.startFire(ctx, event, in)
+	ctx, fs := r.tel.startFire(ctx, event, in, matched)
 	if in.HookEventName != string(event) {
 		in = in.Clone()
 		in.HookEventName = string(event)
@@ -360,11 +360,12 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 // execute runs an admitted hook's executor and records its time and exit code.
 func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
-	ctx = r.tel.startHook(ctx, c)
 	start := time.Now()
+	ctx = r.tel.startHook(ctx, c, start)
 	dec, err := c.exec.Execute(ctx, in)
-	r.tel.stopHook(ctx, c)
-	rec.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	end := time.Now()
+	r.tel.stopHook(ctx, c, end)
+	rec.DurationMS = float64(end.Sub(start).Microseconds()) / 1000
 	if dec.Permission == hook.Allow && !c.allowHolds(in) {
 		r.log.Info("hook allow ignored: its if does not permit the whole input", "hook", c.id, "if", c.cond.String())
 		dec.Permission = hook.NoPermission
@@ -428,12 +429,29 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 		var res hook.Result
 		r.merge(event, c, dec, &rec, err, &res)
 		r.tel.endHook(detached, c, &rec)
-		if c.rewake && err == nil && dec.Block && r.opts.OnRewake != nil {
-			r.opts.OnRewake(in, c.id, fmt.Sprintf("%s hook %s (asyncRewake) blocked: %s", event, c.id, dec.Reason))
+		if err == nil && r.opts.OnRewake != nil {
+			if c.rewake && dec.Block {
+				r.opts.OnRewake(in, c.id, rewakeText(event, in, c.target, dec.Reason))
+			}
+			if dec.AdditionalContext != "" {
+				r.opts.OnRewake(in, c.id, dec.AdditionalContext)
+			}
 		}
 		r.logRecord(detached, event, rec, slog.Bool("async", true))
 	}()
 	return rec
+}
+
+// rewakeText is what Claude Code 2.1.332 gave the model for an asyncRewake hook's exit 2
+// (testdata/claude/async-rewake): `PostToolUse:Bash hook blocking error from command:
+// "CMD": [CMD]: STDERR`, the hook named by its event and tool. Claude's STDERR keeps its
+// final line break; reason has none.
+func rewakeText(event hook.Event, in *hook.Input, command, reason string) string {
+	name := string(event)
+	if in.ToolName != "" {
+		name += ":" + in.ToolName
+	}
+	return fmt.Sprintf("%s hook blocking error from command: \"%s\": [%s]: %s", name, command, command, reason)
 }
 
 func (r *Runner) logRecord(ctx context.Context, event hook.Event, rec hook.Record, extra ...slog.Attr) {

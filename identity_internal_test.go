@@ -29,11 +29,14 @@ var identityNeutral = map[string]string{
 	"closer":     "the executor again, as an io.Closer when it holds resources",
 	"status":     "Claude Code statusMessage: shown while the hook runs, no part of the decision",
 	"breakerKey": "derived from event and id (state.OnceKey), both neutral: the breaker's key in the session state",
+	"cursor":     "matching: a Cursor hook's own event, checked before dedup compares hooks that both matched the call",
+	"spanBlind":  "derived from the executor's type (inject), which is compared whole; telemetry only",
 }
 
 // commandNeutral lists the fields of command.Command left out of the identity.
 var commandNeutral = map[string]string{
 	"HookID": "a name, used in messages",
+	"Now":    "the clock of an agent input's timestamp; the Runner never sets it",
 	"Claude": "the dialect: a YAML and a settings-file hook with one command stay one hook (TestDedupIdenticalCommandHooks/two_layers); only a top-level decision \"ask\" reads differently",
 }
 

@@ -183,7 +183,10 @@ func cmpOr(a, b string) string {
 //     keeps its first and last 25 000, with Claude Code's marker "... [N characters
 //     truncated] ..." between them (Claude Code 2.1.332, testdata/claude/long-reason).
 //  11. On PostToolUse, an updated tool output (updatedToolOutput, updatedMCPToolOutput)
-//     replaces the one of an earlier hook; Result.ToolOutput applies it.
+//     replaces the one of an earlier hook; Result.ToolOutput applies it. On MessageDisplay,
+//     a display content (displayContent) replaces the one of an earlier hook; a hook that
+//     gives none, or fails, keeps it (Claude Code 2.1.332 showed the text of the hook that
+//     finished last, testdata/claude/display; hookcore's last is in config order).
 //
 // Then, over the whole Result (finish):
 //
@@ -225,6 +228,7 @@ func fold(res *hook.Result, rec *hook.Record, dec *hook.Decision, v verdict) {
 	foldContext(res, rec, dec)
 	foldUpdate(res, rec, dec)
 	foldToolOutput(res, rec, dec)
+	foldDisplay(res, rec, dec)
 	foldStop(res, dec)
 }
 
@@ -240,6 +244,18 @@ func foldToolOutput(res *hook.Result, rec *hook.Record, dec *hook.Decision) {
 	if dec.UpdatedMCPToolOutput != nil {
 		res.UpdatedMCPToolOutput = dec.UpdatedMCPToolOutput
 	}
+	if rec.Outcome == hook.OutcomeOK || rec.Outcome == hook.OutcomeContext {
+		rec.Outcome = hook.OutcomeUpdate
+	}
+}
+
+// foldDisplay is rule 11 on MessageDisplay: a display content replaces the one before it,
+// and a hook that gives none keeps it.
+func foldDisplay(res *hook.Result, rec *hook.Record, dec *hook.Decision) {
+	if dec.DisplayContent == "" {
+		return
+	}
+	res.DisplayContent = dec.DisplayContent
 	if rec.Outcome == hook.OutcomeOK || rec.Outcome == hook.OutcomeContext {
 		rec.Outcome = hook.OutcomeUpdate
 	}

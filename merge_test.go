@@ -472,6 +472,21 @@ func TestMergeUpdatedToolOutputReplacesEarlier(t *testing.T) {
 	}
 }
 
+// Rule 11: "On MessageDisplay, a display content replaces the one of an earlier hook; a
+// hook that gives none, or fails, keeps it."
+func TestMergeDisplayContentReplacesEarlier(t *testing.T) {
+	t.Parallel()
+	res := fireFuncs(t, hook.MessageDisplay,
+		fnHook{id: "a", dec: hook.Decision{DisplayContent: "first"}},
+		fnHook{id: "b", dec: hook.Decision{DisplayContent: "second"}},
+		fnHook{id: "c"},
+		fnHook{id: "d", err: errors.New("crashed")},
+	)
+	if res.DisplayContent != "second" || res.Hooks[0].Outcome != hook.OutcomeUpdate || res.Hooks[2].Outcome != hook.OutcomeOK {
+		t.Errorf("display content %q, records %+v", res.DisplayContent, res.Hooks)
+	}
+}
+
 // Rule 12: "A blocked gate event's permission is deny: when one hook allows (or asks, or
 // defers) and another blocks, the call is refused."
 func TestMergeAllowThenBlockIsDeny(t *testing.T) {

@@ -49,11 +49,14 @@ type Options struct {
 	// command.SessionEnvFiles(SessionEnvDir, session). "" leaves CLAUDE_ENV_FILE as Env has
 	// it (under Claude Code, its own).
 	SessionEnvDir string
-	// OnRewake, when set, is called when an asyncRewake hook (Claude Code) finishes with a
-	// block (exit 2), from the hook's goroutine: in is the event's input, text the hook's
-	// reason (its stderr, or stdout when stderr is empty). The agent gives text to the model
-	// on its next request (Claude Code 2.1.332, observed: "PostToolUse:Bash hook blocking
-	// error from command: …" in the next request). Nil: the output is only logged.
+	// OnRewake, when set, is called from an async hook's goroutine when the hook finishes
+	// with text for the model: an asyncRewake hook (Claude Code) that blocks (exit 2), with
+	// `<event>:<tool> hook blocking error from command: "<command>": [<command>]: <reason>`,
+	// and any async hook that gives additional context, with that context. in is the
+	// event's input. The agent gives text to the model on its next request, as Claude Code
+	// 2.1.332 did (observed: both arrived as a system message in the first request after
+	// the hook finished; testdata/claude/async-rewake, testdata/claude/async). Nil: the
+	// output is only logged.
 	OnRewake func(in *hook.Input, hookID, text string)
 	// Parallel runs the matching hooks of feedback and observe events in parallel (as Claude
 	// Code does); results are still merged in config order. Per hook: `parallel: true`.

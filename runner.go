@@ -116,8 +116,8 @@ func (r *Runner) Len() int { return r.hooks.Load().count }
 
 // Close waits for the async hooks still running, or until ctx is done (then it returns
 // ctx's error; the hooks keep running until their own timeouts, or until CancelAsync).
-// When no async hook ever started it returns nil at once, whatever ctx. Fire after Close
-// still works but starts no new async hooks.
+// When no async hook ever started it waits for none (with no telemetry to flush it returns
+// nil at once, whatever ctx). Fire after Close still works but starts no new async hooks.
 func (r *Runner) Close(ctx context.Context) error {
 	r.asyncMu.Lock()
 	r.closed.Store(true)
@@ -125,15 +125,16 @@ func (r *Runner) Close(ctx context.Context) error {
 	r.asyncMu.Unlock()
 	if started == 0 {
 		r.hooks.Load().close()
-		return nil
+		return r.tel.close(ctx)
 	}
 	done := make(chan struct{})
 	go func() { r.async.Wait(); close(done) }()
 	select {
 	case <-done:
 		r.hooks.Load().close()
-		return nil
+		return r.tel.close(ctx)
 	case <-ctx.Done():
+		_ = r.tel.close(ctx)
 		return ctx.Err()
 	}
 }

@@ -2,8 +2,10 @@ package hookcore
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/state"
 )
@@ -35,10 +37,14 @@ func (r *Runner) InvokeSkill(ctx context.Context, session, agentID, skill string
 	})
 }
 
-// inScope reports whether a frontmatter hook c applies to the event in; other hooks always
-// do. skills caches the session's invoked skills across the hooks of one event (nil: not
+// inScope reports whether a frontmatter hook c applies to the event in, and whether a hook
+// of a Cursor hooks.json applies to the Cursor event in came as (cursorEventIs); other hooks
+// always do. skills caches the session's invoked skills across the hooks of one event (nil: not
 // read yet). A store that cannot be read leaves the skill hooks out, and is logged.
 func (r *Runner) inScope(ctx context.Context, c *compiled, in *hook.Input, skills *map[string]bool) bool {
+	if c.cursor != "" && !cursorEventIs(in, c.cursor) {
+		return false
+	}
 	switch {
 	case c.agent != "":
 		return in.AgentID != "" && in.AgentType == c.agent && c.event != hook.SubagentStart
@@ -67,4 +73,32 @@ func (c *compiled) scopedID() string {
 		return "agent:" + c.agent + "/" + c.id
 	}
 	return c.id
+}
+
+// cursorEvent is compiled.cursor for h: its native event when it comes from a Cursor
+// hooks.json, else "".
+func cursorEvent(h *config.Hook) string {
+	if h.Dialect == config.Cursor {
+		return h.NativeEvent
+	}
+	return ""
+}
+
+// cursorEventIs reports whether a hook registered for the Cursor event native runs for in:
+// when in came from Cursor (bridge.Cursor keeps Cursor's event name in
+// Extra["cursor_event"]), only if that is native. Cursor sends one call as two events
+// (preToolUse and beforeShellExecution for a shell command; postToolUse and
+// afterShellExecution after it), which hookcore both reads as PreToolUse (PostToolUse) of
+// Bash; Cursor runs a hook of one of them once, so hookcore does too. An input from
+// another agent has no Cursor event, and the hook runs on its hookcore event.
+func cursorEventIs(in *hook.Input, native string) bool {
+	raw, ok := in.Extra["cursor_event"]
+	if !ok {
+		return true
+	}
+	var got string
+	if json.Unmarshal(raw, &got) != nil || got == "" {
+		return true
+	}
+	return got == native
 }

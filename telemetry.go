@@ -23,9 +23,13 @@ type telemetry struct {
 	latency   metric.Float64Histogram
 	errors    metric.Int64Counter
 	timeouts  metric.Int64Counter
+	dropped   metric.Int64Counter
 
 	mu   sync.RWMutex
 	sets map[attrKey]*measureOpts // (event, outcome) and ("", hook type) → their options
+
+	q    deferQueue // the deferred records of events whose hooks are all span-blind
+	pool sync.Pool  // of deferred *fireSpan, put back by the exporter
 }
 
 // attrKey names one attribute set of the metrics: an event and an outcome, or a hook type
@@ -81,6 +85,8 @@ func newTelemetry(opts Options) *telemetry {
 			metric.WithDescription("Hook runs whose outcome is error, by hook type."))
 		t.timeouts, _ = m.Int64Counter("hookcore.hook.timeouts", metric.WithUnit("{hook}"),
 			metric.WithDescription("Hook runs stopped at their timeout, by hook type."))
+		t.dropped, _ = m.Int64Counter("hookcore.telemetry.dropped", metric.WithUnit("{event}"),
+			metric.WithDescription("Fired events whose spans and metrics were dropped because the exporter's queue was full."))
 	}
 	return t
 }
@@ -89,20 +95,31 @@ func newTelemetry(opts Options) *telemetry {
 // allocation for both: it is a context.Context whose Value answers fireSpanKey). open holds
 // the open span of each hook between execute and the merge of its decision; a fired event
 // rarely has more than a few, so the first ones live in the struct.
+//
+// A deferred fireSpan (see deferQueue) starts no span: it records the facts its spans and
+// metrics are made of (times, the parent span context, the attributes' values, one
+// hookFacts per hook) and is handed to the exporter goroutine at endFire.
 type fireSpan struct {
 	context.Context
-	span  trace.Span // nil: metrics only
+	span  trace.Span // nil: metrics only, or deferred
 	in    *hook.Input
 	event hook.Event
 	mu    sync.Mutex
 	inl   [2]hookSpan
 	open  []hookSpan
+
+	deferred   bool
+	start, end time.Time
+	parent     trace.SpanContext
+	facts      fireFacts
+	hinl       [2]hookFacts
+	hooks      []hookFacts
 }
 
 type hookSpan struct {
-	c    *compiled
-	span trace.Span
-	end  time.Time
+	c          *compiled
+	span       trace.Span
+	start, end time.Time // deferred: start; both: the executor's return
 }
 
 type fireSpanKey struct{}
@@ -118,9 +135,27 @@ func (fs *fireSpan) Value(key any) any {
 // startFire opens the "hookcore.fire" span of event (when tracing is on) and returns the
 // context its hooks run in. The span's attributes are set once, at its end (a sampler does
 // not see them at the start; the SDK's default samplers do not look).
-func (t *telemetry) startFire(ctx context.Context, event hook.Event, in *hook.Input) (context.Context, *fireSpan) {
+//
+// When every matched hook is span-blind (its executor is the Runner's own and reads no
+// span from its context: inject) and the Runner is not closed, the event is deferred: no
+// span is started now (see deferQueue).
+func (t *telemetry) startFire(ctx context.Context, event hook.Event, in *hook.Input, matched []*compiled) (context.Context, *fireSpan) {
 	if t == nil {
 		return ctx, nil
+	}
+	if t.deferrable(matched) {
+		fs, _ := t.pool.Get().(*fireSpan)
+		if fs == nil {
+			fs = new(fireSpan)
+		}
+		fs.in, fs.event = in, event
+		fs.deferred = true
+		fs.start = time.Now()
+		fs.parent = trace.SpanContextFromContext(ctx)
+		fs.Context = ctx
+		fs.open = fs.inl[:0]
+		fs.hooks = fs.hinl[:0]
+		return fs, fs
 	}
 	fs := &fireSpan{in: in, event: event}
 	if t.tracer != nil {
@@ -138,6 +173,12 @@ func (t *telemetry) endFire(ctx context.Context, fs *fireSpan, res *hook.Result)
 		return
 	}
 	outcome := fireOutcome(res)
+	if fs.deferred {
+		fs.end = time.Now()
+		fs.facts = t.factsOf(fs, res, outcome)
+		t.q.push(t, fs)
+		return
+	}
 	if t.decisions != nil {
 		t.decisions.Add(ctx, 1, t.attrs(attrKey{string(res.Event), outcome}).add...)
 	}
@@ -145,29 +186,53 @@ func (t *telemetry) endFire(ctx context.Context, fs *fireSpan, res *hook.Result)
 		return
 	}
 	if fs.span.IsRecording() {
+		facts := t.factsOf(fs, res, outcome)
 		var kv [11]attribute.KeyValue
-		a := append(kv[:0],
-			attribute.String("hookcore.event", string(fs.event)),
-			attribute.String("hookcore.session_id", fs.in.SessionID),
-			attribute.Int("hookcore.hook_count", len(res.Hooks)),
-			attribute.Bool("hookcore.blocked", res.Blocked),
-			attribute.String("hookcore.permission", res.Permission.String()),
-			attribute.String("hookcore.outcome", outcome),
-			attribute.Int("hookcore.reason_length", len(res.Reason)),
-			attribute.Int("hookcore.errors", res.Errors),
-		)
-		if fs.in.ToolName != "" {
-			a = append(a, attribute.String("hookcore.tool_name", fs.in.ToolName))
-		}
-		if t.inputs && len(fs.in.ToolInput) > 0 {
-			a = append(a, attribute.String("hookcore.tool_input", string(fs.in.ToolInput)))
-		}
-		if t.inputs && res.Reason != "" {
-			a = append(a, attribute.String("hookcore.reason", res.Reason))
-		}
-		fs.span.SetAttributes(a...)
+		fs.span.SetAttributes(facts.attrs(kv[:0])...)
 	}
 	fs.span.End()
+}
+
+// fireFacts are the values of a fire span's attributes (and of the decision counter's).
+type fireFacts struct {
+	event, session, tool, permission, outcome string
+	hooks, reasonLen, errors                  int
+	blocked                                   bool
+	toolInput, reason                         string // Options.TraceInputs only
+}
+
+func (t *telemetry) factsOf(fs *fireSpan, res *hook.Result, outcome string) fireFacts {
+	f := fireFacts{event: string(fs.event), session: fs.in.SessionID, tool: fs.in.ToolName,
+		permission: res.Permission.String(), outcome: outcome, hooks: len(res.Hooks),
+		reasonLen: len(res.Reason), errors: res.Errors, blocked: res.Blocked}
+	if t.inputs {
+		f.toolInput, f.reason = string(fs.in.ToolInput), res.Reason
+	}
+	return f
+}
+
+// attrs appends the fire span's attributes to a.
+func (f *fireFacts) attrs(a []attribute.KeyValue) []attribute.KeyValue {
+	a = append(a,
+		attribute.String("hookcore.event", f.event),
+		attribute.String("hookcore.session_id", f.session),
+		attribute.Int("hookcore.hook_count", f.hooks),
+		attribute.Bool("hookcore.blocked", f.blocked),
+		attribute.String("hookcore.permission", f.permission),
+		attribute.String("hookcore.outcome", f.outcome),
+		attribute.Int("hookcore.reason_length", f.reasonLen),
+		attribute.Int("hookcore.errors", f.errors),
+	)
+	if f.tool != "" {
+		a = append(a, attribute.String("hookcore.tool_name", f.tool))
+	}
+	if f.toolInput != "" {
+		a = append(a, attribute.String("hookcore.tool_input", f.toolInput))
+	}
+	if f.reason != "" {
+		a = append(a, attribute.String("hookcore.reason", f.reason))
+	}
+	return a
 }
 
 // fireOutcome names the decision of a result for the decision counter and the span:
@@ -189,13 +254,19 @@ func fireOutcome(res *hook.Result) string {
 
 // startHook opens the span of hook c, a child of the fire span in ctx, and returns the
 // context the executor runs in (so that an http hook may propagate it). Its attributes are
-// set once, in endHook.
-func (t *telemetry) startHook(ctx context.Context, c *compiled) context.Context {
+// set once, in endHook. In a deferred event it only notes start, the executor's start.
+func (t *telemetry) startHook(ctx context.Context, c *compiled, start time.Time) context.Context {
 	if t == nil || t.tracer == nil {
 		return ctx
 	}
 	fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan)
 	if fs == nil {
+		return ctx
+	}
+	if fs.deferred {
+		fs.mu.Lock()
+		fs.open = append(fs.open, hookSpan{c: c, start: start})
+		fs.mu.Unlock()
 		return ctx
 	}
 	ctx, sp := t.tracer.Start(ctx, "hookcore.hook")
@@ -205,13 +276,13 @@ func (t *telemetry) startHook(ctx context.Context, c *compiled) context.Context 
 	return ctx
 }
 
-// stopHook marks the end of hook c's run (the span ends there, once its outcome is known).
-func (t *telemetry) stopHook(ctx context.Context, c *compiled) {
+// stopHook marks the end of hook c's run, at now (the span ends there, once its outcome is
+// known).
+func (t *telemetry) stopHook(ctx context.Context, c *compiled, now time.Time) {
 	if t == nil || t.tracer == nil {
 		return
 	}
 	if fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan); fs != nil {
-		now := time.Now()
 		fs.mu.Lock()
 		for i := range fs.open {
 			if fs.open[i].c == c {
@@ -244,18 +315,11 @@ func (t *telemetry) endHook(ctx context.Context, c *compiled, rec *hook.Record) 
 	if t == nil {
 		return
 	}
-	if t.latency != nil || t.errors != nil || t.timeouts != nil {
-		typ := t.attrs(attrKey{"", rec.Type})
-		if t.latency != nil && rec.Outcome != hook.OutcomeSkipped && rec.Outcome != hook.OutcomeAsync {
-			t.latency.Record(ctx, rec.DurationMS, typ.rec...)
-		}
-		if rec.Outcome == hook.OutcomeError && t.errors != nil {
-			t.errors.Add(ctx, 1, typ.add...)
-		}
-		if rec.Outcome == hook.OutcomeTimeout && t.timeouts != nil {
-			t.timeouts.Add(ctx, 1, typ.add...)
-		}
+	if fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan); fs != nil && fs.deferred {
+		fs.deferHook(c, rec, t.inputs)
+		return
 	}
+	t.hookMetrics(ctx, rec)
 	if t.tracer == nil {
 		return
 	}
@@ -269,22 +333,9 @@ func (t *telemetry) endHook(ctx context.Context, c *compiled, rec *hook.Record) 
 	}
 	failed := rec.Outcome == hook.OutcomeError || rec.Outcome == hook.OutcomeTimeout
 	if hs.span.IsRecording() {
+		h := factsOfHook(c, rec, t.inputs)
 		var kv [8]attribute.KeyValue
-		a := append(kv[:0],
-			attribute.String("hookcore.hook.id", c.id),
-			attribute.String("hookcore.hook.type", c.typ),
-			attribute.String("hookcore.hook.source", c.source),
-			attribute.String("hookcore.hook.outcome", rec.Outcome.String()),
-			attribute.Float64("hookcore.hook.duration_ms", rec.DurationMS),
-			attribute.Bool("hookcore.hook.error", failed),
-		)
-		if rec.ExitCode != nil {
-			a = append(a, attribute.Int("hookcore.hook.exit_code", *rec.ExitCode))
-		}
-		if t.inputs && rec.Reason != "" {
-			a = append(a, attribute.String("hookcore.hook.reason", rec.Reason))
-		}
-		hs.span.SetAttributes(a...)
+		hs.span.SetAttributes(h.attrs(kv[:0])...)
 		if failed {
 			hs.span.SetStatus(codes.Error, rec.Outcome.String())
 		}
@@ -294,4 +345,28 @@ func (t *telemetry) endHook(ctx context.Context, c *compiled, rec *hook.Record) 
 	} else {
 		hs.span.End(trace.WithTimestamp(hs.end))
 	}
+}
+
+// hookMetrics records the latency, error and timeout metrics of one hook's record.
+func (t *telemetry) hookMetrics(ctx context.Context, rec *hook.Record) {
+	if t.latency != nil || t.errors != nil || t.timeouts != nil {
+		typ := t.attrs(attrKey{"", rec.Type})
+		if t.latency != nil && rec.Outcome != hook.OutcomeSkipped && rec.Outcome != hook.OutcomeAsync {
+			t.latency.Record(ctx, rec.DurationMS, typ.rec...)
+		}
+		if rec.Outcome == hook.OutcomeError && t.errors != nil {
+			t.errors.Add(ctx, 1, typ.add...)
+		}
+		if rec.Outcome == hook.OutcomeTimeout && t.timeouts != nil {
+			t.timeouts.Add(ctx, 1, typ.add...)
+		}
+	}
+}
+
+// close exports the deferred records and stops their exporter (see deferQueue.close).
+func (t *telemetry) close(ctx context.Context) error {
+	if t == nil {
+		return nil
+	}
+	return t.q.close(ctx)
 }

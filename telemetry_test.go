@@ -3,9 +3,12 @@ package hookcore_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"go.opentelemetry.io/otel/attribute"
@@ -281,4 +284,217 @@ func BenchmarkSpanFloor(b *testing.B) {
 			cnt.Add(ctx, 1, set)
 		}
 	})
+}
+
+// TestTelemetryDeferred: an event whose hooks are all inject hooks is traced after the
+// decision (telemetry_deferred.go): after Close, its spans carry the same attributes as
+// the synchronous path's, the hook span is a child of the fire span, which is a child of
+// the span in Fire's context, with the executor's times inside the fire span's; and the
+// metrics are recorded. An event fired after Close is traced at once.
+func TestTelemetryDeferred(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	spans := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans))
+	reader := sdkmetric.NewManualReader()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	t.Cleanup(func() { _ = tp.Shutdown(context.Background()); _ = mp.Shutdown(context.Background()) })
+	r, err := hookcore.New(loadConfig(t, dir, "hooks.yaml", "hooks:\n  - {id: note, event: pre_tool_use, action: {type: inject, message: remember}}\n"),
+		hookcore.Options{ProjectDir: dir, Tracer: tp.Tracer("hookcore"), Meter: mp.Meter("hookcore")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, parent := tp.Tracer("agent").Start(context.Background(), "agent.turn")
+	const n = 5
+	for range n {
+		r.Fire(ctx, hook.PreToolUse, bashCall(dir, "s1", "ls"))
+	}
+	parent.End()
+	if got := len(spans.GetSpans()); got != 1 { // the agent's own span only: the rest waits
+		t.Logf("%d spans before Close (the exporter may have run)", got)
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var fires, hooks []tracetest.SpanStub
+	for _, s := range spans.GetSpans() {
+		switch s.Name {
+		case "hookcore.fire":
+			fires = append(fires, s)
+		case "hookcore.hook":
+			hooks = append(hooks, s)
+		}
+	}
+	if len(fires) != n || len(hooks) != n {
+		t.Fatalf("%d fire and %d hook spans, want %d of each", len(fires), len(hooks), n)
+	}
+	attrs := func(s tracetest.SpanStub) map[string]string {
+		m := map[string]string{}
+		for _, kv := range s.Attributes {
+			m[string(kv.Key)] = kv.Value.String()
+		}
+		return m
+	}
+	wantFire := map[string]string{"hookcore.event": "PreToolUse", "hookcore.session_id": "s1", "hookcore.tool_name": "Bash",
+		"hookcore.hook_count": "1", "hookcore.blocked": "false", "hookcore.permission": "", "hookcore.outcome": "ok",
+		"hookcore.reason_length": "0", "hookcore.errors": "0"}
+	for i, f := range fires {
+		if d := cmp.Diff(wantFire, attrs(f)); d != "" {
+			t.Errorf("fire span attributes (-want +got):\n%s", d)
+		}
+		if f.Parent.SpanID() != parent.SpanContext().SpanID() || f.SpanContext.TraceID() != parent.SpanContext().TraceID() {
+			t.Errorf("the fire span is not a child of the span in Fire's context")
+		}
+		h := hooks[i]
+		if h.Parent.SpanID() != f.SpanContext.SpanID() {
+			t.Errorf("the hook span is not a child of its fire span")
+		}
+		if h.StartTime.Before(f.StartTime) || h.EndTime.After(f.EndTime) || h.EndTime.Before(h.StartTime) {
+			t.Errorf("hook span %v–%v outside its fire span %v–%v", h.StartTime, h.EndTime, f.StartTime, f.EndTime)
+		}
+		a := attrs(h)
+		delete(a, "hookcore.hook.duration_ms")
+		want := map[string]string{"hookcore.hook.id": "note", "hookcore.hook.type": "inject", "hookcore.hook.outcome": "context",
+			"hookcore.hook.error": "false", "hookcore.hook.source": a["hookcore.hook.source"]}
+		if d := cmp.Diff(want, a); d != "" || !strings.Contains(a["hookcore.hook.source"], "hooks.yaml:") {
+			t.Errorf("hook span attributes (-want +got):\n%s", d)
+		}
+	}
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			switch d := m.Data.(type) {
+			case metricdata.Sum[int64]:
+				for _, p := range d.DataPoints {
+					got[m.Name] = itoa(p.Value)
+				}
+			case metricdata.Histogram[float64]:
+				for _, p := range d.DataPoints {
+					got[m.Name] = itoa(int64(p.Count))
+				}
+			}
+		}
+	}
+	if d := cmp.Diff(map[string]string{"hookcore.decisions": "5", "hookcore.hook.duration": "5"}, got); d != "" {
+		t.Errorf("metrics (-want +got):\n%s", d)
+	}
+	spans.Reset()
+	r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
+	if got := len(spans.GetSpans()); got != 2 {
+		t.Errorf("after Close: %d spans at once, want 2", got)
+	}
+}
+
+// blockingProcessor holds the first span's start until release is closed.
+type blockingProcessor struct {
+	once    sync.Once
+	started chan struct{}
+	release chan struct{}
+}
+
+func (p *blockingProcessor) OnStart(context.Context, sdktrace.ReadWriteSpan) {
+	p.once.Do(func() { close(p.started); <-p.release })
+}
+func (p *blockingProcessor) OnEnd(sdktrace.ReadOnlySpan)      {}
+func (p *blockingProcessor) Shutdown(context.Context) error   { return nil }
+func (p *blockingProcessor) ForceFlush(context.Context) error { return nil }
+
+// TestTelemetryDeferredNeverBlocks: while the exporter is stuck in the SDK, deferred events
+// are still decided; the records beyond the queue's bound are dropped and counted, and
+// every fired event is either exported or counted as dropped.
+func TestTelemetryDeferredNeverBlocks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bp := &blockingProcessor{started: make(chan struct{}), release: make(chan struct{})}
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(bp))
+	reader := sdkmetric.NewManualReader()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+	t.Cleanup(func() { _ = tp.Shutdown(context.Background()); _ = mp.Shutdown(context.Background()) })
+	r, err := hookcore.New(loadConfig(t, dir, "hooks.yaml", "hooks:\n  - {id: note, event: pre_tool_use, action: {type: inject, message: remember}}\n"),
+		hookcore.Options{ProjectDir: dir, Tracer: tp.Tracer("hookcore"), Meter: mp.Meter("hookcore")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := bashCall(dir, "s1", "ls")
+	r.Fire(context.Background(), hook.PreToolUse, in)
+	<-bp.started // the exporter is now stuck in the SDK
+	const n = 10000
+	for range n {
+		if res := r.Fire(context.Background(), hook.PreToolUse, in); len(res.Hooks) != 1 {
+			t.Fatal("the hook did not run")
+		}
+	}
+	close(bp.release)
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var rm metricdata.ResourceMetrics
+	if err := reader.Collect(context.Background(), &rm); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int64{}
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			if d, ok := m.Data.(metricdata.Sum[int64]); ok {
+				for _, p := range d.DataPoints {
+					got[m.Name] += p.Value
+				}
+			}
+		}
+	}
+	if got["hookcore.telemetry.dropped"] == 0 || got["hookcore.decisions"]+got["hookcore.telemetry.dropped"] != n+1 {
+		t.Errorf("decisions %d + dropped %d, want %d with some dropped", got["hookcore.decisions"], got["hookcore.telemetry.dropped"], n+1)
+	}
+}
+
+// BenchmarkFireLatency: what tracing adds to the decision itself — the time inside Fire,
+// measured call by call (p50 and mean in ns/fire), untraced and traced as in
+// BenchmarkFireTraced. ns/op also holds the work of the background exporter, which shares
+// the machine's cores; ns/fire-p50 is the latency the agent waits for.
+func BenchmarkFireLatency(b *testing.B) {
+	dir := b.TempDir()
+	set := loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: note, event: pre_tool_use, matcher: Bash, action: {type: inject, message: remember}}\n")
+	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(discardSpans{}))
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))
+	defer tp.Shutdown(context.Background())
+	defer mp.Shutdown(context.Background())
+	for _, bc := range []struct {
+		name string
+		opts hookcore.Options
+	}{
+		{"untraced", hookcore.Options{}},
+		{"traced", hookcore.Options{Tracer: tp.Tracer("hookcore"), Meter: mp.Meter("hookcore")}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := newRunner(b, dir, set, bc.opts)
+			in := bashCall(dir, "s1", "ls -la")
+			ctx := context.Background()
+			lat := make([]time.Duration, 0, 1<<16)
+			b.ReportAllocs()
+			for b.Loop() {
+				start := time.Now()
+				res := r.Fire(ctx, hook.PreToolUse, in)
+				d := time.Since(start)
+				if len(lat) < cap(lat) {
+					lat = append(lat, d)
+				}
+				if len(res.Hooks) != 1 {
+					b.Fatal("the hook did not run")
+				}
+			}
+			slices.Sort(lat)
+			var sum time.Duration
+			for _, d := range lat {
+				sum += d
+			}
+			if len(lat) > 0 {
+				b.ReportMetric(float64(lat[len(lat)/2]), "ns/fire-p50")
+				b.ReportMetric(float64(sum)/float64(len(lat)), "ns/fire-mean")
+			}
+		})
+	}
 }

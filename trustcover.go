@@ -95,11 +95,13 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 		if h.Action.Command != "" {
 			words = append([]string{h.Action.Command}, words...)
 		}
-		cx := &coverCtx{root: root, configDir: configDir, dirs: []string{""}}
-		cx.words(staticWords(words, root, configDir), word{}, false, false, 0)
+		cx := &coverCtx{root: root, configDir: configDir, dirs: []string{""}, rootVars: rootVars(h)}
+		cx.words(cx.staticWords(words), word{}, false, false, 0)
 		paths, c.NotCovered = cx.paths, cx.notCovered
 	case h.Action.Command != "":
-		paths, c.NotCovered = coverCommand(h.Action.Command, root, configDir)
+		cx := &coverCtx{root: root, configDir: configDir, dirs: []string{""}, rootVars: rootVars(h)}
+		cx.walk(h.Action.Command, 0)
+		paths, c.NotCovered = cx.paths, cx.notCovered
 	}
 	for _, p := range paths {
 		rel := ""
@@ -185,7 +187,33 @@ type word struct {
 	glob bool
 }
 
-// coverCommand resolves the files every simple command of a shell command line runs
+// projectVars are the variables a command hook's environment sets to the project root.
+var projectVars = []string{"CLAUDE_PROJECT_DIR", "HOOKCORE_PROJECT_DIR"}
+
+// rootVars returns the variables h's environment sets to the project root: projectVars, and
+// GEMINI_PROJECT_DIR for a hook of a Gemini CLI settings file (executor/command sets it, as
+// Gemini CLI does).
+func rootVars(h *config.Hook) []string {
+	if h.Dialect == config.Gemini {
+		return append(slices.Clip(projectVars), "GEMINI_PROJECT_DIR")
+	}
+	return projectVars
+}
+
+// coverCtx is the state of one command line's walk: the directories relative words may be
+// resolved against ("" is the directory the hook runs in, the project root at grant time;
+// others are relative to it or absolute), and what was found.
+type coverCtx struct {
+	root, configDir   string
+	rootVars          []string // variables whose value is root (projectVars, rootVars)
+	dirs              []string
+	paths, notCovered []string
+}
+
+// maxCoverDepth bounds the nesting of -c and -S code that walk follows.
+const maxCoverDepth = 8
+
+// walk resolves the files every simple command of a shell command line runs
 // (red team, third round: the class of "ways to run a script" that the grant did not bind).
 // Beside the program and script each simple command names (coverWords), every other word
 // that resolves to an existing regular file inside the project is bound too, whatever
@@ -196,24 +224,7 @@ type word struct {
 // the same way. What cannot be known statically is listed as not covered with the reason:
 // a glob, a substitution, a cd to a computed directory, an interpreter that reads its
 // script from a pipe, find -exec and xargs (their operands exist only when the hook runs).
-func coverCommand(cmd, root, configDir string) ([]string, []string) {
-	cx := &coverCtx{root: root, configDir: configDir, dirs: []string{""}}
-	cx.walk(cmd, 0)
-	return cx.paths, cx.notCovered
-}
-
-// coverCtx is the state of one command line's walk: the directories relative words may be
-// resolved against ("" is the directory the hook runs in, the project root at grant time;
-// others are relative to it or absolute), and what was found.
-type coverCtx struct {
-	root, configDir   string
-	dirs              []string
-	paths, notCovered []string
-}
-
-// maxCoverDepth bounds the nesting of -c and -S code that coverCommand follows.
-const maxCoverDepth = 8
-
+// What it finds goes to cx.paths and cx.notCovered.
 func (cx *coverCtx) walk(cmd string, depth int) {
 	if depth > maxCoverDepth {
 		cx.notCovered = append(cx.notCovered, "the command nests shell code too deep to follow")
@@ -241,7 +252,7 @@ func (cx *coverCtx) walk(cmd string, depth int) {
 			if call, ok := x.Cmd.(*syntax.CallExpr); ok {
 				for _, r := range x.Redirs {
 					if r.Op == syntax.RdrIn && r.Word != nil {
-						stdin[call] = staticWord(r.Word, cx.root, cx.configDir)
+						stdin[call] = cx.staticWord(r.Word)
 					}
 				}
 			}
@@ -259,7 +270,7 @@ func (cx *coverCtx) walk(cmd string, depth int) {
 func (cx *coverCtx) call(call *syntax.CallExpr, in word, hasIn, piped bool, depth int) {
 	ws := make([]word, 0, len(call.Args))
 	for _, a := range call.Args {
-		ws = append(ws, staticWord(a, cx.root, cx.configDir))
+		ws = append(ws, cx.staticWord(a))
 	}
 	cx.words(ws, in, hasIn, piped, depth)
 }
@@ -411,26 +422,26 @@ func isRegular(p string) bool {
 }
 
 // staticWords turns exec-form words into words, expanding the project and config dirs.
-func staticWords(ws []string, root, configDir string) []word {
+func (cx *coverCtx) staticWords(ws []string) []word {
 	out := make([]word, 0, len(ws))
 	for _, w := range ws {
-		out = append(out, word{val: expandDirs(w, root, configDir)})
+		out = append(out, word{val: cx.expandDirs(w)})
 	}
 	return out
 }
 
-func expandDirs(s, root, configDir string) string {
-	for _, v := range []string{"CLAUDE_PROJECT_DIR", "HOOKCORE_PROJECT_DIR"} {
-		s = strings.ReplaceAll(s, "${"+v+"}", root)
-		s = strings.ReplaceAll(s, "$"+v, root)
+func (cx *coverCtx) expandDirs(s string) string {
+	for _, v := range cx.rootVars {
+		s = strings.ReplaceAll(s, "${"+v+"}", cx.root)
+		s = strings.ReplaceAll(s, "$"+v, cx.root)
 	}
-	s = strings.ReplaceAll(s, "${HOOKCORE_CONFIG_DIR}", configDir)
-	return strings.ReplaceAll(s, "$HOOKCORE_CONFIG_DIR", configDir)
+	s = strings.ReplaceAll(s, "${HOOKCORE_CONFIG_DIR}", cx.configDir)
+	return strings.ReplaceAll(s, "$HOOKCORE_CONFIG_DIR", cx.configDir)
 }
 
 // staticWord evaluates a shell word when it is made only of literals, quotes and the
 // project and config dir variables.
-func staticWord(w *syntax.Word, root, configDir string) word {
+func (cx *coverCtx) staticWord(w *syntax.Word) word {
 	var b strings.Builder
 	var dyn string
 	glob := false
@@ -459,10 +470,10 @@ func staticWord(w *syntax.Word, root, configDir string) word {
 			}
 			simple := x.Exp == nil && x.Repl == nil && x.Slice == nil && x.Index == nil && !x.Length && !x.Excl && x.Names == 0
 			switch {
-			case simple && (name == "CLAUDE_PROJECT_DIR" || name == "HOOKCORE_PROJECT_DIR"):
-				b.WriteString(root)
+			case simple && slices.Contains(cx.rootVars, name):
+				b.WriteString(cx.root)
 			case simple && name == "HOOKCORE_CONFIG_DIR":
-				b.WriteString(configDir)
+				b.WriteString(cx.configDir)
 			default:
 				dyn = fmt.Sprintf("$%s is not known until the hook runs", name)
 			}
@@ -559,41 +570,8 @@ func flagsOf(base string) interpFlags {
 // the user's, not the project's.
 func coverWords(ws []word) (r wordsCover) {
 	r.prog = -1
-	i := 0
-	for i < len(ws) && ws[i].dyn == "" && isAssignment(ws[i].val) {
-		i++
-	}
-	for i < len(ws) && ws[i].dyn == "" && coverWrappers[filepath.Base(ws[i].val)] {
-		wrapper := filepath.Base(ws[i].val)
-		if wrapper == "xargs" {
-			r.notCovered = append(r.notCovered, "xargs runs its command with operands read from stdin when the hook runs")
-		}
-		i++
-		for i < len(ws) && ws[i].dyn == "" && (strings.HasPrefix(ws[i].val, "-") || isAssignment(ws[i].val) || isDuration(ws[i].val)) {
-			f := ws[i].val
-			i++
-			if wrapper == "env" && (f == "-S" || f == "--split-string") && i < len(ws) {
-				if ws[i].dyn != "" {
-					r.notCovered = append(r.notCovered, "the command of env -S: "+ws[i].dyn)
-				} else {
-					r.code = append(r.code, ws[i].val)
-				}
-				return r
-			}
-			if wrapper == "env" && (strings.HasPrefix(f, "-S") || strings.HasPrefix(f, "--split-string=")) {
-				_, code, ok := strings.Cut(f, "=")
-				if !ok {
-					code = f[2:]
-				}
-				r.code = append(r.code, code)
-				return r
-			}
-			if wrapperArgFlags[wrapper][f] && i < len(ws) {
-				i++ // sudo -u root
-			}
-		}
-	}
-	if i >= len(ws) {
+	i, done := skipWrappers(ws, &r)
+	if done || i >= len(ws) {
 		return r
 	}
 	cmd := ws[i]
@@ -626,9 +604,57 @@ func coverWords(ws []word) (r wordsCover) {
 		return r
 	}
 	r.interp = base
+	return coverOperands(base, ws[i+1:], r)
+}
+
+// skipWrappers steps over the VAR=value assignments and the wrappers (env, sudo -u USER,
+// timeout 5, xargs, …) at the start of ws and returns the index of the program word. done
+// is true when a wrapper's own argument is the code to run (env -S STRING, recorded in
+// r.code): there is no program word to look at.
+func skipWrappers(ws []word, r *wordsCover) (i int, done bool) {
+	for i < len(ws) && ws[i].dyn == "" && isAssignment(ws[i].val) {
+		i++
+	}
+	for i < len(ws) && ws[i].dyn == "" && coverWrappers[filepath.Base(ws[i].val)] {
+		wrapper := filepath.Base(ws[i].val)
+		if wrapper == "xargs" {
+			r.notCovered = append(r.notCovered, "xargs runs its command with operands read from stdin when the hook runs")
+		}
+		i++
+		for i < len(ws) && ws[i].dyn == "" && (strings.HasPrefix(ws[i].val, "-") || isAssignment(ws[i].val) || isDuration(ws[i].val)) {
+			f := ws[i].val
+			i++
+			if wrapper == "env" && (f == "-S" || f == "--split-string") && i < len(ws) {
+				if ws[i].dyn != "" {
+					r.notCovered = append(r.notCovered, "the command of env -S: "+ws[i].dyn)
+				} else {
+					r.code = append(r.code, ws[i].val)
+				}
+				return i, true
+			}
+			if wrapper == "env" && (strings.HasPrefix(f, "-S") || strings.HasPrefix(f, "--split-string=")) {
+				_, code, ok := strings.Cut(f, "=")
+				if !ok {
+					code = f[2:]
+				}
+				r.code = append(r.code, code)
+				return i, true
+			}
+			if wrapperArgFlags[wrapper][f] && i < len(ws) {
+				i++ // sudo -u root
+			}
+		}
+	}
+	return i, false
+}
+
+// coverOperands reads the words after the interpreter base (rest) for what it runs: its
+// script operand (bound as a path), shell code given with -c (to resolve in turn), a module
+// (python -m), or a script read from stdin; options and the words they take are skipped
+// per interpreter (flagsOf).
+func coverOperands(base string, rest []word, r wordsCover) wordsCover {
 	fl := flagsOf(base)
 	shell := fl.arg["--rcfile"]
-	rest := ws[i+1:]
 	for j := 0; j < len(rest); j++ {
 		w := rest[j]
 		if w.dyn != "" {

@@ -9,8 +9,8 @@ import (
 // project or local layer file of set, and store does not trust workspace with set's
 // digest. Such errors may be ignored: those layers would not run anyway, and otherwise a
 // repository could switch off the user's own hooks by shipping a broken config. Load
-// applies this rule; `hookcore fire` and `replay` do too (but not with --trust: nothing
-// broken is trusted). A nil store, or no error, reports false.
+// applies this rule; `hookcore fire` and `replay` do too (but not with --trust, which
+// trusts the workspace first). A nil store, or no error, reports false.
 func UntrustedErrorsOnly(set *config.Set, problems config.ErrorList, store *trust.Store, workspace string) bool {
 	if store == nil || set == nil || problems.Err() == nil {
 		return false

@@ -15,9 +15,20 @@ import (
 	"github.com/hookcore/hookcore/internal/text"
 )
 
-// commandName matches the name of a slash command. It is compiled on first use: package
-// initialisation runs in every hook process.
-var commandName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`) })
+// commandName is a custom command's name: words joined by colons (sub:deep), none of
+// which can be "." or "..". It is compiled on first use: package initialisation runs in
+// every hook process.
+var commandName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*(:[A-Za-z0-9_][A-Za-z0-9_.-]*)*$`)
+})
+
+// builtinCommand reports whether text (a prompt starting with "/") is /compact or /clear,
+// which run without UserPromptSubmit (Claude Code 2.1.332 fired none for /compact).
+func builtinCommand(text string) bool {
+	name, _, _ := strings.Cut(strings.TrimPrefix(text, "/"), " ")
+	name = strings.TrimSpace(name)
+	return name == "compact" || name == "clear"
+}
 
 // command runs a slash command given as the prompt, after the CommandExecute moment (name
 // without the slash, arguments as one string):
@@ -25,8 +36,11 @@ var commandName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompi
 //   - /compact compacts the conversation (PreCompact trigger manual);
 //   - /clear ends the session's conversation: SessionEnd reason clear, then SessionStart
 //     source clear, with an empty conversation;
-//   - /NAME ARGS reads CommandsDir/NAME.md and returns it, with $ARGUMENTS replaced by ARGS,
-//     as the prompt to submit (handled is false).
+//   - /NAME ARGS reads NAME.md from the first command place that has it (commandFile) and
+//     returns it, with $ARGUMENTS replaced by ARGS, as the prompt to submit (handled is
+//     false), after the UserPromptExpansion moment (Claude Code's, for a typed custom
+//     command), whose block rejects the prompt with a *PromptRejectedError. The caller has
+//     fired UserPromptSubmit with the typed text before.
 //
 // An unknown command is an error naming it.
 func (s *Session) command(ctx context.Context, text string) (prompt string, handled bool, err error) {
@@ -40,21 +54,21 @@ func (s *Session) command(ctx context.Context, text string) (prompt string, hand
 		if !commandName().MatchString(name) {
 			return "", false, fmt.Errorf("unknown command /%s", name)
 		}
-		dir := s.opts.CommandsDir
-		if dir == "" {
-			dir = DefaultCommandsDir
-		}
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(s.info.Cwd, dir)
-		}
-		data, err := os.ReadFile(filepath.Join(dir, name+".md"))
-		if errors.Is(err, fs.ErrNotExist) {
-			return "", false, fmt.Errorf("unknown command /%s (no %s)", name, filepath.Join(dir, name+".md"))
-		}
+		data, source, err := s.commandFile(name)
 		if err != nil {
-			return "", false, fmt.Errorf("command /%s: %w", name, err)
+			return "", false, err
 		}
 		prompt = strings.ReplaceAll(stripFrontMatter(string(data)), "$ARGUMENTS", args)
+		v := s.observe(ctx, &Event{Moment: hook.UserPromptExpansion, ExpansionType: "slash_command",
+			Command: name, Arguments: args, CommandSource: source, Prompt: text})
+		if v.Block || v.StopAgent {
+			reason := v.Reason
+			if !v.Block {
+				reason = v.StopReason
+			}
+			s.trace(Step{Kind: StepNotice, Text: "command /" + name + " rejected: " + reason, IsError: true})
+			return "", false, &PromptRejectedError{Reason: reason}
+		}
 	}
 	s.observe(ctx, &Event{Moment: hook.CommandExecute, Command: name, Arguments: args})
 	s.trace(Step{Kind: StepNotice, Text: "command /" + name})
@@ -70,6 +84,50 @@ func (s *Session) command(ctx context.Context, text string) (prompt string, hand
 		return "", true, nil
 	}
 	return strings.TrimSpace(prompt), false, nil
+}
+
+// commandDirs returns the places of slash commands, in lookup order: HomeDir/.claude/commands,
+// Workspace/.claude/commands (Claude Code's), then CommandsDir (hookcore's), absolute.
+func (s *Session) commandDirs() []string {
+	var dirs []string
+	if s.opts.HomeDir != "" {
+		dirs = append(dirs, filepath.Join(s.opts.HomeDir, ".claude", "commands"))
+	}
+	dirs = append(dirs, filepath.Join(s.info.Cwd, ".claude", "commands"))
+	dir := s.opts.CommandsDir
+	if dir == "" {
+		dir = DefaultCommandsDir
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(s.info.Cwd, dir)
+	}
+	return append(dirs, dir)
+}
+
+// commandFile reads the file of the custom command name from the first place that has it
+// (commandDirs) and returns it with its command_source: "projectSettings" for a place inside
+// the workspace, else "userSettings". A name with colons names a file in subdirectories,
+// as Claude Code 2.1.332 ran .claude/commands/sub/deep.md as /sub:deep.
+func (s *Session) commandFile(name string) (data []byte, source string, err error) {
+	file := filepath.Join(strings.Split(name, ":")...) + ".md"
+	var tried []string
+	for _, dir := range s.commandDirs() {
+		p := filepath.Join(dir, file)
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			tried = append(tried, p)
+			continue
+		}
+		if err != nil {
+			return nil, "", fmt.Errorf("command /%s: %w", name, err)
+		}
+		source := "userSettings"
+		if rel, err := filepath.Rel(s.info.Cwd, dir); err == nil && filepath.IsLocal(rel) {
+			source = "projectSettings"
+		}
+		return data, source, nil
+	}
+	return nil, "", fmt.Errorf("unknown command /%s (no %s)", name, strings.Join(tried, ", "))
 }
 
 // stripFrontMatter removes a leading "---" YAML block (Claude Code command files have one).

@@ -112,7 +112,9 @@ func TestCommands(t *testing.T) {
 	}{
 		{prompt: "/compact", want: []string{"CommandExecute(compact)", "PreCompact(manual)", "PostCompact(manual)", "SessionStart(compact)"}},
 		{prompt: "/clear", want: []string{"CommandExecute(clear)", "SessionEnd(clear)", "SessionStart(clear)"}},
-		{prompt: "/greet Ada Lovelace", want: []string{"CommandExecute(greet)(Ada Lovelace)", "UserPromptSubmit(Say hello to Ada Lovelace.)", "PreSend", "PostReceive", "Stop", "Notification"}},
+		// UserPromptSubmit gets the typed text first (Claude Code 2.1.332,
+		// testdata/claude/commands); before, it got the expanded text after the expansion.
+		{prompt: "/greet Ada Lovelace", want: []string{"UserPromptSubmit(/greet Ada Lovelace)", "UserPromptExpansion(greet)(Ada Lovelace)", "CommandExecute(greet)(Ada Lovelace)", "PreSend", "PostReceive", "MessageDisplay", "Stop", "Notification"}},
 		{prompt: "/nope", wantErr: "unknown command /nope"},
 	}
 	for _, tt := range tests {
@@ -137,6 +139,72 @@ func TestCommands(t *testing.T) {
 	}
 }
 
+// TestCommandPlaces: slash commands are read from Claude Code's places too, in its order:
+// ~/.claude/commands (userSettings), <project>/.claude/commands (projectSettings), then
+// .hookcore/commands; a name with colons is a file in subdirectories. Observed with Claude
+// Code 2.1.332 (testdata/claude/commands in the root package: /greet from the project's
+// .claude/commands, /hello from ~/.claude/commands, /both in both places ran the user's
+// "User version of both: x", /sub:deep ran .claude/commands/sub/deep.md, /deep was no
+// command). Before, only .hookcore/commands was read.
+func TestCommandPlaces(t *testing.T) {
+	t.Parallel()
+	ws, home := t.TempDir(), t.TempDir()
+	for p, content := range map[string]string{
+		filepath.Join(ws, ".claude/commands/greet.md"):    "---\ndescription: greet\n---\nSay hello to $ARGUMENTS.\n",
+		filepath.Join(ws, ".claude/commands/both.md"):     "Project version of both: $ARGUMENTS\n",
+		filepath.Join(ws, ".claude/commands/sub/deep.md"): "Deep command: $ARGUMENTS\n",
+		filepath.Join(ws, ".hookcore/commands/own.md"):    "hookcore command: $ARGUMENTS\n",
+		filepath.Join(home, ".claude/commands/hello.md"):  "User hello: $ARGUMENTS\n",
+		filepath.Join(home, ".claude/commands/both.md"):   "User version of both: $ARGUMENTS\n",
+		filepath.Join(ws, "secret.md"):                    "not a command\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct{ prompt, sent, source, err string }{
+		{"/greet world", "Say hello to world.", "projectSettings", ""},
+		{"/hello there", "User hello: there", "userSettings", ""},
+		{"/both x", "User version of both: x", "userSettings", ""},
+		{"/sub:deep y", "Deep command: y", "projectSettings", ""},
+		{"/own z", "hookcore command: z", "projectSettings", ""},
+		{"/deep z", "", "", "unknown command /deep"},
+		{"/sub:..:..:secret", "", "", "unknown command"},
+	} {
+		t.Run(tt.prompt, func(t *testing.T) {
+			t.Parallel()
+			rec := &recorder{}
+			s := newSession(t, rec, `[]`, func(o *agent.Options) { o.Workspace, o.HomeDir = ws, home })
+			_, err := s.Prompt(context.Background(), tt.prompt)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := s.Messages(); len(m) == 0 || m[0].Text != tt.sent {
+				t.Errorf("sent %+v, want %q", m, tt.sent)
+			}
+			rec.mu.Lock()
+			defer rec.mu.Unlock()
+			for _, e := range rec.events {
+				if e.Moment == hook.UserPromptExpansion && e.CommandSource != tt.source {
+					t.Errorf("command_source %q, want %q", e.CommandSource, tt.source)
+				}
+				if e.Moment == hook.UserPromptSubmit && e.Prompt != tt.prompt {
+					t.Errorf("UserPromptSubmit prompt %q, want the typed %q", e.Prompt, tt.prompt)
+				}
+			}
+		})
+	}
+}
+
 func TestAutoCompact(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
@@ -144,7 +212,7 @@ func TestAutoCompact(t *testing.T) {
 	if _, err := s.Prompt(context.Background(), "go"); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PostToolBatch", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "Stop", "Notification"}
+	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive", "PostToolBatch", "PreCompact(auto)", "PostCompact(auto)", "SessionStart(compact)", "PreSend", "PostReceive", "MessageDisplay", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}
@@ -222,7 +290,7 @@ func TestSubagent(t *testing.T) {
 	want := []string{"UserPromptSubmit(go)", "PreSend", "PostReceive",
 		"SubagentStart(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "PostToolBatch(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)",
 		"SubagentStop(agent-1)", "PreSend(agent-1)", "PostReceive(agent-1)", "SubagentStop(agent-1)",
-		"PostToolBatch", "PreSend", "PostReceive", "Stop", "Notification"}
+		"PostToolBatch", "PreSend", "PostReceive", "MessageDisplay", "Stop", "Notification"}
 	if diff := cmp.Diff(want, rec.moments()); diff != "" {
 		t.Errorf("moments (-want +got):\n%s", diff)
 	}

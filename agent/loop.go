@@ -66,7 +66,18 @@ func (s *Session) turn(ctx context.Context, sub bool) (string, error) {
 		}
 		s.messages = append(s.messages, Message{Role: RoleAssistant, Text: reply.Text, ToolCalls: reply.ToolCalls})
 		if reply.Text != "" {
-			s.trace(Step{Kind: StepText, Text: reply.Text})
+			shown := reply.Text
+			if !sub {
+				// Claude Code 2.1.332 -p fires MessageDisplay once per model message with
+				// text, before its tool calls run (peer-claude; agent/harness tests), and
+				// shows a hook's displayContent instead of the text (testdata/claude/display).
+				v := s.observe(ctx, &Event{Moment: hook.MessageDisplay, Message: reply.Text,
+					TurnID: s.turnID, MessageID: s.nextMessageID()})
+				if v.Display != "" {
+					shown = v.Display
+				}
+			}
+			s.trace(Step{Kind: StepText, Text: shown})
 			last = reply.Text
 		}
 		if len(reply.ToolCalls) > 0 {
@@ -198,4 +209,10 @@ func compactInput(in json.RawMessage) json.RawMessage {
 		return in
 	}
 	return b.Bytes()
+}
+
+// nextMessageID returns the id of the next model message shown (MessageDisplay).
+func (s *Session) nextMessageID() string {
+	s.shown++
+	return fmt.Sprintf("msg_%d", s.shown)
 }

@@ -10,11 +10,11 @@ import (
 // Event is one moment with what is known about it. Fields a moment does not use are zero.
 type Event struct {
 	// Moment is the hook event this moment is: one of SessionStart, SessionEnd,
-	// UserPromptSubmit, PreSend, PostReceive, PermissionRequest, FileChange, CommandExecute,
-	// Stop, PostStopValidation, Notification, PreCompact, PostCompact, Error, TaskCreated,
-	// TaskCompleted, SubagentStart, SubagentStop, PostToolBatch, StopFailure (DESIGN.md
-	// section 8). The tool moments PreToolUse/PostToolUse are not reported: they belong to
-	// tool middleware.
+	// UserPromptSubmit, UserPromptExpansion, PreSend, PostReceive, MessageDisplay,
+	// PermissionRequest, FileChange, CommandExecute, Stop, PostStopValidation, Notification,
+	// PreCompact, PostCompact, Error, TaskCreated, TaskCompleted, SubagentStart,
+	// SubagentStop, PostToolBatch, StopFailure (DESIGN.md section 8). The tool moments
+	// PreToolUse/PostToolUse are not reported: they belong to tool middleware.
 	Moment hook.Event
 	// Info identifies the session and sub-agent; TranscriptPath is empty.
 	Info tool.Session
@@ -28,11 +28,18 @@ type Event struct {
 	StopActive       bool   // Stop, SubagentStop: continuing because of an earlier block
 	Call             *tool.Call
 	FilePath         string // FileChange
-	Command          string // CommandExecute: the command's name, without the slash
-	Arguments        string // CommandExecute
-	Task             *Task  // TaskCreated, TaskCompleted
-	ErrorDetails     string // StopFailure: the model error's message
-	Skill            string // SkillInvoked: the skill's name
+	Command          string // CommandExecute, UserPromptExpansion: the command's name, without the slash
+	Arguments        string // CommandExecute, UserPromptExpansion
+	// ExpansionType and CommandSource are UserPromptExpansion's expansion_type
+	// ("slash_command") and command_source ("projectSettings", "userSettings"); its Prompt
+	// is the prompt as typed ("/greet world"), as Claude Code 2.1.332 sends it.
+	ExpansionType, CommandSource string
+	// TurnID and MessageID identify, on MessageDisplay, the user turn and the model
+	// message whose text (Message) is shown.
+	TurnID, MessageID string
+	Task              *Task  // TaskCreated, TaskCompleted
+	ErrorDetails      string // StopFailure: the model error's message
+	Skill             string // SkillInvoked: the skill's name
 	// Batch is, on PostToolBatch, every call of the model's reply with the result text the
 	// model will read (Claude Code's tool_calls[].tool_response).
 	Batch []BatchCall
@@ -60,6 +67,10 @@ type Verdict struct {
 	// Context is shown to the model as a <hook-notification> in the system area of the next
 	// request.
 	Context string
+	// Display, on MessageDisplay, is the text shown to the user instead of the model's
+	// message ("" shows the message); the conversation keeps the model's text (Claude
+	// Code's displayContent).
+	Display string
 	// StopAgent ends the turn at once (Claude Code's "continue": false); StopReason says why.
 	StopAgent  bool
 	StopReason string

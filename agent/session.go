@@ -80,8 +80,12 @@ type Options struct {
 	// DefaultContextBudget, negative never.
 	ContextBudget int
 	// CommandsDir holds user slash commands, NAME.md, relative to Workspace; "" means
-	// DefaultCommandsDir.
+	// DefaultCommandsDir. Claude Code's places are read before it (see HomeDir).
 	CommandsDir string
+	// HomeDir, when set, is the user's home: HomeDir/.claude/commands is the first place
+	// of slash commands, before Workspace/.claude/commands and CommandsDir (Claude Code
+	// 2.1.332 took the user's command over the project's of the same name).
+	HomeDir string
 	// Tasks adds the TaskCreate and TaskUpdate tools; Subagents adds the Agent tool.
 	Tasks, Subagents bool
 	// Skills, when not empty, adds the Skill tool, which gives the model a skill's body and
@@ -102,7 +106,7 @@ type StepKind string
 
 // The kinds of Step.
 const (
-	StepText       StepKind = "text"        // the model's text
+	StepText       StepKind = "text"        // the model's text as shown (a MessageDisplay hook's displayContent replaces it)
 	StepToolCall   StepKind = "tool_call"   // Call is about to go through the middleware
 	StepToolResult StepKind = "tool_result" // Text is what the model gets back
 	StepNotice     StepKind = "notice"      // something the Session decided (Text)
@@ -140,6 +144,10 @@ type Session struct {
 	tasks    *taskList
 	endOnce  sync.Once
 	stopped  string // a StopAgent reason, ends the turn
+	// turns and shown count the prompts and the model messages shown (MessageDisplay's
+	// turn_id and message_id); turnID is the current prompt's.
+	turns, shown int
+	turnID       string
 }
 
 type rule struct {
@@ -331,13 +339,12 @@ func EndReason(ctx context.Context, err error) string {
 // prompt the Observer blocks returns a *PromptRejectedError and leaves the conversation
 // unchanged.
 func (s *Session) Prompt(ctx context.Context, text string) (string, error) {
-	if strings.HasPrefix(text, "/") {
-		expanded, handled, err := s.command(ctx, text)
-		if err != nil || handled {
-			return "", err
-		}
-		text = expanded
+	if strings.HasPrefix(text, "/") && builtinCommand(text) {
+		_, _, err := s.command(ctx, text)
+		return "", err
 	}
+	// UserPromptSubmit gets the prompt as typed, a custom command before its expansion
+	// (Claude Code 2.1.332: "/greet world", then UserPromptExpansion; testdata/claude/commands).
 	v := s.observe(ctx, &Event{Moment: hook.UserPromptSubmit, Prompt: text})
 	if v.Block {
 		s.trace(Step{Kind: StepNotice, Text: "prompt rejected: " + v.Reason, IsError: true})
@@ -346,6 +353,15 @@ func (s *Session) Prompt(ctx context.Context, text string) (string, error) {
 	if v.StopAgent {
 		return "", &PromptRejectedError{Reason: v.StopReason}
 	}
+	if strings.HasPrefix(text, "/") {
+		expanded, _, err := s.command(ctx, text)
+		if err != nil {
+			return "", err
+		}
+		text = expanded
+	}
 	s.messages = append(s.messages, Message{Role: RoleUser, Text: text})
+	s.turns++
+	s.turnID = fmt.Sprintf("turn_%d", s.turns)
 	return s.turn(ctx, false)
 }

@@ -16,8 +16,8 @@ import (
 // AfterAgent → Stop, PreCompress → PreCompact, BeforeModel → PreSend, AfterModel →
 // PostReceive, SessionStart, SessionEnd, Notification (BeforeToolSelection has no
 // hookcore event: nothing matches it); run_shell_command → Bash, write_file → Write,
-// replace → Edit, read_file → Read, glob → Glob, search_file_content → Grep,
-// list_directory → LS, web_fetch → WebFetch, google_web_search → WebSearch. The agent's
+// replace → Edit, read_file → Read, glob → Glob, grep_search → Grep (and its legacy name
+// search_file_content, which Gemini CLI 0.61.0 still accepts), list_directory → LS, web_fetch → WebFetch, google_web_search → WebSearch. The agent's
 // own tool name stays in Extra["gemini_tool_name"].
 //
 // Output (exit 0, JSON): a block is decision "deny" with reason (BeforeTool: the model gets
@@ -37,7 +37,7 @@ var geminiEvents = map[string]hook.Event{
 
 var geminiTools = map[string]string{
 	"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "read_file": "Read",
-	"glob": "Glob", "search_file_content": "Grep", "list_directory": "LS",
+	"glob": "Glob", "grep_search": "Grep", "search_file_content": "Grep", "list_directory": "LS",
 	"web_fetch": "WebFetch", "google_web_search": "WebSearch",
 }
 

@@ -41,3 +41,14 @@ func claudeExecForm(r *rawHook) {
 	h.Action.Args = append([]string{h.Action.Command}, h.Action.Args...)
 	h.Action.Command = ""
 }
+
+// claudeShell applies Claude Code's `shell` values in a Claude Code settings file: "bash"
+// is its default shell, which runs the command with /bin/sh -c like no shell field at all
+// (observed with Claude Code 2.1.332 on Linux, testdata/claude/shell: with `"shell":
+// "bash"` and without, the hook ran under /bin/sh, which was dash, BASH_VERSION unset).
+// Other dialects keep "bash" as bash (Copilot's `bash` key).
+func claudeShell(r *rawHook) {
+	if r.h.Dialect == Nested && r.h.Action.Shell == "bash" {
+		r.h.Action.Shell = ""
+	}
+}

@@ -290,6 +290,7 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 		}
 	}
 	claudeExecForm(r)
+	claudeShell(r)
 	d.finishAction(r, false)
 	seedDefaults(r)
 	r.probs = d.take()

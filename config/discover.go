@@ -97,6 +97,14 @@ type Candidate struct {
 	Err error
 }
 
+// Loads reports whether the candidate is to be loaded: it was found and is not a duplicate,
+// or it is a file named on the command line (Claude Code's --settings, layer Explicit) that
+// is missing, whose absence is then that file's load error, as Claude Code 2.1.332 stops
+// with "Settings file not found" rather than run without it.
+func (c Candidate) Loads() bool {
+	return c.Found && !c.Dup || !c.Found && c.Layer == Explicit
+}
+
 // Look returns every config file discovery looks for, in load order, with what it found
 // (see Paths). It fails only when the working directory cannot be found: a problem with one
 // candidate is that candidate's Err, so a repository cannot make discovery as a whole fail
@@ -125,6 +133,20 @@ func (d Discovery) Look() ([]Candidate, error) {
 	var out []Candidate
 	add := func(path string, layer Layer) {
 		out = append(out, Candidate{LayerPath: LayerPath{Path: path, Layer: layer}})
+	}
+	// addGlob adds the files that pattern matches, in lexical order; when none does, the
+	// pattern itself, which is not found, so that `list` and `fire` name it among the
+	// places looked at.
+	addGlob := func(pattern string, layer Layer) {
+		names, err := filepath.Glob(pattern)
+		if err != nil || len(names) == 0 {
+			add(pattern, layer)
+			return
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			add(n, layer)
+		}
 	}
 	agents := d.Agents
 	if agents == nil {
@@ -182,12 +204,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 			if layer == User {
 				sub = ".copilot"
 			}
-			if names, err := filepath.Glob(filepath.Join(base, sub, "hooks", "*.json")); err == nil {
-				slices.Sort(names)
-				for _, n := range names {
-					add(n, layer)
-				}
-			}
+			addGlob(filepath.Join(base, sub, "hooks", "*.json"), layer)
 		}
 	}
 	if has(Claude) {
@@ -197,12 +214,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 		}
 		add(filepath.Join(managed, "managed-settings.json"), Managed)
 		// managed-settings.d/*.json in lexical order, as Claude Code merges drop-in files.
-		if names, err := filepath.Glob(filepath.Join(managed, "managed-settings.d", "*.json")); err == nil {
-			slices.Sort(names)
-			for _, n := range names {
-				add(n, Managed)
-			}
-		}
+		addGlob(filepath.Join(managed, "managed-settings.d", "*.json"), Managed)
 	}
 	for _, p := range d.Settings {
 		if !filepath.IsAbs(p) {
@@ -247,7 +259,8 @@ func (d Discovery) Look() ([]Candidate, error) {
 // project only), under
 // the home directory for the user layer and the project root for the others; then Claude
 // Code's managed settings (<ManagedDir>/managed-settings.json, then
-// managed-settings.d/*.json in lexical order) and the Settings files. A file reached twice (the
+// managed-settings.d/*.json in lexical order) and the Settings files (also when missing: see
+// Candidate.Loads). A file reached twice (the
 // working directory is $HOME, or a symlink points at another layer's file) is returned once,
 // under its first layer, compared with os.SameFile (DESIGN.md section 7); the returned Path
 // is the path as discovered, not the real path. A path that exists but cannot be examined
@@ -261,7 +274,7 @@ func (d Discovery) Paths() ([]LayerPath, error) {
 	}
 	var out []LayerPath
 	for _, c := range cands {
-		if c.Found && !c.Dup {
+		if c.Loads() {
 			out = append(out, c.LayerPath)
 		}
 	}

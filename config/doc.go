@@ -47,7 +47,9 @@
 // gemini.go), Codex (.codex/hooks.json and the [hooks] tables of .codex/config.toml,
 // codex_toml.go), Cursor (.cursor/hooks.json, cursor.go) and Copilot (.github/hooks/*.json,
 // copilot.go). Each maps the agent's events and tool names onto hookcore's with that agent's
-// semantics; a hookcore bridge entry (`hookcore hook AGENT`) in such a file loads disabled.
+// semantics. A hookcore bridge entry (`hookcore hook AGENT`, or an http hook to a local
+// `hookcore serve`'s /hook/AGENT) loads disabled in such a file and in Claude Code's
+// settings: every dialect but the native one.
 //
 // Event names are matched after normalisation (hook.ParseEvent): `pre_tool_use`,
 // `PreToolUse` and the MiniCode alias `turn_start` all work in every dialect.

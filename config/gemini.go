@@ -31,9 +31,11 @@ import (
 //     applies on feedback and observe events; gate events always run in order).
 //   - the matcher is translated by geminiMatcher.
 //
-// Exit codes are Gemini's, which are Claude Code's: 0 reads stdout as JSON ("decision":
-// "deny"/"block" with "reason" blocks, continue:false, systemMessage, additionalContext), 2
-// blocks with stderr as the reason, anything else is a warning and the run goes on.
+// The hooks run with Gemini CLI's input and their replies are read as Gemini CLI reads them
+// (command.Command.Agent "gemini", executor/command/gemini.go): JSON decides whatever the
+// exit code ("decision": "deny"/"block" with "reason", "ask", continue:false, systemMessage,
+// additionalContext, hookSpecificOutput.tool_input), plain text blocks on an exit code other
+// than 0 and 1, and exit 2 with no output blocks nothing.
 
 // geminiDefinitionKeys are the keys of a Gemini hook definition.
 var geminiDefinitionKeys = []string{"matcher", "sequential", "hooks"}

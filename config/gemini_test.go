@@ -99,6 +99,41 @@ func TestOtherAgentFileSkipsHookcore(t *testing.T) {
 	}
 }
 
+// TestClaudeSettingsSkipHookcore: Claude Code's settings (and any file of an agent's
+// dialect) treat hookcore's own entries as the other agents' files do: `hookcore hook
+// claude` (what `hookcore install claude` writes, in the shell or the exec form) and an http
+// hook to a `hookcore serve` on this machine (install --server) load disabled; an http hook
+// to another host with the same path, and hookcore's own YAML, are left alone.
+// Regression: `hookcore hook codex --config .claude/settings.json` ran `hookcore hook claude`.
+func TestClaudeSettingsSkipHookcore(t *testing.T) {
+	t.Parallel()
+	cl := `{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [
+  {"type": "command", "command": "hookcore hook claude"},
+  {"type": "command", "command": "/home/u/go/bin/hookcore hook claude --server http://127.0.0.1:7878"},
+  {"type": "http", "url": "http://127.0.0.1:7878/hook/claude"},
+  {"type": "http", "url": "http://localhost:9/hook/codex/PreToolUse"},
+  {"type": "http", "url": "http://[::1]:9/hook/claude"},
+  {"type": "http", "url": "https://hooks.example.com/hook/claude"},
+  {"type": "http", "url": "http://127.0.0.1:7878/hook/vscode"},
+  {"type": "command", "command": "./guard.sh"}]}]}}`
+	f, probs := Parse(".claude/settings.json", []byte(cl), Project)
+	if probs.Err() != nil {
+		t.Fatal(probs)
+	}
+	var got []bool
+	for _, h := range f.Hooks {
+		got = append(got, h.Enabled)
+	}
+	want := []bool{false, false, false, false, false, true, true, true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("enabled (-want +got):\n%s", diff)
+	}
+	yml := "hooks:\n  - {event: pre_tool_use, action: {type: command, command: hookcore hook claude --config other.yaml}}\n"
+	if f, _ := Parse("hooks.yaml", []byte(yml), Project); len(f.Hooks) != 1 || !f.Hooks[0].Enabled {
+		t.Errorf("hookcore's own file: hooks %+v, want the hook on", f.Hooks)
+	}
+}
+
 // TestCodexTOMLProblems: a bad handler is skipped alone, its problem at the line of its
 // [[hooks.EVENT.hooks]] header; a TOML syntax error has line and column.
 func TestCodexTOMLProblems(t *testing.T) {

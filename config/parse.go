@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -82,19 +84,11 @@ func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File
 	switch dialect {
 	case Native, Flat, Nested:
 		return Parse(path, data, layer)
-	case Gemini:
-		f, probs := parse(path, data, layer, Gemini)
-		offBridge(f)
-		return f, probs
-	case Cursor, Copilot:
-		f, probs := parse(path, data, layer, dialect)
-		offBridge(f)
-		return f, probs
+	case Gemini, Cursor, Copilot:
+		return parse(path, data, layer, dialect)
 	case Codex:
 		if strings.EqualFold(filepath.Ext(path), ".toml") {
-			f, probs := parseCodexTOML(path, data, layer)
-			offBridge(f)
-			return f, probs
+			return parseCodexTOML(path, data, layer)
 		}
 		f, probs := Parse(path, data, layer)
 		if !f.Failed && f.Dialect != Nested {
@@ -102,7 +96,6 @@ func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File
 			f.Hooks, f.Broken, f.Failed = nil, nil, true
 		}
 		f.Dialect = Codex
-		offBridge(f)
 		return f, probs
 	}
 	sum := sha256.Sum256(data)
@@ -231,6 +224,9 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()
 	f.Entries = len(f.Hooks) + len(f.Broken)
+	if f.Dialect != Native {
+		offBridge(f)
+	}
 	return f, probs
 }
 
@@ -458,14 +454,26 @@ func isMiniCodeConfig(path string) bool {
 	return (base == "config.yaml" || base == "config.local.yaml") && filepath.Base(filepath.Dir(path)) == ".minicode"
 }
 
-// offBridge turns off (Enabled false, so `hookcore list` still shows them) the hooks of
-// another agent's file that are hookcore itself: a command "hookcore hook AGENT ..." (what
-// `hookcore install` writes, the program named by any path whose base is hookcore). Run as
-// a hook, it would apply hookcore's whole configuration a second time under another agent.
+// offBridge turns off (Enabled false, so `hookcore list` still shows them) the hooks of an
+// agent's settings file — Claude Code's, Codex's, Gemini CLI's, Cursor's, Copilot CLI's,
+// codebot's: every dialect but hookcore's own — that are hookcore itself: a command
+// "hookcore hook AGENT ..." (what `hookcore install` writes; the program named by any path
+// whose base is hookcore), or an http hook to a `hookcore serve` on this machine
+// (isServeURL: what `hookcore install claude --server URL` writes). Run as a hook, it would
+// apply hookcore's whole configuration a second time: `hookcore hook codex` loads
+// .claude/settings.json, where `hookcore install claude` wrote `hookcore hook claude`.
 func offBridge(f *File) {
 	for i := range f.Hooks {
-		if h := &f.Hooks[i]; h.Action.Type == TypeCommand && isHookcoreBridge(h.Action.Command) {
-			h.Enabled = false
+		h := &f.Hooks[i]
+		switch h.Action.Type {
+		case TypeCommand:
+			if isHookcoreBridge(h.Action.Command) || len(h.Action.Args) > 1 && isHookcoreBridge(strings.Join(h.Action.Args[:2], " ")) {
+				h.Enabled = false
+			}
+		case TypeHTTP:
+			if isServeURL(h.Action.URL) {
+				h.Enabled = false
+			}
 		}
 	}
 }
@@ -478,6 +486,26 @@ func isHookcoreBridge(cmd string) bool {
 	}
 	base := filepath.Base(strings.Trim(w[0], `"'`))
 	return base == "hookcore" || base == "hookcore.exe"
+}
+
+// isServeURL reports whether u is an endpoint of `hookcore serve` on this machine: http or
+// https to a loopback address or localhost, path /hook/AGENT or /hook/AGENT/EVENT for an
+// agent the bridge speaks (bridge.Names). A URL of another host is the user's own service,
+// whatever its path, and is left alone.
+func isServeURL(u string) bool {
+	p, err := url.Parse(strings.TrimSpace(u))
+	if err != nil || (p.Scheme != "http" && p.Scheme != "https") {
+		return false
+	}
+	host := p.Hostname()
+	if ip := net.ParseIP(host); !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+		return false
+	}
+	parts := strings.Split(strings.Trim(p.Path, "/"), "/")
+	if len(parts) < 2 || len(parts) > 3 || parts[0] != "hook" {
+		return false
+	}
+	return slices.Contains(bridge.Names(), parts[1])
 }
 
 // isCodexHooks reports whether path is a Codex hook file: hooks.json or config.toml in a

@@ -161,9 +161,14 @@ func (c *conv) toolMatcher(h *config.Hook, agent string) string {
 	if m == "" || m == "*" || h.Event.MatchField() != "tool_name" {
 		return m
 	}
+	// The first native name in sorted order wins where several map to one Claude name
+	// (Gemini's grep_search and its legacy search_file_content).
+	natives := bridge.ToolNames(agent)
 	rev := map[string]string{}
-	for native, claude := range bridge.ToolNames(agent) {
-		rev[claude] = native
+	for _, native := range slices.Sorted(maps.Keys(natives)) {
+		if _, ok := rev[natives[native]]; !ok {
+			rev[natives[native]] = native
+		}
 	}
 	if !plainNames().MatchString(m) {
 		c.lose(h, "matcher %q kept as written: it is a pattern, and %s's tool names differ from Claude Code's", m, agent)

@@ -101,6 +101,10 @@ type Decision struct {
 	// UpdatedInput replaces the tool input whole; nil when the hook did not rewrite it.
 	// It is always a JSON object.
 	UpdatedInput json.RawMessage
+	// DisplayContent replaces, on MessageDisplay, the message text shown to the user
+	// (Claude Code's hookSpecificOutput.displayContent); "" when the hook gave none. The
+	// model and the transcript keep the original text.
+	DisplayContent string
 	// UpdatedToolOutput replaces, on PostToolUse, the tool output the model sees (Claude
 	// Code's hookSpecificOutput.updatedToolOutput, any JSON value); nil when the hook did
 	// not replace it.

@@ -38,6 +38,8 @@ import (
 //     Code: deny and stop the agent).
 //   - Claude Code, "hookSpecificOutput" on PostToolUse: "updatedToolOutput" (any JSON
 //     value) is UpdatedToolOutput, "updatedMCPToolOutput" is UpdatedMCPToolOutput.
+//   - Claude Code, "hookSpecificOutput" on MessageDisplay: "displayContent" (a string) is
+//     DisplayContent.
 //   - hookSpecificOutput fields of another event than e are ignored (see dropForeign).
 //   - "hookEventName", when it names a known event different from e (and e is a known
 //     event), makes the envelope invalid, as Claude Code rejects a reply meant for another
@@ -140,6 +142,7 @@ type fields struct {
 	behavior, message                               string
 	interrupt                                       bool
 	behaviorUpdated                                 json.RawMessage
+	display                                         string
 }
 
 func readFields(body []byte) (f fields, err error) {
@@ -184,6 +187,7 @@ func readFields(body []byte) (f fields, err error) {
 		func() (err error) { f.hsoUpdated, err = hso.input("updatedInput"); return },
 		func() (err error) { f.toolOutput, err = hso.value("updatedToolOutput"); return },
 		func() (err error) { f.mcpToolOutput, err = hso.value("updatedMCPToolOutput"); return },
+		func() (err error) { _, err = hso.get("displayContent", &f.display); return },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -216,7 +220,8 @@ func readFields(body []byte) (f fields, err error) {
 // "decision" and a "permissionDecision" on UserPromptSubmit, a "permissionDecision" and an
 // "updatedInput" on PostToolUse changed nothing): "permissionDecision" and its reason count
 // on PreToolUse and PermissionRequest, "updatedInput" on those two, the "decision" object on
-// PermissionRequest, "updatedToolOutput" and "updatedMCPToolOutput" on PostToolUse. For an
+// PermissionRequest, "updatedToolOutput" and "updatedMCPToolOutput" on PostToolUse,
+// "displayContent" on MessageDisplay. For an
 // unknown e every field counts.
 func (f *fields) dropForeign(e Event) {
 	if !e.Valid() {
@@ -231,6 +236,9 @@ func (f *fields) dropForeign(e Event) {
 	}
 	if e != PostToolUse {
 		f.toolOutput, f.mcpToolOutput = nil, nil
+	}
+	if e != MessageDisplay {
+		f.display = ""
 	}
 }
 
@@ -317,6 +325,7 @@ func parseEnvelope(body []byte, e Event) (Decision, error) {
 		}
 	}
 	d.UpdatedToolOutput, d.UpdatedMCPToolOutput = f.toolOutput, f.mcpToolOutput
+	d.DisplayContent = f.display
 
 	if f.stop != nil && !*f.stop {
 		d.StopAgent = true

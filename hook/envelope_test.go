@@ -114,6 +114,11 @@ func TestParseEnvelope(t *testing.T) {
 			envelope: true},
 		{name: "updated tool output", stdout: `{"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": {"stdout": "REDACTED", "stderr": ""}, "updatedMCPToolOutput": "m"}}`, event: PostToolUse,
 			want: Decision{UpdatedToolOutput: raw(`{"stdout":"REDACTED","stderr":""}`), UpdatedMCPToolOutput: raw(`"m"`)}, envelope: true},
+		// Claude Code 2.1.332, testdata/claude/display of the root package.
+		{name: "display content", stdout: `{"hookSpecificOutput": {"hookEventName": "MessageDisplay", "displayContent": "[shown] hi"}}`, event: MessageDisplay,
+			want: Decision{DisplayContent: "[shown] hi"}, envelope: true},
+		{name: "display content on Stop is ignored", stdout: `{"hookSpecificOutput": {"displayContent": "x"}}`, event: Stop, envelope: true},
+		{name: "display content wrong type", stdout: `{"hookSpecificOutput": {"displayContent": 1}}`, event: MessageDisplay, envelope: true, bad: true},
 		{name: "updated tool output on PreToolUse is ignored", stdout: `{"hookSpecificOutput": {"updatedToolOutput": "x"}}`, event: PreToolUse, envelope: true},
 	}
 	for _, tt := range tests {

@@ -47,6 +47,10 @@ type Result struct {
 	// which Claude Code applies to MCP tools only. ToolOutput applies them.
 	UpdatedToolOutput    json.RawMessage `json:"updated_tool_output,omitempty"`
 	UpdatedMCPToolOutput json.RawMessage `json:"updated_mcp_tool_output,omitempty"`
+	// DisplayContent is, on MessageDisplay, the text shown instead of the model's message
+	// (Claude Code's displayContent; the last hook that gives one wins); "" when no hook
+	// replaced it. What the model and the transcript keep does not change.
+	DisplayContent string `json:"display_content,omitempty"`
 	// Continue is false when a hook asked to stop the whole agent; StopReason says why.
 	Continue      bool   `json:"continue"`
 	StopReason    string `json:"stop_reason,omitempty"`

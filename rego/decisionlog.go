@@ -57,6 +57,10 @@ type DecisionLogger struct {
 	kick    chan struct{}
 	stop    chan struct{}
 	done    chan struct{}
+	// ctx is cancelled by Close, so that an upload in flight (to a collector that hangs)
+	// does not hold Close past its own context.
+	ctx    context.Context
+	cancel context.CancelFunc
 }
 
 // NewDecisionLogger starts a logger that POSTs to url.
@@ -65,6 +69,7 @@ func NewDecisionLogger(url string, client *http.Client, log *slog.Logger) *Decis
 		log = slog.New(slog.DiscardHandler)
 	}
 	d := &DecisionLogger{url: url, client: client, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	d.ctx, d.cancel = context.WithCancel(context.Background())
 	go d.run()
 	return d
 }
@@ -105,7 +110,7 @@ func (d *DecisionLogger) run() {
 		case <-t.C:
 		case <-d.kick:
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(d.ctx, 30*time.Second)
 		if err := d.flush(ctx); err != nil {
 			d.log.Warn("decision log upload failed; the events are kept for the next try", "url", d.url, "err", err)
 		}
@@ -161,12 +166,15 @@ func (d *DecisionLogger) send(ctx context.Context, batch []DecisionEvent) error 
 	return nil
 }
 
-// Close stops the background sender and sends what is left, waiting at most ctx.
+// Close stops the background sender and sends what is left, waiting at most ctx: an
+// upload the sender has in flight is cancelled (its events go back to the buffer and are
+// part of this last send).
 func (d *DecisionLogger) Close(ctx context.Context) error {
 	select {
 	case <-d.stop:
 	default:
 		close(d.stop)
+		d.cancel()
 	}
 	<-d.done
 	return d.flush(ctx)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 
@@ -33,9 +34,13 @@ import (
 // builtin anywhere (time, rand, http.send, ...) or an input-dependent definition without
 // a guard leaves no prefilter (every event is evaluated). Guards read the hook input by
 // the JSON names of hook.Input; anything the reader is not sure of (an Extra field, an
-// escaped string, a duplicate key, a non-string value) counts as "may match".
+// escaped key, a duplicate key, a non-string value) counts as "may match"; an escaped
+// string value is decoded as encoding/json decodes it (on the stack when it fits).
 type prefilter struct {
 	guards []cond // one per input-dependent definition; the event is skipped when all are false
+	// keys, when the query names a package, holds the guard of each decision key (see
+	// keyGuard): the key's value can differ from its value for {} only when it holds.
+	keys map[string]cond
 }
 
 // mayDecide reports whether some guard may hold for in.
@@ -99,7 +104,8 @@ type atom struct {
 }
 
 func (a atom) may(in *hook.Input) bool {
-	v, st := lookup(in, a.path)
+	var buf [256]byte // an escaped string is decoded here, on the stack
+	v, st := lookup(in, a.path, &buf)
 	switch st {
 	case absent:
 		return false
@@ -139,7 +145,8 @@ const (
 
 // lookup reads the value at path of in's JSON document (hook.Input.MarshalJSON) without
 // allocating.
-func lookup(in *hook.Input, path []string) (string, valueState) {
+// An escaped string is decoded into buf when it fits (the result then points into buf).
+func lookup(in *hook.Input, path []string, buf *[256]byte) (string, valueState) {
 	if len(path) == 0 {
 		return "", unsure
 	}
@@ -149,9 +156,9 @@ func lookup(in *hook.Input, path []string) (string, valueState) {
 	var s string
 	switch path[0] {
 	case "tool_input":
-		return lookupRaw(in.ToolInput, path[1:])
+		return lookupRaw(in.ToolInput, path[1:], buf)
 	case "tool_response":
-		return lookupRaw(in.ToolResponse, path[1:])
+		return lookupRaw(in.ToolResponse, path[1:], buf)
 	case "session_id":
 		s = in.SessionID
 	case "transcript_path":
@@ -201,7 +208,7 @@ func lookup(in *hook.Input, path []string) (string, valueState) {
 }
 
 // lookupRaw follows path through the JSON value b (validated before: see inputValid).
-func lookupRaw(b json.RawMessage, path []string) (string, valueState) {
+func lookupRaw(b json.RawMessage, path []string, buf *[256]byte) (string, valueState) {
 	if len(b) == 0 {
 		return "", absent
 	}
@@ -228,9 +235,80 @@ func lookupRaw(b json.RawMessage, path []string) (string, valueState) {
 	}
 	body := b[1 : len(b)-1]
 	if bytes.IndexByte(body, '\\') >= 0 || !utf8.Valid(body) {
-		return "", unsure
+		// An escape (json.Marshal writes & < > as \u0026 ...) or a byte that decodes to
+		// U+FFFD: decode it as OPA's decoder (encoding/json) does, into buf when it can.
+		if d, ok := unescape(body, buf[:0]); ok {
+			return unsafeString(d), str
+		}
+		var s string
+		if json.Unmarshal(b, &s) != nil {
+			return "", unsure
+		}
+		return s, str
 	}
 	return unsafeString(body), str
+}
+
+// unescape decodes the body of a JSON string (valid UTF-8, every \u escape a code point
+// outside the surrogates) by appending to buf; ok is false for anything else, or when the
+// result does not fit in buf's capacity.
+func unescape(body, buf []byte) ([]byte, bool) {
+	if !utf8.Valid(body) {
+		return nil, false
+	}
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' {
+			buf = append(buf, c)
+		} else {
+			if i+1 >= len(body) {
+				return nil, false
+			}
+			i++
+			switch body[i] {
+			case '"', '\\', '/':
+				buf = append(buf, body[i])
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				if i+4 >= len(body) {
+					return nil, false
+				}
+				var r rune
+				for _, h := range body[i+1 : i+5] {
+					switch {
+					case '0' <= h && h <= '9':
+						r = r<<4 | rune(h-'0')
+					case 'a' <= h && h <= 'f':
+						r = r<<4 | rune(h-'a'+10)
+					case 'A' <= h && h <= 'F':
+						r = r<<4 | rune(h-'A'+10)
+					default:
+						return nil, false
+					}
+				}
+				if utf16.IsSurrogate(r) {
+					return nil, false
+				}
+				buf = utf8.AppendRune(buf, r)
+				i += 4
+			default:
+				return nil, false
+			}
+		}
+		if len(buf) == cap(buf) {
+			return nil, false // full: it may have grown onto the heap
+		}
+	}
+	return buf, true
 }
 
 // objectField finds key k in the JSON object b: its raw value, whether it is there, and ok
@@ -426,7 +504,93 @@ func newPrefilter(c *ast.Compiler, query ast.Body) *prefilter {
 		}
 	}
 	p.guards = guards
+	if qref != nil {
+		p.keys = map[string]cond{}
+		for _, key := range decisionKeyOrder {
+			p.keys[key] = a.keyGuard(qref.Append(ast.StringTerm(key)), qref)
+		}
+		for _, r := range c.GetRulesWithPrefix(qref) {
+			if ref := r.Ref(); len(ref) > len(qref) {
+				if name, ok := ref[len(qref)].Value.(ast.String); ok && !decisionKeys[string(name)] {
+					p.keys[string(name)] = a.keyGuard(qref.Append(ast.StringTerm(string(name))), qref)
+				}
+			}
+		}
+	}
 	return p
+}
+
+// keyGuard is the guard of the document at ref (a decision key of the package qref): the
+// guards of the input-dependent definitions of every rule it may read, directly or
+// through other rules and functions (an over-approximation: every rule a reference may
+// name). It is sound for the same reason as the whole prefilter, restricted to the rules
+// the key's evaluation can reach: when it is false, each of those definitions fails at a
+// literal of its guard without an error, for the event as for {} (whose guards are all
+// false, or there would be no prefilter), and the others evaluate alike. A definition that
+// reads the whole data document (`x := data`) makes it always{}.
+func (a *analyzer) keyGuard(ref, qref ast.Ref) cond {
+	seen := map[*ast.Rule]bool{}
+	var guards anyOf
+	var visit func(rules []*ast.Rule) bool // false: the key must always be evaluated
+	visit = func(rules []*ast.Rule) bool {
+		for _, r := range rules {
+			for d := r; d != nil; d = d.Else {
+				if seen[d] {
+					continue
+				}
+				seen[d] = true
+				if a.dependsOnInput(d) && !a.harmless(d, qref) {
+					g := a.def(d).cond
+					if _, ok := g.(always); ok {
+						return false
+					}
+					guards = append(guards, g)
+				}
+				next, whole := a.reads(d)
+				if whole || !visit(next) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !visit(append(a.c.GetRules(ref), a.c.GetRulesWithPrefix(ref)...)) {
+		return always{}
+	}
+	if g := simplify(guards); len(guards) > 0 {
+		return g
+	}
+	return anyOf{} // reads no input-dependent rule: never differs from {}
+}
+
+// reads lists the rules definition d's references may name, and whole true when d reads
+// the data document as a whole.
+func (a *analyzer) reads(d *ast.Rule) (rules []*ast.Rule, whole bool) {
+	var walk func(x any)
+	walk = func(x any) {
+		ast.WalkTerms(x, func(t *ast.Term) bool {
+			switch v := t.Value.(type) {
+			case ast.Var:
+				if v.Equal(ast.DefaultRootDocument.Value) {
+					whole = true
+				}
+			case ast.Ref:
+				if v.HasPrefix(ast.DefaultRootRef) {
+					rules = append(rules, a.c.GetRules(v.GroundPrefix())...)
+				} else {
+					walk(v[0])
+				}
+				for _, e := range v[1:] {
+					walk(e)
+				}
+				return true
+			}
+			return false
+		})
+	}
+	walk(d.Head)
+	walk(d.Body)
+	return rules, whole
 }
 
 // simplify flattens nested allOf and anyOf, drops repeated elements and an opDefined atom

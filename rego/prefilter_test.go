@@ -234,7 +234,7 @@ func TestPrefilterExample(t *testing.T) {
 // TestLookupRaw: the prefilter's JSON reader agrees with encoding/json whenever it answers.
 func TestLookupRaw(t *testing.T) {
 	docs := []string{
-		`{"command":"ls"}`, ` { "a" : { "b" : "c" } , "d":1 }`, `{"a":"x\"y"}`, `{"a":"\u0041"}`,
+		`{"command":"ls"}`, ` { "a" : { "b" : "c" } , "d":1 }`, `{"a":"x\"y"}`, `{"a":"\u0041"}`, `{"a":"x \u0026\u0026 \u00e9\n\t\/\\ \ud83d\ude00 y"}`, `{"a":"` + strings.Repeat(`\u0026x`, 300) + `"}`,
 		`{"a":"1","a":"2"}`, `{"a":[1,"]",{"x":"}"}],"b":"ok"}`, `{"b":null}`, `{"b":true,"c":"t"}`,
 		`[1,2]`, `"s"`, `{}`, `{"a\u0062":"x","ab":"y"}`, `{"a":{"b":{"c":"deep"}}}`, `{"a":"é ü"}`,
 	}
@@ -245,7 +245,8 @@ func TestLookupRaw(t *testing.T) {
 			t.Fatal(d, err)
 		}
 		for _, p := range paths {
-			got, st := lookupRaw(json.RawMessage(d), p)
+			var buf [256]byte
+			got, st := lookupRaw(json.RawMessage(d), p, &buf)
 			cur, ok := v, true
 			for _, k := range p {
 				m, isObj := cur.(map[string]any)
@@ -286,7 +287,7 @@ func TestInputNames(t *testing.T) {
 			continue
 		}
 		in := &hook.Input{}
-		if _, st := lookup(in, []string{name}); st == absent && name != "tool_input" && name != "tool_response" {
+		if _, st := lookup(in, []string{name}, new([256]byte)); st == absent && name != "tool_input" && name != "tool_response" {
 			// an empty string field reads absent; set it and look again
 			f := reflect.ValueOf(in).Elem().Field(i)
 			if f.Kind() != reflect.String {
@@ -294,9 +295,62 @@ func TestInputNames(t *testing.T) {
 				continue
 			}
 			f.SetString("v")
-			if v, st := lookup(in, []string{name}); st != str || v != "v" {
+			if v, st := lookup(in, []string{name}, new([256]byte)); st != str || v != "v" {
 				t.Errorf("%s: the reader does not read this field (%q, %v)", name, v, st)
 			}
+		}
+	}
+}
+
+// TestInputValue: the input built field by field is the value of the JSON route (the
+// hook input's JSON text decoded as OPA decodes input) for every input of the corpus,
+// errors included; the keys of Input's own fields are known to the builder.
+func TestInputValue(t *testing.T) {
+	inputs := corpus(1500)
+	inputs = append(inputs,
+		&hook.Input{HookEventName: "Stop"}, &hook.Input{HookEventName: "SubagentStop", StopHookActive: true},
+		&hook.Input{ToolName: "Bash", Extra: map[string]json.RawMessage{"n": json.RawMessage(`1.50`), "o": json.RawMessage(`{"a":[1,2e3,null]}`)}},
+		&hook.Input{ToolName: "Bash", Extra: map[string]json.RawMessage{"bad": json.RawMessage(`{`)}},
+		&hook.Input{ToolName: "Bash", Extra: map[string]json.RawMessage{"bad\xffkey": json.RawMessage(`1`)}},
+		&hook.Input{ToolName: "Bash", ToolResponse: json.RawMessage(` "s" `), Cwd: "bad \xff utf8"},
+	)
+	direct := 0
+	for _, in := range inputs {
+		got, gerr := inputValue(in)
+		want, werr := inputViaJSON(in)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || (gerr == nil && got.Compare(want) != 0) {
+			b, _ := json.Marshal(in)
+			t.Fatalf("input %s:\ndirect %v, %v\njson   %v, %v", b, got, gerr, want, werr)
+		}
+		if directInput(in) {
+			direct++
+		}
+	}
+	if direct < len(inputs)*3/4 {
+		t.Errorf("only %d of %d inputs built directly", direct, len(inputs))
+	}
+	typ := reflect.TypeFor[hook.Input]()
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if !ownField(name) {
+			t.Errorf("%s: a field of hook.Input that inputValue does not know", name)
+		}
+		in := &hook.Input{}
+		switch f := reflect.ValueOf(in).Elem().Field(i); f.Kind() {
+		case reflect.String:
+			f.SetString("v")
+		case reflect.Bool:
+			f.SetBool(true)
+		default:
+			f.SetBytes([]byte(`{"k":"v"}`))
+		}
+		got, _ := inputValue(in)
+		want, _ := inputViaJSON(in)
+		if got == nil || got.Compare(want) != 0 {
+			t.Errorf("%s: direct %v, json %v", name, got, want)
 		}
 	}
 }

@@ -22,7 +22,10 @@
 // compile, a query that fails (a conflict, a builtin error) or a result of another shape is
 // an error of that hook: with `on_error: block` it blocks (fail-closed), as the examples do.
 // The query is compiled once when the hook is built (and again only when a new bundle
-// arrives), never per event.
+// arrives), never per event. When it names a package (the default), each decision key and
+// each other rule of the package is compiled as a query of its own and evaluated with
+// OPA's topdown directly (keyed.go): the same decision and the same errors as the whole
+// document, without evaluating a key whose rules cannot hold for the event.
 //
 // At the same time a prefilter is derived from the compiled policy: the conditions on
 // input (input.tool_name == "Bash", contains(input.tool_input.command, "rm"), ...) that
@@ -54,6 +57,8 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/bundle"
 	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/open-policy-agent/opa/v1/storage"
+	"github.com/open-policy-agent/opa/v1/storage/inmem"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -112,6 +117,7 @@ type Executor struct {
 // policy is one compiled version of the policy.
 type policy struct {
 	pq       rego.PreparedEvalQuery
+	keyed    *keyed // the query names a package: its decision keys are queried one by one
 	revision string // the bundle's manifest revision, "" for files
 	// pre, when set, tells the events the policy cannot decide differently from the
 	// empty input {}; base is the decision for {} (see prefilter).
@@ -183,13 +189,35 @@ func (x *Executor) compileLocal(ctx context.Context) (*policy, error) {
 			return !info.IsDir() && (strings.HasSuffix(info.Name(), "_test.rego") || !strings.HasSuffix(info.Name(), ".rego") && !strings.HasSuffix(info.Name(), ".json") && !strings.HasSuffix(info.Name(), ".yaml"))
 		}))
 	}
-	var c *ast.Compiler
-	opts = append(opts, rego.CompilerHook(func(cc *ast.Compiler) { c = cc }))
-	pq, err := rego.New(opts...).PrepareForEval(ctx)
+	pol, err := x.prepare(ctx, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("rego policy %s: %w", p, err)
 	}
+	return pol, nil
+}
+
+// prepare compiles the query with opts (the policy's source) into a store of its own,
+// then derives the keyed queries and the prefilter.
+func (x *Executor) prepare(ctx context.Context, opts ...func(*rego.Rego)) (*policy, error) {
+	store := inmem.New()
+	txn, err := store.NewTransaction(ctx, storage.WriteParams)
+	if err != nil {
+		return nil, err
+	}
+	var c *ast.Compiler
+	opts = append(opts, rego.Store(store), rego.Transaction(txn), rego.CompilerHook(func(cc *ast.Compiler) { c = cc }))
+	pq, err := rego.New(opts...).PrepareForEval(ctx)
+	if err != nil {
+		store.Abort(ctx, txn)
+		return nil, err
+	}
+	if err := store.Commit(ctx, txn); err != nil {
+		return nil, err
+	}
 	pol := &policy{pq: pq}
+	if c != nil {
+		pol.keyed = newKeyed(ctx, c, store, x.query)
+	}
 	x.withPrefilter(ctx, pol, c)
 	return pol, nil
 }
@@ -210,9 +238,17 @@ func (x *Executor) withPrefilter(ctx context.Context, pol *policy, c *ast.Compil
 	if pre == nil || pre.mayDecide(empty) {
 		return
 	}
-	base, err := x.evaluate(ctx, pol, empty)
+	result, err := x.result(ctx, pol, empty, false)
 	if err != nil {
 		return
+	}
+	base := hook.Decision{ExitCode: -1}
+	if err := apply(&base, result); err != nil {
+		return
+	}
+	if pol.keyed != nil {
+		m, _ := result.(map[string]any)
+		pol.keyed.withGuards(pre, m)
 	}
 	pol.pre, pol.base = pre, base
 	x.log.Debug("rego prefilter: only these events are evaluated", "hook", x.opts.HookID, "when", pre.String())
@@ -230,44 +266,56 @@ func (x *Executor) Execute(ctx context.Context, in *hook.Input) (hook.Decision, 
 		dec.UpdatedInput = bytes.Clone(dec.UpdatedInput)
 		return dec, nil
 	}
-	return x.evaluate(ctx, p, in)
+	return x.decide(ctx, p, in, p.pre != nil)
 }
 
 // evaluate is Execute without the prefilter.
 func (x *Executor) evaluate(ctx context.Context, p *policy, in *hook.Input) (hook.Decision, error) {
+	return x.decide(ctx, p, in, false)
+}
+
+// decide evaluates the policy for in (with guarded, the keys whose guards are false keep
+// their values for {}) and maps the result onto a decision.
+func (x *Executor) decide(ctx context.Context, p *policy, in *hook.Input, guarded bool) (hook.Decision, error) {
 	dec := hook.Decision{ExitCode: -1}
-	raw, input, err := inputValue(in)
+	result, err := x.result(ctx, p, in, guarded)
 	if err != nil {
 		return dec, fmt.Errorf("rego hook %q: %w", x.opts.HookID, err)
 	}
-	start := time.Now()
-	rs, err := p.pq.Eval(ctx, rego.EvalParsedInput(input))
-	if err != nil {
-		x.logDecision(p, raw, nil, err, start)
-		return dec, fmt.Errorf("rego hook %q: %w", x.opts.HookID, err)
-	}
-	var result any
-	if len(rs) > 0 && len(rs[0].Expressions) > 0 {
-		result = rs[0].Expressions[0].Value
-	}
-	x.logDecision(p, raw, result, nil, start)
 	if err := apply(&dec, result); err != nil {
 		return hook.Decision{ExitCode: -1}, fmt.Errorf("rego hook %q: query %s: %w", x.opts.HookID, x.query, err)
 	}
 	return dec, nil
 }
 
-// inputValue is the hook input as an OPA value: the JSON hookcore sends to command hooks.
-func inputValue(in *hook.Input) ([]byte, ast.Value, error) {
-	b, err := json.Marshal(in)
-	if err != nil {
-		return nil, nil, err
+// result is the query's value for in (nil: undefined), logged when decisions are logged.
+func (x *Executor) result(ctx context.Context, p *policy, in *hook.Input, guarded bool) (any, error) {
+	start := time.Now()
+	var result any
+	var err error
+	if p.keyed != nil {
+		var m map[string]any
+		m, err = p.keyed.eval(ctx, in, guarded)
+		if m != nil {
+			result = m
+		}
+	} else {
+		var input ast.Value
+		if input, err = inputValue(in); err == nil {
+			var rs rego.ResultSet
+			rs, err = p.pq.Eval(ctx, rego.EvalParsedInput(input))
+			if err == nil && len(rs) > 0 && len(rs[0].Expressions) > 0 {
+				result = rs[0].Expressions[0].Value
+			}
+		}
 	}
-	v, err := ast.ValueFromReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, nil, err
+	if x.logs != nil {
+		raw, merr := json.Marshal(in)
+		if merr == nil {
+			x.logDecision(p, raw, result, err, start)
+		}
 	}
-	return b, v, nil
+	return result, err
 }
 
 // apply maps a query result onto dec (the contract in the package doc).
@@ -461,13 +509,11 @@ func (x *Executor) download(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("read bundle: %w", err)
 	}
-	var c *ast.Compiler
-	pq, err := rego.New(rego.Query(x.query), rego.ParsedBundle("hookcore", &b), rego.CompilerHook(func(cc *ast.Compiler) { c = cc })).PrepareForEval(ctx)
+	pol, err := x.prepare(ctx, rego.Query(x.query), rego.ParsedBundle("hookcore", &b))
 	if err != nil {
 		return fmt.Errorf("compile bundle: %w", err)
 	}
-	pol := &policy{pq: pq, revision: b.Manifest.Revision}
-	x.withPrefilter(ctx, pol, c)
+	pol.revision = b.Manifest.Revision
 	x.prepared.Store(pol)
 	x.etag = etag
 	x.log.Info("rego bundle activated", "hook", x.opts.HookID, "revision", b.Manifest.Revision)

@@ -350,21 +350,37 @@ func TestDecisionLogBufferBounded(t *testing.T) {
 	if d.Dropped() != 100 || len(d.buf) != BufferSize {
 		t.Fatalf("dropped %d, buffered %d", d.Dropped(), len(d.buf))
 	}
-	// A receiver that hangs: Close gives up at its context, and Log still returns at once.
+	// A receiver that hangs: Close gives up at its context, also while the background
+	// sender has an upload in flight (it used to wait out that upload's own 30 s timeout,
+	// twice), and Log still returns at once. The upload in flight is observed, not timed.
 	hang := make(chan struct{})
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-hang }))
+	arrived := make(chan struct{}, 8)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}))
 	defer ts.Close()
 	defer close(hang)
-	l := NewDecisionLogger(ts.URL, ts.Client(), nil)
+	var warnings bytes.Buffer
+	l := NewDecisionLogger(ts.URL, ts.Client(), slog.New(slog.NewTextHandler(&warnings, nil)))
 	for range 3 * BatchSize {
 		l.Log(DecisionEvent{DecisionID: "y"})
 	}
+	<-arrived // the background sender is now blocked in an upload
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	close(l.stop)
-	<-l.done
-	if err := l.flush(ctx); err == nil {
+	if err := l.Close(ctx); err == nil {
 		t.Fatal("a flush to a hanging receiver succeeded")
+	}
+	if n := len(l.buf); n == 0 {
+		t.Fatal("the events of the cancelled upload were lost")
+	}
+	// Close cancelled the upload in flight rather than waiting for its own deadline.
+	if w := warnings.String(); !strings.Contains(w, "context canceled") {
+		t.Fatalf("the background upload ended with %q, want it cancelled by Close", w)
 	}
 }
 

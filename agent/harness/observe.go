@@ -64,6 +64,18 @@ func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
 	case hook.CommandExecute:
 		extra(in, "command", ev.Command)
 		extra(in, "arguments", ev.Arguments)
+	case hook.UserPromptExpansion:
+		extra(in, "expansion_type", ev.ExpansionType)
+		extra(in, "command_name", ev.Command)
+		extra(in, "command_args", ev.Arguments)
+		extra(in, "command_source", ev.CommandSource)
+	case hook.MessageDisplay:
+		// As Claude Code 2.1.332 -p sends it: the whole message, one piece.
+		extra(in, "turn_id", ev.TurnID)
+		extra(in, "message_id", ev.MessageID)
+		extra(in, "index", 0)
+		extra(in, "final", true)
+		extra(in, "delta", ev.Message)
 	case hook.StopFailure:
 		extra(in, "error_details", ev.ErrorDetails)
 		extra(in, "last_assistant_message", ev.Message)
@@ -91,6 +103,11 @@ func (h *Harness) Observe(ctx context.Context, ev *agent.Event) agent.Verdict {
 		}
 	}
 	res := h.Fire(ctx, event, in)
+	if event == hook.MessageDisplay {
+		// Display only: it cannot block, and Claude Code reads only displayContent from
+		// it, which replaces the text shown (not the model's or the transcript's).
+		return agent.Verdict{Display: res.DisplayContent}
+	}
 	v := agent.Verdict{
 		Block: res.Blocked, Reason: res.Reason, Context: res.AdditionalContext,
 		Permission: res.Permission, StopAgent: !res.Continue, StopReason: res.StopReason,

@@ -44,7 +44,7 @@ func TestSubagentHooks(t *testing.T) {
 		"PreSend//agent-1/explorer", "PostReceive//agent-1/explorer", "PreToolUse/Bash/agent-1/explorer",
 		"PostToolBatch//agent-1/explorer",
 		"PreSend//agent-1/explorer", "PostReceive//agent-1/explorer", "SubagentStop//agent-1/explorer",
-		"PostToolUse/Agent//", "PostToolBatch///", "PreSend///", "PostReceive///", "Stop///", "Notification///",
+		"PostToolUse/Agent//", "PostToolBatch///", "PreSend///", "PostReceive///", "MessageDisplay///", "Stop///", "Notification///",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)

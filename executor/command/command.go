@@ -55,10 +55,18 @@ type Command struct {
 	// Agent names the agent the hook was written for when its protocol is not Claude Code's:
 	// "cursor" (a hook of a Cursor hooks.json) gets Cursor's top-level fields on stdin and
 	// its stdout is read as Cursor's reply (cursor.go); "copilot" (.github/hooks/*.json) the
-	// same with Copilot CLI's camelCase input and reply (copilot.go); "" is the default
-	// protocol.
-	// AgentEvent is the agent's own name of the hook's event ("beforeShellExecution").
+	// same with Copilot CLI's camelCase input and reply (copilot.go); "gemini" (a hook of a
+	// Gemini CLI settings.json) gets Gemini CLI's event and tool names on stdin, GEMINI_*
+	// variables in its environment, and its exit code and output are read as Gemini CLI
+	// reads them (gemini.go); "codex" (a hook of a Codex hooks.json or config.toml) gets
+	// Claude Code's input with a string tool_response, as Codex sends it (input.go), and
+	// answers in Claude Code's protocol; "" is the default protocol.
+	// AgentEvent is the agent's own name of the hook's event ("beforeShellExecution",
+	// "BeforeTool").
 	Agent, AgentEvent string
+	// Now is the clock of the timestamp an agent's input carries (Gemini CLI's); nil means
+	// time.Now.
+	Now func() time.Time
 	// S08 cuts HOOK_TOOL_INPUT at 10 000 characters (runes) instead of 10 000 bytes, as the
 	// s08 teaching harness does (seed 002: `json.dumps(...)[:10000]` on a Python str), for
 	// hooks loaded from s08 entries (config.Hook.S08); at most 40 000 bytes.
@@ -142,6 +150,11 @@ type launch struct {
 //   - anything else: a non-blocking error naming the exit code and the start of stderr;
 //     a valid envelope on stdout is still honoured (its Decision is returned with the
 //     error).
+//
+// Gemini CLI's hooks (Agent "gemini") have Gemini CLI's protocol instead (geminiResult):
+// JSON in the output decides whatever the exit code; plain text is a system message on exit
+// 0, a warning on exit 1 and a block on any other code; exit 2 with no output does not
+// block.
 //
 // With ExitCodes, a mapped code's action wins (see ExitAction). Unmapped codes follow the
 // default protocol, except that an unmapped 2 is then an error, not a block: a hook that

@@ -50,6 +50,15 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
 	env = append(env, placeholderEnv(c.placeholders(dir))...)
+	if c.Agent == "gemini" { // Gemini CLI 0.61.0 sets these for its hooks (observed)
+		cwd := in.Cwd
+		if cwd == "" {
+			cwd = project
+		}
+		put("GEMINI_PROJECT_DIR", project)
+		put("GEMINI_CWD", cwd)
+		putCut("GEMINI_SESSION_ID", in.SessionID)
+	}
 	if f := c.envFile(in.SessionID); f != "" {
 		put("CLAUDE_ENV_FILE", f)
 	}
@@ -70,14 +79,18 @@ func toolOutput(in *hook.Input) string {
 }
 
 // stdin is the input JSON the hook reads (hookio.Stdin): the Claude Code payload, plus
-// codebot's own keys when c.Codebot is set; Cursor's or Copilot's own input when c.Agent
-// names that agent.
+// codebot's own keys when c.Codebot is set; Cursor's, Copilot's, Gemini CLI's or Codex's
+// own input when c.Agent names that agent.
 func (c *Command) stdin(in *hook.Input) ([]byte, error) {
 	switch c.Agent {
 	case "cursor":
 		return c.cursorStdin(in)
 	case "copilot":
 		return c.copilotStdin(in)
+	case "gemini":
+		return c.geminiStdin(in)
+	case "codex":
+		return codexStdin(in)
 	}
 	return hookio.Stdin(in, c.Codebot)
 }
@@ -89,4 +102,19 @@ func placeholderEnv(p hookio.Placeholders) []string {
 		return nil
 	}
 	return []string{"CLAUDE_PLUGIN_ROOT=" + p.PluginRoot, "CLAUDE_PLUGIN_DATA=" + p.PluginData}
+}
+
+// codexStdin writes the input a Codex hook reads: Claude Code's, which Codex sends (Codex
+// 0.171.0, observed in ../shared/peer-codex: session_id, turn_id, transcript_path, cwd,
+// hook_event_name, model, permission_mode, tool_name "Bash", tool_input {"command"},
+// tool_use_id), except that Codex's tool_response is a string (its output; "" for none),
+// so another agent's response object becomes its text (toolText).
+func codexStdin(in *hook.Input) ([]byte, error) {
+	var s string
+	if len(in.ToolResponse) == 0 || json.Unmarshal(in.ToolResponse, &s) == nil {
+		return in.MarshalJSON()
+	}
+	cp := in.Clone()
+	cp.ToolResponse = mustJSON(toolText(in.ToolResponse))
+	return cp.MarshalJSON()
 }

@@ -238,56 +238,210 @@ func literal(w *syntax.Word) (string, bool) {
 	return b.String(), true
 }
 
-// checkLaunch reports why the command with these leading literal words can not start:
-// the program is not found (in the PATH of env, or relative to dir), or it is a known
-// interpreter whose script argument does not exist relative to dir. Claude Code issue
-// 80697: `python3 missing.py` exits 2 and must not read as a deliberate block.
-//
-// The script argument is the first argument that is not a flag; it is only checked when it
-// looks like a file (it has a slash or an extension), since flags may take values. A flag
-// that makes the interpreter run code (-c, -e, -m, ...) or read stdin means there is no
-// script. deno and bun skip a leading "run" subcommand.
+// checkLaunch reports why the command with these leading literal words can not start,
+// and returns the path of its program (words[0]; "" for a reserved word or builtin): the
+// program is not found (in the PATH of env, or relative to dir), or the command it runs
+// cannot start (see wrapped). Claude Code issue 80697: `python3 missing.py` exits 2 and
+// must not read as a deliberate block.
 func checkLaunch(words []string, env []string, dir string) (path string, err error) {
+	if !shellWords[words[0]] {
+		if path, err = lookPath(words[0], env, dir); err != nil {
+			return "", err
+		}
+	}
+	return path, wrapped(words, env, dir, 0)
+}
+
+// maxShellNesting bounds how many `sh -c CODE` levels wrapped looks into.
+const maxShellNesting = 3
+
+// wrapped reports why the program that words finally run cannot start. It looks through
+// the wrappers that run the rest of their words as a command (exec, command, env, nice,
+// nohup, timeout, stdbuf, setsid, after their options: the hook's exit status is the
+// wrapped program's) and the code of `sh -c CODE` / `bash -c CODE` given no operands, to
+// the program, which must be found, and, for a known interpreter, its script, which must
+// exist relative to dir.
+//
+// The script argument is the first argument that is not an option; the options that take
+// the next word (python3 -W ignore, -X dev; node -r MOD; bash -o pipefail) are skipped
+// with it. It is only checked when it looks like a file (it has a slash or an extension).
+// An option that makes the interpreter run code (-c, -e, -m, ...) or read stdin means there
+// is no script. deno, bun and uv skip a leading "run" subcommand. A wrapper or interpreter
+// option whose effect is not modelled (env -C DIR, env -S, ruby -C DIR) ends the check:
+// nothing is reported, so a working hook is never refused.
+func wrapped(words []string, env []string, dir string, depth int) error {
+	words, err := unwrap(words, env, dir)
+	if err != nil || len(words) == 0 {
+		return err
+	}
 	prog := words[0]
 	if shellWords[prog] {
-		return "", nil
+		return nil
 	}
-	path, err = lookPath(prog, env, dir)
-	if err != nil {
-		return "", err
+	if _, err := lookPath(prog, env, dir); err != nil {
+		return err
 	}
 	base := filepath.Base(prog)
 	codeFlags, isInterp := interpreters[base]
 	if !isInterp {
-		return path, nil
+		return nil
 	}
 	args := words[1:]
 	if (base == "deno" || base == "bun") && len(args) > 0 && args[0] == "run" {
 		args = args[1:]
 	}
-	for i, a := range args {
-		if a == "--" {
+	shell := strings.Contains(codeFlags, "s") // sh, bash, zsh: -c CODE, -s
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
 			if i+1 < len(args) {
-				return path, checkScript(base, args[i+1], dir)
+				return checkScript(base, args[i+1], dir)
 			}
-			return path, nil
-		}
-		if strings.HasPrefix(a, "--") {
+			return nil
+		case interpStops(base, a):
+			return nil
+		case interpArgs[base][a]:
+			i++ // its value
+		case strings.HasPrefix(a, "--"):
 			switch a {
 			case "--eval", "--print", "--command":
-				return path, nil
+				return nil
 			}
-			continue
-		}
-		if len(a) > 1 && a[0] == '-' {
+		case len(a) > 1 && (a[0] == '-' || shell && a[0] == '+'):
+			if shell && strings.ContainsRune(a[1:], 'c') && a[0] == '-' {
+				// sh -c CODE: the first operand is the code; with more operands ($0,
+				// $1, ...) its expansions are not known here.
+				if depth < maxShellNesting && i+2 == len(args) {
+					if ws, cmdDir, ok := firstCommand(args[i+1], env, dir); ok {
+						if _, err := checkLaunch(ws[:1], env, cmdDir); err != nil {
+							return err
+						}
+						return wrapped(ws, env, cmdDir, depth+1)
+					}
+				}
+				return nil
+			}
 			if strings.ContainsAny(a[1:], codeFlags) {
-				return path, nil
+				return nil
 			}
-			continue
+			if shell && strings.ContainsAny(a[1:], "oO") {
+				i++ // bash -eo pipefail
+			}
+		default:
+			return checkScript(base, a, dir)
 		}
-		return path, checkScript(base, a, dir)
 	}
-	return path, nil
+	return nil
+}
+
+// wrappers are the programs and builtins that run the rest of their words as a command,
+// after options; the value is the set of their options that take the next word.
+var wrappers = map[string]map[string]bool{
+	"exec":    {"-a": true},
+	"command": {},
+	"env":     {"-u": true, "--unset": true},
+	"nice":    {"-n": true, "--adjustment": true},
+	"nohup":   {},
+	"timeout": {"-s": true, "-k": true, "--signal": true, "--kill-after": true},
+	"stdbuf":  {"-i": true, "-o": true, "-e": true},
+	"setsid":  {},
+}
+
+// unwrap returns the words of the command that words run once the wrappers in front are
+// removed, checking that each wrapper that is a program exists. It returns no words when
+// what runs is not known here (env -C DIR, -S STRING or -i, command with an option, a
+// wrapper with nothing after it).
+func unwrap(words []string, env []string, dir string) ([]string, error) {
+	for len(words) > 0 {
+		base := filepath.Base(words[0])
+		opts, isWrapper := wrappers[base]
+		if !isWrapper || (base == "exec" || base == "command") && words[0] != base {
+			return words, nil
+		}
+		if !shellWords[base] {
+			if _, err := lookPath(words[0], env, dir); err != nil {
+				return nil, err
+			}
+		}
+		i := 1
+	options:
+		for i < len(words) {
+			w := words[i]
+			switch {
+			case w == "--":
+				i++
+				break options
+			case base == "env" && (strings.HasPrefix(w, "-C") || strings.HasPrefix(w, "--chdir") ||
+				strings.HasPrefix(w, "-S") || strings.HasPrefix(w, "--split-string") ||
+				w == "-" || w == "-i" || w == "--ignore-environment"),
+				base == "command" && len(w) > 1 && w[0] == '-':
+				// Another directory, words or PATH than the hook's; command -v and -V
+				// only look the name up.
+				return nil, nil
+			case base == "env" && isAssignment(w):
+				i++
+			case len(w) > 1 && w[0] == '-':
+				i++
+				if opts[w] {
+					i++
+				}
+			default:
+				break options
+			}
+		}
+		if base == "timeout" {
+			i++ // the duration
+		}
+		if i >= len(words) {
+			return nil, nil
+		}
+		words = words[i:]
+	}
+	return words, nil
+}
+
+// isAssignment reports whether w has the shape NAME=value.
+func isAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, c := range name {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// interpArgs are, per interpreter, the options whose value is the next word (the same
+// tables as the trust cover's, trustcover.go).
+var interpArgs = map[string]map[string]bool{
+	"python":  {"-W": true, "-X": true, "-Q": true, "--check-hash-based-pycs": true},
+	"python3": {"-W": true, "-X": true, "-Q": true, "--check-hash-based-pycs": true},
+	"node":    {"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "-C": true, "--conditions": true, "--env-file": true},
+	"ruby":    {"-r": true, "-I": true, "-E": true, "-F": true},
+	"perl":    {"-I": true, "-M": true, "-m": true},
+	"php":     {"-d": true, "-c": true, "-z": true},
+	"sh":      {"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true},
+	"bash":    {"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true},
+	"zsh":     {"-o": true, "+o": true},
+}
+
+// interpStops reports whether option a of interpreter base makes its script something
+// else than a plain operand relative to the working directory: ruby -C DIR and -xDIR,
+// perl -xDIR change the directory; php -f names the script.
+func interpStops(base, a string) bool {
+	switch base {
+	case "ruby":
+		return strings.HasPrefix(a, "-C") || strings.HasPrefix(a, "-x") && len(a) > 2
+	case "perl":
+		return strings.HasPrefix(a, "-x") && len(a) > 2
+	case "php":
+		return a == "-f"
+	}
+	return false
 }
 
 func checkScript(interp, script, dir string) error {

@@ -43,6 +43,22 @@ func TestCommandLaunchFailures(t *testing.T) {
 		{name: "python3 script under ~", cmd: Command{Command: `python3 ~/guard.py`}, errHas: "guard.py"},
 		{name: "python3 after cd", cmd: Command{Command: `cd "$CLAUDE_PROJECT_DIR" && python3 .claude/hooks/guard.py`}, errHas: "guard.py"},
 		{name: "node script after cd", cmd: Command{Command: `cd /; node "$CLAUDE_PROJECT_DIR/guard.js"`}, errHas: "guard.js"},
+		// The same, for its whole kind: behind a wrapper, after interpreter options that
+		// take a value, inside sh -c. Each of these exited 2 from python3 (or perl) and
+		// read as a block before.
+		{name: "exec python3", cmd: Command{Command: `exec python3 "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.py`}, errHas: "guard.py"},
+		{name: "env python3", cmd: Command{Command: `env PYTHONUTF8=1 python3 "$CLAUDE_PROJECT_DIR"/guard.py`}, errHas: "guard.py"},
+		{name: "absolute env", cmd: Command{Command: `/usr/bin/env python3 "$CLAUDE_PROJECT_DIR"/guard.py`}, errHas: "guard.py"},
+		{name: "timeout with options", cmd: Command{Command: `timeout -k 5 --foreground 10 python3 "$CLAUDE_PROJECT_DIR"/guard.py`}, errHas: "guard.py"},
+		{name: "command and nice", cmd: Command{Command: `command nice -n 5 python3 "$CLAUDE_PROJECT_DIR"/guard.py`}, errHas: "guard.py"},
+		{name: "nohup exec form", cmd: Command{Args: []string{"nohup", "python3", "missing.py"}}, errHas: "missing.py"},
+		{name: "python3 -X value", cmd: Command{Command: `python3 -X utf8 "$CLAUDE_PROJECT_DIR"/guard.py`}, errHas: "guard.py"},
+		{name: "python3 -W value", cmd: Command{Command: `python3 -W ignore -u "$CLAUDE_PROJECT_DIR"/guard.py`}, errHas: "guard.py"},
+		{name: "perl -I value", cmd: Command{Command: `perl -I lib "$CLAUDE_PROJECT_DIR"/guard.pl`}, errHas: "guard.pl"},
+		{name: "bash -o value", cmd: Command{Command: `bash -eo pipefail "$CLAUDE_PROJECT_DIR"/guard.sh`}, errHas: "guard.sh"},
+		{name: "bash -c", cmd: Command{Command: `bash -c 'python3 "$CLAUDE_PROJECT_DIR"/guard.py'`}, errHas: "guard.py"},
+		{name: "sh -c with cd", cmd: Command{Command: `sh -c "cd $CLAUDE_PROJECT_DIR && exec python3 .claude/hooks/guard.py"`}, errHas: "guard.py"},
+		{name: "wrapped program not found", cmd: Command{Command: `env no-such-program-hookcore x`}, errHas: `program "no-such-program-hookcore" not found`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,6 +108,19 @@ func TestCommandLaunchOK(t *testing.T) {
 		{"script under a variable", `python3 "$CLAUDE_PROJECT_DIR"/ok.py`},
 		{"script after cd", `cd "$CLAUDE_PROJECT_DIR" && sh ./ok.sh`},
 		{"script after cd to a subdir", `cd sub && python3 ../ok.py`},
+		{"exec python3", `exec python3 "$CLAUDE_PROJECT_DIR"/ok.py`},
+		{"env and timeout", `env A=1 timeout 5 python3 ok.py`},
+		{"python3 -X value", "python3 -X utf8 ok.py"},
+		// What a wrapper or an option does that is not modelled is not checked: these
+		// run fine (or their script is not known here) and must not be refused.
+		{"env -C", "env -C sub python3 ../ok.py"},
+		{"env -S", `env -S "python3 ok.py"`},
+		{"env -i", "env -i /bin/sh ok.sh"},
+		{"command -v", "command -v no-such-program-hookcore || true"},
+		{"sh -c with operands", `sh -c 'python3 "$1"/ok.py' sh "$CLAUDE_PROJECT_DIR"`},
+		{"sh -c of a script that exists", `bash -c 'cd sub && python3 ../ok.py'`},
+		{"perl -xDIR", "perl -xsub ../ok.pl"},
+		{"bare wrapper", "nohup"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -37,6 +37,8 @@ func (c *Command) interpret(in *hook.Input, res proc.Result, d hook.Decision, sh
 	switch {
 	case code == 127 && shell:
 		return d, fmt.Errorf("hook %s: %w: exit code 127%s", c.name(), hook.ErrNotStarted, hookio.Excerpt(stderr))
+	case c.Agent == "gemini":
+		return c.geminiResult(in, res, d)
 	case code == 0:
 		return c.success(in, res, d)
 	case code == 2 && c.ExitCodes == nil:

@@ -63,12 +63,23 @@ but the agent's answer.`,
 			if len(args) == 2 {
 				override = args[1]
 			}
-			ans, wait := e.hook(cmd.Context(), p, override, &cf, &hf)
-			defer wait() // async hooks finish after the answer is written
+			// The agent hands a non-zero exit's stderr to the model (Claude Code, Codex and
+			// Gemini CLI give exit 2's stderr to the model as the block reason), so hookcore's
+			// own diagnostics — warnings about the config, which may quote an untrusted
+			// repository's text — are held back and written only with an exit-0 answer.
+			var diag bytes.Buffer
+			he := *e
+			he.stderr = &diag
+			ans, wait := he.hook(cmd.Context(), p, override, &cf, &hf)
 			if len(ans.Stdout) > 0 {
 				if _, err := e.stdout.Write(ans.Stdout); err != nil {
+					wait()
 					return exitWith(ExitFailure)
 				}
+			}
+			wait() // async hooks finish after the answer is written
+			if ans.Code == 0 {
+				e.stderr.Write(diag.Bytes()) //nolint:errcheck // diagnostics; the answer is written
 			}
 			if ans.Stderr != "" {
 				fmt.Fprintln(e.stderr, ans.Stderr)
@@ -177,6 +188,9 @@ func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Ru
 	if !l.untrustedIgnored {
 		var msgs []string
 		for _, f := range l.set.Files {
+			if !l.projectTrusted && (f.Layer == config.Project || f.Layer == config.Local) {
+				continue // does not run, and its text (hook ids) must not reach the model
+			}
 			for _, b := range f.Broken {
 				if b.Hook.Event == "" || !b.Hook.Event.Valid() || b.Hook.Event.Kind() == hook.Gate {
 					for _, p := range b.Errors {

@@ -70,6 +70,9 @@ type loaded struct {
 	// untrustedIgnored is set when the only errors are in untrusted project layers, which
 	// do not run (`hookcore hook` then does not count their broken entries).
 	untrustedIgnored bool
+	// projectTrusted is false when the project and local layers do not run (an untrusted
+	// workspace, without --trust): their text is the repository's, not the user's.
+	projectTrusted bool
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
@@ -78,8 +81,9 @@ type loaded struct {
 // error is skipped with a warning naming it, and the file's other hooks run (issue 8.2).
 // A file that cannot be loaded as a whole returns exit 1 (fire: a block on a gate event),
 // except in the project and local layers of an untrusted workspace (without --trust),
-// whose errors are reported and ignored. With --trust any error in those layers counts:
-// nothing broken is trusted.
+// whose errors are reported and ignored. With --trust a file of any layer that cannot be
+// loaded as a whole stops the run (it is not trusted); a broken entry is skipped with its
+// warning, as in every other layer, and the file's valid hooks are trusted and run.
 func (e *env) load(f *configFlags) (*loaded, error) {
 	root := config.ProjectRoot(e.cwd)
 	var paths []config.LayerPath
@@ -102,7 +106,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			return nil, fmt.Errorf("discover config: %w", err)
 		}
 		for _, c := range looked {
-			if c.Found && !c.Dup {
+			if c.Loads() {
 				paths = append(paths, c.LayerPath)
 			}
 		}
@@ -132,7 +136,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			e.dropAgentFiles(set, f, root)
 		}
 	}
-	l := &loaded{set: set, projectDir: root, looked: looked, store: store}
+	l := &loaded{set: set, projectDir: root, looked: looked, store: store, projectTrusted: projectTrusted}
 	if l.store == nil && e.home != "" && hasProjectMCP(set) {
 		// Named files are trusted because they were named; the project's .mcp.json was
 		// not named: its servers start only in a trusted workspace, in every mode.
@@ -142,15 +146,12 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	// user's own hooks: those layers would not run anyway, and otherwise a repository could
 	// switch off the user's guards by shipping a broken config (fire would exit 1, which
 	// harnesses treat as a non-blocking error).
-	untrusted := hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
+	untrusted := !f.trust && hookcore.UntrustedErrorsOnly(set, problems, l.store, root)
 	fatal := hookcore.FatalProblems(set, problems, l.store, root)
 	if f.trust {
-		fatal = nil
-		for _, p := range problems {
-			if !p.Warning {
-				fatal = append(fatal, p)
-			}
-		}
+		// Trusted now: the project and local layers run, so their whole-file failures
+		// count like any layer's (FatalProblems without a store).
+		fatal = hookcore.FatalProblems(set, problems, nil, root)
 	}
 	for _, p := range problems {
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))

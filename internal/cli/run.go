@@ -256,6 +256,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 		System:    "You are a coding agent working in " + ws + ". Use the tools to inspect and change files; keep answers short.",
 		Workspace: ws, PermissionMode: f.mode, Allow: f.allow, Deny: f.deny, MaxSteps: f.maxTurns,
 		Trace: p.step, Skills: skills, AgentTypes: agentTypes,
+		HomeDir: e.home, // ~/.claude/commands, as Claude Code reads it
 	})
 	sessionMu.Unlock()
 	if err != nil {

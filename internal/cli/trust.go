@@ -82,8 +82,15 @@ digest of those files, so after any change to them they must be trusted again.
 				}
 				e.printHookTrust(set, ws, entry, ok)
 			case "grant":
-				if err := problems.Err(); err != nil {
-					return &exitError{code: ExitFailure, msg: "the project config has errors; fix them before trusting it"}
+				// A file that cannot be loaded as a whole is not trusted; a broken entry is
+				// skipped wherever it is (issue 8.2), so it does not stop the grant of the
+				// file's valid hooks: a Claude Code settings file with one entry on an event
+				// hookcore does not know keeps its guards.
+				if len(hookcore.FatalProblems(set, problems, nil, ws)) > 0 {
+					return &exitError{code: ExitFailure, msg: "the project config cannot be loaded; fix it before trusting it"}
+				}
+				if n := brokenEntries(set); n > 0 {
+					fmt.Fprintf(e.stderr, "hookcore: broken hook entries skipped (see above): %d; the other hooks are trusted\n", n)
 				}
 				before, had, err := store.Lookup(ws)
 				if err != nil {
@@ -249,4 +256,13 @@ func fullTarget(a config.Action) string {
 		return a.Server + " " + a.Tool
 	}
 	return a.Prompt
+}
+
+// brokenEntries counts the broken hook entries of set's files (config.File.Broken).
+func brokenEntries(set *config.Set) int {
+	n := 0
+	for _, f := range set.Files {
+		n += len(f.Broken)
+	}
+	return n
 }

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "$1" >&2
+exit 2
