@@ -124,6 +124,34 @@ func TestAsyncHookDetachedAndAwaitedByClose(t *testing.T) {
 	}
 }
 
+// TestCloseWithoutAsyncHooks: a Runner whose async hooks never started (and no telemetry)
+// has nothing to wait for: Close returns nil even with a context already done (it used to
+// race a waiting goroutine against the context), and later Fires start no async hook.
+func TestCloseWithoutAsyncHooks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - {id: sync, event: notification, action: {type: inject, message: hi}}
+  - {id: late, event: stop, async: true, action: {type: command, command: "touch late"}}
+`)
+	r, err := hookcore.New(set, hookcore.Options{ProjectDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Fire(context.Background(), hook.Notification, &hook.Input{SessionID: "s1", Cwd: dir, Message: "hi"})
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i := 0; i < 100; i++ {
+		if err := r.Close(cancelled); err != nil {
+			t.Fatalf("Close(cancelled ctx) with no async hook started = %v, want nil", err)
+		}
+	}
+	res := r.Fire(context.Background(), hook.Stop, &hook.Input{SessionID: "s1", Cwd: dir})
+	if len(res.Hooks) != 1 || res.Hooks[0].Error != "runner closed" {
+		t.Errorf("Fire after Close: hooks %+v, want the async hook skipped (runner closed)", res.Hooks)
+	}
+}
+
 // TestCloseWithExpiredContext: Close returns the context's error when async hooks are still
 // running at its deadline, and nil once they are done.
 func TestCloseWithExpiredContext(t *testing.T) {

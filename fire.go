@@ -415,6 +415,7 @@ func (r *Runner) startAsync(ctx context.Context, event hook.Event, c *compiled, 
 		return rec
 	}
 	r.async.Add(1)
+	r.asyncStarted++
 	r.asyncMu.Unlock()
 	in = in.Clone()
 	// The hook's context outlives the turn's (WithoutCancel) but not CancelAsync.

@@ -29,6 +29,9 @@ type Runner struct {
 	async   sync.WaitGroup
 	asyncMu sync.Mutex // orders async.Add against Close, so that Close never misses a hook
 	closed  atomic.Bool
+	// asyncStarted counts the async hooks ever started (under asyncMu): with none, Close
+	// has nothing to wait for and starts no goroutine (a hook process's exit path).
+	asyncStarted int
 	// asyncCtx is done once CancelAsync was called: every async hook's context ends with it.
 	asyncCtx    context.Context
 	cancelAsync context.CancelFunc
@@ -113,11 +116,17 @@ func (r *Runner) Len() int { return r.hooks.Load().count }
 
 // Close waits for the async hooks still running, or until ctx is done (then it returns
 // ctx's error; the hooks keep running until their own timeouts, or until CancelAsync).
-// Fire after Close still works but starts no new async hooks.
+// When no async hook ever started it waits for none (with no telemetry to flush it returns
+// nil at once, whatever ctx). Fire after Close still works but starts no new async hooks.
 func (r *Runner) Close(ctx context.Context) error {
 	r.asyncMu.Lock()
 	r.closed.Store(true)
+	started := r.asyncStarted
 	r.asyncMu.Unlock()
+	if started == 0 {
+		r.hooks.Load().close()
+		return r.tel.close(ctx)
+	}
 	done := make(chan struct{})
 	go func() { r.async.Wait(); close(done) }()
 	select {

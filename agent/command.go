@@ -9,14 +9,18 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/text"
 )
 
 // commandName is a custom command's name: words joined by colons (sub:deep), none of
-// which can be "." or "..".
-var commandName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*(:[A-Za-z0-9_][A-Za-z0-9_.-]*)*$`)
+// which can be "." or "..". It is compiled on first use: package initialisation runs in
+// every hook process.
+var commandName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*(:[A-Za-z0-9_][A-Za-z0-9_.-]*)*$`)
+})
 
 // builtinCommand reports whether text (a prompt starting with "/") is /compact or /clear,
 // which run without UserPromptSubmit (Claude Code 2.1.332 fired none for /compact).
@@ -47,7 +51,7 @@ func (s *Session) command(ctx context.Context, text string) (prompt string, hand
 	switch name {
 	case "compact", "clear":
 	default:
-		if !commandName.MatchString(name) {
+		if !commandName().MatchString(name) {
 			return "", false, fmt.Errorf("unknown command /%s", name)
 		}
 		data, source, err := s.commandFile(name)

@@ -105,7 +105,7 @@ func TestTamperingIsFound(t *testing.T) {
 			return ls
 		}, line: 10, kind: Changed},
 		{name: "mac stripped, keyed", key: []byte("secret"), edit: func(ls []string) []string {
-			ls[2] = macSuffix.ReplaceAllString(ls[2], "}")
+			ls[2] = macSuffix().ReplaceAllString(ls[2], "}")
 			return ls
 		}, line: 3, kind: Changed},
 		{name: "removed middle line", edit: func(ls []string) []string {

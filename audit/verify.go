@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Kind names what Verify found wrong at a line.
@@ -60,7 +61,9 @@ type entry struct {
 	bad    bool // not a chain line
 }
 
-var macSuffix = regexp.MustCompile(`,"mac":"([0-9a-f]{64})"\}$`)
+// macSuffix matches the mac field that ends a keyed line. It is compiled on first use: package
+// initialisation runs in every hook process.
+var macSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,"mac":"([0-9a-f]{64})"\}$`) })
 
 // Verify reads a whole log from r and reports the first break of its chain. key must be
 // the key the log was written with (nil for an unkeyed log; a keyed log verified without
@@ -142,7 +145,7 @@ func parse(line, key []byte, keyed *bool) entry {
 	if h.Mac != "" {
 		*keyed = true
 		if len(key) > 0 {
-			m := macSuffix.FindSubmatchIndex(line)
+			m := macSuffix().FindSubmatchIndex(line)
 			if m == nil {
 				e.macBad = true
 				return e

@@ -11,8 +11,12 @@
 # for a call the rule blocks (rm -rf /) and one it lets through (ls -la).
 #
 # Both Go binaries are built with CGO_ENABLED=0 (static, no libc to load: see docs/decisions.md,
-# "Cold start of the hook path").
-# Usage: bench/hookbridge.sh [N]   (default 200 runs per case after 5 warm-up runs)
+# "Cold start of the hook path"). With BASE set to a git revision (BASE=main), that revision's
+# hookcore is built too (from `git archive`; the worktree is not touched) and timed as
+# "hookcore-base". The cases alternate within each round (true, gomin, python, hookcore, ...)
+# so that the ratios of one run share the machine's load; each run's user+system CPU time and
+# minor page faults come from wait4. The load average is printed before and after.
+# Usage: bench/hookbridge.sh [N]   (default 200 rounds after 5 warm-up rounds; BASE=rev optional)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-200}
@@ -20,6 +24,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 CGO_ENABLED=0 go build -o "$tmp/hookcore" ./cmd/hookcore
+if [ -n "${BASE:-}" ]; then
+  mkdir "$tmp/base"
+  git archive "$BASE" | tar -x -C "$tmp/base"
+  (cd "$tmp/base" && CGO_ENABLED=0 go build -o "$tmp/hookcore-base" ./cmd/hookcore)
+fi
 mkdir -p "$tmp/gomin"
 cat >"$tmp/gomin/main.go" <<'GO'
 package main
@@ -68,38 +77,65 @@ printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_na
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la"}}\n' "$tmp" >"$tmp/allow.json"
 export HOOKCORE_STATE_DIR="$tmp/state" HOME="$tmp"
 
-echo "$N runs per case ($(go version | cut -d' ' -f3), $(nproc) CPUs, python $(python3 -c 'import sys; print(sys.version.split()[0])'))"
+echo "$N rounds ($(go version | cut -d' ' -f3), $(nproc) CPUs, python $(python3 -c 'import sys; print(sys.version.split()[0])'), load $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$N" "$tmp" <<'PY'
-import statistics, subprocess, sys, time
+import os, statistics, subprocess, sys, time
 n, tmp = int(sys.argv[1]), sys.argv[2]
-py = "/usr/bin/python3" if __import__("os").path.exists("/usr/bin/python3") else sys.executable
+py = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+hook = ["hook", "claude", "--config", tmp + "/policy.yaml"]
 cases = [
     ("true", ["/bin/true"], None),
     ("gomin", [tmp + "/gomin-bin"], 2),
     ("python", [py, tmp + "/dispatch.py"], 2),
-    ("hookcore", [tmp + "/hookcore", "hook", "claude", "--config", tmp + "/policy.yaml"], 2),
+    ("hookcore", [tmp + "/hookcore"] + hook, 2),
 ]
-def run(argv, data, want):
-    p = subprocess.run(argv, input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if want is not None and p.returncode != want:
-        sys.exit(f"{argv[0]}: exit {p.returncode}, want {want}: {p.stderr!r}")
+if os.path.exists(tmp + "/hookcore-base"):
+    cases.append(("hookcore-base", [tmp + "/hookcore-base"] + hook, 2))
+def run(argv, path, want):
+    with open(path, "rb") as f:
+        t0 = time.perf_counter_ns()
+        p = subprocess.Popen(argv, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, ru = os.wait4(p.pid, 0)
+        dt = (time.perf_counter_ns() - t0) / 1e6
+    code = os.waitstatus_to_exitcode(status)
+    err = p.stderr.read()
+    p.stderr.close()
+    p.returncode = code
+    if want is not None and code != want:
+        sys.exit(f"{argv[0]}: exit {code}, want {want}: {err!r}")
+    return dt, (ru.ru_utime + ru.ru_stime) * 1e3, ru.ru_minflt
+def q(v, f):
+    v = sorted(v)
+    return v[min(len(v) - 1, int(len(v) * f))]
 res = {}
 for kind in ("block", "allow"):
-    data = open(f"{tmp}/{kind}.json", "rb").read()
-    for name, argv, want in cases:
-        w = want if kind == "block" else (0 if want is not None else None)
-        for _ in range(5):
-            run(argv, data, w)
-        ts = []
-        for _ in range(n):
-            t0 = time.perf_counter_ns()
-            run(argv, data, w)
-            ts.append((time.perf_counter_ns() - t0) / 1e6)
-        ts.sort()
-        p50, p95 = ts[len(ts) // 2], ts[int(len(ts) * 0.95)]
-        res[(kind, name)] = p50
-        print(f"{kind:<5} {name:<8} mean {statistics.fmean(ts):6.2f} ms  p50 {p50:6.2f} ms  p95 {p95:6.2f} ms")
+    path = f"{tmp}/{kind}.json"
+    wall = {c[0]: [] for c in cases}
+    cpu = {c[0]: [] for c in cases}
+    flt = {c[0]: [] for c in cases}
+    for r in range(-5, n):
+        for name, argv, want in cases:
+            w = want if kind == "block" else (0 if want is not None else None)
+            dt, c, m = run(argv, path, w)
+            if r >= 0:
+                wall[name].append(dt)
+                cpu[name].append(c)
+                flt[name].append(m)
+    for name, _, _ in cases:
+        ts = wall[name]
+        res[(kind, name)] = (statistics.median(ts), ts)
+        print(f"{kind:<5} {name:<13} p50 {statistics.median(ts):6.2f} ms [p10 {q(ts, .1):6.2f} p90 {q(ts, .9):6.2f}]  p95 {q(ts, .95):6.2f}  "
+              f"cpu p50 {statistics.median(cpu[name]):5.2f} ms  minflt {statistics.median(flt[name]):4.0f}")
 for kind in ("block", "allow"):
-    h = res[(kind, "hookcore")]
-    print(f"{kind}: hookcore/gomin {h / res[(kind, 'gomin')]:.2f}x, hookcore/python {h / res[(kind, 'python')]:.2f}x (p50)")
+    h, hs = res[(kind, "hookcore")]
+    g, gs = res[(kind, "gomin")]
+    pyt = res[(kind, "python")][0]
+    per_round = statistics.median(a / b for a, b in zip(hs, gs))
+    line = (f"{kind}: hookcore/gomin {h / g:.2f}x (per-round median {per_round:.2f}x), "
+            f"hookcore/python {h / pyt:.2f}x")
+    if (kind, "hookcore-base") in res:
+        b, bs = res[(kind, "hookcore-base")]
+        line += f"; base/gomin {b / g:.2f}x, hookcore/base per round {statistics.median(a / c for a, c in zip(hs, bs)):.2f}x"
+    print(line + " (p50)")
 PY
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

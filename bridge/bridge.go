@@ -105,6 +105,18 @@ func object(data []byte) (map[string]json.RawMessage, error) {
 	return m, nil
 }
 
+// validObject reports, as object would, whether data is empty or one JSON object, without
+// building the map: the decoders that read data into a hook.Input next need only the check
+// (a decision through hookcore serve allocates a map of every field less).
+func validObject(data []byte) error {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 || t[0] == '{' && json.Valid(t) {
+		return nil
+	}
+	_, err := object(data) // the same error text
+	return err
+}
+
 func head(b []byte, n int) string { return text.Truncate(string(b), n, "…") }
 
 // str returns the string field k of m, "" when absent or not a string.
@@ -147,40 +159,42 @@ func marshal(v any) []byte {
 // answers are stable and read like the agents' docs.
 type obj struct {
 	keys []string
-	vals map[string]any
+	vals []any // vals[i] is the value of keys[i]
 }
 
 func (o *obj) set(k string, v any) *obj {
-	if o.vals == nil {
-		o.vals = map[string]any{}
+	for i, x := range o.keys {
+		if x == k {
+			o.vals[i] = v
+			return o
+		}
 	}
-	if _, ok := o.vals[k]; !ok {
-		o.keys = append(o.keys, k)
-	}
-	o.vals[k] = v
+	o.keys, o.vals = append(o.keys, k), append(o.vals, v)
 	return o
 }
 
 func (o *obj) empty() bool { return len(o.keys) == 0 }
 
-// MarshalJSON writes the keys in insertion order.
+// MarshalJSON writes the keys in insertion order: each key as json.Marshal writes it, each
+// value as an Encoder without HTML escaping does, into one buffer (an answer through
+// hookcore serve is encoded once per request).
 func (o *obj) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
+	keys := json.NewEncoder(&buf)
+	vals := json.NewEncoder(&buf)
+	vals.SetEscapeHTML(false)
 	buf.WriteByte('{')
 	for i, k := range o.keys {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		kb, _ := json.Marshal(k)
-		buf.Write(kb)
+		keys.Encode(k)              //nolint:errcheck // a string always encodes
+		buf.Truncate(buf.Len() - 1) // Encode appends a newline
 		buf.WriteByte(':')
-		var vb bytes.Buffer
-		enc := json.NewEncoder(&vb)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(o.vals[k]); err != nil {
+		if err := vals.Encode(o.vals[i]); err != nil {
 			return nil, err
 		}
-		buf.Write(bytes.TrimRight(vb.Bytes(), "\n"))
+		buf.Truncate(buf.Len() - 1)
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil

@@ -40,7 +40,7 @@ func (Claude) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 }
 
 func decodeClaudeShape(data []byte, override string) (hook.Event, *hook.Input, error) {
-	if _, err := object(data); err != nil {
+	if err := validObject(data); err != nil {
 		return "", nil, err
 	}
 	in := &hook.Input{}

@@ -46,7 +46,7 @@ func (Gemini) Name() string { return "gemini" }
 
 // Decode implements Protocol.
 func (Gemini) Decode(data []byte, override string) (hook.Event, *hook.Input, error) {
-	if _, err := object(data); err != nil {
+	if err := validObject(data); err != nil {
 		return "", nil, err
 	}
 	in := &hook.Input{}

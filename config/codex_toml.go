@@ -9,14 +9,18 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/hookcore/hookcore/hook"
 )
 
-// tomlHandler matches the header of one Codex handler table, [[hooks.EVENT.hooks]].
-var tomlHandler = regexp.MustCompile(`^\s*\[\[\s*hooks\s*\.\s*"?([A-Za-z]+)"?\s*\.\s*hooks\s*\]\]`)
+// tomlHandler matches the header of one Codex handler table, [[hooks.EVENT.hooks]]. It is
+// compiled on first use: package initialisation runs in every hook process.
+var tomlHandler = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\[\[\s*hooks\s*\.\s*"?([A-Za-z]+)"?\s*\.\s*hooks\s*\]\]`)
+})
 
 // parseCodexTOML reads the [hooks] tables of a Codex config.toml (developers.openai.com/codex
 // /hooks): the vocabulary of hooks.json, [[hooks.EVENT]] one {matcher, hooks} group and
@@ -69,7 +73,7 @@ func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), MaxFileSize)
 	for n := 1; sc.Scan(); n++ {
-		if m := tomlHandler.FindSubmatch(sc.Bytes()); m != nil {
+		if m := tomlHandler().FindSubmatch(sc.Bytes()); m != nil {
 			lines[string(m[1])] = append(lines[string(m[1])], n)
 		}
 	}

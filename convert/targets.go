@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/goccy/go-yaml"
@@ -146,11 +147,12 @@ func reverse(agent string, prefer ...string) map[hook.Event]string {
 }
 
 // generatedID matches config's generated hook ids ("PreToolUse#2"), which native output
-// leaves out: the reloaded file generates its own.
-var generatedID = regexp.MustCompile(`^[A-Za-z]+#[0-9]+$`)
+// leaves out: the reloaded file generates its own. It and plainNames are compiled on first
+// use, not at package initialisation, which every hook process runs.
+var generatedID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z]+#[0-9]+$`) })
 
 // plainNames matches a matcher that is a tool name or an alternation of plain names.
-var plainNames = regexp.MustCompile(`^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$`)
+var plainNames = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$`) })
 
 // toolMatcher rewrites a matcher of Claude Code tool names into the agent's names
 // (bridge.ToolNames reversed); a name the agent has no tool for, or a regular expression
@@ -169,7 +171,7 @@ func (c *conv) toolMatcher(h *config.Hook, agent string) string {
 			rev[natives[native]] = native
 		}
 	}
-	if !plainNames.MatchString(m) {
+	if !plainNames().MatchString(m) {
 		c.lose(h, "matcher %q kept as written: it is a pattern, and %s's tool names differ from Claude Code's", m, agent)
 		return m
 	}
@@ -331,7 +333,7 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 	for i := range order {
 		h := &order[i]
 		var e yaml.MapSlice
-		if !generatedID.MatchString(h.ID) {
+		if !generatedID().MatchString(h.ID) {
 			e = append(e, yaml.MapItem{Key: "id", Value: h.ID})
 		}
 		e = append(e, yaml.MapItem{Key: "event", Value: string(h.Event)})

@@ -6,13 +6,18 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // procAlias matches the /proc and /dev/fd spellings of a directory the kernel resolves for
 // the process that opens the path (red team: Edit(**/.env) and Write(.env) allowed
 // /proc/self/cwd/.env, the project's .env): /proc/self|thread-self|PID[/task/TID]/cwd|root,
-// /proc/…/fd/N and /dev/fd/N, each followed by the rest of the path.
-var procAlias = regexp.MustCompile(`^(?:/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/(cwd|root|fd/[0-9]+)|/dev/(fd/[0-9]+))(/.*)?$`)
+// /proc/…/fd/N and /dev/fd/N, each followed by the rest of the path. It is compiled on first
+// use: package initialisation runs in every hook process (docs/decisions.md, "Cold start of
+// the hook path, second pass").
+var procAlias = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/(cwd|root|fd/[0-9]+)|/dev/(fd/[0-9]+))(/.*)?$`)
+})
 
 // maxPathForms bounds the work of one path's normalisation (forms tried by the rules).
 const maxPathForms = 8
@@ -66,7 +71,7 @@ func pathForms(v, root, cwd, home string) []string {
 	default:
 		add(v)
 	}
-	if m := procAlias.FindStringSubmatch(path.Clean(v)); m != nil {
+	if m := procAlias().FindStringSubmatch(path.Clean(v)); m != nil {
 		kind, rest := m[1]+m[2], strings.TrimPrefix(m[3], "/")
 		switch {
 		case kind == "cwd":

@@ -75,12 +75,21 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		SilenceErrors: true,
 	}
 	root.PersistentFlags().BoolVarP(&e.verbose, "verbose", "v", false, "log every hook run on stderr")
-	root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
-	root.AddCommand(replayCmd(e))
-	root.AddCommand(runCmd(e))
-	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e), convertCmd(e))
-	root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
-	root.Version = versionString()
+	if len(args) > 0 && args[0] == "hook" {
+		// The hook command is an agent's hook command, started for every event: the tree
+		// holds it alone, because building the other commands and their flags costs about
+		// a tenth of its start (docs/decisions.md, "Cold start of the hook path, second
+		// pass"). Its flags, help and errors are the same: cobra shows a subcommand's
+		// siblings nowhere, and the version flag is the root's alone.
+		root.AddCommand(hookCmd(e))
+	} else {
+		root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
+		root.AddCommand(replayCmd(e))
+		root.AddCommand(runCmd(e))
+		root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e), convertCmd(e))
+		root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
+		root.Version = versionString()
+	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -5,10 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -142,18 +140,19 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	if err != nil {
 		return p.Fail(event, "session state: "+err.Error(), block), wait
 	}
-	r, why, broken := e.loadRunner(cf, st)
+	sig := newSignalGate(ctx)
+	r, why, broken := e.loadRunner(cf, hookcore.Options{State: st, Approver: sig})
 	if why == "" && broken != "" && event.Kind() == hook.Gate {
 		why = broken
 	}
 	if why != "" {
+		sig.Stop()
 		return p.Fail(event, why, block), wait
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	fix := e.cwds()
-	ans = fireAnswer(ctx, r, p, event, fix.Fix(in), st, block)
+	ans = fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block)
 	wait = func() {
-		defer stop()
+		defer sig.Stop()
 		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
 		if err := r.Close(closeCtx); err != nil {
@@ -163,14 +162,15 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	return ans, wait
 }
 
-// loadRunner loads the config and builds its Runner over the state store st. When it cannot,
-// why says so, as the reason of a fail-closed answer: the config problems themselves, not
-// loose stderr lines (warnings still go to stderr). broken is non-empty when the config
-// loaded but skips broken hook entries that could be guards (a gate event's, or an entry
-// whose event is unknown) in layers that run: the hook command then fails closed on gate
+// loadRunner loads the config and builds its Runner with opts (the state store; the hook
+// command's signalGate as Approver). When it cannot, why says so, as the reason of a
+// fail-closed answer: the config problems themselves, not loose stderr lines (warnings
+// still go to stderr). broken is non-empty when the config loaded but skips broken hook
+// entries that could be guards (a gate event's, or an entry whose event is unknown) in
+// layers that run: the hook command then fails closed on gate
 // events (a guard with a typo must not silently stop guarding), and runs the hooks of the
 // other events.
-func (e *env) loadRunner(cf *configFlags, st state.Store) (r *hookcore.Runner, why, broken string) {
+func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Runner, why, broken string) {
 	var problems bytes.Buffer
 	le := *e
 	le.stderr = &problems
@@ -203,7 +203,7 @@ func (e *env) loadRunner(cf *configFlags, st state.Store) (r *hookcore.Runner, w
 			broken = "config has broken hook entries that may be guards: " + strings.Join(msgs, "; ")
 		}
 	}
-	r, err = e.runner(l, cf, hookcore.Options{State: st})
+	r, err = e.runner(l, cf, opts)
 	if err != nil {
 		return nil, "config does not compile: " + err.Error(), ""
 	}

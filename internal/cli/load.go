@@ -261,7 +261,9 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	if err != nil {
 		return nil, err
 	}
-	if opts.Approver == nil {
+	if g, ok := opts.Approver.(*signalGate); ok {
+		g.next = ap // the hook command's gate arms its signals, then asks --approve's
+	} else if opts.Approver == nil {
 		opts.Approver = ap
 	}
 	if opts.Models == nil {

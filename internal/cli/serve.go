@@ -101,7 +101,7 @@ func (s *server) reload() {
 	if same {
 		return
 	}
-	r, why, broken := s.e.loadRunner(s.cf, s.st)
+	r, why, broken := s.e.loadRunner(s.cf, hookcore.Options{State: s.st})
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.r != nil && r != nil {

@@ -23,58 +23,66 @@ const Draft = "https://json-schema.org/draft/2020-12/schema"
 type obj = map[string]any
 
 // duration is a timeout: "10s", "500ms", "2m", or a number of seconds.
-var duration = obj{"oneOf": []any{
-	obj{"type": "string", "pattern": `^\s*[0-9]+(\.[0-9]+)?\s*(ns|us|µs|ms|s|m|h)?(\s*[0-9]+(\.[0-9]+)?\s*(ns|us|µs|ms|s|m|h))*\s*$`},
-	obj{"type": "number", "minimum": 0},
-}, "description": "a duration (\"10s\", \"500ms\", \"2m\") or a number of seconds"}
-
-var stringList = obj{"type": "array", "items": obj{"type": "string"}}
-
-// hookProps and actionProps give each key of config.NativeHookKeys and config.ActionKeys its
-// schema. A key missing here fails TestSchemaCoversEveryKey.
-var hookProps = map[string]any{
-	"id":          obj{"type": "string", "description": "unique within the file; default <Event>#<n>"},
-	"event":       nil, // filled with the event enum
-	"matcher":     obj{"type": "string", "description": "tool names: \"Bash\", \"Edit|Write\", \"*\", \"/regex/i\""},
-	"if":          obj{"type": "string", "description": "a condition, a /regex/ over the input, or a Tool(pattern) rule"},
-	"reject":      obj{"type": "boolean", "description": "block whenever the hook matches and runs; stdout is the reason"},
-	"blocking":    obj{"type": "boolean", "description": "false: the hook cannot veto (its block is logged)"},
-	"once":        obj{"type": "boolean", "description": "run at most once per session"},
-	"async":       obj{"type": "boolean", "description": "run in the background (never on gate events)"},
-	"parallel":    obj{"type": "boolean"},
-	"on_error":    obj{"enum": []any{"allow", "block"}, "description": "block: a failure of this hook blocks (fail-closed)"},
-	"exit_codes":  obj{"type": "object", "patternProperties": obj{"^-?[0-9]+$": obj{"enum": []any{"block", "inject", "allow", "error"}}}, "additionalProperties": false},
-	"enabled":     obj{"type": "boolean"},
-	"description": obj{"type": "string"},
-	"timeout":     duration,
-	"action":      obj{"$ref": "#/$defs/action"},
+func duration() obj {
+	return obj{"oneOf": []any{
+		obj{"type": "string", "pattern": `^\s*[0-9]+(\.[0-9]+)?\s*(ns|us|µs|ms|s|m|h)?(\s*[0-9]+(\.[0-9]+)?\s*(ns|us|µs|ms|s|m|h))*\s*$`},
+		obj{"type": "number", "minimum": 0},
+	}, "description": "a duration (\"10s\", \"500ms\", \"2m\") or a number of seconds"}
 }
 
-var actionProps = map[string]any{
-	"type":             nil, // filled with the action types
-	"command":          obj{"type": "string", "description": "a shell command line, or the program when args is set"},
-	"args":             stringList,
-	"shell":            obj{"type": "string", "enum": []string{"sh", "bash", "powershell"}, "description": "the shell of the shell form (Claude Code shell)"},
-	"message":          obj{"type": "string"},
-	"url":              obj{"type": "string"},
-	"method":           obj{"type": "string"},
-	"headers":          obj{"type": "object", "additionalProperties": obj{"type": "string"}},
-	"body":             obj{"type": "string"},
-	"allowed_hosts":    stringList,
-	"allowed_env_vars": stringList,
-	"prompt":           obj{"type": "string"},
-	"model":            obj{"type": "string"},
-	"timeout":          duration,
-	"name":             obj{"type": "string"},
-	"policy":           obj{"type": "string", "description": "rego: a .rego file, a directory of them, or a bundle (.tar.gz), relative to the config file"},
-	"query":            obj{"type": "string", "description": "rego: the query (default data.hookcore)"},
-	"bundle_url":       obj{"type": "string", "description": "rego: an OPA bundle service URL, polled with ETag"},
-	"bundle_poll":      duration,
-	"verification_key": obj{"type": "string", "description": "rego: a PEM public key file that the bundle's signature must verify with"},
-	"decision_log_url": obj{"type": "string", "description": "rego: an OPA decision-log service URL"},
-	"server":           obj{"type": "string", "description": "mcp_tool: the MCP server (.mcp.json, ~/.claude.json mcpServers, or plugin:<plugin>:<server>)"},
-	"tool":             obj{"type": "string", "description": "mcp_tool: the tool to call"},
-	"input":            obj{"type": "object", "description": "mcp_tool: the tool's arguments; ${tool_input.file_path} in a string is replaced by that value of the event input, as text"},
+func stringList() obj { return obj{"type": "array", "items": obj{"type": "string"}} }
+
+// hookProps and actionProps give each key of config.NativeHookKeys and config.ActionKeys its
+// schema. A key missing here fails TestSchemaCoversEveryKey. They are built when a schema is
+// asked for, not at package init, which every hook process pays (docs/decisions.md, "Cold
+// start of the hook path, second pass").
+func hookProps() map[string]any {
+	return map[string]any{
+		"id":          obj{"type": "string", "description": "unique within the file; default <Event>#<n>"},
+		"event":       nil, // filled with the event enum
+		"matcher":     obj{"type": "string", "description": "tool names: \"Bash\", \"Edit|Write\", \"*\", \"/regex/i\""},
+		"if":          obj{"type": "string", "description": "a condition, a /regex/ over the input, or a Tool(pattern) rule"},
+		"reject":      obj{"type": "boolean", "description": "block whenever the hook matches and runs; stdout is the reason"},
+		"blocking":    obj{"type": "boolean", "description": "false: the hook cannot veto (its block is logged)"},
+		"once":        obj{"type": "boolean", "description": "run at most once per session"},
+		"async":       obj{"type": "boolean", "description": "run in the background (never on gate events)"},
+		"parallel":    obj{"type": "boolean"},
+		"on_error":    obj{"enum": []any{"allow", "block"}, "description": "block: a failure of this hook blocks (fail-closed)"},
+		"exit_codes":  obj{"type": "object", "patternProperties": obj{"^-?[0-9]+$": obj{"enum": []any{"block", "inject", "allow", "error"}}}, "additionalProperties": false},
+		"enabled":     obj{"type": "boolean"},
+		"description": obj{"type": "string"},
+		"timeout":     duration(),
+		"action":      obj{"$ref": "#/$defs/action"},
+	}
+}
+
+func actionProps() map[string]any {
+	return map[string]any{
+		"type":             nil, // filled with the action types
+		"command":          obj{"type": "string", "description": "a shell command line, or the program when args is set"},
+		"args":             stringList(),
+		"shell":            obj{"type": "string", "enum": []string{"sh", "bash", "powershell"}, "description": "the shell of the shell form (Claude Code shell)"},
+		"message":          obj{"type": "string"},
+		"url":              obj{"type": "string"},
+		"method":           obj{"type": "string"},
+		"headers":          obj{"type": "object", "additionalProperties": obj{"type": "string"}},
+		"body":             obj{"type": "string"},
+		"allowed_hosts":    stringList(),
+		"allowed_env_vars": stringList(),
+		"prompt":           obj{"type": "string"},
+		"model":            obj{"type": "string"},
+		"timeout":          duration(),
+		"name":             obj{"type": "string"},
+		"policy":           obj{"type": "string", "description": "rego: a .rego file, a directory of them, or a bundle (.tar.gz), relative to the config file"},
+		"query":            obj{"type": "string", "description": "rego: the query (default data.hookcore)"},
+		"bundle_url":       obj{"type": "string", "description": "rego: an OPA bundle service URL, polled with ETag"},
+		"bundle_poll":      duration(),
+		"verification_key": obj{"type": "string", "description": "rego: a PEM public key file that the bundle's signature must verify with"},
+		"decision_log_url": obj{"type": "string", "description": "rego: an OPA decision-log service URL"},
+		"server":           obj{"type": "string", "description": "mcp_tool: the MCP server (.mcp.json, ~/.claude.json mcpServers, or plugin:<plugin>:<server>)"},
+		"tool":             obj{"type": "string", "description": "mcp_tool: the tool to call"},
+		"input":            obj{"type": "object", "description": "mcp_tool: the tool's arguments; ${tool_input.file_path} in a string is replaced by that value of the event input, as text"},
+	}
 }
 
 // ActionTypes are the action types of the native dialect.
@@ -82,12 +90,12 @@ var ActionTypes = []string{config.TypeCommand, config.TypeHTTP, config.TypePromp
 
 // Config returns the schema of a native config file.
 func Config() map[string]any {
-	hp := obj{}
+	hp, hookProps := obj{}, hookProps()
 	for _, k := range config.NativeHookKeys() {
 		hp[k] = hookProps[k]
 	}
 	hp["event"] = obj{"enum": eventSpellings(), "description": "the lifecycle event (any spelling: PreToolUse, pre_tool_use, turn_start, ...)"}
-	ap := obj{}
+	ap, actionProps := obj{}, actionProps()
 	for _, k := range config.ActionKeys() {
 		ap[k] = actionProps[k]
 	}
