@@ -17,19 +17,28 @@ import (
 // with their attributes than an in-process hook costs to run (BenchmarkSpanFloor), so an
 // event whose hooks are all span-blind — their executors are the Runner's own and read no
 // span from their context (inject) — starts no span while it is decided: the few facts the
-// spans and metrics are made of are written into its fireSpan (times, the parent span
-// context of Fire's ctx, the attributes' values), and at endFire the fireSpan is queued.
-// One exporter goroutine takes the queue every deferFlush (or sooner when deferBatch
-// records wait) and makes the spans with their recorded times (trace.WithTimestamp) and the
-// metrics, exactly as the synchronous path would. The decision never waits: a full queue
-// drops the record and counts it (hookcore.telemetry.dropped). Runner.Close exports what is
-// queued and stops the goroutine; an event fired after Close is traced synchronously.
+// spans and metrics are made of are written into its fireSpan (the parent span context of
+// Fire's ctx, the attributes' values, and the times Runner.execute takes anyway for each
+// hook's duration: no clock is read for telemetry), and at endFire the fireSpan is queued.
+// The fire span of a deferred event runs from its first hook's start to its last hook's
+// end: it leaves out Fire's matching and merging, well under a microsecond.
+//
+// The fireSpans of deferred events are records reused from one event to the next: the
+// exporter hands them back once exported, so that a traced event allocates nothing in
+// Fire. At most deferMax are in use (queued, being filled or being exported); an event
+// that finds none free is decided as usual and its record dropped and counted
+// (hookcore.telemetry.dropped): the decision never waits for the exporter. One exporter
+// goroutine takes the queue every deferFlush (or sooner when deferBatch records wait) and
+// makes the spans with their recorded times (trace.WithTimestamp) and the metrics, exactly
+// as the synchronous path would. Runner.Close exports what is queued and stops the
+// goroutine; an event fired after Close is traced synchronously.
 //
 // An event with a hook that may look at its span (command, http, prompt, agent, func, and
 // every executor of Options.Executors) keeps the synchronous path: the hook runs inside its
 // real span.
 const (
-	deferMax   = 8192                   // records waiting at most; more are dropped
+	deferMax   = 8192                   // records in use at most; more events are dropped
+	deferKeep  = 1024                   // free records kept for reuse; more are left to the GC
 	deferBatch = 256                    // records that wake the exporter before deferFlush
 	deferFlush = 100 * time.Millisecond // the exporter's period
 )
@@ -39,6 +48,8 @@ const (
 type deferQueue struct {
 	mu      sync.Mutex
 	pending []*fireSpan
+	free    []*fireSpan // exported records, ready for reuse
+	made    int         // records of the queue in use or free, at most deferMax
 	started bool
 	closed  atomic.Bool
 	wake    chan struct{} // cap 1
@@ -60,21 +71,36 @@ func (t *telemetry) deferrable(matched []*compiled) bool {
 	return true
 }
 
-// deferHook records the merged record of hook c of a deferred event.
+// deferHook records the merged record of hook c of a deferred event, with the times
+// stopHook noted, and widens the fire span's times to cover them.
 func (fs *fireSpan) deferHook(c *compiled, rec *hook.Record, inputs bool) {
+	if fs == droppedFire {
+		return
+	}
 	h := factsOfHook(c, rec, inputs)
-	if hs, ok := fs.take(c); ok {
-		h.start, h.end = hs.start, hs.end
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for i := range fs.open {
+		if fs.open[i].c == c {
+			h.start, h.end = fs.open[i].start, fs.open[i].end
+			fs.open = append(fs.open[:i], fs.open[i+1:]...)
+			break
+		}
 	}
-	if h.start.IsZero() { // skipped at a gate: a span of no duration
-		h.start = time.Now()
-	}
-	if h.end.IsZero() {
+	if h.start.IsZero() { // skipped at a gate: a span of no duration, after what ran
+		h.start = fs.end
+		if h.start.IsZero() {
+			h.start = time.Now()
+		}
 		h.end = h.start
 	}
-	fs.mu.Lock()
+	if fs.start.IsZero() || h.start.Before(fs.start) {
+		fs.start = h.start
+	}
+	if h.end.After(fs.end) {
+		fs.end = h.end
+	}
 	fs.hooks = append(fs.hooks, h)
-	fs.mu.Unlock()
 }
 
 // hookFacts are the values of a hook span's attributes and of the hook metrics.
@@ -122,18 +148,66 @@ func (h *hookFacts) attrs(a []attribute.KeyValue) []attribute.KeyValue {
 	return a
 }
 
+// get returns a record for a deferred event: the free one released last (its memory is
+// the most likely to be in a cache), a new one while fewer than deferMax are in use, else
+// nil: the event is dropped.
+func (q *deferQueue) get() *fireSpan {
+	q.mu.Lock()
+	if n := len(q.free); n > 0 {
+		fs := q.free[n-1]
+		q.free[n-1] = nil
+		q.free = q.free[:n-1]
+		q.mu.Unlock()
+		return fs
+	}
+	if q.made >= deferMax {
+		q.mu.Unlock()
+		return nil
+	}
+	q.made++
+	q.mu.Unlock()
+	return new(fireSpan)
+}
+
+// droppedFire is the fireSpan the hooks of a dropped deferred event find in their context
+// (droppedCtx): telemetry records nothing in it, and it is never written.
+var droppedFire = &fireSpan{deferred: true}
+
+// droppedCtx is the context of a dropped deferred event's hooks.
+type droppedCtx struct{ context.Context }
+
+// Value answers fireSpanKey with droppedFire, anything else from the parent context.
+func (d droppedCtx) Value(key any) any {
+	if _, ok := key.(fireSpanKey); ok {
+		return droppedFire
+	}
+	return d.Context.Value(key)
+}
+
+// release hands exported records back for reuse (beyond deferKeep free ones, to the GC).
+func (q *deferQueue) release(batch []*fireSpan) {
+	for _, fs := range batch {
+		*fs = fireSpan{}
+	}
+	q.mu.Lock()
+	for _, fs := range batch {
+		if len(q.free) < deferKeep {
+			q.free = append(q.free, fs)
+		} else {
+			q.made--
+		}
+	}
+	q.mu.Unlock()
+}
+
 // push queues fs for export (or exports it now when the queue is closed). It never blocks
-// on the exporter: a full queue drops fs.
+// on the exporter.
 func (q *deferQueue) push(t *telemetry, fs *fireSpan) {
 	q.mu.Lock()
 	if q.closed.Load() {
 		q.mu.Unlock()
 		t.export(fs)
-		return
-	}
-	if len(q.pending) >= deferMax {
-		q.mu.Unlock()
-		q.dropped.Add(1)
+		q.release([]*fireSpan{fs})
 		return
 	}
 	q.pending = append(q.pending, fs)
@@ -144,7 +218,7 @@ func (q *deferQueue) push(t *telemetry, fs *fireSpan) {
 		go q.run(t)
 	}
 	q.mu.Unlock()
-	if n == deferBatch {
+	if n%deferBatch == 0 {
 		select {
 		case q.wake <- struct{}{}:
 		default:
@@ -170,10 +244,11 @@ func (q *deferQueue) run(t *telemetry) {
 		q.mu.Lock()
 		batch, q.pending = q.pending, batch[:0]
 		q.mu.Unlock()
-		for i, fs := range batch {
+		for _, fs := range batch {
 			t.export(fs)
-			batch[i] = nil
 		}
+		q.release(batch)
+		clear(batch)
 		if n := q.dropped.Swap(0); n > 0 && t.dropped != nil {
 			t.dropped.Add(context.Background(), n)
 		}
@@ -239,7 +314,5 @@ func (t *telemetry) export(fs *fireSpan) {
 		fire.End(trace.WithTimestamp(fs.end))
 	}
 	// Nothing holds fs now: a deferred event's hooks are the Runner's own, none keeps its
-	// context after Fire returned. Reuse it.
-	*fs = fireSpan{}
-	t.pool.Put(fs)
+	// context after Fire returned. The caller hands it back for reuse (release).
 }

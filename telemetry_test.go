@@ -454,28 +454,43 @@ func TestTelemetryDeferredNeverBlocks(t *testing.T) {
 // BenchmarkFireLatency: what tracing adds to the decision itself — the time inside Fire,
 // measured call by call (p50 and mean in ns/fire), untraced and traced as in
 // BenchmarkFireTraced. ns/op also holds the work of the background exporter, which shares
-// the machine's cores; ns/fire-p50 is the latency the agent waits for.
+// the machine's cores; ns/fire-p50 is the latency the agent waits for. Back to back, events
+// come ten times faster than the SDK exports them, so most traced ones are dropped
+// (dropped/op says how many); the paced runs pause 1 ms every 32 events, which the
+// exporter keeps up with, as it does with an agent's events: their traced p50 is the cost
+// of an event that is traced.
 func BenchmarkFireLatency(b *testing.B) {
 	dir := b.TempDir()
 	set := loadConfig(b, dir, "hooks.yaml", "hooks:\n  - {id: note, event: pre_tool_use, matcher: Bash, action: {type: inject, message: remember}}\n")
 	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(discardSpans{}))
-	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))
 	defer tp.Shutdown(context.Background())
-	defer mp.Shutdown(context.Background())
 	for _, bc := range []struct {
-		name string
-		opts hookcore.Options
+		name          string
+		traced, paced bool
 	}{
-		{"untraced", hookcore.Options{}},
-		{"traced", hookcore.Options{Tracer: tp.Tracer("hookcore"), Meter: mp.Meter("hookcore")}},
+		{"untraced", false, false},
+		{"traced", true, false},
+		{"untraced-paced", false, true},
+		{"traced-paced", true, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			r := newRunner(b, dir, set, bc.opts)
+			reader := sdkmetric.NewManualReader()
+			mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
+			defer mp.Shutdown(context.Background())
+			var opts hookcore.Options
+			if bc.traced {
+				opts = hookcore.Options{Tracer: tp.Tracer("hookcore"), Meter: mp.Meter("hookcore")}
+			}
+			r := newRunner(b, dir, set, opts)
 			in := bashCall(dir, "s1", "ls -la")
 			ctx := context.Background()
 			lat := make([]time.Duration, 0, 1<<16)
+			n := 0
 			b.ReportAllocs()
 			for b.Loop() {
+				if n++; bc.paced && n%32 == 0 {
+					time.Sleep(time.Millisecond)
+				}
 				start := time.Now()
 				res := r.Fire(ctx, hook.PreToolUse, in)
 				d := time.Since(start)
@@ -486,6 +501,7 @@ func BenchmarkFireLatency(b *testing.B) {
 					b.Fatal("the hook did not run")
 				}
 			}
+			b.StopTimer()
 			slices.Sort(lat)
 			var sum time.Duration
 			for _, d := range lat {
@@ -494,6 +510,26 @@ func BenchmarkFireLatency(b *testing.B) {
 			if len(lat) > 0 {
 				b.ReportMetric(float64(lat[len(lat)/2]), "ns/fire-p50")
 				b.ReportMetric(float64(sum)/float64(len(lat)), "ns/fire-mean")
+			}
+			if bc.traced {
+				if err := r.Close(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				var rm metricdata.ResourceMetrics
+				if err := reader.Collect(context.Background(), &rm); err != nil {
+					b.Fatal(err)
+				}
+				var dropped int64
+				for _, sm := range rm.ScopeMetrics {
+					for _, m := range sm.Metrics {
+						if d, ok := m.Data.(metricdata.Sum[int64]); ok && m.Name == "hookcore.telemetry.dropped" {
+							for _, p := range d.DataPoints {
+								dropped += p.Value
+							}
+						}
+					}
+				}
+				b.ReportMetric(float64(dropped)/float64(n), "dropped/op")
 			}
 		})
 	}
