@@ -77,52 +77,62 @@ func (fs *fireSpan) deferHook(c *compiled, rec *hook.Record, inputs bool) {
 	if fs == droppedFire {
 		return
 	}
-	h := factsOfHook(c, rec, inputs)
-	fs.mu.Lock()
-	defer fs.mu.Unlock()
-	for i := range fs.open {
-		if fs.open[i].c == c {
-			h.start, h.end = fs.open[i].start, fs.open[i].end
-			fs.open = append(fs.open[:i], fs.open[i+1:]...)
+	if !fs.solo {
+		fs.mu.Lock()
+		defer fs.mu.Unlock()
+	}
+	var h *hookFacts
+	for i := range fs.hooks {
+		if fs.hooks[i].c == c && !fs.hooks[i].done {
+			h = &fs.hooks[i] // its times, from stopHook
 			break
 		}
 	}
-	if h.start.IsZero() { // skipped at a gate: a span of no duration, after what ran
-		h.start = fs.end
-		if h.start.IsZero() {
-			h.start = time.Now()
+	if h == nil { // skipped at a gate: a span of no duration, after what ran
+		at := fs.end
+		if at.IsZero() {
+			at = time.Now()
 		}
-		h.end = h.start
+		fs.hooks = append(fs.hooks, hookFacts{c: c, start: at, end: at})
+		h = &fs.hooks[len(fs.hooks)-1]
 	}
+	h.record(rec, inputs)
 	if fs.start.IsZero() || h.start.Before(fs.start) {
 		fs.start = h.start
 	}
 	if h.end.After(fs.end) {
 		fs.end = h.end
 	}
-	fs.hooks = append(fs.hooks, h)
 }
 
-// hookFacts are the values of a hook span's attributes and of the hook metrics.
+// hookFacts are the values of a hook span's attributes and of the hook metrics: those of
+// the compiled hook (id, type, source: it is not changed once compiled) and of its record.
 type hookFacts struct {
-	id, typ, source string
-	outcome         hook.Outcome
-	durationMS      float64
-	exitCode        int
-	hasExit         bool
-	reason          string // Options.TraceInputs only
-	start, end      time.Time
+	c          *compiled
+	outcome    hook.Outcome
+	durationMS float64
+	exitCode   int
+	hasExit    bool
+	done       bool   // its record is in (a deferred hook's times come first, from stopHook)
+	reason     string // Options.TraceInputs only
+	start, end time.Time
 }
 
 func factsOfHook(c *compiled, rec *hook.Record, inputs bool) hookFacts {
-	h := hookFacts{id: c.id, typ: c.typ, source: c.source, outcome: rec.Outcome, durationMS: rec.DurationMS}
+	h := hookFacts{c: c}
+	h.record(rec, inputs)
+	return h
+}
+
+// record notes the values of rec.
+func (h *hookFacts) record(rec *hook.Record, inputs bool) {
+	h.outcome, h.durationMS, h.done = rec.Outcome, rec.DurationMS, true
 	if rec.ExitCode != nil {
 		h.exitCode, h.hasExit = *rec.ExitCode, true
 	}
 	if inputs {
 		h.reason = rec.Reason
 	}
-	return h
 }
 
 func (h *hookFacts) failed() bool {
@@ -132,9 +142,9 @@ func (h *hookFacts) failed() bool {
 // attrs appends the hook span's attributes to a.
 func (h *hookFacts) attrs(a []attribute.KeyValue) []attribute.KeyValue {
 	a = append(a,
-		attribute.String("hookcore.hook.id", h.id),
-		attribute.String("hookcore.hook.type", h.typ),
-		attribute.String("hookcore.hook.source", h.source),
+		attribute.String("hookcore.hook.id", h.c.id),
+		attribute.String("hookcore.hook.type", h.c.typ),
+		attribute.String("hookcore.hook.source", h.c.source),
 		attribute.String("hookcore.hook.outcome", h.outcome.String()),
 		attribute.Float64("hookcore.hook.duration_ms", h.durationMS),
 		attribute.Bool("hookcore.hook.error", h.failed()),
@@ -187,7 +197,11 @@ func (d droppedCtx) Value(key any) any {
 // release hands exported records back for reuse (beyond deferKeep free ones, to the GC).
 func (q *deferQueue) release(batch []*fireSpan) {
 	for _, fs := range batch {
-		*fs = fireSpan{}
+		// What startFire does not set again, and what would keep memory alive.
+		fs.Context, fs.in = nil, nil
+		clear(fs.hooks)
+		clear(fs.hinl[:])
+		fs.facts = fireFacts{}
 	}
 	q.mu.Lock()
 	for _, fs := range batch {
@@ -289,7 +303,10 @@ func (t *telemetry) export(fs *fireSpan) {
 	}
 	for i := range fs.hooks {
 		h := &fs.hooks[i]
-		t.hookMetrics(ctx, &hook.Record{Type: h.typ, Outcome: h.outcome, DurationMS: h.durationMS})
+		if !h.done { // stopped, but its record never came
+			continue
+		}
+		t.hookMetrics(ctx, &hook.Record{Type: h.c.typ, Outcome: h.outcome, DurationMS: h.durationMS})
 		if t.tracer == nil {
 			continue
 		}

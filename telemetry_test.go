@@ -3,6 +3,7 @@ package hookcore_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/hook"
@@ -386,6 +388,69 @@ func TestTelemetryDeferred(t *testing.T) {
 	r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
 	if got := len(spans.GetSpans()); got != 2 {
 		t.Errorf("after Close: %d spans at once, want 2", got)
+	}
+}
+
+// TestTelemetryDeferredParallel: a deferred event whose inject hooks run in parallel gets a
+// hook span for each, inside its fire span (run with -race: the hooks write one record).
+func TestTelemetryDeferredParallel(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	spans := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans))
+	t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
+	var cfg strings.Builder
+	cfg.WriteString("hooks:\n")
+	for i := range 4 {
+		fmt.Fprintf(&cfg, "  - {id: note%d, event: post_tool_use, parallel: true, action: {type: inject, message: remember}}\n", i)
+	}
+	r, err := hookcore.New(loadConfig(t, dir, "hooks.yaml", cfg.String()), hookcore.Options{ProjectDir: dir, Tracer: tp.Tracer("hookcore")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 50
+	for range n {
+		if res := r.Fire(context.Background(), hook.PostToolUse, bashCall(dir, "s1", "ls")); len(res.Hooks) != 4 {
+			t.Fatalf("%d hooks ran, want 4", len(res.Hooks))
+		}
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	fires := map[trace.SpanID]tracetest.SpanStub{}
+	for _, s := range spans.GetSpans() {
+		if s.Name == "hookcore.fire" {
+			fires[s.SpanContext.SpanID()] = s
+		}
+	}
+	ids := map[trace.SpanID]map[string]bool{}
+	for _, s := range spans.GetSpans() {
+		if s.Name != "hookcore.hook" {
+			continue
+		}
+		f, ok := fires[s.Parent.SpanID()]
+		if !ok {
+			t.Fatal("a hook span without its fire span")
+		}
+		if s.StartTime.Before(f.StartTime) || s.EndTime.After(f.EndTime) {
+			t.Errorf("hook span %v–%v outside its fire span %v–%v", s.StartTime, s.EndTime, f.StartTime, f.EndTime)
+		}
+		if ids[f.SpanContext.SpanID()] == nil {
+			ids[f.SpanContext.SpanID()] = map[string]bool{}
+		}
+		for _, kv := range s.Attributes {
+			if kv.Key == "hookcore.hook.id" {
+				ids[f.SpanContext.SpanID()][kv.Value.AsString()] = true
+			}
+		}
+	}
+	if len(fires) != n || len(ids) != n {
+		t.Fatalf("%d fire spans, %d with hook spans, want %d", len(fires), len(ids), n)
+	}
+	for _, got := range ids {
+		if len(got) != 4 {
+			t.Fatalf("hook spans of one event: %v, want note0..note3", got)
+		}
 	}
 }
 
