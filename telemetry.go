@@ -121,9 +121,9 @@ type fireSpan struct {
 }
 
 type hookSpan struct {
-	c          *compiled
-	span       trace.Span
-	start, end time.Time // the executor's call and return (deferred: both; else end only)
+	c    *compiled
+	span trace.Span
+	end  time.Time // the executor's return
 }
 
 type fireSpanKey struct{}
