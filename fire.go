@@ -361,10 +361,10 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 func (r *Runner) execute(ctx context.Context, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	start := time.Now()
-	ctx = r.tel.startHook(ctx, c, start)
+	ctx = r.tel.startHook(ctx, c)
 	dec, err := c.exec.Execute(ctx, in)
 	end := time.Now()
-	r.tel.stopHook(ctx, c, end)
+	r.tel.stopHook(ctx, c, start, end)
 	rec.DurationMS = float64(end.Sub(start).Microseconds()) / 1000
 	if dec.Permission == hook.Allow && !c.allowHolds(in) {
 		r.log.Info("hook allow ignored: its if does not permit the whole input", "hook", c.id, "if", c.cond.String())

@@ -28,8 +28,7 @@ type telemetry struct {
 	mu   sync.RWMutex
 	sets map[attrKey]*measureOpts // (event, outcome) and ("", hook type) → their options
 
-	q    deferQueue // the deferred records of events whose hooks are all span-blind
-	pool sync.Pool  // of deferred *fireSpan, put back by the exporter
+	q deferQueue // the deferred records of events whose hooks are all span-blind
 }
 
 // attrKey names one attribute set of the metrics: an event and an outcome, or a hook type
@@ -98,28 +97,33 @@ func newTelemetry(opts Options) *telemetry {
 //
 // A deferred fireSpan (see deferQueue) starts no span: it records the facts its spans and
 // metrics are made of (times, the parent span context, the attributes' values, one
-// hookFacts per hook) and is handed to the exporter goroutine at endFire.
+// hookFacts per hook) and is handed to the exporter goroutine at endFire. It is one of the
+// deferQueue's reused records, or droppedFire when they are all in use.
+//
+// The fields a deferred event writes come first, so that it touches few cache lines.
 type fireSpan struct {
 	context.Context
-	span  trace.Span // nil: metrics only, or deferred
-	in    *hook.Input
-	event hook.Event
-	mu    sync.Mutex
-	inl   [2]hookSpan
-	open  []hookSpan
+	in       *hook.Input
+	event    hook.Event
+	deferred bool
+	solo     bool // deferred, one matched hook: nothing runs beside it, mu is not needed
+	mu       sync.Mutex
 
-	deferred   bool
-	start, end time.Time
+	start, end time.Time // deferred: its first hook's start, its last hook's end
+	hooks      []hookFacts
+	hinl       [1]hookFacts
 	parent     trace.SpanContext
 	facts      fireFacts
-	hinl       [2]hookFacts
-	hooks      []hookFacts
+
+	span trace.Span // nil: metrics only, or deferred
+	inl  [2]hookSpan
+	open []hookSpan
 }
 
 type hookSpan struct {
-	c          *compiled
-	span       trace.Span
-	start, end time.Time // deferred: start; both: the executor's return
+	c    *compiled
+	span trace.Span
+	end  time.Time // the executor's return
 }
 
 type fireSpanKey struct{}
@@ -144,16 +148,17 @@ func (t *telemetry) startFire(ctx context.Context, event hook.Event, in *hook.In
 		return ctx, nil
 	}
 	if t.deferrable(matched) {
-		fs, _ := t.pool.Get().(*fireSpan)
-		if fs == nil {
-			fs = new(fireSpan)
+		fs := t.q.get()
+		if fs == nil { // every record is in use: the event is dropped
+			t.q.dropped.Add(1)
+			return droppedCtx{ctx}, droppedFire
 		}
 		fs.in, fs.event = in, event
 		fs.deferred = true
-		fs.start = time.Now()
+		fs.solo = len(matched) == 1
+		fs.start, fs.end = time.Time{}, time.Time{}
 		fs.parent = trace.SpanContextFromContext(ctx)
 		fs.Context = ctx
-		fs.open = fs.inl[:0]
 		fs.hooks = fs.hinl[:0]
 		return fs, fs
 	}
@@ -172,9 +177,15 @@ func (t *telemetry) endFire(ctx context.Context, fs *fireSpan, res *hook.Result)
 	if t == nil {
 		return
 	}
+	if fs == droppedFire {
+		return
+	}
 	outcome := fireOutcome(res)
 	if fs.deferred {
-		fs.end = time.Now()
+		if fs.start.IsZero() { // no hook reported a time
+			fs.start = time.Now()
+			fs.end = fs.start
+		}
 		fs.facts = t.factsOf(fs, res, outcome)
 		t.q.push(t, fs)
 		return
@@ -254,19 +265,13 @@ func fireOutcome(res *hook.Result) string {
 
 // startHook opens the span of hook c, a child of the fire span in ctx, and returns the
 // context the executor runs in (so that an http hook may propagate it). Its attributes are
-// set once, in endHook. In a deferred event it only notes start, the executor's start.
-func (t *telemetry) startHook(ctx context.Context, c *compiled, start time.Time) context.Context {
+// set once, in endHook. In a deferred event it does nothing: stopHook notes the times.
+func (t *telemetry) startHook(ctx context.Context, c *compiled) context.Context {
 	if t == nil || t.tracer == nil {
 		return ctx
 	}
 	fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan)
-	if fs == nil {
-		return ctx
-	}
-	if fs.deferred {
-		fs.mu.Lock()
-		fs.open = append(fs.open, hookSpan{c: c, start: start})
-		fs.mu.Unlock()
+	if fs == nil || fs.deferred {
 		return ctx
 	}
 	ctx, sp := t.tracer.Start(ctx, "hookcore.hook")
@@ -276,22 +281,33 @@ func (t *telemetry) startHook(ctx context.Context, c *compiled, start time.Time)
 	return ctx
 }
 
-// stopHook marks the end of hook c's run, at now (the span ends there, once its outcome is
-// known).
-func (t *telemetry) stopHook(ctx context.Context, c *compiled, now time.Time) {
+// stopHook marks the end of hook c's run, at end (the span ends there, once its outcome is
+// known); a deferred event notes both times, those Runner.execute took for the record's
+// duration.
+func (t *telemetry) stopHook(ctx context.Context, c *compiled, start, end time.Time) {
 	if t == nil || t.tracer == nil {
 		return
 	}
-	if fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan); fs != nil {
-		fs.mu.Lock()
+	fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan)
+	if fs == nil || fs == droppedFire {
+		return
+	}
+	if fs.solo {
+		fs.hooks = append(fs.hooks, hookFacts{c: c, start: start, end: end})
+		return
+	}
+	fs.mu.Lock()
+	if fs.deferred {
+		fs.hooks = append(fs.hooks, hookFacts{c: c, start: start, end: end})
+	} else {
 		for i := range fs.open {
 			if fs.open[i].c == c {
-				fs.open[i].end = now
+				fs.open[i].end = end
 				break
 			}
 		}
-		fs.mu.Unlock()
 	}
+	fs.mu.Unlock()
 }
 
 // take removes and returns the open span of c.

@@ -17,19 +17,28 @@ import (
 // with their attributes than an in-process hook costs to run (BenchmarkSpanFloor), so an
 // event whose hooks are all span-blind — their executors are the Runner's own and read no
 // span from their context (inject) — starts no span while it is decided: the few facts the
-// spans and metrics are made of are written into its fireSpan (times, the parent span
-// context of Fire's ctx, the attributes' values), and at endFire the fireSpan is queued.
-// One exporter goroutine takes the queue every deferFlush (or sooner when deferBatch
-// records wait) and makes the spans with their recorded times (trace.WithTimestamp) and the
-// metrics, exactly as the synchronous path would. The decision never waits: a full queue
-// drops the record and counts it (hookcore.telemetry.dropped). Runner.Close exports what is
-// queued and stops the goroutine; an event fired after Close is traced synchronously.
+// spans and metrics are made of are written into its fireSpan (the parent span context of
+// Fire's ctx, the attributes' values, and the times Runner.execute takes anyway for each
+// hook's duration: no clock is read for telemetry), and at endFire the fireSpan is queued.
+// The fire span of a deferred event runs from its first hook's start to its last hook's
+// end: it leaves out Fire's matching and merging, well under a microsecond.
+//
+// The fireSpans of deferred events are records reused from one event to the next: the
+// exporter hands them back once exported, so that a traced event allocates nothing in
+// Fire. At most deferMax are in use (queued, being filled or being exported); an event
+// that finds none free is decided as usual and its record dropped and counted
+// (hookcore.telemetry.dropped): the decision never waits for the exporter. One exporter
+// goroutine takes the queue every deferFlush (or sooner when deferBatch records wait) and
+// makes the spans with their recorded times (trace.WithTimestamp) and the metrics, exactly
+// as the synchronous path would. Runner.Close exports what is queued and stops the
+// goroutine; an event fired after Close is traced synchronously.
 //
 // An event with a hook that may look at its span (command, http, prompt, agent, func, and
 // every executor of Options.Executors) keeps the synchronous path: the hook runs inside its
 // real span.
 const (
-	deferMax   = 8192                   // records waiting at most; more are dropped
+	deferMax   = 8192                   // records in use at most; more events are dropped
+	deferKeep  = 1024                   // free records kept for reuse; more are left to the GC
 	deferBatch = 256                    // records that wake the exporter before deferFlush
 	deferFlush = 100 * time.Millisecond // the exporter's period
 )
@@ -39,6 +48,8 @@ const (
 type deferQueue struct {
 	mu      sync.Mutex
 	pending []*fireSpan
+	free    []*fireSpan // exported records, ready for reuse
+	made    int         // records of the queue in use or free, at most deferMax
 	started bool
 	closed  atomic.Bool
 	wake    chan struct{} // cap 1
@@ -60,43 +71,68 @@ func (t *telemetry) deferrable(matched []*compiled) bool {
 	return true
 }
 
-// deferHook records the merged record of hook c of a deferred event.
+// deferHook records the merged record of hook c of a deferred event, with the times
+// stopHook noted, and widens the fire span's times to cover them.
 func (fs *fireSpan) deferHook(c *compiled, rec *hook.Record, inputs bool) {
-	h := factsOfHook(c, rec, inputs)
-	if hs, ok := fs.take(c); ok {
-		h.start, h.end = hs.start, hs.end
+	if fs == droppedFire {
+		return
 	}
-	if h.start.IsZero() { // skipped at a gate: a span of no duration
-		h.start = time.Now()
+	if !fs.solo {
+		fs.mu.Lock()
+		defer fs.mu.Unlock()
 	}
-	if h.end.IsZero() {
-		h.end = h.start
+	var h *hookFacts
+	for i := range fs.hooks {
+		if fs.hooks[i].c == c && !fs.hooks[i].done {
+			h = &fs.hooks[i] // its times, from stopHook
+			break
+		}
 	}
-	fs.mu.Lock()
-	fs.hooks = append(fs.hooks, h)
-	fs.mu.Unlock()
+	if h == nil { // skipped at a gate: a span of no duration, after what ran
+		at := fs.end
+		if at.IsZero() {
+			at = time.Now()
+		}
+		fs.hooks = append(fs.hooks, hookFacts{c: c, start: at, end: at})
+		h = &fs.hooks[len(fs.hooks)-1]
+	}
+	h.record(rec, inputs)
+	if fs.start.IsZero() || h.start.Before(fs.start) {
+		fs.start = h.start
+	}
+	if h.end.After(fs.end) {
+		fs.end = h.end
+	}
 }
 
-// hookFacts are the values of a hook span's attributes and of the hook metrics.
+// hookFacts are the values of a hook span's attributes and of the hook metrics: those of
+// the compiled hook (id, type, source: it is not changed once compiled) and of its record.
 type hookFacts struct {
-	id, typ, source string
-	outcome         hook.Outcome
-	durationMS      float64
-	exitCode        int
-	hasExit         bool
-	reason          string // Options.TraceInputs only
-	start, end      time.Time
+	c          *compiled
+	outcome    hook.Outcome
+	durationMS float64
+	exitCode   int
+	hasExit    bool
+	done       bool   // its record is in (a deferred hook's times come first, from stopHook)
+	reason     string // Options.TraceInputs only
+	start, end time.Time
 }
 
 func factsOfHook(c *compiled, rec *hook.Record, inputs bool) hookFacts {
-	h := hookFacts{id: c.id, typ: c.typ, source: c.source, outcome: rec.Outcome, durationMS: rec.DurationMS}
+	h := hookFacts{c: c}
+	h.record(rec, inputs)
+	return h
+}
+
+// record notes the values of rec.
+func (h *hookFacts) record(rec *hook.Record, inputs bool) {
+	h.outcome, h.durationMS, h.done = rec.Outcome, rec.DurationMS, true
 	if rec.ExitCode != nil {
 		h.exitCode, h.hasExit = *rec.ExitCode, true
 	}
 	if inputs {
 		h.reason = rec.Reason
 	}
-	return h
 }
 
 func (h *hookFacts) failed() bool {
@@ -106,9 +142,9 @@ func (h *hookFacts) failed() bool {
 // attrs appends the hook span's attributes to a.
 func (h *hookFacts) attrs(a []attribute.KeyValue) []attribute.KeyValue {
 	a = append(a,
-		attribute.String("hookcore.hook.id", h.id),
-		attribute.String("hookcore.hook.type", h.typ),
-		attribute.String("hookcore.hook.source", h.source),
+		attribute.String("hookcore.hook.id", h.c.id),
+		attribute.String("hookcore.hook.type", h.c.typ),
+		attribute.String("hookcore.hook.source", h.c.source),
 		attribute.String("hookcore.hook.outcome", h.outcome.String()),
 		attribute.Float64("hookcore.hook.duration_ms", h.durationMS),
 		attribute.Bool("hookcore.hook.error", h.failed()),
@@ -122,18 +158,70 @@ func (h *hookFacts) attrs(a []attribute.KeyValue) []attribute.KeyValue {
 	return a
 }
 
+// get returns a record for a deferred event: the free one released last (its memory is
+// the most likely to be in a cache), a new one while fewer than deferMax are in use, else
+// nil: the event is dropped.
+func (q *deferQueue) get() *fireSpan {
+	q.mu.Lock()
+	if n := len(q.free); n > 0 {
+		fs := q.free[n-1]
+		q.free[n-1] = nil
+		q.free = q.free[:n-1]
+		q.mu.Unlock()
+		return fs
+	}
+	if q.made >= deferMax {
+		q.mu.Unlock()
+		return nil
+	}
+	q.made++
+	q.mu.Unlock()
+	return new(fireSpan)
+}
+
+// droppedFire is the fireSpan the hooks of a dropped deferred event find in their context
+// (droppedCtx): telemetry records nothing in it, and it is never written.
+var droppedFire = &fireSpan{deferred: true}
+
+// droppedCtx is the context of a dropped deferred event's hooks.
+type droppedCtx struct{ context.Context }
+
+// Value answers fireSpanKey with droppedFire, anything else from the parent context.
+func (d droppedCtx) Value(key any) any {
+	if _, ok := key.(fireSpanKey); ok {
+		return droppedFire
+	}
+	return d.Context.Value(key)
+}
+
+// release hands exported records back for reuse (beyond deferKeep free ones, to the GC).
+func (q *deferQueue) release(batch []*fireSpan) {
+	for _, fs := range batch {
+		// What startFire does not set again, and what would keep memory alive.
+		fs.Context, fs.in = nil, nil
+		clear(fs.hooks)
+		clear(fs.hinl[:])
+		fs.facts = fireFacts{}
+	}
+	q.mu.Lock()
+	for _, fs := range batch {
+		if len(q.free) < deferKeep {
+			q.free = append(q.free, fs)
+		} else {
+			q.made--
+		}
+	}
+	q.mu.Unlock()
+}
+
 // push queues fs for export (or exports it now when the queue is closed). It never blocks
-// on the exporter: a full queue drops fs.
+// on the exporter.
 func (q *deferQueue) push(t *telemetry, fs *fireSpan) {
 	q.mu.Lock()
 	if q.closed.Load() {
 		q.mu.Unlock()
 		t.export(fs)
-		return
-	}
-	if len(q.pending) >= deferMax {
-		q.mu.Unlock()
-		q.dropped.Add(1)
+		q.release([]*fireSpan{fs})
 		return
 	}
 	q.pending = append(q.pending, fs)
@@ -144,7 +232,7 @@ func (q *deferQueue) push(t *telemetry, fs *fireSpan) {
 		go q.run(t)
 	}
 	q.mu.Unlock()
-	if n == deferBatch {
+	if n%deferBatch == 0 {
 		select {
 		case q.wake <- struct{}{}:
 		default:
@@ -170,10 +258,11 @@ func (q *deferQueue) run(t *telemetry) {
 		q.mu.Lock()
 		batch, q.pending = q.pending, batch[:0]
 		q.mu.Unlock()
-		for i, fs := range batch {
+		for _, fs := range batch {
 			t.export(fs)
-			batch[i] = nil
 		}
+		q.release(batch)
+		clear(batch)
 		if n := q.dropped.Swap(0); n > 0 && t.dropped != nil {
 			t.dropped.Add(context.Background(), n)
 		}
@@ -214,7 +303,10 @@ func (t *telemetry) export(fs *fireSpan) {
 	}
 	for i := range fs.hooks {
 		h := &fs.hooks[i]
-		t.hookMetrics(ctx, &hook.Record{Type: h.typ, Outcome: h.outcome, DurationMS: h.durationMS})
+		if !h.done { // stopped, but its record never came
+			continue
+		}
+		t.hookMetrics(ctx, &hook.Record{Type: h.c.typ, Outcome: h.outcome, DurationMS: h.durationMS})
 		if t.tracer == nil {
 			continue
 		}
@@ -239,7 +331,5 @@ func (t *telemetry) export(fs *fireSpan) {
 		fire.End(trace.WithTimestamp(fs.end))
 	}
 	// Nothing holds fs now: a deferred event's hooks are the Runner's own, none keeps its
-	// context after Fire returned. Reuse it.
-	*fs = fireSpan{}
-	t.pool.Put(fs)
+	// context after Fire returned. The caller hands it back for reuse (release).
 }

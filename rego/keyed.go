@@ -19,10 +19,13 @@ var decisionKeyOrder = [...]string{"deny", "ask", "allow", "reason", "updated_in
 // of the package's whole document (every rule of it, helpers included), each decision key
 // apply reads is queried on its own (data.hookcore.deny, ...), with OPA's evaluator
 // (topdown) called directly on queries compiled at load. The other rules of the package
-// (helpers such as words or bash_command) are queried too, after the decision keys and for
-// their errors only: the whole document fails when one of its rules fails (a conflict),
-// and so must the keyed form. They share the event's virtual cache with the decision keys,
-// so a helper a decision key has read is not evaluated twice.
+// (helpers such as rm_line or bash_command) are queried too, after the decision keys and
+// for their errors only: the whole document fails when one of its rules fails (a
+// conflict), and so must the keyed form. They share the event's virtual cache with the
+// decision keys, so a helper a decision key has read is not evaluated twice; a helper
+// whose value (or undefinedness) is already in that cache is not queried at all: its query
+// would only read the cached value, which fails on nothing (a conflict found while the
+// value was computed has already failed the decision key that computed it).
 //
 // With a prefilter, each key also has a guard (keyGuard): a key whose guard is false for
 // an event keeps the value it has for the empty input {}, computed at load, and is not
@@ -37,6 +40,7 @@ type keyed struct {
 type keyQuery struct {
 	key   string
 	check bool     // not a decision key: queried for its errors only
+	ref   ast.Ref  // data.<package>.<key>
 	body  ast.Body // x = data.<package>.<key>, compiled
 	qc    ast.QueryCompiler
 	guard cond // the key can differ from its value for {} only when guard holds
@@ -90,7 +94,7 @@ func newKeyed(ctx context.Context, c *ast.Compiler, store storage.Store, query s
 		if err != nil {
 			return nil
 		}
-		k.keys = append(k.keys, keyQuery{key: key, body: compiled, qc: qc, guard: always{}})
+		k.keys = append(k.keys, keyQuery{key: key, ref: ref, body: compiled, qc: qc, guard: always{}})
 	}
 	seen := map[string]bool{}
 	for _, r := range c.GetRulesWithPrefix(qref) {
@@ -106,12 +110,13 @@ func newKeyed(ctx context.Context, c *ast.Compiler, store storage.Store, query s
 			continue
 		}
 		seen[string(name)] = true
+		hr := qref.Append(ast.StringTerm(string(name)))
 		qc := c.QueryCompiler()
-		compiled, err := qc.Compile(ast.NewBody(ast.Equality.Expr(ast.NewTerm(resultVar), ast.NewTerm(qref.Append(ast.StringTerm(string(name)))))))
+		compiled, err := qc.Compile(ast.NewBody(ast.Equality.Expr(ast.NewTerm(resultVar), ast.NewTerm(hr))))
 		if err != nil {
 			return nil
 		}
-		k.keys = append(k.keys, keyQuery{key: string(name), check: true, body: compiled, qc: qc, guard: always{}})
+		k.keys = append(k.keys, keyQuery{key: string(name), check: true, ref: hr, body: compiled, qc: qc, guard: always{}})
 	}
 	return k
 }
@@ -193,6 +198,11 @@ func (k *keyed) eval(ctx context.Context, in *hook.Input, guarded bool) (map[str
 	for i, kq := range k.keys {
 		if !todo[i] {
 			continue
+		}
+		if kq.check && vc != nil && !cancel.Cancelled() {
+			if cached, undefined := vc.Get(kq.ref); cached != nil || undefined {
+				continue // a decision key evaluated it: its query would read this, and fail on nothing
+			}
 		}
 		q := topdown.NewQuery(kq.body).
 			WithQueryCompiler(kq.qc).

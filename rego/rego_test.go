@@ -74,6 +74,9 @@ deny contains "a" if true`, hook.Decision{Block: true, Permission: hook.Deny, Re
 		{"updated input not an object", `updated_input := "ls"`, hook.Decision{}, "updated_input is a string"},
 		{"deny of numbers", `deny contains 1 if true`, hook.Decision{}, "want strings"},
 		{"conflict is an eval error", "x := 1 if true\nx := 2 if true", hook.Decision{}, "conflict"},
+		{"conflict in a helper a decision key reads", "h := 1 if input.tool_name == \"Bash\"\nh := 2 if true\ndeny if h == 1", hook.Decision{}, "conflict"},
+		{"conflict in a helper no decision key reads", "h := 1 if input.tool_name == \"Bash\"\nh := 2 if true\nallow := true", hook.Decision{}, "conflict"},
+		{"conflict in a helper of a helper a key reads", "g if true\ng if h == 1\nh := 1 if input.tool_name == \"Bash\"\nh := 2 if true\ndeny if g", hook.Decision{}, "conflict"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,11 +8,16 @@ import rego.v1
 
 bash_command := input.tool_input.command if input.tool_name == "Bash"
 
-# The words of a command that mentions rm at all (the cheap test first: most commands don't).
-words := split(trim_space(regex.replace(bash_command, `\s+`, " ")), " ") if contains(bash_command, "rm")
-
-# Recursive force-deletes are refused: rm with both a recursive and a force flag, in any
-# spelling (-rf, -fr, -Rf, -r -f, --recursive --force), anywhere in the command line.
+# Recursive force-deletes are refused: rm as a word (or a path ending in /rm), followed
+# anywhere later in the command line by a recursive flag and by a force flag, in any
+# spelling: -rf, -fr, -Rf, -r -f, --recursive --force. Words are separated by white space
+# (\s: space, tab, newline, carriage return, form feed); other Unicode spaces separate
+# them only at the ends of the command, which are trimmed. A short flag is a word that
+# starts with one dash (not two): it is recursive when it has an r or R, forcing when it
+# has an f. Each is one regular expression over the whole command, not a loop over its
+# words, as the evaluation is then a fraction of the cost (the word-by-word form of this
+# rule is rego/testdata/guardrails-reference, and a test compares the two on thousands of
+# commands).
 #
 # This is a sketch of the policy language, not a complete guard: it reads the command as words
 # split on spaces, without parsing shell, so rm in sh -c '...', behind a variable or in quotes
@@ -20,32 +25,10 @@ words := split(trim_space(regex.replace(bash_command, `\s+`, " ")), " ") if cont
 # .env and lock-file rules below read the path as written (case-sensitive, no symlinks). The
 # native guardrails (examples/guardrails: Bash(rm *) parsed by the engine, a script that fails
 # closed, path rules that match every spelling of a path) are the complete version.
-rm_flags contains flag if {
-	some i, w in words
-	regex.match(`^(.*/)?rm$`, w)
-	some flag in array.slice(words, i + 1, count(words))
-	startswith(flag, "-")
-}
-
-recursive if {
-	some f in rm_flags
-	not startswith(f, "--")
-	regex.match(`[rR]`, f)
-}
-
-recursive if "--recursive" in rm_flags
-
-force if {
-	some f in rm_flags
-	not startswith(f, "--")
-	contains(f, "f")
-}
-
-force if "--force" in rm_flags
-
 deny contains "'rm -rf' is blocked in this repository: remove specific paths with 'rm -r PATH' instead" if {
-	recursive
-	force
+	contains(bash_command, "rm") # the cheap test first: most commands don't
+	regex.match(`(?s)(^[\s\v\x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}]*|\s)(\S*/)?rm\s(.*\s)?(-[rR]\S*|-[^\s-]\S*[rR]\S*|--recursive)(\s|[\s\v\x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}]*$)`, bash_command)
+	regex.match(`(?s)(^[\s\v\x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}]*|\s)(\S*/)?rm\s(.*\s)?(-f\S*|-[^\s-]\S*f\S*|--force)(\s|[\s\v\x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}]*$)`, bash_command)
 }
 
 edits := {"Edit", "MultiEdit", "Write", "NotebookEdit"}
