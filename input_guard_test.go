@@ -29,8 +29,12 @@ func TestBadInputGuard(t *testing.T) {
 		extra string
 		want  summary
 	}{
+		// Nested past hook.MaxToolInputDepth: refused before any hook runs (red team, stop
+		// 20: a Python guard crashed on it, and a crash lets the call through).
 		{"deep input blocks PreToolUse", hook.PreToolUse, deep, "",
-			summary{Blocked: true, Reason: reason, Continue: true, Errors: 1, Hooks: []string{"guard=block"}}},
+			summary{Blocked: true, Reason: "tool input rejected: ambiguous tool input: nested more than 256 deep", Continue: true}},
+		{"a number past float64 blocks PreToolUse", hook.PreToolUse, json.RawMessage(`{"command":"rm -rf /x","timeout":` + strings.Repeat("9", 5000) + `}`), "",
+			summary{Blocked: true, Reason: "tool input rejected: ambiguous tool input: timeout: a number out of a float64's range (99999999999999999999…, 5000 characters)", Continue: true}},
 		{"invalid input blocks PreToolUse", hook.PreToolUse, invalid, "",
 			summary{Blocked: true, Reason: reason, Continue: true, Errors: 1, Hooks: []string{"guard=block"}}},
 		{"deep input is an error on PostToolUse", hook.PostToolUse, deep, "",

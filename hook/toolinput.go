@@ -23,12 +23,22 @@ import (
 // before any hook sees it, and the reference agent refuses it before any tool does.
 var ErrAmbiguousInput error = inputKind("ambiguous tool input")
 
+// MaxToolInputDepth is the deepest nesting of objects and arrays CheckToolInput accepts in a
+// tool input. Readers differ past a few hundred levels: Python's json module raises
+// RecursionError near 1 000, encoding/json stops at 10 000, and a hook that crashes on an
+// input lets the call through (red team, stop 20: `{"command": "rm -rf d", "x": [[[…]]]}`
+// 2 000 deep crashed a Python guard). No tool's input nests anywhere near this deep.
+const MaxToolInputDepth = 256
+
 // CheckToolInput returns nil when raw, a tool input, is empty or is exactly one JSON value
 // in which no object has two keys that are equal, or equal under encoding/json's case
-// folding (FoldKey), once their escapes are decoded. Otherwise it returns an error that
-// wraps ErrAmbiguousInput and names the key's path ("a.b: duplicate key \"command\""), or,
-// for raw that is not valid JSON, an error that wraps ErrBadInput only. The check reads
-// tokens: it does not recurse, so any nesting depth is checked in memory proportional to it.
+// folding (FoldKey), once their escapes are decoded, no number is too large for a float64
+// (Python refuses an integer of over 4 300 digits and reads 1e400 as inf, JavaScript reads
+// Infinity, encoding/json fails), and objects and arrays nest at most MaxToolInputDepth
+// deep. Otherwise it returns an error that wraps ErrAmbiguousInput and names the key's path
+// ("a.b: duplicate key \"command\""), or, for raw that is not valid JSON, an error that
+// wraps ErrBadInput only. The check reads tokens: it does not recurse, so any nesting depth
+// is checked in memory proportional to it.
 func CheckToolInput(raw []byte) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
@@ -56,9 +66,9 @@ func checkValid(raw []byte) error {
 	var buf [8]keyFrame
 	stack := buf[:0]
 	expectKey := false
-	path := func() string {
+	pathTo := func(n int) string {
 		var parts []string
-		for i := range len(stack) - 1 {
+		for i := range n {
 			if stack[i].object {
 				parts = append(parts, stack[i].at)
 			} else {
@@ -70,14 +80,28 @@ func checkValid(raw []byte) error {
 		}
 		return strings.Join(parts, ".") + ": "
 	}
+	path := func() string { return pathTo(len(stack) - 1) }  // the object holding a key
+	valuePath := func() string { return pathTo(len(stack)) } // a value inside the innermost container
 	for i := 0; i < len(raw); i++ {
 		switch c := raw[i]; c {
 		case '{', '[':
+			if len(stack) == MaxToolInputDepth {
+				return fmt.Errorf("%w: nested more than %d deep", ErrAmbiguousInput, MaxToolInputDepth)
+			}
 			stack = append(stack, keyFrame{object: c == '{'})
 			expectKey = c == '{'
 		case '}', ']':
 			stack = stack[:len(stack)-1]
 			expectKey = false
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			j := i + 1
+			for j < len(raw) && isNumberByte(raw[j]) {
+				j++
+			}
+			if err := checkNumber(raw[i:j], valuePath); err != nil {
+				return err
+			}
+			i = j - 1
 		case ',':
 			if top := &stack[len(stack)-1]; top.object {
 				expectKey = true
@@ -113,6 +137,25 @@ func checkValid(raw []byte) error {
 			}
 			i = j
 		}
+	}
+	return nil
+}
+
+// isNumberByte reports whether b may continue a JSON number literal.
+func isNumberByte(b byte) bool {
+	return b >= '0' && b <= '9' || b == '.' || b == 'e' || b == 'E' || b == '+' || b == '-'
+}
+
+// checkNumber returns the ambiguity of the JSON number literal num (valid JSON): a value
+// past float64's range, which readers turn into inf, Infinity, an error or (Python, over
+// 4 300 digits) a refusal. Only a literal long enough or with an exponent can be one, so a
+// plain number costs no parse.
+func checkNumber(num []byte, path func() string) error {
+	if len(num) <= 300 && bytes.IndexAny(num, "eE") < 0 {
+		return nil
+	}
+	if _, err := strconv.ParseFloat(unsafe.String(&num[0], len(num)), 64); err != nil {
+		return fmt.Errorf("%w: %sa number out of a float64's range (%.20s…, %d characters)", ErrAmbiguousInput, path(), num, len(num))
 	}
 	return nil
 }
@@ -171,9 +214,9 @@ func checkTokens(raw []byte) error {
 		index  int
 	}
 	var stack []*frame
-	path := func() string {
+	pathTo := func(n int) string {
 		var parts []string
-		for _, f := range stack[:len(stack)-1] {
+		for _, f := range stack[:n] {
 			parts = append(parts, f.at)
 		}
 		if len(parts) == 0 {
@@ -181,7 +224,9 @@ func checkTokens(raw []byte) error {
 		}
 		return strings.Join(parts, ".") + ": "
 	}
-	done := false // one whole top-level value was read
+	path := func() string { return pathTo(max(len(stack)-1, 0)) } // the object holding a key
+	valuePath := func() string { return pathTo(len(stack)) }      // a value inside the innermost container
+	done := false                                                 // one whole top-level value was read
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber() // a number too large for float64 is still valid JSON
 	for {
@@ -241,8 +286,16 @@ func checkTokens(raw []byte) error {
 			top.at = strconv.Itoa(top.index)
 		}
 		if d, ok := tok.(json.Delim); ok && (d == '{' || d == '[') {
+			if len(stack) == MaxToolInputDepth {
+				return fmt.Errorf("%w: nested more than %d deep", ErrAmbiguousInput, MaxToolInputDepth)
+			}
 			stack = append(stack, &frame{object: d == '{', key: d == '{'})
 			continue
+		}
+		if n, ok := tok.(json.Number); ok {
+			if err := checkNumber([]byte(n), valuePath); err != nil {
+				return err
+			}
 		}
 		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
 			stack = stack[:len(stack)-1]

@@ -13,7 +13,8 @@ import (
 // depth, whatever the spelling of the key (escapes decode first); everything else passes.
 func TestCheckToolInput(t *testing.T) {
 	t.Parallel()
-	deep := strings.Repeat(`{"a":[`, 5000) + `{"k":1,"K":2}` + strings.Repeat(`]}`, 5000)
+	deep := strings.Repeat(`{"a":[`, 100) + `{"k":1,"K":2}` + strings.Repeat(`]}`, 100)
+	tooDeep := strings.Repeat(`{"a":[`, 5000) + `{"k":1}` + strings.Repeat(`]}`, 5000)
 	tests := []struct {
 		name, in string
 		want     error  // nil, ErrAmbiguousInput or ErrBadInput
@@ -34,6 +35,16 @@ func TestCheckToolInput(t *testing.T) {
 		{"invalid UTF-8 keys decode alike", "{\"a\xff\":1,\"a\xfe\":2}", ErrAmbiguousInput, "duplicate key"},
 		{"nested", `{"edits":[{"old_string":"a","Old_String":"b"}]}`, ErrAmbiguousInput, `edits.0: keys`},
 		{"deep", deep, ErrAmbiguousInput, "differ only in case"},
+		// Red team, stop 20: readers that a hook may be written with refuse these (Python:
+		// RecursionError near 1 000 levels, ValueError past 4 300 digits), and a guard that
+		// crashes lets the call through.
+		{"nested too deep", tooDeep, ErrAmbiguousInput, "nested more than 256 deep"},
+		{"just deep enough", strings.Repeat("[", 256) + strings.Repeat("]", 256), nil, ""},
+		{"one level more", strings.Repeat("[", 257) + strings.Repeat("]", 257), ErrAmbiguousInput, "nested more than"},
+		{"huge integer", `{"command":"rm -rf d","timeout":` + strings.Repeat("9", 5000) + `}`, ErrAmbiguousInput, "timeout: a number out of a float64's range"},
+		{"exponent overflow", `{"timeout":1e400}`, ErrAmbiguousInput, "out of a float64's range"},
+		{"negative overflow", `[-2e308]`, ErrAmbiguousInput, "out of a float64's range"},
+		{"large but in range", `{"timeout":1.7e308,"n":` + strings.Repeat("9", 300) + `,"u":1e-400}`, nil, ""},
 		{"two values", `{"command":"ls"} {"command":"rm -rf victim"}`, ErrAmbiguousInput, "more than one JSON value"},
 		{"two scalars", `1 2`, ErrAmbiguousInput, "more than one JSON value"},
 		{"invalid", `{"command":`, ErrBadInput, ""},

@@ -73,7 +73,11 @@ def check_rm(args):
             block(UNCLEAR)  # before --, a file named -rf would become a flag
 
 
-command = json.load(sys.stdin).get("tool_input", {}).get("command", "")
+try:  # an input this script cannot read is blocked, not let through (a crash would be)
+    tool_input = json.load(sys.stdin).get("tool_input", {})
+    command = tool_input.get("command", "") if isinstance(tool_input, dict) else None
+except (ValueError, RecursionError, AttributeError):
+    block(UNCLEAR)
 if not isinstance(command, str) or not re.fullmatch(r"[A-Za-z0-9_@%+=:,./~*?\[\] \t'\"&|;-]*", command):
     block(UNCLEAR)
 try:
