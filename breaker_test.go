@@ -165,3 +165,60 @@ func TestTurnBudget(t *testing.T) {
 		t.Fatalf("a new turn: %v", got)
 	}
 }
+
+// TestBreakerNeverSkipsAGuard (red team round 2): on a gate event a hook that is not
+// on_error: block is never skipped by its breaker or the turn budget. The model's inputs can
+// make a guard fail (an input its script cannot parse); five such calls opened the breaker
+// of a Python rm guard, and a plain rm -rf then passed for the cool-down. The guard now runs
+// on every call, and blocks the rm as soon as it can read the input again.
+func TestBreakerNeverSkipsAGuard(t *testing.T) {
+	t.Parallel()
+	var calls int
+	var mu sync.Mutex
+	guard := func(_ context.Context, in *hook.Input) (hook.Decision, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		calls++
+		if strings.Contains(string(in.ToolInput), "crash") {
+			return hook.Decision{}, errors.New("the guard crashed on this input")
+		}
+		return hook.Decision{Block: true, Reason: "no rm"}, nil
+	}
+	slow := func(ctx context.Context, in *hook.Input) (hook.Decision, error) {
+		time.Sleep(20 * time.Millisecond) // spends the 10 ms budget (work, not a timing assertion)
+		return guard(ctx, in)
+	}
+	for _, tc := range []struct {
+		name string
+		opts hookcore.Options
+		f    hook.ExecutorFunc
+	}{
+		{"breaker", hookcore.Options{BreakerThreshold: 3, BreakerCooldown: time.Hour}, guard},
+		{"turn budget", hookcore.Options{TurnBudget: 10 * time.Millisecond}, slow},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mu.Lock()
+			calls = 0
+			mu.Unlock()
+			opts := tc.opts
+			opts.ProjectDir = t.TempDir()
+			opts.Callbacks = []hookcore.Callback{{ID: "guard", Event: hook.PreToolUse, Func: tc.f}}
+			r, err := hookcore.New(nil, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 5 {
+				r.Fire(context.Background(), hook.PreToolUse, bashCall(t.TempDir(), "s1", "rm crash"))
+			}
+			res := r.Fire(context.Background(), hook.PreToolUse, bashCall(t.TempDir(), "s1", "rm -rf d"))
+			if !res.Blocked || res.Reason != "no rm" {
+				t.Errorf("after 5 failures the guard did not block: %+v", res)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if calls != 6 {
+				t.Errorf("the guard ran %d times for 6 calls", calls)
+			}
+		})
+	}
+}

@@ -299,11 +299,17 @@ func dedupKey(c *compiled, in *hook.Input) string {
 func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (hook.Decision, hook.Record, error) {
 	rec := hook.Record{ID: c.id, Type: c.typ, Source: c.source, StatusMessage: c.status}
 	why, tracked := r.gateOfBudget(ctx, event, c, in.SessionID)
-	if why != "" {
-		if c.failShut && event.Kind() == hook.Gate {
-			rec.Outcome, rec.Error = hook.OutcomeBlock, why
-			return hook.Decision{Block: true, Reason: fmt.Sprintf("guard hook %q is not run (%s), so the action is blocked (on_error: block)", c.id, why)}, rec, nil
-		}
+	switch {
+	case why == "":
+	case c.failShut && event.Kind() == hook.Gate:
+		rec.Outcome, rec.Error = hook.OutcomeBlock, why
+		return hook.Decision{Block: true, Reason: fmt.Sprintf("guard hook %q is not run (%s), so the action is blocked (on_error: block)", c.id, why)}, rec, nil
+	case event.Kind() == hook.Gate:
+		// A hook that may be a guard is never skipped for its past failures or the turn's
+		// time: the model's own inputs can make a hook fail (red team round 2: five calls
+		// that crashed a Python guard opened its breaker, and rm -rf passed for a minute).
+		r.log.Debug("breaker or budget ignored on a gate event: the hook runs", "hook", c.id, "why", why)
+	default:
 		skipped(&rec, why)
 		return hook.Decision{}, rec, nil
 	}
