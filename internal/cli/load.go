@@ -153,7 +153,26 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		// count like any layer's (FatalProblems without a store).
 		fatal = hookcore.FatalProblems(set, problems, nil, root)
 	}
+	// The problems of an untrusted workspace's own files are counted, not printed: their
+	// text (hook ids, keys) is the repository's, and under an agent stderr can reach the
+	// model (red team round 2: a key named IGNORE_ALL_PREVIOUS_INSTRUCTIONS). check prints them.
+	untrustedFile := func(path string) bool {
+		if projectTrusted {
+			return false
+		}
+		for _, f := range set.Files {
+			if f.Path == path {
+				return f.Layer == config.Project || f.Layer == config.Local
+			}
+		}
+		return false
+	}
+	hidden := 0
 	for _, p := range problems {
+		if untrustedFile(p.Pos.File) {
+			hidden++
+			continue
+		}
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 	}
 	if len(fatal) > 0 {
@@ -166,10 +185,18 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		return nil, &exitError{code: ExitFailure, strict: true}
 	}
 	l.untrustedIgnored = untrusted
-	if untrusted {
-		fmt.Fprintln(e.stderr, "hookcore: workspace not trusted: the errors in its project config are ignored and its hooks do not run")
-	} else {
+	if hidden > 0 {
+		what := "1 problem"
+		if hidden > 1 {
+			what = fmt.Sprintf("%d problems", hidden)
+		}
+		fmt.Fprintf(e.stderr, "hookcore: workspace not trusted: %s in its project config ignored (hookcore check shows them); its hooks do not run\n", what)
+	}
+	if !untrusted {
 		for _, file := range set.Files {
+			if untrustedFile(file.Path) {
+				continue
+			}
 			for _, b := range file.Broken {
 				what := "hook skipped (it has errors); the other hooks run"
 				if b.FailsShut() {
