@@ -29,6 +29,12 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 		if f == nil {
 			continue
 		}
+		if f.syntax == Condition {
+			if f.cond.eval(s, true) {
+				return true
+			}
+			continue
+		}
 		if f.syntax != Rule {
 			if f.Match(s) {
 				return true
@@ -41,7 +47,7 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 		case r.kind == ruleBash:
 			bash = append(bash, r.re)
 		case r.kind == rulePath:
-			if v, ok := r.mainArg(s); ok && r.permitsPath(v, s.dir) && s.permitsForms(r, v) {
+			if v, odd, ok := s.pathArg(r.arg); ok && !odd && r.permitsPath(v, s.dir) && s.permitsForms(r, v) {
 				return true
 			}
 		case r.match(s):
@@ -57,12 +63,16 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 
 // permitsForms reports whether r permits every spelling of v (pathForms) that is absolute:
 // a path that reaches outside what the rule permits through an alias or symlink is not
-// permitted.
+// permitted, nor a file with more than one hard link (pathSet).
 func (s *Subject) permitsForms(r *rule, v string) bool {
+	ps := s.forms(v, s.dir)
+	if ps.linked {
+		return false
+	}
 	if s.dir == "" {
 		return true // the written path alone: an absolute one is not permitted anyway
 	}
-	for _, f := range s.forms(v, s.dir) {
+	for _, f := range ps.forms {
 		if !r.permitsPath(f, s.dir) {
 			return false
 		}

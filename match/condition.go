@@ -242,16 +242,30 @@ func (p *condParser) value() (val string, isRegex bool, flags string, err error)
 	return p.src[start:p.i], false, "", nil
 }
 
-func (c *condition) match(s *Subject) bool {
+func (c *condition) match(s *Subject) bool { return c.eval(s, false) }
+
+// eval reports whether the condition holds for s, with deny semantics (If.Match) or, when
+// permit is set, permit semantics (AllowedBy): a clause on file_path whose path is not
+// fully known (an odd value or a hard link, see Subject.pathArg and pathSet) holds for a
+// deny when it is a ~= glob and never for a permit.
+func (c *condition) eval(s *Subject, permit bool) bool {
 	for i := range c.clauses {
-		if c.clauses[i].match(s) == c.or {
+		if c.clauses[i].match(s, permit) == c.or {
 			return c.or
 		}
 	}
 	return !c.or
 }
 
-func (cl *clause) match(s *Subject) bool {
+// filePathKeys are the arguments the file_path field reads, in order.
+var filePathKeys = []string{"file_path", "path", "notebook_path"}
+
+func (cl *clause) match(s *Subject, permit bool) bool {
+	if cl.field == fieldFilePath && (permit || cl.op == "~=") {
+		if unknown := cl.pathUnknown(s); unknown {
+			return !permit
+		}
+	}
 	v := cl.text(s)
 	switch cl.op {
 	case "==":
@@ -262,7 +276,7 @@ func (cl *clause) match(s *Subject) bool {
 		return cl.re.MatchString(v)
 	default:
 		if cl.field == fieldFilePath && v != "" {
-			for _, f := range s.forms(v, s.root) {
+			for _, f := range s.forms(v, s.root).forms {
 				if doublestar.MatchUnvalidated(cl.glob, f) {
 					return true
 				}
@@ -297,13 +311,28 @@ func (cl *clause) text(s *Subject) string {
 		v, _ := s.arg(cl.path...)
 		return v
 	case fieldFilePath:
-		for _, k := range []string{"file_path", "path", "notebook_path"} {
+		for _, k := range filePathKeys {
 			if v, ok := s.arg(k); ok {
 				return v
 			}
 		}
 	}
 	return ""
+}
+
+// pathUnknown reports whether the file path of s is one a path pattern can not judge from
+// its text: an odd value (Subject.pathArg) or an existing file with more than one hard
+// link (pathSet).
+func (cl *clause) pathUnknown(s *Subject) bool {
+	v, odd, ok := s.pathArg(filePathKeys)
+	if odd {
+		return true
+	}
+	anchor := s.root
+	if anchor == "" {
+		anchor = s.dir // NewSubjectIn: where a permit places a relative path
+	}
+	return ok && v != "" && s.forms(v, anchor).linked
 }
 
 // eventEqual reports whether normEvent(v) == norm, without allocating.

@@ -72,7 +72,13 @@
 //     /dev/fd/N/X (directory unknown) as X in the cwd and in the root, and each with the
 //     symlinks of its longest existing prefix resolved (`link/..` as the kernel reads it).
 //     A rule matches when any spelling matches; `file_path ~= GLOB` does the same; a permit
-//     (AllowedBy) needs every spelling permitted.
+//     (AllowedBy) needs every spelling permitted. Two cases no spelling shows fail closed
+//     (red team round 2): a path that names an existing regular file with more than one
+//     hard link (Lstat's link count; not detected on Windows), whose other names are not
+//     known, and a path argument (any of the keys the rule reads) that is not a JSON string
+//     or holds a NUL byte. Each matches every path rule of its tool and `file_path ~= GLOB`,
+//     whatever the pattern, and is permitted by no path rule and no condition clause on
+//     file_path. `file_path ==` and `=~` compare the text as written.
 //   - Glob, Grep: `pattern`; WebFetch: `url`; any other tool: the first argument, in the order
 //     written, whose value is a string. '*' matches any run of characters. The WebFetch
 //     pattern "domain:example.com" matches the URL's host, example.com or a subdomain of it,

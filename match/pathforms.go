@@ -30,12 +30,14 @@ const maxPathForms = 8
 // longest existing prefix through filepath.EvalSymlinks plus the rest, also spelled under
 // root when the resolution lies under root's own resolution. A deny rule matches when any
 // form matches; a permit only when every form is permitted. At most maxPathForms forms.
-func pathForms(v, root, cwd, home string) []string {
+// linked reports whether a resolved form is an existing regular file with more than one
+// hard link (see pathSet).
+func pathForms(v, root, cwd, home string) (forms []string, linked bool) {
 	base := cwd
 	if base == "" {
 		base = root
 	}
-	var forms, raw []string
+	var raw []string
 	add := func(p string) {
 		if p == "" || len(forms) >= maxPathForms {
 			return
@@ -97,7 +99,10 @@ func pathForms(v, root, cwd, home string) []string {
 		if !path.IsAbs(f) || len(f) > maxResolve {
 			continue
 		}
-		r := resolveExisting(f)
+		r, fi := resolveExisting(f)
+		if fi != nil && fi.Mode().IsRegular() && linkCount(fi) > 1 {
+			linked = true
+		}
 		add(r)
 		if realRoot != "" && realRoot != root {
 			if rel, ok := strings.CutPrefix(r, strings.TrimSuffix(realRoot, "/")+"/"); ok {
@@ -105,7 +110,7 @@ func pathForms(v, root, cwd, home string) []string {
 			}
 		}
 	}
-	return forms
+	return forms, linked
 }
 
 // maxResolve is the longest path whose symlinks are resolved, in bytes (Linux's PATH_MAX:
@@ -119,11 +124,13 @@ const maxResolve = 4096
 // appended as written. A dangling symlink resolves to its target, which is where a write
 // through it lands (open with O_CREAT follows it: red team, stop 20, `ln -s .env.prod x`
 // then Write x). More than 40 links (the kernel's ELOOP bound) or an unreadable link: p
-// cleaned. One Lstat per component walked, one Readlink per link.
-func resolveExisting(p string) string {
+// cleaned. One Lstat per component walked, one Readlink per link. fi is the Lstat of the
+// resolution when all of it exists (not a symlink), else nil.
+func resolveExisting(p string) (resolved string, fi os.FileInfo) {
 	const maxLinks = 40 // Linux's MAXSYMLINKS
 	rest := strings.Split(p, "/")
 	cur, links := "/", 0
+	var last os.FileInfo // of cur, when cur is not "/"
 	for len(rest) > 0 {
 		c := rest[0]
 		rest = rest[1:]
@@ -131,29 +138,32 @@ func resolveExisting(p string) string {
 		case "", ".":
 			continue
 		case "..":
-			cur = path.Dir(cur)
+			cur, last = path.Dir(cur), nil // a directory: not a file with links
 			continue
 		}
 		next := path.Join(cur, c)
 		fi, err := os.Lstat(next)
 		if err != nil {
-			return path.Join(append([]string{next}, rest...)...)
+			return path.Join(append([]string{next}, rest...)...), nil
 		}
 		if fi.Mode()&os.ModeSymlink == 0 {
-			cur = next
+			cur, last = next, fi
 			continue
 		}
 		links++
 		target, err := os.Readlink(next)
 		if err != nil || links > maxLinks {
-			return path.Clean(p)
+			return path.Clean(p), nil
 		}
 		if strings.HasPrefix(target, "/") {
 			cur = "/"
 		}
 		rest = append(strings.Split(filepath.ToSlash(target), "/"), rest...)
 	}
-	return cur
+	if cur == "/" {
+		return cur, nil
+	}
+	return cur, last
 }
 
 // homeDir is $HOME for ~/ in a file path when the Subject was given none.

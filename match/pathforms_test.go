@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -116,4 +117,127 @@ func TestPathRulesFollowDanglingSymlinks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPathRulesFailClosedOnHardLinks (red team round 2, finding 6): `ln .env notes`, then
+// Write notes, modified .env: a hard link is another name for the same file, which no
+// spelling of "notes" shows. A path that names an existing regular file with more than one
+// link now matches every deny path rule (Edit(...), file_path ~= GLOB), whatever its
+// pattern, and no permit (path rule or file_path condition) permits it; a file with one
+// link, a directory and a missing path are judged by their names as before.
+func TestPathRulesFailClosedOnHardLinks(t *testing.T) {
+	t.Parallel()
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	for _, f := range []string{".env", "src/a.go", "src/b.go"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(filepath.Join(root, ".env"), filepath.Join(root, "notes")); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	if err := os.Link(filepath.Join(root, ".env"), filepath.Join(root, "src", "c.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("notes", filepath.Join(root, "via-symlink")); err != nil {
+		t.Fatal(err)
+	}
+	subject := func(tool, p string) *Subject {
+		args, _ := json.Marshal(map[string]string{"file_path": p})
+		return NewSubjectAt(root, "PreToolUse", tool, args).WithCwd(root).WithHome(root)
+	}
+	for _, expr := range []string{"Edit(**/.env)", "Edit(.env)", `file_path ~= "**/.env"`, "Edit(//nowhere/*)"} {
+		f, err := CompileIf(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p, want := range map[string]bool{
+			"notes": true, root + "/notes": true, "via-symlink": true, "src/c.go": true,
+			".env":     true, // it has three names now
+			"src/a.go": false, "src": false, "missing.txt": false,
+		} {
+			if got := f.Match(subject("Edit", p)); got != want {
+				t.Errorf("%s on %s = %v, want %v", expr, p, got, want)
+			}
+		}
+	}
+	for _, expr := range []string{"Edit(src/**)", "Edit(**)", `file_path ~= "**"`} {
+		f, err := CompileIf(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p, want := range map[string]bool{"src/c.go": false, "notes": false, root + "/src/c.go": false, "src/a.go": true} {
+			args, _ := json.Marshal(map[string]string{"file_path": p})
+			s := NewSubjectIn("PreToolUse", "Edit", args, root)
+			if got := AllowedBy(s, f); got != want {
+				t.Errorf("%s permits %s = %v, want %v", expr, p, got, want)
+			}
+		}
+	}
+}
+
+// TestPathRulesFailClosedOnOddValues (red team round 2, finding 9): Write
+// {"file_path":["/x/.env"]} and {"file_path":"/x/.env\u0000"} passed `**/.env`: the rule
+// read the array as its JSON text and the NUL as a character. A path argument that is not a
+// string, or holds a NUL, in any of the keys a path rule reads (file_path, path,
+// notebook_path), now matches every deny path rule and is permitted by none.
+func TestPathRulesFailClosedOnOddValues(t *testing.T) {
+	t.Parallel()
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	odd := []string{
+		`{"file_path":["/x/.env"]}`,
+		`{"file_path":"/x/.env\u0000"}`,
+		`{"file_path":"src/a.go\u0000/../../.env"}`,
+		`{"file_path":{"p":"/x/.env"}}`,
+		`{"file_path":7}`,
+		`{"file_path":null}`,
+		`{"file_path":true}`,
+		`{"path":["/x/.env"]}`,
+		`{"file_path":"src/a.go","path":["/x/.env"]}`,
+		`{"notebook_path":["/x/.env.ipynb"]}`,
+	}
+	deny := []string{"Edit(**/.env)", "Write(.env)", `file_path ~= "**/.env"`, "NotebookEdit(**/*.env.ipynb)", "LS(**/.env)"}
+	for _, expr := range deny {
+		f, err := CompileIf(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tool := ruleToolOr(f, "Edit")
+		for _, a := range odd {
+			if (tool == "NotebookEdit") != strings.Contains(a, "notebook_path") && f.Syntax() == Rule {
+				continue // the rule reads other keys
+			}
+			if !f.Match(NewSubjectAt(root, "PreToolUse", tool, json.RawMessage(a))) {
+				t.Errorf("%s does not match %s", expr, a)
+			}
+		}
+		if f.Match(NewSubjectAt(root, "PreToolUse", tool, json.RawMessage(`{"file_path":"src/a.go"}`))) && tool != "NotebookEdit" {
+			t.Errorf("%s matches src/a.go", expr)
+		}
+	}
+	for _, expr := range []string{"Edit(**)", `file_path ~= "**"`, `file_path =~ /./`, `file_path != "x"`} {
+		f, err := CompileIf(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range odd {
+			if AllowedBy(NewSubjectIn("PreToolUse", "Edit", json.RawMessage(a), root), f) {
+				t.Errorf("%s permits %s", expr, a)
+			}
+		}
+		if !AllowedBy(NewSubjectIn("PreToolUse", "Edit", json.RawMessage(`{"file_path":"src/a.go"}`), root), f) {
+			t.Errorf("%s does not permit src/a.go", expr)
+		}
+	}
+}
+
+// ruleToolOr returns the tool of a rule filter, else def.
+func ruleToolOr(f *If, def string) string {
+	if t := f.RuleTool(); t != "" {
+		return t
+	}
+	return def
 }

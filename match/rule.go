@@ -152,19 +152,29 @@ func (r *rule) match(s *Subject) bool {
 		b := s.bashCommands()
 		return b != nil && b.MatchRule(r.bash)
 	}
-	v, ok := r.mainArg(s)
-	if !ok {
-		return false
-	}
-	switch r.kind {
-	case rulePath:
-		// Deny semantics: any spelling of the path that matches (an alias, a symlink).
-		for _, f := range s.forms(v, s.root) {
+	if r.kind == rulePath {
+		// Deny semantics: any spelling of the path that matches (an alias, a symlink), and
+		// a path whose names are not all known (pathArg's odd value, a hard link).
+		v, odd, ok := s.pathArg(r.arg)
+		if odd || !ok {
+			return odd
+		}
+		ps := s.forms(v, s.root)
+		if ps.linked {
+			return true
+		}
+		for _, f := range ps.forms {
 			if r.matchPath(s.root, f) {
 				return true
 			}
 		}
 		return false
+	}
+	v, ok := r.mainArg(s)
+	if !ok {
+		return false
+	}
+	switch r.kind {
 	case ruleDomain:
 		u, err := url.Parse(v)
 		return err == nil && u.Hostname() != "" && r.re.MatchString(u.Hostname())

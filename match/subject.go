@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/hookcore/hookcore/shell"
@@ -28,7 +29,7 @@ type Subject struct {
 	home  string // the user's home for ~/ in a path (WithHome); "" means $HOME
 
 	formsMu sync.Mutex
-	formsOf map[string][]string // pathForms by anchor and path, computed once
+	formsOf map[string]pathSet // pathForms by anchor and path, computed once
 
 	compactOnce sync.Once
 	compact     string
@@ -89,8 +90,18 @@ func (s *Subject) WithHome(home string) *Subject {
 	return s
 }
 
+// pathSet is what the path rules see of one file path: its spellings (pathForms) and
+// whether one of them names an existing regular file with more than one hard link. A
+// hard link is another name for the same file that no spelling of this one shows (red
+// team round 2: `ln .env notes`, then Write notes), so a deny rule matches a linked path
+// whatever its pattern, and a permit does not permit it.
+type pathSet struct {
+	forms  []string
+	linked bool
+}
+
 // forms are the spellings of the file path v that path rules match (pathForms).
-func (s *Subject) forms(v, anchor string) []string {
+func (s *Subject) forms(v, anchor string) pathSet {
 	home := s.home
 	if home == "" {
 		home = homeDir()
@@ -102,11 +113,37 @@ func (s *Subject) forms(v, anchor string) []string {
 		return f
 	}
 	if s.formsOf == nil {
-		s.formsOf = map[string][]string{}
+		s.formsOf = map[string]pathSet{}
 	}
-	f := pathForms(v, anchor, s.cwd, home)
+	var f pathSet
+	f.forms, f.linked = pathForms(v, anchor, s.cwd, home)
 	s.formsOf[key] = f
 	return f
+}
+
+// pathArg returns the file path that path rules read from the arguments: the first of
+// keys present ("file_path", "path", ...). odd is true when one of keys is present but its
+// value is not a JSON string (an array, an object, a number, null) or holds a NUL byte:
+// what the tool makes of such a value is not known (red team round 2: Write
+// {"file_path":["/x/.env"]} and "/x/.env\u0000" passed `**/.env`), so a deny rule
+// matches it and a permit does not permit it. ok is false when none of keys is present.
+func (s *Subject) pathArg(keys []string) (v string, odd, ok bool) {
+	args, _ := s.decodedArgs()
+	m, _ := args.(map[string]any)
+	for _, k := range keys {
+		x, present := m[k]
+		if !present {
+			continue
+		}
+		str, isString := x.(string)
+		if !isString || strings.IndexByte(str, 0) >= 0 {
+			return "", true, true
+		}
+		if !ok {
+			v, ok = str, true
+		}
+	}
+	return v, false, ok
 }
 
 // NewSubjectIn is NewSubject for a call made in the directory dir (an absolute path: the

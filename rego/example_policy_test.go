@@ -12,9 +12,11 @@ import (
 	"github.com/hookcore/hookcore/hook"
 )
 
-// referencePolicy is the guardrails policy of examples/opa as it was before its rm rule
-// was rewritten from a loop over the command's words into two regular expressions over the
-// whole line (kept as the reference the example must decide like).
+// referencePolicy is the guardrails policy of examples/opa with its rm rule as it was
+// before it was rewritten from a loop over the command's words into two regular expressions
+// over the whole line (kept as the reference the example must decide like). Its other rules
+// are the example's, copied when they change (the npm rule of red team round 2): the test
+// compares the two spellings of the rm rule, not two versions of the policy.
 const referencePolicy = "testdata/guardrails-reference"
 
 // rmCorpus generates n Bash, Edit and Write inputs (seeded) written to tell two spellings

@@ -53,11 +53,35 @@ deny contains "package-lock.json is generated: run npm install instead of editin
 	endswith(input.tool_input.file_path, "package-lock.json")
 }
 
-# Package install scripts are a supply-chain risk: the agent's installs skip them.
+# Package install scripts are a supply-chain risk: the agent's installs skip them. The rewrite
+# answers "allow" (no permission prompt), so only a line that is one npm install command (any
+# install verb or alias), after `cd DIR &&` or `cd DIR;` into the project (relative, no ..), is
+# rewritten, and only when each word after the verb is a registry package spec (name,
+# @scope/name, @version, range or tag; not a git+/file:/URL/path/tarball/alias spec) or one of
+# a few options that change only what is saved (the list in the regex). A line with anything else in
+# it (npm run, npm test, another program, quotes, an expansion, a newline, any other option:
+# --git, --userconfig, -g, --prefix, --registry, --node-options, --script-shell) gets no answer
+# and goes through the agent's normal permission check (red team: `npm i lodash && npm run
+# clean` came back allowed; round 2: `npm i --git=./evil.sh git+file:///...` ran evil.sh).
+# install-test (it, cit) is no install verb here: it runs `npm test`, a script
+# --ignore-scripts does not stop. The project's and the user's .npmrc are trusted.
 npm_install if {
 	contains(bash_command, "npm")
-	regex.match(`\bnpm (install|ci|i)\b`, bash_command)
-	not contains(bash_command, "--ignore-scripts")
+	regex.match(`^\s*(cd[ \t]+[A-Za-z0-9_@+,][A-Za-z0-9_@.+,/-]*[ \t]*(&&|;)[ \t]*)*npm[ \t]+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean)([ \t]+(--save|-S|--save-prod|-P|--save-dev|-D|--save-optional|-O|--save-peer|--save-exact|-E|--no-save|--no-audit|--no-fund|--prefer-offline|--prefer-online|--offline|--legacy-peer-deps|--strict-peer-deps|--no-package-lock|--package-lock-only|--dry-run|--(omit|include)=(dev|optional|peer)|--(no-)?ignore-scripts(=(true|false))?|(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(@[A-Za-z0-9._^~*+-]+)?))*\s*$`, bash_command)
+	not contains(bash_command, "..") # cd out of the project
+	not regex.match(`(?i)\.(tgz|tar|tar\.gz)(\s|$)|\s(true|false)(\s|$)`, bash_command) # a tarball; a flag's separate value
+	not ignoring_scripts
+}
+
+# The line already skips install scripts: --ignore-scripts and no other switch of it
+# (--ignore-scripts=false, --no-ignore-scripts, a separate true/false). Otherwise the
+# --ignore-scripts appended at the end wins, as npm takes the last one.
+ignoring_scripts if {
+	contains(bash_command, "npm") # first: the guard hookcore's prefilter reads
+	switches := [w | some w in split(bash_command, " "); regex.match(`^-{1,2}(no-)?ig`, w)]
+	count(switches) > 0
+	every w in switches { w == "--ignore-scripts" }
+	not regex.match(`\s(true|false)(\s|$)`, bash_command)
 }
 
 updated_input := object.union(input.tool_input, {"command": concat("", [bash_command, " --ignore-scripts"])}) if npm_install
