@@ -105,6 +105,21 @@ type launch struct {
 	shell bool // the shell form (sh -c, or direct execution of literal words)
 }
 
+// checks says how much of the launch checks prepare does before the start.
+type checks int
+
+const (
+	// checkAll runs every launch check before the start: the working directory is a
+	// directory, the program and a known interpreter's script exist.
+	checkAll checks = iota
+	// checkDeferred skips the checks whose failure the start itself reports (a missing or
+	// non-directory working directory fails the child's chdir; a program given by an
+	// absolute path that is neither a wrapper nor an interpreter fails its exec): they cost
+	// a stat each on every run. Execute redoes prepare with checkAll when the start fails,
+	// so the error is the same.
+	checkDeferred
+)
+
 // Execute runs the hook for in and interprets its exit code and output.
 //
 // The process runs in in.Cwd (the calling process's working directory when empty) with the
@@ -166,9 +181,9 @@ type launch struct {
 // MaxOutput) and Truncated are always filled when the process ran.
 func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, error) {
 	none := hook.Decision{ExitCode: -1}
-	l, err := c.prepare(in)
+	l, err := c.prepare(in, checkDeferred)
 	if err != nil {
-		return none, fmt.Errorf("hook %s: %w: %w", c.name(), hook.ErrNotStarted, err)
+		return none, c.notStarted(in, err)
 	}
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -179,6 +194,9 @@ func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, e
 	res, err := proc.Run(runCtx, l.spec)
 	var se *proc.StartError
 	if errors.As(err, &se) {
+		if _, err := c.prepare(in, checkAll); err != nil { // what the deferred checks say
+			return none, fmt.Errorf("hook %s: %w: %w", c.name(), hook.ErrNotStarted, err)
+		}
 		if tl := tooLargeAtStart(l.spec, se.Err); tl != nil {
 			return none, fmt.Errorf("hook %s: %w: %w", c.name(), hook.ErrNotStarted, tl)
 		}
@@ -207,10 +225,21 @@ func (c *Command) Execute(ctx context.Context, in *hook.Input) (hook.Decision, e
 	return c.interpret(in, res, d, l.shell)
 }
 
+// notStarted is the error of a hook whose prepare failed with err under checkDeferred:
+// the error prepare gives under checkAll, which reports a check that was skipped before
+// whatever failed after it.
+func (c *Command) notStarted(in *hook.Input, err error) error {
+	if _, all := c.prepare(in, checkAll); all != nil {
+		err = all
+	}
+	return fmt.Errorf("hook %s: %w: %w", c.name(), hook.ErrNotStarted, err)
+}
+
 // prepare resolves what to run: working directory, environment, stdin, program and
-// arguments, and the launch checks.
-func (c *Command) prepare(in *hook.Input) (launch, error) {
-	dir, err := workDir(in)
+// arguments, and the launch checks (all of them, or under checkDeferred those the start
+// does not report itself).
+func (c *Command) prepare(in *hook.Input, ck checks) (launch, error) {
+	dir, err := workDir(in, ck)
 	if err != nil {
 		return launch{}, err
 	}
@@ -234,7 +263,7 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 		if err := checkExecSize(proc.Spec{Path: args[0], Args: args[1:], Env: env}); err != nil {
 			return launch{}, err
 		}
-		path, err := checkLaunch(args, env, dir)
+		path, err := checkLaunchAs(ck, args, env, dir)
 		if err != nil {
 			return launch{}, err
 		}
@@ -250,13 +279,13 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 	}
 	switch c.Shell {
 	case "", "sh":
-		return c.prepareShell(l, in, dir, shellPath)
+		return c.prepareShell(l, in, dir, shellPath, ck)
 	case "bash":
 		bash, err := lookPath("bash", l.spec.Env, dir)
 		if err != nil {
 			return launch{}, err
 		}
-		return c.prepareShell(l, in, dir, bash)
+		return c.prepareShell(l, in, dir, bash, ck)
 	case "powershell":
 		return c.preparePowerShell(l, dir)
 	}
@@ -266,7 +295,7 @@ func (c *Command) prepare(in *hook.Input) (launch, error) {
 // prepareShell completes l for the shell form run by the POSIX shell at shell: context
 // variables become environment references, and a command of literal words is run
 // directly.
-func (c *Command) prepareShell(l launch, in *hook.Input, dir, shell string) (launch, error) {
+func (c *Command) prepareShell(l launch, in *hook.Input, dir, shell string, ck checks) (launch, error) {
 	env := l.spec.Env
 	sv := substituteShell(c.Command, in)
 	if sv.err != nil {
@@ -277,7 +306,7 @@ func (c *Command) prepareShell(l launch, in *hook.Input, dir, shell string) (lau
 		return launch{}, err
 	}
 	if words, ok := directWords(sv.script); ok {
-		path, err := checkLaunch(words, env, dir)
+		path, err := checkLaunchAs(ck, words, env, dir)
 		if err != nil {
 			return launch{}, err
 		}
@@ -319,9 +348,9 @@ func (c *Command) placeholders(dir string) hookio.Placeholders {
 	return hookio.Placeholders{ProjectDir: project, PluginRoot: c.PluginRoot, PluginData: c.PluginData}
 }
 
-// workDir returns in.Cwd, or the process's working directory when it is empty; it must be
-// an existing directory.
-func workDir(in *hook.Input) (string, error) {
+// workDir returns in.Cwd, or the process's working directory when it is empty; under
+// checkAll it must be an existing directory.
+func workDir(in *hook.Input, ck checks) (string, error) {
 	dir := in.Cwd
 	if dir == "" {
 		wd, err := os.Getwd()
@@ -329,6 +358,9 @@ func workDir(in *hook.Input) (string, error) {
 			return "", fmt.Errorf("working directory: %v", err)
 		}
 		dir = wd
+	}
+	if ck == checkDeferred {
+		return dir, nil
 	}
 	fi, err := os.Stat(dir)
 	if err != nil {

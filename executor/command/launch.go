@@ -249,7 +249,22 @@ func checkLaunch(words []string, env []string, dir string) (path string, err err
 			return "", err
 		}
 	}
-	return path, wrapped(words, env, dir, 0)
+	return path, wrapped(words, env, dir, 0, words[0])
+}
+
+// checkLaunchAs is checkLaunch, except that under checkDeferred a program given by an
+// absolute path that is neither a wrapper nor an interpreter is not looked at: its exec
+// fails if checkLaunch would (Execute then runs the checks to report why).
+func checkLaunchAs(ck checks, words []string, env []string, dir string) (path string, err error) {
+	if ck == checkDeferred && filepath.IsAbs(words[0]) {
+		base := filepath.Base(words[0])
+		_, isWrapper := wrappers[base]
+		_, isInterp := interpreters[base]
+		if !isWrapper && !isInterp {
+			return words[0], nil
+		}
+	}
+	return checkLaunch(words, env, dir)
 }
 
 // maxShellNesting bounds how many `sh -c CODE` levels wrapped looks into.
@@ -269,8 +284,10 @@ const maxShellNesting = 3
 // is no script. deno, bun and uv skip a leading "run" subcommand. A wrapper or interpreter
 // option whose effect is not modelled (env -C DIR, env -S, ruby -C DIR) ends the check:
 // nothing is reported, so a working hook is never refused.
-func wrapped(words []string, env []string, dir string, depth int) error {
-	words, err := unwrap(words, env, dir)
+//
+// found is a program name lookPath has just found in dir, not looked up again ("" for none).
+func wrapped(words []string, env []string, dir string, depth int, found string) error {
+	words, err := unwrap(words, env, dir, found)
 	if err != nil || len(words) == 0 {
 		return err
 	}
@@ -278,8 +295,10 @@ func wrapped(words []string, env []string, dir string, depth int) error {
 	if shellWords[prog] {
 		return nil
 	}
-	if _, err := lookPath(prog, env, dir); err != nil {
-		return err
+	if prog != found {
+		if _, err := lookPath(prog, env, dir); err != nil {
+			return err
+		}
 	}
 	base := filepath.Base(prog)
 	codeFlags, isInterp := interpreters[base]
@@ -317,7 +336,7 @@ func wrapped(words []string, env []string, dir string, depth int) error {
 						if _, err := checkLaunch(ws[:1], env, cmdDir); err != nil {
 							return err
 						}
-						return wrapped(ws, env, cmdDir, depth+1)
+						return wrapped(ws, env, cmdDir, depth+1, ws[0])
 					}
 				}
 				return nil
@@ -351,15 +370,15 @@ var wrappers = map[string]map[string]bool{
 // unwrap returns the words of the command that words run once the wrappers in front are
 // removed, checking that each wrapper that is a program exists. It returns no words when
 // what runs is not known here (env -C DIR, -S STRING or -i, command with an option, a
-// wrapper with nothing after it).
-func unwrap(words []string, env []string, dir string) ([]string, error) {
+// wrapper with nothing after it). found is as for wrapped.
+func unwrap(words []string, env []string, dir string, found string) ([]string, error) {
 	for len(words) > 0 {
 		base := filepath.Base(words[0])
 		opts, isWrapper := wrappers[base]
 		if !isWrapper || (base == "exec" || base == "command") && words[0] != base {
 			return words, nil
 		}
-		if !shellWords[base] {
+		if !shellWords[base] && words[0] != found {
 			if _, err := lookPath(words[0], env, dir); err != nil {
 				return nil, err
 			}
