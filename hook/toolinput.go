@@ -151,7 +151,7 @@ func isNumberByte(b byte) bool {
 // 4 300 digits) a refusal. Only a literal long enough or with an exponent can be one, so a
 // plain number costs no parse.
 func checkNumber(num []byte, path func() string) error {
-	if len(num) <= 300 && bytes.IndexAny(num, "eE") < 0 {
+	if len(num) <= 300 && !bytes.ContainsAny(num, "eE") {
 		return nil
 	}
 	if _, err := strconv.ParseFloat(unsafe.String(&num[0], len(num)), 64); err != nil {
