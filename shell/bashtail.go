@@ -155,20 +155,39 @@ func (b *Commands) operandCode(w word, c ctx) {
 // or a byte bash reads as an operator or an expansion.
 func codeLike(s string) bool { return strings.ContainsAny(s, " \t\n;|&<>()`$") }
 
-// execOptions analyses the values of the options opts among args as code.
+// execOptions analyses the values of the options opts among args as code (optionCode):
+// the next word, or the text after '=' of a long option, which may be abbreviated
+// (longOption), or the rest of a short option's word (-xCMD).
 func (b *Commands) execOptions(args []word, opts []string, c ctx) {
 	for i := 0; i < len(args) && !b.all; i++ {
 		t := args[i].text
+		name, value, eq := strings.Cut(t, "=")
 		for _, o := range opts {
 			switch {
+			case len(o) > 2: // a long option, or a prefix of it (longOption)
+				if !longOption(name, o) && name != o {
+					continue
+				}
+				if eq {
+					b.optionCode(value, c)
+				} else if i+1 < len(args) {
+					b.optionCode(args[i+1].text, c)
+				}
 			case t == o && i+1 < len(args):
-				b.codeString(args[i+1].text, c)
-			case strings.HasPrefix(t, o+"="):
-				b.codeString(t[len(o)+1:], c)
-			case len(o) == 2 && o[1] != '-' && strings.HasPrefix(t, o) && len(t) > 2:
-				b.codeString(t[2:], c) // -xCMD
+				b.optionCode(args[i+1].text, c)
+			case strings.HasPrefix(t, o) && len(t) > 2 && t[1] != '-':
+				b.optionCode(t[2:], c) // -xCMD
 			}
 		}
+	}
+}
+
+// optionCode analyses the value of an option that is a command, or a setting holding
+// one (wget -e use_askpass=CMD): as code, and the text after each '=' in it.
+func (b *Commands) optionCode(s string, c ctx) {
+	b.operandCode(word{text: s, static: true}, c)
+	if !codeLike(s) {
+		b.codeString(s, c)
 	}
 }
 
