@@ -162,6 +162,8 @@ type ctx struct {
 type input struct {
 	script string
 	read   bool // a shell already read it (find -exec bash \; -exec bash \; share it)
+	pipe   bool // the output of an echo or printf before a pipe: for deny rules only (bashstdin.go)
+	data   bool // a program not known to be inert already had it analysed (stdinData)
 }
 
 // parse parses script as bash, or reports false when it is too long or too deep to parse
@@ -232,6 +234,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
 	quoted := []bool{dq}  // per level: inside double quotes or a here-document body
 	var hdocs []*syntax.Word
+	var piped map[*syntax.Stmt]*input // the output of an echo or printf fed to a pipe's right side
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--
@@ -266,6 +269,15 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			}
 		}
 		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				if in := pipeOutput(n.X, script); in != nil {
+					if piped == nil {
+						piped = make(map[*syntax.Stmt]*input)
+					}
+					piped[n.Y] = in
+				}
+			}
 		case *syntax.Stmt:
 			stmt = n
 			if n.Cmd == nil && writes(n.Redirs) { // "> FILE" alone is a command too
@@ -338,7 +350,10 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 				}
 			}
 			if stmt != nil && stmt.Cmd == n {
-				c.in = stdinOf(stmt.Redirs, script)
+				var redirected bool
+				if c.in, redirected = stdinOf(stmt.Redirs, script); !redirected {
+					c.in = piped[stmt]
+				}
 			}
 			b.addCall(words, c)
 			if b.all {

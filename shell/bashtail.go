@@ -100,7 +100,13 @@ func setOf(names ...string) map[string]bool {
 // its suffixes and code operands. In a suffix already (c.tail) it does nothing: the
 // suffixes of the outer command cover this one's.
 func (b *Commands) program(base string, words []word, c ctx) {
-	if b.textProgram(base, words[1:], c) || c.tail {
+	if b.textProgram(base, words[1:], c) {
+		return
+	}
+	if !inertProgram(base) {
+		b.denyScope(func() { b.stdinData(base, words, c) })
+	}
+	if c.tail {
 		return
 	}
 	if inertProgram(base) {
