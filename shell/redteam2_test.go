@@ -211,3 +211,17 @@ func TestBashStripProgram(t *testing.T) {
 		{"no strip program", "Bash(rm *)", "Bash", `{"command":"install -s a d"}`, false},
 	})
 }
+
+// TestBashRedTeam2Costs pins the false positives the red team 2 fixes accept
+// (docs/security.md, "What a deny rule sees").
+func TestBashRedTeam2Costs(t *testing.T) {
+	t.Parallel()
+	runDenyCases(t, []denyCase{
+		{"sed script from variables the line sets", `old=a; new=b; sed "s/$old/$new/" f`, "all"},
+		{"awk pipe to a variable", `awk '{print | cmd}' cmd=sort f`, "all"},
+		{"awk getline from a concatenation", `awk '{"wc -l " $1 | getline n}' f`, "all"},
+		{"prose fed to a program not known to be inert", `echo 'rm -rf is blocked' | mail -s x a@b`, "rm"},
+		{"sg reading the agent's stdin", `sg docker`, "all"},
+		{"an unknown sed command letter", `sed 'k' f`, "all"},
+	})
+}
