@@ -69,6 +69,10 @@ type Commands struct {
 	allexport bool            // set -a: every assignment is exported
 	pending   []pendingValue  // values that are not static, analysed if their name is exported
 	reads     []string        // variables a command name is read from, inside denyScope
+
+	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
+	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
+	piped map[*syntax.Stmt]*input
 }
 
 // Parse analyses one bash command line: it parses it with mvdan.cc/sh (LangBash), walks
@@ -86,6 +90,7 @@ func Parse(command string) *Commands {
 		b.collect(command, 0)
 	}
 	b.settle()
+	b.piped = nil // needed by the walk only
 	return b
 }
 
@@ -234,7 +239,6 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
 	quoted := []bool{dq}  // per level: inside double quotes or a here-document body
 	var hdocs []*syntax.Word
-	var piped map[*syntax.Stmt]*input // the output of an echo or printf fed to a pipe's right side
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--
@@ -272,10 +276,10 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				if in := pipeOutput(n.X, script); in != nil {
-					if piped == nil {
-						piped = make(map[*syntax.Stmt]*input)
+					if b.piped == nil {
+						b.piped = make(map[*syntax.Stmt]*input)
 					}
-					piped[n.Y] = in
+					b.piped[n.Y] = in
 				}
 			}
 		case *syntax.Stmt:
@@ -352,7 +356,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			if stmt != nil && stmt.Cmd == n {
 				var redirected bool
 				if c.in, redirected = stdinOf(stmt.Redirs, script); !redirected {
-					c.in = piped[stmt]
+					c.in = b.piped[stmt]
 				}
 			}
 			b.addCall(words, c)

@@ -28,7 +28,19 @@ import "strings"
 
 // textProgram analyses, for deny rules, the program given to sed or awk (base), and
 // reports false for any other program.
+//
+// Under xargs, the words xargs adds may be the script or an -e option: when the line
+// spells them (echo '1e CMD' | xargs sed -n) the line matches every deny rule; when they
+// come from a program or a file (grep -l x -r . | xargs sed -i 's/a/b/') they are data,
+// like a file's content (bashstdin.go).
 func (b *Commands) textProgram(base string, args []word, c ctx) bool {
+	switch base {
+	case "sed", "gsed", "awk", "gawk", "mawk", "nawk", "original-awk", "bwk-awk", "goawk", "onetrue-awk":
+		if c.xargs && c.in != nil {
+			b.denyAll = true
+			return true
+		}
+	}
 	switch base {
 	case "sed", "gsed":
 		b.denyScope(func() { b.sed(args, c) })

@@ -139,6 +139,9 @@ func TestBashSedAwk(t *testing.T) {
 		{"gawk -l", `gawk -l ./evil 'BEGIN{}'`, "all"},
 		{"gawk @load", `gawk '@load "./evil"; BEGIN{}'`, "all"},
 		{"awk program from a variable the line sets", `p='BEGIN{system("rm -rf d")}'; awk "$p"`, "all"},
+		{"xargs adds the sed script", `echo '1e rm -rf d' | xargs sed -n`, "all"},
+		{"xargs adds -e", `printf -- '-e\n1e rm -rf d\n' | xargs sed 's/a/b/'`, "all"},
+		{"xargs -I adds the awk program", `echo 'BEGIN{system("rm -rf d")}' | xargs -I{} awk {}`, "all"},
 		{"less +!", `less '+!rm -rf d' f`, "rm"},
 		{"ag --pager", `ag --pager='rm -rf d' x`, "rm"},
 		{"ack --pager", `ack --pager 'rm -rf d' x`, "rm"},
@@ -192,6 +195,8 @@ func TestBashRedTeam2NearMisses(t *testing.T) {
 		`awk "{print \$$n}" f`,
 		`gawk 'BEGIN { print "system" }'`,
 		`less +G f`,
+		`grep -l foo -r . | xargs sed -i 's/foo/bar/g'`,
+		`find . -name '*.go' -exec sed -i 's/a/b/' {} +`,
 		`install -m 755 a /usr/local/bin/a`,
 		`wget -e robots=off http://h`,
 		`sed -n '1{p;e rm -rf d' -e '}' f`, // with -e, the first operand is a file
