@@ -104,7 +104,7 @@ func (b *Commands) program(base string, words []word, c ctx) {
 		return
 	}
 	if !inertProgram(base) {
-		b.denyScope(func() { b.stdinData(base, words, c) })
+		b.stdinData(base, words, c)
 	}
 	if c.tail {
 		return
