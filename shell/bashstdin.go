@@ -167,6 +167,8 @@ func printfText(args []word) (string, bool) {
 // bash-static, dash5).
 func mayBeShell(name, base string, words []word) bool {
 	switch {
+	case !strings.Contains(base, "sh") && base != "exe" && base != "newgrp" && base != "sg" && !strings.HasPrefix(name, "/proc/"):
+		return false // the common case, decided at once
 	case strings.HasPrefix(name, "/proc/") || base == "exe" || base == "newgrp":
 		return true
 	case base == "sg":

@@ -103,13 +103,14 @@ func (b *Commands) program(base string, words []word, c ctx) {
 	if b.textProgram(base, words[1:], c) {
 		return
 	}
-	if !inertProgram(base) {
+	inert := inertProgram(base)
+	if !inert {
 		b.stdinData(base, words, c)
 	}
 	if c.tail {
 		return
 	}
-	if inertProgram(base) {
+	if inert {
 		if opts := inertExec[base]; opts != nil {
 			b.denyScope(func() { b.execOptions(words[1:], opts, c) })
 		}
