@@ -69,6 +69,10 @@ type Commands struct {
 	allexport bool            // set -a: every assignment is exported
 	pending   []pendingValue  // values that are not static, analysed if their name is exported
 	reads     []string        // variables a command name is read from, inside denyScope
+
+	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
+	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
+	piped map[*syntax.Stmt]*input
 }
 
 // Parse analyses one bash command line: it parses it with mvdan.cc/sh (LangBash), walks
@@ -86,6 +90,7 @@ func Parse(command string) *Commands {
 		b.collect(command, 0)
 	}
 	b.settle()
+	b.piped = nil // needed by the walk only
 	return b
 }
 
@@ -162,6 +167,8 @@ type ctx struct {
 type input struct {
 	script string
 	read   bool // a shell already read it (find -exec bash \; -exec bash \; share it)
+	pipe   bool // the output of an echo or printf before a pipe: for deny rules only (bashstdin.go)
+	data   bool // a program not known to be inert already had it analysed (stdinData)
 }
 
 // parse parses script as bash, or reports false when it is too long or too deep to parse
@@ -266,6 +273,15 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			}
 		}
 		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				if in := pipeOutput(n.X, script); in != nil {
+					if b.piped == nil {
+						b.piped = make(map[*syntax.Stmt]*input)
+					}
+					b.piped[n.Y] = in
+				}
+			}
 		case *syntax.Stmt:
 			stmt = n
 			if n.Cmd == nil && writes(n.Redirs) { // "> FILE" alone is a command too
@@ -338,7 +354,10 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 				}
 			}
 			if stmt != nil && stmt.Cmd == n {
-				c.in = stdinOf(stmt.Redirs, script)
+				var redirected bool
+				if c.in, redirected = stdinOf(stmt.Redirs, script); !redirected {
+					c.in = b.piped[stmt]
+				}
 			}
 			b.addCall(words, c)
 			if b.all {

@@ -105,8 +105,19 @@ func commandDerived(name string) bool {
 // assignValue analyses a parsed assignment's value for deny rules (envValue); prefix tells
 // whether it is a prefix assignment to a command (FOO=1 cmd), whose value reaches the
 // command's environment.
+//
+// Subscripted and compound assignments are analysed alike, each element's value as code
+// (red team 2, finding 1: A[x]='rm -rf x' and A=([k]='rm -rf x') were skipped).
 func (b *Commands) assignValue(a *syntax.Assign, src string, prefix bool, c ctx) {
-	if a.Naked || a.Name == nil || a.Array != nil || a.Index != nil {
+	if a.Naked || a.Name == nil {
+		return
+	}
+	if a.Array != nil {
+		for _, e := range a.Array.Elems {
+			if e.Value != nil && !b.all {
+				b.envValue(a.Name.Value, renderWord(e.Value, src), prefix, c)
+			}
+		}
 		return
 	}
 	v := word{static: true}

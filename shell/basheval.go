@@ -176,7 +176,7 @@ func (b *Commands) bindName(w word, c ctx) {
 	} else {
 		b.anyBound = true
 	}
-	if w.static && specialVar(w.text) {
+	if w.static && specialVar(baseName(w.text)) {
 		b.all = true
 		return
 	}
@@ -217,13 +217,29 @@ func intVar(name string) bool {
 }
 
 // specialVar reports whether bash runs, sources or expands the value of the variable name
-// (see special).
+// (see special), or looks commands up in it (cmdTable).
 func specialVar(name string) bool {
 	switch name {
 	case "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4":
 		return true
 	}
-	return intVar(name) || strings.HasPrefix(name, "BASH_FUNC_")
+	return intVar(name) || cmdTable(name) || strings.HasPrefix(name, "BASH_FUNC_")
+}
+
+// cmdTable reports whether name is one of bash's command tables: BASH_CMDS (the hash
+// table: BASH_CMDS[ls]=/bin/rm makes ls run rm) and BASH_ALIASES (BASH_ALIASES[x]='rm
+// -rf' defines the alias x). An assignment to them in any form (subscripted, compound,
+// declare, read, printf -v, mapfile, a nameref) makes the line opaque (red team 2,
+// finding 1): unlike `alias` and `hash -p`, whose words the engine expands, these are
+// bound through subscripts and arrays whose values are not tracked.
+func cmdTable(name string) bool { return name == "BASH_CMDS" || name == "BASH_ALIASES" }
+
+// baseName returns the variable name of a possibly subscripted name ("A" of "A[k]").
+func baseName(name string) string {
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		return name[:i]
+	}
+	return name
 }
 
 // special analyses the value v assigned to name when bash runs, sources or expands it:
@@ -232,7 +248,10 @@ func specialVar(name string) bool {
 // a prompt string PS0-PS4 (expanded, PS4 by set -x) that holds '$', '`' or '\' matches
 // every rule.
 func (b *Commands) special(name string, v word, c ctx) {
+	name = baseName(name)
 	switch {
+	case cmdTable(name):
+		b.all = true
 	case name == "BASH_ENV" || name == "ENV" || strings.HasPrefix(name, "BASH_FUNC_"):
 		if !v.static || v.text != "" {
 			b.all = true
@@ -441,6 +460,9 @@ func (b *Commands) declValue(flags, name string, v word, c ctx) {
 	}
 	if strings.Contains(flags, "n") {
 		b.nameSink(v, c)
+		if !v.static || specialVar(baseName(v.text)) {
+			b.all = true // a nameref to BASH_CMDS or PS4: its uses assign that variable
+		}
 	}
 	if strings.Contains(flags, "i") {
 		b.arithWord(v, c)

@@ -93,7 +93,7 @@ func (b *Commands) scriptFile(w word, c ctx) {
 // agent's own stdin) is unknown and matches every rule.
 func (b *Commands) stdinShell(c ctx) {
 	switch {
-	case c.in == nil:
+	case c.in == nil || c.in.pipe: // a pipe's text is for deny rules only: unknown here
 		b.all = true
 	case !c.in.read: // read once: a second read adds the same texts
 		c.in.read = true
@@ -226,9 +226,9 @@ func (b *Commands) expandAlias(d *aliasDef, rest []word, c ctx, name string) {
 
 // stdinOf returns the standard input that a statement's redirections give its command:
 // the last redirection of descriptor 0 wins; a here-document or here-string with static
-// content is a known script, anything else is unknown.
-func stdinOf(redirs []*syntax.Redirect, src string) *input {
-	var in *input
+// content is a known script, anything else is unknown. redirected tells whether any
+// redirection of descriptor 0 was found (a pipe's input then does not reach the command).
+func stdinOf(redirs []*syntax.Redirect, src string) (in *input, redirected bool) {
 	for _, r := range redirs {
 		switch {
 		case r.N != nil && r.N.Value == "0":
@@ -237,7 +237,7 @@ func stdinOf(redirs []*syntax.Redirect, src string) *input {
 		default:
 			continue
 		}
-		in = nil
+		in, redirected = nil, true
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			in = heredoc(r)
@@ -247,7 +247,7 @@ func stdinOf(redirs []*syntax.Redirect, src string) *input {
 			}
 		}
 	}
-	return in
+	return in, redirected
 }
 
 // heredoc returns the body of a here-document: as written when its delimiter is quoted

@@ -60,10 +60,10 @@ var inertPrograms = setOf(
 	"install", "sync", "tty", "who", "users", "logname", "csplit", "shuf", "column", "rev",
 	"look", "lsblk", "free", "uptime", "ps", "pgrep", "pkill", "killall", "lsof", "file", "tree",
 	"which", "whereis", "whatis", "apropos", "iconv", "sort",
-	// text, search and data tools (awk and sed programs are code the engine does not read:
-	// docs/security.md).
-	"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "nawk",
-	"jq", "yq", "less", "more", "man", "info", "xxd", "od", "hexdump", "strings",
+	// text, search and data tools (sed and awk run commands: bashtext.go reads their
+	// programs).
+	"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq", "yq", "less", "more", "man", "info",
+	"xxd", "od", "hexdump", "strings",
 	// archives and transfers that run no command of theirs.
 	"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget",
 	"ping", "dig", "nslookup", "host",
@@ -71,11 +71,17 @@ var inertPrograms = setOf(
 
 // inertExec names, for inert programs, the options whose value is a command: the value
 // (attached with '=' or as the next word) is analysed as code for deny rules.
+//
+// less and more also run a command given as an initial command ('+!cmd'): see program.
 var inertExec = map[string][]string{
-	"rg":   {"--pre"},
-	"sort": {"--compress-program"},
-	"man":  {"-P", "--pager", "-H", "--html"},
-	"wget": {"--use-askpass"},
+	"rg":      {"--pre"},
+	"sort":    {"--compress-program"},
+	"man":     {"-P", "--pager", "-H", "--html"},
+	"wget":    {"--use-askpass", "-e", "--execute"}, // -e 'use_askpass=CMD': a wgetrc command
+	"ag":      {"--pager"},
+	"ack":     {"--pager"},
+	"install": {"--strip-program"},
+	"less":    {"--lesskey-content"}, // a lesskey source may set LESSOPEN='|CMD'
 }
 
 // inertProgram reports whether the program base (a base name) runs no operand as a command.
@@ -94,16 +100,36 @@ func setOf(names ...string) map[string]bool {
 // its suffixes and code operands. In a suffix already (c.tail) it does nothing: the
 // suffixes of the outer command cover this one's.
 func (b *Commands) program(base string, words []word, c ctx) {
+	if b.textProgram(base, words[1:], c) {
+		return
+	}
+	inert := inertProgram(base)
+	if !inert {
+		b.stdinData(base, words, c)
+	}
 	if c.tail {
 		return
 	}
-	if inertProgram(base) {
+	if inert {
 		if opts := inertExec[base]; opts != nil {
 			b.denyScope(func() { b.execOptions(words[1:], opts, c) })
+		}
+		if base == "less" || base == "more" {
+			b.denyScope(func() { b.initialCommands(words[1:], c) })
 		}
 		return
 	}
 	b.tails(words, c)
+}
+
+// initialCommands analyses the initial commands of less and more ('+CMD' operands, and
+// -+ or --+ options' values aside) as code: less runs '+!CMD' as a shell command.
+func (b *Commands) initialCommands(args []word, c ctx) {
+	for _, a := range args {
+		if strings.HasPrefix(a.text, "+") {
+			b.codeString(a.text[1:], c)
+		}
+	}
 }
 
 // tails analyses, for deny rules, every suffix words[k:] (k ≥ 1) as a command, and every
@@ -155,20 +181,39 @@ func (b *Commands) operandCode(w word, c ctx) {
 // or a byte bash reads as an operator or an expansion.
 func codeLike(s string) bool { return strings.ContainsAny(s, " \t\n;|&<>()`$") }
 
-// execOptions analyses the values of the options opts among args as code.
+// execOptions analyses the values of the options opts among args as code (optionCode):
+// the next word, or the text after '=' of a long option, which may be abbreviated
+// (longOption), or the rest of a short option's word (-xCMD).
 func (b *Commands) execOptions(args []word, opts []string, c ctx) {
 	for i := 0; i < len(args) && !b.all; i++ {
 		t := args[i].text
+		name, value, eq := strings.Cut(t, "=")
 		for _, o := range opts {
 			switch {
+			case len(o) > 2: // a long option, or a prefix of it (longOption)
+				if !longOption(name, o) && name != o {
+					continue
+				}
+				if eq {
+					b.optionCode(value, c)
+				} else if i+1 < len(args) {
+					b.optionCode(args[i+1].text, c)
+				}
 			case t == o && i+1 < len(args):
-				b.codeString(args[i+1].text, c)
-			case strings.HasPrefix(t, o+"="):
-				b.codeString(t[len(o)+1:], c)
-			case len(o) == 2 && o[1] != '-' && strings.HasPrefix(t, o) && len(t) > 2:
-				b.codeString(t[2:], c) // -xCMD
+				b.optionCode(args[i+1].text, c)
+			case strings.HasPrefix(t, o) && len(t) > 2 && t[1] != '-':
+				b.optionCode(t[2:], c) // -xCMD
 			}
 		}
+	}
+}
+
+// optionCode analyses the value of an option that is a command, or a setting holding
+// one (wget -e use_askpass=CMD): as code, and the text after each '=' in it.
+func (b *Commands) optionCode(s string, c ctx) {
+	b.operandCode(word{text: s, static: true}, c)
+	if !codeLike(s) {
+		b.codeString(s, c)
 	}
 }
 

@@ -17,6 +17,8 @@ type wrapper struct {
 	splitShort  string   // env -S: the argument is split into words that replace it
 	splitLong   []string // env --split-string
 	shellShort  string   // flags that, with no command, run a shell reading stdin: sudo -s
+	shellLong   []string // sudo --shell, --login
+	flagLong    []string // long options without an argument that the analysis looks for (watch --exec)
 	noCommand   bool     // with no command or script, it runs a shell reading stdin (su)
 	assign      bool     // NAME=value words among the options are skipped (env, sudo)
 	operands    int      // operands before the command: timeout DURATION, chroot DIR
@@ -42,7 +44,8 @@ func wrapperSpec(name string) (wrapper, bool) {
 	switch name {
 	case "sudo":
 		return wrapper{argShort: "CDghpRrTtUu", argLong: []string{"--user", "--group", "--host", "--prompt", "--chdir", "--chroot",
-			"--role", "--type", "--other-user", "--close-from", "--command-timeout"}, shellShort: "is", assign: true}, true
+			"--role", "--type", "--other-user", "--close-from", "--command-timeout"}, shellShort: "is",
+			shellLong: []string{"--shell", "--login"}, assign: true}, true
 	case "doas":
 		return wrapper{argShort: "uC", shellShort: "s"}, true
 	case "pkexec":
@@ -56,7 +59,7 @@ func wrapperSpec(name string) (wrapper, bool) {
 		return wrapper{argShort: "a"}, true
 	case "xargs":
 		return wrapper{argShort: "ILnPsdEa", argLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs",
-			"--max-chars", "--max-lines", "--eof", "--process-slot-var"}}, true
+			"--max-chars", "--max-lines", "--eof", "--process-slot-var"}, flagLong: []string{"--replace"}}, true
 	case "nice":
 		return wrapper{argShort: "n", argLong: []string{"--adjustment"}}, true
 	case "timeout":
@@ -89,7 +92,8 @@ func wrapperSpec(name string) (wrapper, bool) {
 		return wrapper{argShort: "EIOBTmo", argLong: []string{"--echo", "--log-in", "--log-out", "--log-io", "--log-timing",
 			"--logging-format", "--output-limit"}, scriptShort: "c", scriptLong: []string{"--command"}, noCommand: true, rest: restNone}, true
 	case "watch":
-		return wrapper{argShort: "nq", argLong: []string{"--interval", "--equexit"}, rest: restShellString}, true
+		return wrapper{argShort: "nq", argLong: []string{"--interval", "--equexit"}, flagLong: []string{"--exec"},
+			rest: restShellString}, true
 	case "parallel":
 		return wrapper{argShort: "jSadEINnLP", argLong: []string{"--jobs", "--sshlogin", "--sshloginfile", "--arg-file", "--delimiter",
 			"--colsep", "--max-args", "--joblog", "--results", "--timeout", "--delay", "--tmpdir", "--workdir", "--env",
@@ -144,6 +148,7 @@ loop:
 			return nil, nil, false
 		case strings.HasPrefix(w, "--"):
 			name, value, eq := strings.Cut(w, "=")
+			name = longName(name, spec.splitLong, spec.scriptLong, spec.argLong, spec.shellLong, spec.flagLong)
 			o := option{name: name, value: word{text: value, static: args[i].static}}
 			switch {
 			case slices.Contains(spec.splitLong, name):
@@ -249,7 +254,7 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		runScripts(more)
 		opts = append(opts, more...)
 	}
-	if name == "flock" && len(rest) > 1 && (rest[0].text == "-c" || rest[0].text == "--command") {
+	if name == "flock" && len(rest) > 1 && (rest[0].text == "-c" || longOption(rest[0].text, "--command")) {
 		scripts++
 		b.script(rest[1], c) // flock FILE -c SCRIPT
 		rest = nil
@@ -276,7 +281,7 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		case c.xargs: // xargs appends the command
 			b.all = true
 		case spec.noCommand || spec.shellShort != "" && slices.ContainsFunc(opts, func(o option) bool {
-			return len(o.name) == 2 && strings.Contains(spec.shellShort, o.name[1:])
+			return len(o.name) == 2 && strings.Contains(spec.shellShort, o.name[1:]) || slices.Contains(spec.shellLong, o.name)
 		}):
 			b.stdinShell(c)
 		}
@@ -373,7 +378,10 @@ func gitConfigInert(args []word) bool {
 		case "--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool",
 			"-l", "--list", "get", "list":
 			return true
-		case "-e", "--edit", "edit":
+		case "-e", "edit":
+			return false
+		}
+		if longOption(a.text, "--edit") {
 			return false
 		}
 		if key == "" && !strings.HasPrefix(a.text, "-") && strings.Contains(a.text, ".") {

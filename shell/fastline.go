@@ -59,6 +59,7 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 	words := wbuf[:0]
 	var ebuf [8]int
 	ends := ebuf[:0] // the end of each simple command's words in words
+	var pipes uint64 // bit k: command k writes into a pipe (maxFastCommands ≤ 64)
 	start := 0       // the first word of the command being read
 	for i := 0; i < len(script); {
 		c := script[i]
@@ -85,6 +86,9 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 			}
 			if len(words) == start || len(ends) == maxFastCommands {
 				return false // an empty command: ";;", "| |", a leading operator
+			}
+			if c == '|' && op == 1 {
+				pipes |= 1 << len(ends)
 			}
 			ends = append(ends, len(words))
 			start = len(words)
@@ -120,9 +124,16 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 		b.texts = make([]string, 0, len(ends))
 		b.units = make([]string, 0, len(ends))
 	}
-	from := 0
-	for _, end := range ends {
-		b.addCall(words[from:end:end], ctx{depth: depth})
+	from, prev := 0, 0 // the first words of this command and of the one before
+	for k, end := range ends {
+		c := ctx{depth: depth}
+		if k > 0 && pipes&(1<<(k-1)) != 0 { // the output of echo or printf (pipeOutput)
+			if w := words[prev].text; w == "echo" || w == "printf" {
+				c.in = outputOf(words[prev:from])
+			}
+		}
+		prev = from
+		b.addCall(words[from:end:end], c)
 		if b.all {
 			break
 		}

@@ -1,0 +1,238 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A program may read its standard input as a script without the engine knowing it for a
+// shell: /proc/self/exe (the running shell), newgrp and sg (a shell of the new group),
+// sh.distrib, bash-static, ssh (a remote shell), a copied shell (red team 2, finding 3:
+// echo 'rm -rf x' | /proc/self/exe deleted x). For deny rules:
+//
+//   - the text fed to the stdin of any program not known to be inert, when the line spells
+//     it (a static here-document or here-string, or the output of echo or printf with
+//     static words before a pipe), is analysed as code (stdinData); `echo foo | grep rm`
+//     is not (grep is inert), `echo 'rm -rf x' | ./x` is;
+//   - a program that may be a shell (mayBeShell) whose stdin is not spelled by the line
+//     (`cat s | newgrp`, `curl … | sh.distrib`, the agent's own stdin) matches every deny
+//     rule, as a shell of a known name already does for every rule;
+//   - any other program's stdin that the line does not spell (`cat x | python3 s.py`) is
+//     data the engine does not see, like a file's content (docs/security.md).
+//
+// Allow rules are unchanged: the texts are deny-only, and a known shell given a pipe is
+// still opaque both ways (stdinShell).
+
+// pipeOutput returns what the left side x of a pipe writes (outputOf its last simple
+// command, when that is an echo or printf without redirections), or nil.
+func pipeOutput(x *syntax.Stmt, src string) *input {
+	for {
+		p, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || p.Op != syntax.Pipe && p.Op != syntax.PipeAll {
+			break
+		}
+		x = p.Y
+	}
+	call, ok := x.Cmd.(*syntax.CallExpr)
+	if !ok || len(x.Redirs) > 0 || len(call.Args) == 0 || x.Background || x.Coprocess {
+		return nil
+	}
+	first := call.Args[0]
+	if len(first.Parts) != 1 {
+		return nil
+	}
+	if l, ok := first.Parts[0].(*syntax.Lit); !ok || l.Value != "echo" && l.Value != "printf" {
+		return nil // the walk renders only the words of an echo or printf
+	}
+	words := make([]word, len(call.Args))
+	for i, w := range call.Args {
+		words[i] = renderWord(w, src)
+	}
+	return outputOf(words)
+}
+
+// outputOf returns what the command words (an echo or printf with static words) writes to
+// its standard output, as the input of the next command of a pipe, or nil when the line
+// does not spell it.
+func outputOf(words []word) *input {
+	if len(words) == 0 {
+		return nil
+	}
+	for _, w := range words {
+		if !w.static {
+			return nil
+		}
+	}
+	var text string
+	var ok bool
+	switch path.Base(words[0].text) {
+	case "echo":
+		text, ok = echoText(words[1:])
+	case "printf":
+		text, ok = printfText(words[1:])
+	}
+	if !ok || strings.TrimSpace(text) == "" {
+		return nil
+	}
+	return &input{script: text, pipe: true}
+}
+
+// echoText is what bash's echo writes for args: the -n, -e and -E options, then the words
+// joined by spaces and a newline; with -e, backslash escapes are decoded (as $'…' is;
+// false when they do not decode to a plain string).
+func echoText(args []word) (string, bool) {
+	escape, newline := false, true
+	for len(args) > 0 {
+		t := args[0].text
+		if len(t) < 2 || t[0] != '-' || strings.Trim(t[1:], "neE") != "" {
+			break
+		}
+		for _, f := range t[1:] {
+			switch f {
+			case 'n':
+				newline = false
+			case 'e':
+				escape = true
+			case 'E':
+				escape = false
+			}
+		}
+		args = args[1:]
+	}
+	text := joinWords(args, "")
+	if escape {
+		var ok bool
+		if text, ok = ansiC(text); !ok {
+			return "", false
+		}
+	}
+	if newline {
+		text += "\n"
+	}
+	return text, true
+}
+
+// printfText is what printf FORMAT ARGS writes: the format's escapes decoded, each
+// conversion (%s, %b, %d, …) replaced by the next argument, the format reused while
+// arguments remain. printf -v writes nothing.
+func printfText(args []word) (string, bool) {
+	if len(args) > 0 && args[0].text == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0].text, "-v") {
+		return "", false
+	}
+	format, ok := ansiC(args[0].text)
+	if !ok {
+		return "", false
+	}
+	rest := args[1:]
+	var sb strings.Builder
+	for round := 0; ; round++ {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			if ch != '%' || i+1 >= len(format) {
+				sb.WriteByte(ch)
+				continue
+			}
+			if format[i+1] == '%' {
+				sb.WriteByte('%')
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0123456789.*", format[j]) >= 0 {
+				j++
+			}
+			if used < len(rest) {
+				sb.WriteString(rest[used].text)
+			}
+			used++
+			i = j
+		}
+		if used == 0 || used >= len(rest) || round > maxTailWords {
+			break
+		}
+		rest = rest[used:]
+	}
+	return sb.String(), true
+}
+
+// mayBeShell reports whether the program name (base its base name; words its words) may
+// be a shell reading its stdin: a /proc/…/exe (the running shell), newgrp, sg without a
+// command, or a shell's name followed by a byte that is not a letter (sh.distrib,
+// bash-static, dash5).
+func mayBeShell(name, base string, words []word) bool {
+	switch {
+	case !strings.Contains(base, "sh") && base != "exe" && base != "newgrp" && base != "sg" && !strings.HasPrefix(name, "/proc/"):
+		return false // the common case, decided at once
+	case strings.HasPrefix(name, "/proc/") || base == "exe" || base == "newgrp":
+		return true
+	case base == "sg":
+		operands := 0
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w.text, "-") {
+				operands++
+			}
+		}
+		return operands <= 1
+	}
+	for _, sh := range [...]string{"bash", "sh", "dash", "zsh", "ksh", "ash", "mksh", "yash", "posh", "rbash"} {
+		if len(base) > len(sh) && strings.HasPrefix(base, sh) && !isLetter(base[len(sh)]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// stdinData analyses, for deny rules, the stdin of words, run by a program that is not
+// known to be inert (see the top of this file).
+func (b *Commands) stdinData(base string, words []word, c ctx) {
+	shell := mayBeShell(words[0].text, base, words)
+	switch {
+	case c.in != nil && !c.in.data:
+		c.in.data = true
+		if shell {
+			b.codeString(c.in.script, c)
+		} else {
+			b.stdinText(c.in.script, c)
+		}
+	case c.in == nil && shell:
+		b.denyAll = true
+	}
+}
+
+// stdinText analyses s, the stdin of a program not known to be inert nor to be a shell,
+// as code for deny rules: parsed whole, or else line by line, the lines that parse (a
+// shell runs the lines before a syntax error). Unlike codeString it does not split text
+// that does not parse into words: the input of python3 -, kubectl apply -f - or a mail
+// is mostly not shell, and a long one would otherwise match every deny rule.
+func (b *Commands) stdinText(s string, c ctx) {
+	b.denyScope(func() {
+		depth := c.depth + 1
+		if depth > maxShellDepth {
+			b.all = true
+			return
+		}
+		if b.collectPlain(s, depth) {
+			return
+		}
+		if f, ok := parse(s); ok {
+			b.walk(f, s, depth, false)
+			return
+		}
+		for line := range strings.SplitSeq(s, "\n") {
+			if f, ok := parse(line); ok {
+				b.walk(f, line, depth, false)
+			}
+			if b.all {
+				return
+			}
+		}
+	})
+}
