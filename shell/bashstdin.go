@@ -213,19 +213,7 @@ func (b *Commands) stdinData(base string, words []word, c ctx) {
 // that does not parse into words: the input of python3 -, kubectl apply -f - or a mail
 // is mostly not shell, and a long one would otherwise match every deny rule.
 func (b *Commands) stdinText(s string, c ctx) {
-	b.denyScope(func() {
-		depth := c.depth + 1
-		if depth > maxShellDepth {
-			b.all = true
-			return
-		}
-		if b.collectPlain(s, depth) {
-			return
-		}
-		if f, ok := parse(s); ok {
-			b.walk(f, s, depth, false)
-			return
-		}
+	b.denyCode(s, c, func(depth int) {
 		for line := range strings.SplitSeq(s, "\n") {
 			if f, ok := parse(line); ok {
 				b.walk(f, line, depth, false)

@@ -226,6 +226,21 @@ func (b *Commands) codeString(s string, c ctx) {
 	if s == "" {
 		return
 	}
+	b.denyCode(s, c, func(depth int) {
+		var words []word
+		for _, f := range strings.Fields(s) {
+			words = append(words, word{text: f, static: true})
+		}
+		if len(words) > 0 {
+			b.addCall(words, ctx{depth: depth})
+		}
+	})
+}
+
+// denyCode analyses s as shell code for deny rules, one level deeper than c (past
+// maxShellDepth: every deny rule matches): a plain line by the fast path, else the parsed
+// script; a text that does not parse is handed to unparsed with the depth to use.
+func (b *Commands) denyCode(s string, c ctx, unparsed func(depth int)) {
 	b.denyScope(func() {
 		depth := c.depth + 1
 		if depth > maxShellDepth {
@@ -239,13 +254,7 @@ func (b *Commands) codeString(s string, c ctx) {
 			b.walk(f, s, depth, false)
 			return
 		}
-		var words []word
-		for _, f := range strings.Fields(s) {
-			words = append(words, word{text: f, static: true})
-		}
-		if len(words) > 0 {
-			b.addCall(words, ctx{depth: depth})
-		}
+		unparsed(depth)
 	})
 }
 
