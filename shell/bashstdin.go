@@ -201,9 +201,46 @@ func (b *Commands) stdinData(base string, words []word, c ctx) {
 			b.codeString(c.in.script, c)
 		} else {
 			b.stdinText(c.in.script, c)
+			b.escapeText(base, c.in.script, c)
 		}
 	case c.in == nil && shell:
 		b.denyAll = true
+	}
+}
+
+// bangPrograms lists programs (base names) whose input runs the text after a '!' as a
+// shell command: ed's !CMD, w !CMD, r !CMD and e !CMD, ex's and vi's :!CMD, the mail
+// readers' ~!CMD, ftp's and sftp's !CMD, dc's !CMD, gdb's and lftp's !CMD (red team 3,
+// finding 3: echo '!rm -rf x' | ed deleted x).
+var bangPrograms = setOf("ed", "red", "ex", "vi", "vim", "nvim", "view", "rvim", "mail", "mailx",
+	"Mail", "s-nail", "bsd-mailx", "ftp", "sftp", "lftp", "tnftp", "dc", "gdb", "cgdb",
+	"busybox")
+
+// m4Programs lists the names of m4, whose input runs commands through syscmd and esyscmd.
+var m4Programs = setOf("m4", "gm4")
+
+// escapeText analyses, for deny rules, the spelled stdin s of the program base for a
+// command escape of that program's own language: for bangPrograms, the text after each
+// '!' on each line is code; for m4, a text that names syscmd (or esyscmd, or that may
+// build the name: a macro may be renamed by defn only if named) makes the line match every
+// deny rule.
+func (b *Commands) escapeText(base, s string, c ctx) {
+	switch {
+	case bangPrograms[base]:
+		for line := range strings.SplitSeq(s, "\n") {
+			for i := strings.IndexByte(line, '!'); i >= 0 && !b.all; {
+				b.codeString(line[i+1:], c)
+				j := strings.IndexByte(line[i+1:], '!')
+				if j < 0 {
+					break
+				}
+				i += 1 + j
+			}
+		}
+	case m4Programs[base]:
+		if strings.Contains(s, "syscmd") || strings.Contains(s, "defn") || strings.Contains(s, "indir") {
+			b.denyAll = true
+		}
 	}
 }
 
