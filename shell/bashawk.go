@@ -42,9 +42,13 @@ func (b *Commands) awk(args []word, c ctx) {
 			case "--sandbox":
 				return // system, pipes and redirections are refused
 			case "--file", "--exec", "--include", "--assign", "--field-separator":
-				fromFile = fromFile || longOption(name, "--file") || longOption(name, "--exec")
+				long := longName(name, awkLong)
+				fromFile = fromFile || long == "--file" || long == "--exec"
 				if !eq {
-					next()
+					v = next()
+				}
+				if (long == "--file" || long == "--exec" || long == "--include") && !b.programFile(v) {
+					return
 				}
 			}
 		case len(t) > 1 && t[0] == '-':
@@ -59,15 +63,20 @@ func (b *Commands) awk(args []word, c ctx) {
 					switch t[j] {
 					case 'e':
 						programs = append(programs, v)
-					case 'f', 'E':
-						fromFile = true
+					case 'f', 'E', 'i':
+						fromFile = fromFile || t[j] != 'i'
+						if !b.programFile(v) {
+							return
+						}
 					case 'l':
 						b.denyAll = true // a shared object: code
 						return
 					case 'W': // mawk -W exec FILE, -W e FILE: the program is the file
 						if v.text == "exec" || v.text == "e" {
-							next()
 							fromFile = true
+							if !b.programFile(next()) {
+								return
+							}
 						}
 					}
 					break short

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // sed and awk read programs of their own, and both can run a command: GNU sed's `e`
 // command and the `e` flag of `s///`, awk's system(), `print | "cmd"`, `"cmd" | getline`
@@ -86,9 +89,14 @@ func (b *Commands) sed(args []word, c ctx) {
 					scripts = append(scripts, word{text: value, static: a.static, exp: a.exp})
 				}
 			case "--file", "--line-length":
-				fromFile = fromFile || longOption(name, "--file")
+				isFile := longOption(name, "--file") || name == "--file"
+				fromFile = fromFile || isFile
+				v := word{text: value, static: a.static, exp: a.exp}
 				if !eq {
-					next()
+					v = next()
+				}
+				if isFile && !b.programFile(v) {
+					return
 				}
 			case "--sandbox":
 				return // e, r and w are refused
@@ -104,6 +112,9 @@ func (b *Commands) sed(args []word, c ctx) {
 					}
 					if t[j] == 'e' {
 						scripts = append(scripts, v)
+					}
+					if t[j] == 'f' && !b.programFile(v) {
+						return
 					}
 					fromFile = fromFile || t[j] == 'f'
 					break short
@@ -128,6 +139,39 @@ func (b *Commands) sed(args []word, c ctx) {
 	if len(text) > 0 {
 		b.sedScript(strings.Join(text, "\n"), c)
 	}
+}
+
+// programFile checks the file a sed script or awk program is read from (-f, gawk's -i,
+// -E, --include, --exec): a stream the line may write (-, /dev/stdin, /dev/fd/N,
+// /proc/PID/fd/N, a process substitution, a word of unknown value) makes the line match
+// every deny rule (red team 3, findings 1 and 2: awk -f /dev/fd/3 3<<< 'BEGIN{system(…)}',
+// sed -f <(echo '1e CMD')), reported false; a word that only reads variables is a file
+// name when the line does not set them (settleDeny). Any other file is a file's content.
+func (b *Commands) programFile(w word) bool {
+	if !w.static {
+		if w.exp == nil || w.exp.dyn || w.exp.glob != nil {
+			b.all = true
+			return false
+		}
+		b.reads = append(b.reads, w.exp.vars...)
+		return true
+	}
+	if streamPath(w.text) {
+		b.all = true
+		return false
+	}
+	return true
+}
+
+// streamPath reports whether the file name p may name a stream rather than a file: -, or a
+// path whose cleaned form holds "stdin" or a directory named fd (/dev/fd/3,
+// /proc/self/fd/0, ../../dev/stdin).
+func streamPath(p string) bool {
+	if p == "-" {
+		return true
+	}
+	c := "/" + path.Clean(p) + "/"
+	return strings.Contains(c, "stdin") || strings.Contains(c, "/fd/")
 }
 
 // textWord checks a sed script or awk program word: a static one is read; one that is

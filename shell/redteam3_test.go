@@ -6,6 +6,24 @@ import "testing"
 func TestBashRedTeam3(t *testing.T) {
 	t.Parallel()
 	runDenyCases(t, []denyCase{
+		// Finding 1: awk program text read from a stream.
+		{"awk -f /dev/fd/3", `awk -f /dev/fd/3 3<<< 'BEGIN{system("rm -rf foo")}'`, "all"},
+		{"awk -f /dev/stdin", `awk -f /dev/stdin /etc/hostname <<< 'BEGIN{system("rm -rf foo")}'`, "all"},
+		{"awk -f procsubst", `awk -f <(echo 'BEGIN{system("rm -rf foo")}')`, "all"},
+		{"awk -f - heredoc", "awk -f - <<'E'\nBEGIN{system(\"rm -rf foo\")}\nE", "all"},
+		{"echo | awk -f -", `echo 'BEGIN{system("rm -rf foo")}' | awk -f -`, "all"},
+		{"gawk -i /dev/stdin", `gawk -i /dev/stdin 'BEGIN{}' <<< 'BEGIN{system("rm -rf foo")}'`, "all"},
+		{"gawk --include=/dev/stdin", `gawk --include=/dev/stdin 'BEGIN{}' <<< 'BEGIN{system("rm -rf foo")}'`, "all"},
+		{"gawk --exec=/dev/stdin", `gawk --exec=/dev/stdin <<< 'BEGIN{system("rm -rf foo")}'`, "all"},
+		{"gawk -E /proc/self/fd/0", `gawk -E /proc/self/fd/0 <<< 'BEGIN{system("rm -rf foo")}'`, "all"},
+		{"awk -f4 attached", `awk -f/dev/fd/4 4<<< 'BEGIN{system("rm -rf foo")}'`, "all"},
+		// Finding 2: the same for sed.
+		{"sed -f /dev/fd/3", `sed -f /dev/fd/3 /etc/hostname 3<<< '1e rm -rf foo'`, "all"},
+		{"sed -f procsubst", `echo x | sed -f <(echo '1e rm -rf foo')`, "all"},
+		{"sed -f - heredoc", "sed -f - /etc/hostname <<'E'\n1e rm -rf foo\nE", "all"},
+		{"echo | sed -f -", `echo '1e rm -rf foo' | sed -f - /etc/hostname`, "all"},
+		{"printf | sed -f /dev/stdin", `printf '1e rm -rf foo\n' | sed -f /dev/stdin /etc/hostname`, "all"},
+		{"sed --file=/dev/stdin", `sed --file=/dev/stdin /etc/hostname <<< '1e rm -rf foo'`, "all"},
 		// Finding 3: ed and m4 run commands from their input.
 		{"echo | ed", `echo '!rm -rf foo' | ed`, "rm"},
 		{"ed here-string", `ed -s /etc/hostname <<< '!rm -rf foo'`, "rm"},
