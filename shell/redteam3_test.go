@@ -36,5 +36,21 @@ func TestBashRedTeam3(t *testing.T) {
 		{"hash -p", `hash -p /bin/rm ls; ls -rf foo`, "rm"},
 		{"fc -e", `set -o history; echo foo; fc -e 'rm -rf' -1`, "all"},
 		{"fc -s", `set -o history; echo rm -rf foo; fc -s echo=rm`, "all"},
+		// Finding 4: git grep -O attached in a cluster.
+		{"git grep -iO", `git grep -iO'rm -rf foo' x`, "rm"},
+		{"git grep -nO", `git grep -nO'rm -rf foo' x`, "rm"},
+		{"git grep -iO next word", `git grep -iO 'rm -rf foo' x`, "rm"},
+		// Finding 5: git difftool -x.
+		{"git difftool -yx", `git difftool -yx'rm -rf foo'`, "rm"},
+		{"git difftool -y -x", `git difftool -y -x'rm -rf foo'`, "rm"},
+		{"git rebase -ix", `git rebase -ix'rm -rf foo' main`, "rm"},
+		// Finding 6: zip -TT attached.
+		{"zip -TT attached", `zip -T a.zip zx -TT'rm -rf foo'`, "rm"},
+		{"zip -TT escaped", `zip -T -TTrm\ -rf\ foo a.zip zx`, "rm"},
+		// Finding 7: vim +cmd.
+		{"vim +!cmd", `vim -es +'!rm -rf foo' +q`, "rm"},
+		{"vi +cmd", `vi -es '+!rm -rf foo' +q`, "rm"},
+		{"ex +cmd", `ex '+!rm -rf foo' +q`, "rm"},
+		{"nvim +cmd", `nvim --headless '+!rm -rf foo' +q`, "rm"},
 	})
 }
