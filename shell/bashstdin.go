@@ -221,9 +221,8 @@ var m4Programs = setOf("m4", "gm4")
 
 // escapeText analyses, for deny rules, the spelled stdin s of the program base for a
 // command escape of that program's own language: for bangPrograms, the text after each
-// '!' on each line is code; for m4, a text that names syscmd (or esyscmd, or that may
-// build the name: a macro may be renamed by defn only if named) makes the line match every
-// deny rule.
+// '!' on each line is code; for m4, a text that names syscmd or esyscmd, or defn or indir
+// (which reach a builtin by a name built at run time), makes the line match every deny rule.
 func (b *Commands) escapeText(base, s string, c ctx) {
 	switch {
 	case bangPrograms[base]:
