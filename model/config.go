@@ -85,7 +85,8 @@ type Config struct {
 	// BaseURL, when set, replaces the provider's API root from the environment
 	// (OPENAI_BASE_URL, ANTHROPIC_BASE_URL): `hookcore run --base-url`.
 	BaseURL string
-	// HTTPClient carries the API requests; nil means a new http.Client without a timeout
+	// HTTPClient carries the API requests; nil means a new http.Client without a timeout,
+	// with a connection pool of its own (a clone of http.DefaultTransport)
 	// (the caller's context bounds each call).
 	HTTPClient *http.Client
 	// MaxRetries is how often a failed API request (connection error, 408, 409, 429, 5xx)
@@ -180,11 +181,15 @@ func (c Config) endpoint(name, key, baseURL string) Endpoint {
 	if c.BaseURL != "" {
 		baseURL = c.BaseURL
 	}
+	client := c.HTTPClient
+	if client == nil {
+		client = ownClient()
+	}
 	return Endpoint{
 		Model:      name,
 		APIKey:     key,
 		BaseURL:    baseURL,
-		HTTPClient: c.HTTPClient,
+		HTTPClient: client,
 		MaxRetries: c.MaxRetries,
 		MaxTokens:  c.MaxTokens,
 	}
@@ -213,6 +218,18 @@ type Endpoint struct {
 	// MaxTokens caps the reply. Anthropic requires a cap: 0 sends 1024 for Complete and 4096
 	// for Chat; OpenAI gets max_completion_tokens only when it is set.
 	MaxTokens int
+}
+
+// ownClient returns an http.Client with a connection pool of its own, a clone of
+// http.DefaultTransport's settings: a request in flight on the shared default transport is
+// broken when any other code calls its CloseIdleConnections (httptest.Server.Close does, and
+// a POST is not retried by net/http), which made TestAPIKeyNotSentToAnotherOrigin fail
+// under load.
+func ownClient() *http.Client {
+	if t, ok := http.DefaultTransport.(*http.Transport); ok {
+		return &http.Client{Transport: t.Clone()}
+	}
+	return &http.Client{}
 }
 
 // httpClient is the endpoint's client, made to refuse a redirect to another origin: Go
