@@ -48,6 +48,9 @@ type compiled struct {
 	// in another working directory than the project root, they must be the granted files.
 	relative []RelativeFile
 	identity string // what running the hook does, for deduplication (see identityOf)
+	// twin: another hook of the same event has this identity, so the two can be duplicates
+	// (dupe); a hook without a twin is never one, and its dedup key is not built.
+	twin bool
 	// spanBlind: the executor is the Runner's own and reads no span from its context, so
 	// the telemetry of an event of such hooks may be deferred (telemetry_deferred.go).
 	spanBlind bool
@@ -315,6 +318,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		return nil, errors.Join(errs...)
 	}
 	for _, eh := range hs.events {
+		markTwins(eh.all)
 		conds := make([]*match.If, len(eh.all))
 		for i, c := range eh.all {
 			conds[i] = c.cond
@@ -333,6 +337,17 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	}
 	hs.index()
 	return hs, nil
+}
+
+// markTwins sets twin on each of an event's hooks that shares its identity with another.
+func markTwins(all []*compiled) {
+	n := make(map[string]int, len(all))
+	for _, c := range all {
+		n[c.identity]++
+	}
+	for _, c := range all {
+		c.twin = n[c.identity] > 1
+	}
 }
 
 // relativeMismatch says why a trusted project hook may not run in the event's working

@@ -286,9 +286,11 @@ func dupe(seen map[string]bool, c *compiled, in *hook.Input) bool {
 	return false
 }
 
+// dedupKey is c's identity and its executor's key for in, "" when c cannot be a duplicate
+// (no other hook of the event has its identity, or its executor has no key).
 func dedupKey(c *compiled, in *hook.Input) string {
 	k, ok := c.exec.(keyer)
-	if !ok {
+	if !ok || !c.twin {
 		return ""
 	}
 	return c.identity + "\x00" + k.Key(in)

@@ -74,7 +74,27 @@ const indexedConfig = `hooks:
   - {id: p2, event: pre_tool_use, matcher: "*", if: "WebFetch(domain:example.com)", action: {type: inject, message: x}}
   - {id: s1, event: session_start, matcher: "startup|resume", action: {type: inject, message: x}}
   - {id: s2, event: session_start, matcher: "^clear$", action: {type: inject, message: x}}
+  - {id: d1, event: pre_tool_use, matcher: Bash, action: {type: command, command: 'echo "$FILE_PATH" x'}}
+  - {id: d2, event: pre_tool_use, action: {type: command, command: 'echo "$FILE_PATH" x'}}
+  - {id: d3, event: pre_tool_use, matcher: Edit, action: {type: command, command: 'echo x'}}
+  - {id: d4, event: post_tool_use, action: {type: command, command: 'echo x'}}
+  - {id: d5, event: post_tool_use, matcher: "Edit|Write", action: {type: command, command: 'echo x'}}
+  - {id: d6, event: post_tool_use, matcher: "Edit", timeout: 5, action: {type: command, command: 'echo x'}}
 `
+
+// slowDupe is dupe without the twin shortcut: every matched hook with a key is compared.
+func slowDupe(seen map[string]bool, c *compiled, in *hook.Input) bool {
+	k, ok := c.exec.(keyer)
+	if !ok {
+		return false
+	}
+	key := c.identity + "\x00" + k.Key(in)
+	if seen[key] {
+		return true
+	}
+	seen[key] = true
+	return false
+}
 
 // corpusInputs returns n generated tool calls: tool names in many spellings, Bash commands
 // built from command words, wrappers, separators and quoting, arguments pretty-printed,
@@ -129,7 +149,9 @@ func corpusInputs(n int) []*hook.Input {
 // TestMatchingFastEqualsSlow: for every example config and one that uses every index, and
 // 1 000 generated inputs on each of the config's events, matching (event table, name and
 // literal index, Bash command-word index, required-literal prefilter, compact fast path)
-// picks exactly the hooks the one-by-one scan picks, in the same order.
+// picks exactly the hooks the one-by-one scan picks, in the same order; and deduplication,
+// which builds keys only for hooks with a twin, drops the hooks that comparing every
+// matched hook's key drops.
 func TestMatchingFastEqualsSlow(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -151,7 +173,7 @@ func TestMatchingFastEqualsSlow(t *testing.T) {
 				t.Fatal(err)
 			}
 			hs := r.hooks.Load()
-			compared := 0
+			compared, dups := 0, 0
 			for ev, eh := range hs.events {
 				for i, in := range inputs {
 					in := in.Clone()
@@ -167,11 +189,24 @@ func TestMatchingFastEqualsSlow(t *testing.T) {
 					if diff := cmp.Diff(slowMatching(r.root, eh, in), fast); diff != "" {
 						t.Fatalf("%s input %d (tool %q, args %q): matching differs from the scan (-scan +fast):\n%s", ev, i, in.ToolName, in.ToolInput, diff)
 					}
+					seen, seenAll := map[string]bool{}, map[string]bool{}
+					for _, c := range matched {
+						got, want := dupe(seen, c, in), slowDupe(seenAll, c, in)
+						if got != want {
+							t.Fatalf("%s input %d (tool %q, args %q): hook %s a duplicate %v, comparing every key says %v", ev, i, in.ToolName, in.ToolInput, c.id, got, want)
+						}
+						if want {
+							dups++
+						}
+					}
 					compared++
 				}
 			}
 			if compared == 0 {
 				t.Fatal("no event compared")
+			}
+			if path == custom && dups == 0 {
+				t.Error("no duplicate among the inputs: the dedup comparison tests nothing")
 			}
 		})
 	}

@@ -25,6 +25,7 @@ var identityNeutral = map[string]string{
 	"pos":        "position in its event's index, like order",
 	"parallel":   "scheduling only: results are merged in config order",
 	"identity":   "the identity itself",
+	"twin":       "derived from the identities of the event's hooks: whether dedup can find this one a duplicate",
 	"exec":       "compared field by field below (TestIdentityCoversEveryField/exec)",
 	"closer":     "the executor again, as an io.Closer when it holds resources",
 	"status":     "Claude Code statusMessage: shown while the hook runs, no part of the decision",

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -159,26 +160,30 @@ func plainString(v []byte) (s string, ok bool) {
 }
 
 // MarshalJSON writes in as one compact JSON object: the named fields in Claude Code's order,
-// then Extra's fields sorted by name. HTML characters are not escaped ("<" stays "<").
+// then Extra's fields sorted by name. HTML characters are not escaped ("<" stays "<"). The
+// bytes are those of encoding/json (an Encoder with SetEscapeHTML(false)) field by field:
+// plain strings (printable ASCII without quotes or backslashes) are written as they are and
+// raw JSON through json.Compact, which is what the Encoder does with them, without its
+// reflection (TestMarshalJSONMatchesEncoder). A raw field that is not valid JSON is an error
+// naming the field.
 func (in *Input) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(256 + len(in.ToolInput) + len(in.ToolResponse))
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
 	buf.WriteByte('{')
 	first := true
-	put := func(k string, v any) error {
+	key := func(k string) {
 		if !first {
 			buf.WriteByte(',')
 		}
 		first = false
-		enc.Encode(k) //nolint:errcheck // a string always encodes
-		buf.Truncate(buf.Len() - 1)
+		writeJSONString(&buf, k)
 		buf.WriteByte(':')
-		if err := enc.Encode(v); err != nil {
+	}
+	raw := func(k string, v json.RawMessage) error {
+		key(k)
+		if err := json.Compact(&buf, v); err != nil {
 			return fmt.Errorf("hook input field %q: %w", k, err)
 		}
-		buf.Truncate(buf.Len() - 1) // Encode appends a newline
 		return nil
 	}
 	stopLike := Event(in.HookEventName).IsStopLike()
@@ -186,36 +191,63 @@ func (in *Input) MarshalJSON() ([]byte, error) {
 		switch v := in.field(k).(type) {
 		case *string:
 			if *v != "" {
-				if err := put(k, *v); err != nil {
-					return nil, err
-				}
+				key(k)
+				writeJSONString(&buf, *v)
 			}
 		case *json.RawMessage:
 			if len(*v) > 0 {
-				if err := put(k, *v); err != nil {
+				if err := raw(k, *v); err != nil {
 					return nil, err
 				}
 			}
 		case *bool:
 			if *v || stopLike {
-				if err := put(k, *v); err != nil {
-					return nil, err
-				}
+				key(k)
+				buf.WriteString(strconv.FormatBool(*v))
 			}
 		}
 	}
-	keys := make([]string, 0, len(in.Extra))
-	for k := range in.Extra {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if err := put(k, in.Extra[k]); err != nil {
-			return nil, err
+	if len(in.Extra) > 0 {
+		keys := make([]string, 0, len(in.Extra))
+		for k := range in.Extra {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v := in.Extra[k]
+			if v == nil { // as json.RawMessage.MarshalJSON
+				v = json.RawMessage("null")
+			}
+			if err := raw(k, v); err != nil {
+				return nil, err
+			}
 		}
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
+}
+
+// writeJSONString writes s as a JSON string literal, as an Encoder with SetEscapeHTML(false)
+// writes it: as it is when it is plain (printable ASCII without '"' or '\\', which the
+// Encoder writes unchanged), through the Encoder otherwise.
+func writeJSONString(buf *bytes.Buffer, s string) {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		buf.WriteByte('"')
+		buf.WriteString(s)
+		buf.WriteByte('"')
+		return
+	}
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) //nolint:errcheck // a string always encodes
+	buf.Truncate(buf.Len() - 1) // Encode appends a newline
 }
 
 // Clone returns a deep copy of in; the executors and the Runner never mutate an Input they
