@@ -246,7 +246,7 @@ func writeJSONString(buf *bytes.Buffer, s string) {
 	}
 	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
-	enc.Encode(s) //nolint:errcheck // a string always encodes
+	enc.Encode(s)               //nolint:errcheck // a string always encodes
 	buf.Truncate(buf.Len() - 1) // Encode appends a newline
 }
 
