@@ -142,6 +142,23 @@ func (in *Input) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// mayNamePath reports whether raw may hold a key that json.Unmarshal matches to file_path,
+// path or notebook_path: it holds "path" in any ASCII case, a backslash (an escape can spell
+// a key) or a non-ASCII byte (json.Unmarshal folds some non-ASCII letters to ASCII ones).
+// When it does not, FilePathOf's answer is "" without decoding: no key can match, and a
+// tool input that does not parse is "" as well.
+func mayNamePath(raw []byte) bool {
+	for i, c := range raw {
+		switch {
+		case c >= 0x80 || c == '\\':
+			return true
+		case c|0x20 == 'p' && i+3 < len(raw) && raw[i+1]|0x20 == 'a' && raw[i+2]|0x20 == 't' && raw[i+3]|0x20 == 'h':
+			return true
+		}
+	}
+	return false
+}
+
 // plainString returns the value of the JSON string literal v when it holds only printable
 // ASCII without escapes (session ids, event and tool names, most paths), for which
 // json.Unmarshal would return the same bytes; ok is false for anything else, which
@@ -322,7 +339,7 @@ func (in *Input) FilePath() string {
 
 // FilePathOf is Input.FilePath for a bare tool input object.
 func FilePathOf(toolInput json.RawMessage) string {
-	if len(toolInput) == 0 || toolInput[0] != '{' {
+	if len(toolInput) == 0 || toolInput[0] != '{' || !mayNamePath(toolInput) {
 		return ""
 	}
 	var args struct {

@@ -139,3 +139,58 @@ func encoderMarshal(in *Input) ([]byte, error) {
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
 }
+
+// TestFilePathOfFastPath: FilePathOf, which skips decoding a tool input in which no key can
+// name a path (mayNamePath), answers what decoding every input answers, on a generated
+// corpus: keys in other cases, escaped, with non-ASCII letters json.Unmarshal folds (ſ, K),
+// duplicated, null or non-string values, and invalid JSON.
+func TestFilePathOfFastPath(t *testing.T) {
+	t.Parallel()
+	keys := []string{`"file_path"`, `"FILE_PATH"`, `"File_Path"`, `"path"`, `"PATH"`, `"notebook_path"`, `"noteboo\u212a_path"`,
+		`"fi\u006ce_path"`, `"\u0070ath"`, "\"noteboo\u212a_path\"", `"command"`, `"pattern"`, `"paths"`, `"old_string"`, `"x"`}
+	values := []string{`"a/b.go"`, `""`, `null`, `5`, `"p\u00e4th"`, `["x"]`, `{"path":"in"}`, `"path"`, `"é"`, `"\\"`}
+	r := rand.New(rand.NewPCG(7, 8))
+	skipped := 0
+	for i := 0; i < 5000; i++ {
+		var b strings.Builder
+		b.WriteByte('{')
+		for j := r.IntN(4); j > 0; j-- {
+			if b.Len() > 1 {
+				b.WriteByte(',')
+			}
+			b.WriteString(keys[r.IntN(len(keys))] + ":" + values[r.IntN(len(values))])
+		}
+		if r.IntN(20) == 0 {
+			b.WriteByte(',') // invalid
+		}
+		b.WriteByte('}')
+		raw := json.RawMessage(b.String())
+		if !mayNamePath(raw) {
+			skipped++
+		}
+		if got, want := FilePathOf(raw), decodedFilePath(raw); got != want {
+			t.Fatalf("FilePathOf(%s) = %q, decoding says %q", raw, got, want)
+		}
+	}
+	if skipped < 500 {
+		t.Errorf("only %d inputs took the fast path", skipped)
+	}
+}
+
+// decodedFilePath is FilePathOf without its fast path.
+func decodedFilePath(toolInput json.RawMessage) string {
+	var args struct {
+		FilePath     *string `json:"file_path"`
+		Path         *string `json:"path"`
+		NotebookPath *string `json:"notebook_path"`
+	}
+	if json.Unmarshal(toolInput, &args) != nil {
+		return ""
+	}
+	for _, p := range []*string{args.FilePath, args.Path, args.NotebookPath} {
+		if p != nil && *p != "" {
+			return *p
+		}
+	}
+	return ""
+}

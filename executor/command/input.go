@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"strings"
@@ -33,14 +34,39 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	env := make([]string, 0, len(base)+12)
 	env = append(env, base...)
 	ev := hookio.Event(in)
-	put := func(k, v string) { env = append(env, k+"="+strings.ReplaceAll(v, "\x00", "")) }
+	// The entries are written into one buffer and sliced out of it: one allocation for all.
+	var b strings.Builder
+	b.Grow(160 + 2*len(project) + min(len(in.ToolInput), maxEnvValue))
+	var ends []int // end offsets of the entries in b
+	var endsArr [10]int
+	ends = endsArr[:0]
+	put := func(k, v string) {
+		b.WriteString(k)
+		b.WriteByte('=')
+		if strings.IndexByte(v, 0) >= 0 {
+			v = strings.ReplaceAll(v, "\x00", "")
+		}
+		b.WriteString(v)
+		ends = append(ends, b.Len())
+	}
 	putCut := func(k, v string) { put(k, hookio.CutUTF8(v, maxEnvValue)) }
+	putRaw := func(k string, v []byte) { // putCut without a copy of v
+		v = hookio.CutUTF8(v, maxEnvValue)
+		if bytes.IndexByte(v, 0) >= 0 {
+			put(k, string(v))
+			return
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.Write(v)
+		ends = append(ends, b.Len())
+	}
 	putCut("HOOK_EVENT", in.HookEventName)
 	putCut("HOOK_TOOL_NAME", in.ToolName)
 	if c.S08 {
 		put("HOOK_TOOL_INPUT", text.Truncate(string(in.ToolInput), maxEnvValue, "")) // characters, as Python's s[:n], not bytes
 	} else {
-		putCut("HOOK_TOOL_INPUT", string(in.ToolInput))
+		putRaw("HOOK_TOOL_INPUT", in.ToolInput)
 	}
 	putCut("HOOK_SESSION_ID", in.SessionID)
 	if ev == hook.PostToolUse || ev == hook.PostToolUseFailure {
@@ -49,6 +75,13 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut("FILE_PATH", in.FilePath())
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
+	all, start := b.String(), 0
+	for _, end := range ends {
+		env = append(env, all[start:end])
+		start = end
+	}
+	put = func(k, v string) { env = append(env, k+"="+strings.ReplaceAll(v, "\x00", "")) }
+	putCut = func(k, v string) { put(k, hookio.CutUTF8(v, maxEnvValue)) }
 	env = append(env, placeholderEnv(c.placeholders(dir))...)
 	if c.Agent == "gemini" { // Gemini CLI 0.61.0 sets these for its hooks (observed)
 		cwd := in.Cwd

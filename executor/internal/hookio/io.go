@@ -36,7 +36,7 @@ func Excerpt(s string) string {
 }
 
 // CutUTF8 cuts s to at most n bytes without splitting a UTF-8 sequence.
-func CutUTF8(s string, n int) string {
+func CutUTF8[T ~string | ~[]byte](s T, n int) T {
 	if len(s) <= n {
 		return s
 	}
