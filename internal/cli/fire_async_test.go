@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -103,12 +104,20 @@ func waitFor(t *testing.T, dir, name string) {
 	t.Fatalf("%s never appeared", name)
 }
 
-// alive reports whether the process whose pid is in dir/name runs (a zombie does not).
+// alive reports whether the process whose pid is in dir/name runs (a zombie does not). No
+// file is no process: on a busy machine --async-wait can end before the hook's shell wrote
+// its pid, and then the shell and whatever it started went with the hook's process group.
 func alive(t *testing.T, dir, name string) bool {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(bytes.TrimSpace(b)) == 0 { // killed between creating the file and writing it
+		return false
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	if err != nil {
@@ -121,6 +130,22 @@ func alive(t *testing.T, dir, name string) bool {
 	// The state follows the command name in parentheses: "pid (comm) S ...".
 	i := bytes.LastIndexByte(stat, ')')
 	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
+}
+
+// TestAliveBeforePidWritten: a hook killed before its shell wrote its pid (no file, or an
+// empty one) is not alive, and not a failure of the test (TestFireAsyncWaitBound flaked on
+// a busy machine when --async-wait ended first).
+func TestAliveBeforePidWritten(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "empty.pid"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"missing.pid", "empty.pid"} {
+		if alive(t, dir, name) {
+			t.Errorf("alive(%s) = true", name)
+		}
+	}
 }
 
 // hookGone checks that neither the async hook's shell nor its sleep outlived fire. A killed
