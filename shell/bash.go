@@ -60,15 +60,17 @@ type Commands struct {
 
 	// The analyses for deny rules only (bashtail.go, bashenv.go): programs that are not
 	// known to be inert, and values assigned to variables.
-	denyAll   bool            // every deny rule matches; allow rules are as Units say
-	headHole  bool            // a deny text starts with a word whose value is not known
-	deny      int             // > 0 inside denyScope: no units, opacity is denyAll
-	bound     map[string]bool // the variables the line sets
-	anyBound  bool            // the line may set any variable (source, read $name)
-	exported  map[string]bool // the names the line exports without a value
-	allexport bool            // set -a: every assignment is exported
-	pending   []pendingValue  // values that are not static, analysed if their name is exported
-	reads     []string        // variables a command name is read from, inside denyScope
+	denyAll   bool              // every deny rule matches; allow rules are as Units say
+	headHole  bool              // a deny text starts with a word whose value is not known
+	deny      int               // > 0 inside denyScope: no units, opacity is denyAll
+	bound     map[string]bool   // the variables the line sets
+	anyBound  bool              // the line may set any variable (source, read $name)
+	exported  map[string]bool   // the names the line exports without a value
+	allexport bool              // set -a: every assignment is exported
+	pending   []pendingValue    // values that are not static, analysed if their name is exported
+	reads     []string          // variables a command name is read from, inside denyScope
+	optSafe   map[string]safety // per variable the line sets, what its values may be as options (bashunknown.go)
+	optReads  []optionRead      // words of variables that may be code options (bashunknown.go)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
@@ -86,6 +88,7 @@ func Parse(command string) *Commands {
 	if len(b.aliases) > 0 && !b.all {
 		b.texts, b.holes, b.units, b.size, b.second = b.texts[:0], b.holes[:0], b.units[:0], 0, true
 		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
+		b.optSafe, b.optReads = nil, nil
 		b.eval = evalState{}
 		b.collect(command, 0)
 	}
@@ -239,6 +242,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
 	quoted := []bool{dq}  // per level: inside double quotes or a here-document body
 	var hdocs []*syntax.Word
+	br := &braces{script: script}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--
@@ -275,7 +279,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				if in := pipeOutput(n.X, script); in != nil {
+				if in := pipeOutput(n.X, script, br); in != nil {
 					if b.piped == nil {
 						b.piped = make(map[*syntax.Stmt]*input)
 					}
@@ -330,7 +334,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			}
 		case *syntax.ForClause:
 			if it, ok := n.Loop.(*syntax.WordIter); ok {
-				b.bindVar(it.Name.Value)
+				b.bindItems(it.Name.Value, it.Items, script, br)
 				for _, w := range it.Items {
 					b.bind(renderWord(w, script))
 					b.special(it.Name.Value, renderWord(w, script), c)
@@ -346,10 +350,13 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			if len(n.Args) == 0 {
 				break
 			}
-			words := make([]word, len(n.Args))
-			for i, w := range n.Args {
-				words[i] = renderWord(w, script)
-				if i > 0 && !inert(words[i]) {
+			words, ok := renderArgs(n.Args, script, br)
+			if !ok {
+				b.all = true
+				return false
+			}
+			for i, w := range words {
+				if i > 0 && !inert(w) {
 					b.eval.argData = true
 				}
 			}
@@ -452,14 +459,15 @@ type word struct {
 }
 
 // expansion is what a word that is not static expands, for deny rules where a command may
-// start (bashtail.go): vars are the variables it reads by plain $x or ${x}; dyn tells that
-// it holds another expansion too ($(...), ${x:-...}, $((...)), a brace expansion); glob
-// is, for an unquoted glob, its pattern as pieces whose holes are runs of file-name bytes
-// (hole.go).
+// start (bashtail.go) or an option may stand (bashunknown.go): vars are the variables it
+// reads by plain $x or ${x}; dyn tells that it holds another expansion too ($(...),
+// ${x:-...}, $((...)), a brace expansion left unexpanded); glob is, for an unquoted glob,
+// its pattern as pieces whose holes are runs of file-name bytes (hole.go).
 type expansion struct {
-	vars []string
-	dyn  bool
-	glob []piece
+	vars  []string
+	dyn   bool
+	glob  []piece
+	split bool // an unquoted expansion (or braces left unexpanded): word splitting may make it several words
 }
 
 // addCall adds the texts of one simple command (see Commands).
@@ -576,14 +584,26 @@ func (b *Commands) grow(n int) bool {
 }
 
 // findExec adds the commands of find's -exec, -execdir, -ok and -okdir actions, which run
-// up to a ";" or "+" word, one nesting level deeper.
+// up to a ";" or "+" word, one nesting level deeper; a word whose value is not known may be
+// such an action (findUnknown).
 func (b *Commands) findExec(args []word, c ctx) {
 	c.depth++
 	c.braces = true
+	skip := 0 // words left that are a primary's value (findArgs)
 	for i := 0; i < len(args); i++ {
+		value := skip > 0
+		if value {
+			skip--
+		}
 		switch args[i].text {
 		case "-exec", "-execdir", "-ok", "-okdir":
 		default:
+			switch {
+			case !args[i].static && !value: // it may be -exec (bashunknown.go)
+				b.findUnknown(args, i, c)
+			case args[i].static && !value:
+				skip = findArgWords(args[i].text)
+			}
 			continue
 		}
 		if c.depth > maxShellDepth {
@@ -647,7 +667,7 @@ func renderWord(w *syntax.Word, src string) word {
 	var sb strings.Builder
 	var pieces []piece
 	var vars []string
-	static, dyn := true, false
+	static, dyn, split := true, false, false
 	lit := func(s string) {
 		sb.WriteString(s)
 		pieces = append(pieces, piece{text: s})
@@ -690,6 +710,7 @@ func renderWord(w *syntax.Word, src string) word {
 			}
 		default:
 			source(p)
+			split = true // unquoted: word splitting applies
 		}
 	}
 	plain := false
@@ -699,7 +720,7 @@ func renderWord(w *syntax.Word, src string) word {
 	}
 	if static && expands(w) { // a glob or brace expansion: any words, or none
 		g := globPieces(w)
-		return word{text: sb.String(), plain: plain, exp: &expansion{glob: g, dyn: g == nil}}
+		return word{text: sb.String(), plain: plain, exp: &expansion{glob: g, dyn: g == nil, split: g == nil}}
 	}
 	if static {
 		pieces = nil
@@ -711,7 +732,7 @@ func renderWord(w *syntax.Word, src string) word {
 	}
 	var exp *expansion
 	if !static {
-		exp = &expansion{vars: vars, dyn: dyn}
+		exp = &expansion{vars: vars, dyn: dyn, split: split}
 	}
 	return word{text: sb.String(), static: static, plain: plain, pieces: pieces, tilde: tilde, exp: exp}
 }

@@ -31,7 +31,7 @@ type pendingValue struct {
 // envValue analyses the value v assigned to name for deny rules (see above); reaches tells
 // whether the assignment puts it in a program's environment.
 func (b *Commands) envValue(name string, v word, reaches bool, c ctx) {
-	b.bindVar(name)
+	b.bindValue(name, v)
 	if listVar(name) {
 		return
 	}
@@ -52,13 +52,19 @@ func listVar(name string) bool {
 		name == "TMPDIR" || name == "GOROOT" || name == "GOBIN"
 }
 
-// bindVar records that the line sets the variable name: a command name read from it is
-// then not the agent's environment (see settle).
-func (b *Commands) bindVar(name string) {
+// bindVar records that the line sets the variable name to a value it does not tell: a
+// command name read from it is then not the agent's environment (see settle), and its
+// value may be any option (bashunknown.go).
+func (b *Commands) bindVar(name string) { b.bindValue(name, word{}) }
+
+// bindValue records that the line sets the variable name to v, and what v may be as an
+// option (valueSafety; the least of all the values the line sets it to).
+func (b *Commands) bindValue(name string, v word) {
 	if b.bound == nil {
 		b.bound = make(map[string]bool)
 	}
 	b.bound[name] = true
+	b.bindSafety(name, valueSafety(v))
 }
 
 // exportVar records that the line exports name without a value (export NAME, declare -x
@@ -90,6 +96,7 @@ func (b *Commands) settleDeny() {
 			return
 		}
 	}
+	b.settleOptions()
 }
 
 // commandDerived reports whether bash fills the variable name itself from what the line
@@ -138,6 +145,10 @@ func (b *Commands) declValues(variant string, flags []word, args []*syntax.Assig
 			reaches = true
 		}
 	}
+	nameref := variant == "nameref"
+	for _, f := range flags {
+		nameref = nameref || len(f.text) > 1 && f.text[0] == '-' && strings.Contains(f.text, "n")
+	}
 	for _, a := range args {
 		switch {
 		case a.Naked && a.Name != nil && a.Value == nil:
@@ -146,6 +157,9 @@ func (b *Commands) declValues(variant string, flags []word, args []*syntax.Assig
 			}
 		default:
 			b.assignValue(a, src, reaches, c)
+		}
+		if nameref && a.Name != nil {
+			b.bindVar(a.Name.Value) // its value is another variable's: any
 		}
 	}
 }

@@ -560,8 +560,8 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 			}
 		}
 	case "source", ".":
-		b.eval.tainted = true // the file may set anything
-		b.anyBound = true
+		b.eval.tainted = true                    // the file may set anything
+		b.anyBound = b.anyBound || len(args) > 0 // without a file it is an error: d=. read as code
 		if len(args) > 1 {
 			b.eval.positional = true
 		}

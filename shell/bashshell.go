@@ -181,10 +181,8 @@ func (b *Commands) define(name, value string) {
 			s := f.Stmts[0]
 			call, ok := s.Cmd.(*syntax.CallExpr)
 			if ok && len(call.Assigns) == 0 && len(s.Redirs) == 0 && !s.Negated && !s.Background && !s.Coprocess {
-				d.complex = false
-				for _, w := range call.Args {
-					d.words = append(d.words, renderWord(w, value))
-				}
+				words, ok := renderArgs(call.Args, value, &braces{script: value})
+				d.words, d.complex = words, !ok
 			}
 		}
 	}

@@ -27,7 +27,7 @@ import (
 
 // pipeOutput returns what the left side x of a pipe writes (outputOf its last simple
 // command, when that is an echo or printf without redirections), or nil.
-func pipeOutput(x *syntax.Stmt, src string) *input {
+func pipeOutput(x *syntax.Stmt, src string, br *braces) *input {
 	for {
 		p, ok := x.Cmd.(*syntax.BinaryCmd)
 		if !ok || p.Op != syntax.Pipe && p.Op != syntax.PipeAll {
@@ -46,9 +46,9 @@ func pipeOutput(x *syntax.Stmt, src string) *input {
 	if l, ok := first.Parts[0].(*syntax.Lit); !ok || l.Value != "echo" && l.Value != "printf" {
 		return nil // the walk renders only the words of an echo or printf
 	}
-	words := make([]word, len(call.Args))
-	for i, w := range call.Args {
-		words[i] = renderWord(w, src)
+	words, ok := renderArgs(call.Args, src, br)
+	if !ok {
+		return nil
 	}
 	return outputOf(words)
 }

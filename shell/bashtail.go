@@ -113,9 +113,11 @@ func (b *Commands) program(base string, words []word, c ctx) {
 	if inert {
 		if opts := inertExec[base]; opts != nil {
 			b.denyScope(func() { b.execOptions(words[1:], opts, c) })
+			b.unknownOptions(base, words[1:], opts, c)
 		}
 		if base == "less" || base == "more" {
 			b.denyScope(func() { b.initialCommands(words[1:], c) })
+			b.initialUnknown(words[1:])
 		}
 		return
 	}
@@ -414,6 +416,7 @@ func (b *Commands) gitArgs(sub []word, c ctx) {
 	if sub[0].static && gitInertSub[name] {
 		if opts := gitExec[name]; opts != nil {
 			b.denyScope(func() { b.execOptions(sub[1:], opts, c) })
+			b.unknownOptions("git "+name, sub[1:], opts, c)
 		}
 		return
 	}

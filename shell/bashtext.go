@@ -58,6 +58,9 @@ func (b *Commands) textProgram(base string, args []word, c ctx) bool {
 // sedLong are GNU sed's long options that the analysis reads (longName).
 var sedLong = []string{"--expression", "--file", "--line-length", "--sandbox", "--in-place"}
 
+// sedCode are sed's options whose value is a script, or a file holding one.
+var sedCode = []string{"-e", "-f", "--expression", "--file"}
+
 // sed analyses sed's arguments (see the top of this file).
 func (b *Commands) sed(args []word, c ctx) {
 	var scripts, operands []word
@@ -123,6 +126,9 @@ func (b *Commands) sed(args []word, c ctx) {
 				}
 			}
 		default:
+			if !a.static && mayBeOption(a, sedCode) {
+				b.unknownOption(a) // "$f" may be -e'1e CMD' (bashunknown.go)
+			}
 			operands = append(operands, a)
 		}
 	}
