@@ -111,6 +111,10 @@ func FuzzBashRule(f *testing.F) {
 		`setsid -f ionice -c2 chrt -f 1 taskset -c 0 unshare -r strace -e x -o f nsenter -t 1 chroot / busybox rm`,
 		`watch -n1 'rm -rf X' | parallel -j2 rm ::: a && xargs -I{} sh -c 'echo {}'`,
 		`trap -- 'rm -rf X' EXIT; alias s='sudo ' r=rm e=eval; s r -rf X; e 'rm'`,
+		// Options built by expansions (red team 4).
+		`find . {-exec,rm} -rf X \; ; git {-c,'alias.x=!rm -rf X',x}; {r,-}m{,-rf} X{1..3}`,
+		`f=-exec; for g in src/*.ts {a,-b}; do find . $f rm "$g" \; ; sort -S1 - * "$(echo)" $g; done`,
+		`declare -n r=f; read f; git grep -e x "$r" -- *; install -s --strip-prog=$r; set +B; ls {a,b}`,
 	} {
 		f.Add(c)
 	}
