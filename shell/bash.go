@@ -60,17 +60,18 @@ type Commands struct {
 
 	// The analyses for deny rules only (bashtail.go, bashenv.go): programs that are not
 	// known to be inert, and values assigned to variables.
-	denyAll   bool              // every deny rule matches; allow rules are as Units say
-	headHole  bool              // a deny text starts with a word whose value is not known
-	deny      int               // > 0 inside denyScope: no units, opacity is denyAll
-	bound     map[string]bool   // the variables the line sets
-	anyBound  bool              // the line may set any variable (source, read $name)
-	exported  map[string]bool   // the names the line exports without a value
-	allexport bool              // set -a: every assignment is exported
-	pending   []pendingValue    // values that are not static, analysed if their name is exported
-	reads     []string          // variables a command name is read from, inside denyScope
-	optSafe   map[string]safety // per variable the line sets, what its values may be as options (bashunknown.go)
-	optReads  []optionRead      // words of variables that may be code options (bashunknown.go)
+	denyAll    bool              // every deny rule matches; allow rules are as Units say
+	headHole   bool              // a deny text starts with a word whose value is not known
+	deny       int               // > 0 inside denyScope: no units, opacity is denyAll
+	bound      map[string]bool   // the variables the line sets
+	anyBound   bool              // the line may set any variable (source, read $name)
+	exported   map[string]bool   // the names the line exports without a value
+	allexport  bool              // set -a: every assignment is exported
+	pending    []pendingValue    // values that are not static, analysed if their name is exported
+	reads      []string          // variables a command name is read from, inside denyScope
+	optSafe    map[string]safety // per variable the line sets, what its values may be as options (bashunknown.go)
+	optReads   []optionRead      // words of variables that may be code options (bashunknown.go)
+	braceWords int               // the words brace expansion made (bashbrace.go)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
@@ -88,7 +89,7 @@ func Parse(command string) *Commands {
 	if len(b.aliases) > 0 && !b.all {
 		b.texts, b.holes, b.units, b.size, b.second = b.texts[:0], b.holes[:0], b.units[:0], 0, true
 		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
-		b.optSafe, b.optReads = nil, nil
+		b.optSafe, b.optReads, b.braceWords = nil, nil, 0
 		b.eval = evalState{}
 		b.collect(command, 0)
 	}
@@ -242,7 +243,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
 	quoted := []bool{dq}  // per level: inside double quotes or a here-document body
 	var hdocs []*syntax.Word
-	br := &braces{script: script}
+	br := &braces{script: script, line: &b.braceWords}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--

@@ -12,11 +12,11 @@ import (
 // it runs the command, so the analysis expands it too, before any program's options are
 // read (red team 4, findings 1 to 3: find . {-exec,rm} -rf x \; ran rm, and so did
 // git {-c,'alias.x=!rm -rf x',x} and sort {--compress-program=sh,-}). The words of a
-// simple command (and of an echo or printf before a pipe, and of an alias value) are split
-// into brace expansions by mvdan.cc/sh's syntax.SplitBraces and expanded by
-// expand.BracesSeq, lazily; past maxBraceFields words made by brace expansion in one
-// command the line is not analysed (Opaque): every deny rule matches and no allow rule
-// permits it. An expanded word is rendered like any other: it is static unless it holds
+// simple command (and of an echo or printf before a pipe, of an alias value and of a for
+// loop's items) are split into brace expansions by mvdan.cc/sh's syntax.SplitBraces and
+// expanded by expand.BracesSeq, lazily; past maxBraceFields words made by brace expansion
+// in one command, or maxBraceLine in the whole line, the line is not analysed (Opaque):
+// every deny rule matches and no allow rule permits it. An expanded word is rendered like any other: it is static unless it holds
 // another expansion ($x, a glob), and it is never an alias name (bash expands aliases
 // before braces). Allow rules see the expanded words too: they are what the command runs.
 // A script that may turn brace expansion off (set +B, set +o braceexpand: braceOff) is
@@ -27,11 +27,16 @@ import (
 // ({1..1024} makes 1024); more makes the line Opaque.
 const maxBraceFields = 1024
 
+// maxBraceLine bounds the words that brace expansion makes in one line, nested scripts
+// and alias values included (each costs about half a microsecond to make and read).
+const maxBraceLine = 4 * maxBraceFields
+
 // braces tells whether a script leaves brace expansion on (braceOff), found out once and
 // only for a script with a word that holds a '{'.
 type braces struct {
 	script     string
 	known, off bool
+	line       *int // the words brace expansion made in the line so far (maxBraceLine)
 }
 
 func (m *braces) on() bool {
@@ -43,7 +48,7 @@ func (m *braces) on() bool {
 
 // renderArgs renders the words of one simple command from src (the script m tells of),
 // each brace expansion expanded (see above); false when brace expansion makes more than
-// maxBraceFields words.
+// maxBraceFields words, or the line more than maxBraceLine.
 func renderArgs(args []*syntax.Word, src string, m *braces) ([]word, bool) {
 	out := make([]word, 0, len(args))
 	fields := 0
@@ -57,8 +62,12 @@ func renderArgs(args []*syntax.Word, src string, m *braces) ([]word, bool) {
 			out = append(out, renderWord(w, src))
 			continue
 		}
+		before := fields
 		var ok bool
 		if out, fields, ok = appendBraces(out, braced, src, fields); !ok {
+			return nil, false
+		}
+		if *m.line += fields - before; *m.line > maxBraceLine {
 			return nil, false
 		}
 	}

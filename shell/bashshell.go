@@ -181,7 +181,7 @@ func (b *Commands) define(name, value string) {
 			s := f.Stmts[0]
 			call, ok := s.Cmd.(*syntax.CallExpr)
 			if ok && len(call.Assigns) == 0 && len(s.Redirs) == 0 && !s.Negated && !s.Background && !s.Coprocess {
-				words, ok := renderArgs(call.Args, value, &braces{script: value})
+				words, ok := renderArgs(call.Args, value, &braces{script: value, line: &b.braceWords})
 				d.words, d.complex = words, !ok
 			}
 		}

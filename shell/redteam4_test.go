@@ -170,6 +170,9 @@ func TestBashBraceFieldsBound(t *testing.T) {
 	runDenyCases(t, []denyCase{
 		{"huge sequence", `echo {1..9223372036854775807}`, "all"},
 		{"huge product", `echo ` + strings.Repeat(`{a,b}`, 64), "all"},
+		{"four commands at the bound", strings.Repeat("echo {1..1024}\n", 4), "none"},
+		{"five commands at the bound", strings.Repeat("echo {1..1024}\n", 5), "all"},
+		{"inside a nested script", `bash -c 'echo {1..1024}; echo {1..1024}'; echo {1..1024}; echo {1..1024}; echo {1..4}`, "all"},
 	})
 }
 
