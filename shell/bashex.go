@@ -77,7 +77,7 @@ func (b *Commands) exArgs(args []word) {
 // line does not set (the agent's environment: settleDeny). Only inside denyScope.
 func (b *Commands) unknownOption(a word) {
 	e := a.exp
-	if e != nil && e.glob != nil {
+	if e != nil && len(e.glob) > 0 {
 		if first := e.glob[0]; first.hole || strings.HasPrefix(first.text, "-") || strings.HasPrefix(first.text, "+") {
 			b.all = true
 		}

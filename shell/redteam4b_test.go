@@ -39,7 +39,6 @@ func TestBashRedTeam4CodeReaders(t *testing.T) {
 		{"vim -cCMD attached", `vim -es '-c:!rm -rf victim' -cq`, "all"},
 		{"vim -esc cluster", `vim -esc ':!rm -rf victim' +q`, "all"},
 		{"vim systemlist", `vim -es -c 'call systemlist("rm -rf victim")' -c q`, "all"},
-		{"vim exe", `vim -es -c 'exe "!rm -rf victim"' -c q`, "all"},
 		{"vim sh", `vim -es -c sh -c q`, "all"},
 		{"vim terminal", `vim -c 'terminal rm -rf victim'`, "all"},
 		{"vim py3", `vim -es -c 'py3 import os; os.system("rm -rf victim")' -c q`, "all"},
@@ -48,13 +47,8 @@ func TestBashRedTeam4CodeReaders(t *testing.T) {
 		{"vim s with \\=", `vim -es -c '%s/^/\=system("rm -rf victim")/' -c q x`, "all"},
 		{"vim s with ~", `vim -es -c '%s/^/~/' -c q x`, "all"},
 		{"vim set foldexpr", `vim -c 'set foldmethod=expr foldexpr=system("rm")' x`, "all"},
-		{"vim w backquote", "vim -es -c 'w `rm -rf victim`' -c q x", "all"},
-		{"vim w wildcard", `vim -es -c 'w x$(rm)*' -c q x`, "all"},
 		{"vim bar", `vim -es -c 'set ts=4|!rm -rf victim' -c q`, "all"},
-		{"vim -c of unknown value", `c=':!rm -rf victim'; vim -es -c "$c" -c q`, "all"},
-		{"vim glob option", `vim -es *`, "all"},
 		{"vim -S stream", `vim -es -S /dev/stdin +q <<< 'call system("rm -rf victim")'`, "all"},
-		{"vim -u stream", `vim -u <(echo 'call system("rm -rf victim")') -es +q`, "all"},
 		{"vim -s keystrokes", `vim -s /dev/fd/3 x 3<<< ':!rm -rf victim'`, "all"},
 		{"vim Ex stdin", `vim -es <<< 'call system("rm -rf victim")'`, "all"},
 		{"vim --remote-expr", `vim --remote-expr 'system("rm -rf victim")'`, "all"},
@@ -68,7 +62,6 @@ func TestBashRedTeam4CodeReaders(t *testing.T) {
 		{"ssh -F ProxyCommand", `ssh -F /dev/fd/3 x 3<<< 'ProxyCommand rm -rf victim'`, "rm"},
 		{"gdb -x", `gdb -batch -x /dev/fd/3 3<<< 'shell rm -rf victim'`, "rm"},
 		{"m4 /dev/fd/3", `m4 /dev/fd/3 3<<< 'syscmd(rm -rf victim)'`, "all"},
-		{"here-document on fd 3", "tclsh /proc/self/fd/3 3<<'E'\nexec rm -rf victim\nE", "any"}, // /proc/…: may be a shell
 		{"here-document on fd 4", "tclsh /dev/fd/4 4<<E\nexec rm -rf victim\nE", "rm"},
 		{"fd 3 from printf", `tclsh /dev/fd/3 3< <(printf 'exec rm -rf victim')`, "rm"},
 		{"stdin from echo", `tclsh < <(echo 'exec rm -rf victim')`, "rm"},
@@ -88,18 +81,33 @@ func TestBashRedTeam4CodeReaders(t *testing.T) {
 		{"less -k", `less -k /dev/fd/3 x 3<<< $'#env\nLESSOPEN=|rm -rf victim %s'`, "all"},
 		{"LESSKEYIN", `LESSKEYIN=/dev/fd/3 less x 3<<< $'#env\nLESSOPEN=|rm -rf victim %s'`, "all"},
 		{"LESSKEY exported", `export LESSKEY=/dev/stdin; less x <<< 'x'`, "all"},
-		{"WGETRC procsubst", `WGETRC=<(echo 'use_askpass=rm -rf victim') wget http://u@h/`, "all"},
 		{"wget --config stream", `wget --config=/dev/fd/3 http://u@h/ 3<<< 'use_askpass = rm -rf victim'`, "all"},
 		{"man -C stream", `man -C /dev/fd/3 ls 3<<< 'DEFINE pager rm -rf victim'`, "all"},
 		// Finding 9: m4 macro bodies and input that build syscmd.
 		{"m4 -D body", `m4 -Dx='syscmd(rm -rf victim)' <<< x`, "all"},
 		{"echo | m4 -D", `echo x | m4 -Dx='syscmd(rm -rf victim)'`, "all"},
 		{"m4 --define", `m4 --define=x='syscmd(rm -rf victim)' <<< x`, "all"},
-		{"m4 translit", "echo \"translit(`SYSCMD(rm -rf victim)', `A-Z', `a-z')\" | m4", "all"},
-		{"m4 ifelse concatenation", "m4 <<< \"ifelse(\\`x',\\`x',\\`sys'\\`cmd')(\\`rm -rf victim')\"", "all"},
-		{"m4 -D $1$2", "m4 -Dz='$1$2' <<< \"z(\\`sys',\\`cmd')(\\`rm -rf victim')\"", "all"},
+		{"m4 translit", "m4 <<'E'\ntranslit(`SYSCMD(rm -rf victim)', `A-Z', `a-z')\nE", "all"},
+		{"m4 ifelse concatenation", "m4 <<'E'\nifelse(`x',`x',`sys'`cmd')(`rm -rf victim')\nE", "all"},
 		{"m4 -D of unknown value", `m4 -Dx="$b" f.m4`, "all"},
 		// Siblings: options whose value is a command.
+	})
+}
+
+// TestBashRedTeam4CodeReadersHeld: lines of the same classes that matched before round 4
+// (options whose value is a command, words of unknown value, /proc/… names) and must still.
+func TestBashRedTeam4CodeReadersHeld(t *testing.T) {
+	t.Parallel()
+	runDenyCases(t, []denyCase{
+		{"vim exe", `vim -es -c 'exe "!rm -rf victim"' -c q`, "all"},
+		{"vim w backquote", "vim -es -c 'w `rm -rf victim`' -c q x", "all"},
+		{"vim w wildcard", `vim -es -c 'w x$(rm)*' -c q x`, "all"},
+		{"vim -c of unknown value", `c=':!rm -rf victim'; vim -es -c "$c" -c q`, "all"},
+		{"vim glob option", `vim -es *`, "all"},
+		{"vim -u stream", `vim -u <(echo 'call system("rm -rf victim")') -es +q`, "all"},
+		{"here-document on fd 3", "tclsh /proc/self/fd/3 3<<'E'\nexec rm -rf victim\nE", "any"}, // /proc/…: may be a shell
+		{"WGETRC procsubst", `WGETRC=<(echo 'use_askpass=rm -rf victim') wget http://u@h/`, "all"},
+		{"m4 -D $1$2", "m4 -Dz='$1$2' <<'E'\nz(`sys',`cmd')(`rm -rf victim')\nE", "all"},
 		{"gpg --photo-viewer", `gpg --photo-viewer 'rm -rf victim' --list-keys`, "rm"},
 		{"script -c", `script -qc 'rm -rf victim' /dev/null`, "rm"},
 		{"flock -c", `flock /tmp/l -c 'rm -rf victim'`, "rm"},
