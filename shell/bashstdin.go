@@ -22,6 +22,9 @@ import (
 //   - any other program's stdin that the line does not spell (`cat x | python3 s.py`) is
 //     data the engine does not see, like a file's content (docs/security.md).
 //
+// The same rule covers every other stream the line spells (another descriptor, a compound
+// command's stdin, exec's): bashstream.go.
+//
 // Allow rules are unchanged: the texts are deny-only, and a known shell given a pipe is
 // still opaque both ways (stdinShell).
 
