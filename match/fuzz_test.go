@@ -111,6 +111,10 @@ func FuzzBashRule(f *testing.F) {
 		`setsid -f ionice -c2 chrt -f 1 taskset -c 0 unshare -r strace -e x -o f nsenter -t 1 chroot / busybox rm`,
 		`watch -n1 'rm -rf X' | parallel -j2 rm ::: a && xargs -I{} sh -c 'echo {}'`,
 		`trap -- 'rm -rf X' EXIT; alias s='sudo ' r=rm e=eval; s r -rf X; e 'rm'`,
+		// Red team 4: streams on other descriptors, Ex commands, strace -o, m4.
+		"tclsh /dev/fd/3 3<<< 'exec rm' 4<<E\n$x\nE\n{ make -f /dev/fd/3; } 3< <(printf 'a:\\n\\trm x')",
+		`vim -esc ':!rm' --cmd '%s/a/\=b/' '+w !x' -S /dev/stdin -u <(echo) *; strace -fo'|rm' -E a=b true`,
+		`LESSKEYIN=/dev/fd/3 less --lesskey-s=/dev/fd/3 -k x; m4 -Dx='syscmd(rm)' <<< x; exec 3<<< x`,
 	} {
 		f.Add(c)
 	}
