@@ -342,6 +342,12 @@ func FilePathOf(toolInput json.RawMessage) string {
 	if len(toolInput) == 0 || toolInput[0] != '{' || !mayNamePath(toolInput) {
 		return ""
 	}
+	return decodeFilePath(toolInput)
+}
+
+// decodeFilePath is FilePathOf by decoding: json.Unmarshal's key matching (any case, the
+// last of duplicate keys), "" when toolInput does not decode.
+func decodeFilePath(toolInput json.RawMessage) string {
 	var args struct {
 		FilePath     *string `json:"file_path"`
 		Path         *string `json:"path"`

@@ -168,29 +168,11 @@ func TestFilePathOfFastPath(t *testing.T) {
 		if !mayNamePath(raw) {
 			skipped++
 		}
-		if got, want := FilePathOf(raw), decodedFilePath(raw); got != want {
+		if got, want := FilePathOf(raw), decodeFilePath(raw); got != want {
 			t.Fatalf("FilePathOf(%s) = %q, decoding says %q", raw, got, want)
 		}
 	}
 	if skipped < 500 {
 		t.Errorf("only %d inputs took the fast path", skipped)
 	}
-}
-
-// decodedFilePath is FilePathOf without its fast path.
-func decodedFilePath(toolInput json.RawMessage) string {
-	var args struct {
-		FilePath     *string `json:"file_path"`
-		Path         *string `json:"path"`
-		NotebookPath *string `json:"notebook_path"`
-	}
-	if json.Unmarshal(toolInput, &args) != nil {
-		return ""
-	}
-	for _, p := range []*string{args.FilePath, args.Path, args.NotebookPath} {
-		if p != nil && *p != "" {
-			return *p
-		}
-	}
-	return ""
 }

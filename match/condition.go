@@ -24,6 +24,7 @@ type clause struct {
 	value string // ==, !=: the value (normalised for event)
 	re    *regexp.Regexp
 	glob  string
+	name  *nameSpec // names
 }
 
 type fieldKind uint8
@@ -113,11 +114,14 @@ func (p *condParser) clause() (clause, error) {
 	}
 	p.space()
 	opAt := p.i
-	switch cl.op = p.peek2(); cl.op {
-	case "==", "!=", "=~", "~=":
+	switch cl.op = p.peek2(); {
+	case cl.op == "==" || cl.op == "!=" || cl.op == "=~" || cl.op == "~=":
 		p.i += 2
+	case strings.HasPrefix(p.src[p.i:], "names") && len(p.src) > p.i+5 && strings.IndexByte(" \t\n\r\"'", p.src[p.i+5]) >= 0:
+		cl.op = "names"
+		p.i += 5
 	default:
-		return cl, p.errf(opAt, "expected an operator (==, !=, =~, ~=), found %q", p.rest(12))
+		return cl, p.errf(opAt, "expected an operator (==, !=, =~, ~=, names), found %q", p.rest(12))
 	}
 	p.space()
 	valAt := p.i
@@ -148,6 +152,15 @@ func (p *condParser) clause() (clause, error) {
 			return cl, p.errf(valAt, "%v", err)
 		}
 		cl.glob = val
+	case "names":
+		if isRegex {
+			return cl, p.errf(valAt, "names takes a file name, not a /regex/")
+		}
+		ns, err := compileName(val)
+		if err != nil {
+			return cl, p.errf(valAt, "%v", err)
+		}
+		cl.name = ns
 	}
 	return cl, nil
 }
@@ -274,6 +287,8 @@ func (cl *clause) match(s *Subject, permit bool) bool {
 		return !cl.equal(v)
 	case "=~":
 		return cl.re.MatchString(v)
+	case "names":
+		return cl.name.in(v)
 	default:
 		if cl.field == fieldFilePath && v != "" {
 			for _, f := range s.forms(v, s.root).forms {

@@ -228,7 +228,10 @@
 // matcher does) and event ignores case and underscores ("pre_tool_use" equals "PreToolUse");
 // =~ searches an RE2 regex, written /re/flags ("\/" is a slash inside) or as a string; ~= is
 // a doublestar glob ("vendor/**" matches "vendor/github.com/acme/lib/x.go", "*.py" does not
-// match "src/app.py").
+// match "src/app.py"); names holds when some word of the text, read as bash words, may become
+// the file name given once bash, curl or wget has expanded it: quotes dropped, braces
+// expanded, any other expansion standing for any text and a glob for file-name text (see
+// names.go; `args.command names ".env"` holds for cat .en{u,v}, not for cat .envrc).
 //
 // Values: "double-quoted" (escapes \" \\ \n \t \r; a backslash before any other character is
 // kept, so "\d+" is the regex \d+), 'single-quoted' (escapes \' and \\), /regex/ (=~ only),

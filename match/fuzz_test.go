@@ -115,6 +115,10 @@ func FuzzBashRule(f *testing.F) {
 		`find . {-exec,rm} -rf X \; ; git {-c,'alias.x=!rm -rf X',x}; {r,-}m{,-rf} X{1..3}`,
 		`f=-exec; for g in src/*.ts {a,-b}; do find . $f rm "$g" \; ; sort -S1 - * "$(echo)" $g; done`,
 		`declare -n r=f; read f; git grep -e x "$r" -- *; install -s --strip-prog=$r; set +B; ls {a,b}`,
+		// Red team 4: streams on other descriptors, Ex commands, strace -o, m4.
+		"tclsh /dev/fd/3 3<<< 'exec rm' 4<<E\n$x\nE\n{ make -f /dev/fd/3; } 3< <(printf 'a:\\n\\trm x')",
+		`vim -esc ':!rm' --cmd '%s/a/\=b/' '+w !x' -S /dev/stdin -u <(echo) *; strace -fo'|rm' -E a=b true`,
+		`LESSKEYIN=/dev/fd/3 less --lesskey-s=/dev/fd/3 -k x; m4 -Dx='syscmd(rm)' <<< x; exec 3<<< x`,
 	} {
 		f.Add(c)
 	}

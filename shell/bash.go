@@ -76,6 +76,12 @@ type Commands struct {
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
 	piped map[*syntax.Stmt]*input
+
+	// ambient and readers are the streams the line spells outside a simple command's stdin
+	// and the programs not known to be inert that may open them (bashstream.go), settled
+	// at the end.
+	ambient []*ambient
+	readers []string
 }
 
 // Parse analyses one bash command line: it parses it with mvdan.cc/sh (LangBash), walks
@@ -91,10 +97,11 @@ func Parse(command string) *Commands {
 		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
 		b.optSafe, b.optReads, b.braceWords = nil, nil, 0
 		b.eval = evalState{}
+		b.ambient, b.readers = nil, nil
 		b.collect(command, 0)
 	}
 	b.settle()
-	b.piped = nil // needed by the walk only
+	b.piped, b.ambient, b.readers = nil, nil, nil // needed by the walk only
 	return b
 }
 
@@ -173,6 +180,7 @@ type input struct {
 	read   bool // a shell already read it (find -exec bash \; -exec bash \; share it)
 	pipe   bool // the output of an echo or printf before a pipe: for deny rules only (bashstdin.go)
 	data   bool // a program not known to be inert already had it analysed (stdinData)
+	source bool // script is the source of a text with expansions: for deny rules only (bashstream.go)
 }
 
 // parse parses script as bash, or reports false when it is too long or too deep to parse
@@ -289,6 +297,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			}
 		case *syntax.Stmt:
 			stmt = n
+			b.ambientStreams(n, script, depth, br)
 			if n.Cmd == nil && writes(n.Redirs) { // "> FILE" alone is a command too
 				b.addUnit(sourceOf(n, script))
 			} else {
@@ -363,7 +372,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			}
 			if stmt != nil && stmt.Cmd == n {
 				var redirected bool
-				if c.in, redirected = stdinOf(stmt.Redirs, script); !redirected {
+				if c.in, redirected = stdinOf(stmt.Redirs, script, br); !redirected {
 					c.in = b.piped[stmt]
 				}
 			}

@@ -32,6 +32,10 @@ type pendingValue struct {
 // whether the assignment puts it in a program's environment.
 func (b *Commands) envValue(name string, v word, reaches bool, c ctx) {
 	b.bindValue(name, v)
+	if streamValue(v) {
+		b.denyAll = true // LESSKEYIN=/dev/fd/3, WGETRC=<(…): a program may read it as code (bashstream.go)
+		return
+	}
 	if listVar(name) {
 		return
 	}

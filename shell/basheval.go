@@ -39,6 +39,9 @@ type evalState struct {
 func (b *Commands) settle() {
 	b.settleEval()
 	if !b.all {
+		b.settleStreams()
+	}
+	if !b.all {
 		b.settleDeny()
 	}
 }

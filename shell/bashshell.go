@@ -93,7 +93,7 @@ func (b *Commands) scriptFile(w word, c ctx) {
 // agent's own stdin) is unknown and matches every rule.
 func (b *Commands) stdinShell(c ctx) {
 	switch {
-	case c.in == nil || c.in.pipe: // a pipe's text is for deny rules only: unknown here
+	case c.in == nil || c.in.pipe || c.in.source: // for deny rules only: unknown here
 		b.all = true
 	case !c.in.read: // read once: a second read adds the same texts
 		c.in.read = true
@@ -223,10 +223,10 @@ func (b *Commands) expandAlias(d *aliasDef, rest []word, c ctx, name string) {
 }
 
 // stdinOf returns the standard input that a statement's redirections give its command:
-// the last redirection of descriptor 0 wins; a here-document or here-string with static
-// content is a known script, anything else is unknown. redirected tells whether any
-// redirection of descriptor 0 was found (a pipe's input then does not reach the command).
-func stdinOf(redirs []*syntax.Redirect, src string) (in *input, redirected bool) {
+// the last redirection of descriptor 0 wins; a here-document or here-string is its text
+// (streamInput), anything else is unknown. redirected tells whether any redirection of
+// descriptor 0 was found (a pipe's input then does not reach the command).
+func stdinOf(redirs []*syntax.Redirect, src string, br *braces) (in *input, redirected bool) {
 	for _, r := range redirs {
 		switch {
 		case r.N != nil && r.N.Value == "0":
@@ -235,22 +235,41 @@ func stdinOf(redirs []*syntax.Redirect, src string) (in *input, redirected bool)
 		default:
 			continue
 		}
-		in, redirected = nil, true
-		switch r.Op {
-		case syntax.Hdoc, syntax.DashHdoc:
-			in = heredoc(r)
-		case syntax.WordHdoc:
-			if w := renderWord(r.Word, src); w.static {
-				in = &input{script: w.text + "\n"}
-			}
-		}
+		in, redirected = streamInput(r, src, br), true
 	}
 	return in, redirected
 }
 
+// streamInput returns the text a redirection r gives a descriptor when the line spells it,
+// or nil: a here-document's body (heredoc), a here-string's word and newline, or the output
+// of an echo or printf in a process substitution read by < (pipeOutput: for deny rules
+// only). A here-document or here-string with an expansion is its source text, for deny
+// rules only (input.source).
+func streamInput(r *syntax.Redirect, src string, br *braces) *input {
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		if in := heredoc(r); in != nil {
+			return in
+		}
+		if r.Hdoc != nil {
+			return &input{script: sourceOf(r.Hdoc, src), source: true}
+		}
+	case syntax.WordHdoc:
+		w := renderWord(r.Word, src)
+		return &input{script: w.text + "\n", source: !w.static}
+	case syntax.RdrIn:
+		if len(r.Word.Parts) == 1 {
+			if p, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && p.Op == syntax.CmdIn && len(p.Stmts) == 1 {
+				return pipeOutput(p.Stmts[0], src, br)
+			}
+		}
+	}
+	return nil
+}
+
 // heredoc returns the body of a here-document: as written when its delimiter is quoted
 // (<<'EOF'), else with the backslash escapes of $ ` \ and newline removed; a body with an
-// expansion ($X, $(cmd)) is not static.
+// expansion ($X, $(cmd)) is not static: nil.
 func heredoc(r *syntax.Redirect) *input {
 	quoted := false
 	for _, p := range r.Word.Parts {

@@ -22,6 +22,9 @@ import (
 //   - any other program's stdin that the line does not spell (`cat x | python3 s.py`) is
 //     data the engine does not see, like a file's content (docs/security.md).
 //
+// The same rule covers every other stream the line spells (another descriptor, a compound
+// command's stdin, exec's): bashstream.go.
+//
 // Allow rules are unchanged: the texts are deny-only, and a known shell given a pipe is
 // still opaque both ways (stdinShell).
 
@@ -191,8 +194,10 @@ func mayBeShell(name, base string, words []word) bool {
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // stdinData analyses, for deny rules, the stdin of words, run by a program that is not
-// known to be inert (see the top of this file).
+// known to be inert (see the top of this file), and records the program as a reader of the
+// line's other streams (bashstream.go).
 func (b *Commands) stdinData(base string, words []word, c ctx) {
+	b.addReader(base)
 	shell := mayBeShell(words[0].text, base, words)
 	switch {
 	case c.in != nil && !c.in.data:
@@ -201,7 +206,7 @@ func (b *Commands) stdinData(base string, words []word, c ctx) {
 			b.codeString(c.in.script, c)
 		} else {
 			b.stdinText(c.in.script, c)
-			b.escapeText(base, c.in.script, c)
+			b.escapeText(base, c.in, c)
 		}
 	case c.in == nil && shell:
 		b.denyAll = true
@@ -209,24 +214,34 @@ func (b *Commands) stdinData(base string, words []word, c ctx) {
 }
 
 // bangPrograms lists programs (base names) whose input runs the text after a '!' as a
-// shell command: ed's !CMD, w !CMD, r !CMD and e !CMD, ex's and vi's :!CMD, the mail
-// readers' ~!CMD, ftp's and sftp's !CMD, dc's !CMD, gdb's and lftp's !CMD (red team 3,
-// finding 3: echo '!rm -rf x' | ed deleted x).
-var bangPrograms = setOf("ed", "red", "ex", "vi", "vim", "nvim", "view", "rvim", "mail", "mailx",
-	"Mail", "s-nail", "bsd-mailx", "ftp", "sftp", "lftp", "tnftp", "dc", "gdb", "cgdb",
-	"busybox")
+// shell command: ed's !CMD, w !CMD, r !CMD and e !CMD, the mail readers' ~!CMD, ftp's and
+// sftp's !CMD, dc's !CMD, gdb's and lftp's !CMD (red team 3, finding 3: echo '!rm -rf x' |
+// ed deleted x). Vim and its relatives read Ex commands or keystrokes (exProgram).
+var bangPrograms = setOf("ed", "red", "mail", "mailx", "Mail", "s-nail", "bsd-mailx", "ftp",
+	"sftp", "lftp", "tnftp", "dc", "gdb", "cgdb", "busybox")
 
 // m4Programs lists the names of m4, whose input runs commands through syscmd and esyscmd.
 var m4Programs = setOf("m4", "gm4")
 
-// escapeText analyses, for deny rules, the spelled stdin s of the program base for a
-// command escape of that program's own language: for bangPrograms, the text after each
-// '!' on each line is code; for m4, a text that names syscmd or esyscmd, or defn or indir
-// (which reach a builtin by a name built at run time), makes the line match every deny rule.
-func (b *Commands) escapeText(base, s string, c ctx) {
+// escapeText analyses, for deny rules, the spelled input in of the program base for a
+// command escape of that program's own language:
+//
+//   - for bangPrograms, the text after each '!' on each line is code;
+//   - for m4, a text with a '(' makes the line match every deny rule (m4Text);
+//   - for Vim and its relatives, any text does (exProgram: Ex commands in Ex mode,
+//     keystrokes otherwise, a -S script when opened by name).
+//
+// A text with an expansion (in.source) that one of them reads makes the line match every
+// deny rule: its value may hold any escape.
+func (b *Commands) escapeText(base string, in *input, c ctx) {
 	switch {
+	case exProgram(base):
+		b.denyAll = true
+	case !bangPrograms[base] && !m4Programs[base]:
+	case in.source:
+		b.denyAll = true
 	case bangPrograms[base]:
-		for line := range strings.SplitSeq(s, "\n") {
+		for line := range strings.SplitSeq(in.script, "\n") {
 			for i := strings.IndexByte(line, '!'); i >= 0 && !b.all; {
 				b.codeString(line[i+1:], c)
 				j := strings.IndexByte(line[i+1:], '!')
@@ -236,10 +251,33 @@ func (b *Commands) escapeText(base, s string, c ctx) {
 				i += 1 + j
 			}
 		}
-	case m4Programs[base]:
-		if strings.Contains(s, "syscmd") || strings.Contains(s, "defn") || strings.Contains(s, "indir") {
+	default:
+		b.m4Text(in.script)
+	}
+}
+
+// m4Text makes the line match every deny rule when s, text that m4 reads as input or as
+// a macro body (-D NAME=BODY), holds a '(': m4 runs commands through syscmd and esyscmd,
+// and builds their names at run time from any macro that returns text it then rescans
+// (a body's $1$2, ifelse, translit, format, builtin, indir, defn, m4wrap; red team 4,
+// finding 9), and every such call takes arguments, in parentheses. Text without one only
+// names macros.
+func (b *Commands) m4Text(s string) {
+	if strings.IndexByte(s, '(') >= 0 {
+		b.denyAll = true
+	}
+}
+
+// m4Args analyses m4's arguments for deny rules: each one's text is read by m4Text (a -D
+// or --define body, and any other word, which errs toward matching), and a word of unknown
+// value makes the line match every deny rule.
+func (b *Commands) m4Args(args []word) {
+	for _, a := range args {
+		if !a.static {
 			b.denyAll = true
+			return
 		}
+		b.m4Text(a.text)
 	}
 }
 

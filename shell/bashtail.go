@@ -61,8 +61,9 @@ var inertPrograms = setOf(
 	"look", "lsblk", "free", "uptime", "ps", "pgrep", "pkill", "killall", "lsof", "file", "tree",
 	"which", "whereis", "whatis", "apropos", "iconv", "sort",
 	// text, search and data tools (sed and awk run commands: bashtext.go reads their
-	// programs).
-	"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq", "yq", "less", "more", "man", "info",
+	// programs; less and more read a lesskey file that may set LESSOPEN to a command: red
+	// team 4, finding 8).
+	"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq", "yq", "man", "info",
 	"xxd", "od", "hexdump", "strings",
 	// archives and transfers that run no command of theirs.
 	"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget",
@@ -71,8 +72,6 @@ var inertPrograms = setOf(
 
 // inertExec names, for inert programs, the options whose value is a command: the value
 // (attached with '=' or as the next word) is analysed as code for deny rules.
-//
-// less and more also run a command given as an initial command ('+!cmd'): see program.
 var inertExec = map[string][]string{
 	"rg":      {"--pre"},
 	"sort":    {"--compress-program"},
@@ -81,7 +80,18 @@ var inertExec = map[string][]string{
 	"ag":      {"--pager"},
 	"ack":     {"--pager"},
 	"install": {"--strip-program"},
-	"less":    {"--lesskey-content"}, // a lesskey source may set LESSOPEN='|CMD'
+}
+
+// codeFiles names, per program (inert or not), the options whose value is a file the
+// program reads as code or as settings that can name a command: less's lesskey file (its
+// #env section may set LESSOPEN='|CMD'), wget's wgetrc (use_askpass), man-db's
+// configuration (DEFINE pager). A file the line may write (a stream, <(…), a word of
+// unknown value: programFile) makes every deny rule match; any other is a file's content.
+// Red team 4, finding 8: less --lesskey-src=/dev/stdin x <<< $'#env\nLESSOPEN=|rm -rf x %s'.
+var codeFiles = map[string][]string{
+	"less": {"-k", "--lesskey-file", "--lesskey-src"},
+	"wget": {"--config"},
+	"man":  {"-C", "--config-file"},
 }
 
 // inertProgram reports whether the program base (a base name) runs no operand as a command.
@@ -110,26 +120,68 @@ func (b *Commands) program(base string, words []word, c ctx) {
 	if c.tail {
 		return
 	}
-	if inert {
+	if opts := codeFiles[base]; opts != nil {
+		b.denyScope(func() { b.codeFileOptions(words[1:], opts) })
+	}
+	switch {
+	case inert:
 		if opts := inertExec[base]; opts != nil {
 			b.denyScope(func() { b.execOptions(words[1:], opts, c) })
 			b.unknownOptions(base, words[1:], opts, c)
 		}
-		if base == "less" || base == "more" {
-			b.denyScope(func() { b.initialCommands(words[1:], c) })
-			b.initialUnknown(words[1:])
-		}
 		return
+	case exProgram(base):
+		b.exArgs(words[1:])
+	case m4Programs[base]:
+		b.m4Args(words[1:])
 	}
 	b.tails(words, c)
 }
 
-// initialCommands analyses the initial commands of less and more ('+CMD' operands, and
-// -+ or --+ options' values aside) as code: less runs '+!CMD' as a shell command.
-func (b *Commands) initialCommands(args []word, c ctx) {
-	for _, a := range args {
-		if strings.HasPrefix(a.text, "+") {
-			b.codeString(a.text[1:], c)
+// codeFileOptions checks, for deny rules, the values of the options opts among args
+// (codeFiles) with programFile: -k FILE, -kFILE, --opt FILE, --opt=FILE, a long option
+// by any prefix (longOption). Only inside denyScope.
+func (b *Commands) codeFileOptions(args []word, opts []string) {
+	for i := 0; i < len(args) && !b.all; i++ {
+		t := args[i].text
+		name, value, eq := strings.Cut(t, "=")
+		for _, o := range opts {
+			switch {
+			case len(o) > 2:
+				if !longOption(name, o) && name != o {
+					continue
+				}
+				v := word{static: true}
+				switch {
+				case eq:
+					v = word{text: value, static: args[i].static, pieces: args[i].pieces, exp: args[i].exp}
+				case i+1 < len(args):
+					v = args[i+1]
+				}
+				if !args[i].static && eq {
+					b.all = true // --lesskey-src=<(…), --config="$f"
+					return
+				}
+				b.programFile(v)
+			case len(t) > 1 && t[0] == '-' && t[1] != '-': // -k FILE, -kFILE, -xkFILE
+				for j := 1; j < len(t) && j <= maxCluster && isOptionLetter(t[j]); j++ {
+					if t[j] != o[1] {
+						continue
+					}
+					if !args[i].static {
+						b.all = true
+						return
+					}
+					v := word{static: true}
+					if j+1 < len(t) {
+						v = word{text: t[j+1:], static: true}
+					} else if i+1 < len(args) {
+						v = args[i+1]
+					}
+					b.programFile(v)
+					break
+				}
+			}
 		}
 	}
 }

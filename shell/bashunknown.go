@@ -22,19 +22,29 @@ import (
 //   - find: any word of the expression that is not a primary's value may be -exec,
 //     -execdir, -ok or -okdir; the words after it up to the next ";" or "+" are then
 //     analysed as the command it runs (findUnknown);
-//   - less and more: a word that may start with '+' may be an initial command.
+//   - Vim and its relatives: a word that may start with '-' or '+' (bashex.go), and an
+//     strace -o value that may start with '|' or '!' (bashwrap.go).
 //
 // Such a word makes the line match every deny rule (unknownOption), unless it only reads
-// variables ($x, ${x}, "$x") that the line does not set: those come from the agent's
+// variables ($x, ${x}, "$x") that the line does not set — those come from the agent's
 // environment, which the analysis trusts as it does for a command name read from one
-// (settleDeny). A variable the line sets, a positional parameter and any other expansion
-// fail closed; so does a glob, which may match a file the repository ships under an
+// (settleDeny) — or sets only to values that cannot start an option there (safety,
+// settleOptions). A positional parameter and any other expansion fail closed; so does a
+// glob that may start with '-', which may match a file the repository ships under an
 // option's name. Programs that are not known to be inert already fail closed on such
 // words through their suffixes (bashtail.go).
 
+// optionLike reports whether w, a word whose value is not known, may start with '-' or
+// '+': its known start (knownStart) is empty or does.
+func optionLike(w word) bool {
+	p := knownStart(w)
+	return p == "" || p[0] == '-' || p[0] == '+'
+}
+
 // unknownOption makes the line match every deny rule for w, a word whose value is not
-// known that may be a code option (see above): at once, or when the line is settled if it
-// sets one of the variables w reads.
+// known that may be a code option (see above), or an option's value that may start with
+// '|' or '!' (strace -o, bashwrap.go): at once, or when the line is settled if it sets one
+// of the variables w reads.
 func (b *Commands) unknownOption(w word) {
 	e := w.exp
 	if e == nil || e.dyn || e.glob != nil || len(e.vars) == 0 {
@@ -195,22 +205,6 @@ func findArgWords(t string) int {
 	return 0
 }
 
-// initialUnknown applies unknownOption to each word of less's or more's arguments whose
-// value is not known and that may start with '+': an initial command ('+!CMD').
-func (b *Commands) initialUnknown(args []word) {
-	for _, a := range args {
-		if a.static {
-			if a.text == "--" {
-				return
-			}
-			continue
-		}
-		if p := knownStart(a); p == "" || p[0] == '+' {
-			b.unknownOption(a)
-		}
-	}
-}
-
 // safety is what the values a variable is set to may be when a word reads it where a code
 // option may stand: the least over every value the line sets it to.
 type safety uint8
@@ -222,13 +216,14 @@ const (
 )
 
 // valueSafety returns the safety of v, a value bound to a variable: a static value is
-// fieldSafe unless it starts with '-' or '+' (mayStartOption) or holds a blank or a glob
-// byte (quotedSafe); a glob (a for loop's item) whose known start is not '-' or '+' is
-// quotedSafe (a file name may hold blanks); any other value mayStartOption.
+// fieldSafe unless it starts with '-' or '+' (an option; '|' or '!' too, a command in
+// strace's -o: mayStartOption) or holds a blank or a glob byte (quotedSafe); a glob (a
+// for loop's item) whose known start is not one of those is quotedSafe (a file name may
+// hold blanks); any other value mayStartOption.
 func valueSafety(v word) safety {
 	if v.static {
 		switch {
-		case v.text != "" && (v.text[0] == '-' || v.text[0] == '+'):
+		case v.text != "" && strings.IndexByte("-+|!", v.text[0]) >= 0:
 			return mayStartOption
 		case strings.ContainsAny(v.text, " \t\n*?["):
 			return quotedSafe
@@ -236,7 +231,7 @@ func valueSafety(v word) safety {
 		return fieldSafe
 	}
 	if v.exp != nil && v.exp.glob != nil {
-		if p := knownStart(v); p != "" && p[0] != '-' && p[0] != '+' {
+		if p := knownStart(v); p != "" && strings.IndexByte("-+|!", p[0]) < 0 {
 			return quotedSafe
 		}
 	}

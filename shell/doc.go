@@ -14,7 +14,9 @@
 //     line can not be analysed (Opaque) the answer is yes.
 //     For deny rules only, a program that is not known to be inert also counts as running
 //     each suffix of its words and each operand that reads as a command line
-//     (bashtail.go), and the value of every assignment is read as a command line
+//     (bashtail.go), the text the line feeds it on any stream is read as code
+//     (bashstdin.go, bashstream.go), Vim's Ex commands are read by an allow list
+//     (bashex.go), and the value of every assignment is read as a command line
 //     (bashenv.go); what can not be analysed there makes every deny rule match
 //     (MatchesAll) without changing allow rules.
 //   - Units, for allow rules (Allows): each command as written, with its assignments, plus

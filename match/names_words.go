@@ -1,0 +1,332 @@
+package match
+
+import "strings"
+
+// item is one piece of a word as a names clause reads it (see nameSpec).
+type item struct {
+	kind   itemKind
+	c      byte     // itLit: the byte; itBrace: '{', ',' or '}'
+	lo, hi byte     // itRange: the bytes of a {a..z} range
+	alts   [][]item // itChoice: the alternatives of a brace expansion
+}
+
+type itemKind uint8
+
+const (
+	itLit    itemKind = iota // a written byte
+	itAny                    // any text
+	itGlob                   // *: any text without a slash
+	itGlob1                  // ? or [...]: one byte but a slash
+	itRange                  // one byte of lo..hi
+	itDigits                 // a number range: digits and -
+	itChoice                 // one of alts
+	itBrace                  // an unquoted {, , or } before parseBraces
+)
+
+// eachWord calls f with the items of each word of text, braces not yet expanded (itBrace;
+// braces reports whether there are any), until f returns false. The items are reused.
+func eachWord(text string, f func(w []item, braces bool) bool) {
+	var buf [64]item
+	w := buf[:0]
+	braces, more := false, true
+	end := func() {
+		if len(w) > 0 && more {
+			more = f(w, braces)
+		}
+		w, braces = w[:0], false
+	}
+	var paramEnds map[int]bool // the } of each ${
+	lit := func(c byte) { w = append(w, item{kind: itLit, c: c}) }
+	any := func() {
+		if n := len(w); n == 0 || w[n-1].kind != itAny {
+			w = append(w, item{kind: itAny})
+		}
+	}
+	for i := 0; i < len(text) && more; i++ {
+		c := text[i]
+		next := byte(0)
+		if i+1 < len(text) {
+			next = text[i+1]
+		}
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			end()
+		case c == '\\':
+			if next == '\n' {
+				i++
+			}
+		case c == '\'' || c == '"':
+		case c == '$':
+			if i+1 < len(text) && text[i+1] == '{' && paramEnds == nil {
+				paramEnds = map[int]bool{}
+			}
+			i = dollar(text, i, &w, paramEnds)
+		case c == '`' || c == '(' || c == ')':
+			any()
+		case strings.IndexByte("@!+*?", c) >= 0 && next == '(':
+			any()
+			i++
+		case c == '*':
+			if n := len(w); n == 0 || w[n-1].kind != itGlob {
+				w = append(w, item{kind: itGlob})
+			}
+		case c == '?':
+			w = append(w, item{kind: itGlob1})
+		case c == '[':
+			if j := bracketEnd(text, i); j > 0 {
+				w = append(w, item{kind: itGlob1})
+				i = j
+			} else {
+				lit(c)
+			}
+		case c == '}' && paramEnds[i]:
+			any()
+		case c == '{' || c == ',' || c == '}':
+			w = append(w, item{kind: itBrace, c: c})
+			braces = true
+		case c == '#' && isDigit(next):
+			any()
+			for i+1 < len(text) && isDigit(text[i+1]) {
+				i++
+			}
+		case c == '%' && i+2 < len(text) && isHex(next) && isHex(text[i+2]):
+			any()
+			i += 2
+		default:
+			lit(c)
+		}
+	}
+	end()
+}
+
+// dollar reads the expansion that starts with the $ at text[i] into *w and returns the
+// index of its last byte.
+func dollar(text string, i int, w *[]item, paramEnds map[int]bool) int {
+	any := func() { *w = append(*w, item{kind: itAny}) }
+	if i+1 >= len(text) {
+		*w = append(*w, item{kind: itLit, c: '$'})
+		return i
+	}
+	switch c := text[i+1]; {
+	case c == '\'':
+		return ansiC(text, i+2, w)
+	case c == '"':
+		return i // $"...": a string like "..."
+	case c == '{':
+		any()
+		if j := braceEnd(text, i+1); j > 0 {
+			paramEnds[j] = true
+		}
+		return i + 1
+	case c == '(' || c == '[':
+		any()
+		return i + 1
+	case isWordByte(c) && !isDigit(c):
+		any()
+		j := i + 1
+		for j+1 < len(text) && isWordByte(text[j+1]) {
+			j++
+		}
+		return j
+	case isDigit(c) || strings.IndexByte("@*#?$!-", c) >= 0:
+		any()
+		return i + 1
+	}
+	*w = append(*w, item{kind: itLit, c: '$'})
+	return i
+}
+
+// ansiC reads the $'...' string whose text starts at text[i] into *w and returns the index
+// of its closing quote: a numeric escape (\0 \x \u \U \c) is any text, an escape such as
+// \n a space, \' a quote, any other byte itself.
+func ansiC(text string, i int, w *[]item) int {
+	j := i
+	for ; j < len(text) && text[j] != '\''; j++ {
+		c := text[j]
+		if c != '\\' || j+1 == len(text) {
+			*w = append(*w, item{kind: itLit, c: c})
+			continue
+		}
+		j++
+		switch c = text[j]; {
+		case strings.IndexByte("01234567xuUc", c) >= 0:
+			*w = append(*w, item{kind: itAny})
+			digits, ok := 2, isHex // \xHH
+			switch c {
+			case 'c': // \cX: one byte
+				digits, ok = 1, func(byte) bool { return true }
+			case 'u':
+				digits = 4
+			case 'U':
+				digits = 8
+			case 'x':
+			default: // \NNN, octal: the first digit is c
+				digits, ok = 2, func(b byte) bool { return '0' <= b && b <= '7' }
+			}
+			for ; digits > 0 && j+1 < len(text) && text[j+1] != '\'' && ok(text[j+1]); digits-- {
+				j++
+			}
+		case strings.IndexByte("abeEfnrtv", c) >= 0:
+			*w = append(*w, item{kind: itLit, c: ' '})
+		default:
+			*w = append(*w, item{kind: itLit, c: c})
+		}
+	}
+	return j
+}
+
+// braceEnd returns the index of the } that closes the { at text[i], or -1.
+func braceEnd(text string, i int) int {
+	depth := 0
+	for j := i; j < len(text); j++ {
+		switch text[j] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// bracketEnd returns the index of the ] that closes the glob bracket expression at
+// text[i] within its word, or -1.
+func bracketEnd(text string, i int) int {
+	j := i + 1
+	if j < len(text) && (text[j] == '!' || text[j] == '^') {
+		j++
+	}
+	if j < len(text) && text[j] == ']' {
+		j++
+	}
+	for ; j < len(text); j++ {
+		switch text[j] {
+		case ']':
+			return j
+		case ' ', '\t', '\n', '\r':
+			return -1
+		}
+	}
+	return -1
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+// parseBraces expands the brace items of a word as bash does: {a,b} (nested) is a choice,
+// {a..z} a range, {x} both {x} and x (curl), {} itself, and a { or } without its pair any
+// text.
+func parseBraces(w []item) []item {
+	var out []item
+	for i := 0; i < len(w); i++ {
+		it := w[i]
+		if it.kind != itBrace {
+			out = append(out, it)
+			continue
+		}
+		if it.c == ',' {
+			out = append(out, item{kind: itLit, c: ','})
+			continue
+		}
+		end, commas := -1, []int(nil)
+		if it.c == '{' {
+			end, commas = braceGroup(w, i)
+		}
+		if end < 0 {
+			out = append(out, item{kind: itAny})
+			continue
+		}
+		body := w[i+1 : end]
+		switch {
+		case len(commas) > 0:
+			ch := item{kind: itChoice}
+			from := i + 1
+			for _, c := range append(commas, end) {
+				ch.alts = append(ch.alts, parseBraces(w[from:c]))
+				from = c + 1
+			}
+			out = append(out, ch)
+		case len(body) == 0:
+			out = append(out, item{kind: itLit, c: '{'}, item{kind: itLit, c: '}'})
+		default:
+			if r, ok := braceRange(body); ok {
+				out = append(out, r)
+				break
+			}
+			inner := parseBraces(body)
+			asIs := append(append([]item{{kind: itLit, c: '{'}}, inner...), item{kind: itLit, c: '}'})
+			out = append(out, item{kind: itChoice, alts: [][]item{asIs, inner}})
+		}
+		i = end
+	}
+	return out
+}
+
+// braceGroup returns the index of the } that closes the { at w[i] and the indexes of its
+// top-level commas, or -1.
+func braceGroup(w []item, i int) (int, []int) {
+	depth := 0
+	var commas []int
+	for j := i; j < len(w); j++ {
+		if w[j].kind != itBrace {
+			continue
+		}
+		switch w[j].c {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return j, commas
+			}
+		case ',':
+			if depth == 1 {
+				commas = append(commas, j)
+			}
+		}
+	}
+	return -1, nil
+}
+
+// braceRange reads a bash sequence expression, x..y or x..y..step: a range of single
+// letters (each of their bytes, in ASCII order between them) or of integers.
+func braceRange(body []item) (item, bool) {
+	var sb strings.Builder
+	for _, it := range body {
+		if it.kind != itLit {
+			return item{}, false
+		}
+		sb.WriteByte(it.c)
+	}
+	parts := strings.Split(sb.String(), "..")
+	if len(parts) != 2 && (len(parts) != 3 || !isInt(parts[2])) {
+		return item{}, false
+	}
+	a, b := parts[0], parts[1]
+	if isInt(a) && isInt(b) {
+		return item{kind: itDigits}, true
+	}
+	if len(a) == 1 && len(b) == 1 && isLetter(a[0]) && isLetter(b[0]) {
+		lo, hi := min(a[0], b[0]), max(a[0], b[0])
+		return item{kind: itRange, lo: lo, hi: hi}, true
+	}
+	return item{}, false
+}
+
+func isInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	s = strings.TrimPrefix(s, "+")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
