@@ -179,7 +179,7 @@ func skipExRange(s string) (string, bool) {
 		case c == '\\' && len(s) > 1 && strings.IndexByte("/?&", s[1]) >= 0:
 			s = s[2:]
 		case c == '/' || c == '?':
-			end := exPatternEnd(s[1:], c)
+			end := sedTextEnd(s[1:], 0, c)
 			if end < 0 {
 				return "", true // the pattern runs to the end: a search
 			}
@@ -189,20 +189,6 @@ func skipExRange(s string) (string, bool) {
 		}
 	}
 	return s, true
-}
-
-// exPatternEnd returns the index in s of the delimiter that ends a pattern (backslash
-// escapes skipped), or -1.
-func exPatternEnd(s string, delim byte) int {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case delim:
-			return i
-		}
-	}
-	return -1
 }
 
 // harmlessSubstitute reports whether rest, what follows :s, is /PAT/REP/FLAGS with a
@@ -216,13 +202,13 @@ func harmlessSubstitute(rest string) bool {
 	if isOptionLetter(d) || strings.IndexByte(" \t\\\"|", d) >= 0 {
 		return false
 	}
-	end := exPatternEnd(rest[1:], d)
+	end := sedTextEnd(rest[1:], 0, d)
 	if end < 0 {
 		return true // :s/PAT: an empty replacement
 	}
 	rep := rest[1+end+1:]
 	flags := ""
-	if k := exPatternEnd(rep, d); k >= 0 {
+	if k := sedTextEnd(rep, 0, d); k >= 0 {
 		rep, flags = rep[:k], rep[k+1:]
 	}
 	if strings.Contains(rep, `\=`) || strings.Contains(strings.ReplaceAll(rep, `\~`, ""), "~") {
