@@ -72,6 +72,8 @@ type Commands struct {
 	optSafe    map[string]safety // per variable the line sets, what its values may be as options (bashunknown.go)
 	optReads   []optionRead      // words of variables that may be code options (bashunknown.go)
 	braceWords int               // the words brace expansion made (bashbrace.go)
+	expand     expandState       // history expansion, $"...": settled at the end (bashexpand.go)
+	zsh        int               // > 0 while a script zsh runs is analysed (bashexpand.go)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
@@ -96,7 +98,7 @@ func Parse(command string) *Commands {
 		b.texts, b.holes, b.units, b.size, b.second = b.texts[:0], b.holes[:0], b.units[:0], 0, true
 		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
 		b.optSafe, b.optReads, b.braceWords = nil, nil, 0
-		b.eval = evalState{}
+		b.eval, b.expand = evalState{}, expandState{}
 		b.ambient, b.readers = nil, nil
 		b.collect(command, 0)
 	}
@@ -232,7 +234,8 @@ func (b *Commands) collect(script string, depth int) {
 		b.all = true
 		return
 	}
-	if b.collectPlain(script, depth) {
+	b.scanText(script)
+	if b.all || b.collectPlain(script, depth) {
 		return
 	}
 	f, ok := parse(script)
@@ -270,6 +273,9 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		switch n := n.(type) {
 		case *syntax.DblQuoted:
 			inDQ = true
+			if n.Dollar {
+				b.expand.locale = true
+			}
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			inDQ = false // a new script: its quotes are quotes
 		case *syntax.Word:
@@ -277,6 +283,10 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 				inDQ = true
 			}
 		case *syntax.Redirect:
+			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && !hdocAgrees(n.Word) {
+				b.all = true // bash may end the body elsewhere (bashexpand.go)
+				return false
+			}
 			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && n.Hdoc != nil {
 				hdocs = append(hdocs, n.Hdoc) // a quoted delimiter's body is one literal
 			}
@@ -532,7 +542,13 @@ func (b *Commands) addCall(words []word, c ctx) {
 		switch base {
 		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash", "yash", "posh", "lksh", "oksh", "loksh",
 			"pdksh", "ksh93", "hush", "bosh":
+			if base == "zsh" {
+				b.zsh++
+			}
 			b.shell(args, c)
+			if base == "zsh" {
+				b.zsh--
+			}
 		case "fish", "csh", "tcsh", "xonsh", "elvish", "nu", "pwsh", "rc", "es":
 			b.all = true // not a POSIX shell: its scripts are not parsed here
 		case "eval":
@@ -669,9 +685,9 @@ func joinWords(words []word, name string) string {
 
 // renderWord renders w from src: its value where static, else its source text. A word is
 // not static when it holds an expansion (parameter, command, arithmetic, process), an
-// unquoted glob (*, ?, [...]) or brace expansion ({a,b}, {1..3}), or a $'...' string
-// that does not decode to a plain value; $'...' is decoded (ANSI-C escapes) and $"..." is
-// read as "..." (its locale translation is not known). The pieces of a word that is not
+// unquoted glob (*, ?, [...]) or brace expansion ({a,b}, {1..3}), a $'...' string
+// that does not decode to a plain value, or a $"..." string (its locale translation is not
+// known: a hole; bashexpand.go); $'...' is decoded (ANSI-C escapes). The pieces of a word that is not
 // static keep its literal runs and mark the rest as holes, for deny rules (hole.go).
 func renderWord(w *syntax.Word, src string) word {
 	var sb strings.Builder
@@ -710,7 +726,11 @@ func renderWord(w *syntax.Word, src string) word {
 				continue
 			}
 			lit(p.Value)
-		case *syntax.DblQuoted: // $"..." too: its translation is not known, its text is
+		case *syntax.DblQuoted:
+			if p.Dollar { // $"...": its translation is not known (bashexpand.go)
+				source(p)
+				continue
+			}
 			for _, q := range p.Parts {
 				if l, ok := q.(*syntax.Lit); ok {
 					lit(unescape(l.Value, func(c byte) bool { return strings.IndexByte("$`\"\\\n", c) >= 0 }))

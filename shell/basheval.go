@@ -32,12 +32,21 @@ type evalState struct {
 	varSink    bool // an evaluating context reads a variable's value
 	argData    bool // a command has an argument that is not inert
 	positional bool // arguments become positional parameters: functions, set, sh -c S ARGS
+
+	// escTainted records that a variable may hold a value that is not static or has a
+	// backslash, escSink that a context decodes a variable's backslash escapes before
+	// reading it as code: ${x@P} anywhere (prompt expansion decodes \044 to '$', then
+	// expands $(...) and `...`), ${x@E} in arithmetic (\x5b is '[', a subscript that is
+	// expanded). A line with both matches every rule (red team, round 5, finding 1).
+	escTainted bool
+	escSink    bool
 }
 
 // settle applies the line-level rules at the end of the analysis: the evaluating contexts'
 // (settleEval), then the deny-only analyses' (settleDeny).
 func (b *Commands) settle() {
 	b.settleEval()
+	b.settleExpand()
 	if !b.all {
 		b.settleStreams()
 	}
@@ -53,7 +62,7 @@ func (b *Commands) settleEval() {
 	if e.argData && e.positional {
 		e.tainted = true
 	}
-	if e.tainted && e.varSink {
+	if e.tainted && e.varSink || (e.tainted || e.escTainted) && e.escSink {
 		b.all = true
 	}
 }
@@ -62,6 +71,9 @@ func (b *Commands) settleEval() {
 func (b *Commands) bind(w word) {
 	if !inert(w) {
 		b.eval.tainted = true
+	}
+	if !w.static || strings.ContainsRune(w.text, '\\') {
+		b.eval.escTainted = true
 	}
 }
 
@@ -85,6 +97,9 @@ func (b *Commands) arith(x syntax.Node, c ctx) {
 			}
 		case *syntax.ParamExp:
 			b.eval.varSink = true
+			if op := paramOp(n); op == "E" || op == "P" {
+				b.eval.escSink = true
+			}
 			if n.Param != nil {
 				b.derived(n.Param.Value)
 			}
@@ -290,8 +305,9 @@ func (b *Commands) paramExp(p *syntax.ParamExp, src string, c ctx) {
 	if p.Exp != nil {
 		switch p.Exp.Op {
 		case syntax.OtherParamOps:
-			if p.Exp.Word == nil || renderWord(p.Exp.Word, src).text == "P" {
+			if op := paramOp(p); op == "" || op == "P" {
 				b.eval.varSink = true
+				b.eval.escSink = true
 				if p.Param != nil {
 					b.derived(p.Param.Value)
 				}
@@ -308,6 +324,21 @@ func (b *Commands) paramExp(p *syntax.ParamExp, src string, c ctx) {
 			}
 		}
 	}
+}
+
+// paramOp returns the operator of a ${x@OP} transformation (P, E, Q, A, ...): "" when the
+// operator is not a static word, "-" when p is not such an expansion.
+func paramOp(p *syntax.ParamExp) string {
+	if p.Exp == nil || p.Exp.Op != syntax.OtherParamOps {
+		return "-"
+	}
+	if p.Exp.Word == nil {
+		return ""
+	}
+	if w := renderWord(p.Exp.Word, ""); w.static {
+		return w.text
+	}
+	return ""
 }
 
 // shellDerived are the variables bash itself fills from what the line or the place it runs
@@ -549,7 +580,10 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 		b.all = true // runs commands from the history or an editor
 	case "hash":
 		b.hash(args)
+	case "shopt":
+		b.setHist(args) // shopt -o -s history histexpand
 	case "set":
+		b.setHist(args)
 		if len(args) > 0 {
 			b.eval.positional = true
 		}

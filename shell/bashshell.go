@@ -44,10 +44,15 @@ options:
 					cflag = true
 				case 's':
 					sflag = true
+				case 'H', 'i': // histexpand, interactive: history expansion (bashexpand.go)
+					b.expand.histOn = true
 				case 'o', 'O':
 					if i++; i < len(args) && !args[i].static {
 						b.all = true
 						return
+					}
+					if i < len(args) && t[j] == 'o' && histOption(args[i]) {
+						b.expand.histOn = true
 					}
 				}
 			}
@@ -145,6 +150,10 @@ func (b *Commands) alias(args []word) {
 			b.all = true // it may define any alias
 			return
 		}
+		if strings.HasPrefix(a.text, "-") && a.text != "-p" && a.text != "--" {
+			b.all = true // zsh's alias -g (expanded anywhere) and -s (by file suffix)
+			return
+		}
 		name, value, ok := strings.Cut(a.text, "=")
 		if !ok || name == "" || strings.HasPrefix(a.text, "-") {
 			continue
@@ -173,7 +182,7 @@ func (b *Commands) define(name, value string) {
 	}
 	d := &aliasDef{value: value, complex: true}
 	d.blank = strings.HasSuffix(value, " ") || strings.HasSuffix(value, "\t")
-	if f, ok := parse(value); ok {
+	if f, ok := parse(value); ok && aliasStandsAlone(value) {
 		switch {
 		case len(f.Stmts) == 0:
 			d.complex = false

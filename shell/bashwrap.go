@@ -202,6 +202,7 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		for _, a := range args {
 			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {
 				b.special(n, word{text: v, static: a.static}, c)
+				b.bind(word{text: v, static: a.static}) // read by a ${x@P} in a shell it runs
 				b.envValue(n, word{text: v, static: a.static}, true, c)
 			} else if !strings.HasPrefix(a.text, "-") {
 				break

@@ -1,0 +1,176 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// This file holds the expansions of bash (and zsh) that re-read text in ways the parse
+// does not model (red team, round 5; docs/decisions.md, "Red team round 5: expansion
+// semantics"). Each is settled for the whole line, as the evaluating contexts are
+// (basheval.go): the analysis records that the line may turn the expansion on and that it
+// holds what the expansion would act on, and a line with both matches every rule.
+//
+//   - History expansion (!!, !$:s/X//, ^a^b, !#): once `set -o history -H` (or set -H, -o
+//     histexpand, shopt -o, bash -H, SHELLOPTS, ...) is on, bash rewrites each later line
+//     it reads before parsing it, so the commands it runs are not the ones written.
+//   - Locale strings $"...": bash translates them through the message catalog that
+//     TEXTDOMAIN and TEXTDOMAINDIR name, which a repository can ship, and expands the
+//     translation as a double-quoted string ($(...) in it runs). The word is a hole
+//     (renderWord); a line that may set either variable makes every $"..." code.
+//   - Here-document delimiters: bash ends the body at the delimiter after quote removal
+//     ("E\\" ends at E\, $'E\x41' at EA), mvdan.cc/sh at a delimiter it unquotes
+//     differently; a delimiter whose two readings may differ makes the line opaque.
+//   - zsh scripts: zsh expands =cmd at a word's start to the path of cmd, splits or globs
+//     with $=x, ${~x}, runs code in ${(e)x} and glob qualifiers *(e:...:); the script is
+//     parsed as bash, so such a shape makes the line opaque.
+
+// expandState is what the line holds of the expansions above.
+type expandState struct {
+	histOn     bool // a command may turn history expansion on
+	histChar   bool // a script text holds '!' or '^', or names histchars
+	textDomain bool // a script text names TEXTDOMAIN or TEXTDOMAINDIR
+	locale     bool // a word is a $"..." locale string
+}
+
+// scanText records what script, a text the analysis reads as a script, holds of the
+// expansions above; under zsh it also makes a zsh-only shape opaque (zshDiverges).
+func (b *Commands) scanText(script string) {
+	x := &b.expand
+	if strings.ContainsAny(script, "!^") || strings.Contains(script, "histchars") {
+		x.histChar = true
+	}
+	if strings.Contains(script, "TEXTDOMAIN") {
+		x.textDomain = true
+	}
+	if strings.Contains(script, "SHELLOPTS") {
+		x.histOn = true // an exported SHELLOPTS turns histexpand on in the shells it starts
+	}
+	if b.zsh > 0 && zshDiverges(script) {
+		b.all = true
+	}
+}
+
+// settleExpand applies the line-level rules of the expansions above: history expansion
+// that may be on in a line with '!' or '^', and a $"..." string in a line that may name
+// the catalog, make it opaque.
+func (b *Commands) settleExpand() {
+	x := &b.expand
+	if x.histOn && x.histChar || x.locale && (x.textDomain || b.anyBound) {
+		b.all = true
+	}
+}
+
+// histOption reports whether opt, an option name given to set -o, shopt -o or a shell's
+// -o, may turn history expansion on: histexpand, history, or a name not known.
+func histOption(opt word) bool {
+	return !opt.static || opt.text == "histexpand" || opt.text == "history"
+}
+
+// setHist records a `set` or `shopt` command's arguments that may turn history expansion
+// on: -H in a group of short options, -o histexpand or -o history, a word not known.
+// shopt's option names are those of set -o under -o; any of the two is taken as on.
+func (b *Commands) setHist(args []word) {
+	for _, a := range args {
+		t := a.text
+		switch {
+		case !a.static || histOption(a):
+			b.expand.histOn = true
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+') && t[1] != '-' && strings.ContainsRune(t, 'H'):
+			b.expand.histOn = true
+		}
+	}
+}
+
+// hdocAgrees reports whether bash and mvdan.cc/sh end the body of a here-document at the
+// same line: both remove quotes from the delimiter word, but mvdan.cc/sh keeps the
+// backslashes inside double quotes, does not decode $'...' and drops expansions, where
+// bash removes the backslash before \ $ ` " in double quotes, decodes $'E\x41' to EA and
+// keeps $x as written. The shapes both read alike are unquoted text (its backslashes
+// escape the byte after them, except a backslash-newline), '...' and $'...' without a
+// backslash, and "..." of text without a backslash (neither with a newline, which no line
+// can end); any other delimiter makes the line opaque.
+func hdocAgrees(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.Contains(p.Value, "\\\n") || strings.HasSuffix(p.Value, "\\") {
+				return false
+			}
+		case *syntax.SglQuoted:
+			if p.Dollar && strings.ContainsRune(p.Value, '\\') || strings.ContainsRune(p.Value, '\n') {
+				return false
+			}
+		case *syntax.DblQuoted:
+			if p.Dollar { // $"E": translated
+				return false
+			}
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); !ok || strings.ContainsAny(l.Value, "\\\n") {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// zshDiverges reports whether script, run by zsh, has a shape zsh reads differently from
+// the bash the analysis parses it as: a word that starts with '=' (=rm runs rm; =(...) is
+// a process substitution), the expansion flags $=x, ${=x}, $~x, ${~x}, $^x, ${^x} and
+// ${(flags)x} (e runs code, z splits into words), or an extglob group, which zsh reads as
+// a glob qualifier (*(e:'rm -rf x':) runs code; ksh globs are off in zsh). A script that
+// does not parse is opaque anyway.
+func zshDiverges(script string) bool {
+	for _, s := range []string{"$=", "${=", "$~", "${~", "$^", "${^", "${("} {
+		if strings.Contains(script, s) {
+			return true
+		}
+	}
+	f, ok := parse(script)
+	if !ok {
+		return false
+	}
+	diverges := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Word:
+			if len(n.Parts) > 0 {
+				if l, ok := n.Parts[0].(*syntax.Lit); ok && len(l.Value) > 1 && l.Value[0] == '=' {
+					diverges = true
+				} else if ok && l.Value == "=" && len(n.Parts) > 1 {
+					diverges = true // ="$x", =$(...)
+				}
+			}
+		case *syntax.ExtGlob:
+			diverges = true
+		}
+		return !diverges
+	})
+	return diverges
+}
+
+// aliasStandsAlone reports whether value, an alias's value, is read by bash as the text
+// alone: a value that ends in a backslash joins the line after the alias's use (alias
+// x='r\' then x and a line "m -rf d" runs rm -rf d), and one that does not parse (an open
+// quote, a here-document without its body) reads on into the lines after it.
+func aliasStandsAlone(value string) bool {
+	if strings.HasSuffix(value, "\\") {
+		return false
+	}
+	f, ok := parse(value)
+	if !ok {
+		return false
+	}
+	alone := true
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if r, ok := n.(*syntax.Redirect); ok && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
+			alone = false
+		}
+		return alone
+	})
+	return alone
+}
