@@ -275,6 +275,12 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		b.all = true
 		return nil, c
 	}
+	if name == "parallel" && slices.ContainsFunc(args, func(a word) bool {
+		return strings.Contains(a.text, "{=") || longOption(a.text, "--rpl") || a.text == "--rpl"
+	}) {
+		b.all = true // {= perl expression =}, --rpl: perl code (red team 5, siblings)
+		return nil, c
+	}
 	if name == "parallel" {
 		if rest = parallelCommand(rest); len(rest) == 0 { // the commands are in the arguments or on stdin
 			b.all = true
