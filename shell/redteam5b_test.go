@@ -21,8 +21,8 @@ func TestBashRedTeam5EscapeLanguages(t *testing.T) {
 		{"xargs --replace=Q", `echo r | xargs --replace=Q env Qm -rf d`, "all"},
 		{"xargs -IQ", `echo r | xargs -IQ env Qm -rf d`, "all"},
 		{"xargs -I% wrapper option", `echo -Srm | xargs -I% env -% -rf d`, "all"},
-		{"parallel {= perl =}", `parallel 'echo {= system("rm -rf d") =}' ::: r`, "all"},
-		{"parallel --rpl", `parallel --rpl '{R} system("rm -rf d")' echo {R} ::: r`, "all"},
+		{"parallel {= perl =}", `parallel 'echo {= system(chr(114)."m -rf d") =}' ::: r`, "all"},
+		{"parallel --rpl", `parallel --rpl '{R} system(chr(114)."m -rf d")' echo {R} ::: r`, "all"},
 		// Finding 7: ssh % tokens.
 		{"ssh %h", `ssh -o 'ProxyCommand=%hm -rf d' r`, "rm"},
 		{"ssh %r", `ssh -o 'ProxyCommand=%rm -rf d' -l r x`, "rm"},
