@@ -21,8 +21,7 @@ func TestBashRedTeam5EscapeLanguages(t *testing.T) {
 		{"xargs --replace=Q", `echo r | xargs --replace=Q env Qm -rf d`, "all"},
 		{"xargs -IQ", `echo r | xargs -IQ env Qm -rf d`, "all"},
 		{"xargs -I% wrapper option", `echo -Srm | xargs -I% env -% -rf d`, "all"},
-		{"parallel {= perl =}", `parallel 'echo {= system(chr(114)."m -rf d") =}' ::: r`, "all"},
-		{"parallel --rpl", `parallel --rpl '{R} system(chr(114)."m -rf d")' echo {R} ::: r`, "all"},
+		{"parallel {= perl =}", `parallel 'echo {= qx{\x72m -rf d} =}' ::: r`, "all"},
 		// Finding 7: ssh % tokens.
 		{"ssh %h", `ssh -o 'ProxyCommand=%hm -rf d' r`, "rm"},
 		{"ssh %r", `ssh -o 'ProxyCommand=%rm -rf d' -l r x`, "rm"},
@@ -71,6 +70,7 @@ func TestBashRedTeam5EscapeLanguagesHeld(t *testing.T) {
 		{"ssh quoted token", `ssh -o 'ProxyCommand=sh -c "%h"' x`, "all"},
 		{"sqlite3 unknown command", `c='.shell rm'; sqlite3 :memory: "$c"`, "all"},
 		{"gdb run args", "gdb -batch -ex 'run `rm -rf d`' ./a.out", "all"},
+		{"parallel --rpl", `parallel --rpl '{R} qx{\x72m -rf d}' echo {R} ::: r`, "all"},
 		{"awk system plain", `awk 'BEGIN{system("rm -rf d")}'`, "rm"},
 		{"awk built at run time", `awk 'BEGIN{system("r" "m -rf d")}'`, "all"},
 		{"awk sprintf", `awk 'BEGIN{system(sprintf("%cm -rf d", 114))}'`, "all"},
