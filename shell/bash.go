@@ -506,6 +506,10 @@ func (b *Commands) addCall(words []word, c ctx) {
 			b.all = true
 			return
 		}
+		if !c.tail && (c.marker != "" && strings.Contains(name.text, c.marker) || c.braces && strings.Contains(name.text, "{}")) {
+			b.all = true // xargs -I% … %m: the name is built from the input (red team 5, finding 6)
+			return
+		}
 		if def, ok := b.aliases[name.text]; ok && !c.tail && (step == 0 && name.plain || def.hash) {
 			b.expandAlias(def, words[1:], c, name.text)
 			if b.all {

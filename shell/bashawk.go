@@ -108,6 +108,7 @@ func (b *Commands) awk(args []word, c ctx) {
 type awkToken struct {
 	kind byte   // 's' string, 'i' identifier, 'n' number, 'r' regular expression, else the byte itself ('|' for | and |&)
 	text string // a string's value, an identifier
+	alt  string // a string's value as mawk decodes it, when it differs (awkString)
 }
 
 // awkValue reports whether an awk token ends an operand, after which '/' divides and
@@ -150,7 +151,7 @@ func (b *Commands) awkProgram(p string, c ctx) {
 		case t.kind == 'i' && t.text == "system":
 			// system ( "…" )
 			if at(k+1).kind == '(' && at(k+2).kind == 's' && at(k+3).kind == ')' {
-				b.codeString(at(k+2).text, c)
+				b.awkCode(at(k+2), c)
 			} else {
 				b.denyAll = true
 			}
@@ -158,7 +159,7 @@ func (b *Commands) awkProgram(p string, c ctx) {
 			if at(k+1).kind == 'i' && at(k+1).text == "getline" {
 				// "…" | getline: the string must be the whole left operand.
 				if at(k-1).kind == 's' && !at(k-2).value() {
-					b.codeString(at(k-1).text, c)
+					b.awkCode(at(k-1), c)
 				} else {
 					b.denyAll = true
 				}
@@ -167,7 +168,7 @@ func (b *Commands) awkProgram(p string, c ctx) {
 			// print … | "…": the string must be the whole command.
 			switch n := at(k + 2); {
 			case at(k+1).kind == 's' && (n.kind == ';' || n.kind == '}' || n.kind == ')' || n.kind == '\n'):
-				b.codeString(at(k+1).text, c)
+				b.awkCode(at(k+1), c)
 			default:
 				b.denyAll = true
 			}
@@ -197,27 +198,20 @@ func awkTokens(p string) ([]awkToken, bool) {
 		case ch == '#':
 			i = lineEnd(p, i)
 		case ch == '"':
-			var sb strings.Builder
 			j := i + 1
 			for ; j < len(p) && p[j] != '"'; j++ {
 				if p[j] == '\\' && j+1 < len(p) {
 					j++
-					switch p[j] {
-					case 'n':
-						sb.WriteByte('\n')
-					case 't':
-						sb.WriteByte('\t')
-					default:
-						sb.WriteByte(p[j])
-					}
-					continue
 				}
-				sb.WriteByte(p[j])
 			}
 			if j >= len(p) {
 				return nil, false
 			}
-			toks = append(toks, awkToken{kind: 's', text: sb.String()})
+			text, alt, ok := awkString(p[i+1 : j])
+			if !ok {
+				return nil, false
+			}
+			toks = append(toks, awkToken{kind: 's', text: text, alt: alt})
 			i = j + 1
 		case ch == '/' && !last().value():
 			if end, ok := awkRegexEnd(p, i+1); ok {
@@ -274,4 +268,108 @@ func awkRegexEnd(p string, i int) (int, bool) {
 		return 0, false
 	}
 	return end, true
+}
+
+// awkCode analyses a string literal that awk runs as a command, as each awk decodes it.
+func (b *Commands) awkCode(t awkToken, c ctx) {
+	b.codeString(t.text, c)
+	if t.alt != "" {
+		b.codeString(t.alt, c)
+	}
+}
+
+// awkString decodes the body of an awk string literal as awk does before system() or a
+// pipe runs it (red team 5, finding 2: system("\162m -rf x") ran rm): \" \\ \/ \a \b \f
+// \n \r \t \v, \NNN octal (up to three digits), \xHH hex (up to two digits); the value
+// is cut at a NUL, as the C string the command becomes is. An unknown escape \X is X for
+// gawk and \X for mawk: the mawk value is returned as alt when it differs. It reports false
+// for \x followed by more than two hex digits, which awks read differently.
+func awkString(s string) (text, alt string, ok bool) {
+	var g, m strings.Builder
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch != '\\' || i+1 >= len(s) {
+			g.WriteByte(ch)
+			m.WriteByte(ch)
+			continue
+		}
+		i++
+		e := s[i]
+		switch e {
+		case '"', '\\', '/':
+			ch = e
+		case 'a':
+			ch = '\a'
+		case 'b':
+			ch = '\b'
+		case 'f':
+			ch = '\f'
+		case 'n':
+			ch = '\n'
+		case 'r':
+			ch = '\r'
+		case 't':
+			ch = '\t'
+		case 'v':
+			ch = '\v'
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			ch = e - '0'
+			for k := 0; k < 2 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; k++ {
+				i++
+				ch = ch<<3 | (s[i] - '0')
+			}
+		case 'x':
+			n := 0
+			for n < 3 && i+1+n < len(s) && isHexByte(s[i+1+n]) {
+				n++
+			}
+			switch n {
+			case 0:
+				g.WriteString("\\x") // gawk and mawk keep it
+				m.WriteString("\\x")
+				continue
+			case 3:
+				return "", "", false
+			}
+			v := 0
+			for _, d := range s[i+1 : i+1+n] {
+				v = v<<4 | hexValue(byte(d))
+			}
+			ch = byte(v)
+			i += n
+		default:
+			g.WriteByte(e)
+			m.WriteByte('\\')
+			m.WriteByte(e)
+			continue
+		}
+		g.WriteByte(ch)
+		m.WriteByte(ch)
+	}
+	text, alt = cutNUL(g.String()), cutNUL(m.String())
+	if alt == text {
+		alt = ""
+	}
+	return text, alt, true
+}
+
+func cutNUL(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func isHexByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexValue(c byte) int {
+	switch {
+	case c >= 'a':
+		return int(c-'a') + 10
+	case c >= 'A':
+		return int(c-'A') + 10
+	}
+	return int(c - '0')
 }

@@ -40,10 +40,9 @@ func (b *Commands) envValue(name string, v word, reaches bool, c ctx) {
 		return
 	}
 	switch {
-	case v.static:
+	case v.static, reaches:
 		b.codeString(v.text, c)
-	case reaches:
-		b.codeString(v.text, c)
+		b.lessTemplate(name, v, c)
 	default:
 		b.pending = append(b.pending, pendingValue{name: name, text: v.text, depth: c.depth})
 	}

@@ -237,6 +237,12 @@ func (b *Commands) escapeText(base string, in *input, c ctx) {
 	switch {
 	case exProgram(base):
 		b.denyAll = true
+	case (sqlitePrograms[base] || gdbPrograms[base]) && in.source:
+		b.denyAll = true
+	case sqlitePrograms[base]:
+		b.denyScope(func() { b.sqliteText(in.script, c) })
+	case gdbPrograms[base]:
+		b.denyScope(func() { b.gdbText(in.script, c) })
 	case !bangPrograms[base] && !m4Programs[base]:
 	case in.source:
 		b.denyAll = true

@@ -134,6 +134,12 @@ func (b *Commands) program(base string, words []word, c ctx) {
 		b.exArgs(words[1:])
 	case m4Programs[base]:
 		b.m4Args(words[1:])
+	case sshPrograms[base]:
+		b.denyScope(func() { b.percentCode(words[1:], c) })
+	case sqlitePrograms[base]:
+		b.denyScope(func() { b.sqliteArgs(words[1:], c) })
+	case gdbPrograms[base]:
+		b.denyScope(func() { b.gdbArgs(words[1:], c) })
 	}
 	b.tails(words, c)
 }

@@ -58,7 +58,7 @@ func wrapperSpec(name string) (wrapper, bool) {
 	case "exec":
 		return wrapper{argShort: "a"}, true
 	case "xargs":
-		return wrapper{argShort: "ILnPsdEa", argLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs",
+		return wrapper{argShort: "ILnPsdEaJ", argLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs",
 			"--max-chars", "--max-lines", "--eof", "--process-slot-var"}, flagLong: []string{"--replace"}}, true
 	case "nice":
 		return wrapper{argShort: "n", argLong: []string{"--adjustment"}}, true
@@ -198,6 +198,12 @@ loop:
 // unwrap analyses a wrapper command's args and returns the command it runs, if any, with
 // the context that command runs in.
 func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word, ctx) {
+	if c.marker != "" && slices.ContainsFunc(args, func(a word) bool {
+		return strings.HasPrefix(a.text, "-") && strings.Contains(a.text, c.marker)
+	}) {
+		b.all = true // xargs -I% env -% …: the input may be -S CMD
+		return nil, c
+	}
 	if spec.assign { // env NAME=value: BASH_ENV, BASH_FUNC_x%%, PS4 reach a shell it runs
 		for _, a := range args {
 			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {
@@ -270,6 +276,12 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		b.all = true
 		return nil, c
 	}
+	if name == "parallel" && slices.ContainsFunc(args, func(a word) bool {
+		return strings.Contains(a.text, "{=") || longOption(a.text, "--rpl") || a.text == "--rpl"
+	}) {
+		b.all = true // {= perl expression =}, --rpl: perl code (red team 5, siblings)
+		return nil, c
+	}
 	if name == "parallel" {
 		if rest = parallelCommand(rest); len(rest) == 0 { // the commands are in the arguments or on stdin
 			b.all = true
@@ -307,21 +319,49 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 	}
 	if name == "xargs" {
 		c.xargs = true
-		for _, o := range opts { // xargs -I R replaces R in the command's words
+		attached := xargsAttached(args[:len(args)-len(rest)])
+		for _, o := range opts { // xargs -I R (-iR, --replace=R, BSD -J R) replaces R in the command's words
 			r := o.value.text
-			if o.name == "-i" || o.name == "--replace" && r == "" {
+			if o.name == "-i" && attached != "" {
+				r = attached
+			} else if o.name == "-i" || o.name == "--replace" && r == "" {
 				r = "{}"
 			}
-			if (o.name == "-I" || o.name == "-i" || o.name == "--replace") && (r == "" || !o.value.static || strings.Contains(rest[0].text, r)) {
+			replace := o.name == "-I" || o.name == "-i" || o.name == "--replace" || o.name == "-J"
+			if replace && (r == "" || !o.value.static || strings.Contains(rest[0].text, r)) {
 				b.all = true
 				return nil, c
 			}
-			if o.name == "-I" || o.name == "-i" || o.name == "--replace" {
+			if replace {
 				c.marker = r
 			}
 		}
 	}
 	return rest, c
+}
+
+// xargsAttached returns the replace string attached to GNU xargs's -i in one of opts, the
+// words of its options (-i%, -0iQ: getopt's optional argument), or "".
+func xargsAttached(opts []word) string {
+	r := ""
+	for _, o := range opts {
+		t := o.text
+		if len(t) < 3 || t[0] != '-' || t[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			if strings.IndexByte("ILnPsdEaJel", t[j]) >= 0 {
+				break // the rest of the word is this option's value
+			}
+			if t[j] == 'i' {
+				if j+1 < len(t) {
+					r = t[j+1:]
+				}
+				break
+			}
+		}
+	}
+	return r
 }
 
 // parallelCommand returns the command of GNU parallel's words: those before the first
