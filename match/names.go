@@ -125,7 +125,7 @@ func (ns *nameSpec) in(text string) bool {
 	eachWord(text, lf, func(wd *word) bool {
 		name, first := cmd.word(wd)
 		w := wd.items
-		if !first && (name == "shopt" || name == "set") || optionValue(w) {
+		if !first && (name == cmdShopt || name == cmdSet) || optionValue(w) {
 			hide(w)
 		}
 		if wd.braces {

@@ -52,19 +52,21 @@ func scanLine(text string) *lineFacts {
 			}
 			return true
 		}
-		head := lits(w)
 		switch {
-		case name == "read" || name == "mapfile" || name == "readarray":
+		case name == cmdRead:
 			reads = true
-		case first:
-		case name == "printf" && strings.HasPrefix(head, "-v"):
+		case first || name == cmdOther || name == cmdPrefix:
+		case name == cmdPrintf && strings.HasPrefix(lits(w), "-v"):
 			lf.waive = true
-		case (name == "declare" || name == "typeset" || name == "local") && len(head) > 1 && head[0] == '-' && strings.IndexByte(head, 'n') > 0:
+		case name == cmdDeclare && isOption(lits(w), 'n'):
 			lf.waive = true
-		case name == "alias" && backslashEnd(raw):
+		case name == cmdAlias && backslashEnd(raw):
 			lf.join = true
-		case name == "set" && (!static(w) || head == "history" || head == "histexpand" || len(head) > 1 && head[0] == '-' && strings.IndexByte(head, 'H') > 0):
-			hist = true
+		case name == cmdSet:
+			head := lits(w)
+			if !static(w) || head == "history" || head == "histexpand" || isOption(head, 'H') {
+				hist = true
+			}
 		}
 		for i := 0; i <= len(w); i++ { // each assignment of the word, after ; & or |
 			if i == 0 || isSep(w[i-1]) {
@@ -83,10 +85,10 @@ func scanLine(text string) *lineFacts {
 // assignment, and returns the array whose elements the next words are ("" for none). The
 // value ends at a ; & or |, and is also read whole, as it would be if those were quoted.
 func (lf *lineFacts) assignWord(w []item, raw, array string) string {
-	v, ok := assignment(w)
-	if !ok {
+	if !isAssignment(w) {
 		return array
 	}
+	v, _ := assignment(w)
 	if v.name == "BASH_ALIASES" && backslashEnd(raw) {
 		lf.join = true
 	}
@@ -119,13 +121,25 @@ func workBudget(text string) int { return 64*len(text) + 1<<12 }
 // mentionsCatalog reports whether text, quotes and backslashes dropped, holds TEXTDOMAIN
 // in any case (TEXTDOMAIN and TEXTDOMAINDIR choose the catalog $"..." is translated with).
 func mentionsCatalog(text string) bool {
-	var b strings.Builder
+	const word = "textdomain"
 	for i := 0; i < len(text); i++ {
-		if c := text[i]; c != '\'' && c != '"' && c != '\\' {
-			b.WriteByte(lower(c))
+		if lower(text[i]) != word[0] {
+			continue
+		}
+		k := 0
+		for j := i; j < len(text) && k < len(word); j++ {
+			switch c := lower(text[j]); {
+			case c == word[k]:
+				k++
+			case c != '\'' && c != '"' && c != '\\':
+				j = len(text)
+			}
+		}
+		if k == len(word) {
+			return true
 		}
 	}
-	return strings.Contains(b.String(), "textdomain")
+	return false
 }
 
 // assign adds a value of a variable (a copy of the items; braces expanded).
@@ -296,6 +310,11 @@ func parenAt(w []item, c byte) int {
 	return -1
 }
 
+// isOption reports whether word is a short option word (-xyz) holding the letter c.
+func isOption(word string, c byte) bool {
+	return len(word) > 1 && word[0] == '-' && strings.IndexByte(word[1:], c) >= 0
+}
+
 // lits returns the written bytes of w.
 func lits(w []item) string {
 	var b []byte
@@ -349,46 +368,110 @@ func hide(w []item) {
 // and at a word that starts with a quote (a quoted string may be code for sh -c).
 type cmdState struct {
 	start, begun bool
-	name         string
+	name         cmdName
 }
 
-// cmdPrefix holds the words after which a command's name comes.
-var cmdPrefix = map[string]bool{
-	"then": true, "do": true, "else": true, "elif": true, "if": true, "while": true,
-	"until": true, "!": true, "time": true, "command": true, "builtin": true, "exec": true,
-	"sudo": true, "env": true, "nohup": true, "{": true,
+// cmdName is a command a names clause tells apart.
+type cmdName uint8
+
+const (
+	cmdOther  cmdName = iota
+	cmdPrefix         // then, do, sudo, ...: the command's name comes next
+	cmdShopt
+	cmdSet
+	cmdPrintf
+	cmdRead // read, mapfile, readarray
+	cmdDeclare
+	cmdAlias
+)
+
+func nameOf(b []byte) cmdName {
+	switch string(b) {
+	case "then", "do", "else", "elif", "if", "while", "until", "!", "time", "command",
+		"builtin", "exec", "sudo", "env", "nohup", "{":
+		return cmdPrefix
+	case "shopt":
+		return cmdShopt
+	case "set":
+		return cmdSet
+	case "printf":
+		return cmdPrintf
+	case "read", "mapfile", "readarray":
+		return cmdRead
+	case "declare", "typeset", "local":
+		return cmdDeclare
+	case "alias":
+		return cmdAlias
+	}
+	return cmdOther
 }
 
-// word returns the name of the command wd belongs to and whether wd is that name.
-func (c *cmdState) word(wd *word) (name string, first bool) {
-	var head, tail []byte
-	sep := false
+// word returns the command wd belongs to and whether wd is its name.
+func (c *cmdState) word(wd *word) (name cmdName, first bool) {
+	var buf [16]byte
+	head, n := cmdOther, 0 // the name before a separator; the bytes after the last one
+	sep, long := false, false
 	for _, it := range wd.items {
 		switch {
 		case it.kind == itLit && strings.IndexByte(";&|", it.c) >= 0, it.kind == itAny && it.c != 0:
-			sep, tail = true, tail[:0]
-		case it.kind == itLit:
 			if !sep {
-				head = append(head, it.c)
+				head = nameOf(buf[:n])
+				if long {
+					head = cmdOther
+				}
 			}
-			tail = append(tail, it.c)
+			sep, n, long = true, 0, false
+		case it.kind == itLit:
+			if n < len(buf) {
+				buf[n] = it.c
+				n++
+			} else {
+				long = true
+			}
 		}
 	}
+	tail := nameOf(buf[:n])
+	if long {
+		tail = cmdOther
+	}
+	if !sep {
+		head = tail
+	}
 	if !c.begun || c.start || wd.raw[0] == '\'' || wd.raw[0] == '"' {
-		c.name, first = string(head), true
+		c.name, first = head, true
 	}
 	c.begun = true
 	if sep {
-		c.name, first = string(tail), len(tail) > 0
+		c.name, first = tail, n > 0
 	}
 	name = c.name
-	_, isAssign := assignment(wd.items)
-	c.start = wd.nl || sep && len(tail) == 0 || first && (cmdPrefix[name] || isAssign)
+	c.start = wd.nl || sep && n == 0 || first && (name == cmdPrefix || isAssignment(wd.items))
 	return name, first
+}
+
+// isAssignment reports whether w is an assignment word (see assignment).
+func isAssignment(w []item) bool {
+	j := 0
+	for j < len(w) && w[j].kind == itLit && isWordByte(w[j].c) {
+		j++
+	}
+	if j == 0 || isDigit(w[0].c) {
+		return false
+	}
+	if j < len(w) && w[j].kind == itGlob1 {
+		j++
+	}
+	if j < len(w) && w[j].kind == itLit && w[j].c == '+' {
+		j++
+	}
+	return j < len(w) && w[j].kind == itLit && w[j].c == '='
 }
 
 // optionValue reports whether w assigns BASHOPTS or SHELLOPTS, whose value names options.
 func optionValue(w []item) bool {
-	v, ok := assignment(w)
-	return ok && (v.name == "BASHOPTS" || v.name == "SHELLOPTS")
+	if !isAssignment(w) {
+		return false
+	}
+	v, _ := assignment(w)
+	return v.name == "BASHOPTS" || v.name == "SHELLOPTS"
 }
