@@ -271,6 +271,9 @@ func (r *runner) run(items []item, in stateSet) stateSet {
 				out := r.run(alt, cur)
 				next.union(&out)
 			}
+		case itSub:
+			next = cur
+			r.sub(it.alts[0], cur, cur, &next)
 		case itBreak:
 			if cur.has(stEnd) || cur.has(stTail) {
 				next.add(stAcc)
@@ -295,6 +298,28 @@ func (r *runner) run(items []item, in stateSet) stateSet {
 		cur = next
 	}
 	return cur
+}
+
+// sub runs items as text any part of which may be taken (itSub): the part may start before
+// any item, nested choices included (start is added there), and end after any (every state
+// reached is added to acc). It returns the states after the last item.
+func (r *runner) sub(items []item, in, start stateSet, acc *stateSet) stateSet {
+	t := in
+	for j := range items {
+		if it := &items[j]; it.kind == itChoice {
+			var next stateSet
+			for _, alt := range it.alts {
+				out := r.sub(alt, t, start, acc)
+				next.union(&out)
+			}
+			t = next
+		} else {
+			t = r.run(items[j:j+1], t)
+		}
+		t.union(&start)
+		acc.union(&t)
+	}
+	return t
 }
 
 // closure returns the states reached from in by any text of bytes allowed from s, the

@@ -178,12 +178,12 @@ func (lf *lineFacts) wrap(w []item, p param) []item {
 
 // model returns what the expansion p of a variable the line assigns may give, made of its
 // values: each of them or none, in the order written, joined by nothing, a word break or a
-// first byte of an IFS value the line sets; split anywhere (IFS); with an operator that
-// trims or replaces (${x:1}, ${x#X}, ${x%X}, ${x/X/Y}), any of their items may be left out,
-// and with a replacement any may be followed by it. ${x@P} and ${x@E} decode it: no model,
-// the line waives the count (lineFacts.waive).
+// first byte of an IFS value the line sets; when the line sets IFS, split anywhere. An
+// operator that trims (${x:1}, ${x#X}, ${x%X}) gives any substring of that; one that
+// replaces (${x/X/Y}) may leave out any of its items and put the replacement after any.
+// ${x@P} and ${x@E} decode it: no model, the line waives the count (lineFacts.waive).
 func (lf *lineFacts) model(p param) ([]item, bool) {
-	op, cut := p.op, false
+	op, trim, cut := p.op, false, false
 	var rep []item
 	switch {
 	case op == "" || strings.IndexByte("^,~-=+?", op[0]) >= 0:
@@ -194,27 +194,24 @@ func (lf *lineFacts) model(p param) ([]item, bool) {
 	case op[0] == '/':
 		cut, rep = true, replacement(op)
 	default:
-		cut = true
+		trim = true
 	}
-	vals := lf.vals[p.name]
-	var sep []item
-	if ifs := lf.vals["IFS"]; len(ifs) > 0 {
-		alts := [][]item{nil, {{kind: itBreak}}}
+	ifs, split := lf.vals["IFS"]
+	sep := [][]item{nil}
+	if split {
+		sep = append(sep, []item{{kind: itBreak}})
 		for _, v := range ifs {
-			alts = append(alts, v[:1])
+			sep = append(sep, v[:1])
 		}
-		sep = []item{{kind: itChoice, alts: alts}}
-	} else {
-		sep = []item{{kind: itChoice, alts: [][]item{nil, {{kind: itBreak}}}}}
 	}
 	var out []item
-	for k, v := range vals {
+	for k, v := range lf.vals[p.name] {
 		if lf.built += len(v); lf.built > lf.budget {
 			lf.over = true
 			return nil, false
 		}
-		if k > 0 {
-			out = append(out, sep...)
+		if k > 0 && len(sep) > 1 {
+			out = append(out, item{kind: itChoice, alts: sep})
 		}
 		m := make([]item, 0, len(v))
 		for _, it := range v {
@@ -225,13 +222,20 @@ func (lf *lineFacts) model(p param) ([]item, bool) {
 					alts = append(alts, rep)
 				}
 				m = append(m, item{kind: itChoice, alts: alts})
-			case it.kind == itLit:
+			case split && it.kind == itLit:
 				m = append(m, item{kind: itChoice, alts: [][]item{{it}, {{kind: itBreak}}}})
 			default:
 				m = append(m, it)
 			}
 		}
-		out = append(out, item{kind: itChoice, alts: [][]item{m, nil}})
+		if trim {
+			out = append(out, m...) // the substring's ends do what leaving values out does
+		} else {
+			out = append(out, item{kind: itChoice, alts: [][]item{m, nil}})
+		}
+	}
+	if trim {
+		out = []item{{kind: itSub, alts: [][]item{out}}}
 	}
 	return out, true
 }

@@ -1,6 +1,9 @@
 package match
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestNamesRedTeam5: red team round 5, items 15 to 21, each line checked with bash 5.2 in
 // a scratch directory holding .env and package-lock.json (it read or wrote the file), and
@@ -51,6 +54,7 @@ func TestNamesRedTeam5(t *testing.T) {
 		{`a=(. env); IFS=; cat "${a[*]}"`, env, true},
 		{`a=(.e v); IFS=n; cat "${a[*]}"`, env, true},
 		{"x=.e; x+=nv; cat $x", env, true},
+		{"IFS=or; x=foo.envrc; cat $x", env, true},
 		{"x=package-lo; y=ck.json; : > $x$y", lock, true},
 		// Ordinary lines.
 		{"cat README.md", env, false},
@@ -71,6 +75,10 @@ func TestNamesRedTeam5(t *testing.T) {
 		{"for f in src/*.go; do gofmt -l \"$f\"; done", env, false},
 		{`a=(src/a.go src/b.go); cat "${a[@]}"`, env, false},
 		{"x=$HOME/app; cd $x && cat package.json", lock, false},
+		{"x=foo.envrc; cat $x", env, false},
+		{"VERSION=$(git describe); echo $VERSION", env, false},
+		{"ENV=prod; echo $ENV", env, false},
+		{"dir=src; ls ${dir}/*.go", env, false},
 	}
 	for _, c := range cases {
 		ns, err := compileName(c.name)
@@ -80,5 +88,22 @@ func TestNamesRedTeam5(t *testing.T) {
 		if got := ns.in(c.cmd); got != c.want {
 			t.Errorf("%q names %q = %v, want %v", c.cmd, c.name, got, c.want)
 		}
+	}
+}
+
+// TestNamesRedTeam5Budget: the items a line's variables make and visit are bounded by its
+// length (workBudget); a line past it holds (fail closed) rather than costing more.
+func TestNamesRedTeam5Budget(t *testing.T) {
+	t.Parallel()
+	ns, err := compileName(".env")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "x=" + strings.Repeat("ab", 2000) + "; y=$x$x$x$x; z=$y$y$y$y; w=$z$z$z$z; echo"
+	if !ns.in(long + strings.Repeat(" ${w:1}", 200)) {
+		t.Error("a line past the budget does not hold")
+	}
+	if ns.in("x=" + strings.Repeat("ab", 2000) + "; echo ${x:1} $x ${x/a/b}") {
+		t.Error("a line within the budget holds")
 	}
 }

@@ -23,6 +23,7 @@ const (
 	itChoice                 // one of alts
 	itBrace                  // an unquoted {, , or } before parseBraces
 	itBreak                  // a word break: IFS splitting inside a variable's value
+	itSub                    // any part of alts[0] (its items from any one to any other)
 )
 
 // word is one word of a text as eachWord reads it.
