@@ -40,6 +40,15 @@ import (
 // that dot is the first byte), or four when the stem is longer than four bytes. The count
 // keeps a word that only touches a long name (-n$x, p*, *.json) from matching, and lets
 // .* and ${x}v match .env, since a glob can not supply a leading dot.
+//
+// What the line assigns (lineFacts, names_line.go): an expansion of a variable the line sets
+// to a written value is a choice between any text and what those values give (whole, joined,
+// split at IFS, trimmed to any part, with bytes replaced), whose written bytes count as
+// written; on a line that decodes text into a variable (printf -v, ${x@P}, ${x@E}, ${!x},
+// declare -n, read or mapfile with a here-string), in an option word of shopt or set, in a
+// BASHOPTS value and in a $"..." string on a line that names TEXTDOMAIN, an expansion may
+// be the whole name, none of it written; a line whose alias value ends in a backslash, or
+// that may turn history expansion on and has a ! or ^ after it, holds for every name.
 type nameSpec struct {
 	name string // lower case
 	stem int    // bytes of name that count as written
