@@ -231,7 +231,10 @@
 // match "src/app.py"); names holds when some word of the text, read as bash words, may become
 // the file name given once bash, curl or wget has expanded it: quotes dropped, braces
 // expanded, any other expansion standing for any text and a glob for file-name text (see
-// names.go; `args.command names ".env"` holds for cat .en{u,v}, not for cat .envrc).
+// names.go; `args.command names ".env"` holds for cat .en{u,v}, not for cat .envrc). The
+// values a line assigns count as written where it expands the variable (x=X.env; cat
+// ${x:1} holds), and a line that decodes text into a variable (printf -v, ${x@P}) waives the
+// count (names_line.go).
 //
 // Values: "double-quoted" (escapes \" \\ \n \t \r; a backslash before any other character is
 // kept, so "\d+" is the regex \d+), 'single-quoted' (escapes \' and \\), /regex/ (=~ only),

@@ -40,6 +40,15 @@ import (
 // that dot is the first byte), or four when the stem is longer than four bytes. The count
 // keeps a word that only touches a long name (-n$x, p*, *.json) from matching, and lets
 // .* and ${x}v match .env, since a glob can not supply a leading dot.
+//
+// What the line assigns (lineFacts, names_line.go): an expansion of a variable the line sets
+// to a written value is a choice between any text and what those values give (whole, joined,
+// split at IFS, trimmed to any part, with bytes replaced), whose written bytes count as
+// written; on a line that decodes text into a variable (printf -v, ${x@P}, ${x@E}, ${!x},
+// declare -n, read or mapfile with a here-string), in an option word of shopt or set, in a
+// BASHOPTS value and in a $"..." string on a line that names TEXTDOMAIN, an expansion may
+// be the whole name, none of it written; a line whose alias value ends in a backslash, or
+// that may turn history expansion on and has a ! or ^ after it, holds for every name.
 type nameSpec struct {
 	name string // lower case
 	stem int    // bytes of name that count as written
@@ -49,6 +58,9 @@ type nameSpec struct {
 	// The states an item of each kind leads to from each state, computed once: any text
 	// (itAny), a * glob, a ? glob, a number range.
 	anyText, globMany, globOne, digits []stateSet
+	// anyWritten: any text whose bytes count as written, for an expansion that may hold
+	// the whole name (lineFacts.waive, itAny.hidden).
+	anyWritten []stateSet
 }
 
 // maxNameLen bounds a names value, which sizes the automaton.
@@ -102,6 +114,7 @@ func compileName(v string) (*nameSpec, error) {
 	for st := 0; st < ns.n; st++ {
 		in := single(st)
 		ns.anyText = append(ns.anyText, ns.closure(in, srcAny, func(byte) bool { return true }))
+		ns.anyWritten = append(ns.anyWritten, ns.closure(in, srcLit, func(byte) bool { return true }))
 		ns.globMany = append(ns.globMany, ns.glob(in, true))
 		ns.globOne = append(ns.globOne, ns.glob(in, false))
 		ns.digits = append(ns.digits, ns.closure(in, srcSeq, func(c byte) bool { return c == '-' || isDigit(c) }))
@@ -111,16 +124,34 @@ func compileName(v string) (*nameSpec, error) {
 
 // In reports whether some word of text may become the name (see nameSpec).
 func (ns *nameSpec) in(text string) bool {
+	lf := scanLine(text)
+	if lf.join || lf.history || lf.over {
+		return true
+	}
+	r := runner{ns: ns, waive: lf.waive, left: workBudget(text)}
+	var cmd cmdState
 	found := false
-	eachWord(text, func(w []item, braces bool) bool {
-		if braces {
+	eachWord(text, lf, func(wd *word) bool {
+		name, first := cmd.word(wd)
+		w := wd.items
+		if !first && (name == cmdShopt || name == cmdSet) || optionValue(w) {
+			hide(w)
+		}
+		if wd.braces {
 			w = parseBraces(w)
 		}
-		set := ns.run(w, single(stStart))
+		set := r.run(w, single(stStart))
 		found = set.has(stAcc) || set.has(stEnd) || set.has(stTail)
 		return !found
 	})
-	return found
+	return found || lf.over
+}
+
+// runner runs the automaton over the words of one line.
+type runner struct {
+	ns    *nameSpec
+	waive bool // any expansion may hold the whole name (lineFacts.waive)
+	left  int  // items it may still visit; past them the word matches (fail closed)
 }
 
 // The automaton's states: before the name (at a path component's start, after a boundary,
@@ -222,12 +253,16 @@ func (ns *nameSpec) advance(out *stateSet, i, w int, s src) {
 }
 
 // run returns the states reached from in over the items of a word.
-func (ns *nameSpec) run(items []item, in stateSet) stateSet {
+func (r *runner) run(items []item, in stateSet) stateSet {
+	ns := r.ns
 	cur := in
 	for i := range items {
 		it := &items[i]
 		if cur.has(stAcc) || cur.empty() {
 			return cur
+		}
+		if r.left--; r.left < 0 {
+			return single(stAcc)
 		}
 		var next stateSet
 		switch it.kind {
@@ -242,12 +277,24 @@ func (ns *nameSpec) run(items []item, in stateSet) stateSet {
 			}
 		case itChoice:
 			for _, alt := range it.alts {
-				out := ns.run(alt, cur)
+				out := r.run(alt, cur)
 				next.union(&out)
 			}
+		case itSub:
+			next = cur
+			r.sub(it.alts[0], cur, cur, &next)
+		case itBreak:
+			if cur.has(stEnd) || cur.has(stTail) {
+				next.add(stAcc)
+			}
+			next.add(stStart)
 		default:
 			table := ns.anyText
 			switch it.kind {
+			case itAny:
+				if r.waive || it.hidden {
+					table = ns.anyWritten
+				}
 			case itGlob:
 				table = ns.globMany
 			case itGlob1:
@@ -260,6 +307,28 @@ func (ns *nameSpec) run(items []item, in stateSet) stateSet {
 		cur = next
 	}
 	return cur
+}
+
+// sub runs items as text any part of which may be taken (itSub): the part may start before
+// any item, nested choices included (start is added there), and end after any (every state
+// reached is added to acc). It returns the states after the last item.
+func (r *runner) sub(items []item, in, start stateSet, acc *stateSet) stateSet {
+	t := in
+	for j := range items {
+		if it := &items[j]; it.kind == itChoice {
+			var next stateSet
+			for _, alt := range it.alts {
+				out := r.sub(alt, t, start, acc)
+				next.union(&out)
+			}
+			t = next
+		} else {
+			t = r.run(items[j:j+1], t)
+		}
+		t.union(&start)
+		acc.union(&t)
+	}
+	return t
 }
 
 // closure returns the states reached from in by any text of bytes allowed from s, the

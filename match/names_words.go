@@ -5,7 +5,8 @@ import "strings"
 // item is one piece of a word as a names clause reads it (see nameSpec).
 type item struct {
 	kind   itemKind
-	c      byte     // itLit: the byte; itBrace: '{', ',' or '}'
+	c      byte     // itLit: the byte; itBrace: '{', ',' or '}'; itAny: '(' or ')' for a parenthesis
+	hidden bool     // itAny: the text may be the whole name, none of it written
 	lo, hi byte     // itRange: the bytes of a {a..z} range
 	alts   [][]item // itChoice: the alternatives of a brace expansion
 }
@@ -21,25 +22,37 @@ const (
 	itDigits                 // a number range: digits and -
 	itChoice                 // one of alts
 	itBrace                  // an unquoted {, , or } before parseBraces
+	itBreak                  // a word break: IFS splitting inside a variable's value
+	itSub                    // any part of alts[0] (its items from any one to any other)
 )
 
-// eachWord calls f with the items of each word of text, braces not yet expanded (itBrace;
-// braces reports whether there are any), until f returns false. The items are reused.
-func eachWord(text string, f func(w []item, braces bool) bool) {
+// word is one word of a text as eachWord reads it.
+type word struct {
+	items  []item // reused by the next word
+	braces bool   // whether items holds itBrace items
+	raw    string // the word's text as written
+	nl     bool   // whether a newline (or the text's end) ends it
+}
+
+// eachWord calls f with each word of text, braces not yet expanded (itBrace), until f
+// returns false. The items are reused. When lf is not nil, an expansion of a variable the
+// line assigns is a choice between any text and the values lf holds for it (lineFacts.model).
+func eachWord(text string, lf *lineFacts, f func(wd *word) bool) {
 	var buf [64]item
-	w := buf[:0]
-	braces, more := false, true
-	end := func() {
-		if len(w) > 0 && more {
-			more = f(w, braces)
+	wd := word{items: buf[:0]}
+	more, start := true, 0
+	end := func(i int, nl bool) {
+		if len(wd.items) > 0 && more {
+			wd.raw, wd.nl = text[start:i], nl
+			more = f(&wd)
 		}
-		w, braces = w[:0], false
+		wd.items, wd.braces, start = wd.items[:0], false, i+1
 	}
-	var paramEnds map[int]bool // the } of each ${
-	lit := func(c byte) { w = append(w, item{kind: itLit, c: c}) }
-	any := func() {
-		if n := len(w); n == 0 || w[n-1].kind != itAny {
-			w = append(w, item{kind: itAny})
+	var params map[int]param // the } of each ${, with what it expands
+	lit := func(c byte) { wd.items = append(wd.items, item{kind: itLit, c: c}) }
+	any := func(c byte) {
+		if n := len(wd.items); c != 0 || n == 0 || wd.items[n-1].kind != itAny || wd.items[n-1].c != 0 {
+			wd.items = append(wd.items, item{kind: itAny, c: c})
 		}
 	}
 	for i := 0; i < len(text) && more; i++ {
@@ -50,58 +63,75 @@ func eachWord(text string, f func(w []item, braces bool) bool) {
 		}
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			end()
+			if len(wd.items) == 0 {
+				start = i + 1
+			}
+			end(i, c == '\n')
 		case c == '\\':
 			if next == '\n' {
 				i++
 			}
 		case c == '\'' || c == '"':
 		case c == '$':
-			if i+1 < len(text) && text[i+1] == '{' && paramEnds == nil {
-				paramEnds = map[int]bool{}
+			if i+1 < len(text) && text[i+1] == '{' && params == nil {
+				params = map[int]param{}
 			}
-			i = dollar(text, i, &w, paramEnds)
-		case c == '`' || c == '(' || c == ')':
-			any()
+			i = dollar(text, i, &wd.items, params, lf)
+		case c == '`':
+			any(0)
+		case c == '(' || c == ')':
+			any(c)
 		case strings.IndexByte("@!+*?", c) >= 0 && next == '(':
-			any()
+			any(0)
 			i++
 		case c == '*':
-			if n := len(w); n == 0 || w[n-1].kind != itGlob {
-				w = append(w, item{kind: itGlob})
+			if n := len(wd.items); n == 0 || wd.items[n-1].kind != itGlob {
+				wd.items = append(wd.items, item{kind: itGlob})
 			}
 		case c == '?':
-			w = append(w, item{kind: itGlob1})
+			wd.items = append(wd.items, item{kind: itGlob1})
 		case c == '[':
 			if j := bracketEnd(text, i); j > 0 {
-				w = append(w, item{kind: itGlob1})
+				wd.items = append(wd.items, item{kind: itGlob1})
 				i = j
 			} else {
 				lit(c)
 			}
-		case c == '}' && paramEnds[i]:
-			any()
+		case c == '}' && params != nil && params[i].end:
+			any(0)
+			if p := params[i]; lf != nil && lf.has(p.name) {
+				wd.items = lf.wrap(wd.items, p)
+			}
 		case c == '{' || c == ',' || c == '}':
-			w = append(w, item{kind: itBrace, c: c})
-			braces = true
+			wd.items = append(wd.items, item{kind: itBrace, c: c})
+			wd.braces = true
 		case c == '#' && isDigit(next):
-			any()
+			any(0)
 			for i+1 < len(text) && isDigit(text[i+1]) {
 				i++
 			}
 		case c == '%' && i+2 < len(text) && isHex(next) && isHex(text[i+2]):
-			any()
+			any(0)
 			i += 2
 		default:
 			lit(c)
 		}
 	}
-	end()
+	end(len(text), true)
+}
+
+// param is a ${...} expansion: where its items start, the variable it expands and the
+// operator text after the name (":1", "#X", "/X/", "@P", "" ...).
+type param struct {
+	end   bool
+	start int
+	name  string
+	op    string
 }
 
 // dollar reads the expansion that starts with the $ at text[i] into *w and returns the
 // index of its last byte.
-func dollar(text string, i int, w *[]item, paramEnds map[int]bool) int {
+func dollar(text string, i int, w *[]item, params map[int]param, lf *lineFacts) int {
 	any := func() { *w = append(*w, item{kind: itAny}) }
 	if i+1 >= len(text) {
 		*w = append(*w, item{kind: itLit, c: '$'})
@@ -111,21 +141,33 @@ func dollar(text string, i int, w *[]item, paramEnds map[int]bool) int {
 	case c == '\'':
 		return ansiC(text, i+2, w)
 	case c == '"':
-		return i // $"...": a string like "..."
+		// $"...": a string like "...", unless the line selects a message catalog, which
+		// may translate it into any text.
+		if lf != nil && lf.catalog {
+			*w = append(*w, item{kind: itAny, hidden: true})
+		}
+		return i
 	case c == '{':
+		p := param{end: true, start: len(*w)}
 		any()
 		if j := braceEnd(text, i+1); j > 0 {
-			paramEnds[j] = true
+			p.name, p.op = paramName(text[i+2 : j])
+			params[j] = p
 		}
 		return i + 1
 	case c == '(' || c == '[':
 		any()
 		return i + 1
 	case isWordByte(c) && !isDigit(c):
-		any()
 		j := i + 1
 		for j+1 < len(text) && isWordByte(text[j+1]) {
 			j++
+		}
+		if name := text[i+1 : j+1]; lf != nil && lf.has(name) {
+			p := param{start: len(*w), name: name}
+			*w = lf.wrap(append(*w, item{kind: itAny}), p)
+		} else {
+			any()
 		}
 		return j
 	case isDigit(c) || strings.IndexByte("@*#?$!-", c) >= 0:
@@ -134,6 +176,25 @@ func dollar(text string, i int, w *[]item, paramEnds map[int]bool) int {
 	}
 	*w = append(*w, item{kind: itLit, c: '$'})
 	return i
+}
+
+// paramName splits the text inside ${...} into the variable's name (with no subscript) and
+// the operator text after it; the name is empty for ${#x}, ${!x} and special parameters.
+func paramName(in string) (name, op string) {
+	j := 0
+	for j < len(in) && isWordByte(in[j]) {
+		j++
+	}
+	if j == 0 || isDigit(in[0]) {
+		return "", ""
+	}
+	name = in[:j]
+	if j < len(in) && in[j] == '[' {
+		if k := strings.IndexByte(in[j:], ']'); k > 0 {
+			j += k + 1
+		}
+	}
+	return name, in[j:]
 }
 
 // ansiC reads the $'...' string whose text starts at text[i] into *w and returns the index
