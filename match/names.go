@@ -283,6 +283,11 @@ func (r *runner) run(items []item, in stateSet) stateSet {
 		case itSub:
 			next = cur
 			r.sub(it.alts[0], cur, cur, &next)
+		case itSet:
+			cur.each(func(st int) {
+				out := r.setStep(it.set, st)
+				next.union(&out)
+			})
 		case itBreak:
 			if cur.has(stEnd) || cur.has(stTail) {
 				next.add(stAcc)

@@ -25,6 +25,13 @@ type lineFacts struct {
 	// it passes budget, and the clause then holds (fail closed), so the work stays linear.
 	built, budget int
 	over          bool
+	// pool holds every word of the line, the values bash may give a parameter it sets
+	// without an assignment (names_set.go); reads and loops the variables that read,
+	// mapfile or getopts (parts of words) and for or select (whole words) set; sets the
+	// models built for such parameters, by name and operator.
+	pool         [][]item
+	reads, loops map[string]bool
+	sets         map[string]*setModel
 }
 
 // scanLine reads the facts of a line (see lineFacts).
@@ -51,6 +58,10 @@ func scanLine(text string) *lineFacts {
 				lf.assign(array, w)
 			}
 			return true
+		}
+		lf.pool = append(lf.pool, expand(w))
+		if !first && (name == cmdRead || name == cmdLoop) {
+			lf.setTarget(w, name)
 		}
 		switch {
 		case name == cmdRead:
@@ -142,33 +153,44 @@ func mentionsCatalog(text string) bool {
 	return false
 }
 
+// expand returns a copy of the items of w, braces expanded.
+func expand(w []item) []item {
+	v := append([]item(nil), w...)
+	for _, it := range v {
+		if it.kind == itBrace {
+			return parseBraces(v)
+		}
+	}
+	return v
+}
+
 // assign adds a value of a variable (a copy of the items; braces expanded).
 func (lf *lineFacts) assign(name string, value []item) {
 	if len(value) == 0 {
 		return
 	}
-	v := append([]item(nil), value...)
-	for _, it := range v {
-		if it.kind == itBrace {
-			v = parseBraces(v)
-			break
-		}
-	}
+	v := expand(value)
 	if lf.vals == nil {
 		lf.vals = map[string][][]item{}
 	}
 	lf.vals[name] = append(lf.vals[name], v)
 }
 
+// has reports whether the line assigns the variable name or bash may set it from the
+// line's words.
 func (lf *lineFacts) has(name string) bool {
 	_, ok := lf.vals[name]
-	return ok
+	set, _ := lf.setBy(name)
+	return ok || set
 }
 
 // wrap makes the items of the expansion p, which end w, a choice between them (the
 // variable's value from before the line: any text) and what its values on the line may give.
 func (lf *lineFacts) wrap(w []item, p param) []item {
 	m, ok := lf.model(p)
+	if set, whole := lf.setBy(p.name); set && p.op != "@P" && p.op != "@E" {
+		m, ok = lf.setParam(p, whole), true
+	}
 	if !ok {
 		return w
 	}
@@ -183,6 +205,13 @@ func (lf *lineFacts) wrap(w []item, p param) []item {
 // replaces (${x/X/Y}) may leave out any of its items and put the replacement after any.
 // ${x@P} and ${x@E} decode it: no model, the line waives the count (lineFacts.waive).
 func (lf *lineFacts) model(p param) ([]item, bool) {
+	return lf.modelOf(p, lf.vals[p.name], false)
+}
+
+// modelOf is model for the values given; set (a parameter bash sets from the line's
+// words) joins them by a word break, and by nothing or an IFS byte only when the line sets
+// IFS.
+func (lf *lineFacts) modelOf(p param, values [][]item, set bool) ([]item, bool) {
 	op, trim, cut := p.op, false, false
 	var rep []item
 	switch {
@@ -198,6 +227,9 @@ func (lf *lineFacts) model(p param) ([]item, bool) {
 	}
 	ifs, split := lf.vals["IFS"]
 	sep := [][]item{nil}
+	if set && !split {
+		sep = [][]item{{{kind: itBreak}}}
+	}
 	if split {
 		sep = append(sep, []item{{kind: itBreak}})
 		for _, v := range ifs {
@@ -205,12 +237,12 @@ func (lf *lineFacts) model(p param) ([]item, bool) {
 		}
 	}
 	var out []item
-	for k, v := range lf.vals[p.name] {
+	for k, v := range values {
 		if lf.built += len(v); lf.built > lf.budget {
 			lf.over = true
 			return nil, false
 		}
-		if k > 0 && len(sep) > 1 {
+		if k > 0 && (len(sep) > 1 || sep[0] != nil) {
 			out = append(out, item{kind: itChoice, alts: sep})
 		}
 		m := make([]item, 0, len(v))
@@ -387,6 +419,7 @@ const (
 	cmdRead // read, mapfile, readarray
 	cmdDeclare
 	cmdAlias
+	cmdLoop // for, select
 )
 
 func nameOf(b []byte) cmdName {
@@ -400,8 +433,10 @@ func nameOf(b []byte) cmdName {
 		return cmdSet
 	case "printf":
 		return cmdPrintf
-	case "read", "mapfile", "readarray":
+	case "read", "mapfile", "readarray", "getopts":
 		return cmdRead
+	case "for", "select":
+		return cmdLoop
 	case "declare", "typeset", "local":
 		return cmdDeclare
 	case "alias":

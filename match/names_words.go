@@ -5,10 +5,11 @@ import "strings"
 // item is one piece of a word as a names clause reads it (see nameSpec).
 type item struct {
 	kind   itemKind
-	c      byte     // itLit: the byte; itBrace: '{', ',' or '}'; itAny: '(' or ')' for a parenthesis
-	hidden bool     // itAny: the text may be the whole name, none of it written
-	lo, hi byte     // itRange: the bytes of a {a..z} range
-	alts   [][]item // itChoice: the alternatives of a brace expansion
+	c      byte      // itLit: the byte; itBrace: '{', ',' or '}'; itAny: '(' or ')' for a parenthesis
+	hidden bool      // itAny: the text may be the whole name, none of it written
+	lo, hi byte      // itRange: the bytes of a {a..z} range
+	alts   [][]item  // itChoice: the alternatives of a brace expansion
+	set    *setModel // itSet: the model of a parameter bash sets from the line's words
 }
 
 type itemKind uint8
@@ -24,6 +25,7 @@ const (
 	itBrace                  // an unquoted {, , or } before parseBraces
 	itBreak                  // a word break: IFS splitting inside a variable's value
 	itSub                    // any part of alts[0] (its items from any one to any other)
+	itSet                    // what a parameter bash sets from the line's words may give (setModel)
 )
 
 // word is one word of a text as eachWord reads it.
@@ -170,7 +172,15 @@ func dollar(text string, i int, w *[]item, params map[int]param, lf *lineFacts) 
 			any()
 		}
 		return j
-	case isDigit(c) || strings.IndexByte("@*#?$!-", c) >= 0:
+	case isDigit(c) || c == '@' || c == '*':
+		if name := text[i+1 : i+2]; lf != nil && lf.has(name) {
+			p := param{start: len(*w), name: name}
+			*w = lf.wrap(append(*w, item{kind: itAny}), p)
+		} else {
+			any()
+		}
+		return i + 1
+	case strings.IndexByte("#?$!-", c) >= 0:
 		any()
 		return i + 1
 	}
@@ -179,13 +189,25 @@ func dollar(text string, i int, w *[]item, params map[int]param, lf *lineFacts) 
 }
 
 // paramName splits the text inside ${...} into the variable's name (with no subscript) and
-// the operator text after it; the name is empty for ${#x}, ${!x} and special parameters.
+// the operator text after it; the name is empty for ${#x}, ${!x} and the special
+// parameters but @, * and _; a positional parameter's name is its number.
 func paramName(in string) (name, op string) {
 	j := 0
+	switch {
+	case in == "":
+		return "", ""
+	case in[0] == '@' || in[0] == '*':
+		return in[:1], in[1:]
+	case isDigit(in[0]):
+		for j < len(in) && isDigit(in[j]) {
+			j++
+		}
+		return in[:j], in[j:]
+	}
 	for j < len(in) && isWordByte(in[j]) {
 		j++
 	}
-	if j == 0 || isDigit(in[0]) {
+	if j == 0 {
 		return "", ""
 	}
 	name = in[:j]
