@@ -173,6 +173,7 @@ type ctx struct {
 	tail   bool   // a suffix of a program's words (bashtail.go): its own suffixes are not tried
 	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
 	marker string // run by xargs -I MARKER: MARKER in a word is replaced at run time
+	guess  bool   // a text read as code on a guess, not by a program's spec (denyCode)
 }
 
 // input is a command's standard input when the command's text tells it: a static
@@ -283,7 +284,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 				inDQ = true
 			}
 		case *syntax.Redirect:
-			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && !hdocAgrees(n.Word) {
+			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && (!hdocAgrees(n.Word) || !hdocEndAgrees(n, script)) {
 				b.all = true // bash may end the body elsewhere (bashexpand.go)
 				return false
 			}

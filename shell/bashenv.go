@@ -41,7 +41,9 @@ func (b *Commands) envValue(name string, v word, reaches bool, c ctx) {
 	}
 	switch {
 	case v.static, reaches:
-		b.codeString(v.text, c)
+		gc := c
+		gc.guess = true // a value is read as code on a guess (denyCode)
+		b.codeString(v.text, gc)
 		b.lessTemplate(name, v, c)
 	default:
 		b.pending = append(b.pending, pendingValue{name: name, text: v.text, depth: c.depth})
@@ -90,7 +92,7 @@ func (b *Commands) settleDeny() {
 			return
 		}
 		if b.allexport || b.exported[p.name] {
-			b.codeString(p.text, ctx{depth: p.depth})
+			b.codeString(p.text, ctx{depth: p.depth, guess: true})
 		}
 	}
 	for _, name := range b.reads {

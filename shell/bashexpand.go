@@ -21,7 +21,10 @@ import (
 //     (renderWord); a line that may set either variable makes every $"..." code.
 //   - Here-document delimiters: bash ends the body at the delimiter after quote removal
 //     ("E\\" ends at E\, $'E\x41' at EA), mvdan.cc/sh at a delimiter it unquotes
-//     differently; a delimiter whose two readings may differ makes the line opaque.
+//     differently; a delimiter whose two readings may differ makes the line opaque. Under
+//     an unquoted delimiter bash also joins the body's backslash-newlines before it
+//     compares a line (round 6); a body bash would end at another line is opaque too
+//     (hdocEndAgrees).
 //   - zsh scripts: zsh expands =cmd at a word's start to the path of cmd, splits or globs
 //     with $=x, ${~x}, runs code in ${(e)x} and glob qualifiers *(e:...:); the script is
 //     parsed as bash, so such a shape makes the line opaque.
@@ -116,6 +119,76 @@ func hdocAgrees(w *syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// hdocEndAgrees reports whether bash ends the body of r, a here-document whose delimiter
+// hdocAgrees accepts, at the line where mvdan.cc/sh ended it in script (red team, round 6,
+// finding 1). Under an unquoted delimiter bash removes each backslash-newline from the
+// body as it reads it and compares the joined line with the delimiter (<<- strips the
+// joined line's leading tabs), so "EO\\" and "F" end a body at "EOF" that the parser
+// reads on past; under a quoted one it compares each line as written. The body is read
+// again here as bash reads it: the answer is true only when the first line equal to the
+// delimiter is the parser's last line, and starts a line of its own. A body whose span in
+// script is not the expected shape gives false.
+func hdocEndAgrees(r *syntax.Redirect, script string) bool {
+	if r.Hdoc == nil {
+		return true // no body line: both end at the line after the command
+	}
+	start, end := int(r.Hdoc.Pos().Offset()), int(r.Hdoc.End().Offset())
+	if start <= 0 || end > len(script) || start > end || script[start-1] != '\n' {
+		return false
+	}
+	span := script[start:end]
+	last := strings.LastIndexByte(span, '\n') + 1 // the parser's delimiter line
+	delim := span[last:]
+	dash := r.Op == syntax.DashHdoc
+	if dash {
+		delim = strings.TrimLeft(delim, "\t")
+	}
+	join := unquotedDelim(r.Word)
+	for i := 0; i <= len(span); {
+		lineStart := i
+		var logical strings.Builder
+		for {
+			j := strings.IndexByte(span[i:], '\n')
+			if j < 0 {
+				j = len(span) - i
+			}
+			line := span[i : i+j]
+			i += j + 1
+			if join && trailingBackslashes(line)%2 == 1 && i <= len(span) {
+				logical.WriteString(line[:len(line)-1])
+				continue
+			}
+			logical.WriteString(line)
+			break
+		}
+		l := logical.String()
+		if dash {
+			l = strings.TrimLeft(l, "\t")
+		}
+		if l == delim {
+			return lineStart == last && i > len(span)
+		}
+	}
+	return false
+}
+
+// unquotedDelim reports whether w, a here-document's delimiter, is unquoted for bash: no
+// quote and no backslash in it, so that bash joins the body's backslash-newlines.
+func unquotedDelim(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok || strings.ContainsRune(l.Value, '\\') {
+			return false
+		}
+	}
+	return true
+}
+
+// trailingBackslashes counts the backslashes at the end of line.
+func trailingBackslashes(line string) int {
+	return len(line) - len(strings.TrimRight(line, "\\"))
 }
 
 // zshDiverges reports whether script, run by zsh, has a shape zsh reads differently from

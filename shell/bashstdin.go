@@ -288,15 +288,17 @@ func (b *Commands) m4Args(args []word) {
 }
 
 // stdinText analyses s, the stdin of a program not known to be inert nor to be a shell,
-// as code for deny rules: parsed whole, or else line by line, the lines that parse (a
-// shell runs the lines before a syntax error). Unlike codeString it does not split text
-// that does not parse into words: the input of python3 -, kubectl apply -f - or a mail
-// is mostly not shell, and a long one would otherwise match every deny rule.
+// as code for deny rules, on a guess: parsed whole, or else line by line (a shell runs
+// the lines before a syntax error), a line that does not parse read by guessText. The
+// input of a program that may be a shell, and the commands of an escape (ed's !CMD), go
+// through codeString instead.
 func (b *Commands) stdinText(s string, c ctx) {
-	b.denyCode(s, c, func(depth int) {
+	b.readCode(s, c, func(depth int) {
 		for line := range strings.SplitSeq(s, "\n") {
 			if f, ok := parse(line); ok {
 				b.walk(f, line, depth, false)
+			} else {
+				b.guessText(line, depth)
 			}
 			if b.all {
 				return

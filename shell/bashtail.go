@@ -212,8 +212,10 @@ func (b *Commands) tails(words []word, c ctx) {
 			}
 			b.addCall(words[k:], tc)
 		}
+		gc := c
+		gc.guess = true // an operand is read as code on a guess (denyCode)
 		for k := 1; k < len(words) && !b.all; k++ {
-			b.operandCode(words[k], c)
+			b.operandCode(words[k], gc)
 		}
 	})
 }
@@ -336,28 +338,76 @@ func (b *Commands) optionCode(s string, c ctx) {
 
 // codeString analyses s, a string some program may run as a shell command line, for deny
 // rules, one level deeper: a leading '|' or '!' (LESSOPEN's "|cmd", git's "!cmd") and
-// blanks are dropped. A string that does not parse is split at blanks into the words of
-// one command instead (a program may run it without a shell).
+// blanks are dropped. A string that does not parse makes every deny rule match, or, read
+// on a guess (c.guess), is read by guessText (denyCode).
 func (b *Commands) codeString(s string, c ctx) {
 	s = strings.TrimLeft(s, " \t\n|!")
 	if s == "" {
 		return
 	}
-	b.denyCode(s, c, func(depth int) {
+	b.denyCode(s, c)
+}
+
+// denyCode analyses s as shell code for deny rules, one level deeper than c (past
+// maxShellDepth: every deny rule matches): a plain line by the fast path, else the parsed
+// script. It is the one path for every text read as code for deny rules, and a text that
+// does not parse is never split into words at blanks alone: bash runs what the parser
+// rejects in ways it does not model (an unterminated here-document at the end, which bash
+// runs with a warning; a stray quote of the program's own language around shell code:
+// make --eval="x': ;rm -rf d"), so a command after ';' or '|' would be missed (red team,
+// round 6, finding 2).
+//
+//   - A text a program runs as shell by its spec (sh -c's script, awk's system(), sed's e,
+//     ed's !, strace -o '|…', git rebase -x, the options of gitExec and inertExec) that
+//     does not parse makes every deny rule match, as a script of sh -c does.
+//   - A text read as code on a guess (c.guess: an operand of a program not known to be
+//     inert, an assignment's value, a line of a non-shell's stdin) is mostly not shell
+//     (SQL's "select * from t", Python's "print(1)", "it's"), and failing closed on it
+//     would match every deny rule on most such lines; it is read by guessText, which
+//     errs toward matching.
+func (b *Commands) denyCode(s string, c ctx) {
+	b.readCode(s, c, func(depth int) {
+		if !c.guess {
+			b.all = true // made denyAll by denyScope
+			return
+		}
+		b.guessText(s, depth)
+	})
+}
+
+// guessText analyses s, a text read as code on a guess that does not parse (denyCode), as
+// every command a shell could run from any part of it: with '$' or '`' in it (an expansion
+// or substitution whose value is not known) every deny rule matches; otherwise its
+// backslash-newlines, backslashes and quotes are removed, it is cut at every byte that may
+// end a command or start one (; & | ( ) < > { } and line ends), and each piece's words are
+// a command (and, through program, each of its suffixes). Removing quotes only joins or
+// splits words where a shell would keep them apart or together, which makes more texts
+// match, never fewer.
+func (b *Commands) guessText(s string, depth int) {
+	if strings.ContainsAny(s, "$`") {
+		b.all = true // made denyAll by denyScope
+		return
+	}
+	s = strings.NewReplacer("\\\n", "", "\\", "", "'", "", `"`, "").Replace(s)
+	pieces := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(";&|()<>{}\n\r", r) })
+	for _, p := range pieces {
+		if b.all {
+			return
+		}
 		var words []word
-		for _, f := range strings.Fields(s) {
+		for _, f := range strings.Fields(p) {
 			words = append(words, word{text: f, static: true})
 		}
 		if len(words) > 0 {
 			b.addCall(words, ctx{depth: depth})
 		}
-	})
+	}
 }
 
-// denyCode analyses s as shell code for deny rules, one level deeper than c (past
-// maxShellDepth: every deny rule matches): a plain line by the fast path, else the parsed
-// script; a text that does not parse is handed to unparsed with the depth to use.
-func (b *Commands) denyCode(s string, c ctx, unparsed func(depth int)) {
+// readCode analyses s as shell code for deny rules inside denyScope, one level deeper
+// than c: a plain line by the fast path, else the parsed script; a text that does not
+// parse is handed to unparsed with the depth to use. Only denyCode and stdinText call it.
+func (b *Commands) readCode(s string, c ctx, unparsed func(depth int)) {
 	b.denyScope(func() {
 		depth := c.depth + 1
 		if depth > maxShellDepth {

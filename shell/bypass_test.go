@@ -222,7 +222,8 @@ func TestBashRuleBypass(t *testing.T) {
 		{"nameref :=", `declare -n r; : ${r:='a[$(rm -rf X)]'}; : $r`, all},
 		{"nameref quoted name", `declare -n "r"; r='a[$(rm -rf X)]'; : $r`, all},
 		{"nameref builtin", `builtin declare -n r; r='a[$(rm -rf X)]'; : $r`, all},
-		{"nameref literal target", `declare -n r=x; x='a[$(rm -rf X)]'; : $r`, none},
+		{"nameref literal target", `declare -n r=x; x='a[$(rm -rf X)]'; : $r`, all}, // the value, read as code, does not parse: bash -c 'a[$(rm -rf X)]' runs rm (red team 6)
+		{"nameref literal target, plain value", `declare -n r=x; x='a[1]'; : $r`, none},
 		{"nameref listing", `declare -n`, none},
 		{"export -n is no nameref", `export -n r`, none},
 	}

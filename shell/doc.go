@@ -18,7 +18,9 @@
 //     (bashstdin.go, bashstream.go), Vim's Ex commands are read by an allow list
 //     (bashex.go), and the value of every assignment is read as a command line
 //     (bashenv.go); what can not be analysed there makes every deny rule match
-//     (MatchesAll) without changing allow rules.
+//     (MatchesAll) without changing allow rules. A text read as code that does not parse
+//     makes every deny rule match too, except one read on a guess (an operand, a value, a
+//     non-shell's stdin), which is cut at its operators instead (denyCode, bashtail.go).
 //   - Units, for allow rules (Allows): each command as written, with its assignments, plus
 //     every write redirection. A permission asks "is everything this line runs permitted?";
 //     when the line is Opaque the answer is no.
