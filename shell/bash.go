@@ -74,6 +74,7 @@ type Commands struct {
 	braceWords int               // the words brace expansion made (bashbrace.go)
 	expand     expandState       // history expansion, $"...": settled at the end (bashexpand.go)
 	zsh        int               // > 0 while a script zsh runs is analysed (bashexpand.go)
+	guessing   int               // > 0 while a text read as code on a guess is analysed (denyCode)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
@@ -251,15 +252,17 @@ func (b *Commands) collect(script string, depth int) {
 // tells whether root is inside double quotes or an unquoted here-document body (see
 // dqSingle).
 func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
-	level := 0            // depth in the tree of the node visited
-	var stmt *syntax.Stmt // the statement last entered: the parent of a CallExpr visited
-	quoted := []bool{dq}  // per level: inside double quotes or a here-document body
+	level := 0             // depth in the tree of the node visited
+	var stmt *syntax.Stmt  // the statement last entered: the parent of a CallExpr visited
+	quoted := []bool{dq}   // per level: inside double quotes or a here-document body
+	subst := []bool{false} // per level: inside a command or process substitution
 	var hdocs []*syntax.Word
 	br := &braces{script: script, line: &b.braceWords}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--
 			quoted = quoted[:len(quoted)-1]
+			subst = subst[:len(subst)-1]
 			return true
 		}
 		if b.all {
@@ -271,6 +274,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		}
 		c := ctx{depth: depth}
 		inDQ := quoted[len(quoted)-1]
+		inSubst := subst[len(subst)-1]
 		switch n := n.(type) {
 		case *syntax.DblQuoted:
 			inDQ = true
@@ -279,12 +283,13 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			}
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			inDQ = false // a new script: its quotes are quotes
+			inSubst = true
 		case *syntax.Word:
 			if slices.Contains(hdocs, n) {
 				inDQ = true
 			}
 		case *syntax.Redirect:
-			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && (!hdocAgrees(n.Word) || !hdocEndAgrees(n, script)) {
+			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && (!hdocAgrees(n.Word) || !hdocEndAgrees(n, script, inSubst)) {
 				b.all = true // bash may end the body elsewhere (bashexpand.go)
 				return false
 			}
@@ -416,6 +421,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		}
 		level++
 		quoted = append(quoted, inDQ)
+		subst = append(subst, inSubst)
 		return true
 	})
 }
@@ -493,6 +499,14 @@ type expansion struct {
 
 // addCall adds the texts of one simple command (see Commands).
 func (b *Commands) addCall(words []word, c ctx) {
+	if b.guessing > 0 {
+		if bare, ok := makePrefixless(words); ok {
+			b.addCall(bare, c) // make's recipe prefixes: "@-rm" runs rm (red team, round 7)
+			if b.all || len(bare) == 0 {
+				return
+			}
+		}
+	}
 	for step := 0; len(words) > 0; step++ {
 		if step > maxWrappers {
 			b.all = true

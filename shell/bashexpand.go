@@ -24,7 +24,8 @@ import (
 //     differently; a delimiter whose two readings may differ makes the line opaque. Under
 //     an unquoted delimiter bash also joins the body's backslash-newlines before it
 //     compares a line (round 6); a body bash would end at another line is opaque too
-//     (hdocEndAgrees).
+//     (hdocEndAgrees). Inside a substitution bash also ends it at a line that starts
+//     with the delimiter, "EOF)" (round 7); such a body is opaque too.
 //   - zsh scripts: zsh expands =cmd at a word's start to the path of cmd, splits or globs
 //     with $=x, ${~x}, runs code in ${(e)x} and glob qualifiers *(e:...:); the script is
 //     parsed as bash, so such a shape makes the line opaque.
@@ -130,7 +131,12 @@ func hdocAgrees(w *syntax.Word) bool {
 // again here as bash reads it: the answer is true only when the first line equal to the
 // delimiter is the parser's last line, and starts a line of its own. A body whose span in
 // script is not the expected shape gives false.
-func hdocEndAgrees(r *syntax.Redirect, script string) bool {
+//
+// Inside a command or process substitution (subst: $(...), <(...), `...`) bash 5.2 also
+// ends the body at a line that starts with the delimiter and goes on ("EOF)" ends the
+// body and closes the substitution; red team, round 7, finding 1), where mvdan.cc/sh
+// reads on; such a line anywhere in the body gives false.
+func hdocEndAgrees(r *syntax.Redirect, script string, subst bool) bool {
 	if r.Hdoc == nil {
 		return true // no body line: both end at the line after the command
 	}
@@ -169,6 +175,9 @@ func hdocEndAgrees(r *syntax.Redirect, script string) bool {
 		}
 		if l == delim {
 			return lineStart == last && i > len(span)
+		}
+		if subst && strings.HasPrefix(l, delim) {
+			return false // bash may end the body here (red team, round 7)
 		}
 	}
 	return false

@@ -293,6 +293,8 @@ func (b *Commands) m4Args(args []word) {
 // input of a program that may be a shell, and the commands of an escape (ed's !CMD), go
 // through codeString instead.
 func (b *Commands) stdinText(s string, c ctx) {
+	b.guessing++ // a make recipe, too (makePrefixless)
+	defer func() { b.guessing-- }()
 	b.readCode(s, c, func(depth int) {
 		for line := range strings.SplitSeq(s, "\n") {
 			if f, ok := parse(line); ok {

@@ -1,0 +1,46 @@
+package shell_test
+
+import "testing"
+
+// TestBashRedTeam7SubstHdoc: red team round 7, finding 1 — inside $(...), <(...) or
+// backquotes bash 5.2 ends a here-document's body at a line that starts with the
+// delimiter ("EOF)") and closes the substitution, so the lines after it run as commands,
+// where mvdan.cc/sh reads them as body text (docs/decisions.md, "Red team round 7:
+// substitution here-docs, make prefixes"). The exact lines first; each passed Bash(rm *).
+func TestBashRedTeam7SubstHdoc(t *testing.T) {
+	t.Parallel()
+	runDenyCases(t, []denyCase{
+		{"$( EOF)", "x=$(cat <<EOF\nEOF)\nrm -rf dir\n: <<EOF\nEOF\n)", "all"},
+		{"<( EOF)", "cat <(cat <<EOF\nEOF)\nrm -rf dir\n: <<EOF\nEOF\n)", "all"},
+		{"quoted delimiter", "x=$(cat <<'EOF'\nEOF)\nrm -rf dir\n: <<EOF\nEOF\n)", "all"},
+		{"body then EOF)", "x=$(cat <<EOF\nhi\nEOF)\nrm -rf dir\nEOF\n)", "all"},
+		{"<<- tab EOF)", "x=$(cat <<-EOF\n\tEOF)\nrm -rf dir\n: <<EOF\nEOF\n)", "all"},
+		{"backquotes", "x=`cat <<EOF\nEOF)\nrm -rf dir\nEOF\n`", "all"},
+		// Near misses: a body that ends at its own line, and EOF) outside a substitution.
+		{"normal", "x=$(cat <<EOF\nhi\nEOF\n)", "none"},
+		{"normal <(", "cat <(cat <<EOF\nhi\nEOF\n)", "none"},
+		{"EOF) at top level", "cat <<EOF\nEOF)\nrm -rf dir\nEOF", "none"},
+	})
+}
+
+// TestBashRedTeam7MakePrefix: red team round 7, finding 2 — a text read as code on a
+// guess is cut into commands, and make removes a recipe line's leading '@', '-' and '+'
+// before the shell runs it, so "@rm" hid rm. The exact lines first.
+func TestBashRedTeam7MakePrefix(t *testing.T) {
+	t.Parallel()
+	runDenyCases(t, []denyCase{
+		{"make --eval @rm", `make --eval='all:;@rm -rf dir'`, "rm"},
+		{"@-+rm", `make --eval='all:;@-+rm -rf dir'`, "rm"},
+		{"@@rm", `make --eval='all:;@@rm -rf dir'`, "rm"},
+		{"-rm", `make --eval='all:;-rm -rf dir'`, "rm"},
+		{"+rm", `make --eval='all:;+rm -rf dir'`, "rm"},
+		{"@ rm", `make --eval='all:;@ rm -rf dir'`, "rm"},
+		{"unparsed @rm", `make --eval="x': ;@rm -rf dir"`, "rm"},
+		{"recipe on stdin", "make -f - <<'EOF'\nall:\n\t@rm -rf dir\nEOF", "rm"},
+		{"value", `x='all:;@rm -rf dir'`, "rm"},
+		// Near misses.
+		{"make -j4", `make -j4 test`, "none"},
+		{"make --eval x:=1", `make --eval='x:=1'`, "none"},
+		{"@echo", `make --eval='all:;@echo hi'`, "none"},
+	})
+}
