@@ -212,18 +212,13 @@ func (lf *lineFacts) model(p param) ([]item, bool) {
 // words) joins them by a word break, and by nothing or an IFS byte only when the line sets
 // IFS.
 func (lf *lineFacts) modelOf(p param, values [][]item, set bool) ([]item, bool) {
-	op, trim, cut := p.op, false, false
-	var rep []item
-	switch {
-	case op == "" || strings.IndexByte("^,~-=+?", op[0]) >= 0:
-	case op[0] == ':' && len(op) > 1 && strings.IndexByte("-=+?", op[1]) >= 0:
-	case op == "@P" || op == "@E":
+	trim, cut, ok := opKind(p.op)
+	if !ok {
 		return nil, false
-	case op[0] == '@':
-	case op[0] == '/':
-		cut, rep = true, replacement(op)
-	default:
-		trim = true
+	}
+	var rep []item
+	if cut {
+		rep = replacement(p.op)
 	}
 	ifs, split := lf.vals["IFS"]
 	sep := [][]item{nil}
@@ -270,6 +265,24 @@ func (lf *lineFacts) modelOf(p param, values [][]item, set bool) ([]item, bool) 
 		out = []item{{kind: itSub, alts: [][]item{out}}}
 	}
 	return out, true
+}
+
+// opKind tells what the operator text op of an expansion does to the value: takes any part
+// of it (trim: ${x:1}, ${x#X}, ${x%X}), may leave out any of its bytes (cut: ${x/X/Y}), or
+// decodes it (ok false: ${x@P}, ${x@E}); other operators give the value as it is.
+func opKind(op string) (trim, cut, ok bool) {
+	switch {
+	case op == "" || strings.IndexByte("^,~-=+?", op[0]) >= 0:
+	case op[0] == ':' && len(op) > 1 && strings.IndexByte("-=+?", op[1]) >= 0:
+	case op == "@P" || op == "@E":
+		return false, false, false
+	case op[0] == '@':
+	case op[0] == '/':
+		cut = true
+	default:
+		trim = true
+	}
+	return trim, cut, true
 }
 
 // replacement returns the items of the replacement text of a ${x/pat/rep} operator ("/pat/rep",
