@@ -32,6 +32,9 @@ type lineFacts struct {
 	pool         [][]item
 	reads, loops map[string]bool
 	sets         map[string]*setModel
+	// scanned is set once scanLine has read the line, so that a later reading of its words
+	// does not record the values ${x:=w} and ${x=w} assign again.
+	scanned bool
 }
 
 // scanLine reads the facts of a line (see lineFacts).
@@ -42,8 +45,12 @@ func scanLine(text string) *lineFacts {
 	hist := false  // a set command may have turned history expansion on
 	reads := false // read, mapfile or readarray runs
 	eachWord(text, lf, func(wd *word) bool {
+		before, cont := cmd.name, cmd.begun && !cmd.start // the command this word may go on
 		name, first := cmd.word(wd)
 		w, raw := wd.items, wd.raw
+		if cont && (before == cmdRead || before == cmdLoop) && wd.raw[0] != '\'' && wd.raw[0] != '"' {
+			lf.setTarget(w, before) // its part before a ; & or | (read IFS; ...)
+		}
 		if strings.Contains(raw, "${!") || strings.Contains(raw, "@P}") || strings.Contains(raw, "@E}") {
 			lf.waive = true
 		}
@@ -89,6 +96,7 @@ func scanLine(text string) *lineFacts {
 	if reads && strings.Contains(text, "<<") {
 		lf.waive = true
 	}
+	lf.scanned = true
 	return lf
 }
 

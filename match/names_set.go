@@ -218,8 +218,15 @@ func (r *runner) oneOf(m *setModel, alts [][]item, st int) stateSet {
 }
 
 // setTarget records the variables a word of read, mapfile, getopts (parts of the line's
-// text) or for and select (whole words) may set: each word that is a name.
+// text) or for and select (whole words) may set: each word that is a name. Binding IFS so
+// means the line sets IFS (lineFacts.vals).
 func (lf *lineFacts) setTarget(w []item, name cmdName) {
+	for j, it := range w { // the name ends at a ; & or | that ends the command (read IFS;)
+		if isSep(it) {
+			w = w[:j]
+			break
+		}
+	}
 	if !static(w) || len(w) == 0 || isDigit(w[0].c) {
 		return
 	}
@@ -229,6 +236,10 @@ func (lf *lineFacts) setTarget(w []item, name cmdName) {
 		}
 	}
 	v := lits(w)
+	if v == "IFS" {
+		// IFS bound by for, select, read, getopts...: the line sets IFS, to any text.
+		lf.assign(v, []item{{kind: itAny}})
+	}
 	if name == cmdLoop {
 		if lf.loops == nil {
 			lf.loops = map[string]bool{}

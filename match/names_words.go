@@ -100,6 +100,9 @@ func eachWord(text string, lf *lineFacts, f func(wd *word) bool) {
 				lit(c)
 			}
 		case c == '}' && params != nil && params[i].end:
+			if p := params[i]; p.bind && lf != nil && !lf.scanned {
+				lf.assign(p.name, wd.items[p.val:])
+			}
 			any(0)
 			if p := params[i]; lf != nil && lf.has(p.name) {
 				wd.items = lf.wrap(wd.items, p)
@@ -123,12 +126,15 @@ func eachWord(text string, lf *lineFacts, f func(wd *word) bool) {
 }
 
 // param is a ${...} expansion: where its items start, the variable it expands and the
-// operator text after the name (":1", "#X", "/X/", "@P", "" ...).
+// operator text after the name (":1", "#X", "/X/", "@P", "" ...); bind is set for one that
+// assigns its word to the variable (${x:=w}, ${x=w}), whose items start at val.
 type param struct {
 	end   bool
 	start int
 	name  string
 	op    string
+	bind  bool
+	val   int
 }
 
 // dollar reads the expansion that starts with the $ at text[i] into *w and returns the
@@ -154,6 +160,13 @@ func dollar(text string, i int, w *[]item, params map[int]param, lf *lineFacts) 
 		any()
 		if j := braceEnd(text, i+1); j > 0 {
 			p.name, p.op = paramName(text[i+2 : j])
+			if k := binding(text[i+2:j], p.name); k > 0 {
+				// ${x:=w}, ${x=w}: the word is read from where it starts, and recorded as
+				// a value of x (the name and operator are not part of the expansion).
+				p.bind, p.val = true, len(*w)
+				params[j] = p
+				return i + 1 + k
+			}
 			params[j] = p
 		}
 		return i + 1
@@ -217,6 +230,22 @@ func paramName(in string) (name, op string) {
 		}
 	}
 	return name, in[j:]
+}
+
+// binding returns the length of the name and operator of in, the text inside ${...} with
+// the variable name, when the expansion assigns its word to the variable (${x:=w}, ${x=w}),
+// and 0 otherwise.
+func binding(in, name string) int {
+	if name == "" || isDigit(name[0]) || name == "@" || name == "*" || !strings.HasPrefix(in, name) {
+		return 0
+	}
+	switch op := in[len(name):]; {
+	case strings.HasPrefix(op, ":="):
+		return len(name) + 2
+	case strings.HasPrefix(op, "="):
+		return len(name) + 1
+	}
+	return 0
 }
 
 // ansiC reads the $'...' string whose text starts at text[i] into *w and returns the index

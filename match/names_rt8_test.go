@@ -1,0 +1,46 @@
+package match
+
+import "testing"
+
+// TestNamesRedTeam8: red team round 8, variables bound by a default-value expansion
+// (${x:=v}, ${x=v}) and IFS bound by such an expansion or as a for, select or read target;
+// and the ordinary lines near them that must pass.
+func TestNamesRedTeam8(t *testing.T) {
+	t.Parallel()
+	const env, lock, shrink = ".env", "package-lock.json", "npm-shrinkwrap.json"
+	cases := []struct {
+		cmd, name string
+		want      bool
+	}{
+		{": ${x:=x.env}; cat ${x:1}", env, true},
+		{": ${x:=x.env}; echo PWNED >> ${x:1}", env, true},
+		{": ${p:=xpackage-lock.json}; echo > ${p:1}", lock, true},
+		{": ${p:=xnpm-shrinkwrap.json}; : > ${p#x}", shrink, true},
+		{": ${x=x.env}; cat ${x:1}", env, true},
+		{"cat ${x:=X.env} 2>/dev/null; cat ${x#X}", env, true},
+		{`cat "${x:=x.env}" 2>/dev/null; cat "${x#x}"`, env, true},
+		{"x=x.env; : ${y:=$x}; cat ${y:1}", env, true},
+		{"unset IFS; : ${IFS:=X}; x=X.env; cat $x", env, true},
+		{"unset IFS; : ${IFS=X}; x=X.env; cat $x", env, true},
+		{"for IFS in X; do x=X.env; cat $x; done", env, true},
+		{"x=X.env; for IFS in X; do cat $x; done", env, true},
+		{"x=Xpackage-lock.json; for IFS in X; do echo hi | tee $x; done", lock, true},
+		{"x=X.env; select IFS in X; do cat $x; done", env, true},
+		{"x=X.env; read IFS; cat $x", env, true},
+		{"x=X.env; getopts X IFS; cat $x", env, true},
+		// Ordinary lines.
+		{": ${HOME:=/tmp}; ls", env, false},
+		{"for f in a b; do echo $f; done", env, false},
+		{": ${x:?unset}; echo ${x:1}", env, false},
+		{": ${x:=abc}; echo ${x:1}", env, false},
+	}
+	for _, c := range cases {
+		ns, err := compileName(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ns.in(c.cmd); got != c.want {
+			t.Errorf("%q names %q = %v, want %v", c.cmd, c.name, got, c.want)
+		}
+	}
+}
