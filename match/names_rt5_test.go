@@ -11,10 +11,7 @@ import (
 func TestNamesRedTeam5(t *testing.T) {
 	t.Parallel()
 	const env, lock, dot = ".env", "package-lock.json", "dotglob"
-	cases := []struct {
-		cmd, name string
-		want      bool
-	}{
+	cases := []nameCase{
 		// 15: decoding expansions and printf -v.
 		{`x='\056env'; cat "${x@P}"`, env, true},
 		{`x='\x2eenv'; cat "${x@E}"`, env, true},
@@ -80,15 +77,7 @@ func TestNamesRedTeam5(t *testing.T) {
 		{"ENV=prod; echo $ENV", env, false},
 		{"dir=src; ls ${dir}/*.go", env, false},
 	}
-	for _, c := range cases {
-		ns, err := compileName(c.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ns.in(c.cmd); got != c.want {
-			t.Errorf("%q names %q = %v, want %v", c.cmd, c.name, got, c.want)
-		}
-	}
+	checkNames(t, cases)
 }
 
 // TestNamesRedTeam5Budget: the items a line's variables make and visit are bounded by its

@@ -13,10 +13,7 @@ import (
 func TestNamesRedTeam6(t *testing.T) {
 	t.Parallel()
 	const env, lock, shrink = ".env", "package-lock.json", "npm-shrinkwrap.json"
-	cases := []struct {
-		cmd, name string
-		want      bool
-	}{
+	cases := []nameCase{
 		// 3: .env.
 		{"set -- .envy; cat ${1%y}", env, true},
 		{"set .envy; cat ${1%y}", env, true},
@@ -55,15 +52,7 @@ func TestNamesRedTeam6(t *testing.T) {
 		{"set -- a b; npm install; echo $1", lock, false},
 		{"for f in package.json tsconfig.json; do cat $f; done", lock, false},
 	}
-	for _, c := range cases {
-		ns, err := compileName(c.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ns.in(c.cmd); got != c.want {
-			t.Errorf("%q names %q = %v, want %v", c.cmd, c.name, got, c.want)
-		}
-	}
+	checkNames(t, cases)
 }
 
 // TestNamesRedTeam6Budget: a line with many expansions of values bash sets costs each

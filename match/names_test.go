@@ -7,10 +7,7 @@ import "testing"
 // holding the file (round 4: TestNamesRedTeam4Bash re-runs them).
 func TestNames(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		cmd, name string
-		want      bool
-	}{
+	cases := []nameCase{
 		// Written names, any case, between boundaries.
 		{"cat .env", ".env", true},
 		{"cp /dev/null .ENV", ".env", true},
@@ -114,15 +111,7 @@ func TestNames(t *testing.T) {
 		{"npm install", "package-lock.json", false},
 		{"cat package.json", "package-lock.json", false},
 	}
-	for _, c := range cases {
-		ns, err := compileName(c.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := ns.in(c.cmd); got != c.want {
-			t.Errorf("%q names %q = %v, want %v", c.cmd, c.name, got, c.want)
-		}
-	}
+	checkNames(t, cases)
 }
 
 // TestNamesCondition: names is an operator of the condition language, with its errors.
@@ -177,6 +166,26 @@ func BenchmarkNames(b *testing.B) {
 	for b.Loop() {
 		if ns.in(line) {
 			b.Fatal("match")
+		}
+	}
+}
+
+// nameCase is one line of a names table: whether cmd may name the file name.
+type nameCase struct {
+	cmd, name string
+	want      bool
+}
+
+// checkNames checks each case of a names table.
+func checkNames(t *testing.T, cases []nameCase) {
+	t.Helper()
+	for _, c := range cases {
+		ns, err := compileName(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ns.in(c.cmd); got != c.want {
+			t.Errorf("%q names %q = %v, want %v", c.cmd, c.name, got, c.want)
 		}
 	}
 }
