@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"github.com/hookcore/hookcore/internal/shbound"
 	"math/bits"
 	"strings"
 )
@@ -122,8 +123,15 @@ func compileName(v string) (*nameSpec, error) {
 	return ns, nil
 }
 
-// In reports whether some word of text may become the name (see nameSpec).
+// In reports whether some word of text may become the name (see nameSpec). A text longer
+// than shbound.MaxLen (256 KiB, the length past which a Bash command is not parsed and
+// matches every Bash rule) holds without being read: the analysis's memory grows with the
+// text (about 200 bytes a byte), and a guard must not be switched off by a process killed
+// for its memory (new-user trial, stop 21: a 10 MB command took 2 GB).
 func (ns *nameSpec) in(text string) bool {
+	if len(text) > shbound.MaxLen {
+		return true
+	}
 	lf := scanLine(text)
 	if lf.join || lf.history || lf.over {
 		return true

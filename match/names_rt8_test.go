@@ -1,6 +1,11 @@
 package match
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/hookcore/hookcore/internal/shbound"
+)
 
 // TestNamesRedTeam8: red team round 8, variables bound by a default-value expansion
 // (${x:=v}, ${x=v}) and IFS bound by such an expansion or as a for, select or read target;
@@ -32,4 +37,24 @@ func TestNamesRedTeam8(t *testing.T) {
 		{": ${x:=abc}; echo ${x:1}", env, false},
 	}
 	checkNames(t, cases)
+}
+
+// TestNamesLongTextHolds: a text past the Bash parse limit holds without being read (the
+// analysis's memory grew with the text: a 10 MB command took 2 GB, and a guard killed for
+// its memory lets the call through under Claude Code). Allocation counts, not time.
+func TestNamesLongTextHolds(t *testing.T) {
+	ns, err := compileName(".env")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "echo " + strings.Repeat("a", shbound.MaxLen)
+	if !ns.in(long) {
+		t.Fatal("a text past the parse limit does not hold")
+	}
+	if n := testing.AllocsPerRun(5, func() { ns.in(long) }); n > 0 {
+		t.Errorf("%v allocations for a text past the limit, want none (it is not read)", n)
+	}
+	if ns.in("echo " + strings.Repeat("a", shbound.MaxLen-10)) {
+		t.Error("a plain text under the limit holds")
+	}
 }
