@@ -69,6 +69,11 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	}
 	if o.Command == "" {
 		o.Command = selfCommand()
+		if _, err := exec.LookPath(o.Command); err != nil && add && f.server == "" {
+			// selfCommand's guess for `go run` and test binaries (new-user trial, stop 21): an
+			// agent that cannot find its hook command lets every call through.
+			fmt.Fprintf(e.stderr, "hookcore: warning: %q is not on PATH, so the agent will not find its hook command (Claude Code lets a call through when its hook command fails): put hookcore on PATH, or pass --command with its absolute path\n", o.Command)
+		}
 	}
 	plan := install.Install
 	if !add {
@@ -86,10 +91,20 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		fmt.Fprint(e.stdout, install.Diff(relativize(p.Path, e.cwd), p.Old, p.New))
 		return nil
 	}
+	ws := config.ProjectRoot(e.cwd)
+	trusted := e.trustHolds(ws)
 	backup, err := p.Apply(time.Now())
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
+	defer func() {
+		// The file written may be one of the workspace's project config files, which its
+		// trust grant binds (new-user trial, stop 21: install after trust grant switched the
+		// project's hooks off without a word).
+		if trusted && !e.trustHolds(ws) {
+			fmt.Fprintf(e.stderr, "hookcore: %s is part of the workspace's project config, so its trust grant no longer matches and its project hooks are pending: run `hookcore trust grant` again\n", relativize(p.Path, e.cwd))
+		}
+	}()
 	verb := "installed hookcore in"
 	if !add {
 		verb = "removed hookcore from"

@@ -48,21 +48,13 @@ digest of those files, so after any change to them they must be trusted again.
 				ws = filepath.Join(e.cwd, ws)
 			}
 			store := trust.DefaultStore(e.home)
-			paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws, ManagedDir: managedDir}.Paths()
+			set, problems, digest, err := e.workspaceConfig(ws, dir, managedDir)
 			if err != nil {
 				return err
 			}
-			// The skills' and sub-agents' hooks are granted too (hookcore run runs them); they
-			// are not part of the config digest, so fire and hook, which leave them out,
-			// see the same trust.
-			paths = append(paths, config.FrontmatterPaths(ws, e.home)...)
-			set, problems := config.Load(paths)
-			set.MCP = config.MCPSources(ws, e.home, nil) // the project's .mcp.json is in the digest
-			problems.Sort()
 			for _, p := range problems {
 				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 			}
-			digest := hookcore.TrustDigest(set)
 			switch action {
 			case "show":
 				entry, ok, err := store.Lookup(ws)
@@ -137,6 +129,37 @@ digest of those files, so after any change to them they must be trusted again.
 }
 
 // hookTrust is one project or local hook's trust state, as trust show lists it.
+// workspaceConfig loads what a trust grant of workspace ws binds (its layers as discovered
+// with the config directory dir, and the project's .mcp.json) and returns it with its load
+// problems, sorted, and its trust digest. The skills' and sub-agents' hooks are granted too
+// (hookcore run runs them); they are not part of the config digest, so fire and hook, which
+// leave them out, see the same trust.
+func (e *env) workspaceConfig(ws, dir, managedDir string) (*config.Set, config.ErrorList, string, error) {
+	paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws, ManagedDir: managedDir}.Paths()
+	if err != nil {
+		return nil, nil, "", err
+	}
+	paths = append(paths, config.FrontmatterPaths(ws, e.home)...)
+	set, problems := config.Load(paths)
+	set.MCP = config.MCPSources(ws, e.home, nil) // the project's .mcp.json is in the digest
+	problems.Sort()
+	return set, problems, hookcore.TrustDigest(set), nil
+}
+
+// trustHolds reports whether workspace ws has a trust grant that matches its config as it
+// is now (default config directory and managed settings).
+func (e *env) trustHolds(ws string) bool {
+	if e.home == "" {
+		return false
+	}
+	entry, ok, err := trust.DefaultStore(e.home).Lookup(ws)
+	if err != nil || !ok {
+		return false
+	}
+	_, _, digest, err := e.workspaceConfig(ws, ".hookcore", "")
+	return err == nil && entry.Digest == digest
+}
+
 type hookTrust struct {
 	ID         string   `json:"id"`
 	Source     string   `json:"source"`
