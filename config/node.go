@@ -16,6 +16,9 @@ type decoder struct {
 	lines   []string // the source, for column arithmetic inside scalars
 	anchors map[string]ast.Node
 	probs   ErrorList // problems of the hook being decoded (HookID filled in later)
+	// shapeless: an event's hooks were not a sequence, so what the file meant to run is not
+	// known (a YAML list written without its "- "): the file is Failed, not one entry broken.
+	shapeless bool
 }
 
 // kv is one key/value pair of a mapping, after merge keys are expanded.

@@ -199,7 +199,7 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 			var tooMany bool
 			raws, rest, tooMany = d.settings(f, *hooksKV)
 			fileProbs = append(fileProbs, rest...)
-			if tooMany {
+			if tooMany || d.shapeless {
 				f.Failed = true
 				return f, fileProbs
 			}
@@ -276,7 +276,13 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		}
 		seq, ok := ev.val.(*ast.SequenceNode)
 		if !ok && ev.val != nil {
-			d.errorf(ev.rawValue, "hooks for %s must be a sequence, not a %s", ev.key, kind(ev.val))
+			hint := ""
+			switch ev.key {
+			case "id", "event", "matcher", "if", "action", "type", "command", "timeout", "on_error":
+				hint = " (a hook written without its leading \"- \"? hooks: holds a list of hooks, each starting with -)"
+			}
+			d.errorf(ev.rawValue, "hooks for %s must be a sequence, not a %s%s", ev.key, kind(ev.val), hint)
+			d.shapeless = true
 		}
 		first := len(raws)
 		evProbs := d.take()

@@ -468,3 +468,25 @@ func TestClaudeUnknownKeysIgnored(t *testing.T) {
 		t.Errorf("codebot entry: %v, want the unknown key warned", errs)
 	}
 }
+
+// TestParseHookWithoutDash: a hook written under hooks: without its leading "- " reads as
+// an event mapping whose "events" (id, event, matcher, action) are not lists: the file is
+// Failed — what it meant to run is not known, so a guard must not be taken as absent — and
+// the message says what was probably meant (new-user trial, stop 21: the guard was dropped
+// and `hook claude` let every call through).
+func TestParseHookWithoutDash(t *testing.T) {
+	t.Parallel()
+	src := "hooks:\n  id: guard\n  event: pre_tool_use\n  matcher: Bash\n  action: {type: command, command: \"exit 2\"}\n"
+	f, probs := Parse("hooks.yaml", []byte(src), User)
+	if !f.Failed {
+		t.Errorf("file not Failed; problems: %v", probs)
+	}
+	if !strings.Contains(probs.Error(), `hooks for id must be a sequence, not a string (a hook written without its leading "- "?`) {
+		t.Errorf("problems %q: want the hint", probs.Error())
+	}
+	// An event mapping written as such still loads.
+	ok, probs := Parse("hooks.yaml", []byte("hooks:\n  pre_tool_use:\n    - {id: g, type: command, command: \"exit 2\"}\n"), User)
+	if ok.Failed || len(ok.Hooks) != 1 {
+		t.Errorf("event mapping: Failed %v, %d hooks, problems %v", ok.Failed, len(ok.Hooks), probs)
+	}
+}
