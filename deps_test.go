@@ -23,7 +23,7 @@ var allowedImports = map[string][]string{
 	"hook":              {"internal/text"}, // the vocabulary: standard library only, and the text helpers
 	"bridge":            {"hook", "internal/text"},
 	"match":             {"hook", "shell", "internal/shbound", "internal/text"}, // shbound: the names operator stops where Bash parsing does
-	"shell":             {"internal/shbound"}, // the bash engine: stdlib, mvdan.cc/sh, the parser bound
+	"shell":             {"internal/shbound"},                                   // the bash engine: stdlib, mvdan.cc/sh, the parser bound
 	"config":            {"hook", "bridge", "match", "internal/hostspec", "internal/shbound", "internal/text"},
 	"convert":           {"config", "bridge", "hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
 	"trust":             {"hook", "match", "internal/text"},
