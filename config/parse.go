@@ -199,7 +199,7 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 			var tooMany bool
 			raws, rest, tooMany = d.settings(f, *hooksKV)
 			fileProbs = append(fileProbs, rest...)
-			if tooMany || d.shapeless {
+			if tooMany {
 				f.Failed = true
 				return f, fileProbs
 			}
@@ -223,6 +223,9 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	probs = append(probs, strictJSON(path, data)...)
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()
+	if d.shapeless { // every problem is reported, and the file runs nothing: it cannot be loaded
+		f.Failed, f.Hooks, f.Broken = true, nil, nil
+	}
 	f.Entries = len(f.Hooks) + len(f.Broken)
 	if f.Dialect != Native {
 		offBridge(f)
