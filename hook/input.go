@@ -168,12 +168,21 @@ func plainString(v []byte) (s string, ok bool) {
 		return "", false
 	}
 	body := v[1 : len(v)-1]
-	for _, c := range body {
-		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return "", false
-		}
+	if !plain(body) {
+		return "", false
 	}
 	return string(body), true
+}
+
+// plain reports whether s is printable ASCII without '"' or '\\': the text of a JSON string
+// literal that encoding/json reads and writes unchanged.
+func plain[T ~string | ~[]byte](s T) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // MarshalJSON writes in as one compact JSON object: the named fields in Claude Code's order,
@@ -248,14 +257,7 @@ func (in *Input) MarshalJSON() ([]byte, error) {
 // writes it: as it is when it is plain (printable ASCII without '"' or '\\', which the
 // Encoder writes unchanged), through the Encoder otherwise.
 func writeJSONString(buf *bytes.Buffer, s string) {
-	plain := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if plain(s) {
 		buf.WriteByte('"')
 		buf.WriteString(s)
 		buf.WriteByte('"')

@@ -37,9 +37,8 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	// The entries are written into one buffer and sliced out of it: one allocation for all.
 	var b strings.Builder
 	b.Grow(160 + 2*len(project) + min(len(in.ToolInput), maxEnvValue))
-	var ends []int // end offsets of the entries in b
-	var endsArr [10]int
-	ends = endsArr[:0]
+	var endsArr [16]int
+	ends := endsArr[:0] // end offsets of the entries in b
 	put := func(k, v string) {
 		b.WriteString(k)
 		b.WriteByte('=')
@@ -75,14 +74,10 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut("FILE_PATH", in.FilePath())
 	put("CLAUDE_PROJECT_DIR", project)
 	put("HOOKCORE_PROJECT_DIR", project)
-	all, start := b.String(), 0
-	for _, end := range ends {
-		env = append(env, all[start:end])
-		start = end
+	if p := c.placeholders(dir); p.PluginRoot != "" {
+		put("CLAUDE_PLUGIN_ROOT", p.PluginRoot)
+		put("CLAUDE_PLUGIN_DATA", p.PluginData)
 	}
-	put = func(k, v string) { env = append(env, k+"="+strings.ReplaceAll(v, "\x00", "")) }
-	putCut = func(k, v string) { put(k, hookio.CutUTF8(v, maxEnvValue)) }
-	env = append(env, placeholderEnv(c.placeholders(dir))...)
 	if c.Agent == "gemini" { // Gemini CLI 0.61.0 sets these for its hooks (observed)
 		cwd := in.Cwd
 		if cwd == "" {
@@ -94,6 +89,11 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	}
 	if f := c.envFile(in.SessionID); f != "" {
 		put("CLAUDE_ENV_FILE", f)
+	}
+	all, start := b.String(), 0
+	for _, end := range ends {
+		env = append(env, all[start:end])
+		start = end
 	}
 	return env
 }
@@ -126,15 +126,6 @@ func (c *Command) stdin(in *hook.Input) ([]byte, error) {
 		return codexStdin(in)
 	}
 	return hookio.Stdin(in, c.Codebot)
-}
-
-// placeholderEnv returns the plugin placeholders of p as environment entries (the project
-// directory is exported by environ), none outside a plugin.
-func placeholderEnv(p hookio.Placeholders) []string {
-	if p.PluginRoot == "" {
-		return nil
-	}
-	return []string{"CLAUDE_PLUGIN_ROOT=" + p.PluginRoot, "CLAUDE_PLUGIN_DATA=" + p.PluginData}
 }
 
 // codexStdin writes the input a Codex hook reads: Claude Code's, which Codex sends (Codex
