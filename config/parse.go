@@ -369,6 +369,7 @@ func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []k
 	if !ok {
 		if inner.val != nil {
 			d.errorf(inner.rawValue, "hooks of a matcher group must be a sequence, not a %s", kind(inner.val))
+			d.shapeless = true
 		}
 		return nil // the group's problems stay with the decoder for the caller
 	}

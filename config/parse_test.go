@@ -484,6 +484,11 @@ func TestParseHookWithoutDash(t *testing.T) {
 	if !strings.Contains(probs.Error(), `hooks for id must be a sequence, not a string (a hook written without its leading "- "?`) {
 		t.Errorf("problems %q: want the hint", probs.Error())
 	}
+	// The same in a settings file: a matcher group whose hooks are a mapping.
+	g, probs := Parse("settings.json", []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": {"type": "command", "command": "exit 2"}}]}}`), User)
+	if !g.Failed {
+		t.Errorf("matcher group with a mapping of hooks: not Failed; problems: %v", probs)
+	}
 	// An event mapping written as such still loads.
 	ok, probs := Parse("hooks.yaml", []byte("hooks:\n  pre_tool_use:\n    - {id: g, type: command, command: \"exit 2\"}\n"), User)
 	if ok.Failed || len(ok.Hooks) != 1 {
