@@ -213,6 +213,14 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		case "hooks", "disable_all_hooks", "disableAllHooks", "parallel", "allowManagedHooksOnly", "audit", "$schema":
 			continue // $schema names the JSON Schema for editors (hookcore schema config)
 		}
+		if f.Dialect == Native && isHookField(p.key) {
+			// A hook written at the top level (its lines not indented under hooks:, or no
+			// hooks: at all): what the file meant to run is not known, so it runs nothing
+			// and fails to load (stop 21 attack on the shape fix).
+			d.errorf(p.keyNode, "%s is a hook's key, not a config key: a hook written outside hooks:? hooks: holds a list of hooks, each starting with - and indented under it", p.key)
+			d.shapeless = true
+			continue
+		}
 		if f.Dialect == Native && !isMiniCodeConfig(path) {
 			d.unknownKey(p, "config", topKeys)
 		} else if s := Suggest(p.key, slices.Concat(topKeys, []string{"disableAllHooks"})); s != "" {
@@ -280,8 +288,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		seq, ok := ev.val.(*ast.SequenceNode)
 		if !ok && ev.val != nil {
 			hint := ""
-			switch ev.key {
-			case "id", "event", "matcher", "if", "action", "type", "command", "timeout", "on_error":
+			if isHookField(ev.key) {
 				hint = " (a hook written without its leading \"- \"? hooks: holds a list of hooks, each starting with -)"
 			}
 			d.errorf(ev.rawValue, "hooks for %s must be a sequence, not a %s%s", ev.key, kind(ev.val), hint)
@@ -531,4 +538,14 @@ func dialectByName(path string) Dialect {
 		return Nested
 	}
 	return Native
+}
+
+// isHookField reports whether key is a key of a hook entry that is never an event name nor
+// a config key, so a mapping keyed by it is a hook written in the wrong place.
+func isHookField(key string) bool {
+	switch key {
+	case "id", "event", "matcher", "if", "action", "type", "command", "timeout", "on_error":
+		return true
+	}
+	return false
 }

@@ -489,6 +489,15 @@ func TestParseHookWithoutDash(t *testing.T) {
 	if !g.Failed {
 		t.Errorf("matcher group with a mapping of hooks: not Failed; problems: %v", probs)
 	}
+	// The same hook flush left, under an empty hooks: (or with no hooks: at all).
+	for _, src := range []string{
+		"hooks:\nid: g\nevent: pre_tool_use\naction: {type: command, command: \"exit 2\"}\n",
+		"id: g\nevent: pre_tool_use\naction: {type: command, command: \"exit 2\"}\n",
+	} {
+		if h, probs := Parse("hooks.yaml", []byte(src), User); !h.Failed || !strings.Contains(probs.Error(), "is a hook's key, not a config key") {
+			t.Errorf("%q: Failed %v, problems %v", src, h.Failed, probs)
+		}
+	}
 	// An event mapping written as such still loads.
 	ok, probs := Parse("hooks.yaml", []byte("hooks:\n  pre_tool_use:\n    - {id: g, type: command, command: \"exit 2\"}\n"), User)
 	if ok.Failed || len(ok.Hooks) != 1 {
