@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -69,20 +70,27 @@ type CoveredFile struct {
 // hashed as its first 64 MiB plus its size.
 const maxCoveredFile = 64 << 20
 
+// The tables of this file are built on first use (sync.OnceValue), not at package
+// initialisation, which every hook process pays at start (issue 9, the lean hook binary).
+
 // interpreters run the script named by their first operand (config/lint.go has the same
 // list for the missing-script warning; this one adds source and ".").
-var coverInterpreters = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "python": true,
-	"python3": true, "node": true, "deno": true, "bun": true, "ruby": true, "perl": true,
-	"php": true, "pwsh": true, "tsx": true, "ts-node": true, "source": true, ".": true,
-	"uv": true, "npx": true,
-}
+var coverInterpreters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "python": true,
+		"python3": true, "node": true, "deno": true, "bun": true, "ruby": true, "perl": true,
+		"php": true, "pwsh": true, "tsx": true, "ts-node": true, "source": true, ".": true,
+		"uv": true, "npx": true,
+	}
+})
 
 // coverWrappers run their operand as the command (their options are skipped).
-var coverWrappers = map[string]bool{
-	"env": true, "exec": true, "command": true, "nohup": true, "sudo": true, "time": true,
-	"nice": true, "timeout": true, "xargs": true, "setsid": true, "stdbuf": true,
-}
+var coverWrappers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"env": true, "exec": true, "command": true, "nohup": true, "sudo": true, "time": true,
+		"nice": true, "timeout": true, "xargs": true, "setsid": true, "stdbuf": true,
+	}
+})
 
 // CoverHook computes what a grant binds for h, a hook of file f, in the project at root.
 func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
@@ -511,16 +519,18 @@ type wordsCover struct {
 }
 
 // wrapperArgFlags are the options of coverWrappers that take the next word as argument.
-var wrapperArgFlags = map[string]map[string]bool{
-	"sudo":    {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-U": true, "-T": true, "--user": true, "--group": true, "--chdir": true},
-	"timeout": {"-s": true, "-k": true, "--signal": true, "--kill-after": true},
-	"nice":    {"-n": true, "--adjustment": true},
-	"env":     {"-u": true, "-C": true, "--unset": true, "--chdir": true},
-	"stdbuf":  {"-i": true, "-o": true, "-e": true},
-	"xargs":   {"-I": true, "-n": true, "-P": true, "-d": true, "-a": true, "-E": true, "-L": true, "-s": true},
-	"time":    {"-f": true, "-o": true},
-	"exec":    {"-a": true},
-}
+var wrapperArgFlags = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"sudo":    {"-u": true, "-g": true, "-C": true, "-D": true, "-h": true, "-p": true, "-r": true, "-t": true, "-U": true, "-T": true, "--user": true, "--group": true, "--chdir": true},
+		"timeout": {"-s": true, "-k": true, "--signal": true, "--kill-after": true},
+		"nice":    {"-n": true, "--adjustment": true},
+		"env":     {"-u": true, "-C": true, "--unset": true, "--chdir": true},
+		"stdbuf":  {"-i": true, "-o": true, "-e": true},
+		"xargs":   {"-I": true, "-n": true, "-P": true, "-d": true, "-a": true, "-E": true, "-L": true, "-s": true},
+		"time":    {"-f": true, "-o": true},
+		"exec":    {"-a": true},
+	}
+})
 
 // interpFlags are, per interpreter family, the options whose next word is an argument
 // (arg), inline code (code) or a module (module).
@@ -587,7 +597,7 @@ func coverWords(ws []word) (r wordsCover) {
 		r.paths = append(r.paths, cmd.val)
 	}
 	base := filepath.Base(cmd.val)
-	if why, ok := projectRunners[base]; ok {
+	if why, ok := projectRunners()[base]; ok {
 		r.notCovered = append(r.notCovered, base+" "+why+", which trust does not hash")
 		return r
 	}
@@ -600,7 +610,7 @@ func coverWords(ws []word) (r wordsCover) {
 			}
 		}
 	}
-	if !coverInterpreters[base] {
+	if !coverInterpreters()[base] {
 		return r
 	}
 	r.interp = base
@@ -615,7 +625,7 @@ func skipWrappers(ws []word, r *wordsCover) (i int, done bool) {
 	for i < len(ws) && ws[i].dyn == "" && isAssignment(ws[i].val) {
 		i++
 	}
-	for i < len(ws) && ws[i].dyn == "" && coverWrappers[filepath.Base(ws[i].val)] {
+	for i < len(ws) && ws[i].dyn == "" && coverWrappers()[filepath.Base(ws[i].val)] {
 		wrapper := filepath.Base(ws[i].val)
 		if wrapper == "xargs" {
 			r.notCovered = append(r.notCovered, "xargs runs its command with operands read from stdin when the hook runs")
@@ -640,7 +650,7 @@ func skipWrappers(ws []word, r *wordsCover) (i int, done bool) {
 				r.code = append(r.code, code)
 				return i, true
 			}
-			if wrapperArgFlags[wrapper][f] && i < len(ws) {
+			if wrapperArgFlags()[wrapper][f] && i < len(ws) {
 				i++ // sudo -u root
 			}
 		}
@@ -734,14 +744,16 @@ func isShellCluster(v string) bool {
 }
 
 // projectRunners run what files of the project define: trust shows them as not covered.
-var projectRunners = map[string]string{
-	"make": "runs the project's Makefile", "gmake": "runs the project's Makefile",
-	"just": "runs the project's justfile", "task": "runs the project's Taskfile",
-	"npm": "runs scripts of the project's package.json", "yarn": "runs scripts of the project's package.json",
-	"pnpm":  "runs scripts of the project's package.json",
-	"cargo": "builds and runs the project's code", "go": "builds and runs the project's code",
-	"gradle": "runs the project's build files", "mvn": "runs the project's build files", "rake": "runs the project's Rakefile",
-}
+var projectRunners = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"make": "runs the project's Makefile", "gmake": "runs the project's Makefile",
+		"just": "runs the project's justfile", "task": "runs the project's Taskfile",
+		"npm": "runs scripts of the project's package.json", "yarn": "runs scripts of the project's package.json",
+		"pnpm":  "runs scripts of the project's package.json",
+		"cargo": "builds and runs the project's code", "go": "builds and runs the project's code",
+		"gradle": "runs the project's build files", "mvn": "runs the project's build files", "rake": "runs the project's Rakefile",
+	}
+})
 
 // isAssignment reports whether w has the shape NAME=value.
 func isAssignment(w string) bool {

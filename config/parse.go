@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"slices"
@@ -515,7 +515,9 @@ func isServeURL(u string) bool {
 		return false
 	}
 	host := p.Hostname()
-	if ip := net.ParseIP(host); !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+	// netip, not net: the net package's initialisation is a hook process's to pay at every
+	// start. Same addresses as net.ParseIP's IsLoopback: no zone, IPv4-mapped unmapped.
+	if ip, err := netip.ParseAddr(host); !strings.EqualFold(host, "localhost") && (err != nil || ip.Zone() != "" || !ip.Unmap().IsLoopback()) {
 		return false
 	}
 	parts := strings.Split(strings.Trim(p.Path, "/"), "/")

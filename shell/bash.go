@@ -634,7 +634,7 @@ func (b *Commands) grow(n int) bool {
 func (b *Commands) findExec(args []word, c ctx) {
 	c.depth++
 	c.braces = true
-	skip := 0 // words left that are a primary's value (findArgs)
+	skip := 0 // words left that are a primary's value (findArgs())
 	for i := 0; i < len(args); i++ {
 		value := skip > 0
 		if value {

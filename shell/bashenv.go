@@ -105,13 +105,13 @@ func (b *Commands) settleDeny() {
 }
 
 // commandDerived reports whether bash fills the variable name itself from what the line
-// holds (shellDerived), a directory excepted: a directory is not a command.
+// holds (shellDerived()), a directory excepted: a directory is not a command.
 func commandDerived(name string) bool {
 	switch name {
 	case "PWD", "OLDPWD", "DIRSTACK":
 		return false
 	}
-	return shellDerived[name]
+	return shellDerived()[name]
 }
 
 // assignValue analyses a parsed assignment's value for deny rules (envValue); prefix tells

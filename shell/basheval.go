@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -349,19 +350,21 @@ func paramOp(p *syntax.ParamExp) string {
 // when an evaluating context (arithmetic, ${x@P}, ${!x}) reads one, its value is not known
 // to be inert (red-team findings: echo $(($_)), ${PWD@P} after cd '$(...)',
 // $((BASH_REMATCH)), $((BASH_ALIASES[v]))).
-var shellDerived = map[string]bool{
-	"_": true, "BASH_REMATCH": true, "BASH_ALIASES": true, "BASH_CMDS": true, "BASH_COMMAND": true,
-	"BASH_ARGV": true, "BASH_ARGC": true, "BASH_SOURCE": true, "BASH_EXECUTION_STRING": true,
-	"FUNCNAME": true, "PWD": true, "OLDPWD": true, "DIRSTACK": true, "REPLY": true, "MAPFILE": true,
-	"READLINE_LINE": true, "COMP_LINE": true, "COMP_WORDS": true, "COMPREPLY": true,
-	"@": true, "*": true, "#": true, "0": true, "1": true, "2": true, "3": true, "4": true,
-	"5": true, "6": true, "7": true, "8": true, "9": true,
-}
+var shellDerived = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"_": true, "BASH_REMATCH": true, "BASH_ALIASES": true, "BASH_CMDS": true, "BASH_COMMAND": true,
+		"BASH_ARGV": true, "BASH_ARGC": true, "BASH_SOURCE": true, "BASH_EXECUTION_STRING": true,
+		"FUNCNAME": true, "PWD": true, "OLDPWD": true, "DIRSTACK": true, "REPLY": true, "MAPFILE": true,
+		"READLINE_LINE": true, "COMP_LINE": true, "COMP_WORDS": true, "COMPREPLY": true,
+		"@": true, "*": true, "#": true, "0": true, "1": true, "2": true, "3": true, "4": true,
+		"5": true, "6": true, "7": true, "8": true, "9": true,
+	}
+})
 
 // derived makes the line match every rule when an evaluating context reads a variable that
-// bash fills itself (see shellDerived).
+// bash fills itself (see shellDerived()).
 func (b *Commands) derived(name string) {
-	if shellDerived[name] {
+	if shellDerived()[name] {
 		b.all = true
 	}
 }

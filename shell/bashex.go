@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Vim and its relatives (vi, view, vimdiff, ex, evim, rvim, gvim, nvim, nvi, Debian's
 // vim.basic and vim.tiny, …) run the Ex commands the line gives them: -c CMD (-cCMD),
@@ -28,16 +31,18 @@ import "strings"
 
 // exPrograms lists the base names (before any '.': vim.basic is vim) of Vim and its
 // relatives.
-var exPrograms = setOf("vi", "vim", "view", "vimdiff", "ex", "evim", "eview", "rvim", "rview",
-	"gvim", "gview", "gvimdiff", "rgvim", "rgview", "gex", "vimx", "nvim", "nvi", "nex", "nview",
-	"elvis", "vile")
+var exPrograms = sync.OnceValue(func() map[string]bool {
+	return setOf("vi", "vim", "view", "vimdiff", "ex", "evim", "eview", "rvim", "rview",
+		"gvim", "gview", "gvimdiff", "rgvim", "rgview", "gex", "vimx", "nvim", "nvi", "nex", "nview",
+		"elvis", "vile")
+})
 
-// exProgram reports whether base is Vim or a relative (exPrograms).
+// exProgram reports whether base is Vim or a relative (exPrograms()).
 func exProgram(base string) bool {
 	if i := strings.IndexByte(base, '.'); i > 0 {
 		base = base[:i]
 	}
-	return exPrograms[base]
+	return exPrograms()[base]
 }
 
 // exArgs analyses, for deny rules, the arguments of Vim or a relative (see the top of
@@ -236,15 +241,19 @@ func plainExFile(arg string) bool {
 // Ex command: display, editing and file-format switches, none of which names a program or
 // an expression.
 var (
-	exBoolOptions = setOf("number", "nu", "relativenumber", "rnu", "list", "wrap", "paste",
-		"expandtab", "et", "ignorecase", "ic", "smartcase", "scs", "hlsearch", "hls", "incsearch",
-		"is", "binary", "bin", "eol", "endofline", "fixendofline", "fixeol", "bomb", "readonly", "ro",
-		"modifiable", "ma", "autoindent", "ai", "smartindent", "si", "ruler", "ru", "wrapscan", "ws",
-		"magic", "backup", "bk", "writebackup", "wb", "swapfile", "swf", "undofile", "udf", "hidden",
-		"hid", "autoread", "ar", "compatible", "cp", "modeline", "ml", "spell", "all")
-	exValueOptions = setOf("tabstop", "ts", "shiftwidth", "sw", "softtabstop", "sts", "textwidth",
-		"tw", "wrapmargin", "wm", "fileformat", "ff", "fileformats", "ffs", "fileencoding", "fenc",
-		"fileencodings", "fencs", "encoding", "enc", "scrolloff", "so")
+	exBoolOptions = sync.OnceValue(func() map[string]bool {
+		return setOf("number", "nu", "relativenumber", "rnu", "list", "wrap", "paste",
+			"expandtab", "et", "ignorecase", "ic", "smartcase", "scs", "hlsearch", "hls", "incsearch",
+			"is", "binary", "bin", "eol", "endofline", "fixendofline", "fixeol", "bomb", "readonly", "ro",
+			"modifiable", "ma", "autoindent", "ai", "smartindent", "si", "ruler", "ru", "wrapscan", "ws",
+			"magic", "backup", "bk", "writebackup", "wb", "swapfile", "swf", "undofile", "udf", "hidden",
+			"hid", "autoread", "ar", "compatible", "cp", "modeline", "ml", "spell", "all")
+	})
+	exValueOptions = sync.OnceValue(func() map[string]bool {
+		return setOf("tabstop", "ts", "shiftwidth", "sw", "softtabstop", "sts", "textwidth",
+			"tw", "wrapmargin", "wm", "fileformat", "ff", "fileformats", "ffs", "fileencoding", "fenc",
+			"fileencodings", "fencs", "encoding", "enc", "scrolloff", "so")
+	})
 )
 
 // plainOptions reports whether arg, the arguments of :set, only switches exBoolOptions (with
@@ -258,15 +267,15 @@ func plainOptions(arg string) bool {
 		}
 		if eq {
 			name = strings.TrimRight(name, "+-^")
-			if !exValueOptions[name] || strings.Trim(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-,._+") != "" {
+			if !exValueOptions()[name] || strings.Trim(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-,._+") != "" {
 				return false
 			}
 			continue
 		}
 		name = strings.TrimRight(name, "!&?")
-		if !exBoolOptions[name] && !exValueOptions[name] {
+		if !exBoolOptions()[name] && !exValueOptions()[name] {
 			trimmed := strings.TrimPrefix(strings.TrimPrefix(name, "no"), "inv")
-			if !exBoolOptions[trimmed] {
+			if !exBoolOptions()[trimmed] {
 				return false
 			}
 		}

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // gdb's command language runs commands many ways: shell and !, pipe and |, python, guile,
 // $_shell(), call system(), run's arguments (a shell reads them), set exec-wrapper, and
@@ -14,23 +17,31 @@ import "strings"
 // and escapeText reads.
 
 // gdbPrograms are the names of gdb.
-var gdbPrograms = setOf("gdb", "cgdb", "gdb-multiarch", "gdbtui")
+var gdbPrograms = sync.OnceValue(func() map[string]bool {
+	return setOf("gdb", "cgdb", "gdb-multiarch", "gdbtui")
+})
 
 // gdbInspect are gdb commands (and their common abbreviations) that run nothing and take
 // no expression.
-var gdbInspect = setOf("bt", "backtrace", "where", "info", "i", "list", "l", "quit", "q", "kill", "k",
-	"frame", "f", "up", "down", "finish", "fin", "next", "n", "step", "s", "nexti", "ni", "stepi", "si",
-	"continue", "c", "cont", "disassemble", "end", "delete", "d", "disable", "enable", "detach", "where",
-	"echo", "help", "h", "show", "file", "core", "core-file", "symbol-file", "directory", "dir")
+var gdbInspect = sync.OnceValue(func() map[string]bool {
+	return setOf("bt", "backtrace", "where", "info", "i", "list", "l", "quit", "q", "kill", "k",
+		"frame", "f", "up", "down", "finish", "fin", "next", "n", "step", "s", "nexti", "ni", "stepi", "si",
+		"continue", "c", "cont", "disassemble", "end", "delete", "d", "disable", "enable", "detach", "where",
+		"echo", "help", "h", "show", "file", "core", "core-file", "symbol-file", "directory", "dir")
+})
 
 // gdbExpr are gdb commands that evaluate an expression, harmless when it calls nothing
 // and reads no convenience variable or function ($_shell).
-var gdbExpr = setOf("print", "p", "output", "x", "display", "break", "b", "tbreak", "watch", "rwatch",
-	"awatch", "until", "u", "advance", "ptype", "whatis")
+var gdbExpr = sync.OnceValue(func() map[string]bool {
+	return setOf("print", "p", "output", "x", "display", "break", "b", "tbreak", "watch", "rwatch",
+		"awatch", "until", "u", "advance", "ptype", "whatis")
+})
 
 // gdbSettings are the settings `set` may change harmlessly.
-var gdbSettings = setOf("pagination", "confirm", "print", "width", "height", "listsize",
-	"disassembly-flavor", "style", "verbose", "logging", "breakpoint", "language")
+var gdbSettings = sync.OnceValue(func() map[string]bool {
+	return setOf("pagination", "confirm", "print", "width", "height", "listsize",
+		"disassembly-flavor", "style", "verbose", "logging", "breakpoint", "language")
+})
 
 // gdbArgs analyses gdb's arguments for deny rules (see the top of this file). Only inside
 // denyScope.
@@ -100,8 +111,8 @@ func (b *Commands) gdbText(s string, c ctx) {
 	}
 }
 
-// harmlessGDB reports whether the gdb command line runs nothing (see gdbInspect, gdbExpr,
-// gdbSettings); a blank line and a comment do not, nor does run without arguments.
+// harmlessGDB reports whether the gdb command line runs nothing (see gdbInspect(), gdbExpr(),
+// gdbSettings()); a blank line and a comment do not, nor does run without arguments.
 func harmlessGDB(line string) bool {
 	fields := strings.Fields(line)
 	if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
@@ -114,9 +125,9 @@ func harmlessGDB(line string) bool {
 	switch {
 	case cmd == "thread" && len(rest) >= 3 && rest[0] == "apply":
 		return harmlessGDB(strings.Join(rest[2:], " ")) // thread apply all bt
-	case gdbInspect[cmd]:
+	case gdbInspect()[cmd]:
 		return true
-	case gdbExpr[cmd], cmd == "set" && len(rest) > 0 && gdbSettings[rest[0]]:
+	case gdbExpr()[cmd], cmd == "set" && len(rest) > 0 && gdbSettings()[rest[0]]:
 		return !strings.ContainsAny(line, "($")
 	case cmd == "run" || cmd == "r" || cmd == "start" || cmd == "starti":
 		return len(rest) == 0

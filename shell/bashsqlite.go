@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // sqlite3's shell runs commands from its dot-commands (red team 5, finding 9): .shell and
 // .system run their arguments, joined, with system(3); .read, .once, .output and .import
@@ -15,12 +18,16 @@ import "strings"
 // unknown value. An -init file is checked with programFile, as other code files are.
 
 // sqlitePrograms are the names of sqlite's shell.
-var sqlitePrograms = setOf("sqlite3", "sqlite")
+var sqlitePrograms = sync.OnceValue(func() map[string]bool {
+	return setOf("sqlite3", "sqlite")
+})
 
 // sqliteValues are sqlite3's options (without their leading dashes) that take values, and
 // how many words they take; -cmd and -init are read apart.
-var sqliteValues = map[string]int{"separator": 1, "newline": 1, "nullvalue": 1, "vfs": 1, "heap": 1,
-	"maxsize": 1, "mmap": 1, "escape": 1, "lookaside": 2, "pagecache": 2}
+var sqliteValues = sync.OnceValue(func() map[string]int {
+	return map[string]int{"separator": 1, "newline": 1, "nullvalue": 1, "vfs": 1, "heap": 1,
+		"maxsize": 1, "mmap": 1, "escape": 1, "lookaside": 2, "pagecache": 2}
+})
 
 // sqliteArgs analyses sqlite3's arguments for deny rules (see the top of this file). Only
 // inside denyScope.
@@ -49,7 +56,7 @@ func (b *Commands) sqliteArgs(args []word, c ctx) {
 			}
 			b.sqliteText(args[i].text, c)
 		case strings.HasPrefix(a.text, "-"):
-			i += sqliteValues[name]
+			i += sqliteValues()[name]
 		case !db:
 			db = true
 		default:

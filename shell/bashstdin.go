@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -217,16 +218,20 @@ func (b *Commands) stdinData(base string, words []word, c ctx) {
 // shell command: ed's !CMD, w !CMD, r !CMD and e !CMD, the mail readers' ~!CMD, ftp's and
 // sftp's !CMD, dc's !CMD, gdb's and lftp's !CMD (red team 3, finding 3: echo '!rm -rf x' |
 // ed deleted x). Vim and its relatives read Ex commands or keystrokes (exProgram).
-var bangPrograms = setOf("ed", "red", "mail", "mailx", "Mail", "s-nail", "bsd-mailx", "ftp",
-	"sftp", "lftp", "tnftp", "dc", "gdb", "cgdb", "busybox")
+var bangPrograms = sync.OnceValue(func() map[string]bool {
+	return setOf("ed", "red", "mail", "mailx", "Mail", "s-nail", "bsd-mailx", "ftp",
+		"sftp", "lftp", "tnftp", "dc", "gdb", "cgdb", "busybox")
+})
 
 // m4Programs lists the names of m4, whose input runs commands through syscmd and esyscmd.
-var m4Programs = setOf("m4", "gm4")
+var m4Programs = sync.OnceValue(func() map[string]bool {
+	return setOf("m4", "gm4")
+})
 
 // escapeText analyses, for deny rules, the spelled input in of the program base for a
 // command escape of that program's own language:
 //
-//   - for bangPrograms, the text after each '!' on each line is code;
+//   - for bangPrograms(), the text after each '!' on each line is code;
 //   - for m4, a text with a '(' makes the line match every deny rule (m4Text);
 //   - for Vim and its relatives, any text does (exProgram: Ex commands in Ex mode,
 //     keystrokes otherwise, a -S script when opened by name).
@@ -237,16 +242,16 @@ func (b *Commands) escapeText(base string, in *input, c ctx) {
 	switch {
 	case exProgram(base):
 		b.denyAll = true
-	case (sqlitePrograms[base] || gdbPrograms[base]) && in.source:
+	case (sqlitePrograms()[base] || gdbPrograms()[base]) && in.source:
 		b.denyAll = true
-	case sqlitePrograms[base]:
+	case sqlitePrograms()[base]:
 		b.denyScope(func() { b.sqliteText(in.script, c) })
-	case gdbPrograms[base]:
+	case gdbPrograms()[base]:
 		b.denyScope(func() { b.gdbText(in.script, c) })
-	case !bangPrograms[base] && !m4Programs[base]:
+	case !bangPrograms()[base] && !m4Programs()[base]:
 	case in.source:
 		b.denyAll = true
-	case bangPrograms[base]:
+	case bangPrograms()[base]:
 		for line := range strings.SplitSeq(in.script, "\n") {
 			for i := strings.IndexByte(line, '!'); i >= 0 && !b.all; {
 				b.codeString(line[i+1:], c)

@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // A program outside the wrapper table may run its arguments as a command all the same:
@@ -41,46 +42,50 @@ const maxEquals = 4
 // bash builtins that run nothing (or that builtinEval and the walk already analyse), and
 // common programs that only read, print, search or change files and text. A program with an
 // option whose value is a command is inert only with inertExec naming that option.
-var inertPrograms = setOf(
-	// bash builtins (eval, source, trap, alias, the shells, find and the wrappers are
-	// analysed by addCall itself).
-	"cd", "pushd", "popd", "dirs", "echo", "printf", "test", "[", "true", "false", ":", "pwd", "exit",
-	"return", "break", "continue", "shift", "shopt", "caller", "help", "history", "jobs", "fg", "bg",
-	"disown", "wait", "kill", "ulimit", "umask", "times", "type", "unalias", "unset", "logout",
-	"suspend", "getopts", "read", "readarray", "mapfile", "let", "local", "declare", "typeset",
-	"export", "readonly", "set", "enable", "complete", "compgen", "compopt", "bind", "hash", "fc",
-	// coreutils and util-linux that read, print or change files.
-	"ls", "dir", "vdir", "cat", "tac", "head", "tail", "wc", "cut", "paste", "join", "tr", "uniq",
-	"comm", "cmp", "diff", "basename", "dirname", "realpath", "readlink", "stat", "touch",
-	"mkdir", "rmdir", "cp", "mv", "ln", "rm", "chmod", "chown", "chgrp", "shred", "truncate", "dd",
-	"du", "df", "date", "sleep", "id", "whoami", "groups", "hostname", "uname", "arch", "nproc",
-	"printenv", "seq", "yes", "tee", "base64", "base32", "basenc", "md5sum", "sha1sum",
-	"sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "fold", "fmt",
-	"nl", "pr", "expand", "unexpand", "numfmt", "factor", "expr", "tsort", "mktemp", "mkfifo",
-	"install", "sync", "tty", "who", "users", "logname", "csplit", "shuf", "column", "rev",
-	"look", "lsblk", "free", "uptime", "ps", "pgrep", "pkill", "killall", "lsof", "file", "tree",
-	"which", "whereis", "whatis", "apropos", "iconv", "sort",
-	// text, search and data tools (sed and awk run commands: bashtext.go reads their
-	// programs; less and more read a lesskey file that may set LESSOPEN to a command: red
-	// team 4, finding 8).
-	"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq", "yq", "man", "info",
-	"xxd", "od", "hexdump", "strings",
-	// archives and transfers that run no command of theirs.
-	"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget",
-	"ping", "dig", "nslookup", "host",
-)
+var inertPrograms = sync.OnceValue(func() map[string]bool {
+	return setOf(
+		// bash builtins (eval, source, trap, alias, the shells, find and the wrappers are
+		// analysed by addCall itself).
+		"cd", "pushd", "popd", "dirs", "echo", "printf", "test", "[", "true", "false", ":", "pwd", "exit",
+		"return", "break", "continue", "shift", "shopt", "caller", "help", "history", "jobs", "fg", "bg",
+		"disown", "wait", "kill", "ulimit", "umask", "times", "type", "unalias", "unset", "logout",
+		"suspend", "getopts", "read", "readarray", "mapfile", "let", "local", "declare", "typeset",
+		"export", "readonly", "set", "enable", "complete", "compgen", "compopt", "bind", "hash", "fc",
+		// coreutils and util-linux that read, print or change files.
+		"ls", "dir", "vdir", "cat", "tac", "head", "tail", "wc", "cut", "paste", "join", "tr", "uniq",
+		"comm", "cmp", "diff", "basename", "dirname", "realpath", "readlink", "stat", "touch",
+		"mkdir", "rmdir", "cp", "mv", "ln", "rm", "chmod", "chown", "chgrp", "shred", "truncate", "dd",
+		"du", "df", "date", "sleep", "id", "whoami", "groups", "hostname", "uname", "arch", "nproc",
+		"printenv", "seq", "yes", "tee", "base64", "base32", "basenc", "md5sum", "sha1sum",
+		"sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "fold", "fmt",
+		"nl", "pr", "expand", "unexpand", "numfmt", "factor", "expr", "tsort", "mktemp", "mkfifo",
+		"install", "sync", "tty", "who", "users", "logname", "csplit", "shuf", "column", "rev",
+		"look", "lsblk", "free", "uptime", "ps", "pgrep", "pkill", "killall", "lsof", "file", "tree",
+		"which", "whereis", "whatis", "apropos", "iconv", "sort",
+		// text, search and data tools (sed and awk run commands: bashtext.go reads their
+		// programs; less and more read a lesskey file that may set LESSOPEN to a command: red
+		// team 4, finding 8).
+		"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq", "yq", "man", "info",
+		"xxd", "od", "hexdump", "strings",
+		// archives and transfers that run no command of theirs.
+		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget",
+		"ping", "dig", "nslookup", "host",
+	)
+})
 
 // inertExec names, for inert programs, the options whose value is a command: the value
 // (attached with '=' or as the next word) is analysed as code for deny rules.
-var inertExec = map[string][]string{
-	"rg":      {"--pre"},
-	"sort":    {"--compress-program"},
-	"man":     {"-P", "--pager", "-H", "--html"},
-	"wget":    {"--use-askpass", "-e", "--execute"}, // -e 'use_askpass=CMD': a wgetrc command
-	"ag":      {"--pager"},
-	"ack":     {"--pager"},
-	"install": {"--strip-program"},
-}
+var inertExec = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"rg":      {"--pre"},
+		"sort":    {"--compress-program"},
+		"man":     {"-P", "--pager", "-H", "--html"},
+		"wget":    {"--use-askpass", "-e", "--execute"}, // -e 'use_askpass=CMD': a wgetrc command
+		"ag":      {"--pager"},
+		"ack":     {"--pager"},
+		"install": {"--strip-program"},
+	}
+})
 
 // codeFiles names, per program (inert or not), the options whose value is a file the
 // program reads as code or as settings that can name a command: less's lesskey file (its
@@ -88,14 +93,20 @@ var inertExec = map[string][]string{
 // configuration (DEFINE pager). A file the line may write (a stream, <(…), a word of
 // unknown value: programFile) makes every deny rule match; any other is a file's content.
 // Red team 4, finding 8: less --lesskey-src=/dev/stdin x <<< $'#env\nLESSOPEN=|rm -rf x %s'.
-var codeFiles = map[string][]string{
-	"less": {"-k", "--lesskey-file", "--lesskey-src"},
-	"wget": {"--config"},
-	"man":  {"-C", "--config-file"},
-}
+var codeFiles = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"less": {"-k", "--lesskey-file", "--lesskey-src"},
+		"wget": {"--config"},
+		"man":  {"-C", "--config-file"},
+	}
+})
 
 // inertProgram reports whether the program base (a base name) runs no operand as a command.
-func inertProgram(base string) bool { return inertPrograms[base] }
+func inertProgram(base string) bool { return inertPrograms()[base] }
+
+// The word tables of this package are built on first use (sync.OnceValue), not at
+// package initialisation: every hook process paid for them at start, a fortieth of a
+// millisecond, whether or not its rules read a shell command (issue 9, the lean hook binary).
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -106,7 +117,7 @@ func setOf(names ...string) map[string]bool {
 }
 
 // program analyses, for deny rules, the arguments of words[0], a program that addCall does
-// not otherwise understand: nothing for an inert one but the options of inertExec, else
+// not otherwise understand: nothing for an inert one but the options of inertExec(), else
 // its suffixes and code operands. In a suffix already (c.tail) it does nothing: the
 // suffixes of the outer command cover this one's.
 func (b *Commands) program(base string, words []word, c ctx) {
@@ -120,32 +131,32 @@ func (b *Commands) program(base string, words []word, c ctx) {
 	if c.tail {
 		return
 	}
-	if opts := codeFiles[base]; opts != nil {
+	if opts := codeFiles()[base]; opts != nil {
 		b.denyScope(func() { b.codeFileOptions(words[1:], opts) })
 	}
 	switch {
 	case inert:
-		if opts := inertExec[base]; opts != nil {
+		if opts := inertExec()[base]; opts != nil {
 			b.denyScope(func() { b.execOptions(words[1:], opts, c) })
 			b.unknownOptions(base, words[1:], opts, c)
 		}
 		return
 	case exProgram(base):
 		b.exArgs(words[1:])
-	case m4Programs[base]:
+	case m4Programs()[base]:
 		b.m4Args(words[1:])
-	case sshPrograms[base]:
+	case sshPrograms()[base]:
 		b.denyScope(func() { b.percentCode(words[1:], c) })
-	case sqlitePrograms[base]:
+	case sqlitePrograms()[base]:
 		b.denyScope(func() { b.sqliteArgs(words[1:], c) })
-	case gdbPrograms[base]:
+	case gdbPrograms()[base]:
 		b.denyScope(func() { b.gdbArgs(words[1:], c) })
 	}
 	b.tails(words, c)
 }
 
 // codeFileOptions checks, for deny rules, the values of the options opts among args
-// (codeFiles) with programFile: -k FILE, -kFILE, --opt FILE, --opt=FILE, a long option
+// (codeFiles()) with programFile: -k FILE, -kFILE, --opt FILE, --opt=FILE, a long option
 // by any prefix (longOption). Only inside denyScope.
 func (b *Commands) codeFileOptions(args []word, opts []string) {
 	for i := 0; i < len(args) && !b.all; i++ {
@@ -358,7 +369,7 @@ func (b *Commands) codeString(s string, c ctx) {
 // round 6, finding 2).
 //
 //   - A text a program runs as shell by its spec (sh -c's script, awk's system(), sed's e,
-//     ed's !, strace -o '|…', git rebase -x, the options of gitExec and inertExec) that
+//     ed's !, strace -o '|…', git rebase -x, the options of gitExec and inertExec()) that
 //     does not parse makes every deny rule match, as a script of sh -c does.
 //   - A text read as code on a guess (c.guess: an operand of a program not known to be
 //     inert, an assignment's value, a line of a non-shell's stdin) is mostly not shell
@@ -513,29 +524,33 @@ func literalBase(w word) (string, bool) {
 }
 
 // gitInertSub lists git subcommands that run no command given on the line, except
-// through the options of gitExec.
-var gitInertSub = setOf("add", "am", "annotate", "apply", "archive", "blame", "branch", "bundle",
-	"cat-file", "check-ignore", "checkout", "cherry", "cherry-pick", "clean", "clone", "commit",
-	"config", "count-objects", "describe", "diff", "fetch", "for-each-ref", "format-patch", "fsck",
-	"gc", "grep", "help", "init", "log", "ls-files", "ls-remote", "ls-tree", "maintenance",
-	"merge", "merge-base", "mv", "notes", "prune", "pull", "push", "range-diff", "rebase", "reflog",
-	"remote", "repack", "reset", "restore", "rev-list", "rev-parse", "revert", "rm", "shortlog",
-	"show", "show-ref", "sparse-checkout", "stash", "status", "switch", "symbolic-ref", "tag",
-	"update-ref", "var", "version", "whatchanged", "worktree")
+// through the options of gitExec().
+var gitInertSub = sync.OnceValue(func() map[string]bool {
+	return setOf("add", "am", "annotate", "apply", "archive", "blame", "branch", "bundle",
+		"cat-file", "check-ignore", "checkout", "cherry", "cherry-pick", "clean", "clone", "commit",
+		"config", "count-objects", "describe", "diff", "fetch", "for-each-ref", "format-patch", "fsck",
+		"gc", "grep", "help", "init", "log", "ls-files", "ls-remote", "ls-tree", "maintenance",
+		"merge", "merge-base", "mv", "notes", "prune", "pull", "push", "range-diff", "rebase", "reflog",
+		"remote", "repack", "reset", "restore", "rev-list", "rev-parse", "revert", "rm", "shortlog",
+		"show", "show-ref", "sparse-checkout", "stash", "status", "switch", "symbolic-ref", "tag",
+		"update-ref", "var", "version", "whatchanged", "worktree")
+})
 
 // gitExec names, per inert git subcommand, the options whose value is a command (git's
 // manual pages: rebase --exec, the remote helpers' --upload-pack/--receive-pack/--exec,
 // grep --open-files-in-pager). A short option is also read inside a cluster (-iO'CMD').
-var gitExec = map[string][]string{
-	"rebase":    {"-x", "--exec"},
-	"fetch":     {"--upload-pack"},
-	"pull":      {"--upload-pack"},
-	"clone":     {"-u", "--upload-pack"},
-	"ls-remote": {"-u", "--upload-pack"},
-	"push":      {"--receive-pack", "--exec"},
-	"archive":   {"--exec"},
-	"grep":      {"-O", "--open-files-in-pager"},
-}
+var gitExec = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"rebase":    {"-x", "--exec"},
+		"fetch":     {"--upload-pack"},
+		"pull":      {"--upload-pack"},
+		"clone":     {"-u", "--upload-pack"},
+		"ls-remote": {"-u", "--upload-pack"},
+		"push":      {"--receive-pack", "--exec"},
+		"archive":   {"--exec"},
+		"grep":      {"-O", "--open-files-in-pager"},
+	}
+})
 
 // gitArgs analyses, for deny rules, `git SUB ARGS` (sub[0] is SUB): an inert subcommand's
 // command options, or, for any other subcommand (bisect run, submodule foreach,
@@ -546,8 +561,8 @@ func (b *Commands) gitArgs(sub []word, c ctx) {
 		return
 	}
 	name := sub[0].text
-	if sub[0].static && gitInertSub[name] {
-		if opts := gitExec[name]; opts != nil {
+	if sub[0].static && gitInertSub()[name] {
+		if opts := gitExec()[name]; opts != nil {
 			b.denyScope(func() { b.execOptions(sub[1:], opts, c) })
 			b.unknownOptions("git "+name, sub[1:], opts, c)
 		}

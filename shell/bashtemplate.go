@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Some programs build the command they run with a template language of their own, whose
 // tokens stand for text the line chooses elsewhere (red team 5, findings 7 and 8: ssh -o
@@ -21,7 +24,9 @@ import "strings"
 
 // sshPrograms are the programs that expand ssh's % tokens in options whose value is a
 // command.
-var sshPrograms = setOf("ssh", "scp", "sftp", "autossh", "slogin")
+var sshPrograms = sync.OnceValue(func() map[string]bool {
+	return setOf("ssh", "scp", "sftp", "autossh", "slogin")
+})
 
 // percentGlobs returns s with each unquoted %X token (X any byte but '%') replaced by "*"
 // and each "%%" by "%", and false when a token is inside quotes or after a backslash.

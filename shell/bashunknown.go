@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -16,8 +17,8 @@ import (
 // taken to be a code option of the program it is given to when it may be one
 // (mayBeOption: its known start does not rule it out) and it stands where an option may:
 //
-//   - the programs of inertExec, git's subcommands in gitExec, and sed (-e, -f): not after
-//     "--", not as the value of an option known to take the next word (optionSyntaxes), and
+//   - the programs of inertExec(), git's subcommands in gitExec(), and sed (-e, -f): not after
+//     "--", not as the value of an option known to take the next word (optionSyntaxes()), and
 //     for git grep not after the first operand (git grep stops reading options there);
 //   - find: any word of the expression that is not a primary's value may be -exec,
 //     -execdir, -ok or -okdir; the words after it up to the next ";" or "+" are then
@@ -67,17 +68,19 @@ type optionSyntax struct {
 }
 
 // optionSyntaxes holds optionSyntax by program, git subcommands as "git SUB".
-var optionSyntaxes = map[string]optionSyntax{
-	"sort": {argShort: "kotST", argLong: []string{"--key", "--output", "--field-separator", "--buffer-size",
-		"--temporary-directory", "--files0-from", "--parallel", "--batch-size", "--random-source", "--sort"}},
-	"install": {argShort: "mogtS", argLong: []string{"--mode", "--owner", "--group", "--target-directory", "--suffix"}},
-	"wget": {argShort: "oaOPUtTiQwlARDIX", argLong: []string{"--output-file", "--append-output", "--output-document",
-		"--directory-prefix", "--user-agent", "--tries", "--timeout", "--input-file", "--quota", "--wait", "--level",
-		"--accept", "--reject", "--domains", "--include-directories", "--exclude-directories", "--header",
-		"--user", "--password", "--post-data", "--post-file", "--referer"}},
-	"git grep": {argShort: "efABCm", argLong: []string{"--max-depth", "--threads", "--after-context",
-		"--before-context", "--context", "--max-count"}, stopAtOperand: true},
-}
+var optionSyntaxes = sync.OnceValue(func() map[string]optionSyntax {
+	return map[string]optionSyntax{
+		"sort": {argShort: "kotST", argLong: []string{"--key", "--output", "--field-separator", "--buffer-size",
+			"--temporary-directory", "--files0-from", "--parallel", "--batch-size", "--random-source", "--sort"}},
+		"install": {argShort: "mogtS", argLong: []string{"--mode", "--owner", "--group", "--target-directory", "--suffix"}},
+		"wget": {argShort: "oaOPUtTiQwlARDIX", argLong: []string{"--output-file", "--append-output", "--output-document",
+			"--directory-prefix", "--user-agent", "--tries", "--timeout", "--input-file", "--quota", "--wait", "--level",
+			"--accept", "--reject", "--domains", "--include-directories", "--exclude-directories", "--header",
+			"--user", "--password", "--post-data", "--post-file", "--referer"}},
+		"git grep": {argShort: "efABCm", argLong: []string{"--max-depth", "--threads", "--after-context",
+			"--before-context", "--context", "--max-count"}, stopAtOperand: true},
+	}
+})
 
 // takesNext reports whether the static word t is an option of s whose value is the next
 // word: --name without "=", or a cluster of option letters that ends in a letter of
@@ -115,7 +118,7 @@ func (b *Commands) unknownOptions(prog string, args []word, opts []string, c ctx
 		b.denyAll = true
 		return
 	}
-	syn := optionSyntaxes[prog]
+	syn := optionSyntaxes()[prog]
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		t := a.text
@@ -139,15 +142,17 @@ var findActions = []string{"-exec", "-execdir", "-ok", "-okdir"}
 
 // findArgs are find's primaries and options that take the next word as their value (GNU
 // findutils find(1); -fprintf takes two). -newerXY is matched by its prefix.
-var findArgs = map[string]int{
-	"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-lname": 1,
-	"-ilname": 1, "-regex": 1, "-iregex": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-size": 1,
-	"-perm": 1, "-user": 1, "-group": 1, "-uid": 1, "-gid": 1, "-mtime": 1, "-atime": 1, "-ctime": 1,
-	"-mmin": 1, "-amin": 1, "-cmin": 1, "-newer": 1, "-anewer": 1, "-cnewer": 1, "-used": 1,
-	"-links": 1, "-inum": 1, "-samefile": 1, "-fstype": 1, "-maxdepth": 1, "-mindepth": 1,
-	"-printf": 1, "-fprint": 1, "-fprint0": 1, "-fls": 1, "-fprintf": 2, "-context": 1,
-	"-files0-from": 1, "-D": 1,
-}
+var findArgs = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-lname": 1,
+		"-ilname": 1, "-regex": 1, "-iregex": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-size": 1,
+		"-perm": 1, "-user": 1, "-group": 1, "-uid": 1, "-gid": 1, "-mtime": 1, "-atime": 1, "-ctime": 1,
+		"-mmin": 1, "-amin": 1, "-cmin": 1, "-newer": 1, "-anewer": 1, "-cnewer": 1, "-used": 1,
+		"-links": 1, "-inum": 1, "-samefile": 1, "-fstype": 1, "-maxdepth": 1, "-mindepth": 1,
+		"-printf": 1, "-fprint": 1, "-fprint0": 1, "-fls": 1, "-fprintf": 2, "-context": 1,
+		"-files0-from": 1, "-D": 1,
+	}
+})
 
 // findUnknown analyses, for deny rules, a word of find's arguments whose value is not known
 // and that may be one of findActions (args[i], not a primary's value). A word that only
@@ -194,9 +199,9 @@ func (b *Commands) findUnknown(args []word, i int, c ctx) {
 }
 
 // findArgWords returns how many words after args[i] are the value of a find primary
-// (findArgs), 0 for a word that is not one.
+// (findArgs()), 0 for a word that is not one.
 func findArgWords(t string) int {
-	if n, ok := findArgs[t]; ok {
+	if n, ok := findArgs()[t]; ok {
 		return n
 	}
 	if strings.HasPrefix(t, "-newer") && len(t) == len("-newerXY") {

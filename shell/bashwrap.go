@@ -3,6 +3,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // wrapper describes how a wrapper command's arguments are laid out, so that the command it
@@ -390,14 +391,16 @@ func joinStatic(words []word) word {
 // --opt=ARG: 0, 1, or gitMaybe where git versions differ (--super-prefix takes the next
 // word in git 2.39, only =ARG elsewhere): both readings are then tried. -C and -c always
 // take the next word.
-var gitGlobal = map[string]int{
-	"-C": 1, "-c": 1, "--git-dir": 1, "--work-tree": 1, "--namespace": 1, "--config-env": 1,
-	"--shallow-file": 1, "--attr-source": gitMaybe, "--super-prefix": gitMaybe, "--list-cmds": gitMaybe,
-	"--exec-path": 0, "-p": 0, "--paginate": 0, "-P": 0, "--no-pager": 0, "--bare": 0,
-	"--no-replace-objects": 0, "--no-lazy-fetch": 0, "--no-optional-locks": 0, "--no-advice": 0,
-	"--literal-pathspecs": 0, "--no-literal-pathspecs": 0, "--glob-pathspecs": 0,
-	"--noglob-pathspecs": 0, "--icase-pathspecs": 0,
-}
+var gitGlobal = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"-C": 1, "-c": 1, "--git-dir": 1, "--work-tree": 1, "--namespace": 1, "--config-env": 1,
+		"--shallow-file": 1, "--attr-source": gitMaybe, "--super-prefix": gitMaybe, "--list-cmds": gitMaybe,
+		"--exec-path": 0, "-p": 0, "--paginate": 0, "-P": 0, "--no-pager": 0, "--bare": 0,
+		"--no-replace-objects": 0, "--no-lazy-fetch": 0, "--no-optional-locks": 0, "--no-advice": 0,
+		"--literal-pathspecs": 0, "--no-literal-pathspecs": 0, "--glob-pathspecs": 0,
+		"--noglob-pathspecs": 0, "--icase-pathspecs": 0,
+	}
+})
 
 // gitMaybe is the arity of a git global option that may or may not take the next word.
 const gitMaybe = -1
@@ -475,7 +478,7 @@ func (b *Commands) gitSubcommand(words []word, c ctx) bool {
 			continue
 		}
 		name, value, eq := strings.Cut(w.text, "=")
-		arity, ok := gitGlobal[name]
+		arity, ok := gitGlobal()[name]
 		switch {
 		case !ok || eq && (name == "-C" || name == "-c"):
 			if i > 1 { // the subcommand (or an unknown option, which git refuses)
