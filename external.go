@@ -10,7 +10,6 @@ import (
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/hook"
-	"github.com/hookcore/hookcore/internal/netguard"
 )
 
 // externalExecutor builds the executors that reach outside the process: http, prompt and
@@ -27,13 +26,9 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 	a := &h.Action
 	if build, ok := r.opts.Executors[a.Type]; ok {
 		allow := append(slices.Clone(r.opts.AllowedHosts), a.AllowedHosts...)
-		client := r.opts.HTTPClient
-		if client == nil {
-			g, err := netguard.New(netguard.Options{Allow: allow})
-			if err != nil {
-				return nil, "", err
-			}
-			client = g.Client()
+		client, err := r.guardedClient(allow)
+		if err != nil {
+			return nil, "", err
 		}
 		ex, err := build(context.Background(), h, ExecutorEnv{
 			ConfigDir: filepath.Dir(f.Path), ProjectDir: r.projectDir, HTTPClient: client, Logger: r.log,
@@ -53,27 +48,7 @@ func (r *Runner) externalExecutor(h *config.Hook, f *config.File, timeout time.D
 	case config.TypeRego:
 		return failing(fmt.Errorf("rego hook %q: %w: this program does not link the rego executor (package github.com/hookcore/hookcore/rego; build the hookcore CLI with -tags rego)", h.ID, hook.ErrNotStarted)), executorTarget(a), nil
 	case config.TypeHTTP:
-		client := r.opts.HTTPClient
-		if client == nil {
-			allow := append(slices.Clone(r.opts.AllowedHosts), a.AllowedHosts...)
-			g, err := netguard.New(netguard.Options{Allow: allow})
-			if err != nil {
-				return nil, "", err
-			}
-			client = g.Client()
-		}
-		return &executor.HTTP{
-			HookID:         h.ID,
-			URL:            a.URL,
-			Method:         a.Method,
-			Headers:        a.Headers,
-			AllowedEnvVars: a.AllowedEnvVars,
-			Body:           a.Body,
-			Codebot:        h.Dialect == config.Flat,
-			Timeout:        timeout,
-			Client:         client,
-			Env:            r.opts.Env,
-		}, a.URL, nil
+		return r.httpExecutor(h, timeout)
 
 	case config.TypePrompt:
 		target := promptTarget(a)

@@ -4,11 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"net/http"
 	"time"
-
-	"go.opentelemetry.io/otel/metric"
-	"go.opentelemetry.io/otel/trace"
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/executor"
@@ -106,11 +102,14 @@ type Options struct {
 	// "hooks.internal.example", "10.20.0.0/16"). An entry that is none of these fails the
 	// load. Public addresses need no entry.
 	AllowedHosts []string
-	// HTTPClient, when set, sends the requests of every http hook instead of the guarded
-	// client the Runner builds per hook: the SSRF guard and `allowed_hosts` are then off,
-	// and the client is responsible for where requests may go. For embedders that route
-	// hooks through their own egress proxy. Nil: the guarded client.
-	HTTPClient *http.Client
+	// HTTPClient (a *net/http.Client), when set, sends the requests of every http hook
+	// instead of the guarded client the Runner builds per hook: the SSRF guard and
+	// `allowed_hosts` are then off, and the client is responsible for where requests may
+	// go. For embedders that route hooks through their own egress proxy. Nil: the guarded
+	// client. Built with -tags hookcore_lean (the lean hook binary, cmd/hookcore-hook) the
+	// package links no net/http, this field's type is an empty struct and http hooks fail
+	// with "not linked".
+	HTTPClient *netClient
 	// Executors builds the executors of action types that the root package does not link in
 	// itself, by type: the hookcore CLI registers "rego" (rego.Factory, which embeds Open
 	// Policy Agent), so that a program that embeds the Runner pays for OPA only if it asks
@@ -125,13 +124,16 @@ type Options struct {
 	// source, outcome, duration in ms, exit code, error yes/no). The tool input and the
 	// reason text are not recorded unless TraceInputs is set. The hooks run in the span's
 	// context. Nil: no spans, at no cost. The root package uses only the OpenTelemetry API;
-	// the CLI passes an SDK tracer from package telemetry (issue 12 item 2).
-	Tracer trace.Tracer
+	// the CLI passes an SDK tracer from package telemetry (issue 12 item 2). Its type is
+	// go.opentelemetry.io/otel/trace.Tracer (an empty interface, unused, in the lean hook
+	// binary's build, -tags hookcore_lean, which links no OpenTelemetry).
+	Tracer otelTracer
 	// Meter, when set, records the counter hookcore.decisions (by event and outcome: block,
 	// stop, deny, ask, allow, error, ok), the histogram hookcore.hook.duration (ms, by hook
 	// type) and the counters hookcore.hook.errors and hookcore.hook.timeouts (by hook type).
-	// Nil: no metrics.
-	Meter metric.Meter
+	// Nil: no metrics. Its type is go.opentelemetry.io/otel/metric.Meter (an empty
+	// interface, unused, with -tags hookcore_lean).
+	Meter otelMeter
 	// TraceInputs adds the tool input and the reason texts to the spans. They may hold
 	// secrets (a command line, a file's content): off by default.
 	TraceInputs bool
@@ -148,9 +150,10 @@ type ExecutorEnv struct {
 	ConfigDir string
 	// ProjectDir is Options.ProjectDir (or the working directory).
 	ProjectDir string
-	// HTTPClient is the SSRF-guarded client of http hooks (with Options.AllowedHosts and the
-	// hook's allowed_hosts), or Options.HTTPClient.
-	HTTPClient *http.Client
+	// HTTPClient (a *net/http.Client) is the SSRF-guarded client of http hooks (with
+	// Options.AllowedHosts and the hook's allowed_hosts), or Options.HTTPClient; nil when
+	// built with -tags hookcore_lean.
+	HTTPClient *netClient
 	Logger     *slog.Logger
 	// AllowedHosts is Options.AllowedHosts plus the hook's allowed_hosts, for an executor
 	// that builds its own guarded clients (netguard), as mcp_tool does per MCP server.

@@ -1,3 +1,5 @@
+//go:build !hookcore_lean
+
 package hookcore
 
 import (
@@ -16,6 +18,13 @@ import (
 // telemetry holds the OpenTelemetry instruments of a Runner (Options.Tracer, Options.Meter).
 // A nil *telemetry is off: every method is then a nil check and nothing more, and the
 // no-match path of Fire never reaches it.
+// otelTracer and otelMeter are the types of Options.Tracer and Options.Meter: the
+// OpenTelemetry API's (empty interfaces in the lean build, telemetry_lean.go).
+type (
+	otelTracer = trace.Tracer
+	otelMeter  = metric.Meter
+)
+
 type telemetry struct {
 	tracer    trace.Tracer // nil: no spans
 	inputs    bool         // Options.TraceInputs
