@@ -258,3 +258,29 @@ func TestShellDeps(t *testing.T) {
 		}
 	}
 }
+
+// TestLeanHookBinaryDeps holds the lean hook binary (cmd/hookcore-hook, -tags hookcore_lean)
+// to what makes it start fast (issue 9; docs/decisions.md, "The lean hook binary"): none of
+// net/http, TLS, package net, OpenTelemetry, cobra, the model clients or the SSRF guard is
+// linked, since a linked package's initialisation runs at every start whether used or not.
+func TestLeanHookBinaryDeps(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("go", "list", "-deps", "-tags", "hookcore_lean", module+"/cmd/hookcore-hook").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, module+"/config") || !slices.Contains(deps, module+"/shell") {
+		t.Fatalf("go list -deps gave no hookcore packages: %q", deps)
+	}
+	forbidden := []string{"net/http", "crypto/tls", "net", "go.opentelemetry.io/", "github.com/spf13/cobra",
+		"github.com/spf13/pflag", module + "/model", module + "/internal/netguard", module + "/telemetry",
+		"github.com/modelcontextprotocol/", "github.com/open-policy-agent/"}
+	for _, d := range deps {
+		for _, f := range forbidden {
+			if d == f || (strings.HasSuffix(f, "/") && strings.HasPrefix(d, f)) {
+				t.Errorf("the lean hook binary links %s", d)
+			}
+		}
+	}
+}

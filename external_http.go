@@ -14,11 +14,8 @@ import (
 )
 
 // netClient is the type of Options.HTTPClient and ExecutorEnv.HTTPClient: net/http's
-// client. Built with -tags hookcore_lean it is an empty struct (external_nohttp.go).
+// client. Built with -tags hookcore_lean it is an empty struct (external_lean.go).
 type netClient = http.Client
-
-// httpLinked reports whether this build runs http hooks (false with -tags hookcore_lean).
-const httpLinked = true
 
 // guardedClient is Options.HTTPClient, else a new SSRF-guarded client that lets allow
 // through (package netguard). Its error is an allowlist entry that is not a host, address

@@ -24,6 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 CGO_ENABLED=0 go build -o "$tmp/hookcore" ./cmd/hookcore
+CGO_ENABLED=0 go build -tags hookcore_lean -o "$tmp/hookcore-hook" ./cmd/hookcore-hook
 if [ -n "${BASE:-}" ]; then
   mkdir "$tmp/base"
   git archive "$BASE" | tar -x -C "$tmp/base"
@@ -88,6 +89,7 @@ cases = [
     ("gomin", [tmp + "/gomin-bin"], 2),
     ("python", [py, tmp + "/dispatch.py"], 2),
     ("hookcore", [tmp + "/hookcore"] + hook, 2),
+    ("hookcore-hook", [tmp + "/hookcore-hook"] + hook[1:], 2),
 ]
 if os.path.exists(tmp + "/hookcore-base"):
     cases.append(("hookcore-base", [tmp + "/hookcore-base"] + hook, 2))
@@ -127,12 +129,14 @@ for kind in ("block", "allow"):
         print(f"{kind:<5} {name:<13} p50 {statistics.median(ts):6.2f} ms [p10 {q(ts, .1):6.2f} p90 {q(ts, .9):6.2f}]  p95 {q(ts, .95):6.2f}  "
               f"cpu p50 {statistics.median(cpu[name]):5.2f} ms  minflt {statistics.median(flt[name]):4.0f}")
 for kind in ("block", "allow"):
-    h, hs = res[(kind, "hookcore")]
     g, gs = res[(kind, "gomin")]
     pyt = res[(kind, "python")][0]
-    per_round = statistics.median(a / b for a, b in zip(hs, gs))
-    line = (f"{kind}: hookcore/gomin {h / g:.2f}x (per-round median {per_round:.2f}x), "
-            f"hookcore/python {h / pyt:.2f}x")
+    line = f"{kind}:"
+    for name in ("hookcore-hook", "hookcore"):
+        h, hs = res[(kind, name)]
+        per_round = statistics.median(a / b for a, b in zip(hs, gs))
+        line += f" {name}/gomin {h / g:.2f}x (per-round median {per_round:.2f}x), {name}/python {h / pyt:.2f}x;"
+    h, hs = res[(kind, "hookcore")]
     if (kind, "hookcore-base") in res:
         b, bs = res[(kind, "hookcore-base")]
         line += f"; base/gomin {b / g:.2f}x, hookcore/base per round {statistics.median(a / c for a, c in zip(hs, bs)):.2f}x"

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/trust"
 )
@@ -33,11 +31,6 @@ const (
 // approveFlags is the --approve flag of fire, replay and run.
 type approveFlags struct {
 	mode string
-}
-
-func (f *approveFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.mode, "approve", approveOff,
-		"approval gate before each hook runs: ask (on the terminal, once per distinct hook; answer a to remember) or deny-new (only hooks approved before)")
 }
 
 // approver returns the Approver of the --approve mode, nil when the gate is off. Approvals

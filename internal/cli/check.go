@@ -1,10 +1,11 @@
+//go:build !hookcore_lean
+
 package cli
 
 import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -98,16 +99,6 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
-}
-
-// relativize shortens an absolute path under cwd at the start of a message, so that
-// messages read like compiler errors (.hookcore/hooks.yaml:3:12: ...).
-func relativize(msg, cwd string) string {
-	prefix := cwd + string(filepath.Separator)
-	if strings.HasPrefix(msg, prefix) {
-		return msg[len(prefix):]
-	}
-	return msg
 }
 
 // checkDiagnostic is one problem of `check --json`.

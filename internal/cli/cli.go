@@ -9,8 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-
-	"github.com/spf13/cobra"
 )
 
 // shutdowner is what Main needs of a telemetry provider: a bounded flush.
@@ -46,7 +44,17 @@ type env struct {
 	cwd, home      string
 	verbose        bool
 	tel            shutdowner // the telemetry provider (-tags otel), flushed when Main returns; nil: off
+	// args are Main's arguments, for the lean hook binary's hand-over to the full hookcore.
+	args []string
+	// handedOver is set when a lean hook binary handed this event over (handOverEnv): the
+	// lean binary then does not hand it over again.
+	handedOver bool
 }
+
+// handOverEnv marks the process a lean hook binary (cmd/hookcore-hook) executed to run an
+// event it cannot run itself. Main reads and removes it, so that the hooks of the event do
+// not inherit it.
+const handOverEnv = "HOOKCORE_HANDED_OVER"
 
 func (e *env) logger() *slog.Logger {
 	level := slog.LevelWarn
@@ -56,47 +64,23 @@ func (e *env) logger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 }
 
-// Main runs the hookcore command line with args (without the program name) and returns the
-// exit code: 0 ok, 1 usage or config error, 2 blocked (fire).
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+// newEnv is the env of Main: the streams, args, working directory and home directory. Its
+// error is the working directory's.
+func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer) (*env, error) {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args, handedOver: os.Getenv(handOverEnv) != ""}
+	if e.handedOver {
+		os.Unsetenv(handOverEnv)
+	}
 	var err error
 	if e.cwd, err = os.Getwd(); err != nil {
-		fmt.Fprintln(stderr, "hookcore:", err)
-		return ExitFailure
+		return nil, err
 	}
 	e.home, _ = os.UserHomeDir()
+	return e, nil
+}
 
-	root := &cobra.Command{
-		Use:           "hookcore",
-		Short:         "A lifecycle-hook engine for AI coding agents",
-		Long:          "hookcore runs user hooks (commands, webhooks, LLM judges, context injection) at an AI\ncoding agent's lifecycle events, from MiniCode YAML, codebot JSON or Claude Code settings.",
-		SilenceUsage:  true,
-		SilenceErrors: true,
-	}
-	root.PersistentFlags().BoolVarP(&e.verbose, "verbose", "v", false, "log every hook run on stderr")
-	if len(args) > 0 && args[0] == "hook" {
-		// The hook command is an agent's hook command, started for every event: the tree
-		// holds it alone, because building the other commands and their flags costs about
-		// a tenth of its start (docs/decisions.md, "Cold start of the hook path, second
-		// pass"). Its flags, help and errors are the same: cobra shows a subcommand's
-		// siblings nowhere, and the version flag is the root's alone.
-		root.AddCommand(hookCmd(e))
-	} else {
-		root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
-		root.AddCommand(replayCmd(e))
-		root.AddCommand(runCmd(e))
-		root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e), convertCmd(e))
-		root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
-		root.Version = versionString()
-	}
-	root.SetVersionTemplate("{{.Version}}\n")
-	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	err = root.Execute()
-	e.flushTelemetry()
+// exitCode is the exit code of a command's error (nil: 0), after printing its message.
+func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return ExitOK
 	}

@@ -1,3 +1,5 @@
+//go:build !hookcore_lean
+
 package cli
 
 // RegoLinked is regoLinked, for the external tests.

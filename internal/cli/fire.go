@@ -1,3 +1,5 @@
+//go:build !hookcore_lean
+
 package cli
 
 import (
@@ -159,10 +161,6 @@ func gateBlock(event hook.Event, err error) error {
 	}
 	return &exitError{code: ExitBlocked, msg: why + "; blocking " + string(event) + " rather than letting it through unguarded"}
 }
-
-// maxInput caps the event input fire reads (bytes). Claude Code's largest inputs carry a
-// tool response cut at tens of KB; decoding costs about 8 bytes of memory per input byte.
-const maxInput = 64 << 20
 
 // readInput reads one JSON object from r; empty input is an empty object.
 func readInput(r io.Reader) (*hook.Input, error) {

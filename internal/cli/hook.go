@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/config"
@@ -26,76 +24,48 @@ type hookFlags struct {
 	stateDir string
 }
 
-func hookCmd(e *env) *cobra.Command {
-	var cf configFlags
-	var hf hookFlags
-	cmd := &cobra.Command{
-		Use:   "hook AGENT [EVENT]",
-		Short: "Be an agent's hook command: read its hook input on stdin, answer in its own protocol",
-		Long: `hook is the one command an agent's hook settings name (AGENT: ` + strings.Join(bridge.Names(), ", ") + `).
-It reads the agent's hook input on stdin (the event comes from the input; EVENT, in the
-agent's or hookcore's spelling, overrides it), runs the configured hooks as fire does (same
---config flags and discovery), and answers in that agent's own output protocol: for Claude
-Code a block exits 2 with the reason on stderr, and allow / ask / deny, rewritten input,
-additional context, continue:false and systemMessage are its hookSpecificOutput JSON.
-
-It fails closed: when hookcore cannot decide a gate event (PreToolUse, PermissionRequest,
-UserPromptSubmit, ...) because the config does not load, the input cannot be read or the
-engine fails, it answers "block" with a reason saying why, unless --on-error allow.
-Per-session state (once hooks, the Stop-block cap) is kept under ~/.hookcore/state
-(HOOKCORE_STATE_DIR overrides) so that it outlives the process. stdout carries nothing
-but the agent's answer.`,
-		Example: `  # .claude/settings.json: {"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}
-  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore hook claude --config rules.yaml`,
-		Args: cobra.RangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			p, ok := bridge.Lookup(args[0])
-			if !ok {
-				return &exitError{code: ExitFailure, msg: fmt.Sprintf("unknown agent %q (known: %s)", args[0], strings.Join(bridge.Names(), ", "))}
-			}
-			if hf.onError != "block" && hf.onError != "allow" {
-				return &exitError{code: ExitFailure, msg: fmt.Sprintf("--on-error must be block or allow, not %q", hf.onError)}
-			}
-			if a := config.Agent(p.Name()); slices.Contains(config.DefaultAgents, a) {
-				cf.agents = withoutAgent(a) // the agent runs its own settings' hooks (Claude Code, Gemini CLI)
-			}
-			override := ""
-			if len(args) == 2 {
-				override = args[1]
-			}
-			// The agent hands a non-zero exit's stderr to the model (Claude Code, Codex and
-			// Gemini CLI give exit 2's stderr to the model as the block reason), so hookcore's
-			// own diagnostics — warnings about the config, which may quote an untrusted
-			// repository's text — are held back and written only with an exit-0 answer.
-			var diag bytes.Buffer
-			he := *e
-			he.stderr = &diag
-			ans, wait := he.hook(cmd.Context(), p, override, &cf, &hf)
-			if len(ans.Stdout) > 0 {
-				if _, err := e.stdout.Write(ans.Stdout); err != nil {
-					wait()
-					return exitWith(ExitFailure)
-				}
-			}
-			wait() // async hooks finish after the answer is written
-			if ans.Code == 0 {
-				e.stderr.Write(diag.Bytes()) //nolint:errcheck // diagnostics; the answer is written
-			}
-			if ans.Stderr != "" {
-				fmt.Fprintln(e.stderr, ans.Stderr)
-			}
-			if ans.Code != 0 {
-				return exitWith(ans.Code)
-			}
-			return nil
-		},
+// runHook is the hook command (`hookcore hook AGENT [EVENT]`, and the lean hook binary) once
+// its flags are parsed: args are AGENT and the optional EVENT.
+func (e *env) runHook(ctx context.Context, args []string, cf *configFlags, hf *hookFlags) error {
+	p, ok := bridge.Lookup(args[0])
+	if !ok {
+		return &exitError{code: ExitFailure, msg: fmt.Sprintf("unknown agent %q (known: %s)", args[0], strings.Join(bridge.Names(), ", "))}
 	}
-	cf.registerRun(cmd)
-	cmd.Flags().StringVar(&hf.onError, "on-error", "block", "when hookcore cannot decide a gate event: block (fail closed) or allow (fail open)")
-	cmd.Flags().StringVar(&hf.server, "server", "", "forward the event to a `hookcore serve` at this URL instead of running the hooks here")
-	cmd.Flags().StringVar(&hf.token, "token", "", "the token of the --server (default: the one hookcore serve wrote to the state directory)")
-	cmd.Flags().StringVar(&hf.stateDir, "state-dir", "", "per-session state directory (default $HOOKCORE_STATE_DIR, else ~/.hookcore/state)")
-	return cmd
+	if hf.onError != "block" && hf.onError != "allow" {
+		return &exitError{code: ExitFailure, msg: fmt.Sprintf("--on-error must be block or allow, not %q", hf.onError)}
+	}
+	if a := config.Agent(p.Name()); slices.Contains(config.DefaultAgents, a) {
+		cf.agents = withoutAgent(a) // the agent runs its own settings' hooks (Claude Code, Gemini CLI)
+	}
+	override := ""
+	if len(args) == 2 {
+		override = args[1]
+	}
+	// The agent hands a non-zero exit's stderr to the model (Claude Code, Codex and
+	// Gemini CLI give exit 2's stderr to the model as the block reason), so hookcore's
+	// own diagnostics — warnings about the config, which may quote an untrusted
+	// repository's text — are held back and written only with an exit-0 answer.
+	var diag bytes.Buffer
+	he := *e
+	he.stderr = &diag
+	ans, wait := he.hook(ctx, p, override, cf, hf)
+	if len(ans.Stdout) > 0 {
+		if _, err := e.stdout.Write(ans.Stdout); err != nil {
+			wait()
+			return exitWith(ExitFailure)
+		}
+	}
+	wait() // async hooks finish after the answer is written
+	if ans.Code == 0 {
+		e.stderr.Write(diag.Bytes()) //nolint:errcheck // diagnostics; the answer is written
+	}
+	if ans.Stderr != "" {
+		fmt.Fprintln(e.stderr, ans.Stderr)
+	}
+	if ans.Code != 0 {
+		return exitWith(ans.Code)
+	}
+	return nil
 }
 
 // hook runs one hook event for the agent protocol p and returns its answer, and a function
@@ -141,7 +111,11 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		return p.Fail(event, "session state: "+err.Error(), block), wait
 	}
 	sig := newSignalGate(ctx)
-	r, why, broken := e.loadRunner(cf, hookcore.Options{State: st, Approver: sig})
+	r, why, broken, need := e.loadRunner(cf, hookcore.Options{State: st, Approver: sig})
+	if need != "" {
+		sig.Stop()
+		return e.handOver(p, event, data, need, block), wait
+	}
 	if why == "" && broken != "" && event.Kind() == hook.Gate {
 		why = broken
 	}
@@ -170,7 +144,11 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 // layers that run: the hook command then fails closed on gate
 // events (a guard with a typo must not silently stop guarding), and runs the hooks of the
 // other events.
-func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Runner, why, broken string) {
+//
+// need is non-empty when this build cannot run the config (the lean hook binary, -tags
+// hookcore_lean: an http or prompt hook, say): it says what the config needs, and the
+// caller hands the event to the full hookcore (handOver).
+func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Runner, why, broken, need string) {
 	var problems bytes.Buffer
 	le := *e
 	le.stderr = &problems
@@ -180,7 +158,10 @@ func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Ru
 		if why == "" {
 			why = err.Error()
 		}
-		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; "), ""
+		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; "), "", ""
+	}
+	if need := e.lacks(l, cf); need != "" {
+		return nil, "", "", need
 	}
 	if problems.Len() > 0 {
 		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
@@ -205,9 +186,9 @@ func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Ru
 	}
 	r, err = e.runner(l, cf, opts)
 	if err != nil {
-		return nil, "config does not compile: " + err.Error(), ""
+		return nil, "config does not compile: " + err.Error(), "", ""
 	}
-	return r, "", broken
+	return r, "", broken, ""
 }
 
 // fireAnswer fires event through r and encodes the result in p's protocol. A panic of the

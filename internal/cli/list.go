@@ -1,3 +1,5 @@
+//go:build !hookcore_lean
+
 package cli
 
 import (
@@ -6,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -214,15 +215,4 @@ func target(a config.Action) string {
 		s = a.Prompt
 	}
 	return oneLine(s, 80)
-}
-
-// oneLine returns s without leading and trailing white space, made printable (line breaks
-// and tabs become spaces, other control characters escapes), cut to max runes with an
-// ellipsis.
-func oneLine(s string, max int) string {
-	s = text.Printable(strings.TrimSpace(s))
-	if utf8.RuneCountInString(s) > max {
-		return text.Truncate(s, max-1, "…")
-	}
-	return s
 }

@@ -2,12 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
@@ -40,24 +37,6 @@ type configFlags struct {
 	// user and the project (config.FrontmatterPaths): `hookcore run` and `trust`, whose
 	// agent runs them. The other commands leave them out: Claude Code runs them itself.
 	frontmatter bool
-}
-
-func (f *configFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringArrayVarP(&f.files, "config", "c", nil, "load this config file (repeatable); only named files are loaded, trusted because you named them")
-	cmd.Flags().BoolVar(&f.trust, "trust", false, "trust this workspace's current project config before running")
-	cmd.Flags().StringVar(&f.dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory (another name than .hookcore looks only for its hooks.yaml and hooks.local.yaml, no other agent's files)")
-	cmd.Flags().StringArrayVar(&f.settings, "settings", nil, "Claude Code's --settings: load this settings file after the discovered layers (repeatable; trusted because you named it)")
-	managedDirFlag(cmd, &f.managedDir)
-}
-
-// managedDirFlag registers the hidden --managed-settings-dir, Claude Code's managed settings
-// directory, for tests (which must not read the machine's /etc) and unusual installs. It is
-// a flag, not an environment variable: a project's Claude Code settings can set the
-// environment of the hooks Claude Code runs (its `env` key), and a repository must not be
-// able to swap the administrator's policy for its own.
-func managedDirFlag(cmd *cobra.Command, p *string) {
-	cmd.Flags().StringVar(p, "managed-settings-dir", config.DefaultManagedDir, "Claude Code's managed settings directory (managed-settings.json, managed-settings.d/)")
-	_ = cmd.Flags().MarkHidden("managed-settings-dir")
 }
 
 // loaded is a config set ready for a Runner, with the trust store that gates it.
@@ -264,20 +243,8 @@ func callsHookcore(a config.Action) bool {
 	} else if len(a.Args) > 0 {
 		prog = a.Args[0]
 	}
-	return filepath.Base(prog) == "hookcore"
-}
-
-// registerRun registers the config flags and those of commands that run hooks (--approve,
-// --allow-host).
-func (f *configFlags) registerRun(cmd *cobra.Command) {
-	f.register(cmd)
-	f.approve.register(cmd)
-	cmd.Flags().StringArrayVar(&f.allowHosts, "allow-host", nil,
-		"let http hooks reach this host name, IP address or CIDR prefix although the SSRF guard refuses loopback, private and link-local destinations (repeatable; added to each hook's allowed_hosts)")
-	cmd.Flags().StringVar(&f.audit, "audit", os.Getenv("HOOKCORE_AUDIT"),
-		"append every decision to this tamper-evident log (hash-chained JSON lines; HMAC-keyed by $HOOKCORE_AUDIT_KEY; check with 'hookcore audit verify'); default $HOOKCORE_AUDIT")
-	cmd.Flags().StringVar(&f.otel, "otel", "",
-		"send traces and metrics to this OTLP/HTTP receiver (http://localhost:4318); default: the OTEL_EXPORTER_OTLP_* variables, off when none is set")
+	base := filepath.Base(prog)
+	return base == "hookcore" || base == "hookcore-hook" // the lean hook binary is hookcore too
 }
 
 // runner builds the Runner of a loaded config with the CLI's logger, trust store, approval

@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build !linux && !hookcore_lean
 
 package cli
 

@@ -1,4 +1,4 @@
-//go:build !rego
+//go:build !rego || hookcore_lean
 
 package cli
 

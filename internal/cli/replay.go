@@ -1,3 +1,5 @@
+//go:build !hookcore_lean
+
 package cli
 
 import (
@@ -162,8 +164,3 @@ func isTerminal(s any) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
-
-// cwds returns the fixer of recorded working directories that fire, hook, serve and replay
-// use: a cwd that does not exist on this machine is replaced by the command's own, with a
-// note on stderr (once per directory), so that command hooks can start.
-func (e *env) cwds() *replay.CwdFixer { return replay.NewCwdFixer(e.cwd, e.stderr) }

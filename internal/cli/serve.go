@@ -1,3 +1,5 @@
+//go:build !hookcore_lean
+
 package cli
 
 import (
@@ -6,7 +8,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -101,7 +102,7 @@ func (s *server) reload() {
 	if same {
 		return
 	}
-	r, why, broken := s.e.loadRunner(s.cf, hookcore.Options{State: s.st})
+	r, why, broken, _ := s.e.loadRunner(s.cf, hookcore.Options{State: s.st}) // this build runs every config
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.r != nil && r != nil {
@@ -335,20 +336,6 @@ func (e *env) writeToken(dir string) (string, error) {
 	}
 	tok := hex.EncodeToString(b)
 	return tok, os.WriteFile(filepath.Join(dir, "serve.token"), []byte(tok+"\n"), 0o600)
-}
-
-// stateDirPath resolves the state directory: dir, $HOOKCORE_STATE_DIR, ~/.hookcore/state.
-func (e *env) stateDirPath(dir string) (string, error) {
-	if dir == "" {
-		if os.Getenv("HOOKCORE_STATE_DIR") == "" && e.home == "" {
-			return "", errors.New("no state directory (set HOOKCORE_STATE_DIR or HOME)")
-		}
-		dir = state.DefaultDir(os.Getenv, e.home)
-	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(e.cwd, dir)
-	}
-	return dir, nil
 }
 
 // configStamp is the size and mtime of every config file serve would load (present or not),

@@ -1,4 +1,4 @@
-//go:build otel
+//go:build otel && !hookcore_lean
 
 package cli
 

@@ -104,5 +104,6 @@ func ours(command, url, agent, self string) bool {
 		return false
 	}
 	bin := strings.Trim(f[0], `"'`)
-	return bin == self || strings.TrimSuffix(filepath.Base(bin), ".exe") == "hookcore"
+	base := strings.TrimSuffix(filepath.Base(bin), ".exe")
+	return bin == self || base == "hookcore" || base == "hookcore-hook"
 }

@@ -15,9 +15,6 @@ import (
 // ExecutorEnv.HTTPClient are then always nil.
 type netClient = struct{}
 
-// httpLinked reports whether this build runs http hooks (false with -tags hookcore_lean).
-const httpLinked = false
-
 // guardedClient returns no client: this build has no net/http.
 func (r *Runner) guardedClient([]string) (*netClient, error) { return nil, nil }
 

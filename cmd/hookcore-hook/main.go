@@ -1,0 +1,25 @@
+// Command hookcore-hook is hookcore's hook command alone, for agents to run at every hook
+// event: `hookcore-hook claude` is `hookcore hook claude` (same flags, same answers), and
+// starts about as fast as a minimal Go program when built with -tags hookcore_lean:
+//
+//	CGO_ENABLED=0 go build -tags hookcore_lean -o hookcore-hook ./cmd/hookcore-hook
+//
+// Built so, it links no net/http, TLS or model SDK. A config it cannot run itself (an http
+// or prompt hook, an mcp_tool or rego policy, --server, telemetry) it hands over to the full
+// hookcore binary — the file `hookcore` beside it, else on PATH — with the same arguments
+// and input. Built without the tag it is the full hook command (and as slow to start).
+package main
+
+import (
+	"os"
+
+	"github.com/hookcore/hookcore/internal/cli"
+)
+
+func main() {
+	args := os.Args[1:]
+	if len(args) == 0 || args[0] != "hook" {
+		args = append([]string{"hook"}, args...) // `hookcore-hook claude` is `hookcore hook claude`
+	}
+	os.Exit(cli.Main(args, os.Stdin, os.Stdout, os.Stderr))
+}

@@ -1,0 +1,210 @@
+package main_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// build builds the lean hook binary (-tags hookcore_lean) and the full hookcore into dir.
+func build(t *testing.T, dir string) {
+	t.Helper()
+	for _, b := range [][]string{
+		{"build", "-tags", "hookcore_lean", "-o", filepath.Join(dir, "hookcore-hook"), "github.com/hookcore/hookcore/cmd/hookcore-hook"},
+		{"build", "-o", filepath.Join(dir, "hookcore"), "github.com/hookcore/hookcore/cmd/hookcore"},
+	} {
+		if out, err := exec.Command("go", b...).CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(b, " "), err, out)
+		}
+	}
+}
+
+// result is what an agent sees of one hook command.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// run runs bin with args in dir, input on stdin, HOME home and a fresh state directory.
+func run(t *testing.T, bin, dir, home, input string, args ...string) result {
+	t.Helper()
+	c := exec.Command(bin, args...)
+	c.Dir = dir
+	c.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "HOOKCORE_STATE_DIR=" + t.TempDir()}
+	c.Stdin = strings.NewReader(input)
+	var out, errb bytes.Buffer
+	c.Stdout, c.Stderr = &out, &errb
+	err := c.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", bin, err)
+	}
+	return result{code, out.String(), logTimes.ReplaceAllString(errb.String(), "")}
+}
+
+// logTimes are the parts of a log line that differ between two runs.
+var logTimes = regexp.MustCompile(`time=\S+ |duration_ms=\S+ `)
+
+const policy = `hooks:
+  - id: block-rm
+    event: pre_tool_use
+    if: 'tool == "Bash" && args.command =~ /rm\s+-rf/'
+    action: {type: command, command: "echo 'HOOKCORE-BLOCK: rm -rf is not allowed here'"}
+    reject: true
+  - id: rewrite
+    event: pre_tool_use
+    if: 'tool == "Bash" && args.command =~ /REWRITE-ME/'
+    action:
+      type: command
+      command: |
+        printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"echo rewritten"}}}'
+  - id: ask
+    event: pre_tool_use
+    if: 'tool == "Bash" && args.command =~ /ASK-ME/'
+    action:
+      type: command
+      command: |
+        printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"HOOKCORE-ASK"}}'
+  - id: guard
+    event: pre_tool_use
+    matcher: Bash
+    if: 'Bash(git push *)'
+    action: {type: command, command: "echo 'no pushes' >&2; exit 2"}
+  - id: context
+    event: user_prompt_submit
+    action: {type: prompt, message: "HOOKCORE-CTX: the branch is main"}
+`
+
+const httpPolicy = `hooks:
+  - id: webhook
+    event: pre_tool_use
+    action: {type: http, url: "http://127.0.0.1:1/hook", allowed_hosts: ["127.0.0.1"]}
+    on_error: block
+`
+
+const promptPolicy = `hooks:
+  - id: judge
+    event: pre_tool_use
+    action: {type: prompt, prompt: "Is this safe? $ARGUMENTS"}
+`
+
+func claudeInput(cwd, event, tool, command string) string {
+	if event == "UserPromptSubmit" {
+		return `{"session_id":"s1","cwd":"` + cwd + `","hook_event_name":"UserPromptSubmit","prompt":"hello"}`
+	}
+	return `{"session_id":"s1","cwd":"` + cwd + `","hook_event_name":"` + event + `","tool_name":"` + tool + `","tool_input":{"command":"` + command + `"}}`
+}
+
+// TestLeanMatchesFull runs the lean hook binary and `hookcore hook` side by side on the same
+// inputs and configs: every answer (exit status, stdout, stderr) is the same, whether the
+// lean binary decides itself or hands the event over (issue 9: the lean binary is a faster
+// start of the same hook command, never another decision).
+func TestLeanMatchesFull(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two binaries")
+	}
+	bin := t.TempDir()
+	build(t, bin)
+	work := t.TempDir()
+	home := t.TempDir()
+	for name, text := range map[string]string{"policy.yaml": policy, "http.yaml": httpPolicy, "prompt.yaml": promptPolicy,
+		"broken.yaml": "hooks:\n  - id: x\n    event: pre_tool_use\n    action: {type: command, command: [unclosed\n"} {
+		if err := os.WriteFile(filepath.Join(work, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// discovery: the user's own hookcore config, no --config
+	if err := os.MkdirAll(filepath.Join(home, ".hookcore"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".hookcore", "hooks.yaml"), []byte(policy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pre := func(cmd string) string { return claudeInput(work, "PreToolUse", "Bash", cmd) }
+	cases := []struct {
+		name, input string
+		args        []string
+	}{
+		{"allow", pre("ls -la"), []string{"claude", "--config", "policy.yaml"}},
+		{"block", pre("rm -rf /"), []string{"claude", "--config", "policy.yaml"}},
+		{"rewrite", pre("REWRITE-ME"), []string{"claude", "-c", "policy.yaml"}},
+		{"ask", pre("ASK-ME"), []string{"claude", "--config=policy.yaml"}},
+		{"shell rule", pre("cd x && git push origin main"), []string{"claude", "--config", "policy.yaml"}},
+		{"context", claudeInput(work, "UserPromptSubmit", "", ""), []string{"claude", "--config", "policy.yaml"}},
+		{"event override", pre("rm -rf /"), []string{"claude", "PreToolUse", "--config", "policy.yaml"}},
+		{"hook word", pre("rm -rf /"), []string{"hook", "claude", "--config", "policy.yaml"}},
+		{"codex", `{"session_id":"s1","cwd":"` + work + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, []string{"codex", "--config", "policy.yaml"}},
+		{"gemini", `{"session_id":"s1","cwd":"` + work + `","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`, []string{"gemini", "--config", "policy.yaml"}},
+		{"discovery", pre("rm -rf /"), []string{"claude"}},
+		{"broken config", pre("ls"), []string{"claude", "--config", "broken.yaml"}},
+		{"broken config, on-error allow", pre("ls"), []string{"claude", "--config", "broken.yaml", "--on-error", "allow"}},
+		{"missing config", pre("ls"), []string{"claude", "--config", "nope.yaml"}},
+		{"bad input", "{not json", []string{"claude", "--config", "policy.yaml"}},
+		{"unknown agent", pre("ls"), []string{"nosuch", "--config", "policy.yaml"}},
+		{"http hook (handed over)", pre("ls"), []string{"claude", "--config", "http.yaml"}},
+		{"prompt hook (handed over)", pre("ls"), []string{"claude", "--config", "prompt.yaml", "-v"}},
+		{"server (handed over)", pre("ls"), []string{"claude", "--config", "policy.yaml", "--server", "http://127.0.0.1:1", "--token", "t"}},
+		{"help (handed over)", "", []string{"claude", "--help"}},
+		{"unknown flag (handed over)", pre("ls"), []string{"claude", "--bogus"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fullArgs := c.args
+			if fullArgs[0] != "hook" {
+				fullArgs = append([]string{"hook"}, fullArgs...)
+			}
+			want := run(t, filepath.Join(bin, "hookcore"), work, home, c.input, fullArgs...)
+			got := run(t, filepath.Join(bin, "hookcore-hook"), work, home, c.input, c.args...)
+			if got != want {
+				t.Errorf("hookcore-hook %q:\n got  %+v\n want %+v (hookcore hook)", c.args, got, want)
+			}
+		})
+	}
+}
+
+// TestLeanAloneFailsClosed: without the full hookcore beside it or on PATH, the lean binary
+// still decides what it runs itself, and blocks a gate event it would have to hand over,
+// saying why (a guard fails closed), rather than letting it through.
+func TestLeanAloneFailsClosed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two binaries")
+	}
+	bin := t.TempDir()
+	build(t, bin)
+	alone := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(bin, "hookcore-hook"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lean := filepath.Join(alone, "hookcore-hook")
+	if err := os.WriteFile(lean, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := exec.LookPath("hookcore"); err == nil && (strings.HasPrefix(p, "/usr/bin/") || strings.HasPrefix(p, "/bin/")) {
+		t.Skipf("a hookcore is installed in %s, on the test's PATH", p)
+	}
+	work := t.TempDir()
+	for name, text := range map[string]string{"policy.yaml": policy, "http.yaml": httpPolicy} {
+		if err := os.WriteFile(filepath.Join(work, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	home := t.TempDir()
+	if r := run(t, lean, work, home, claudeInput(work, "PreToolUse", "Bash", "rm -rf /"), "claude", "--config", "policy.yaml"); r.code != 2 || !strings.Contains(r.stderr, "HOOKCORE-BLOCK") {
+		t.Errorf("a config it runs itself: %+v", r)
+	}
+	r := run(t, lean, work, home, claudeInput(work, "PreToolUse", "Bash", "ls"), "claude", "--config", "http.yaml")
+	if r.code != 2 || !strings.Contains(r.stderr, "needs a http hook (webhook)") || !strings.Contains(r.stderr, "no full hookcore binary was found") || r.stdout != "" {
+		t.Errorf("an http hook without the full binary: %+v, want exit 2 and why", r)
+	}
+	r = run(t, lean, work, home, claudeInput(work, "PostToolUse", "Bash", "ls"), "claude", "--config", "http.yaml")
+	if r.code != 1 || r.stdout != "" {
+		t.Errorf("a non-gate event without the full binary: %+v, want exit 1 (Claude Code's non-blocking error)", r)
+	}
+}

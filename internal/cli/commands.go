@@ -1,0 +1,69 @@
+//go:build !hookcore_lean
+
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// Main runs the hookcore command line with args (without the program name) and returns the
+// exit code: 0 ok, 1 usage or config error, 2 blocked (fire).
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e, err := newEnv(args, stdin, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "hookcore:", err)
+		return ExitFailure
+	}
+
+	root := &cobra.Command{
+		Use:           "hookcore",
+		Short:         "A lifecycle-hook engine for AI coding agents",
+		Long:          "hookcore runs user hooks (commands, webhooks, LLM judges, context injection) at an AI\ncoding agent's lifecycle events, from MiniCode YAML, codebot JSON or Claude Code settings.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().BoolVarP(&e.verbose, "verbose", "v", false, "log every hook run on stderr")
+	if len(args) > 0 && args[0] == "hook" {
+		// The hook command is an agent's hook command, started for every event: the tree
+		// holds it alone, because building the other commands and their flags costs about
+		// a tenth of its start (docs/decisions.md, "Cold start of the hook path, second
+		// pass"). Its flags, help and errors are the same: cobra shows a subcommand's
+		// siblings nowhere, and the version flag is the root's alone.
+		root.AddCommand(hookCmd(e))
+	} else {
+		addCommands(root, e) // every command; the lean hook binary's: hook alone (lean.go)
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err = root.Execute()
+	e.flushTelemetry()
+	return exitCode(err, stderr)
+}
+
+// addCommands adds every command of the hookcore CLI to root, and its version.
+func addCommands(root *cobra.Command, e *env) {
+	root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
+	root.AddCommand(replayCmd(e))
+	root.AddCommand(runCmd(e))
+	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e), convertCmd(e))
+	root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
+	root.Version = versionString()
+}
+
+// lacks reports what l needs that this build cannot run: nothing, as this build has every
+// executor the CLI links (the lean hook binary's is in lean.go).
+func (e *env) lacks(*loaded, *configFlags) string { return "" }
+
+// handOver is never called in this build (lacks reports nothing): it fails closed.
+func (e *env) handOver(p bridge.Protocol, event hook.Event, _ []byte, need string, block bool) bridge.Answer {
+	return p.Fail(event, "internal error: the config needs "+need+", which this build lacks", block)
+}

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hookcore/hookcore/internal/replay"
+	"github.com/hookcore/hookcore/internal/text"
+	"github.com/hookcore/hookcore/state"
+)
+
+// This file holds what the hook command shares with the other commands: it is compiled in
+// every build, the lean hook binary's (-tags hookcore_lean) included.
+
+// maxInput caps the event input fire reads (bytes). Claude Code's largest inputs carry a
+// tool response cut at tens of KB; decoding costs about 8 bytes of memory per input byte.
+const maxInput = 64 << 20
+
+// relativize shortens an absolute path under cwd at the start of a message, so that
+// messages read like compiler errors (.hookcore/hooks.yaml:3:12: ...).
+func relativize(msg, cwd string) string {
+	prefix := cwd + string(filepath.Separator)
+	if strings.HasPrefix(msg, prefix) {
+		return msg[len(prefix):]
+	}
+	return msg
+}
+
+// cwds returns the fixer of recorded working directories that fire, hook, serve and replay
+// use: a cwd that does not exist on this machine is replaced by the command's own, with a
+// note on stderr (once per directory), so that command hooks can start.
+func (e *env) cwds() *replay.CwdFixer { return replay.NewCwdFixer(e.cwd, e.stderr) }
+
+// stateDirPath resolves the state directory: dir, $HOOKCORE_STATE_DIR, ~/.hookcore/state.
+func (e *env) stateDirPath(dir string) (string, error) {
+	if dir == "" {
+		if os.Getenv("HOOKCORE_STATE_DIR") == "" && e.home == "" {
+			return "", errors.New("no state directory (set HOOKCORE_STATE_DIR or HOME)")
+		}
+		dir = state.DefaultDir(os.Getenv, e.home)
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(e.cwd, dir)
+	}
+	return dir, nil
+}
+
+// oneLine returns s without leading and trailing white space, made printable (line breaks
+// and tabs become spaces, other control characters escapes), cut to max runes with an
+// ellipsis.
+func oneLine(s string, max int) string {
+	s = text.Printable(strings.TrimSpace(s))
+	if utf8.RuneCountInString(s) > max {
+		return text.Truncate(s, max-1, "…")
+	}
+	return s
+}
