@@ -544,30 +544,23 @@ func flagSet(fs ...string) map[string]bool {
 	return m
 }
 
-var (
-	shellFlags  = interpFlags{arg: flagSet("-o", "+o", "-O", "+O", "--rcfile", "--init-file")}
-	pythonFlags = interpFlags{arg: flagSet("-W", "-X", "-Q", "--check-hash-based-pycs"), code: flagSet("-c"), module: flagSet("-m")}
-	nodeFlags   = interpFlags{arg: flagSet("-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--tsconfig"),
-		code: flagSet("-e", "--eval", "-p", "--print")}
-	rubyFlags = interpFlags{arg: flagSet("-r", "-I", "-C", "-E", "-F"), code: flagSet("-e")}
-	perlFlags = interpFlags{arg: flagSet("-I", "-M", "-m"), code: flagSet("-e", "-E")}
-	phpFlags  = interpFlags{arg: flagSet("-d", "-c", "-z", "-f"), code: flagSet("-r")}
-)
-
+// flagsOf returns the option table of the interpreter base, built on each call (a hook
+// process would otherwise build every table at start).
 func flagsOf(base string) interpFlags {
 	switch base {
 	case "sh", "bash", "zsh", "dash", "ksh", "source", ".":
-		return shellFlags
+		return interpFlags{arg: flagSet("-o", "+o", "-O", "+O", "--rcfile", "--init-file")}
 	case "python", "python3":
-		return pythonFlags
+		return interpFlags{arg: flagSet("-W", "-X", "-Q", "--check-hash-based-pycs"), code: flagSet("-c"), module: flagSet("-m")}
 	case "node", "deno", "bun", "tsx", "ts-node":
-		return nodeFlags
+		return interpFlags{arg: flagSet("-r", "--require", "--import", "--loader", "--experimental-loader", "-C", "--conditions", "--env-file", "--tsconfig"),
+			code: flagSet("-e", "--eval", "-p", "--print")}
 	case "ruby":
-		return rubyFlags
+		return interpFlags{arg: flagSet("-r", "-I", "-C", "-E", "-F"), code: flagSet("-e")}
 	case "perl":
-		return perlFlags
+		return interpFlags{arg: flagSet("-I", "-M", "-m"), code: flagSet("-e", "-E")}
 	case "php":
-		return phpFlags
+		return interpFlags{arg: flagSet("-d", "-c", "-z", "-f"), code: flagSet("-r")}
 	}
 	return interpFlags{code: flagSet("-c", "-e", "--eval", "-")}
 }
