@@ -5,6 +5,7 @@ package executor
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -314,4 +315,26 @@ func lookupEnv(env []string, name string) string {
 		}
 	}
 	return ""
+}
+
+// expandJSON expands a body template: $ARGUMENTS (or ${ARGUMENTS}) becomes args, the input
+// JSON, as is; context variables become their values JSON-escaped without the quotes.
+func expandJSON(s string, in *hook.Input, args []byte) string {
+	return expandTemplate(s, in, func(b *strings.Builder, name string) {
+		if name == "ARGUMENTS" {
+			b.Write(args)
+			return
+		}
+		b.WriteString(jsonEscape(hookio.Value(in, name)))
+	})
+}
+
+// jsonEscape returns s as the inside of a JSON string (no HTML escaping).
+func jsonEscape(s string) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) //nolint:errcheck // a string always encodes
+	out := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return string(out[1 : len(out)-1])
 }

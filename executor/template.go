@@ -1,25 +1,11 @@
 package executor
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/hookcore/hookcore/executor/internal/hookio"
 	"github.com/hookcore/hookcore/hook"
 )
-
-// expandJSON expands a body template: $ARGUMENTS (or ${ARGUMENTS}) becomes args, the input
-// JSON, as is; context variables become their values JSON-escaped without the quotes.
-func expandJSON(s string, in *hook.Input, args []byte) string {
-	return expandTemplate(s, in, func(b *strings.Builder, name string) {
-		if name == "ARGUMENTS" {
-			b.Write(args)
-			return
-		}
-		b.WriteString(jsonEscape(hookio.Value(in, name)))
-	})
-}
 
 // expandTemplate walks s once, replacing $ARGUMENTS and the context variables through put;
 // a value is never expanded again.
@@ -59,14 +45,4 @@ func argumentsAt(s string, i int) (end int, ok bool) {
 		return end, true
 	}
 	return 0, false
-}
-
-// jsonEscape returns s as the inside of a JSON string (no HTML escaping).
-func jsonEscape(s string) string {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s) //nolint:errcheck // a string always encodes
-	out := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	return string(out[1 : len(out)-1])
 }

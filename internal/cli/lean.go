@@ -56,7 +56,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "hookcore: hookcore-hook reads the hook command's usual flags only, and "+err.Error())
 		return ExitFailure
 	}
-	return exitCode(e.runHook(context.Background(), pos, &cf, &hf), stderr)
+	err = e.runHook(context.Background(), pos, &cf, &hf)
+	e.flushTelemetry()
+	return exitCode(err, stderr)
 }
 
 // leanTypes are the action types the lean binary runs itself.
@@ -121,12 +123,10 @@ func fullBinary() (string, error) {
 	if s, err := filepath.EvalSymlinks(self); err == nil {
 		self = s
 	}
-	var looked []string
 	for _, c := range []string{filepath.Join(filepath.Dir(self), "hookcore"), lookPath("hookcore")} {
 		if c == "" {
 			continue
 		}
-		looked = append(looked, c)
 		if fi, err := os.Stat(c); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 && !sameFile(c, self) {
 			return c, nil
 		}
