@@ -107,6 +107,24 @@ func TestAcceptanceClaude(t *testing.T) {
 		sum, requests, _ := runClaudeScenario(t, run, bin, string(policy), tools, "--server", "http://"+addr)
 		checkAcceptance(t, sum, requests)
 	})
+	t.Run("lean hook binary", func(t *testing.T) {
+		// hookcore-hook beside hookcore: install writes it, and Claude Code's answers are the
+		// same (README, "The lean hook binary").
+		dir := t.TempDir()
+		full, lean := filepath.Join(dir, "hookcore"), filepath.Join(dir, "hookcore-hook")
+		data, err := os.ReadFile(bin)
+		if err == nil {
+			err = os.WriteFile(full, data, 0o755)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("go", "build", "-tags", "hookcore_lean", "-o", lean, "github.com/hookcore/hookcore/cmd/hookcore-hook").CombinedOutput(); err != nil {
+			t.Fatalf("build hookcore-hook: %v\n%s", err, out)
+		}
+		sum, requests, _ := runClaudeScenarioWith(t, run, full, "", lean+" hook claude", string(policy), tools)
+		checkAcceptance(t, sum, requests)
+	})
 	t.Run("broken policy blocks", func(t *testing.T) {
 		// The first gate event is the prompt itself: hookcore cannot decide it, so the
 		// prompt is blocked (Claude Code shows the reason to the user) and the model is never
@@ -126,12 +144,23 @@ func TestAcceptanceClaude(t *testing.T) {
 // and returns the summary, the raw requests the model got and Claude Code's event stream.
 func runClaudeScenario(t *testing.T, run, bin, policy, tools string, installArgs ...string) (sum peerSummary, requests, stream string) {
 	t.Helper()
+	return runClaudeScenarioWith(t, run, bin, bin, "", policy, tools, installArgs...)
+}
+
+// runClaudeScenarioWith is runClaudeScenario with install's --command (none when command is
+// ""), and wantCommand, when set, the hook command install must have written.
+func runClaudeScenarioWith(t *testing.T, run, bin, command, wantCommand, policy, tools string, installArgs ...string) (sum peerSummary, requests, stream string) {
+	t.Helper()
 	scen := t.TempDir()
 	proj := filepath.Join(scen, "proj")
 	if err := os.MkdirAll(proj, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, append([]string{"install", "claude", "--command", bin}, installArgs...)...)
+	args := []string{"install", "claude"}
+	if command != "" {
+		args = append(args, "--command", command)
+	}
+	cmd := exec.Command(bin, append(args, installArgs...)...)
 	cmd.Dir = proj
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("hookcore install claude: %v\n%s", err, out)
@@ -139,6 +168,9 @@ func runClaudeScenario(t *testing.T, run, bin, policy, tools string, installArgs
 	settings, err := os.ReadFile(filepath.Join(proj, ".claude", "settings.json"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if wantCommand != "" && !strings.Contains(string(settings), `"command": "`+wantCommand+`"`) {
+		t.Fatalf("install wrote %s, want the command %q", settings, wantCommand)
 	}
 	files := map[string]string{
 		"settings.json": string(settings),
