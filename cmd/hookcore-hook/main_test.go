@@ -2,25 +2,56 @@ package main_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// build builds the lean hook binary (-tags hookcore_lean) and the full hookcore into dir.
-func build(t *testing.T, dir string) {
-	t.Helper()
-	for _, b := range [][]string{
-		{"build", "-tags", "hookcore_lean", "-o", filepath.Join(dir, "hookcore-hook"), "github.com/hookcore/hookcore/cmd/hookcore-hook"},
-		{"build", "-o", filepath.Join(dir, "hookcore"), "github.com/hookcore/hookcore/cmd/hookcore"},
-	} {
-		if out, err := exec.Command("go", b...).CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(b, " "), err, out)
-		}
+var (
+	buildOnce sync.Once
+	binDir    string // the two binaries, built once for the package's tests
+	buildErr  error
+)
+
+// TestMain removes the binaries the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
 	}
+	os.Exit(code)
+}
+
+// binaries builds the lean hook binary (-tags hookcore_lean) and the full hookcore into one
+// directory, once, and returns it. It skips in -short.
+func binaries(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds two binaries")
+	}
+	buildOnce.Do(func() {
+		if binDir, buildErr = os.MkdirTemp("", "hookcore-hook-test-"); buildErr != nil {
+			return
+		}
+		for _, b := range [][]string{
+			{"build", "-tags", "hookcore_lean", "-o", filepath.Join(binDir, "hookcore-hook"), "github.com/hookcore/hookcore/cmd/hookcore-hook"},
+			{"build", "-o", filepath.Join(binDir, "hookcore"), "github.com/hookcore/hookcore/cmd/hookcore"},
+		} {
+			if out, err := exec.Command("go", b...).CombinedOutput(); err != nil {
+				buildErr = fmt.Errorf("go %s: %v\n%s", strings.Join(b, " "), err, out)
+				return
+			}
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binDir
 }
 
 // result is what an agent sees of one hook command.
@@ -106,11 +137,7 @@ func claudeInput(cwd, event, tool, command string) string {
 // lean binary decides itself or hands the event over (issue 9: the lean binary is a faster
 // start of the same hook command, never another decision).
 func TestLeanMatchesFull(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds two binaries")
-	}
-	bin := t.TempDir()
-	build(t, bin)
+	bin := binaries(t)
 	work := t.TempDir()
 	home := t.TempDir()
 	for name, text := range map[string]string{"policy.yaml": policy, "http.yaml": httpPolicy, "prompt.yaml": promptPolicy,
@@ -172,11 +199,7 @@ func TestLeanMatchesFull(t *testing.T) {
 // still decides what it runs itself, and blocks a gate event it would have to hand over,
 // saying why (a guard fails closed), rather than letting it through.
 func TestLeanAloneFailsClosed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds two binaries")
-	}
-	bin := t.TempDir()
-	build(t, bin)
+	bin := binaries(t)
 	alone := t.TempDir()
 	data, err := os.ReadFile(filepath.Join(bin, "hookcore-hook"))
 	if err != nil {

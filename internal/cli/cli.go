@@ -64,19 +64,20 @@ func (e *env) logger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 }
 
-// newEnv is the env of Main: the streams, args, working directory and home directory. Its
-// error is the working directory's.
-func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer) (*env, error) {
+// newEnv is the env of Main: the streams, args, working directory and home directory. When
+// the working directory is unknown it says so on stderr and returns nil.
+func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer) *env {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args, handedOver: os.Getenv(handOverEnv) != ""}
 	if e.handedOver {
 		os.Unsetenv(handOverEnv)
 	}
 	var err error
 	if e.cwd, err = os.Getwd(); err != nil {
-		return nil, err
+		fmt.Fprintln(stderr, "hookcore:", err)
+		return nil
 	}
 	e.home, _ = os.UserHomeDir()
-	return e, nil
+	return e
 }
 
 // exitCode is the exit code of a command's error (nil: 0), after printing its message.

@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -15,9 +14,8 @@ import (
 // Main runs the hookcore command line with args (without the program name) and returns the
 // exit code: 0 ok, 1 usage or config error, 2 blocked (fire).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e, err := newEnv(args, stdin, stdout, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "hookcore:", err)
+	e := newEnv(args, stdin, stdout, stderr)
+	if e == nil {
 		return ExitFailure
 	}
 
@@ -44,7 +42,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err = root.Execute()
+	err := root.Execute()
 	e.flushTelemetry()
 	return exitCode(err, stderr)
 }

@@ -33,9 +33,8 @@ import (
 // unknown flag) goes to the full hookcore unchanged, which answers it. It returns the exit
 // code, as the full binary's Main.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e, err := newEnv(args, stdin, stdout, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "hookcore:", err)
+	e := newEnv(args, stdin, stdout, stderr)
+	if e == nil {
 		return ExitFailure
 	}
 	var cf configFlags
@@ -56,7 +55,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "hookcore: hookcore-hook reads the hook command's usual flags only, and "+err.Error())
 		return ExitFailure
 	}
-	err = e.runHook(context.Background(), pos, &cf, &hf)
+	err := e.runHook(context.Background(), pos, &cf, &hf)
 	e.flushTelemetry()
 	return exitCode(err, stderr)
 }
