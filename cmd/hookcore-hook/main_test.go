@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 var (
@@ -63,13 +65,25 @@ type result struct {
 // run runs bin with args in dir, input on stdin, HOME home and a fresh state directory.
 func run(t *testing.T, bin, dir, home, input string, args ...string) result {
 	t.Helper()
-	c := exec.Command(bin, args...)
+	return runEnv(t, nil, bin, dir, home, input, args...)
+}
+
+// runEnv is run with env added to (and overriding) its environment.
+func runEnv(t *testing.T, env []string, bin, dir, home, input string, args ...string) result {
+	t.Helper()
+	// A hang guard, not a time bound on the answer: a hand-over loop would run forever.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := exec.CommandContext(ctx, bin, args...)
 	c.Dir = dir
-	c.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "HOOKCORE_STATE_DIR=" + t.TempDir()}
+	c.Env = append([]string{"HOME=" + home, "PATH=/usr/bin:/bin", "HOOKCORE_STATE_DIR=" + t.TempDir()}, env...)
 	c.Stdin = strings.NewReader(input)
 	var out, errb bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errb
 	err := c.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("%s %q did not finish", bin, args)
+	}
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
@@ -179,6 +193,10 @@ func TestLeanMatchesFull(t *testing.T) {
 		{"server (handed over)", pre("ls"), []string{"claude", "--config", "policy.yaml", "--server", "http://127.0.0.1:1", "--token", "t"}},
 		{"help (handed over)", "", []string{"claude", "--help"}},
 		{"unknown flag (handed over)", pre("ls"), []string{"claude", "--bogus"}},
+		{"flag spelling it does not read (handed over)", pre("rm -rf /"), []string{"claude", "-v=true", "--config", "policy.yaml"}},
+		{"shorthands run together (handed over)", pre("rm -rf /"), []string{"claude", "-vc", "policy.yaml"}},
+		{"unknown event on the command line", pre("rm -rf /"), []string{"claude", "--trust", "false", "-c", "policy.yaml"}},
+		{"unknown event, a call it would let through", pre("ls"), []string{"claude", "-c", "policy.yaml", "--", "--"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -230,4 +248,116 @@ func TestLeanAloneFailsClosed(t *testing.T) {
 	if r.code != 1 || r.stdout != "" {
 		t.Errorf("a non-gate event without the full binary: %+v, want exit 1 (Claude Code's non-blocking error)", r)
 	}
+}
+
+// TestHandOverHolds holds what a red team of the lean binary found (stop 22): a command line
+// it does not parse, without a full binary, blocks instead of exiting 1; the environment
+// cannot switch the hand-over off or loop it (HOOKCORE_HANDED_OVER was an environment
+// variable, which a project's Claude Code settings set); a relative PATH entry never
+// supplies the full binary, not even with GODEBUG=execerrdot=0; a symlinked hookcore-hook
+// finds the hookcore beside the link; an unusable TMPDIR does not stop a hand-over; an
+// unknown EVENT on the command line blocks (both binaries).
+func TestHandOverHolds(t *testing.T) {
+	bin := binaries(t)
+	lean, err := os.ReadFile(filepath.Join(bin, "hookcore-hook"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := exec.LookPath("hookcore"); err == nil && (strings.HasPrefix(p, "/usr/bin/") || strings.HasPrefix(p, "/bin/")) {
+		t.Skipf("a hookcore is installed in %s, on the test's PATH", p)
+	}
+	install := func(path string, data []byte) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	work, home := t.TempDir(), t.TempDir()
+	install(filepath.Join(work, "policy.yaml"), []byte(policy))
+	install(filepath.Join(work, "http.yaml"), []byte(httpPolicy))
+	rm, ls := claudeInput(work, "PreToolUse", "Bash", "rm -rf /"), claudeInput(work, "PreToolUse", "Bash", "ls")
+	alone := filepath.Join(t.TempDir(), "hookcore-hook")
+	install(alone, lean)
+
+	t.Run("unparsed line, no full binary", func(t *testing.T) {
+		for _, args := range [][]string{{"claude", "-v=true", "--config", "policy.yaml"}, {"claude", "-vc", "policy.yaml"}, {"claude", "--help=false", "-c", "policy.yaml"}} {
+			if r := run(t, alone, work, home, rm, args...); r.code != 2 || !strings.Contains(r.stderr, "no full hookcore binary") {
+				t.Errorf("%q: %+v, want a block saying why", args, r)
+			}
+		}
+		if r := run(t, alone, work, home, claudeInput(work, "Stop", "", ""), "claude", "-vc", "policy.yaml"); r.code == 0 && r.stdout == "" {
+			t.Errorf("a Stop event: %+v, want the agent's failure answer", r)
+		}
+	})
+	t.Run("environment", func(t *testing.T) {
+		for _, env := range [][]string{{"HOOKCORE_HANDED_OVER=1"}, {"HOOKCORE_HANDED_OVER="}} {
+			want := run(t, filepath.Join(bin, "hookcore"), work, home, ls, "hook", "claude", "-c", "http.yaml")
+			if got := runEnv(t, env, filepath.Join(bin, "hookcore-hook"), work, home, ls, "claude", "-c", "http.yaml"); got != want {
+				t.Errorf("%q: lean %+v, full %+v", env, got, want)
+			}
+			if got := runEnv(t, env, filepath.Join(bin, "hookcore-hook"), work, home, rm, "claude", "-vc", "policy.yaml"); got.code != 2 {
+				t.Errorf("%q, -vc: lean %+v, want the full binary's block", env, got)
+			}
+		}
+	})
+	t.Run("two lean binaries naming each other", func(t *testing.T) {
+		ring := t.TempDir()
+		install(filepath.Join(ring, "d1", "lean"), lean)
+		install(filepath.Join(ring, "d2", "lean"), lean)
+		for _, l := range [][2]string{{"d1/hookcore", "../d2/lean"}, {"d2/hookcore", "../d1/lean"}} {
+			if err := os.Symlink(l[1], filepath.Join(ring, l[0])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, env := range [][]string{nil, {"HOOKCORE_HANDED_OVER="}} {
+			r := runEnv(t, env, filepath.Join(ring, "d1", "lean"), work, home, ls, "claude", "-c", "http.yaml")
+			if r.code != 2 || !strings.Contains(r.stderr, "is a lean one too") {
+				t.Errorf("%q: %+v, want a block saying the hand-over reached a lean binary", env, r)
+			}
+		}
+	})
+	t.Run("relative PATH entry", func(t *testing.T) {
+		proj := t.TempDir()
+		leak := filepath.Join(proj, "LEAKED")
+		install(filepath.Join(proj, "bin", "hookcore"), []byte("#!/bin/sh\ncat > "+leak+"\n"))
+		install(filepath.Join(proj, "http.yaml"), []byte(httpPolicy))
+		for _, env := range [][]string{{"PATH=bin:/usr/bin:/bin"}, {"PATH=bin:/usr/bin:/bin", "GODEBUG=execerrdot=0"}} {
+			r := runEnv(t, env, alone, proj, home, claudeInput(proj, "PreToolUse", "Bash", "rm -rf /"), "claude", "-c", "http.yaml")
+			if _, err := os.Stat(leak); err == nil || r.code != 2 {
+				t.Errorf("%q: %+v; the planted hookcore ran: %v", env, r, err == nil)
+			}
+		}
+	})
+	t.Run("symlinked hookcore-hook", func(t *testing.T) {
+		link := t.TempDir()
+		if err := os.Symlink(alone, filepath.Join(link, "hookcore-hook")); err != nil {
+			t.Fatal(err)
+		}
+		full, err := os.ReadFile(filepath.Join(bin, "hookcore"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		install(filepath.Join(link, "hookcore"), full)
+		want := run(t, filepath.Join(bin, "hookcore"), work, home, ls, "hook", "claude", "-c", "http.yaml")
+		if got := run(t, filepath.Join(link, "hookcore-hook"), work, home, ls, "claude", "-c", "http.yaml"); got != want {
+			t.Errorf("lean %+v, full %+v", got, want)
+		}
+	})
+	t.Run("unusable TMPDIR", func(t *testing.T) {
+		env := []string{"TMPDIR=/nonexistent"}
+		want := runEnv(t, env, filepath.Join(bin, "hookcore"), work, home, ls, "hook", "claude", "-c", "http.yaml")
+		if got := runEnv(t, env, filepath.Join(bin, "hookcore-hook"), work, home, ls, "claude", "-c", "http.yaml"); got != want {
+			t.Errorf("lean %+v, full %+v", got, want)
+		}
+	})
+	t.Run("unknown event on the command line", func(t *testing.T) {
+		for _, args := range [][]string{{"hook", "claude", "--trust", "false", "-c", "policy.yaml"}, {"hook", "claude", "-c", "policy.yaml", "--", "-"}} {
+			if r := run(t, filepath.Join(bin, "hookcore"), work, home, ls, args...); r.code != 2 || !strings.Contains(r.stderr, "unknown event") {
+				t.Errorf("hookcore %q: %+v, want a block naming the unknown event", args, r)
+			}
+		}
+	})
 }

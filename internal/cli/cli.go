@@ -46,15 +46,15 @@ type env struct {
 	tel            shutdowner // the telemetry provider (-tags otel), flushed when Main returns; nil: off
 	// args are Main's arguments, for the lean hook binary's hand-over to the full hookcore.
 	args []string
-	// handedOver is set when a lean hook binary handed this event over (handOverEnv): the
-	// lean binary then does not hand it over again.
+	// handedOver is the lean hook binary's --handed-over, once its flags are parsed.
 	handedOver bool
 }
 
-// handOverEnv marks the process a lean hook binary (cmd/hookcore-hook) executed to run an
-// event it cannot run itself. Main reads and removes it, so that the hooks of the event do
-// not inherit it.
-const handOverEnv = "HOOKCORE_HANDED_OVER"
+// handedOverFlag marks the command line a lean hook binary (cmd/hookcore-hook) hands to
+// another hookcore: a hidden flag of the hook command, which the lean binary reads as "do
+// not hand over again". A command-line flag, not an environment variable: a project's
+// Claude Code settings set the hooks' environment (red team, the lean binary).
+const handedOverFlag = "--handed-over"
 
 func (e *env) logger() *slog.Logger {
 	level := slog.LevelWarn
@@ -67,10 +67,7 @@ func (e *env) logger() *slog.Logger {
 // newEnv is the env of Main: the streams, args, working directory and home directory. When
 // the working directory is unknown it says so on stderr and returns nil.
 func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer) *env {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args, handedOver: os.Getenv(handOverEnv) != ""}
-	if e.handedOver {
-		os.Unsetenv(handOverEnv)
-	}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args}
 	var err error
 	if e.cwd, err = os.Getwd(); err != nil {
 		fmt.Fprintln(stderr, "hookcore:", err)

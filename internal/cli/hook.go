@@ -22,11 +22,15 @@ type hookFlags struct {
 	server   string // forward to a `hookcore serve` at this URL
 	token    string // the serve token (default: read from the state dir)
 	stateDir string
+	// handedOver is --handed-over (hidden): a lean hook binary handed this command line on;
+	// a lean binary that gets it does not hand it over again.
+	handedOver bool
 }
 
 // runHook is the hook command (`hookcore hook AGENT [EVENT]`, and the lean hook binary) once
 // its flags are parsed: args are AGENT and the optional EVENT.
 func (e *env) runHook(ctx context.Context, args []string, cf *configFlags, hf *hookFlags) error {
+	e.handedOver = hf.handedOver
 	p, ok := bridge.Lookup(args[0])
 	if !ok {
 		return &exitError{code: ExitFailure, msg: fmt.Sprintf("unknown agent %q (known: %s)", args[0], strings.Join(bridge.Names(), ", "))}
@@ -101,6 +105,15 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	}
 	if err != nil {
 		return p.Fail(event, err.Error(), block), wait
+	}
+	if override != "" && !ev.Valid() {
+		// An event the agent sends that hookcore does not know gets no answer (a newer
+		// agent's event); one written on the command line is a mistake (`--trust false`
+		// read as EVENT false), and answering nothing would switch the guard off.
+		if own, _, err := p.Decode(data, ""); err == nil && own.Valid() {
+			event = own
+		}
+		return p.Fail(event, fmt.Sprintf("unknown event %q on the command line (hookcore hook AGENT [EVENT]; known: the agent's event names and hookcore's)", override), block), wait
 	}
 	event = ev
 	if hf.server != "" {

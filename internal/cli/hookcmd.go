@@ -54,6 +54,8 @@ func registerHookFlags(cmd *cobra.Command, cf *configFlags, hf *hookFlags) {
 	cmd.Flags().StringVar(&hf.server, "server", "", "forward the event to a `hookcore serve` at this URL instead of running the hooks here")
 	cmd.Flags().StringVar(&hf.token, "token", "", "the token of the --server (default: the one hookcore serve wrote to the state directory)")
 	cmd.Flags().StringVar(&hf.stateDir, "state-dir", "", "per-session state directory (default $HOOKCORE_STATE_DIR, else ~/.hookcore/state)")
+	cmd.Flags().BoolVar(&hf.handedOver, handedOverFlag[2:], false, "set by the lean hook binary (hookcore-hook) on the command line it hands over")
+	_ = cmd.Flags().MarkHidden(handedOverFlag[2:])
 }
 
 func (f *configFlags) register(cmd *cobra.Command) {

@@ -56,6 +56,7 @@ func hookFlagSpecs(e *env, cf *configFlags, hf *hookFlags) []flagSpec {
 		{name: "token", kind: flagString, str: &hf.token},
 		{name: "state-dir", kind: flagString, str: &hf.stateDir},
 		{name: "verbose", short: "v", kind: flagBool, b: &e.verbose},
+		{name: handedOverFlag[2:], kind: flagBool, b: &hf.handedOver},
 	}
 }
 

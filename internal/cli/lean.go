@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -44,16 +45,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		pos, ok = parseHookArgs(args[1:], hookFlagSpecs(e, &cf, &hf))
 	}
 	if !ok {
-		if e.handedOver {
-			fmt.Fprintln(stderr, "hookcore: the hookcore this lean hook binary handed the command line to is a lean one too")
-			return ExitFailure
-		}
-		full, err := fullBinary()
-		if err == nil {
-			err = execWithInput(full, append([]string{full}, args...), append(os.Environ(), handOverEnv+"=1"), nil)
-		}
-		fmt.Fprintln(stderr, "hookcore: hookcore-hook reads the hook command's usual flags only, and "+err.Error())
-		return ExitFailure
+		return e.unparsed(args)
 	}
 	err := e.runHook(context.Background(), pos, &cf, &hf)
 	e.flushTelemetry()
@@ -93,11 +85,74 @@ func (e *env) forward(_ context.Context, p bridge.Protocol, _ string, data []byt
 	return e.handOver(p, event, data, "--server", block)
 }
 
+// unparsed answers a command line parseHookArgs does not read (help, an unknown flag, a
+// spelling pflag reads otherwise): the full hookcore answers it, unchanged but for
+// --handed-over. When it cannot (none found, or this command line was handed over already),
+// the answer fails closed as the hook command's would: the agent is the first argument that
+// names one, the event the one its input on stdin names (PreToolUse when it names none), and
+// the answer that agent's block. Without a known agent it is a usage error, exit 1, as the
+// full binary's.
+func (e *env) unparsed(args []string) int {
+	why := ""
+	if handedOver(args) {
+		why = "the hookcore this lean hook binary handed the command line to does not read it either"
+	} else {
+		full, err := fullBinary()
+		if err == nil {
+			err = execWithInput(full, handOverArgs(full, args), os.Environ(), nil)
+		}
+		why = "hookcore-hook reads the hook command's usual flags only, and " + err.Error()
+	}
+	for _, a := range args {
+		p, ok := bridge.Lookup(a)
+		if !ok || strings.HasPrefix(a, "-") {
+			continue
+		}
+		event := hook.PreToolUse
+		if data, err := io.ReadAll(io.LimitReader(e.stdin, maxInput+1)); err == nil && len(data) <= maxInput {
+			if ev, _, err := p.Decode(data, ""); err == nil && ev.Valid() {
+				event = ev
+			}
+		}
+		ans := p.Fail(event, why, true)
+		e.stdout.Write(ans.Stdout) //nolint:errcheck // the exit status carries the block too
+		if ans.Stderr != "" {
+			fmt.Fprintln(e.stderr, ans.Stderr)
+		}
+		return ans.Code
+	}
+	fmt.Fprintln(e.stderr, "hookcore:", why)
+	return ExitFailure
+}
+
+// handedOver reports whether args carry --handed-over before a "--".
+func handedOver(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == handedOverFlag || strings.HasPrefix(a, handedOverFlag+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// handOverArgs is the argv of the full binary at path for this process's args ("hook",
+// then the hook command's words): --handed-over right after "hook", where no "--" can come
+// before it.
+func handOverArgs(path string, args []string) []string {
+	out := []string{path, "hook", handedOverFlag}
+	if len(args) > 0 && args[0] == "hook" {
+		args = args[1:]
+	}
+	return append(out, args...)
+}
+
 // handOver runs the full hookcore in this process's place (exec, same process id: an
-// agent's timeout still reaches it) with the same arguments, the input data on stdin, and
-// handOverEnv set. The full binary is the file `hookcore` beside this executable, else
-// `hookcore` on PATH. It returns only when that fails: then the answer is p.Fail, closed on
-// gate events unless --on-error allow.
+// agent's timeout still reaches it) with the same arguments plus --handed-over and the
+// input data on stdin. The full binary is fullBinary's. It returns only when that fails:
+// then the answer is p.Fail, closed on gate events unless --on-error allow.
 func (e *env) handOver(p bridge.Protocol, event hook.Event, data []byte, need string, block bool) bridge.Answer {
 	if e.handedOver {
 		return p.Fail(event, "the config needs "+need+", and the hookcore this lean hook binary handed the event to is a lean one too", block)
@@ -106,14 +161,17 @@ func (e *env) handOver(p bridge.Protocol, event hook.Event, data []byte, need st
 	if err != nil {
 		return p.Fail(event, "the config needs "+need+", which hookcore-hook does not run, and "+err.Error(), block)
 	}
-	if err := execWithInput(full, append([]string{full}, e.args...), append(os.Environ(), handOverEnv+"=1"), data); err != nil {
+	if err := execWithInput(full, handOverArgs(full, e.args), os.Environ(), data); err != nil {
 		return p.Fail(event, "the config needs "+need+", which hookcore-hook does not run, and starting "+full+" failed: "+err.Error(), block)
 	}
 	return p.Fail(event, "internal error: exec returned", block) // not reached
 }
 
-// fullBinary finds the full hookcore: `hookcore` in this executable's directory (after
-// symlinks), else on PATH. It is never this executable itself.
+// fullBinary finds the full hookcore, an absolute path that is not this executable: the
+// file `hookcore` beside this executable (symlinks resolved), beside the path it was
+// started by (a symlink to it: os.Args[0], looked up in PATH when it has no slash), else
+// `hookcore` on PATH. A relative PATH entry never counts (GODEBUG=execerrdot=0 would let
+// exec.LookPath return one): the environment of a hook is partly the project's.
 func fullBinary() (string, error) {
 	self, err := os.Executable()
 	if err != nil {
@@ -122,15 +180,28 @@ func fullBinary() (string, error) {
 	if s, err := filepath.EvalSymlinks(self); err == nil {
 		self = s
 	}
-	for _, c := range []string{filepath.Join(filepath.Dir(self), "hookcore"), lookPath("hookcore")} {
-		if c == "" {
+	dirs := []string{filepath.Dir(self)}
+	if started := os.Args[0]; strings.Contains(started, "/") {
+		if abs, err := filepath.Abs(started); err == nil {
+			dirs = append(dirs, filepath.Dir(abs))
+		}
+	} else if p := lookPath(started); p != "" {
+		dirs = append(dirs, filepath.Dir(p))
+	}
+	var candidates []string
+	for _, d := range dirs {
+		candidates = append(candidates, filepath.Join(d, "hookcore"))
+	}
+	candidates = append(candidates, lookPath("hookcore"))
+	for _, c := range candidates {
+		if !filepath.IsAbs(c) {
 			continue
 		}
 		if fi, err := os.Stat(c); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 && !sameFile(c, self) {
 			return c, nil
 		}
 	}
-	return "", fmt.Errorf("no full hookcore binary was found beside it (%s) or on PATH", filepath.Dir(self))
+	return "", fmt.Errorf("no full hookcore binary was found beside it (%s) or on PATH", strings.Join(slices.Compact(dirs), ", "))
 }
 
 // sameFile reports whether a and b name the same file.
@@ -150,26 +221,42 @@ func lookPath(name string) string {
 }
 
 // execWithInput replaces this process by path with argv and env, its stdin a file holding
-// data (created in the temporary directory and removed before the exec: only the open
-// descriptor keeps it); with data nil, this process's stdin. It returns only on failure.
+// data (inputFile: a memory file on Linux, else an unlinked temporary file); with data nil,
+// this process's stdin. It returns only on failure.
 func execWithInput(path string, argv, env []string, data []byte) error {
 	if data == nil {
 		return syscall.Exec(path, argv, env)
 	}
-	f, err := os.CreateTemp("", "hookcore-input-*")
+	f, err := inputFile(data)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	os.Remove(f.Name()) //nolint:errcheck // the open descriptor is what counts
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if _, err := f.Seek(0, 0); err != nil {
-		return err
-	}
 	if err := unix.Dup2(int(f.Fd()), 0); err != nil {
 		return err
 	}
 	return syscall.Exec(path, argv, env)
+}
+
+// tempInput is data in a temporary file, removed at once (only the open descriptor keeps
+// it), positioned at its start: in $TMPDIR, else in /tmp when $TMPDIR cannot hold it.
+func tempInput(data []byte) (*os.File, error) {
+	var firstErr error
+	for _, dir := range []string{"", "/tmp"} {
+		f, err := os.CreateTemp(dir, "hookcore-input-*")
+		if err == nil {
+			os.Remove(f.Name()) //nolint:errcheck // the open descriptor is what counts
+			if _, err = f.Write(data); err == nil {
+				_, err = f.Seek(0, 0)
+			}
+			if err == nil {
+				return f, nil
+			}
+			f.Close()
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return nil, firstErr
 }
