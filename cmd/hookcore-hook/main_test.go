@@ -197,11 +197,19 @@ func TestLeanMatchesFull(t *testing.T) {
 		{"shorthands run together (handed over)", pre("rm -rf /"), []string{"claude", "-vc", "policy.yaml"}},
 		{"unknown event on the command line", pre("rm -rf /"), []string{"claude", "--trust", "false", "-c", "policy.yaml"}},
 		{"unknown event, a call it would let through", pre("ls"), []string{"claude", "-c", "policy.yaml", "--", "--"}},
+		{"EVENT other than the input's gate event", pre("rm -rf /"), []string{"claude", "Stop", "-c", "policy.yaml"}},
+		{"http hook of another event", claudeInput(work, "PostToolUse", "Bash", "ls"), []string{"claude", "--config", "http.yaml"}},
+		{"prompt hook of another event (handed over)", claudeInput(work, "PostToolUse", "Bash", "ls"), []string{"claude", "--config", "prompt.yaml"}},
+		{"allow-host (handed over)", pre("ls"), []string{"claude", "--config", "policy.yaml", "--allow-host", "not a host"}},
+		{"usage error: unknown agent", pre("rm -rf /"), []string{"claud", "--config", "policy.yaml"}},
+		{"usage error: no agent", pre("rm -rf /"), []string{}},
+		{"usage error: bad on-error", pre("rm -rf /"), []string{"claude", "--on-error", "alow"}},
+		{"usage error: missing value", pre("rm -rf /"), []string{"claude", "--on-error"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fullArgs := c.args
-			if fullArgs[0] != "hook" {
+			if len(fullArgs) == 0 || fullArgs[0] != "hook" {
 				fullArgs = append([]string{"hook"}, fullArgs...)
 			}
 			want := run(t, filepath.Join(bin, "hookcore"), work, home, c.input, fullArgs...)
@@ -244,9 +252,16 @@ func TestLeanAloneFailsClosed(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "needs a http hook (webhook)") || !strings.Contains(r.stderr, "no full hookcore binary was found") || r.stdout != "" {
 		t.Errorf("an http hook without the full binary: %+v, want exit 2 and why", r)
 	}
-	r = run(t, lean, work, home, claudeInput(work, "PostToolUse", "Bash", "ls"), "claude", "--config", "http.yaml")
+	// An http hook of another event never runs on this one: no hand-over (stop 22).
+	if r := run(t, lean, work, home, claudeInput(work, "PostToolUse", "Bash", "ls"), "claude", "--config", "http.yaml"); r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Errorf("an event without http hooks, without the full binary: %+v, want exit 0", r)
+	}
+	if err := os.WriteFile(filepath.Join(work, "post.yaml"), []byte(strings.ReplaceAll(httpPolicy, "pre_tool_use", "post_tool_use")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = run(t, lean, work, home, claudeInput(work, "PostToolUse", "Bash", "ls"), "claude", "--config", "post.yaml")
 	if r.code != 1 || r.stdout != "" {
-		t.Errorf("a non-gate event without the full binary: %+v, want exit 1 (Claude Code's non-blocking error)", r)
+		t.Errorf("a non-gate event whose http hook needs the full binary: %+v, want exit 1 (Claude Code's non-blocking error)", r)
 	}
 }
 
@@ -351,6 +366,12 @@ func TestHandOverHolds(t *testing.T) {
 		want := runEnv(t, env, filepath.Join(bin, "hookcore"), work, home, ls, "hook", "claude", "-c", "http.yaml")
 		if got := runEnv(t, env, filepath.Join(bin, "hookcore-hook"), work, home, ls, "claude", "-c", "http.yaml"); got != want {
 			t.Errorf("lean %+v, full %+v", got, want)
+		}
+	})
+	t.Run("version", func(t *testing.T) {
+		want := run(t, filepath.Join(bin, "hookcore"), work, home, "", "--version")
+		if got := run(t, filepath.Join(bin, "hookcore-hook"), work, home, "", "--version"); got != want || got.code != 0 {
+			t.Errorf("hookcore-hook --version: %+v, hookcore --version: %+v", got, want)
 		}
 	})
 	t.Run("unknown event on the command line", func(t *testing.T) {

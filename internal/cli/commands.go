@@ -59,7 +59,7 @@ func addCommands(root *cobra.Command, e *env) {
 
 // lacks reports what l needs that this build cannot run: nothing, as this build has every
 // executor the CLI links (the lean hook binary's is in lean.go).
-func (e *env) lacks(*loaded, *configFlags) string { return "" }
+func (e *env) lacks(*loaded, *configFlags, hook.Event) string { return "" }
 
 // handOver is never called in this build (lacks reports nothing): it fails closed.
 func (e *env) handOver(p bridge.Protocol, event hook.Event, _ []byte, need string, block bool) bridge.Answer {

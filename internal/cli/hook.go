@@ -27,16 +27,24 @@ type hookFlags struct {
 	handedOver bool
 }
 
+// hookUsage is the error of a hook command line that cannot be run (an unknown agent or
+// flag, a wrong number of arguments): exit 2, which every agent's protocol reads as a
+// block, since the command line is a guard's and exit 1 lets Claude Code's tool call
+// through (new-user trial, stop 22).
+func hookUsage(err error) error {
+	return &exitError{code: ExitBlocked, msg: err.Error() + " (hookcore hook AGENT [EVENT] [flags]; exit 2 so that the agent does not run the action unguarded)"}
+}
+
 // runHook is the hook command (`hookcore hook AGENT [EVENT]`, and the lean hook binary) once
 // its flags are parsed: args are AGENT and the optional EVENT.
 func (e *env) runHook(ctx context.Context, args []string, cf *configFlags, hf *hookFlags) error {
 	e.handedOver = hf.handedOver
 	p, ok := bridge.Lookup(args[0])
 	if !ok {
-		return &exitError{code: ExitFailure, msg: fmt.Sprintf("unknown agent %q (known: %s)", args[0], strings.Join(bridge.Names(), ", "))}
+		return hookUsage(fmt.Errorf("unknown agent %q (known: %s)", args[0], strings.Join(bridge.Names(), ", ")))
 	}
 	if hf.onError != "block" && hf.onError != "allow" {
-		return &exitError{code: ExitFailure, msg: fmt.Sprintf("--on-error must be block or allow, not %q", hf.onError)}
+		return hookUsage(fmt.Errorf("--on-error must be block or allow, not %q", hf.onError))
 	}
 	if a := config.Agent(p.Name()); slices.Contains(config.DefaultAgents, a) {
 		cf.agents = withoutAgent(a) // the agent runs its own settings' hooks (Claude Code, Gemini CLI)
@@ -106,14 +114,29 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	if err != nil {
 		return p.Fail(event, err.Error(), block), wait
 	}
-	if override != "" && !ev.Valid() {
+	if override != "" {
 		// An event the agent sends that hookcore does not know gets no answer (a newer
 		// agent's event); one written on the command line is a mistake (`--trust false`
-		// read as EVENT false), and answering nothing would switch the guard off.
-		if own, _, err := p.Decode(data, ""); err == nil && own.Valid() {
-			event = own
+		// read as EVENT false), and answering nothing would switch the guard off. So is an
+		// EVENT other than the gate event the input names (`hook claude Stop` on
+		// PreToolUse); another event's input may be read as EVENT's (the override).
+		own, _, err := p.Decode(data, "")
+		if err != nil || !own.Valid() {
+			own = ""
 		}
-		return p.Fail(event, fmt.Sprintf("unknown event %q on the command line (hookcore hook AGENT [EVENT]; known: the agent's event names and hookcore's)", override), block), wait
+		why := ""
+		switch {
+		case !ev.Valid():
+			why = fmt.Sprintf("unknown event %q on the command line (hookcore hook AGENT [EVENT]; known: the agent's event names and hookcore's)", override)
+		case own != "" && own != ev && own.Kind() == hook.Gate:
+			why = fmt.Sprintf("the command line names the event %s (%q) and the input %s", ev, override, own)
+		}
+		if why != "" {
+			if own != "" {
+				event = own
+			}
+			return p.Fail(event, why, block), wait
+		}
 	}
 	event = ev
 	if hf.server != "" {
@@ -124,7 +147,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		return p.Fail(event, "session state: "+err.Error(), block), wait
 	}
 	sig := newSignalGate(ctx)
-	r, why, broken, need := e.loadRunner(cf, hookcore.Options{State: st, Approver: sig})
+	r, why, broken, need := e.loadRunner(cf, event, hookcore.Options{State: st, Approver: sig})
 	if need != "" {
 		sig.Stop()
 		return e.handOver(p, event, data, need, block), wait
@@ -158,10 +181,11 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 // events (a guard with a typo must not silently stop guarding), and runs the hooks of the
 // other events.
 //
-// need is non-empty when this build cannot run the config (the lean hook binary, -tags
-// hookcore_lean: an http or prompt hook, say): it says what the config needs, and the
-// caller hands the event to the full hookcore (handOver).
-func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Runner, why, broken, need string) {
+// need is non-empty when this build cannot run the config for event ("": any event) (the
+// lean hook binary, -tags hookcore_lean: an http hook of the event, a prompt hook, say): it
+// says what the config needs, and the caller hands the event to the full hookcore
+// (handOver).
+func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Options) (r *hookcore.Runner, why, broken, need string) {
 	var problems bytes.Buffer
 	le := *e
 	le.stderr = &problems
@@ -173,7 +197,7 @@ func (e *env) loadRunner(cf *configFlags, opts hookcore.Options) (r *hookcore.Ru
 		}
 		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; "), "", ""
 	}
-	if need := e.lacks(l, cf); need != "" {
+	if need := e.lacks(l, cf, event); need != "" {
 		return nil, "", "", need
 	}
 	if problems.Len() > 0 {

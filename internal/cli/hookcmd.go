@@ -37,12 +37,18 @@ Per-session state (once hooks, the Stop-block cap) is kept under ~/.hookcore/sta
 but the agent's answer.`,
 		Example: `  # .claude/settings.json: {"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore hook claude --config rules.yaml`,
-		Args: cobra.RangeArgs(1, 2),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if err := cobra.RangeArgs(1, 2)(cmd, args); err != nil {
+				return hookUsage(err)
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return e.runHook(cmd.Context(), args, &cf, &hf)
 		},
 	}
 	registerHookFlags(cmd, &cf, &hf)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return hookUsage(err) })
 	return cmd
 }
 

@@ -55,16 +55,25 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // leanTypes are the action types the lean binary runs itself.
 var leanTypes = []string{config.TypeCommand, config.TypeInject, config.TypeAgent, config.TypeFunc}
 
-// lacks reports what the loaded config needs that the lean binary does not link: the first
-// hook, in any layer, whose type is not in leanTypes; telemetry asked for with --otel or the
+// lacks reports what the loaded config needs, for event ("": any), that the lean binary
+// does not link: a hook of the event whose type is not in leanTypes (http, mcp_tool, rego: a
+// hook of another event never runs on this one, and compiles here without a word, as in the
+// full binary); a prompt hook of any event (the full binary resolves its model when it
+// compiles, and says on stderr when it cannot); --allow-host (the full binary checks it
+// while it compiles an http hook); telemetry asked for with --otel or the
 // OTEL_EXPORTER_OTLP_* variables. Empty: the lean binary decides the event itself.
-func (e *env) lacks(l *loaded, cf *configFlags) string {
+func (e *env) lacks(l *loaded, cf *configFlags, event hook.Event) string {
 	for _, f := range l.set.Files {
 		for i := range f.Hooks {
-			if t := f.Hooks[i].Action.Type; !slices.Contains(leanTypes, t) {
-				return fmt.Sprintf("a %s hook (%s)", t, f.Hooks[i].ID)
+			h := &f.Hooks[i]
+			t := h.Action.Type
+			if t == config.TypePrompt || (!slices.Contains(leanTypes, t) && (event == "" || h.Event == event)) {
+				return fmt.Sprintf("a %s hook (%s)", t, h.ID)
 			}
 		}
+	}
+	if len(cf.allowHosts) > 0 {
+		return "--allow-host"
 	}
 	if cf.otel != "" {
 		return "telemetry (--otel)"
@@ -90,9 +99,12 @@ func (e *env) forward(_ context.Context, p bridge.Protocol, _ string, data []byt
 // --handed-over. When it cannot (none found, or this command line was handed over already),
 // the answer fails closed as the hook command's would: the agent is the first argument that
 // names one, the event the one its input on stdin names (PreToolUse when it names none), and
-// the answer that agent's block. Without a known agent it is a usage error, exit 1, as the
-// full binary's.
+// the answer that agent's block. Without a known agent it is a usage error, exit 2, as the
+// full binary's (hookUsage).
 func (e *env) unparsed(args []string) int {
+	if len(args) == 2 && args[0] == "hook" && (args[1] == "--version" || args[1] == "version") {
+		args = args[1:2] // the full binary's version: hookcore-hook is a build of the same source
+	}
 	why := ""
 	if handedOver(args) {
 		why = "the hookcore this lean hook binary handed the command line to does not read it either"
@@ -122,7 +134,7 @@ func (e *env) unparsed(args []string) int {
 		return ans.Code
 	}
 	fmt.Fprintln(e.stderr, "hookcore:", why)
-	return ExitFailure
+	return ExitBlocked // as the full binary's hookUsage
 }
 
 // handedOver reports whether args carry --handed-over before a "--".
@@ -140,13 +152,12 @@ func handedOver(args []string) bool {
 
 // handOverArgs is the argv of the full binary at path for this process's args ("hook",
 // then the hook command's words): --handed-over right after "hook", where no "--" can come
-// before it.
+// before it. Args that are not the hook command's (--version) go as they are.
 func handOverArgs(path string, args []string) []string {
-	out := []string{path, "hook", handedOverFlag}
-	if len(args) > 0 && args[0] == "hook" {
-		args = args[1:]
+	if len(args) == 0 || args[0] != "hook" {
+		return append([]string{path}, args...)
 	}
-	return append(out, args...)
+	return append([]string{path, "hook", handedOverFlag}, args[1:]...)
 }
 
 // handOver runs the full hookcore in this process's place (exec, same process id: an

@@ -102,7 +102,7 @@ func (s *server) reload() {
 	if same {
 		return
 	}
-	r, why, broken, _ := s.e.loadRunner(s.cf, hookcore.Options{State: s.st}) // this build runs every config
+	r, why, broken, _ := s.e.loadRunner(s.cf, "", hookcore.Options{State: s.st}) // this build runs every config
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.r != nil && r != nil {
