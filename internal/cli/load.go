@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -119,7 +120,11 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	if !explicit {
 		dropSelf(set)
 		if f.agents != nil {
-			e.dropAgentFiles(set, f, root)
+			dropped := e.dropAgentFiles(set, f, root)
+			// The calling agent reports its own settings files' problems itself; they do
+			// not stop hookcore's hooks (new-user trial, stop 22: a broken
+			// ~/.claude/settings.json blocked every call under `hookcore hook claude`).
+			problems = slices.DeleteFunc(problems, func(p *config.Problem) bool { return dropped[p.Pos.File] })
 		}
 	}
 	l := &loaded{set: set, projectDir: root, looked: looked, store: store, projectTrusted: projectTrusted}
@@ -337,12 +342,13 @@ func strictBroken(set *config.Set) bool {
 }
 
 // dropAgentFiles empties the hooks of the files that discovery with f.agents would not find
-// (the calling agent's own settings, which it runs itself). The files stay in the set, so
-// that trust digests do not depend on the mode.
-func (e *env) dropAgentFiles(set *config.Set, f *configFlags, root string) {
+// (the calling agent's own settings, which it runs itself) and returns their paths. The files
+// stay in the set, so that trust digests do not depend on the mode.
+func (e *env) dropAgentFiles(set *config.Set, f *configFlags, root string) map[string]bool {
+	dropped := map[string]bool{}
 	sub, err := e.discovery(f, root).Paths()
 	if err != nil {
-		return
+		return dropped
 	}
 	keep := map[string]bool{}
 	for _, lp := range sub {
@@ -351,8 +357,10 @@ func (e *env) dropAgentFiles(set *config.Set, f *configFlags, root string) {
 	for _, file := range set.Files {
 		if !keep[file.Path] {
 			file.Hooks, file.Broken = nil, nil
+			dropped[file.Path] = true
 		}
 	}
+	return dropped
 }
 
 // withoutAgent returns config.DefaultAgents without a.
