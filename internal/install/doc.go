@@ -6,5 +6,8 @@
 // Claude Code with --server, an http hook to .../hook/claude) are added or removed.
 // Installing twice is installing once. A changed file is backed up beside itself
 // (FILE.hookcore-TIMESTAMP.bak) and replaced atomically (a temporary file in the same
-// directory, synced, renamed over it, with the old file's mode).
+// directory, synced, renamed over it, with the old file's mode). A settings file that is a
+// symbolic link stays one: the file it points to is the one replaced (in its own
+// directory), the backup is made beside the link, and a link to nothing is refused. A
+// --server URL is checked first (CheckServer).
 package install

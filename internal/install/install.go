@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 )
 
 // Options say what to install where.
@@ -27,7 +26,10 @@ type Options struct {
 // Plan is the change to one settings file: its path, its content before (nil: no file) and
 // after. Changed is false when the file already says what it should (installing twice).
 type Plan struct {
-	Path     string
+	Path string
+	// Target is the file Path is a symbolic link to (all links resolved), the file Apply
+	// writes; "" when Path is no link.
+	Target   string
 	Old, New []byte
 	Changed  bool
 }
@@ -87,14 +89,26 @@ func plan(o Options, add bool) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Server != "" {
+		if _, err := CheckServer(o.Server); err != nil {
+			return nil, err
+		}
+	}
 	if o.Command == "" {
 		o.Command = "hookcore"
 	}
-	old, err := os.ReadFile(path)
+	real, err := target(path)
+	if err != nil {
+		return nil, err
+	}
+	old, err := os.ReadFile(real)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
 	p := &Plan{Path: path, Old: old}
+	if real != path {
+		p.Target = real
+	}
 	if old == nil && !add {
 		return p, nil
 	}
@@ -280,48 +294,4 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		out = append(out, raw(g))
 	}
 	return out, nil
-}
-
-// Apply writes the plan: a backup of the old file (FILE.hookcore-YYYYMMDD-HHMMSS.bak, returned;
-// "" when there was no file), then the new content atomically. A plan that changes nothing
-// writes nothing.
-func (p *Plan) Apply(now time.Time) (backup string, err error) {
-	if !p.Changed {
-		return "", nil
-	}
-	dir := filepath.Dir(p.Path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(p.Path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	if p.Old != nil {
-		backup = fmt.Sprintf("%s.hookcore-%s.bak", p.Path, now.UTC().Format("20060102-150405.000000000"))
-		if err := os.WriteFile(backup, p.Old, mode); err != nil {
-			return "", fmt.Errorf("backup: %w", err)
-		}
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(p.Path)+".hookcore-*")
-	if err != nil {
-		return backup, err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(p.New); err != nil {
-		tmp.Close()
-		return backup, err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return backup, err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return backup, err
-	}
-	if err := tmp.Close(); err != nil {
-		return backup, err
-	}
-	return backup, os.Rename(tmp.Name(), p.Path)
 }
