@@ -43,7 +43,9 @@ settings file for every event hookcore handles: .claude/settings.json (local:
 .github/hooks/hookcore.json; with --scope user, the same under your home directory. The
 file is merged, never replaced: every other key and hook stays. Installing twice is
 installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak and the new one is
-written atomically. --dry-run prints the diff instead.`,
+written atomically; a settings file that is a symbolic link stays one (the file it points
+to is written). --server takes an http:// or https:// URL (a host other than loopback gets
+a warning). --dry-run prints the diff instead.`,
 		Example: "  hookcore install claude --dry-run\n  hookcore install claude --scope user --server http://127.0.0.1:7878",
 		Args:    cobra.ExactArgs(1),
 		RunE:    func(cmd *cobra.Command, args []string) error { return e.install(args[0], &f, true) },
@@ -65,6 +67,16 @@ func uninstallCmd(e *env) *cobra.Command {
 }
 
 func (e *env) install(agent string, f *installFlags, add bool) error {
+	if f.server != "" {
+		loopback, err := install.CheckServer(f.server)
+		if err != nil {
+			return &exitError{code: ExitFailure, msg: err.Error()}
+		}
+		if !loopback {
+			// Not an error: a serve on another host is possible, but only when asked for.
+			fmt.Fprintf(e.stderr, "hookcore: warning: --server %s is not a loopback address (127.0.0.0/8, ::1, localhost): hookcore serve listens on loopback by default; a serve on another host must run with --allow-remote, and every request to it needs that serve's token (hookcore hook sends --token, else the serve.token of its own state directory; the http hooks install writes for Claude Code send none)\n", f.server)
+		}
+	}
 	o := install.Options{
 		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Command: f.command,
 		Home: e.home, ProjectDir: config.ProjectRoot(e.cwd),
@@ -76,7 +88,9 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 				o.Command = lean // the lean hook binary beside this one: the fast cold start
 			}
 		}
-		if _, err := exec.LookPath(o.Command); err != nil && add && f.server == "" {
+		// With --server, Claude Code calls the URL (no command); the other agents still run
+		// `hookcore hook AGENT --server URL`.
+		if _, err := exec.LookPath(o.Command); err != nil && add && (f.server == "" || agent != "claude") {
 			// selfCommand's guess for `go run` and test binaries (new-user trial, stop 21): an
 			// agent that cannot find its hook command lets every call through.
 			fmt.Fprintf(e.stderr, "hookcore: warning: %q is not on PATH, so the agent will not find its hook command (Claude Code lets a call through when its hook command fails): put hookcore on PATH, or pass --command with its absolute path\n", o.Command)
@@ -117,6 +131,9 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		verb = "removed hookcore from"
 	}
 	fmt.Fprintf(e.stdout, "%s %s\n", verb, relativize(p.Path, e.cwd))
+	if p.Target != "" {
+		fmt.Fprintf(e.stdout, "%s is a symbolic link: the file written is %s, and the link is kept\n", relativize(p.Path, e.cwd), relativize(p.Target, e.cwd))
+	}
 	if backup != "" {
 		fmt.Fprintf(e.stdout, "the old file is kept as %s\n", relativize(backup, e.cwd))
 	}
@@ -124,28 +141,81 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 }
 
 // selfCommand is how an agent should run this binary: "hookcore" when that name on PATH is
-// this binary, else this binary's absolute path.
+// this binary, or when this binary has no lasting path (see temporaryBinary); else this
+// binary's absolute path.
 func selfCommand() string {
 	self, err := os.Executable()
 	if err != nil {
 		return "hookcore"
 	}
-	self, _ = filepath.EvalSymlinks(self)
+	if s, err := filepath.EvalSymlinks(self); err == nil {
+		self = s
+	}
 	if p, err := exec.LookPath("hookcore"); err == nil {
 		if p, err = filepath.EvalSymlinks(p); err == nil && p == self {
 			return "hookcore"
 		}
 	}
-	if filepath.Base(self) != "hookcore" {
-		return "hookcore" // a test binary or `go run`: the installed name is the best guess
+	if filepath.Base(self) != "hookcore" || temporaryBinary(self) {
+		return "hookcore" // a test binary or `go run`'s: the installed name is the best guess
 	}
 	return self
 }
 
+// temporaryBinary reports whether the binary at path (symbolic links resolved) is one the
+// go command made for `go run` or `go test`, which is deleted when the build cache is
+// cleaned: a file under the Go build cache ($GOCACHE, else os.UserCacheDir()/go-build, the
+// default of `go env GOCACHE`; go 1.24+ caches `go run` binaries there) or under a go-build*
+// work directory of the temporary directory ($GOTMPDIR, else os.TempDir()). The go command
+// is not run. A hook command at such a path exits 127 once it is gone, which Claude Code
+// takes as a non-blocking error: the call goes through (new-user trial, stop 22: `go run
+// ./cmd/hookcore install claude` wrote .../go-build/.../hookcore).
+func temporaryBinary(path string) bool {
+	var caches, temps []string
+	if c := os.Getenv("GOCACHE"); c != "" {
+		caches = append(caches, c)
+	}
+	if c, err := os.UserCacheDir(); err == nil {
+		caches = append(caches, filepath.Join(c, "go-build"))
+	}
+	if t := os.Getenv("GOTMPDIR"); t != "" {
+		temps = append(temps, t)
+	}
+	temps = append(temps, os.TempDir())
+	for _, c := range caches {
+		if rel, ok := under(path, c); ok && rel != "." {
+			return true
+		}
+	}
+	for _, t := range temps {
+		if rel, ok := under(path, t); ok && strings.HasPrefix(rel, "go-build") && strings.ContainsRune(rel, filepath.Separator) {
+			return true
+		}
+	}
+	return false
+}
+
+// under returns path relative to dir when path lies in dir, comparing both with symbolic
+// links resolved (os.TempDir() is a link on macOS).
+func under(path, dir string) (string, bool) {
+	if !filepath.IsAbs(dir) {
+		return "", false
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
+}
+
 // leanCommand is how an agent should run the lean hook binary (cmd/hookcore-hook) installed
 // beside this binary: "hookcore-hook" when that name on PATH is it, else its absolute path;
-// "" when there is none. It answers `hookcore-hook hook AGENT` as `hookcore hook AGENT`,
-// and starts faster (README, "Cold start").
+// "" when there is none, or when this binary is a temporary one (temporaryBinary), whose
+// directory holds nothing lasting. It answers `hookcore-hook hook AGENT` as `hookcore hook
+// AGENT`, and starts faster (README, "Cold start").
 func leanCommand() string {
 	self, err := os.Executable()
 	if err != nil {
@@ -153,6 +223,9 @@ func leanCommand() string {
 	}
 	if s, err := filepath.EvalSymlinks(self); err == nil {
 		self = s
+	}
+	if temporaryBinary(self) {
+		return ""
 	}
 	lean := filepath.Join(filepath.Dir(self), "hookcore-hook")
 	if fi, err := os.Stat(lean); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {

@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -32,5 +33,86 @@ func TestInstallWarnsOffPath(t *testing.T) {
 	errb.Reset()
 	if code := Main([]string{"install", "claude", "--dry-run", "--command", "/opt/hookcore"}, strings.NewReader(""), &out, &errb); code != 0 || strings.Contains(errb.String(), "not on PATH") {
 		t.Errorf("with --command: exit %d, stderr %q, want no warning", code, errb.String())
+	}
+}
+
+// TestInstallFromTemporaryBinary: a hookcore binary the go command made for `go run` (under
+// the Go build cache, or a go-build* work directory of the temporary directory) has no
+// lasting path, so install writes "hookcore" and warns when it is not on PATH, and no
+// lean binary is looked for beside it; a binary elsewhere off PATH writes its absolute path,
+// or the lean hookcore-hook beside it (new-user trial, stop 22: `go run ./cmd/hookcore
+// install claude` wrote /root/.cache/go-build/.../hookcore, which exits 127 once the cache
+// is cleaned, and Claude Code lets the call through). The binary run is the test binary as
+// testscript's "hookcore" command, copied to each place.
+func TestInstallFromTemporaryBinary(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("hookcore") // testscript's copy of this test binary (TestMain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		bin  string // where hookcore is copied, under the test's directory
+		env  []string
+		lean bool   // an executable hookcore-hook beside it
+		want string // the command written, "" for the binary's own absolute path
+	}{
+		{name: "GOCACHE", bin: "gocache/2f/2fa9c1-d/hookcore", env: []string{"GOCACHE=@/gocache"}, lean: true, want: "hookcore"},
+		{name: "user cache dir", bin: "xdg/go-build/2f/2fa9c1-d/hookcore", env: []string{"XDG_CACHE_HOME=@/xdg"}, lean: true, want: "hookcore"},
+		{name: "go-build temp dir", bin: "tmp/go-build3141/b001/exe/hookcore", env: []string{"TMPDIR=@/tmp"}, lean: true, want: "hookcore"},
+		{name: "GOTMPDIR", bin: "gotmp/go-build27/b001/exe/hookcore", env: []string{"GOTMPDIR=@/gotmp"}, want: "hookcore"},
+		{name: "installed", bin: "opt/bin/hookcore"},
+		{name: "installed with the lean binary", bin: "opt/bin/hookcore", lean: true, want: "@/opt/bin/hookcore-hook"},
+		{name: "a go-build directory elsewhere", bin: "src/go-build/hookcore", env: []string{"TMPDIR=@/tmp"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if d, err := filepath.EvalSymlinks(dir); err == nil {
+				dir = d
+			}
+			self := filepath.Join(dir, filepath.FromSlash(tc.bin))
+			project := filepath.Join(dir, "project")
+			for _, d := range []string{filepath.Dir(self), filepath.Join(project, ".git"), filepath.Join(dir, "tmp"), filepath.Join(dir, "empty")} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(self, data, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tc.lean {
+				if err := os.WriteFile(filepath.Join(filepath.Dir(self), "hookcore-hook"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := exec.Command(self, "install", "claude", "--dry-run")
+			cmd.Dir = project
+			// Only the variables the case sets: no GOCACHE, XDG_CACHE_HOME or TMPDIR of the test.
+			cmd.Env = []string{"PATH=" + filepath.Join(dir, "empty"), "HOME=" + filepath.Join(dir, "home"), "TMPDIR=" + filepath.Join(dir, "tmp")}
+			for _, kv := range tc.env {
+				cmd.Env = append(cmd.Env, strings.ReplaceAll(kv, "@", dir))
+			}
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%v\nstderr: %s", err, stderr.String())
+			}
+			want := strings.ReplaceAll(tc.want, "@", dir)
+			if want == "" {
+				want = self
+			}
+			if line := `"command": "` + want + ` hook claude"`; !strings.Contains(stdout.String(), line) {
+				t.Errorf("the diff does not write %s:\n%s", line, stdout.String())
+			}
+			warned := strings.Contains(stderr.String(), `"hookcore" is not on PATH`)
+			if warned != (want == "hookcore") {
+				t.Errorf("PATH warning %v, want %v; stderr: %s", warned, want == "hookcore", stderr.String())
+			}
+		})
 	}
 }
