@@ -89,8 +89,9 @@ type Candidate struct {
 	// Found is set when something exists at Path (it may still fail to load) or Path could
 	// not be examined.
 	Found bool
-	// Dup is set when Path is a file already found under an earlier candidate (compared
-	// with os.SameFile); such a candidate is not loaded again.
+	// Dup is set when Path is a file found under another candidate too (compared with
+	// os.SameFile), which it loads under instead: the first, or a later user, managed or
+	// --settings candidate when this one is a project or local path (see Paths).
 	Dup bool
 	// Err is why Path could not be examined (a symlink loop, a regular file where a
 	// directory should be, permission denied); nil when it does not exist or was examined.
@@ -223,7 +224,16 @@ func (d Discovery) Look() ([]Candidate, error) {
 		add(p, Explicit)
 	}
 
-	var seen []fs.FileInfo
+	// kept holds, per file found, the candidate it loads under: the first of its paths,
+	// unless a later one is of a layer the repository does not write (user, managed, a
+	// named --settings file) and the kept one is a project or local path. A repository's
+	// symlink to the managed settings or to a --settings policy would otherwise load that
+	// file as untrusted project config, and switch its hooks off (red team round 10).
+	type keptFile struct {
+		st fs.FileInfo
+		c  *Candidate
+	}
+	var kept []keptFile
 	for i := range out {
 		c := &out[i]
 		st, err := os.Stat(c.Path)
@@ -239,17 +249,22 @@ func (d Discovery) Look() ([]Candidate, error) {
 			continue
 		}
 		c.Found = true
-		for _, s := range seen {
-			if os.SameFile(s, st) {
-				c.Dup = true
-			}
-		}
-		if !c.Dup {
-			seen = append(seen, st)
+		k := slices.IndexFunc(kept, func(k keptFile) bool { return os.SameFile(k.st, st) })
+		switch {
+		case k < 0:
+			kept = append(kept, keptFile{st, c})
+		case repositoryLayer(kept[k].c.Layer) && !repositoryLayer(c.Layer):
+			kept[k].c.Dup, kept[k].c = true, c
+		default:
+			c.Dup = true
 		}
 	}
 	return out, nil
 }
+
+// repositoryLayer reports whether files of layer l are the repository's (project, local),
+// which a cloned repository writes, symlinks included.
+func repositoryLayer(l Layer) bool { return l == Project || l == Local }
 
 // Paths returns the config files that exist, in load order (see Look): per layer — user,
 // project, local — hookcore's own <Dir>/hooks.yaml (hooks.local.yaml for local), then
@@ -262,7 +277,10 @@ func (d Discovery) Look() ([]Candidate, error) {
 // managed-settings.d/*.json in lexical order) and the Settings files (also when missing: see
 // Candidate.Loads). A file reached twice (the
 // working directory is $HOME, or a symlink points at another layer's file) is returned once,
-// under its first layer, compared with os.SameFile (DESIGN.md section 7); the returned Path
+// under its first layer, compared with os.SameFile (DESIGN.md section 7) — except that a
+// file a project or local path shares with a user, managed or --settings path is returned
+// under the latter: a repository's symlink cannot make the managed settings or a named
+// policy untrusted project config. The returned Path
 // is the path as discovered, not the real path. A path that exists but cannot be examined
 // (a symlink loop, permission denied, `.hookcore` a regular file) is returned too: loading
 // it reports the problem as that file's error, which an untrusted project layer ignores.

@@ -186,3 +186,31 @@ func TestLoadReportsEveryFile(t *testing.T) {
 		t.Fatalf("set %+v, problems %v", set, errs)
 	}
 }
+
+// TestDiscoveryRepositorySymlinkKeepsLayer: a project or local path that is a symlink to the
+// managed settings or to a --settings file does not make that file project config (red team
+// round 10: in an untrusted workspace its hooks, the administrator's, were switched off).
+func TestDiscoveryRepositorySymlinkKeepsLayer(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home, work := filepath.Join(dir, "home"), filepath.Join(dir, "work")
+	managed := write(t, dir, "etc/managed-settings.json", `{"hooks":{}}`)
+	named := write(t, dir, "policy.json", `{"hooks":{}}`)
+	for _, l := range [][2]string{{".hookcore/hooks.yaml", managed}, {".claude/settings.local.json", named}} {
+		p := filepath.Join(work, l[0])
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(l[1], p); err != nil {
+			t.Skip(err)
+		}
+	}
+	got, err := Discovery{Cwd: work, Home: home, ManagedDir: filepath.Dir(managed), Settings: []string{named}}.Paths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []LayerPath{{managed, Managed}, {named, Explicit}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("paths (-want +got):\n%s", diff)
+	}
+}

@@ -368,6 +368,30 @@ func TestHandOverHolds(t *testing.T) {
 			t.Errorf("lean %+v, full %+v", got, want)
 		}
 	})
+	t.Run("deleted working directory", func(t *testing.T) {
+		// Both binaries block a gate event they cannot decide for want of a working
+		// directory (red team round 10: exit 1, which Claude Code lets through).
+		gone := t.TempDir()
+		for _, b := range []struct{ bin, first string }{{filepath.Join(bin, "hookcore"), "hook"}, {filepath.Join(bin, "hookcore-hook"), "claude"}} {
+			args := []string{"claude", "--config", filepath.Join(work, "policy.yaml")}
+			if b.first == "hook" {
+				args = append([]string{"hook"}, args...)
+			}
+			c := exec.Command("sh", "-c", `cd "$1" && rmdir "$1" && shift && exec "$@"`, "sh", gone, b.bin)
+			c.Args = append(c.Args, args...)
+			c.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "HOOKCORE_STATE_DIR=" + t.TempDir()}
+			c.Stdin = strings.NewReader(ls)
+			var errb bytes.Buffer
+			c.Stderr = &errb
+			err := c.Run()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(errb.String(), "working directory") {
+				t.Errorf("%s in a deleted directory: %v, %s; want exit 2 saying why", b.bin, err, errb.String())
+			}
+			if err := os.MkdirAll(gone, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 	t.Run("version", func(t *testing.T) {
 		want := run(t, filepath.Join(bin, "hookcore"), work, home, "", "--version")
 		if got := run(t, filepath.Join(bin, "hookcore-hook"), work, home, "", "--version"); got != want || got.code != 0 {

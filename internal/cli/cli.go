@@ -65,16 +65,22 @@ func (e *env) logger() *slog.Logger {
 }
 
 // newEnv is the env of Main: the streams, args, working directory and home directory. When
-// the working directory is unknown it says so on stderr and returns nil.
-func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer) *env {
+// the working directory is unknown (deleted under the process) it says so on stderr and
+// returns nil and the exit code: the hook command's fail-closed answer (failArgs), else 1.
+func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer) (*env, int) {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args}
 	var err error
 	if e.cwd, err = os.Getwd(); err != nil {
+		if len(args) > 0 && args[0] == "hook" {
+			// A guard cannot run its hooks without a working directory: it blocks, as for
+			// any event it cannot decide (red team round 10: exit 1 let the call through).
+			return nil, e.failArgs(args, "the working directory is unknown: "+err.Error())
+		}
 		fmt.Fprintln(stderr, "hookcore:", err)
-		return nil
+		return nil, ExitFailure
 	}
 	e.home, _ = os.UserHomeDir()
-	return e
+	return e, ExitOK
 }
 
 // exitCode is the exit code of a command's error (nil: 0), after printing its message.

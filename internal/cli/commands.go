@@ -14,9 +14,9 @@ import (
 // Main runs the hookcore command line with args (without the program name) and returns the
 // exit code: 0 ok, 1 usage or config error, 2 blocked (fire).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := newEnv(args, stdin, stdout, stderr)
+	e, code := newEnv(args, stdin, stdout, stderr)
 	if e == nil {
-		return ExitFailure
+		return code
 	}
 
 	root := &cobra.Command{

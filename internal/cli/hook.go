@@ -27,6 +27,34 @@ type hookFlags struct {
 	handedOver bool
 }
 
+// failArgs answers a hook command line that cannot be run at all (unparsed, or no working
+// directory) and returns the exit code: it fails closed as the hook command would, in the
+// protocol of the first argument that names an agent, on the event its input on stdin names
+// (PreToolUse when it names none), with why as the reason. Without a known agent it is a
+// usage error, exit 2 with why on stderr, as hookUsage's.
+func (e *env) failArgs(args []string, why string) int {
+	for _, a := range args {
+		p, ok := bridge.Lookup(a)
+		if !ok || strings.HasPrefix(a, "-") {
+			continue
+		}
+		event := hook.PreToolUse
+		if data, err := io.ReadAll(io.LimitReader(e.stdin, maxInput+1)); err == nil && len(data) <= maxInput {
+			if ev, _, err := p.Decode(data, ""); err == nil && ev.Valid() {
+				event = ev
+			}
+		}
+		ans := p.Fail(event, why, true)
+		e.stdout.Write(ans.Stdout) //nolint:errcheck // the exit status carries the block too
+		if ans.Stderr != "" {
+			fmt.Fprintln(e.stderr, ans.Stderr)
+		}
+		return ans.Code
+	}
+	fmt.Fprintln(e.stderr, "hookcore:", why)
+	return ExitBlocked
+}
+
 // hookUsage is the error of a hook command line that cannot be run (an unknown agent or
 // flag, a wrong number of arguments): exit 2, which every agent's protocol reads as a
 // block, since the command line is a guard's and exit 1 lets Claude Code's tool call

@@ -34,9 +34,9 @@ import (
 // unknown flag) goes to the full hookcore unchanged, which answers it. It returns the exit
 // code, as the full binary's Main.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := newEnv(args, stdin, stdout, stderr)
+	e, code := newEnv(args, stdin, stdout, stderr)
 	if e == nil {
-		return ExitFailure
+		return code
 	}
 	var cf configFlags
 	var hf hookFlags
@@ -97,10 +97,7 @@ func (e *env) forward(_ context.Context, p bridge.Protocol, _ string, data []byt
 // unparsed answers a command line parseHookArgs does not read (help, an unknown flag, a
 // spelling pflag reads otherwise): the full hookcore answers it, unchanged but for
 // --handed-over. When it cannot (none found, or this command line was handed over already),
-// the answer fails closed as the hook command's would: the agent is the first argument that
-// names one, the event the one its input on stdin names (PreToolUse when it names none), and
-// the answer that agent's block. Without a known agent it is a usage error, exit 2, as the
-// full binary's (hookUsage).
+// the answer fails closed (failArgs).
 func (e *env) unparsed(args []string) int {
 	if len(args) == 2 && args[0] == "hook" && (args[1] == "--version" || args[1] == "version") {
 		args = args[1:2] // the full binary's version: hookcore-hook is a build of the same source
@@ -115,26 +112,7 @@ func (e *env) unparsed(args []string) int {
 		}
 		why = "hookcore-hook reads the hook command's usual flags only, and " + err.Error()
 	}
-	for _, a := range args {
-		p, ok := bridge.Lookup(a)
-		if !ok || strings.HasPrefix(a, "-") {
-			continue
-		}
-		event := hook.PreToolUse
-		if data, err := io.ReadAll(io.LimitReader(e.stdin, maxInput+1)); err == nil && len(data) <= maxInput {
-			if ev, _, err := p.Decode(data, ""); err == nil && ev.Valid() {
-				event = ev
-			}
-		}
-		ans := p.Fail(event, why, true)
-		e.stdout.Write(ans.Stdout) //nolint:errcheck // the exit status carries the block too
-		if ans.Stderr != "" {
-			fmt.Fprintln(e.stderr, ans.Stderr)
-		}
-		return ans.Code
-	}
-	fmt.Fprintln(e.stderr, "hookcore:", why)
-	return ExitBlocked // as the full binary's hookUsage
+	return e.failArgs(args, why)
 }
 
 // handedOver reports whether args carry --handed-over before a "--".
