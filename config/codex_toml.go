@@ -9,9 +9,10 @@ import (
 	"errors"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -27,7 +28,9 @@ var tomlHandler = sync.OnceValue(func() *regexp.Regexp {
 // [[hooks.EVENT.hooks]] one handler. [hooks.state] (Codex's own per-hook enablement and
 // trust) is not an event and is skipped; every other key of config.toml is ignored.
 //
-// The TOML is decoded with BurntSushi/toml and its hooks handed to the Nested loader as JSON,
+// The TOML is decoded with pelletier/go-toml/v2 (TOML 1.0; BurntSushi/toml before stop 22,
+// whose package initialisation reads the local time zone in every hook process) and its
+// hooks handed to the Nested loader as JSON,
 // so it is checked exactly like a hooks.json. The TOML library keeps no key positions, so a
 // hook's position is the line of its [[hooks.EVENT.hooks]] header (the n-th header of an
 // event is its n-th handler), and the problems of a hook take that position; a handler
@@ -46,12 +49,11 @@ func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 		return fail(&Problem{Pos: Pos{File: path}, Msg: err.Error()})
 	}
 	var doc map[string]any
-	if _, err := toml.Decode(string(data), &doc); err != nil {
-		p := &Problem{Pos: Pos{File: path}, Msg: "syntax error: " + err.Error()}
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			p.Msg = "syntax error: " + pe.Message
-			p.Pos.Line, p.Pos.Col = pe.Position.Line, pe.Position.Col
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		p := &Problem{Pos: Pos{File: path}, Msg: "syntax error: " + strings.TrimPrefix(err.Error(), "toml: ")}
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			p.Pos.Line, p.Pos.Col = de.Position()
 		}
 		return fail(p)
 	}
