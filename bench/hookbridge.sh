@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # hookbridge.sh measures `hookcore hook claude` as a whole process, cold, the way Claude Code
 # runs it for every tool call (issue 9 acceptance): one PreToolUse input on stdin, one rule,
-# the answer on stdout/stderr and the exit status. For "allow" (ls -la) the rule's condition
+# the answer on stdout/stderr and the exit status; and the same for `hookcore-hook claude`, the
+# lean hook binary (cmd/hookcore-hook built with -tags hookcore_lean), which install writes
+# when it sits beside hookcore. For "allow" (ls -la) the rule's condition
 # is decided in-process and no hook runs; for "block" (rm -rf /) the rule's action, an echo
 # command hook, is one child process on top. Beside it, through the same timing loop:
 #   true    /bin/true: the loop's own fork/exec/wait cost
