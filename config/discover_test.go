@@ -214,3 +214,31 @@ func TestDiscoveryRepositorySymlinkKeepsLayer(t *testing.T) {
 		t.Errorf("paths (-want +got):\n%s", diff)
 	}
 }
+
+// TestLoadRepositoryPathYieldsToOtherLayers: when Load opens the same file through a project
+// path and then a managed one (a repository swapped its path for a symlink after discovery
+// looked, red team round 11), the file loads once, under the managed path and layer.
+func TestLoadRepositoryPathYieldsToOtherLayers(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	managed := write(t, dir, "etc/managed-settings.json", `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"exit 2"}]}]}}`)
+	user := write(t, dir, "home/.hookcore/hooks.yaml", hooksYAML)
+	link := filepath.Join(dir, "work", ".hookcore", "hooks.yaml")
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(managed, link); err != nil {
+		t.Skip(err)
+	}
+	set, probs := Load([]LayerPath{{user, User}, {link, Project}, {managed, Managed}})
+	if probs.Err() != nil {
+		t.Fatal(probs)
+	}
+	var got []LayerPath
+	for _, f := range set.Files {
+		got = append(got, LayerPath{f.Path, f.Layer})
+	}
+	if diff := cmp.Diff([]LayerPath{{user, User}, {managed, Managed}}, got); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+}

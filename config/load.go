@@ -55,7 +55,10 @@ func (s *Set) Hooks() []Hook {
 // A file named more than once — by a relative and an absolute path, through "..", through a
 // symlink, as --config and by discovery — is loaded once, under its first path and layer:
 // files are compared with os.SameFile on the opened file (issue 8.8), so its hooks never
-// run twice.
+// run twice. Under the first path's layer, except that a file opened through a project or
+// local path and through a user, managed or named path is the latter's, in the latter's place
+// in the order, as if the project path were not there (a repository's symlink cannot make
+// another layer's file its own).
 func Load(paths []LayerPath) (*Set, ErrorList) {
 	s := &Set{}
 	var probs ErrorList
@@ -63,13 +66,25 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 	for _, lp := range paths {
 		f, p, st := parseFile(lp.Path, lp.Layer)
 		if st != nil {
-			if slices.ContainsFunc(seen, func(o fs.FileInfo) bool { return os.SameFile(o, st) }) {
-				continue
+			if i := slices.IndexFunc(seen, func(o fs.FileInfo) bool { return o != nil && os.SameFile(o, st) }); i >= 0 {
+				// The same file again. Discovery already keeps a file a project path shares
+				// with a user, managed or --settings path under the latter (Discovery.Look),
+				// but a repository can swap its path for a symlink between that look and this
+				// open (red team round 11): then the earlier entry, the project path's, goes, and
+				// the file loads under this path and layer.
+				old := s.Files[i]
+				if !repositoryLayer(old.Layer) || repositoryLayer(f.Layer) {
+					continue
+				}
+				probs = slices.DeleteFunc(probs, func(q *Problem) bool { return q.Pos.File == old.Path })
+				s.Files, seen = slices.Delete(s.Files, i, i+1), slices.Delete(seen, i, i+1)
 			}
-			seen = append(seen, st)
 		}
+		seen = append(seen, st) // nil for a file that did not open: never the same as another
 		probs = append(probs, p...)
 		s.Files = append(s.Files, f)
+	}
+	for _, f := range s.Files {
 		if f.DisableAll && f.Layer != Managed {
 			s.Disabled = true
 		}

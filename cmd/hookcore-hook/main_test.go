@@ -372,11 +372,19 @@ func TestHandOverHolds(t *testing.T) {
 		// Both binaries block a gate event they cannot decide for want of a working
 		// directory (red team round 10: exit 1, which Claude Code lets through).
 		gone := t.TempDir()
-		for _, b := range []struct{ bin, first string }{{filepath.Join(bin, "hookcore"), "hook"}, {filepath.Join(bin, "hookcore-hook"), "claude"}} {
-			args := []string{"claude", "--config", filepath.Join(work, "policy.yaml")}
-			if b.first == "hook" {
-				args = append([]string{"hook"}, args...)
-			}
+		cfg := filepath.Join(work, "policy.yaml")
+		full, lean := filepath.Join(bin, "hookcore"), filepath.Join(bin, "hookcore-hook")
+		for _, b := range []struct {
+			bin  string
+			args []string
+		}{
+			{full, []string{"hook", "claude", "--config", cfg}},
+			{full, []string{"-v", "hook", "claude", "--config", cfg}}, // round 11
+			{full, []string{"--verbose", "fire", "PreToolUse", "--config", cfg}},
+			{lean, []string{"claude", "--config", cfg}},
+			{lean, []string{"-v", "claude", "--config", cfg}},
+		} {
+			args := b.args
 			c := exec.Command("sh", "-c", `cd "$1" && rmdir "$1" && shift && exec "$@"`, "sh", gone, b.bin)
 			c.Args = append(c.Args, args...)
 			c.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "HOOKCORE_STATE_DIR=" + t.TempDir()}
@@ -385,7 +393,7 @@ func TestHandOverHolds(t *testing.T) {
 			c.Stderr = &errb
 			err := c.Run()
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(errb.String(), "working directory") {
-				t.Errorf("%s in a deleted directory: %v, %s; want exit 2 saying why", b.bin, err, errb.String())
+				t.Errorf("%s %q in a deleted directory: %v, %s; want exit 2 saying why", b.bin, args, err, errb.String())
 			}
 			if err := os.MkdirAll(gone, 0o755); err != nil {
 				t.Fatal(err)

@@ -9,6 +9,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
+
+	"github.com/hookcore/hookcore/hook"
 )
 
 // shutdowner is what Main needs of a telemetry provider: a bounded flush.
@@ -71,16 +74,38 @@ func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer) (*env, int
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args}
 	var err error
 	if e.cwd, err = os.Getwd(); err != nil {
-		if len(args) > 0 && args[0] == "hook" {
-			// A guard cannot run its hooks without a working directory: it blocks, as for
-			// any event it cannot decide (red team round 10: exit 1 let the call through).
-			return nil, e.failArgs(args, "the working directory is unknown: "+err.Error())
+		// A guard cannot run its hooks without a working directory: the hook command
+		// blocks, as for any event it cannot decide, and so does fire on a gate event (red
+		// team rounds 10 and 11: exit 1 let the call through, also after `-v`).
+		why := "the working directory is unknown: " + err.Error()
+		words := positional(args)
+		switch {
+		case len(words) > 0 && words[0] == "hook":
+			return nil, e.failArgs(args, why)
+		case len(words) > 1 && words[0] == "fire":
+			if ev, ok := hook.ParseEvent(words[1]); ok && ev.Kind() == hook.Gate {
+				fmt.Fprintln(stderr, "hookcore:", why+"; blocking "+string(ev)+" rather than letting it through unguarded")
+				return nil, ExitBlocked
+			}
 		}
 		fmt.Fprintln(stderr, "hookcore:", err)
 		return nil, ExitFailure
 	}
 	e.home, _ = os.UserHomeDir()
 	return e, ExitOK
+}
+
+// positional returns the words of args that do not start with "-" (a flag's value word
+// included: enough to see the command after the root's -v or --verbose, which take none). Only
+// for telling which command a command line runs before it is parsed.
+func positional(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // exitCode is the exit code of a command's error (nil: 0), after printing its message.
