@@ -140,7 +140,7 @@ func TestInstallQuotesTheCommand(t *testing.T) {
 				var f struct {
 					Hooks map[string][]struct {
 						Command, Bash string
-						Hooks        []struct{ Command string }
+						Hooks         []struct{ Command string }
 					}
 				}
 				if err := json.Unmarshal(p.New, &f); err != nil {
