@@ -92,7 +92,10 @@ func TestOtherAgentFileSkipsHookcore(t *testing.T) {
 	if probs.Err() != nil || len(f.Hooks) != 1 || f.Hooks[0].Enabled {
 		t.Errorf("codex: problems %v, hooks %+v", probs, f.Hooks)
 	}
-	for cmd, want := range map[string]bool{"hookcore hook claude": true, `"hookcore" hook x`: true, "hookcore fire PreToolUse": false, "myhookcore hook x": false, "hookcore": false} {
+	for cmd, want := range map[string]bool{"hookcore hook claude": true, `"hookcore" hook x`: true, "hookcore fire PreToolUse": false, "myhookcore hook x": false, "hookcore": false,
+		// What install writes for the lean binary, and for a path with a space (red team 11).
+		"hookcore-hook hook claude": true, `'/opt/my bin/hookcore' hook claude`: true, `"/opt/my bin/hookcore-hook" hook x`: true,
+		`'/opt/my bin/hookcore'x hook claude`: false, "/opt/my bin/hookcore hook x": false} {
 		if got := isHookcoreBridge(cmd); got != want {
 			t.Errorf("isHookcoreBridge(%q) = %v", cmd, got)
 		}

@@ -495,14 +495,31 @@ func offBridge(f *File) {
 	}
 }
 
-// isHookcoreBridge reports whether cmd runs `hookcore hook ...`.
+// isHookcoreBridge reports whether cmd runs `hookcore hook ...`: a program named hookcore or
+// hookcore-hook (the lean hook binary; any path, .exe or not), the path bare or in one
+// pair of quotes, as `hookcore install` writes a path with a space ('/opt/my bin/hookcore'
+// hook claude: red team 11).
 func isHookcoreBridge(cmd string) bool {
-	w := strings.Fields(cmd)
-	if len(w) < 2 || w[1] != "hook" {
+	cmd = strings.TrimSpace(cmd)
+	var bin, rest string
+	if cmd != "" && (cmd[0] == '\'' || cmd[0] == '"') {
+		end := strings.IndexByte(cmd[1:], cmd[0])
+		if end < 0 {
+			return false
+		}
+		bin, rest = cmd[1:1+end], cmd[2+end:]
+		if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+			return false
+		}
+	} else {
+		bin, rest, _ = strings.Cut(cmd, " ")
+	}
+	w := strings.Fields(rest)
+	if len(w) < 1 || w[0] != "hook" {
 		return false
 	}
-	base := filepath.Base(strings.Trim(w[0], `"'`))
-	return base == "hookcore" || base == "hookcore.exe"
+	base := strings.TrimSuffix(filepath.Base(bin), ".exe")
+	return base == "hookcore" || base == "hookcore-hook"
 }
 
 // isServeURL reports whether u is an endpoint of `hookcore serve` on this machine: http or

@@ -4,6 +4,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,7 +45,9 @@ settings file for every event hookcore handles: .claude/settings.json (local:
 file is merged, never replaced: every other key and hook stays. Installing twice is
 installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak and the new one is
 written atomically; a settings file that is a symbolic link stays one (the file it points
-to is written). --server takes an http:// or https:// URL (a host other than loopback gets
+to is written; for the project and local scopes, only inside the project). An event that
+already has a hookcore hook entry you wrote is left as it is, and uninstall removes only
+the entries install writes. --server takes an http:// or https:// URL (a host other than loopback gets
 a warning). --dry-run prints the diff instead.`,
 		Example: "  hookcore install claude --dry-run\n  hookcore install claude --scope user --server http://127.0.0.1:7878",
 		Args:    cobra.ExactArgs(1),
@@ -103,6 +106,15 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	p, err := plan(o)
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
+	}
+	for _, ev := range p.Kept {
+		// Red team 11: install rewrote a hookcore entry the user wrote (its flags and timeout
+		// lost), and uninstall removed it.
+		what := "install adds no second hookcore entry there"
+		if !add {
+			what = "uninstall removes only the entries install writes"
+		}
+		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", relativize(p.Path, e.cwd), ev, what)
 	}
 	if !p.Changed {
 		fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
@@ -164,8 +176,9 @@ func selfCommand() string {
 
 // temporaryBinary reports whether the binary at path (symbolic links resolved) is one the
 // go command made for `go run` or `go test`, which is deleted when the build cache is
-// cleaned: a file under the Go build cache ($GOCACHE, else os.UserCacheDir()/go-build, the
-// default of `go env GOCACHE`; go 1.24+ caches `go run` binaries there) or under a go-build*
+// cleaned: a file under the Go build cache ($GOCACHE, the GOCACHE of the go env file (see
+// goEnvFile), os.UserCacheDir()/go-build, the default of `go env GOCACHE`; go 1.24+ caches
+// `go run` binaries there) or under a go-build*
 // work directory of the temporary directory ($GOTMPDIR, else os.TempDir()). The go command
 // is not run. A hook command at such a path exits 127 once it is gone, which Claude Code
 // takes as a non-blocking error: the call goes through (new-user trial, stop 22: `go run
@@ -173,6 +186,9 @@ func selfCommand() string {
 func temporaryBinary(path string) bool {
 	var caches, temps []string
 	if c := os.Getenv("GOCACHE"); c != "" {
+		caches = append(caches, c)
+	}
+	if c := goEnvFile("GOCACHE"); c != "" {
 		caches = append(caches, c)
 	}
 	if c, err := os.UserCacheDir(); err == nil {
@@ -193,6 +209,37 @@ func temporaryBinary(path string) bool {
 		}
 	}
 	return false
+}
+
+// goEnvFile returns the value of name in the go command's environment file, where `go env
+// -w` writes ($GOENV, else os.UserConfigDir()/go/env; "off" for none), "" when it sets
+// none. The go command is not run (red team 11: `go env -w GOCACHE=...` put `go run`'s
+// binary in a cache temporaryBinary did not know).
+func goEnvFile(name string) string {
+	file := os.Getenv("GOENV")
+	if file == "off" {
+		return ""
+	}
+	if file == "" {
+		dir, err := os.UserConfigDir()
+		if err != nil {
+			return ""
+		}
+		file = filepath.Join(dir, "go", "env")
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	data, _ := io.ReadAll(io.LimitReader(f, 64<<10))
+	val := ""
+	for line := range strings.Lines(string(data)) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), name+"="); ok {
+			val = v // the go command reads the last
+		}
+	}
+	return val
 }
 
 // under returns path relative to dir when path lies in dir, comparing both with symbolic

@@ -55,17 +55,23 @@ func TestInstallFromTemporaryBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name string
-		bin  string // where hookcore is copied, under the test's directory
-		env  []string
-		lean bool   // an executable hookcore-hook beside it
-		want string // the command written, "" for the binary's own absolute path
+		name  string
+		bin   string // where hookcore is copied, under the test's directory
+		env   []string
+		lean  bool              // an executable hookcore-hook beside it
+		files map[string]string // more files under the test's directory (a go env file)
+		want  string            // the command written, "" for the binary's own absolute path
 	}{
 		{name: "GOCACHE", bin: "gocache/2f/2fa9c1-d/hookcore", env: []string{"GOCACHE=@/gocache"}, lean: true, want: "hookcore"},
 		{name: "user cache dir", bin: "xdg/go-build/2f/2fa9c1-d/hookcore", env: []string{"XDG_CACHE_HOME=@/xdg"}, lean: true, want: "hookcore"},
 		{name: "go-build temp dir", bin: "tmp/go-build3141/b001/exe/hookcore", env: []string{"TMPDIR=@/tmp"}, lean: true, want: "hookcore"},
 		{name: "GOTMPDIR", bin: "gotmp/go-build27/b001/exe/hookcore", env: []string{"GOTMPDIR=@/gotmp"}, want: "hookcore"},
+		// `go env -w GOCACHE=...` (red team 11): the go env file, default place or $GOENV.
+		{name: "go env file", bin: "envcache/2f/2fa9c1-d/hookcore", env: []string{"XDG_CONFIG_HOME=@/cfg"}, files: map[string]string{"cfg/go/env": "GOPROXY=off\nGOCACHE=@/envcache\n"}, lean: true, want: "hookcore"},
+		{name: "GOENV", bin: "envcache/2f/2fa9c1-d/hookcore", env: []string{"GOENV=@/my.env"}, files: map[string]string{"my.env": "GOCACHE=@/envcache\n"}, want: "hookcore"},
 		{name: "installed", bin: "opt/bin/hookcore"},
+		// A path with a space is shell-quoted (red team 11: sh ran /opt/my, exit 127).
+		{name: "a space in the path", bin: "opt/my bin/hookcore", want: "'@/opt/my bin/hookcore'"},
 		{name: "installed with the lean binary", bin: "opt/bin/hookcore", lean: true, want: "@/opt/bin/hookcore-hook"},
 		{name: "a go-build directory elsewhere", bin: "src/go-build/hookcore", env: []string{"TMPDIR=@/tmp"}},
 	} {
@@ -84,6 +90,15 @@ func TestInstallFromTemporaryBinary(t *testing.T) {
 			}
 			if err := os.WriteFile(self, data, 0o755); err != nil {
 				t.Fatal(err)
+			}
+			for name, text := range tc.files {
+				name = filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(name, []byte(strings.ReplaceAll(text, "@", dir)), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			if tc.lean {
 				if err := os.WriteFile(filepath.Join(filepath.Dir(self), "hookcore-hook"), []byte("#!/bin/sh\n"), 0o755); err != nil {

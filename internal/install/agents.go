@@ -92,18 +92,79 @@ var agents = map[string]*agent{
 	},
 }
 
-// ours reports whether a hook entry's command or URL is hookcore's hook command for agent
-// (any path to a binary named hookcore, or the command this install writes), or an http
-// hook to a hookcore serve endpoint for agent.
-func ours(command, url, agent, self string) bool {
-	if url != "" {
-		return strings.HasSuffix(strings.TrimRight(url, "/"), "/hook/"+agent)
+// hookcoreCommand reports whether command runs hookcore's hook command for agent, in any
+// form: a binary named hookcore or hookcore-hook (any path, .exe or not) or self, then
+// "hook AGENT", then anything. Such an entry that is not exactly one install writes is the
+// user's own (red team 11: `hookcore hook claude --settings /etc/team/policy.json` was
+// rewritten to install's command, its flag and timeout lost).
+func hookcoreCommand(command, agent, self string) bool {
+	w, ok := words(command)
+	if !ok {
+		w = strings.Fields(command)
 	}
-	f := strings.Fields(command)
-	if len(f) < 3 || f[1] != "hook" || f[2] != agent {
-		return false
-	}
-	bin := strings.Trim(f[0], `"'`)
+	return len(w) >= 3 && w[1] == "hook" && w[2] == agent && hookcoreBinary(w[0], self)
+}
+
+func hookcoreBinary(bin, self string) bool {
 	base := strings.TrimSuffix(filepath.Base(bin), ".exe")
 	return bin == self || base == "hookcore" || base == "hookcore-hook"
+}
+
+// shellQuote returns s as one word of a POSIX shell command line: as it is when it holds only
+// letters, digits and "-_./=:@%+,", else in single quotes (a quote inside as '\”). The
+// agents run a hook command with sh -c (Copilot: bash), where a space splits a path and
+// "[]" glob (red team 11: "/tmp/my bin/hookcore" ran /tmp/my, exit 127, and Claude Code lets
+// a call through when its hook command fails).
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-_./=:@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// words splits a command line the way a POSIX shell splits plain words: at blanks, with
+// single quotes, double quotes and backslashes taken away. ok is false for a line with
+// anything a shell would expand or treat as an operator outside quotes ($, `, ;, |, &, <, >,
+// (, ), *, ?, [, ], ~, #, {, }) or an unterminated quote: not a command install writes.
+func words(s string) (w []string, ok bool) {
+	var cur strings.Builder
+	in := false // a word is open
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if in {
+				w, in = append(w, cur.String()), false
+				cur.Reset()
+			}
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i, in = i+1+j, true
+		case c == '"':
+			j := strings.IndexByte(s[i+1:], '"')
+			if j < 0 || strings.ContainsAny(s[i+1:i+1+j], "$`\\") {
+				return nil, false
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i, in = i+1+j, true
+		case c == '\\' && i+1 < len(s) && s[i+1] != '\n':
+			cur.WriteByte(s[i+1])
+			i, in = i+1, true
+		case strings.IndexByte("$`;|&<>()*?[]~#{}\\\n", c) >= 0:
+			return nil, false
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		w = append(w, cur.String())
+	}
+	return w, true
 }

@@ -1,10 +1,10 @@
 package install
 
 import (
+	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -32,6 +32,13 @@ type Plan struct {
 	Target   string
 	Old, New []byte
 	Changed  bool
+	// Kept names the events left as they are because they hold a hookcore hook entry the
+	// user wrote (not exactly one install writes): install adds no second entry there, and
+	// uninstall removes none of the user's.
+	Kept []string
+
+	file string      // the file read (all links resolved), which Apply writes; "" for a Plan made by hand
+	info fs.FileInfo // file's information when read; nil when there was no file
 }
 
 // Agents returns the agent names install knows, sorted.
@@ -44,10 +51,13 @@ func Agents() []string {
 	return out
 }
 
-func (o *Options) resolve() (*agent, string, error) {
+// resolve returns the agent, the settings file's path and the directory it is under (the
+// home for User scope, else the project root), and whether the file must stay inside that
+// directory (Project and Local scopes).
+func (o *Options) resolve() (a *agent, path, base string, confined bool, err error) {
 	a, ok := agents[o.Agent]
 	if !ok {
-		return nil, "", fmt.Errorf("unknown agent %q (known: %s)", o.Agent, strings.Join(Agents(), ", "))
+		return nil, "", "", false, fmt.Errorf("unknown agent %q (known: %s)", o.Agent, strings.Join(Agents(), ", "))
 	}
 	scope := o.Scope
 	if scope == "" {
@@ -55,16 +65,16 @@ func (o *Options) resolve() (*agent, string, error) {
 	}
 	rel, ok := a.files[scope]
 	if !ok {
-		return nil, "", fmt.Errorf("%s has no %s-scope hook file (scopes: %s)", a.name, scope, scopes(a))
+		return nil, "", "", false, fmt.Errorf("%s has no %s-scope hook file (scopes: %s)", a.name, scope, scopes(a))
 	}
-	base := o.ProjectDir
+	base = o.ProjectDir
 	if scope == User {
 		base = o.Home
 	}
 	if base == "" {
-		return nil, "", fmt.Errorf("no directory for the %s scope", scope)
+		return nil, "", "", false, fmt.Errorf("no directory for the %s scope", scope)
 	}
-	return a, filepath.Join(base, filepath.FromSlash(rel)), nil
+	return a, filepath.Join(base, filepath.FromSlash(rel)), base, scope != User, nil
 }
 
 func scopes(a *agent) string {
@@ -85,7 +95,7 @@ func Install(o Options) (*Plan, error) { return plan(o, true) }
 func Uninstall(o Options) (*Plan, error) { return plan(o, false) }
 
 func plan(o Options, add bool) (*Plan, error) {
-	a, path, err := o.resolve()
+	a, path, base, confined, err := o.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -97,16 +107,26 @@ func plan(o Options, add bool) (*Plan, error) {
 	if o.Command == "" {
 		o.Command = "hookcore"
 	}
-	real, err := target(path)
+	real, err := resolvePath(path)
 	if err != nil {
 		return nil, err
 	}
-	old, err := os.ReadFile(real)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	realBase, err := resolvePath(base)
+	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Path: path, Old: old}
-	if real != path {
+	rel, _ := filepath.Rel(base, path)
+	if _, in := under(real, realBase); confined && !in {
+		// A repository's link (the file, or a directory on the way) would make install edit
+		// the user's own settings and put their backup in the repository (red team 11).
+		return nil, fmt.Errorf("%s resolves to %s, outside the project %s: hookcore does not follow a project's symbolic link out of the project (replace the link with a file, or use --scope user for your own settings)", path, real, base)
+	}
+	old, info, err := readRegular(real)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Path: path, Old: old, file: real, info: info}
+	if real != filepath.Join(realBase, rel) {
 		p.Target = real
 	}
 	if old == nil && !add {
@@ -122,11 +142,12 @@ func plan(o Options, add bool) (*Plan, error) {
 			return nil, fmt.Errorf("%s: \"hooks\": %v", path, err)
 		}
 	}
-	if !a.grouped && add {
-		if _, ok := root.get("version"); !ok {
-			root.set("version", raw(1))
-		}
+	if !a.grouped && add && len(bytes.TrimSpace(old)) == 0 {
+		// Only a file install creates gets the "version": 1 the agents' docs show; a file
+		// the user wrote is kept as written, so uninstall gives it back byte for byte.
+		root.set("version", raw(1))
 	}
+	emptied := false
 	for _, ev := range a.events {
 		var list []json.RawMessage
 		if v, ok := hooks.get(ev.name); ok {
@@ -134,18 +155,24 @@ func plan(o Options, add bool) (*Plan, error) {
 				return nil, fmt.Errorf("%s: hooks.%s is not a list: %v", path, ev.name, err)
 			}
 		}
-		list, err = mergeEvent(a, &o, ev, list, add)
-		if err != nil {
-			return nil, fmt.Errorf("%s: hooks.%s: %v", path, ev.name, err)
+		list, kept, changed := mergeEvent(a, &o, ev, list, add)
+		if kept {
+			p.Kept = append(p.Kept, ev.name)
 		}
-		if len(list) == 0 {
+		switch {
+		case !changed:
+		case len(list) == 0:
 			hooks.del(ev.name)
-		} else {
+			emptied = true
+		default:
 			hooks.set(ev.name, raw(list))
 		}
 	}
+	// "hooks" goes only when uninstall emptied it: a user's own "hooks": {} stays.
 	if len(hooks.keys) == 0 && !add {
-		root.del("hooks")
+		if emptied {
+			root.del("hooks")
+		}
 	} else {
 		root.set("hooks", raw(hooks))
 	}
@@ -179,7 +206,7 @@ func sameJSON(a, b []byte) bool {
 // entry is the hook entry hookcore writes for ev, keys in the order the agents' docs show.
 func entry(a *agent, o *Options, ev event) *object {
 	e := &object{vals: map[string]json.RawMessage{}}
-	cmd := o.Command + " hook " + a.name
+	cmd := shellQuote(o.Command) + " hook " + a.name
 	if a.eventArg {
 		cmd += " " + ev.name
 	}
@@ -189,7 +216,7 @@ func entry(a *agent, o *Options, ev event) *object {
 			e.set("url", raw(strings.TrimRight(o.Server, "/")+"/hook/claude"))
 			return e
 		}
-		cmd += " --server " + o.Server
+		cmd += " --server " + shellQuote(o.Server)
 	}
 	switch a.name {
 	case "gemini":
@@ -209,33 +236,76 @@ func entry(a *agent, o *Options, ev event) *object {
 	return e
 }
 
-// isOurs reports whether a hook entry (raw JSON) is hookcore's for agent a.
-func isOurs(a *agent, o *Options, h json.RawMessage) bool {
+// owner says whose a hook entry is.
+type owner int
+
+const (
+	user      owner = iota // not hookcore's hook command: the user's, never touched
+	installed              // exactly an entry install writes: install's to replace or remove
+	written                // hookcore's hook command, written by hand: the user's, kept
+)
+
+// whose classifies a hook entry (raw JSON) of event ev for agent a. An entry is install's
+// only when it is exactly what install writes for some binary (named hookcore or
+// hookcore-hook, or o.Command) and some --server URL: the same keys and values, the command
+// shell-quoted as entry quotes it. Any other entry that runs `‹hookcore› hook AGENT …` (more
+// arguments, a timeout, another matcher key) or calls SERVER/hook/AGENT is the user's own
+// (red team 11).
+func whose(a *agent, o *Options, ev event, h json.RawMessage) owner {
 	var e struct {
 		Command string `json:"command"`
 		Bash    string `json:"bash"`
 		URL     string `json:"url"`
 	}
 	if json.Unmarshal(h, &e) != nil {
-		return false
+		return user
 	}
 	cmd := e.Command
 	if cmd == "" {
 		cmd = e.Bash
 	}
-	return ours(cmd, e.URL, a.name, o.Command)
+	if e.URL != "" {
+		base, ok := strings.CutSuffix(strings.TrimRight(e.URL, "/"), "/hook/"+a.name)
+		if !ok {
+			return user
+		}
+		if sameJSON(h, raw(entry(a, &Options{Command: o.Command, Server: base}, ev))) {
+			return installed
+		}
+		return written
+	}
+	if !hookcoreCommand(cmd, a.name, o.Command) {
+		return user
+	}
+	w, ok := words(cmd)
+	if !ok {
+		return written
+	}
+	mine := Options{Command: w[0]}
+	if n := len(w); n >= 2 && w[n-2] == "--server" {
+		mine.Server = w[n-1]
+	}
+	if sameJSON(h, raw(entry(a, &mine, ev))) {
+		return installed
+	}
+	return written
 }
 
-// mergeEvent adds (add) or removes hookcore's entry in one event's list. On add, an
-// existing entry of ours that differs (another --server, another path) is replaced in
-// place; the user's entries are never touched.
-func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool) ([]json.RawMessage, error) {
+// mergeEvent adds (add) or removes install's entry in one event's list. On add, an existing
+// entry of install's that differs (another --server, another path) is replaced in place. An
+// event that holds a hookcore entry the user wrote is left as it is on add (no second entry:
+// kept is true), and that entry is never removed. The user's entries are never touched.
+// changed is false when the list is returned as it was.
+func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool) (out []json.RawMessage, kept, changed bool) {
+	defer func() { changed = !sameEntries(list, out) }()
 	want := raw(entry(a, o, ev))
 	if !a.grouped {
-		var out []json.RawMessage
 		placed := false
 		for _, h := range list {
-			if isOurs(a, o, h) {
+			switch whose(a, o, ev, h) {
+			case written:
+				kept = true
+			case installed:
 				if add && !placed {
 					out = append(out, want)
 					placed = true
@@ -244,12 +314,14 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 			}
 			out = append(out, h)
 		}
+		if add && kept {
+			return list, true, false
+		}
 		if add && !placed {
 			out = append(out, want)
 		}
-		return out, nil
+		return out, kept, false
 	}
-	var out []json.RawMessage
 	placed := false
 	for _, g := range list {
 		group, err := parseObject(g)
@@ -262,28 +334,34 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 			out = append(out, g)
 			continue
 		}
-		var kept []json.RawMessage
+		var rest []json.RawMessage
 		had := false
 		for _, h := range hs {
-			if isOurs(a, o, h) {
+			switch whose(a, o, ev, h) {
+			case written:
+				kept = true
+			case installed:
 				had = true
 				if add && !placed {
-					kept = append(kept, want)
+					rest = append(rest, want)
 					placed = true
 				}
 				continue
 			}
-			kept = append(kept, h)
+			rest = append(rest, h)
 		}
 		if !had {
 			out = append(out, g)
 			continue
 		}
-		if len(kept) == 0 {
-			continue // the group held only our entry
+		if len(rest) == 0 {
+			continue // the group held only install's entry
 		}
-		group.set("hooks", raw(kept))
+		group.set("hooks", raw(rest))
 		out = append(out, raw(group))
+	}
+	if add && kept {
+		return list, true, false
 	}
 	if add && !placed {
 		g := &object{vals: map[string]json.RawMessage{}}
@@ -293,5 +371,10 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		g.set("hooks", raw([]json.RawMessage{want}))
 		out = append(out, raw(g))
 	}
-	return out, nil
+	return out, kept, false
+}
+
+// sameEntries reports whether two lists hold the same JSON, element by element.
+func sameEntries(a, b []json.RawMessage) bool {
+	return len(a) == len(b) && (len(a) == 0 || sameJSON(raw(a), raw(b)))
 }

@@ -179,7 +179,7 @@ func TestUninstallKeepsOtherHooksInAGroup(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, ".gemini", "settings.json")
 	os.MkdirAll(filepath.Dir(path), 0o755) //nolint:errcheck // the write below fails if it did
-	const mine = `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "./lint.sh"}, {"type": "command", "command": "/opt/bin/hookcore hook gemini"}]}]}, "ui": {"theme": "dark"}}`
+	const mine = `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "./lint.sh"}, {"type": "command", "name": "hookcore", "command": "/opt/bin/hookcore hook gemini"}]}]}, "ui": {"theme": "dark"}}`
 	if err := os.WriteFile(path, []byte(mine), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,8 @@ import (
 // info, query or fragment. Its characters are limited to letters, digits and "-._~:/[]%",
 // since the agents other than Claude Code run it as part of a command line
 // (`hookcore hook AGENT --server URL`), where a space, quote or ";" would change the
-// command. loopback reports whether the host is 127.0.0.0/8, ::1 or localhost, the hosts
+// command; the URL is shell-quoted there when it holds the "[]" of an IPv6 host, which a
+// shell globs (red team 11). loopback reports whether the host is 127.0.0.0/8, ::1 or localhost, the hosts
 // `hookcore serve` answers by default (a serve on another host needs --allow-remote and its
 // token). Checked because Claude Code lets an action through when an http hook's server
 // cannot be reached (new-user trial, stop 22: "notaurl" was written as a URL).
@@ -57,7 +58,7 @@ func CheckServer(s string) (loopback bool, err error) {
 
 // serverChar reports whether r may appear in a --server URL: RFC 3986's unreserved
 // characters, the ":" and "/" of scheme, port and path, "[]" of an IPv6 host and "%" of an
-// escape. None of them is special to a POSIX shell outside a glob.
+// escape. Only "[]" is special to a POSIX shell (a glob), and entry quotes it.
 func serverChar(r rune) bool {
 	switch {
 	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':

@@ -1,12 +1,17 @@
 package install
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
+
+	"github.com/hookcore/hookcore/config"
 )
 
 // Apply writes the plan: a backup of the old file (FILE.hookcore-YYYYMMDD-HHMMSS.bak beside
@@ -15,66 +20,205 @@ import (
 // over it. When Path is a symbolic link (a dotfiles setup), the file written is the one it
 // points to, so the link stays a link; a link to nothing is an error, not replaced. A plan
 // that changes nothing writes nothing.
+//
+// The file written is the one the plan read (Install, Uninstall): Apply refuses, writing
+// nothing, when Path no longer resolves to it or the file changed since (size, time or
+// content), so a link swapped between plan and write cannot make it overwrite a file no
+// backup holds (red team 11). A Plan made by hand (convert -o) is checked against its Old.
+// Only a regular file is read or written. On an error nothing is left behind: no backup, no
+// temporary file.
 func (p *Plan) Apply(now time.Time) (backup string, err error) {
 	if !p.Changed {
 		return "", nil
 	}
-	path, err := target(p.Path)
-	if err != nil {
+	file := p.file
+	if file == "" {
+		if file, err = resolvePath(p.Path); err != nil {
+			return "", err
+		}
+	}
+	if err := p.unchanged(file); err != nil {
 		return "", err
 	}
-	dir := filepath.Dir(path)
+	dir := filepath.Dir(file)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", writeError(p.Path, file, err)
 	}
 	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
+	if p.info != nil {
+		mode = p.info.Mode().Perm()
+	} else if fi, err := os.Stat(file); err == nil {
 		mode = fi.Mode().Perm()
+	}
+	// The temporary file first: where the directory cannot be written, nothing is made.
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(file)+".hookcore-*")
+	if err != nil {
+		return "", writeError(p.Path, file, err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(p.New)
+	if err == nil {
+		err = tmp.Chmod(mode)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", writeError(p.Path, file, err)
 	}
 	if p.Old != nil {
 		backup = fmt.Sprintf("%s.hookcore-%s.bak", p.Path, now.UTC().Format("20060102-150405.000000000"))
-		if err := os.WriteFile(backup, p.Old, mode); err != nil {
-			return "", fmt.Errorf("backup: %w", err)
+		if err := writeNew(backup, p.Old, mode); err != nil {
+			return "", fmt.Errorf("cannot keep the old file as a backup: %w (nothing written)", err)
 		}
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".hookcore-*")
-	if err != nil {
-		return backup, err
+	if err = p.unchanged(file); err == nil {
+		if err = os.Rename(tmp.Name(), file); err != nil {
+			err = writeError(p.Path, file, err)
+		}
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(p.New); err != nil {
-		tmp.Close()
-		return backup, err
+	if err != nil && backup != "" {
+		os.Remove(backup) //nolint:errcheck // the old file is unchanged: its backup goes
+		backup = ""
 	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return backup, err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return backup, err
-	}
-	if err := tmp.Close(); err != nil {
-		return backup, err
-	}
-	return backup, os.Rename(tmp.Name(), path)
+	return backup, err
 }
 
-// target is the file that writing path changes: path itself, or, when path is a symbolic
-// link, the file it points to, every link resolved. The error is a link to nothing (writing
-// would replace the link with a file: new-user trial, stop 22) or a loop of links.
-func target(path string) (string, error) {
-	fi, err := os.Lstat(path)
-	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-		return path, nil // no file yet, or no link: a read or write reports other errors
+// unchanged returns an error when p.Path no longer resolves to file, or file is not what
+// the plan read.
+func (p *Plan) unchanged(file string) error {
+	now, err := resolvePath(p.Path)
+	if err != nil {
+		return err
 	}
-	real, err := filepath.EvalSymlinks(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		dest, _ := os.Readlink(path)
-		return "", fmt.Errorf("%s is a symbolic link to %s, which does not exist: hookcore does not replace a link with a file (create the file it points to, or remove the link)", path, dest)
+	if now != file {
+		return fmt.Errorf("%s now resolves to %s, not to %s, the file hookcore read: nothing written (run the command again)", p.Path, now, file)
+	}
+	cur, info, err := readRegular(file)
+	if err != nil {
+		return err
+	}
+	if (cur == nil) != (p.Old == nil) || !bytes.Equal(cur, p.Old) ||
+		p.info != nil && (!os.SameFile(info, p.info) || !info.ModTime().Equal(p.info.ModTime()) || info.Size() != p.info.Size()) {
+		return fmt.Errorf("%s changed since hookcore read it: nothing written (run the command again)", file)
+	}
+	return nil
+}
+
+// writeNew writes data to a file that must not exist yet (a link placed at its name is
+// not followed).
+func writeNew(name string, data []byte, mode os.FileMode) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+		os.Remove(name) //nolint:errcheck // a partial backup is no backup
 	}
-	return real, nil
+	return err
+}
+
+// writeError says which file could not be written, and through which link.
+func writeError(path, file string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if file != path {
+		return fmt.Errorf("cannot write %s (the file %s points to) in %s: %v (nothing written)", file, path, filepath.Dir(file), err)
+	}
+	return fmt.Errorf("cannot write %s in %s: %v (nothing written)", path, filepath.Dir(file), err)
+}
+
+// resolvePath is the file that writing path changes, every symbolic link of every
+// component resolved (filepath.EvalSymlinks); a missing tail (no file yet, no directory
+// yet) is kept as it is. The error is a link to nothing on the way (writing would replace
+// the link with a file: new-user trial, stop 22) or a loop of links.
+func resolvePath(path string) (string, error) {
+	p, rest := filepath.Clean(path), ""
+	for {
+		real, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("%s: %w", path, err)
+		}
+		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			dest, _ := os.Readlink(p)
+			return "", fmt.Errorf("%s is a symbolic link to %s, which does not exist: hookcore does not replace a link with a file (create the file it points to, or remove the link)", p, dest)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return filepath.Clean(path), nil
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
+}
+
+// readRegular reads the settings file at file (links resolved): nil, nil when there is
+// none. The error is a file that is not a regular file (a device, a FIFO, a directory: red
+// team 11, a link to /dev/zero read forever and one to a device had it replaced by a
+// regular file) or one larger than config.MaxFileSize (512 KiB), which no settings file is.
+func readRegular(file string) ([]byte, fs.FileInfo, error) {
+	fi, err := os.Lstat(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s is not a regular file (%s): hookcore reads and writes only a regular settings file", file, kind(fi.Mode()))
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if fi2, err := f.Stat(); err != nil || !os.SameFile(fi, fi2) {
+		return nil, nil, fmt.Errorf("%s changed while hookcore read it", file)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, config.MaxFileSize+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > config.MaxFileSize {
+		return nil, nil, fmt.Errorf("%s is larger than %d KiB, the most hookcore reads of a settings file", file, config.MaxFileSize>>10)
+	}
+	return data, fi, nil
+}
+
+// kind names a file's type, for an error.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a directory"
+	}
+	return strings.TrimSpace(m.Type().String())
+}
+
+// under reports whether path (links resolved) is dir or lies in it.
+func under(path, dir string) (string, bool) {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }

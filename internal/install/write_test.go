@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// TestInstallThroughSymlink: a settings file that is a symbolic link (a dotfiles setup) stays
+// TestInstallThroughSymlink: a user settings file that is a symbolic link (a dotfiles setup) stays
 // a link: install and uninstall write the file it points to, atomically in that file's
 // directory and with its mode, the backup is made beside the link, and uninstall gives back
 // the target byte for byte (new-user trial, stop 22: the link became a regular file and the
@@ -65,7 +65,8 @@ func TestInstallThroughSymlink(t *testing.T) {
 		}
 	}
 
-	o := Options{Agent: "claude", ProjectDir: project, Command: "hookcore"}
+	// User scope: a project's link out of the project is refused (TestInstallRefusesEscape).
+	o := Options{Agent: "claude", Scope: User, Home: project, Command: "hookcore"}
 	p, err := Install(o)
 	if err != nil {
 		t.Fatal(err)
