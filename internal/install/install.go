@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/hookcore/hookcore/config"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -187,6 +188,11 @@ func plan(o Options, add bool) (*Plan, error) {
 	if !p.Changed {
 		p.New = old
 	}
+	if p.Changed && len(p.New) > config.MaxFileSize {
+		// hookcore reads no settings file past the cap: written, it could be neither
+		// checked nor uninstalled (red team 12).
+		return nil, fmt.Errorf("%s would be %d bytes with hookcore's entries, over the %d KiB hookcore reads of a settings file; nothing written", p.Path, len(p.New), config.MaxFileSize>>10)
+	}
 	return p, nil
 }
 
@@ -278,7 +284,9 @@ func whose(a *agent, o *Options, ev event, h json.RawMessage) owner {
 		return user
 	}
 	w, ok := words(cmd)
-	if !ok {
+	if !ok || (strings.Contains(w[0], "/") && !filepath.IsAbs(w[0])) {
+		// install writes a bare name or an absolute path: tools/hookcore is a project's
+		// pinned binary, the user's entry (red team 12)
 		return written
 	}
 	mine := Options{Command: w[0]}
@@ -336,8 +344,17 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		}
 		var rest []json.RawMessage
 		had := false
+		shaped := installShaped(group, ev)
 		for _, h := range hs {
-			switch whose(a, o, ev, h) {
+			owner := whose(a, o, ev, h)
+			if owner == installed && !shaped {
+				// install's entry in a group of the user's (another matcher, keys of its
+				// own): the group is the user's choice of coverage, not install's to
+				// rewrite or drop (red team 12: a Bash-only group took the place of
+				// install's "*" one, and uninstall deleted such groups whole).
+				owner = written
+			}
+			switch owner {
 			case written:
 				kept = true
 			case installed:
@@ -372,6 +389,28 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		out = append(out, raw(g))
 	}
 	return out, kept, false
+}
+
+// installShaped reports whether group has the shape of the groups install writes for ev: a
+// "hooks" list and, when ev has one, ev's matcher, and no other key.
+func installShaped(group *object, ev event) bool {
+	for _, k := range group.keys {
+		switch k {
+		case "hooks":
+		case "matcher":
+			v, _ := group.get("matcher")
+			var m string
+			if ev.matcher == "" || json.Unmarshal(v, &m) != nil || m != ev.matcher {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if _, ok := group.get("matcher"); ev.matcher != "" && !ok {
+		return false
+	}
+	return true
 }
 
 // sameEntries reports whether two lists hold the same JSON, element by element.

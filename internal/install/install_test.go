@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -173,7 +174,9 @@ func TestInstallRefusesBrokenFile(t *testing.T) {
 }
 
 // TestUninstallKeepsOtherHooksInAGroup: when the user put hookcore's entry in a group of
-// their own, uninstall removes the entry and keeps the group with the user's hooks.
+// their own (another matcher, hooks of their own), the group is the user's choice of
+// coverage: uninstall leaves it, entry included, and says the event is kept (red team 12:
+// uninstall deleted such groups whole when the entry was their only hook).
 func TestUninstallKeepsOtherHooksInAGroup(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -187,7 +190,10 @@ func TestUninstallKeepsOtherHooksInAGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "./lint.sh"}]}]}, "ui": {"theme": "dark"}}`
+	if !slices.Contains(p.Kept, "BeforeTool") {
+		t.Errorf("kept events %q, want BeforeTool", p.Kept)
+	}
+	want := mine
 	if diff := cmp.Diff(decode(t, []byte(want)), decode(t, p.New)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

@@ -1,0 +1,137 @@
+package install
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookcore/hookcore/config"
+)
+
+// TestInstallRespectsUserGroups (red team 12): an exact install entry inside a group the user
+// shaped (another matcher, keys of its own) is the user's. Install neither rewrites it nor
+// drops install's own "*" group as its duplicate (hookcore then saw PreToolUse for Bash
+// only), and uninstall does not delete such a group; both report the event as kept.
+func TestInstallRespectsUserGroups(t *testing.T) {
+	t.Parallel()
+	for name, text := range map[string]string{
+		"bash group beside install's": `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./lint.sh"}, {"type": "command", "command": "hookcore hook claude"}]}, {"matcher": "*", "hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}`,
+		"bash group alone":            `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}`,
+		"group with a key of its own": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "hookcore hook claude"}], "note": "mine"}]}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			path := filepath.Join(dir, ".claude", "settings.json")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, plan := range []func(Options) (*Plan, error){Install, Uninstall} {
+				p, err := plan(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(p.Kept) == 0 {
+					t.Errorf("no event reported kept")
+				}
+				// The user's group is in the result as written.
+				var user string
+				if strings.Contains(text, `"Bash"`) {
+					user = `{"matcher": "Bash", "hooks": [`
+				} else {
+					user = `"note": "mine"`
+				}
+				if !bytes.Contains(p.New, []byte(user)) || !bytes.Contains(p.New, []byte(`"hookcore hook claude"`)) {
+					t.Errorf("the user's group was changed:\n%s", p.New)
+				}
+				if !p.Changed && strings.Contains(text, `"*"`) && !bytes.Contains(p.New, []byte(`"matcher": "*"`)) {
+					t.Errorf("install's * group went:\n%s", p.New)
+				}
+			}
+		})
+	}
+}
+
+// TestRelativeHookcoreIsTheProjects (red team 12): install writes a bare name or an absolute
+// path, so a relative path to a hookcore binary (a project's pinned, committed one) is the
+// user's entry: uninstall leaves it, and install adds no second one.
+func TestRelativeHookcoreIsTheProjects(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const text = `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "tools/hookcore hook claude"}]}]}}`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, plan := range []func(Options) (*Plan, error){Uninstall, Install} {
+		p, err := plan(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stop := decode(t, p.New)["hooks"].(map[string]any)["Stop"].([]any)
+		if !slices.Contains(p.Kept, "Stop") || len(stop) != 1 {
+			t.Errorf("kept %q, Stop groups %d:\n%s", p.Kept, len(stop), p.New)
+		}
+		if !bytes.Contains(p.New, []byte(`"tools/hookcore hook claude"`)) {
+			t.Errorf("the user's entry went:\n%s", p.New)
+		}
+	}
+}
+
+// TestInstallStaysUnderTheReadCap (red team 12): a file that install's entries would push
+// past config.MaxFileSize is refused, since hookcore could then neither check nor uninstall it.
+func TestInstallStaysUnderTheReadCap(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := fmt.Sprintf(`{"permissions": {"allow": [%q]}}`, strings.Repeat("x", config.MaxFileSize-200))
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"}); err == nil || !strings.Contains(err.Error(), "KiB") {
+		t.Errorf("install past the cap: %v, want an error naming the cap", err)
+	}
+}
+
+// TestDiffMemoryBounded (red team 12): the --dry-run diff of a long file with a small edit
+// allocates in the edit's size, not in the square of the file's lines (a 510 KB file of short
+// lines needed hundreds of GB).
+func TestDiffMemoryBounded(t *testing.T) {
+	var a, b strings.Builder
+	for i := range 100_000 {
+		fmt.Fprintf(&a, "%d\n", i)
+		if i == 50_000 {
+			b.WriteString("hookcore\n")
+		}
+		fmt.Fprintf(&b, "%d\n", i)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	d := Diff("f", []byte(a.String()), []byte(b.String()))
+	runtime.ReadMemStats(&after)
+	if !strings.Contains(d, "\n+hookcore\n") || strings.Count(d, "\n+") != 2 { // "+++ f" and the line
+		t.Errorf("diff: %d bytes, want one added line", len(d))
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+		t.Errorf("Diff allocated %d MB", got>>20)
+	}
+	// A middle past the bound prints as removed then added.
+	x, y := strings.Repeat("a\n", 3000), strings.Repeat("b\n", 3000)
+	if d := Diff("f", []byte(x), []byte(y)); strings.Count(d, "\n-a") != 3000 || strings.Count(d, "\n+b") != 3000 {
+		t.Errorf("a large middle: %d bytes", len(d))
+	}
+}
