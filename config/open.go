@@ -32,7 +32,7 @@ func ReadFile(path string) ([]byte, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, st, fmt.Errorf("not a regular file (%s)", fileKind(st.Mode()))
+		return nil, st, fmt.Errorf("not a regular file (%s)", FileKind(st.Mode()))
 	}
 	if st.Size() > MaxFileSize {
 		return nil, st, fmt.Errorf("config file is %d bytes; the limit is %d KiB", st.Size(), MaxFileSize>>10)
@@ -56,8 +56,9 @@ func ReadFile(path string) ([]byte, fs.FileInfo, error) {
 	return data, st, nil
 }
 
-// fileKind names the kind of a file that is not regular.
-func fileKind(m fs.FileMode) string {
+// FileKind names the kind of a file that is not regular ("a directory", "a named pipe", "a
+// character device", ...), for an error that says why hookcore does not read it.
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"

@@ -177,7 +177,7 @@ func readRegular(file string) ([]byte, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s is not a regular file (%s): hookcore reads and writes only a regular settings file", file, kind(fi.Mode()))
+		return nil, nil, fmt.Errorf("%s is not a regular file (%s): hookcore reads and writes only a regular settings file", file, config.FileKind(fi.Mode()))
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -195,23 +195,6 @@ func readRegular(file string) ([]byte, fs.FileInfo, error) {
 		return nil, nil, fmt.Errorf("%s is larger than %d KiB, the most hookcore reads of a settings file", file, config.MaxFileSize>>10)
 	}
 	return data, fi, nil
-}
-
-// kind names a file's type, for an error.
-func kind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m.IsDir():
-		return "a directory"
-	}
-	return strings.TrimSpace(m.Type().String())
 }
 
 // under reports whether path (links resolved) is dir or lies in it.
