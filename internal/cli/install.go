@@ -275,7 +275,7 @@ func leanCommand() string {
 		return ""
 	}
 	lean := filepath.Join(filepath.Dir(self), "hookcore-hook")
-	if fi, err := os.Stat(lean); err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+	if !executableFile(lean) {
 		return ""
 	}
 	if p, err := exec.LookPath("hookcore-hook"); err == nil {

@@ -186,7 +186,7 @@ func fullBinary() (string, error) {
 		if !filepath.IsAbs(c) {
 			continue
 		}
-		if fi, err := os.Stat(c); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 && !sameFile(c, self) {
+		if executableFile(c) && !sameFile(c, self) {
 			return c, nil
 		}
 	}

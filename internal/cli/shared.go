@@ -58,3 +58,11 @@ func oneLine(s string, max int) string {
 	}
 	return s
 }
+
+// executableFile reports whether path is a regular file someone may execute (the lean hook
+// binary beside hookcore, for install; the full hookcore beside hookcore-hook, for a
+// hand-over).
+func executableFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0
+}

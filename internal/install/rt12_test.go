@@ -3,7 +3,6 @@ package install
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -28,12 +27,7 @@ func TestInstallRespectsUserGroups(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			path := filepath.Join(dir, ".claude", "settings.json")
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			write(t, path, text)
 			for _, plan := range []func(Options) (*Plan, error){Install, Uninstall} {
 				p, err := plan(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
 				if err != nil {
@@ -67,13 +61,8 @@ func TestRelativeHookcoreIsTheProjects(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, ".claude", "settings.json")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	const text = `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "tools/hookcore hook claude"}]}]}}`
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write(t, path, text)
 	for _, plan := range []func(Options) (*Plan, error){Uninstall, Install} {
 		p, err := plan(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
 		if err != nil {
@@ -95,13 +84,8 @@ func TestInstallStaysUnderTheReadCap(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, ".claude", "settings.json")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	text := fmt.Sprintf(`{"permissions": {"allow": [%q]}}`, strings.Repeat("x", config.MaxFileSize-200))
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write(t, path, text)
 	if _, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"}); err == nil || !strings.Contains(err.Error(), "KiB") {
 		t.Errorf("install past the cap: %v, want an error naming the cap", err)
 	}
