@@ -97,13 +97,54 @@ var agents = map[string]*agent{
 // "hook AGENT", then anything. Such an entry that is not exactly one install writes is the
 // user's own (red team 11: `hookcore hook claude --settings /etc/team/policy.json` was
 // rewritten to install's command, its flag and timeout lost).
+//
+// "Any form" is what runs the hook command (red team 13: a policy wired by a spelling install
+// did not know ran twice once install added its own entry): `env` and VAR=value before the
+// binary, `hookcore-hook AGENT` without the word hook, the hook command's flags before
+// AGENT, and AGENT in any case.
 func hookcoreCommand(command, agent, self string) bool {
 	w, ok := words(command)
 	if !ok {
 		w = strings.Fields(command)
 	}
-	return len(w) >= 3 && w[1] == "hook" && w[2] == agent && hookcoreBinary(w[0], self)
+	for len(w) > 0 && (w[0] == "env" || filepath.Base(w[0]) == "env" && filepath.IsAbs(w[0]) || strings.Contains(w[0], "=") && !strings.HasPrefix(w[0], "-")) {
+		w = w[1:]
+	}
+	if len(w) < 2 || !hookcoreBinary(w[0], self) {
+		return false
+	}
+	lean := strings.TrimSuffix(filepath.Base(w[0]), ".exe") == "hookcore-hook"
+	w = w[1:]
+	for len(w) > 0 && (w[0] == "-v" || strings.HasPrefix(w[0], "--verbose")) {
+		w = w[1:] // the root's flag, before the command
+	}
+	switch {
+	case len(w) > 0 && w[0] == "hook":
+		w = w[1:]
+	case !lean:
+		return false // the full CLI runs the hook command only after the word hook
+	}
+	for i := 0; i < len(w); i++ {
+		a := w[i]
+		switch {
+		case a == "--":
+			return i+1 < len(w) && strings.EqualFold(w[i+1], agent)
+		case strings.HasPrefix(a, "-"):
+			if !strings.Contains(a, "=") && hookValueFlags[strings.TrimLeft(a, "-")] {
+				i++ // its value
+			}
+		default:
+			return strings.EqualFold(a, agent)
+		}
+	}
+	return false
 }
+
+// hookValueFlags are the hook command's flags that take the next word as their value
+// (internal/cli's hookFlagSpecs), by name without dashes.
+var hookValueFlags = map[string]bool{"config": true, "c": true, "config-dir": true, "settings": true,
+	"managed-settings-dir": true, "approve": true, "allow-host": true, "audit": true, "otel": true,
+	"on-error": true, "server": true, "token": true, "state-dir": true}
 
 func hookcoreBinary(bin, self string) bool {
 	base := strings.TrimSuffix(filepath.Base(bin), ".exe")

@@ -36,6 +36,12 @@ func parseObject(data []byte) (*object, error) {
 		if !ok {
 			return nil, fmt.Errorf("object key is not a string")
 		}
+		if _, dup := o.vals[k]; dup {
+			// Rewriting the object would keep only the last value, and lose the others
+			// the user wrote (red team 13: the earlier of two "PreToolUse" lists went).
+			quoted, _ := json.Marshal(k)
+			return nil, &dupKeyError{key: k, Offset: dec.InputOffset() - int64(len(quoted))}
+		}
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
 			return nil, err
@@ -115,4 +121,15 @@ func raw(v any) json.RawMessage {
 		panic(err)
 	}
 	return bytes.TrimSpace(buf.Bytes())
+}
+
+// dupKeyError is a key that appears twice in one JSON object; Offset is the byte offset of its
+// second appearance in the data parsed.
+type dupKeyError struct {
+	key    string
+	Offset int64
+}
+
+func (e *dupKeyError) Error() string {
+	return fmt.Sprintf("key %q appears twice in one object (rewritten, only the last would stay)", e.key)
 }

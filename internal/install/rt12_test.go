@@ -119,3 +119,56 @@ func TestDiffMemoryBounded(t *testing.T) {
 		t.Errorf("a large middle: %d bytes", len(d))
 	}
 }
+
+// TestInstallKnowsEverySpellingOfTheHookCommand (red team 13): an entry that runs hookcore's
+// hook command in a spelling install does not write is the user's hookcore entry; install
+// adds no second one (the policy would run twice) and reports the event kept.
+func TestInstallKnowsEverySpellingOfTheHookCommand(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{
+		"hookcore-hook claude", "hookcore hook --on-error allow claude", "hookcore hook Claude",
+		"env HOOKCORE_STATE_DIR=/tmp/x hookcore hook claude", "/usr/bin/env hookcore hook claude",
+		"HOOKCORE_STATE_DIR=/tmp/x hookcore hook claude", "hookcore -v hook claude", "hookcore hook -c p.yaml claude",
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, ".claude", "settings.json")
+		write(t, path, fmt.Sprintf(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": %q}]}]}}`, cmd))
+		p, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		groups := decode(t, p.New)["hooks"].(map[string]any)["UserPromptSubmit"].([]any)
+		if len(groups) != 1 || !slices.Contains(p.Kept, "UserPromptSubmit") {
+			t.Errorf("%q: %d groups, kept %q", cmd, len(groups), p.Kept)
+		}
+	}
+	// Not the hook command: the full CLI without the word hook, another agent.
+	for _, cmd := range []string{"hookcore claude", "hookcore hook codex", "hookcore-hook gemini"} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, ".claude", "settings.json")
+		write(t, path, fmt.Sprintf(`{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": %q}]}]}}`, cmd))
+		p, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(p.Kept, "UserPromptSubmit") {
+			t.Errorf("%q counted as claude's hook command", cmd)
+		}
+	}
+}
+
+// TestInstallRefusesDuplicateKeys (red team 13): rewritten, an object with a key twice would
+// keep only the last value; install refuses the file, naming the place.
+func TestInstallRefusesDuplicateKeys(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	write(t, path, "{\n  \"hooks\": {\"Stop\": []},\n  \"hooks\": {\"Stop\": []}\n}\n")
+	if _, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"}); err == nil || !strings.Contains(err.Error(), ":3:3: key \"hooks\" appears twice") {
+		t.Errorf("install: %v, want the duplicate key at 3:3", err)
+	}
+	write(t, path, `{"hooks": {"PreToolUse": [], "PreToolUse": []}}`)
+	if _, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"}); err == nil || !strings.Contains(err.Error(), `"PreToolUse" appears twice`) {
+		t.Errorf("install: %v, want the duplicate event key", err)
+	}
+}

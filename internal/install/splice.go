@@ -360,7 +360,10 @@ func where(path string, data []byte, err error) string {
 	var off int64 = -1
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var dup *dupKeyError
 	switch {
+	case errors.As(err, &dup):
+		off = dup.Offset
 	case errors.As(err, &syn) && strings.HasPrefix(syn.Error(), "unexpected end"):
 		off = int64(len(data)) // the place after the last byte
 	case errors.As(err, &syn):
