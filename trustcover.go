@@ -156,21 +156,17 @@ func coverDigest(h *config.Hook, f *config.File, root string, files []CoveredFil
 }
 
 func fileHash(p string) string {
-	fh, err := os.Open(p)
+	fh, st, err := config.OpenRegular(p) // a repository's script: never a hang on a named pipe
 	if err != nil {
-		if os.IsNotExist(err) {
+		switch {
+		case os.IsNotExist(err):
 			return "missing"
+		case st != nil:
+			return "not a regular file"
 		}
 		return "unreadable: " + err.Error()
 	}
 	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return "unreadable: " + err.Error()
-	}
-	if !st.Mode().IsRegular() {
-		return "not a regular file"
-	}
 	s := sha256.New()
 	n, err := io.Copy(s, io.LimitReader(fh, maxCoveredFile))
 	if err != nil {

@@ -4,8 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"io"
-	"os"
 	"path/filepath"
 )
 
@@ -91,16 +89,8 @@ func servers(raw json.RawMessage) []byte {
 }
 
 func readMCP(p string) ([]byte, string, bool) {
-	fh, err := os.Open(p)
+	data, _, err := ReadCapped(p, MaxMCPFile) // a repository's .mcp.json: never a hang on a named pipe
 	if err != nil {
-		return nil, "", false
-	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > MaxMCPFile {
-		return nil, "", false
-	}
-	data, err := io.ReadAll(io.LimitReader(fh, MaxMCPFile+1))
-	if err != nil || len(data) > MaxMCPFile {
 		return nil, "", false
 	}
 	sum := sha256.Sum256(data)

@@ -2,7 +2,32 @@
 
 package config
 
-import "syscall"
+import (
+	"io/fs"
+	"os"
+	"syscall"
+)
 
-// openFlags makes opening a FIFO return at once instead of waiting for a writer.
-const openFlags = syscall.O_NONBLOCK | syscall.O_NOCTTY
+// openNonBlocking opens path read-only with O_NONBLOCK (a named pipe with no writer does not
+// hang the open) and O_NOCTTY (a terminal does not become the process's), then clears
+// O_NONBLOCK on the descriptor before os.NewFile wraps it: os.OpenFile would register the
+// descriptor with the runtime's network poller, whose first use sets the poller up (an
+// epoll instance, an eventfd, a thread that waits on them) in every hook process for no
+// use, since OpenRegular reads only regular files (issue 9, the cold start). Errors are
+// *fs.PathError, as os.OpenFile's.
+func openNonBlocking(path string) (*os.File, error) {
+	for {
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		if err := syscall.SetNonblock(fd, false); err != nil {
+			syscall.Close(fd)
+			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return os.NewFile(uintptr(fd), path), nil
+	}
+}

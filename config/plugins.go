@@ -56,7 +56,7 @@ func EnabledPlugins(settings []LayerPath, projectTrusted bool) []string {
 			if p.Layer != layer || !strings.HasSuffix(p.Path, ".json") {
 				continue
 			}
-			b, err := os.ReadFile(p.Path)
+			b, _, err := ReadFile(p.Path) // a repository's settings: never a hang on a named pipe
 			if err != nil {
 				continue
 			}
@@ -196,7 +196,7 @@ func LoadPlugins(plugins []Plugin) ([]*File, ErrorList) {
 }
 
 func readJSON(path string, v any) bool {
-	b, err := os.ReadFile(path)
+	b, _, err := ReadCapped(path, MaxMCPFile)
 	return err == nil && json.Unmarshal(b, v) == nil
 }
 
