@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore"
@@ -191,13 +192,43 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	ans = fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block)
 	wait = func() {
 		defer sig.Stop()
-		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-		defer cancel()
+		closeCtx := &timeoutOnUse{d: 10 * time.Minute}
+		defer closeCtx.cancel()
 		if err := r.Close(closeCtx); err != nil {
 			fmt.Fprintln(e.stderr, "hookcore: async hooks still running:", err)
 		}
 	}
 	return ans, wait
+}
+
+// timeoutOnUse is a context.Context that ends d after its first use (Done, Err, Deadline),
+// not after its creation: the hook command's bound on waiting for async hooks, which
+// Runner.Close uses only when an async hook started. context.WithTimeout arms its timer at
+// once, and the first timer sets up the runtime's network poller (an epoll instance, an
+// eventfd, a thread waiting on them) in a hook process that then exits without waiting
+// (issue 9, the cold start). Call cancel when done.
+type timeoutOnUse struct {
+	d    time.Duration
+	once sync.Once
+	ctx  context.Context
+	stop context.CancelFunc
+}
+
+func (t *timeoutOnUse) armed() context.Context {
+	t.once.Do(func() { t.ctx, t.stop = context.WithTimeout(context.Background(), t.d) })
+	return t.ctx
+}
+
+func (t *timeoutOnUse) Deadline() (time.Time, bool) { return t.armed().Deadline() }
+func (t *timeoutOnUse) Done() <-chan struct{}       { return t.armed().Done() }
+func (t *timeoutOnUse) Err() error                  { return t.armed().Err() }
+func (t *timeoutOnUse) Value(any) any               { return nil }
+
+// cancel ends the context, releasing its timer if it was armed; a context cancelled before
+// its first use is done, with no timer.
+func (t *timeoutOnUse) cancel() {
+	t.once.Do(func() { t.ctx, t.stop = context.WithCancel(context.Background()) })
+	t.stop()
 }
 
 // loadRunner loads the config and builds its Runner with opts (the state store; the hook
