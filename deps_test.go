@@ -20,22 +20,23 @@ const module = "github.com/hookcore/hookcore"
 // the packages of this module listed for it. Every package named on the right is itself in
 // the table, so the direct edges also bound the transitive ones.
 var allowedImports = map[string][]string{
-	"hook":              {"internal/text"}, // the vocabulary: standard library only, and the text helpers
-	"bridge":            {"hook", "internal/text"},
-	"match":             {"hook", "shell", "internal/shbound", "internal/text"}, // shbound: the names operator stops where Bash parsing does
-	"shell":             {"internal/shbound"},                                   // the bash engine: stdlib, mvdan.cc/sh, the parser bound
-	"config":            {"hook", "bridge", "match", "internal/hostspec", "internal/shbound", "internal/text"},
-	"convert":           {"config", "bridge", "hook", "match", "internal/hostspec", "internal/shbound", "internal/text"},
-	"trust":             {"hook", "match", "internal/text"},
-	"executor":          {"hook", "match", "internal/netguard", "internal/text"}, // and its own executor/...
-	"internal/proc":     {},
-	"internal/netguard": {"internal/hostspec"},
-	"internal/hostspec": {},
-	"internal/shbound":  {},
-	"internal/text":     {}, // Truncate and Printable: standard library only, importable by every layer
-	"state":             {},
-	"tool":              {},       // the tool-call vocabulary: standard library only
-	"hooktest":          {"hook"}, // test helpers: hook, the standard library, goleak
+	"hook":                 {"internal/text"}, // the vocabulary: standard library only, and the text helpers
+	"bridge":               {"hook", "internal/text"},
+	"match":                {"hook", "shell", "internal/shbound", "internal/text"}, // shbound: the names operator stops where Bash parsing does
+	"shell":                {"internal/shbound"},                                   // the bash engine: stdlib, mvdan.cc/sh, the parser bound
+	"config":               {"hook", "bridge", "match", "internal/hostspec", "internal/shbound", "internal/text", "internal/regularfile"},
+	"convert":              {"config", "bridge", "hook", "match", "internal/hostspec", "internal/shbound", "internal/text", "internal/regularfile"},
+	"trust":                {"hook", "match", "internal/text", "internal/regularfile"},
+	"executor":             {"hook", "match", "internal/netguard", "internal/text"}, // and its own executor/...
+	"internal/proc":        {},
+	"internal/netguard":    {"internal/hostspec"},
+	"internal/hostspec":    {},
+	"internal/shbound":     {},
+	"internal/text":        {}, // Truncate and Printable: standard library only, importable by every layer
+	"internal/regularfile": {}, // the no-wait, regular-file-only open and capped read: standard library only, importable by every layer
+	"state":                {},
+	"tool":                 {},       // the tool-call vocabulary: standard library only
+	"hooktest":             {"hook"}, // test helpers: hook, the standard library, goleak
 
 	// The command executor (docs/decisions.md, "The command executor in executor/command")
 	// and what it shares with the other executors (context variables, placeholders, the

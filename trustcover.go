@@ -15,6 +15,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
 // HookCover is what a trust grant binds for one project or local hook (issue 11.1): the
@@ -156,7 +157,7 @@ func coverDigest(h *config.Hook, f *config.File, root string, files []CoveredFil
 }
 
 func fileHash(p string) string {
-	fh, st, err := config.OpenRegular(p) // a repository's script: never a hang on a named pipe
+	fh, st, err := regularfile.Open(p) // a repository's script: never a hang on a named pipe
 	if err != nil {
 		switch {
 		case os.IsNotExist(err):

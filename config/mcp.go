@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
+
+	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
 // MCPSource is a file that declares MCP servers, whose tools mcp_tool hooks call (Claude
@@ -89,7 +91,7 @@ func servers(raw json.RawMessage) []byte {
 }
 
 func readMCP(p string) ([]byte, string, bool) {
-	data, _, err := ReadCapped(p, MaxMCPFile) // a repository's .mcp.json: never a hang on a named pipe
+	data, _, err := regularfile.Read(p, MaxMCPFile) // a repository's .mcp.json: never a hang on a named pipe
 	if err != nil {
 		return nil, "", false
 	}

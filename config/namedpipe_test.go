@@ -40,9 +40,9 @@ func mkfifo(t *testing.T, p string) {
 }
 
 // TestNamedPipesNeverHang: every file a config or a repository names is opened without
-// waiting for a writer and refused when it is not a regular file: the config files
-// (ReadFile, issue 10.2), a repository's .mcp.json, a settings file read for
-// enabledPlugins, a plugin's metadata. A repository that shipped .mcp.json as a named pipe
+// waiting for a writer and refused when it is not a regular file (internal/regularfile):
+// the config files (ReadFile, issue 10.2), a repository's .mcp.json, a settings file read
+// for enabledPlugins. A repository that shipped .mcp.json as a named pipe
 // (or a symlink to one) hung `hookcore hook claude` at every event until the agent's
 // timeout, which Claude Code treats as a non-blocking error: the tool call went ahead
 // (stop 23: found while profiling the hook process's file reads).
@@ -92,54 +92,4 @@ func TestNamedPipesNeverHang(t *testing.T) {
 			t.Errorf("EnabledPlugins = %v, want none", got)
 		}
 	})
-	t.Run("ReadCapped", func(t *testing.T) {
-		p := fifo("meta.json")
-		var err error
-		returnsDespitePipe(t, p, func() { _, _, err = ReadCapped(p, 1<<20) })
-		if err == nil || !strings.Contains(err.Error(), "named pipe") {
-			t.Errorf("ReadCapped(fifo) = %v", err)
-		}
-	})
-}
-
-// TestOpenRegularLeavesBlockingMode: the file OpenRegular returns reads as a blocking file
-// (O_NONBLOCK is only for the open), so a read is a plain read, and the content is the
-// file's.
-func TestOpenRegularLeavesBlockingMode(t *testing.T) {
-	t.Parallel()
-	p := filepath.Join(t.TempDir(), "a.yaml")
-	if err := os.WriteFile(p, []byte("hooks: []\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, st, err := OpenRegular(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	raw, err := f.SyscallConn()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var flags int
-	if err := raw.Control(func(fd uintptr) {
-		var e syscall.Errno
-		r, _, e1 := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
-		flags, e = int(r), e1
-		if e != 0 {
-			t.Error(e)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if flags&syscall.O_NONBLOCK != 0 {
-		t.Errorf("flags %#x: O_NONBLOCK still set", flags)
-	}
-	if st.Size() != 10 {
-		t.Errorf("size %d", st.Size())
-	}
-	b := make([]byte, 64)
-	n, _ := f.Read(b)
-	if string(b[:n]) != "hooks: []\n" {
-		t.Errorf("read %q", b[:n])
-	}
 }

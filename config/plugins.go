@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
 // Claude Code plugins (issue 8 item 6). Observed with Claude Code 2.1.332 (peer-claude: a
@@ -196,7 +198,7 @@ func LoadPlugins(plugins []Plugin) ([]*File, ErrorList) {
 }
 
 func readJSON(path string, v any) bool {
-	b, _, err := ReadCapped(path, MaxMCPFile)
+	b, _, err := regularfile.Read(path, MaxMCPFile)
 	return err == nil && json.Unmarshal(b, v) == nil
 }
 

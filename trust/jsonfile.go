@@ -8,12 +8,20 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
+// maxStoreFile caps a store file read, in bytes (64 MiB).
+const maxStoreFile = 64 << 20
+
 // readJSON reads the JSON file at path into v. A missing or blank file leaves v as it is and
-// is not an error; a file that is not valid JSON is, naming what the file is (what).
+// is not an error; a file that is not valid JSON is, naming what the file is (what), and so
+// is one that is not a regular file or is larger than maxStoreFile. It is read with
+// internal/regularfile, which does not set up the runtime's poller: the trust store is read
+// at every hook event (issue 9).
 func readJSON(path, what string, v any) error {
-	data, err := os.ReadFile(path)
+	data, _, err := regularfile.Read(path, maxStoreFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

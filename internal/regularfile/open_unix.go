@@ -1,6 +1,6 @@
 //go:build unix
 
-package config
+package regularfile
 
 import (
 	"io/fs"
@@ -13,7 +13,7 @@ import (
 // O_NONBLOCK on the descriptor before os.NewFile wraps it: os.OpenFile would register the
 // descriptor with the runtime's network poller, whose first use sets the poller up (an
 // epoll instance, an eventfd, a thread that waits on them) in every hook process for no
-// use, since OpenRegular reads only regular files (issue 9, the cold start). Errors are
+// use, since Open reads only regular files (issue 9, the cold start). Errors are
 // *fs.PathError, as os.OpenFile's.
 func openNonBlocking(path string) (*os.File, error) {
 	for {

@@ -1,0 +1,106 @@
+// Package regularfile opens and reads the files hookcore does not own — a config file, a
+// repository's .mcp.json or script, the settings read for enabledPlugins — and the stores it
+// reads at every hook event, so that none of them can make a hook process wait or read
+// what is not a file: the open never waits (O_NONBLOCK), the file must be regular by fstat
+// on the opened descriptor, and a read stops at a cap. A repository controls most of these
+// paths (issue 10.2; stop 23: a named pipe .mcp.json hung `hookcore hook claude` at every
+// event until the agent's timeout, which agents treat as a non-blocking error).
+package regularfile
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Open opens the file at path for reading: opened without blocking (O_NONBLOCK, so a named
+// pipe or a device does not hang the open: a repository that ships one, or a symlink to one,
+// must not hang the hook process), and required to be a regular file by fstat on the opened
+// descriptor (not a FIFO, device, socket or directory: `/dev/stdin`, `/dev/zero` or a named
+// pipe behind a symlink are refused, and the check cannot be raced by swapping the file
+// after a stat). The file it returns reads in blocking mode, and on Unix it is not
+// registered with Go's network poller (a regular file never waits; registering it cost every
+// hook process the poller's set-up, issue 9). The caller closes it.
+//
+// Errors: the *fs.PathError of the open (fs.ErrNotExist, a symlink loop, permission), or
+// *KindError for a file that is not regular, returned with its FileInfo.
+func Open(path string) (*os.File, fs.FileInfo, error) {
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, st, &KindError{Mode: st.Mode()}
+	}
+	return f, st, nil
+}
+
+// ErrTooLarge is Read's error for a file larger than its cap.
+var ErrTooLarge = errors.New("larger than the cap")
+
+// ErrPseudoFile is Read's error for a /proc or /sys pseudo-file, which fstat shows as an
+// empty regular file but which reads content (/proc/self/environ would put the environment
+// into an error message).
+var ErrPseudoFile = errors.New("not a regular file (a pseudo-file such as /proc/self/environ: its size is 0 but it reads content)")
+
+// Read reads the regular file at path, opened by Open, through a cap of max bytes (a file
+// that grows while read cannot exhaust memory). It returns the content and the file's
+// FileInfo (for os.SameFile). Errors: Open's; ErrTooLarge (with the FileInfo: its Size says
+// by how much when the file was already larger when opened); ErrPseudoFile; the read's error
+// without its *fs.PathError wrapper.
+func Read(path string, max int64) ([]byte, fs.FileInfo, error) {
+	f, st, err := Open(path)
+	if err != nil {
+		return nil, st, err
+	}
+	defer f.Close()
+	if st.Size() > max {
+		return nil, st, ErrTooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, st, err
+	}
+	if int64(len(data)) > max {
+		return nil, st, ErrTooLarge
+	}
+	if st.Size() == 0 && len(data) > 0 {
+		return nil, st, ErrPseudoFile
+	}
+	return data, st, nil
+}
+
+// KindError is Open's error for a file that is not regular: "not a regular file (a named
+// pipe)".
+type KindError struct{ Mode fs.FileMode }
+
+func (e *KindError) Error() string { return "not a regular file (" + Kind(e.Mode) + ")" }
+
+// Kind names the kind of a file that is not regular ("a directory", "a named pipe", "a
+// character device", ...), for an error that says why hookcore does not read it.
+func Kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
+}

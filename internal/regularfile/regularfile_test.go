@@ -1,0 +1,106 @@
+//go:build linux || darwin
+
+package regularfile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestOpenRefusesWhatIsNotAFile: Open never waits on a named pipe (a hang guard opens and
+// closes its other end after a minute, so a regression fails instead of hanging) and refuses
+// it, a directory and a device by kind; Read caps the size and refuses a pseudo-file.
+func TestOpenRefusesWhatIsNotAFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	done := make(chan error)
+	go func() { _, _, err := Read(fifo, 1<<20); done <- err }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(time.Minute):
+		if w, werr := os.OpenFile(fifo, os.O_RDWR, 0); werr == nil {
+			w.Close()
+		}
+		<-done
+		t.Fatal("Read(named pipe) waited for a writer")
+	}
+	var ke *KindError
+	if !errors.As(err, &ke) || err.Error() != "not a regular file (a named pipe)" {
+		t.Errorf("Read(named pipe) = %v", err)
+	}
+	if _, st, err := Open(dir); st == nil || err == nil || err.Error() != "not a regular file (a directory)" {
+		t.Errorf("Open(dir) = %v, %v", st, err)
+	}
+	if _, _, err := Open("/dev/null"); err == nil || err.Error() != "not a regular file (a character device)" {
+		t.Errorf("Open(/dev/null) = %v", err)
+	}
+	if _, _, err := Open(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Open(missing) = %v", err)
+	}
+
+	big := filepath.Join(dir, "big")
+	if err := os.WriteFile(big, []byte(strings.Repeat("x", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, st, err := Read(big, 99); !errors.Is(err, ErrTooLarge) || st.Size() != 100 {
+		t.Errorf("Read(100 bytes, cap 99) = %v", err)
+	}
+	if b, _, err := Read(big, 100); err != nil || len(b) != 100 {
+		t.Errorf("Read(100 bytes, cap 100) = %d bytes, %v", len(b), err)
+	}
+	if _, err := os.Stat("/proc/self/environ"); err == nil {
+		if _, _, err := Read("/proc/self/environ", 1<<20); !errors.Is(err, ErrPseudoFile) {
+			t.Errorf("Read(/proc/self/environ) = %v", err)
+		}
+	}
+}
+
+// TestOpenLeavesBlockingMode: the file Open returns reads as a blocking file (O_NONBLOCK is
+// only for the open), so a read is a plain read, and the content is the file's.
+func TestOpenLeavesBlockingMode(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "a.yaml")
+	if err := os.WriteFile(p, []byte("hooks: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, st, err := Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	raw, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags uintptr
+	if err := raw.Control(func(fd uintptr) {
+		r, _, e := syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0)
+		if e != 0 {
+			t.Error(e)
+		}
+		flags = r
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if flags&syscall.O_NONBLOCK != 0 {
+		t.Errorf("flags %#x: O_NONBLOCK still set", flags)
+	}
+	if st.Size() != 10 {
+		t.Errorf("size %d", st.Size())
+	}
+	b := make([]byte, 64)
+	n, _ := f.Read(b)
+	if string(b[:n]) != "hooks: []\n" {
+		t.Errorf("read %q", b[:n])
+	}
+}
