@@ -404,11 +404,22 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 		whole:     err == nil && ok && entry.Digest == digest,
 		untrusted: untrusted,
 		skip: func(h *config.Hook, f *config.File) (string, []RelativeFile) {
-			c := CoverHook(h, f, r.projectDir)
+			if why := configPending(entry, ok, err, digest); why != "" {
+				// The hook's cover (its scripts, found by resolving the command's words,
+				// globs included, against the repository's files) is computed only for a
+				// config the user trusted: an untrusted repository chose both the words
+				// and the files, and a glob through symlinks to "." grew without bound,
+				// hanging every hook event (stop 23, red team).
+				return why, nil
+			}
+			c := coverHook(h, f, r.projectDir)
 			return PendingReason(entry, ok, err, digest, c), c.Relative
 		},
 	}
 }
+
+// coverHook is CoverHook, a variable so that a test can count the covers a compile computes.
+var coverHook = CoverHook
 
 // PendingReason says why a project or local hook with cover c does not run under the
 // workspace's trust entry (ok false: none; err: the store could not be read), "" when the
@@ -418,6 +429,22 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 // one the grant bound (issue 11.1: a changed script makes its hooks pending). Trust fails
 // closed: an unreadable store trusts nothing.
 func PendingReason(entry trust.Entry, ok bool, err error, digest string, c HookCover) string {
+	if why := configPending(entry, ok, err, digest); why != "" {
+		return why
+	}
+	switch {
+	case entry.Hooks == nil:
+		return "trusted by an older hookcore that did not cover the hooks' scripts: run `hookcore trust grant` again"
+	case !slices.Contains(entry.Hooks, c.Digest):
+		return "a script it runs changed since the workspace was trusted: run `hookcore trust show`, then `hookcore trust grant`"
+	}
+	return ""
+}
+
+// configPending is the part of PendingReason that does not depend on the hook's cover: why
+// no project or local hook runs under the entry (no entry, an unreadable store, a changed
+// config), "" when the config files are the trusted ones.
+func configPending(entry trust.Entry, ok bool, err error, digest string) string {
 	switch {
 	case err != nil:
 		return "workspace trust could not be checked: " + err.Error()
@@ -425,10 +452,6 @@ func PendingReason(entry trust.Entry, ok bool, err error, digest string, c HookC
 		return "workspace not trusted: project hooks do not run until you run `hookcore trust grant` (or pass --trust)"
 	case entry.Digest != digest:
 		return "workspace not trusted with its current config: the project config changed since it was trusted; run `hookcore trust grant` again"
-	case entry.Hooks == nil:
-		return "trusted by an older hookcore that did not cover the hooks' scripts: run `hookcore trust grant` again"
-	case !slices.Contains(entry.Hooks, c.Digest):
-		return "a script it runs changed since the workspace was trusted: run `hookcore trust show`, then `hookcore trust grant`"
 	}
 	return ""
 }
