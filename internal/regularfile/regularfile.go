@@ -24,8 +24,17 @@ import (
 // hook process the poller's set-up, issue 9). The caller closes it.
 //
 // Errors: the *fs.PathError of the open (fs.ErrNotExist, a symlink loop, permission), or
-// *KindError for a file that is not regular, returned with its FileInfo.
+// *KindError for a file that is not regular, returned with its FileInfo; a file that is not
+// regular when first looked at is never opened.
 func Open(path string) (*os.File, fs.FileInfo, error) {
+	// A stat first, so that what is not a regular file is refused without being opened:
+	// opening a device runs its driver's open, which can act (as root, opening
+	// /dev/watchdog arms the watchdog; a tape rewinds), and a repository's symlink chooses
+	// the device (stop 23, red team). The fstat after the open still decides: a swap between
+	// the two is refused there.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, st, &KindError{Mode: st.Mode()}
+	}
 	f, err := openNonBlocking(path)
 	if err != nil {
 		return nil, nil, err

@@ -4,6 +4,7 @@ package regularfile
 
 import (
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,6 +62,31 @@ func TestOpenRefusesWhatIsNotAFile(t *testing.T) {
 	if _, err := os.Stat("/proc/self/environ"); err == nil {
 		if _, _, err := Read("/proc/self/environ", 1<<20); !errors.Is(err, ErrPseudoFile) {
 			t.Errorf("Read(/proc/self/environ) = %v", err)
+		}
+	}
+}
+
+// TestOpenNeverOpensWhatIsNotAFile: what is not a regular file is refused by a stat before
+// any open (opening a device runs its driver's open: as root, /dev/watchdog arms the
+// watchdog). A Unix socket shows it: opening one fails with ENXIO, so an open-first Open
+// answered "no such device or address" instead of naming the kind (stop 23, red team).
+func TestOpenNeverOpensWhatIsNotAFile(t *testing.T) {
+	t.Parallel()
+	sock := filepath.Join(t.TempDir(), "s")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Skipf("unix socket: %v", err)
+	}
+	defer l.Close()
+	link := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.Symlink(sock, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{sock, link} {
+		_, st, err := Open(p)
+		var ke *KindError
+		if !errors.As(err, &ke) || st == nil || err.Error() != "not a regular file (a socket)" {
+			t.Errorf("Open(%s) = %v (%T)", p, err, err)
 		}
 	}
 }
