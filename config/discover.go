@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -81,7 +82,19 @@ type Discovery struct {
 type LayerPath struct {
 	Path  string
 	Layer Layer
+	// Refused, when set, is why discovery does not read Path: Load reports it as the file's
+	// error instead of reading the file (MaxGlobFiles).
+	Refused string
 }
+
+// MaxGlobFiles caps how many files one discovery pattern loads (Copilot CLI's
+// .github/hooks/*.json and ~/.copilot/hooks/*.json, Claude Code's managed-settings.d/*.json),
+// in lexical order: a repository with tens of thousands of hook files made every hook event
+// take seconds (stop 23, red team: 60 000 empty files, 23 s), which past the agent's hook
+// timeout lets the tool call through. Past the cap, the pattern's next file is refused
+// (LayerPath.Refused), a load error of its layer: ignored for an untrusted repository,
+// failing gate events closed for a trusted one.
+const MaxGlobFiles = 100
 
 // Candidate is one config file that discovery looked for.
 type Candidate struct {
@@ -145,7 +158,12 @@ func (d Discovery) Look() ([]Candidate, error) {
 			return
 		}
 		slices.Sort(names)
-		for _, n := range names {
+		for i, n := range names {
+			if i == MaxGlobFiles {
+				out = append(out, Candidate{LayerPath: LayerPath{Path: n, Layer: layer,
+					Refused: fmt.Sprintf("%d files match %s; hookcore loads the first %d by name, and this one and the %d after it not", len(names), pattern, MaxGlobFiles, len(names)-MaxGlobFiles-1)}})
+				break
+			}
 			add(n, layer)
 		}
 	}
@@ -234,8 +252,13 @@ func (d Discovery) Look() ([]Candidate, error) {
 		c  *Candidate
 	}
 	var kept []keptFile
+	var ids fileIndex
 	for i := range out {
 		c := &out[i]
+		if c.Refused != "" {
+			c.Found = true
+			continue
+		}
 		st, err := os.Stat(c.Path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -249,9 +272,10 @@ func (d Discovery) Look() ([]Candidate, error) {
 			continue
 		}
 		c.Found = true
-		k := slices.IndexFunc(kept, func(k keptFile) bool { return os.SameFile(k.st, st) })
+		k := ids.find(st, func(i int) fs.FileInfo { return kept[i].st })
 		switch {
 		case k < 0:
+			ids.add(st, len(kept))
 			kept = append(kept, keptFile{st, c})
 		case repositoryLayer(kept[k].c.Layer) && !repositoryLayer(c.Layer):
 			kept[k].c.Dup, kept[k].c = true, c

@@ -21,32 +21,32 @@ func TestDiscoveryAgentLayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := []LayerPath{
-		{write(t, home, ".hookcore/hooks.yaml", hooksYAML), User},
-		{write(t, home, ".claude/settings.json", claudeJSON), User},
-		{write(t, home, ".minicode/config.yaml", hooksYAML), User},
-		{write(t, home, ".codebot/settings.json", claudeJSON), User},
-		{write(t, home, ".gemini/settings.json", claudeJSON), User},
-		{write(t, home, ".codex/hooks.json", claudeJSON), User},
-		{write(t, home, ".codex/config.toml", "model = \"o3\"\n"), User},
-		{write(t, home, ".cursor/hooks.json", `{"version": 1, "hooks": {}}`), User},
-		{write(t, home, ".copilot/hooks/a.json", `{"version": 1, "hooks": {}}`), User},
-		{write(t, work, ".hookcore/hooks.yaml", hooksYAML), Project},
-		{write(t, work, ".claude/settings.json", claudeJSON), Project},
-		{write(t, work, ".minicode/config.yaml", hooksYAML), Project},
-		{write(t, work, ".codebot/settings.json", claudeJSON), Project},
-		{write(t, work, ".gemini/settings.json", claudeJSON), Project},
-		{write(t, work, ".codex/hooks.json", claudeJSON), Project},
-		{write(t, work, ".codex/config.toml", "model = \"o3\"\n"), Project},
-		{write(t, work, ".cursor/hooks.json", `{"version": 1, "hooks": {}}`), Project},
-		{write(t, work, ".github/hooks/a.json", `{"version": 1, "hooks": {}}`), Project},
-		{write(t, work, ".github/hooks/b.json", `{"version": 1, "hooks": {}}`), Project},
-		{write(t, work, ".hookcore/hooks.local.yaml", hooksYAML), Local},
-		{write(t, work, ".claude/settings.local.json", claudeJSON), Local},
-		{write(t, work, ".minicode/config.local.yaml", hooksYAML), Local},
-		{write(t, managed, "managed-settings.json", claudeJSON), Managed},
-		{write(t, managed, "managed-settings.d/10-a.json", claudeJSON), Managed},
-		{write(t, managed, "managed-settings.d/20-b.json", claudeJSON), Managed},
-		{write(t, work, "cli.json", claudeJSON), Explicit},
+		{Path: write(t, home, ".hookcore/hooks.yaml", hooksYAML), Layer: User},
+		{Path: write(t, home, ".claude/settings.json", claudeJSON), Layer: User},
+		{Path: write(t, home, ".minicode/config.yaml", hooksYAML), Layer: User},
+		{Path: write(t, home, ".codebot/settings.json", claudeJSON), Layer: User},
+		{Path: write(t, home, ".gemini/settings.json", claudeJSON), Layer: User},
+		{Path: write(t, home, ".codex/hooks.json", claudeJSON), Layer: User},
+		{Path: write(t, home, ".codex/config.toml", "model = \"o3\"\n"), Layer: User},
+		{Path: write(t, home, ".cursor/hooks.json", `{"version": 1, "hooks": {}}`), Layer: User},
+		{Path: write(t, home, ".copilot/hooks/a.json", `{"version": 1, "hooks": {}}`), Layer: User},
+		{Path: write(t, work, ".hookcore/hooks.yaml", hooksYAML), Layer: Project},
+		{Path: write(t, work, ".claude/settings.json", claudeJSON), Layer: Project},
+		{Path: write(t, work, ".minicode/config.yaml", hooksYAML), Layer: Project},
+		{Path: write(t, work, ".codebot/settings.json", claudeJSON), Layer: Project},
+		{Path: write(t, work, ".gemini/settings.json", claudeJSON), Layer: Project},
+		{Path: write(t, work, ".codex/hooks.json", claudeJSON), Layer: Project},
+		{Path: write(t, work, ".codex/config.toml", "model = \"o3\"\n"), Layer: Project},
+		{Path: write(t, work, ".cursor/hooks.json", `{"version": 1, "hooks": {}}`), Layer: Project},
+		{Path: write(t, work, ".github/hooks/a.json", `{"version": 1, "hooks": {}}`), Layer: Project},
+		{Path: write(t, work, ".github/hooks/b.json", `{"version": 1, "hooks": {}}`), Layer: Project},
+		{Path: write(t, work, ".hookcore/hooks.local.yaml", hooksYAML), Layer: Local},
+		{Path: write(t, work, ".claude/settings.local.json", claudeJSON), Layer: Local},
+		{Path: write(t, work, ".minicode/config.local.yaml", hooksYAML), Layer: Local},
+		{Path: write(t, managed, "managed-settings.json", claudeJSON), Layer: Managed},
+		{Path: write(t, managed, "managed-settings.d/10-a.json", claudeJSON), Layer: Managed},
+		{Path: write(t, managed, "managed-settings.d/20-b.json", claudeJSON), Layer: Managed},
+		{Path: write(t, work, "cli.json", claudeJSON), Layer: Explicit},
 	}
 	write(t, managed, "managed-settings.d/notes.txt", "not a settings file")
 	sub := filepath.Join(work, "sub")
@@ -108,7 +108,7 @@ func TestManagedKillSwitches(t *testing.T) {
 			sub := filepath.Join(dir, string(rune('a'+i)))
 			u := write(t, sub, "user.json", tt.user)
 			m := write(t, sub, "managed.json", tt.managed)
-			set, probs := Load([]LayerPath{{u, User}, {m, Managed}})
+			set, probs := Load([]LayerPath{{Path: u, Layer: User}, {Path: m, Layer: Managed}})
 			if probs.Err() != nil {
 				t.Fatal(probs)
 			}

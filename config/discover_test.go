@@ -24,7 +24,7 @@ func TestDiscoveryPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []LayerPath{{user, User}, {proj, Project}, {local, Local}}
+		want := []LayerPath{{Path: user, Layer: User}, {Path: proj, Layer: Project}, {Path: local, Layer: Local}}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("paths (-want +got):\n%s", diff)
 		}
@@ -38,7 +38,7 @@ func TestDiscoveryPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]LayerPath{{local, Local}}, got); diff != "" {
+		if diff := cmp.Diff([]LayerPath{{Path: local, Layer: Local}}, got); diff != "" {
 			t.Errorf("paths (-want +got):\n%s", diff)
 		}
 	})
@@ -50,7 +50,7 @@ func TestDiscoveryPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]LayerPath{{user, User}}, got); diff != "" {
+		if diff := cmp.Diff([]LayerPath{{Path: user, Layer: User}}, got); diff != "" {
 			t.Errorf("paths (-want +got):\n%s", diff)
 		}
 	})
@@ -67,7 +67,7 @@ func TestDiscoveryPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []LayerPath{{filepath.Join(link, ".hookcore/hooks.yaml"), User}}
+		want := []LayerPath{{Path: filepath.Join(link, ".hookcore/hooks.yaml"), Layer: User}}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("paths (-want +got):\n%s (real %s)", diff, user)
 		}
@@ -85,7 +85,7 @@ func TestDiscoveryPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]LayerPath{{proj, Project}}, got); diff != "" {
+		if diff := cmp.Diff([]LayerPath{{Path: proj, Layer: Project}}, got); diff != "" {
 			t.Errorf("paths (-want +got):\n%s", diff)
 		}
 	})
@@ -97,7 +97,7 @@ func TestDiscoveryPaths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]LayerPath{{proj, Project}}, got); diff != "" {
+		if diff := cmp.Diff([]LayerPath{{Path: proj, Layer: Project}}, got); diff != "" {
 			t.Errorf("paths (-want +got):\n%s", diff)
 		}
 	})
@@ -181,7 +181,7 @@ func TestLoadReportsEveryFile(t *testing.T) {
 	dir := t.TempDir()
 	a := write(t, dir, "b.yaml", "hooks:\n  - event: nope\n    action: {type: command, command: x}\n")
 	b := write(t, dir, "a.json", `{"hooks": {"Stop": [{"type": "command", "command": "x"}]}}`)
-	set, errs := Load([]LayerPath{{a, Explicit}, {b, Explicit}})
+	set, errs := Load([]LayerPath{{Path: a, Layer: Explicit}, {Path: b, Layer: Explicit}})
 	if errs.Errors() != 1 || errs.Err() == nil || len(set.Files) != 2 || len(set.Hooks()) != 1 {
 		t.Fatalf("set %+v, problems %v", set, errs)
 	}
@@ -209,7 +209,7 @@ func TestDiscoveryRepositorySymlinkKeepsLayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []LayerPath{{managed, Managed}, {named, Explicit}}
+	want := []LayerPath{{Path: managed, Layer: Managed}, {Path: named, Layer: Explicit}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("paths (-want +got):\n%s", diff)
 	}
@@ -230,15 +230,15 @@ func TestLoadRepositoryPathYieldsToOtherLayers(t *testing.T) {
 	if err := os.Symlink(managed, link); err != nil {
 		t.Skip(err)
 	}
-	set, probs := Load([]LayerPath{{user, User}, {link, Project}, {managed, Managed}})
+	set, probs := Load([]LayerPath{{Path: user, Layer: User}, {Path: link, Layer: Project}, {Path: managed, Layer: Managed}})
 	if probs.Err() != nil {
 		t.Fatal(probs)
 	}
 	var got []LayerPath
 	for _, f := range set.Files {
-		got = append(got, LayerPath{f.Path, f.Layer})
+		got = append(got, LayerPath{Path: f.Path, Layer: f.Layer})
 	}
-	if diff := cmp.Diff([]LayerPath{{user, User}, {managed, Managed}}, got); diff != "" {
+	if diff := cmp.Diff([]LayerPath{{Path: user, Layer: User}, {Path: managed, Layer: Managed}}, got); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
 }

@@ -44,7 +44,7 @@ hooks:
 ---
 You are the checker.
 `)
-	set, probs := Load([]LayerPath{{skill, Project}, {agent, User}})
+	set, probs := Load([]LayerPath{{Path: skill, Layer: Project}, {Path: agent, Layer: User}})
 	if err := probs.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestFrontmatterBrokenEntry(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	p := write(t, dir, ".claude/agents/a.md", "---\nname: a\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - {type: command, command: echo ok}\n  NoSuchEvent:\n    - hooks:\n        - {type: command, command: echo x}\n---\nbody\n")
-	set, probs := Load([]LayerPath{{p, Project}})
+	set, probs := Load([]LayerPath{{Path: p, Layer: Project}})
 	if len(set.Files[0].Hooks) != 1 || len(probs) == 0 {
 		t.Fatalf("hooks %d, problems %v", len(set.Files[0].Hooks), probs)
 	}
@@ -87,12 +87,12 @@ func TestFrontmatterBrokenEntry(t *testing.T) {
 		t.Errorf("problem = %q, want it at %s:8:3", got, p)
 	}
 	open := write(t, dir, "x/skills/s/SKILL.md", "---\nname: s\nhooks: {}\n")
-	set, probs = Load([]LayerPath{{open, User}})
+	set, probs = Load([]LayerPath{{Path: open, Layer: User}})
 	if !set.Files[0].Failed || probs.Errors() != 1 {
 		t.Errorf("unclosed frontmatter: failed %v, problems %v", set.Files[0].Failed, probs)
 	}
 	plain := write(t, dir, "y/agents/plain.md", "You are plain.\nhooks: not frontmatter\n")
-	set, probs = Load([]LayerPath{{plain, User}})
+	set, probs = Load([]LayerPath{{Path: plain, Layer: User}})
 	if len(set.Files[0].Hooks) != 0 || len(probs) != 0 || set.Files[0].Agent != "plain" {
 		t.Errorf("no frontmatter: %+v %v", set.Files[0], probs)
 	}

@@ -2,7 +2,6 @@ package config
 
 import (
 	"io/fs"
-	"os"
 	"slices"
 )
 
@@ -63,10 +62,19 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 	s := &Set{}
 	var probs ErrorList
 	var seen []fs.FileInfo
+	var ids fileIndex
 	for _, lp := range paths {
-		f, p, st := parseFile(lp.Path, lp.Layer)
+		var f *File
+		var p ErrorList
+		var st fs.FileInfo
+		if lp.Refused != "" { // not read: discovery says why (MaxGlobFiles)
+			f = &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path), Failed: true}
+			p = ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Refused}}
+		} else {
+			f, p, st = parseFile(lp.Path, lp.Layer)
+		}
 		if st != nil {
-			if i := slices.IndexFunc(seen, func(o fs.FileInfo) bool { return o != nil && os.SameFile(o, st) }); i >= 0 {
+			if i := ids.find(st, func(i int) fs.FileInfo { return seen[i] }); i >= 0 {
 				// The same file again. Discovery already keeps a file a project path shares
 				// with a user, managed or --settings path under the latter (Discovery.Look),
 				// but a repository can swap its path for a symlink between that look and this
@@ -78,7 +86,14 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 				}
 				probs = slices.DeleteFunc(probs, func(q *Problem) bool { return q.Pos.File == old.Path })
 				s.Files, seen = slices.Delete(s.Files, i, i+1), slices.Delete(seen, i, i+1)
+				ids = fileIndex{} // positions moved: index again (rare: a repository path shared with a user, managed or named file)
+				for j, o := range seen {
+					if o != nil {
+						ids.add(o, j)
+					}
+				}
 			}
+			ids.add(st, len(seen))
 		}
 		seen = append(seen, st) // nil for a file that did not open: never the same as another
 		probs = append(probs, p...)

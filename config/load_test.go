@@ -26,12 +26,12 @@ func TestLoadSameFileOnce(t *testing.T) {
 	}
 	other := write(t, dir, "other.yaml", hooksYAML) // same content, another file
 	paths := []LayerPath{
-		{path, Explicit},
-		{filepath.Join(dir, "sub", "..", "conf", "hooks.yaml"), Explicit},
-		{link, User},
-		{hard, Project},
-		{other, Explicit},
-		{dir + "/conf/./hooks.yaml", Local},
+		{Path: path, Layer: Explicit},
+		{Path: filepath.Join(dir, "sub", "..", "conf", "hooks.yaml"), Layer: Explicit},
+		{Path: link, Layer: User},
+		{Path: hard, Layer: Project},
+		{Path: other, Layer: Explicit},
+		{Path: dir + "/conf/./hooks.yaml", Layer: Local},
 	}
 	set, probs := Load(paths)
 	if err := probs.Err(); err != nil {
