@@ -400,6 +400,7 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 		return trustGate{whole: true, untrusted: untrusted, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
 	}
 	digest := TrustDigest(set)
+	memo := hashMemo{}
 	return trustGate{
 		whole:     err == nil && ok && entry.Digest == digest,
 		untrusted: untrusted,
@@ -412,14 +413,15 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 				// hanging every hook event (stop 23, red team).
 				return why, nil
 			}
-			c := coverHook(h, f, r.projectDir)
+			c := coverHook(h, f, r.projectDir, memo)
 			return PendingReason(entry, ok, err, digest, c), c.Relative
 		},
 	}
 }
 
-// coverHook is CoverHook, a variable so that a test can count the covers a compile computes.
-var coverHook = CoverHook
+// coverHook is coverHookMemo, a variable so that a test can count the covers a compile
+// computes.
+var coverHook = coverHookMemo
 
 // PendingReason says why a project or local hook with cover c does not run under the
 // workspace's trust entry (ok false: none; err: the store could not be read), "" when the
@@ -500,6 +502,7 @@ func MCPUntrusted(set *config.Set, root string, entry trust.Entry, ok bool, err 
 // MCPCover of its project .mcp.json, sorted.
 func CoverSet(set *config.Set, root string) []string {
 	digests := []string{}
+	memo := hashMemo{}
 	for _, src := range set.MCP {
 		if src.Layer == config.Project {
 			digests = append(digests, MCPCover(src, root))
@@ -510,7 +513,7 @@ func CoverSet(set *config.Set, root string) []string {
 			continue
 		}
 		for i := range f.Hooks {
-			digests = append(digests, CoverHook(&f.Hooks[i], f, root).Digest)
+			digests = append(digests, coverHookMemo(&f.Hooks[i], f, root, memo).Digest)
 		}
 	}
 	slices.Sort(digests)

@@ -93,8 +93,24 @@ var coverWrappers = sync.OnceValue(func() map[string]bool {
 	}
 })
 
+// maxCoverFiles caps the files one hook's cover binds: past it the rest of the command's
+// words are not covered. A repository's files decide how many words of a trusted command
+// name existing files (stop 23, red team: a 10 KB command named one 64 MiB file through a
+// thousand symlink paths).
+const maxCoverFiles = 256
+
+// hashMemo holds the hashes of the files one compile or grant has hashed, by identity
+// (regularfile.Identity), so that a file reached through many paths, or named by many
+// hooks, is read once.
+type hashMemo map[regularfile.ID]string
+
 // CoverHook computes what a grant binds for h, a hook of file f, in the project at root.
 func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
+	return coverHookMemo(h, f, root, hashMemo{})
+}
+
+// coverHookMemo is CoverHook with the hashes of memo, which it adds to.
+func coverHookMemo(h *config.Hook, f *config.File, root string, memo hashMemo) HookCover {
 	c := HookCover{ID: h.ID, Source: h.Source()}
 	configDir := filepath.Dir(f.Path)
 	var paths []string
@@ -112,6 +128,7 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 		cx.walk(h.Action.Command, 0)
 		paths, c.NotCovered = cx.paths, cx.notCovered
 	}
+	seen := map[string]bool{}
 	for _, p := range paths {
 		rel := ""
 		if !filepath.IsAbs(p) {
@@ -122,10 +139,15 @@ func CoverHook(h *config.Hook, f *config.File, root string) HookCover {
 		if !within(p, root) && !within(p, configDir) {
 			continue // the user's own programs (/usr/bin/python3): not the repository's to change
 		}
-		if slices.ContainsFunc(c.Files, func(cf CoveredFile) bool { return cf.Path == p }) {
+		if seen[p] {
 			continue
 		}
-		c.Files = append(c.Files, CoveredFile{Path: p, SHA256: fileHash(p)})
+		if len(c.Files) == maxCoverFiles {
+			c.NotCovered = append(c.NotCovered, fmt.Sprintf("the command names more than %d files; the rest are not covered", maxCoverFiles))
+			break
+		}
+		seen[p] = true
+		c.Files = append(c.Files, CoveredFile{Path: p, SHA256: memo.hash(p)})
 		if rel != "" {
 			c.Relative = append(c.Relative, RelativeFile{Rel: rel, SHA256: c.Files[len(c.Files)-1].SHA256})
 		}
@@ -156,7 +178,11 @@ func coverDigest(h *config.Hook, f *config.File, root string, files []CoveredFil
 	return hex.EncodeToString(s.Sum(nil))
 }
 
-func fileHash(p string) string {
+func fileHash(p string) string { return hashMemo(nil).hash(p) }
+
+// hash is fileHash, looked up in m by the file's identity first and recorded there (m nil:
+// no memo).
+func (m hashMemo) hash(p string) string {
 	fh, st, err := regularfile.Open(p) // a repository's script: never a hang on a named pipe
 	if err != nil {
 		switch {
@@ -168,6 +194,10 @@ func fileHash(p string) string {
 		return "unreadable: " + err.Error()
 	}
 	defer fh.Close()
+	id, ok := regularfile.Identity(st)
+	if h, seen := m[id]; ok && seen {
+		return h
+	}
 	s := sha256.New()
 	n, err := io.Copy(s, io.LimitReader(fh, maxCoveredFile))
 	if err != nil {
@@ -176,7 +206,11 @@ func fileHash(p string) string {
 	if st.Size() > n {
 		fmt.Fprintf(s, "\x00size=%d", st.Size())
 	}
-	return hex.EncodeToString(s.Sum(nil))
+	h := hex.EncodeToString(s.Sum(nil))
+	if ok && m != nil {
+		m[id] = h
+	}
+	return h
 }
 
 func within(p, dir string) bool {
@@ -412,7 +446,11 @@ func (cx *coverCtx) addExisting(p string) {
 // runs is not known: the pattern is also listed as not covered).
 func (cx *coverCtx) addMatches(pat string) {
 	for _, c := range cx.resolve(pat) {
-		ms, _ := filepath.Glob(cx.abs(c))
+		ms, ok := globBounded(cx.abs(c), maxCoverMatches)
+		if !ok {
+			cx.notCovered = append(cx.notCovered, fmt.Sprintf("%q matches more than %d paths", pat, maxCoverMatches))
+			continue
+		}
 		for _, m := range ms {
 			if isRegular(m) {
 				cx.paths = append(cx.paths, m)

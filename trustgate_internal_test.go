@@ -20,9 +20,9 @@ import (
 func TestUntrustedWorkspaceComputesNoCover(t *testing.T) {
 	var covers atomic.Int64
 	old := coverHook
-	coverHook = func(h *config.Hook, f *config.File, root string) HookCover {
+	coverHook = func(h *config.Hook, f *config.File, root string, memo hashMemo) HookCover {
 		covers.Add(1)
-		return old(h, f, root)
+		return old(h, f, root, memo)
 	}
 	t.Cleanup(func() { coverHook = old })
 

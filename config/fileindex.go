@@ -3,6 +3,8 @@ package config
 import (
 	"io/fs"
 	"os"
+
+	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
 // fileIndex finds a file among the files seen before by identity, as os.SameFile compares
@@ -10,14 +12,14 @@ import (
 // n²/2 comparisons (stop 23, red team: with 60 000 hook files in a repository, discovery's
 // comparisons took seconds at every hook event); elsewhere by comparing with each.
 type fileIndex struct {
-	byID  map[fileID]int
+	byID  map[regularfile.ID]int
 	other []int // positions of files without an identity (not Unix)
 }
 
 // find returns the position given to add for the file st is, or -1; at returns the
 // FileInfo at a position, for the comparisons outside Unix.
 func (x *fileIndex) find(st fs.FileInfo, at func(int) fs.FileInfo) int {
-	if id, ok := identity(st); ok {
+	if id, ok := regularfile.Identity(st); ok {
 		if i, seen := x.byID[id]; seen {
 			return i
 		}
@@ -33,9 +35,9 @@ func (x *fileIndex) find(st fs.FileInfo, at func(int) fs.FileInfo) int {
 
 // add records st at position i.
 func (x *fileIndex) add(st fs.FileInfo, i int) {
-	if id, ok := identity(st); ok {
+	if id, ok := regularfile.Identity(st); ok {
 		if x.byID == nil {
-			x.byID = map[fileID]int{}
+			x.byID = map[regularfile.ID]int{}
 		}
 		x.byID[id] = i
 		return

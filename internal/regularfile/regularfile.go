@@ -113,3 +113,6 @@ func Kind(m fs.FileMode) string {
 	}
 	return "mode " + m.String()
 }
+
+// ID is a file's identity (Identity): its device and inode on Unix.
+type ID struct{ Dev, Ino uint64 }
