@@ -138,7 +138,7 @@ was found. --json prints the same for scripts.`,
 type listedLayer struct {
 	Layer  string `json:"layer"`
 	Path   string `json:"path"`
-	Status string `json:"status"` // found, not found, same file as an earlier layer, or the error
+	Status string `json:"status"` // found, not found, same file as an earlier layer, not loaded (why), or the error
 }
 
 // listedLayers describes every file discovery looked for (nil with --config).
@@ -149,6 +149,8 @@ func (e *env) listedLayers(looked []config.Candidate) []listedLayer {
 		switch {
 		case c.Err != nil:
 			status = "error: " + c.Err.Error()
+		case c.Refused != "":
+			status = "not loaded: " + c.Refused
 		case c.Dup:
 			status = "same file as an earlier layer"
 		case c.Found:
