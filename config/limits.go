@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"fmt"
 	"unicode/utf8"
 
@@ -23,6 +24,11 @@ const (
 	// MaxIndent caps a line's block indentation, in columns: its leading blanks together with
 	// the block indicators ("- ", "? ", ": ") that open a nested collection on the same line.
 	MaxIndent = 256
+	// MaxMappingKeys caps the keys of one block mapping (`key:` lines at one indentation
+	// outside brackets). The parser takes time quadratic in them: 105 000 one-line keys
+	// (512 KiB) took 16 s, 2 000 take 19 ms (stop 23, red team round 15). A JSON object is a
+	// flow mapping, which is not counted (53 000 keys parse in 0.2 s).
+	MaxMappingKeys = 500
 )
 
 // CheckLimits reports whether data, the content of the config file (or `replay --expect`
@@ -79,7 +85,105 @@ func CheckLimits(path string, data []byte) error {
 			col++
 		}
 	}
+	return checkMappingKeys(path, data)
+}
+
+// checkMappingKeys reports the first block mapping with more than MaxMappingKeys keys, at
+// the key past the cap. It over-estimates as CheckLimits does: a line counts as a key when,
+// outside brackets (counted as CheckLimits counts them) and outside a block scalar (`|`,
+// `>`), it has a `: ` or ends in `:`; keys at one indentation count as one mapping until a
+// line of lesser indentation or a sequence item (`- `) starts another.
+func checkMappingKeys(path string, data []byte) error {
+	type level struct{ indent, keys int }
+	var stack []level
+	depth := 0
+	scalar := -1 // the indentation of the key whose block scalar the lines are in, or -1
+	for n, line := range bytesLines(data) {
+		start := depth
+		for _, c := range line {
+			switch c {
+			case '[', '{':
+				depth++
+			case ']', '}':
+				if depth > 0 {
+					depth--
+				}
+			}
+		}
+		p, seq := 0, -1
+		for p < len(line) {
+			c := line[p]
+			switch {
+			case c == ' ' || c == '\t':
+				p++
+				continue
+			case (c == '-' || c == '?' || c == ':') && (p+1 == len(line) || isBlank(line[p+1])):
+				if c == '-' && seq < 0 {
+					seq = p
+				}
+				p++
+				continue
+			}
+			break
+		}
+		if p == len(line) || line[p] == '#' || line[p] == '\r' {
+			continue // blank or a comment
+		}
+		if scalar >= 0 && p > scalar {
+			continue // a block scalar's text
+		}
+		scalar = -1
+		if start > 0 {
+			continue // inside brackets: a flow collection
+		}
+		if seq >= 0 {
+			for len(stack) > 0 && stack[len(stack)-1].indent > seq {
+				stack = stack[:len(stack)-1] // the previous item's mapping ends
+			}
+		}
+		value, isKey := keyValue(line[p:])
+		if !isKey {
+			continue
+		}
+		for len(stack) > 0 && stack[len(stack)-1].indent > p {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 && stack[len(stack)-1].indent == p && seq < 0 {
+			stack[len(stack)-1].keys++
+			if stack[len(stack)-1].keys > MaxMappingKeys {
+				return &Problem{Pos: Pos{File: path, Line: n + 1, Col: utf8.RuneCount(line[:p]) + 1},
+					Msg: fmt.Sprintf("more than %d keys in one mapping; the limit is %d", MaxMappingKeys, MaxMappingKeys)}
+			}
+		} else {
+			if len(stack) > 0 && stack[len(stack)-1].indent == p {
+				stack = stack[:len(stack)-1] // a sequence item's mapping: a new one
+			}
+			stack = append(stack, level{p, 1})
+		}
+		if v := bytes.TrimSpace(value); len(v) > 0 && (v[0] == '|' || v[0] == '>') {
+			scalar = p
+		}
+	}
 	return nil
+}
+
+// keyValue reports whether s, a line's content after its indentation, is a block mapping
+// key (`key: value` or `key:` at the end of the line), and returns what follows the colon.
+func keyValue(s []byte) (value []byte, ok bool) {
+	for i, c := range s {
+		switch {
+		case c == '#' && i > 0 && isBlank(s[i-1]):
+			return nil, false // a comment before any colon
+		case c == ':' && (i+1 == len(s) || isBlank(s[i+1])):
+			return s[i+1:], i > 0
+		}
+	}
+	return nil, false
+}
+
+// bytesLines splits data into its lines, without their line breaks.
+func bytesLines(data []byte) [][]byte {
+	return bytes.Split(data, []byte("\n"))
 }
 
 // isBlank reports whether c ends a block indicator: a blank or a line break.

@@ -123,3 +123,57 @@ func BenchmarkCheckLimits(b *testing.B) {
 		}
 	}
 }
+
+// TestMappingKeysCap: a block mapping holds at most MaxMappingKeys keys; the parser's time is
+// quadratic in them (stop 23, red team round 15: 105 000 one-line keys, 512 KiB, took 16 s
+// at every hook event, past which the agent lets the call through). Sequence items each
+// start a mapping of their own, a block scalar's lines are its text, and a JSON object is
+// a flow mapping: none of those counts.
+func TestMappingKeysCap(t *testing.T) {
+	t.Parallel()
+	keys := func(n int, indent string) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "%sk%d: %d\n", indent, i, i)
+		}
+		return b.String()
+	}
+	var hooks strings.Builder
+	hooks.WriteString("hooks:\n")
+	for i := range 3 * MaxMappingKeys {
+		fmt.Fprintf(&hooks, "  - id: h%d\n    event: pre_tool_use\n    action: {type: command, command: \"true\"}\n", i)
+	}
+	var script strings.Builder
+	script.WriteString("hooks:\n  - id: s\n    event: pre_tool_use\n    action:\n      type: command\n      command: |\n")
+	for i := range 2 * MaxMappingKeys {
+		fmt.Fprintf(&script, "        echo a%d: b\n        x%d: y\n", i, i)
+	}
+	json := "{\n" + strings.TrimSuffix(strings.ReplaceAll(keys(2*MaxMappingKeys, `  "`), ": ", `": `), "\n") + "\n}\n"
+	json = strings.ReplaceAll(json, "\n  \"", ",\n  \"")
+	json = strings.Replace(json, "{,", "{", 1)
+	tests := []struct {
+		name, data string
+		line       int // 0: within the caps
+	}{
+		{"at the cap", keys(MaxMappingKeys, ""), 0},
+		{"past the cap", keys(MaxMappingKeys+1, ""), MaxMappingKeys + 1},
+		{"nested past the cap", "env:\n" + keys(MaxMappingKeys+1, "  "), MaxMappingKeys + 2},
+		{"two mappings at one indentation", "a:\n" + keys(MaxMappingKeys, "  ") + "b:\n" + keys(MaxMappingKeys, "  "), 0},
+		{"sequence items", hooks.String(), 0},
+		{"a block scalar's lines", script.String(), 0},
+		{"a JSON object", json, 0},
+	}
+	for _, tt := range tests {
+		err := CheckLimits("f.yaml", []byte(tt.data))
+		var p *Problem
+		switch {
+		case tt.line == 0 && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.line != 0 && (!errors.As(err, &p) || p.Pos.Line != tt.line || !strings.Contains(p.Msg, "keys in one mapping")):
+			t.Errorf("%s: %v, want a problem at line %d", tt.name, err, tt.line)
+		}
+	}
+	if _, err := parseBytes([]byte(json)); err != nil {
+		t.Errorf("the JSON case does not parse: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"io/fs"
 	"slices"
 )
@@ -63,6 +64,7 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 	var probs ErrorList
 	var seen []fs.FileInfo
 	var ids fileIndex
+	budget := &repoBudget{bytes: MaxRepositoryBytes, hooks: MaxHooks}
 	for _, lp := range paths {
 		var f *File
 		var p ErrorList
@@ -71,7 +73,13 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 			f = &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path), Failed: true}
 			p = ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Refused}}
 		} else {
-			f, p, st = parseFile(lp.Path, lp.Layer)
+			f, p, st = parseFile(lp.Path, lp.Layer, budget)
+		}
+		if repositoryLayer(f.Layer) && !f.Failed {
+			if err := budget.add(len(f.Hooks) + len(f.Broken)); err != nil {
+				f.Failed, f.Hooks, f.Broken = true, nil, nil
+				p = append(p, &Problem{Pos: Pos{File: f.Path}, Msg: err.Error()})
+			}
 		}
 		if st != nil {
 			if i := ids.find(st, func(i int) fs.FileInfo { return seen[i] }); i >= 0 {
@@ -105,4 +113,34 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 		}
 	}
 	return s, probs
+}
+
+// MaxRepositoryBytes caps the bytes of a repository's config files (the Project and Local
+// layers) that one Load parses, together (512 KiB, one file's cap). A repository chooses how
+// many config files discovery finds (100 per pattern, a dozen places); parsing the YAML of
+// each at its size cap took about a third of a second, so a repository's files took a
+// minute per hook event (stop 23, red team round 15), past which the agent lets the call
+// through. A file past the budget is not parsed: a load error of its layer, ignored in an
+// untrusted workspace.
+const MaxRepositoryBytes = MaxFileSize
+
+// repoBudget is what is left of MaxRepositoryBytes and of MaxHooks for the repository's
+// files in one Load: MaxHooks caps each file, and the repository's files together too
+// (10 000 hooks in each of a hundred files exhausted memory).
+type repoBudget struct{ bytes, hooks int }
+
+func (b *repoBudget) spend(n int) error {
+	if n > b.bytes {
+		return fmt.Errorf("the repository's config files are larger than %d KiB together; this one (%d bytes) is not loaded", MaxRepositoryBytes>>10, n)
+	}
+	b.bytes -= n
+	return nil
+}
+
+func (b *repoBudget) add(hooks int) error {
+	if hooks > b.hooks {
+		return fmt.Errorf("the repository's config files hold more than %d hooks together; this one's %d are not loaded", MaxHooks, hooks)
+	}
+	b.hooks -= hooks
+	return nil
 }

@@ -28,14 +28,18 @@ var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHo
 // at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
 // problem without a line, and the File is Failed.
 func ParseFile(path string, layer Layer) (*File, ErrorList) {
-	f, probs, _ := parseFile(path, layer)
+	f, probs, _ := parseFile(path, layer, nil)
 	return f, probs
 }
 
 // parseFile is ParseFile that also returns the file's FileInfo (nil when it could not be
-// opened), for Load's os.SameFile check.
-func parseFile(path string, layer Layer) (*File, ErrorList, fs.FileInfo) {
+// opened), for Load's os.SameFile check. A file of a repository layer (Project, Local) is
+// parsed only while its bytes fit in budget's (nil: no budget).
+func parseFile(path string, layer Layer, budget *repoBudget) (*File, ErrorList, fs.FileInfo) {
 	data, st, err := ReadFile(path)
+	if err == nil && budget != nil && repositoryLayer(layer) {
+		err = budget.spend(len(data))
+	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

@@ -1,0 +1,62 @@
+package config
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRepositoryBudget: one Load parses at most MaxRepositoryBytes of a repository's config
+// files (Project, Local) and keeps at most MaxHooks of their hooks, together; a file past
+// either is not loaded, with why, and the user's files are not counted. A repository's
+// hundred-odd files at their size cap took a minute per hook event, and 10 000 hooks in each
+// exhausted memory (stop 23, red team round 15).
+func TestRepositoryBudget(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	pad := func(n int) string { return "# " + strings.Repeat("x", n) + "\n" }
+	hooks := func(n int) string { // entries without an action: broken ones, which count too
+		var b strings.Builder
+		b.WriteString("hooks:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  - {id: h%d}\n", i)
+		}
+		return b.String()
+	}
+	third := MaxRepositoryBytes / 3
+	paths := []LayerPath{
+		{Path: write(t, dir, "home/.hookcore/hooks.yaml", "hooks: []\n"+pad(MaxFileSize-100)), Layer: User},
+		{Path: write(t, dir, "repo/a/.hookcore/hooks.yaml", "hooks: []\n"+pad(third)), Layer: Project},
+		{Path: write(t, dir, "repo/b/.hookcore/hooks.yaml", "hooks: []\n"+pad(third)), Layer: Project},
+		{Path: write(t, dir, "repo/c/.hookcore/hooks.yaml", "hooks: []\n"+pad(third)), Layer: Local},
+	}
+	set, probs := Load(paths)
+	var got []string
+	for _, p := range probs {
+		got = append(got, filepath.Base(filepath.Dir(filepath.Dir(p.Pos.File)))+": "+p.Msg)
+	}
+	if len(probs) != 1 || !strings.HasPrefix(got[0], "c: ") || !strings.Contains(got[0], "larger than 512 KiB together") || !set.Files[3].Failed {
+		t.Errorf("bytes: problems %q", got)
+	}
+
+	n := MaxHooks/2 + 1
+	hp := []LayerPath{
+		{Path: write(t, dir, "h/home.yaml", hooks(n)), Layer: User},
+		{Path: write(t, dir, "h/a.yaml", hooks(n)), Layer: Project},
+		{Path: write(t, dir, "h/b.yaml", hooks(n)), Layer: Project},
+	}
+	set, probs = Load(hp)
+	var over []string
+	for _, p := range probs {
+		if strings.Contains(p.Msg, "more than 10000 hooks together") {
+			over = append(over, filepath.Base(p.Pos.File))
+		}
+	}
+	if len(over) != 1 || over[0] != "b.yaml" {
+		t.Errorf("hooks: past the cap %v", over)
+	}
+	if len(set.Files[0].Broken) != n || len(set.Files[1].Broken) != n || len(set.Files[2].Broken) != 0 || !set.Files[2].Failed {
+		t.Errorf("entries kept: %d, %d, %d", len(set.Files[0].Broken), len(set.Files[1].Broken), len(set.Files[2].Broken))
+	}
+}
