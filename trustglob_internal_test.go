@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
 // TestGlobBoundedIsGlob: under its bound, globBounded matches what filepath.Glob matches,
@@ -108,5 +109,34 @@ func TestCoverFilesAreBounded(t *testing.T) {
 		if cf.SHA256 != c.Files[0].SHA256 {
 			t.Fatalf("%s hashed %s, %s hashed %s", cf.Path, cf.SHA256, c.Files[0].Path, c.Files[0].SHA256)
 		}
+	}
+}
+
+// TestGlobReadsBoundedNames: a glob through a directory of more than maxGlobDirNames names
+// is not followed, whether or not anything matches: a pattern that matched nothing still
+// read every name of every directory it met (stop 23, red team round 15).
+func TestGlobReadsBoundedNames(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	big := filepath.Join(root, "big")
+	if err := os.Mkdir(big, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxGlobDirNames + 1 {
+		f, err := os.Create(filepath.Join(big, fmt.Sprintf("f%05d", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	for _, pat := range []string{"big/*.go", "*/nothing*", "big/f00001"} {
+		got, ok := globBounded(filepath.Join(root, pat), maxCoverMatches)
+		want := pat == "big/f00001" // no meta: a plain lookup
+		if ok != want || (ok && len(got) != 1) {
+			t.Errorf("%s: %d matches, ok %v", pat, len(got), ok)
+		}
+	}
+	if names, complete := regularfile.DirNames(big, maxGlobDirNames+1); !complete || len(names) != maxGlobDirNames+1 {
+		t.Errorf("at the cap: %d names, complete %v", len(names), complete)
 	}
 }

@@ -116,3 +116,26 @@ func Kind(m fs.FileMode) string {
 
 // ID is a file's identity (Identity): its device and inode on Unix.
 type ID struct{ Dev, Ino uint64 }
+
+// DirNames returns the names in the directory dir, in the order the system gives them,
+// complete false when it holds more than max (then not all are read, and none returned): a
+// repository's directory may hold millions of names, and a caller that needs them all
+// (to sort, to match a pattern) must not read them at every hook event (stop 23, red team
+// round 15). A directory that cannot be read holds none.
+func DirNames(dir string, max int) (names []string, complete bool) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, true
+	}
+	defer d.Close()
+	for {
+		batch, err := d.Readdirnames(256)
+		names = append(names, batch...)
+		if len(names) > max {
+			return nil, false
+		}
+		if err != nil || len(batch) == 0 {
+			return names, true
+		}
+	}
+}
