@@ -34,6 +34,7 @@ var allowedImports = map[string][]string{
 	"internal/shbound":     {},
 	"internal/text":        {}, // Truncate and Printable: standard library only, importable by every layer
 	"internal/regularfile": {}, // the no-wait, regular-file-only open and capped read: standard library only, importable by every layer
+	"internal/pipetest":    {}, // a test helper (named pipes): standard library only
 	"state":                {},
 	"tool":                 {},       // the tool-call vocabulary: standard library only
 	"hooktest":             {"hook"}, // test helpers: hook, the standard library, goleak

@@ -6,38 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/hookcore/hookcore/internal/pipetest"
 )
-
-// returnsDespitePipe runs read, which opens the named pipe fifo, and fails the test when it
-// waits for a writer: after a minute (a hang guard, not a measure of speed) the test opens
-// and closes the pipe's other end so that read returns, then reports it.
-func returnsDespitePipe(t *testing.T, fifo string, read func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { defer close(done); read() }()
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		if w, err := os.OpenFile(fifo, os.O_RDWR, 0); err == nil {
-			w.Close() // the open waiting for a writer returns, and its read ends at EOF
-		}
-		<-done
-		t.Fatalf("opening the named pipe %s waited for a writer", fifo)
-	}
-}
-
-func mkfifo(t *testing.T, p string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-}
 
 // TestNamedPipesNeverHang: every file a config or a repository names is opened without
 // waiting for a writer and refused when it is not a regular file (internal/regularfile):
@@ -52,14 +24,17 @@ func TestNamedPipesNeverHang(t *testing.T) {
 	root := filepath.Join(dir, "repo")
 	fifo := func(rel string) string {
 		p := filepath.Join(root, rel)
-		mkfifo(t, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		pipetest.Make(t, p)
 		return p
 	}
 
 	t.Run("ReadFile", func(t *testing.T) {
 		p := fifo(".hookcore/hooks.yaml")
 		var err error
-		returnsDespitePipe(t, p, func() { _, _, err = ReadFile(p) })
+		pipetest.Returns(t, p, func() { _, _, err = ReadFile(p) })
 		if err == nil || !strings.Contains(err.Error(), "not a regular file (a named pipe)") {
 			t.Errorf("ReadFile(fifo) = %v, want not a regular file (a named pipe)", err)
 		}
@@ -71,7 +46,7 @@ func TestNamedPipesNeverHang(t *testing.T) {
 		}
 		var f *File
 		var probs ErrorList
-		returnsDespitePipe(t, filepath.Join(root, ".hookcore/hooks.yaml"), func() { f, probs = ParseFile(p, Project) })
+		pipetest.Returns(t, filepath.Join(root, ".hookcore/hooks.yaml"), func() { f, probs = ParseFile(p, Project) })
 		if !f.Failed || len(probs) != 1 || !strings.Contains(probs[0].Msg, "named pipe") {
 			t.Errorf("ParseFile(symlink to fifo): failed %v, %v", f.Failed, probs)
 		}
@@ -79,7 +54,7 @@ func TestNamedPipesNeverHang(t *testing.T) {
 	t.Run(".mcp.json", func(t *testing.T) {
 		p := fifo(".mcp.json")
 		var got []MCPSource
-		returnsDespitePipe(t, p, func() { got = MCPSources(root, "", nil) })
+		pipetest.Returns(t, p, func() { got = MCPSources(root, "", nil) })
 		if len(got) != 0 {
 			t.Errorf("MCPSources with a named pipe .mcp.json = %+v, want none", got)
 		}
@@ -87,7 +62,7 @@ func TestNamedPipesNeverHang(t *testing.T) {
 	t.Run("enabledPlugins settings", func(t *testing.T) {
 		p := fifo(".claude/settings.json")
 		var got []string
-		returnsDespitePipe(t, p, func() { got = EnabledPlugins([]LayerPath{{Path: p, Layer: Project}}, true) })
+		pipetest.Returns(t, p, func() { got = EnabledPlugins([]LayerPath{{Path: p, Layer: Project}}, true) })
 		if len(got) != 0 {
 			t.Errorf("EnabledPlugins = %v, want none", got)
 		}

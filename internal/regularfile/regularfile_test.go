@@ -10,31 +10,19 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/hookcore/hookcore/internal/pipetest"
 )
 
-// TestOpenRefusesWhatIsNotAFile: Open never waits on a named pipe (a hang guard opens and
-// closes its other end after a minute, so a regression fails instead of hanging) and refuses
+// TestOpenRefusesWhatIsNotAFile: Open never waits on a named pipe (pipetest.Returns) and refuses
 // it, a directory and a device by kind; Read caps the size and refuses a pseudo-file.
 func TestOpenRefusesWhatIsNotAFile(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	done := make(chan error)
-	go func() { _, _, err := Read(fifo, 1<<20); done <- err }()
+	pipetest.Make(t, fifo)
 	var err error
-	select {
-	case err = <-done:
-	case <-time.After(time.Minute):
-		if w, werr := os.OpenFile(fifo, os.O_RDWR, 0); werr == nil {
-			w.Close()
-		}
-		<-done
-		t.Fatal("Read(named pipe) waited for a writer")
-	}
+	pipetest.Returns(t, fifo, func() { _, _, err = Read(fifo, 1<<20) })
 	var ke *KindError
 	if !errors.As(err, &ke) || err.Error() != "not a regular file (a named pipe)" {
 		t.Errorf("Read(named pipe) = %v", err)
