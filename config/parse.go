@@ -33,11 +33,14 @@ func ParseFile(path string, layer Layer) (*File, ErrorList) {
 }
 
 // parseFile is ParseFile that also returns the file's FileInfo (nil when it could not be
-// opened), for Load's os.SameFile check. A file of a repository layer (Project, Local) is
-// parsed only while its bytes fit in budget's (nil: no budget).
+// opened), for Load's os.SameFile check. A config file of a repository layer (Project,
+// Local; not a skill's or sub-agent's Markdown) is parsed only while its bytes fit in
+// budget's (nil: no budget).
 func parseFile(path string, layer Layer, budget *repoBudget) (*File, ErrorList, fs.FileInfo) {
 	data, st, err := ReadFile(path)
-	if err == nil && budget != nil && repositoryLayer(layer) {
+	if err == nil && budget != nil && repositoryLayer(layer) && FrontmatterKindOf(path) == NotFrontmatter {
+		// Skill, command and sub-agent files are mostly prose (their frontmatter alone is
+		// parsed), and only `run` and `trust` load them, never the hook command.
 		err = budget.spend(len(data))
 	}
 	if err != nil {

@@ -60,3 +60,23 @@ func TestRepositoryBudget(t *testing.T) {
 		t.Errorf("entries kept: %d, %d, %d", len(set.Files[0].Broken), len(set.Files[1].Broken), len(set.Files[2].Broken))
 	}
 }
+
+// TestRepositoryBudgetLeavesMarkdown: a repository's skill and sub-agent files (Markdown,
+// whose frontmatter alone is parsed; loaded by `run` and `trust`, not by the hook command)
+// do not spend the byte budget: a project with many long skills still loads them.
+func TestRepositoryBudgetLeavesMarkdown(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	body := strings.Repeat("prose\n", MaxRepositoryBytes/6/2)
+	var paths []LayerPath
+	for i := range 3 {
+		paths = append(paths, LayerPath{Path: write(t, dir, fmt.Sprintf("repo/.claude/agents/a%d.md", i), "---\nname: a\ndescription: d\n---\n"+body), Layer: Project})
+	}
+	paths = append(paths, LayerPath{Path: write(t, dir, "repo/.hookcore/hooks.yaml", "hooks: []\n"), Layer: Project})
+	_, probs := Load(paths)
+	for _, p := range probs {
+		if strings.Contains(p.Msg, "together") {
+			t.Errorf("%s: %s", p.Pos.File, p.Msg)
+		}
+	}
+}
