@@ -31,3 +31,23 @@ func openNonBlocking(path string) (*os.File, error) {
 		return os.NewFile(uintptr(fd), path), nil
 	}
 }
+
+// openDir opens the directory path for reading its names: O_DIRECTORY makes the open fail
+// on anything else, so a named pipe swapped in after a stat is not opened, and O_NONBLOCK
+// keeps it from waiting.
+func openDir(path string) (*os.File, error) {
+	for {
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_DIRECTORY, 0)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		if err := syscall.SetNonblock(fd, false); err != nil { // kept off the poller, as openNonBlocking's
+			syscall.Close(fd)
+			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return os.NewFile(uintptr(fd), path), nil
+	}
+}

@@ -121,9 +121,13 @@ type ID struct{ Dev, Ino uint64 }
 // complete false when it holds more than max (then not all are read, and none returned): a
 // repository's directory may hold millions of names, and a caller that needs them all
 // (to sort, to match a pattern) must not read them at every hook event (stop 23, red team
-// round 15). A directory that cannot be read holds none.
+// round 15). What is not a directory, or cannot be read, holds none: it is never opened
+// as anything else, and the open does not wait (O_DIRECTORY, O_NONBLOCK).
 func DirNames(dir string, max int) (names []string, complete bool) {
-	d, err := os.Open(dir)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, true // a named pipe or a device is never opened (round 16: a FIFO at .github/hooks hung the open)
+	}
+	d, err := openDir(dir)
 	if err != nil {
 		return nil, true
 	}

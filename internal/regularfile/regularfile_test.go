@@ -4,6 +4,7 @@ package regularfile
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -116,5 +117,32 @@ func TestOpenLeavesBlockingMode(t *testing.T) {
 	n, _ := f.Read(b)
 	if string(b[:n]) != "hooks: []\n" {
 		t.Errorf("read %q", b[:n])
+	}
+}
+
+// TestDirNamesNeverWaits: DirNames reads only a directory; a named pipe where a directory
+// is expected is never opened (red team round 16: a FIFO at .github/hooks hung discovery's
+// open until the agent's timeout), and a directory past max is incomplete.
+func TestDirNamesNeverWaits(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "hooks")
+	pipetest.Make(t, fifo)
+	var names []string
+	var complete bool
+	pipetest.Returns(t, fifo, func() { names, complete = DirNames(fifo, 10) })
+	if len(names) != 0 || !complete {
+		t.Errorf("DirNames(named pipe) = %q, %v", names, complete)
+	}
+	for i := range 3 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if names, complete := DirNames(dir, 4); len(names) != 4 || !complete {
+		t.Errorf("DirNames(4 names, max 4) = %q, %v", names, complete)
+	}
+	if names, complete := DirNames(dir, 3); names != nil || complete {
+		t.Errorf("DirNames(4 names, max 3) = %q, %v", names, complete)
 	}
 }
