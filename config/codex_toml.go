@@ -43,6 +43,11 @@ var tomlHandler = sync.OnceValue(func() *regexp.Regexp {
 // 15); 10 000 lines take about a tenth of a second. A real config.toml has a few hundred.
 const MaxTOMLLines = 10000
 
+// MaxTOMLSize caps a Codex config.toml, in bytes (64 KiB; real ones hold a few KiB): the
+// line cap does not bound one long line, and an inline table of 100 000 keys on one line
+// took 10 s, a dotted key of 256 000 parts 565 MB (red team round 16).
+const MaxTOMLSize = 64 << 10
+
 func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	fail := func(p *Problem) (*File, ErrorList) {
@@ -54,6 +59,9 @@ func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 			return fail(p)
 		}
 		return fail(&Problem{Pos: Pos{File: path}, Msg: err.Error()})
+	}
+	if len(data) > MaxTOMLSize {
+		return fail(&Problem{Pos: Pos{File: path}, Msg: fmt.Sprintf("config.toml is %d bytes; the limit is %d KiB", len(data), MaxTOMLSize>>10)})
 	}
 	if n := bytes.Count(data, []byte("\n")) + 1; n > MaxTOMLLines {
 		return fail(&Problem{Pos: Pos{File: path, Line: MaxTOMLLines + 1}, Msg: fmt.Sprintf("%d lines; the limit for a config.toml is %d", n, MaxTOMLLines)})

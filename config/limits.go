@@ -24,11 +24,16 @@ const (
 	// MaxIndent caps a line's block indentation, in columns: its leading blanks together with
 	// the block indicators ("- ", "? ", ": ") that open a nested collection on the same line.
 	MaxIndent = 256
-	// MaxMappingKeys caps the keys of one block mapping (`key:` lines at one indentation
-	// outside brackets). The parser takes time quadratic in them: 105 000 one-line keys
-	// (512 KiB) took 16 s, 2 000 take 19 ms (stop 23, red team round 15). A JSON object is a
-	// flow mapping, which is not counted (53 000 keys parse in 0.2 s).
+	// MaxMappingKeys caps the keys of one mapping (`key:` or `? key` lines at one
+	// indentation; checkMappingKeys). The parser takes time quadratic in a block mapping's
+	// keys: 105 000 one-line keys (512 KiB) took 16 s, 2 000 take 19 ms (stop 23, red team
+	// round 15). A JSON object written one key a line counts too (it is cheap to parse, but
+	// telling it from a block mapping could be fooled); one written on one line does not.
 	MaxMappingKeys = 500
+	// MaxDocuments caps the document markers (`---`, `...` at the start of a line) of a
+	// config file, which is one document: the parser takes time quadratic in the documents
+	// (red team round 16: `--- a` lines, 512 KiB, 11.5 s).
+	MaxDocuments = 16
 )
 
 // CheckLimits reports whether data, the content of the config file (or `replay --expect`
@@ -53,8 +58,8 @@ func CheckLimits(path string, data []byte) error {
 	atLineStart := true // still in the line's indentation
 	for i := 0; i < len(data); i++ {
 		c := data[i]
-		if c == '\n' {
-			line, col, atLineStart = line+1, 0, true
+		if c == '\n' || c == '\r' && (i+1 == len(data) || data[i+1] != '\n') {
+			line, col, atLineStart = line+1, 0, true // a lone CR breaks a line too, as the YAML parser reads it
 			continue
 		}
 		if atLineStart {
@@ -89,28 +94,27 @@ func CheckLimits(path string, data []byte) error {
 }
 
 // checkMappingKeys reports the first block mapping with more than MaxMappingKeys keys, at
-// the key past the cap. It over-estimates as CheckLimits does: a line counts as a key when,
-// outside brackets (counted as CheckLimits counts them) and outside a block scalar (`|`,
-// `>`), it has a `: ` or ends in `:`; keys at one indentation count as one mapping until a
-// line of lesser indentation or a sequence item (`- `) starts another.
+// the key past the cap, and a file with more than MaxDocuments document markers. It
+// over-estimates: outside a block scalar (`|`, `>`), a line counts as a key when it has a
+// `: ` or ends in `:`, or starts with the complex-key indicator `? `; keys at one
+// indentation count as one mapping until a line of lesser indentation or a sequence item
+// (`- `) starts another. Brackets do not matter (red team round 16: a `[` in a comment made
+// an earlier version skip every key after it), so a pretty-printed JSON object's keys count
+// too, each object apart since its braces stand on lines of lesser indentation. A lone CR
+// breaks lines as LF does, as the parser reads it.
 func checkMappingKeys(path string, data []byte) error {
 	type level struct{ indent, keys int }
 	var stack []level
-	depth := 0
 	scalar := -1 // the indentation of the key whose block scalar the lines are in, or -1
+	docs := 0
 	for n, line := range bytesLines(data) {
-		start := depth
-		for _, c := range line {
-			switch c {
-			case '[', '{':
-				depth++
-			case ']', '}':
-				if depth > 0 {
-					depth--
-				}
+		if (bytes.HasPrefix(line, []byte("---")) || bytes.HasPrefix(line, []byte("..."))) && (len(line) == 3 || isBlank(line[3])) {
+			if docs++; docs > MaxDocuments {
+				return &Problem{Pos: Pos{File: path, Line: n + 1, Col: 1},
+					Msg: fmt.Sprintf("more than %d document markers (--- or ...); a config is one document", MaxDocuments)}
 			}
 		}
-		p, seq := 0, -1
+		p, seq, complexKey := 0, -1, -1
 		for p < len(line) {
 			c := line[p]
 			switch {
@@ -121,27 +125,32 @@ func checkMappingKeys(path string, data []byte) error {
 				if c == '-' && seq < 0 {
 					seq = p
 				}
+				if c == '?' && complexKey < 0 {
+					complexKey = p
+				}
 				p++
 				continue
 			}
 			break
 		}
-		if p == len(line) || line[p] == '#' || line[p] == '\r' {
+		if p == len(line) || line[p] == '#' {
 			continue // blank or a comment
 		}
 		if scalar >= 0 && p > scalar {
 			continue // a block scalar's text
 		}
 		scalar = -1
-		if start > 0 {
-			continue // inside brackets: a flow collection
-		}
+		indent := p
 		if seq >= 0 {
-			for len(stack) > 0 && stack[len(stack)-1].indent > seq {
-				stack = stack[:len(stack)-1] // the previous item's mapping ends
-			}
+			indent = seq
+		}
+		for len(stack) > 0 && stack[len(stack)-1].indent > indent {
+			stack = stack[:len(stack)-1] // deeper mappings end at a line of lesser indentation
 		}
 		value, isKey := keyValue(line[p:])
+		if complexKey >= 0 {
+			p, isKey, value = complexKey, true, nil
+		}
 		if !isKey {
 			continue
 		}
@@ -181,9 +190,24 @@ func keyValue(s []byte) (value []byte, ok bool) {
 	return nil, false
 }
 
-// bytesLines splits data into its lines, without their line breaks.
+// bytesLines splits data into its lines, without their line breaks: LF, CRLF or a lone CR.
 func bytesLines(data []byte) [][]byte {
-	return bytes.Split(data, []byte("\n"))
+	var lines [][]byte
+	start := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '\n':
+			lines = append(lines, data[start:i])
+			start = i + 1
+		case '\r':
+			lines = append(lines, data[start:i])
+			if i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		}
+	}
+	return append(lines, data[start:])
 }
 
 // isBlank reports whether c ends a block indicator: a blank or a line break.
