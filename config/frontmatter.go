@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/hookcore/hookcore/hook"
@@ -51,13 +51,33 @@ func FrontmatterKindOf(path string) FrontmatterKind {
 func FrontmatterPaths(root, home string) []LayerPath {
 	var out []LayerPath
 	add := func(base string, layer Layer) {
-		for _, pattern := range []string{filepath.Join(base, ".claude", "skills", "*", "SKILL.md"), filepath.Join(base, ".claude", "agents", "*.md")} {
-			m, _ := filepath.Glob(pattern)
-			sort.Strings(m)
-			for _, p := range m {
-				if isFile(p) {
-					out = append(out, LayerPath{Path: p, Layer: layer})
+		skills := filepath.Join(base, ".claude", "skills")
+		dirs, complete := globFiles(filepath.Join(skills, "*"))
+		var skillFiles []string
+		for _, d := range dirs {
+			skillFiles = append(skillFiles, filepath.Join(d, "SKILL.md"))
+		}
+		agents, agentsComplete := globFiles(filepath.Join(base, ".claude", "agents", "*.md"))
+		for _, g := range []struct {
+			pattern  string
+			m        []string
+			complete bool
+		}{{filepath.Join(skills, "*", "SKILL.md"), skillFiles, complete}, {filepath.Join(base, ".claude", "agents", "*.md"), agents, agentsComplete}} {
+			if !g.complete {
+				out = append(out, LayerPath{Path: g.pattern, Layer: layer, Refused: fmt.Sprintf("%s holds more than %d names; none of its files are loaded", filepath.Dir(filepath.Dir(g.pattern)), maxDiscoveryDirNames)})
+				continue
+			}
+			n := 0
+			for _, p := range g.m {
+				if !isFile(p) {
+					continue
 				}
+				if n == MaxGlobFiles { // bounded as discovery's patterns are
+					out = append(out, LayerPath{Path: p, Layer: layer, Refused: fmt.Sprintf("more than %d files match %s; hookcore loads the first %d by name", MaxGlobFiles, g.pattern, MaxGlobFiles)})
+					break
+				}
+				n++
+				out = append(out, LayerPath{Path: p, Layer: layer})
 			}
 		}
 	}

@@ -131,3 +131,22 @@ func TestDiscoveryCapsGlobDirectory(t *testing.T) {
 		t.Errorf(".github/hooks paths %+v", refused)
 	}
 }
+
+// TestFrontmatterPathsCapped: skill and sub-agent files are bounded as discovery's patterns
+// are: at most MaxGlobFiles per pattern, the next refused (red team round 16 noticed the
+// unbounded glob, which `run` and `trust` use).
+func TestFrontmatterPathsCapped(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for i := range MaxGlobFiles + 5 {
+		write(t, root, fmt.Sprintf(".claude/agents/a%04d.md", i), "---\nname: a\n---\n")
+	}
+	write(t, root, ".claude/skills/s1/SKILL.md", "---\nname: s\n---\n")
+	paths := FrontmatterPaths(root, "")
+	if len(paths) != 1+MaxGlobFiles+1 {
+		t.Fatalf("%d paths", len(paths))
+	}
+	if filepath.Base(paths[0].Path) != "SKILL.md" || paths[MaxGlobFiles].Refused != "" || !strings.Contains(paths[MaxGlobFiles+1].Refused, "more than 100 files match") {
+		t.Errorf("paths %+v ... %+v", paths[0], paths[MaxGlobFiles+1])
+	}
+}
