@@ -37,34 +37,33 @@ var tomlHandler = sync.OnceValue(func() *regexp.Regexp {
 // event is its n-th handler), and the problems of a hook take that position; a handler
 // written as an inline table, and a problem of no hook, have the file only. A TOML syntax
 // error has its line and column.
-// MaxTOMLLines caps the lines of a Codex config.toml. The TOML library finds a table among
-// its siblings by a linear scan, so its time is quadratic in the tables and keys: 88 000
-// one-line table headers (512 KiB) took 10 s at every hook event (stop 23, red team round
-// 15); 10 000 lines take about a tenth of a second. A real config.toml has a few hundred.
-const MaxTOMLLines = 10000
+// MaxTOMLEntries caps a Codex config.toml's table headers (lines starting with `[`) and
+// its `=` signs (its keys, over-counted by any `=` in a value), each. The TOML library finds
+// a table or a key among its siblings by a linear scan, so its time is quadratic in them:
+// 88 000 one-line table headers took 10 s, an inline table of 100 000 keys on one line
+// 10 s (stop 23, red team rounds 15 and 16); 20 000 take about half a second. Codex adds a
+// `[projects."…"]` table for every folder the user trusts, so a real file can hold
+// thousands (a 64 KiB cap refused one: the false-positive check of stop 23).
+const MaxTOMLEntries = 20000
 
-// MaxTOMLSize caps a Codex config.toml, in bytes (64 KiB; real ones hold a few KiB): the
-// line cap does not bound one long line, and an inline table of 100 000 keys on one line
-// took 10 s, a dotted key of 256 000 parts 565 MB (red team round 16).
-const MaxTOMLSize = 64 << 10
+// MaxTOMLDots caps the dots of one line of a config.toml: a dotted key of 256 000 parts
+// took 565 MB (red team round 16).
+const MaxTOMLDots = 1000
 
 func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	fail := func(p *Problem) (*File, ErrorList) {
 		return &File{Path: path, Layer: layer, Dialect: Codex, Hash: hex.EncodeToString(sum[:]), Failed: true}, ErrorList{p}
 	}
-	if err := CheckLimits(path, data); err != nil {
+	if err := checkBytes(path, data); err != nil {
 		var p *Problem
 		if errors.As(err, &p) {
 			return fail(p)
 		}
 		return fail(&Problem{Pos: Pos{File: path}, Msg: err.Error()})
 	}
-	if len(data) > MaxTOMLSize {
-		return fail(&Problem{Pos: Pos{File: path}, Msg: fmt.Sprintf("config.toml is %d bytes; the limit is %d KiB", len(data), MaxTOMLSize>>10)})
-	}
-	if n := bytes.Count(data, []byte("\n")) + 1; n > MaxTOMLLines {
-		return fail(&Problem{Pos: Pos{File: path, Line: MaxTOMLLines + 1}, Msg: fmt.Sprintf("%d lines; the limit for a config.toml is %d", n, MaxTOMLLines)})
+	if p := checkTOMLEntries(path, data); p != nil {
+		return fail(p)
 	}
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
@@ -153,4 +152,26 @@ func rawEvent(h *Hook, hooks map[string]any) string {
 		}
 	}
 	return string(h.Event)
+}
+
+// checkTOMLEntries reports the first line past MaxTOMLEntries table headers or `=` signs,
+// or with more than MaxTOMLDots dots, or nil.
+func checkTOMLEntries(path string, data []byte) *Problem {
+	headers, keys := 0, 0
+	for n, line := range bytesLines(data) {
+		t := bytes.TrimLeft(line, " \t")
+		if len(t) > 0 && t[0] == '[' {
+			headers++
+		}
+		keys += bytes.Count(line, []byte("="))
+		switch {
+		case headers > MaxTOMLEntries:
+			return &Problem{Pos: Pos{File: path, Line: n + 1}, Msg: fmt.Sprintf("more than %d tables in a config.toml; the limit is %d", MaxTOMLEntries, MaxTOMLEntries)}
+		case keys > MaxTOMLEntries:
+			return &Problem{Pos: Pos{File: path, Line: n + 1}, Msg: fmt.Sprintf("more than %d keys in a config.toml; the limit is %d", MaxTOMLEntries, MaxTOMLEntries)}
+		case bytes.Count(line, []byte(".")) > MaxTOMLDots:
+			return &Problem{Pos: Pos{File: path, Line: n + 1}, Msg: fmt.Sprintf("more than %d dots in one line of a config.toml; the limit is %d", MaxTOMLDots, MaxTOMLDots)}
+		}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,11 +96,15 @@ type LayerPath struct {
 const maxDiscoveryDirNames = 10000
 
 // globFiles returns the files that pattern (meta characters in its last element only)
-// matches, in lexical order: filepath.Glob's, with complete false when the directory holds
-// more than maxDiscoveryDirNames names.
-func globFiles(pattern string) (matches []string, complete bool) {
+// matches, in lexical order: filepath.Glob's, with complete false when capped (a
+// repository's directory) and the directory holds more than maxDiscoveryDirNames names.
+func globFiles(pattern string, capped bool) (matches []string, complete bool) {
 	dir, file := filepath.Split(pattern)
-	names, complete := regularfile.DirNames(filepath.Clean(dir), maxDiscoveryDirNames)
+	max := maxDiscoveryDirNames
+	if !capped {
+		max = math.MaxInt
+	}
+	names, complete := regularfile.DirNames(filepath.Clean(dir), max)
 	if !complete {
 		return nil, false
 	}
@@ -112,8 +117,8 @@ func globFiles(pattern string) (matches []string, complete bool) {
 	return matches, true
 }
 
-// MaxGlobFiles caps how many files one discovery pattern loads (Copilot CLI's
-// .github/hooks/*.json and ~/.copilot/hooks/*.json, Claude Code's managed-settings.d/*.json),
+// MaxGlobFiles caps how many files one discovery pattern of a repository loads (Copilot CLI's
+// .github/hooks/*.json; the user's ~/.copilot/hooks and managed-settings.d are not capped),
 // in lexical order: a repository with tens of thousands of hook files made every hook event
 // take seconds (stop 23, red team: 60 000 empty files, 23 s), which past the agent's hook
 // timeout lets the tool call through. Past the cap, the pattern's next file is refused
@@ -177,7 +182,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 	// pattern itself, which is not found, so that `list` and `fire` name it among the
 	// places looked at.
 	addGlob := func(pattern string, layer Layer) {
-		names, complete := globFiles(pattern)
+		names, complete := globFiles(pattern, repositoryLayer(layer))
 		if !complete {
 			out = append(out, Candidate{LayerPath: LayerPath{Path: pattern, Layer: layer,
 				Refused: fmt.Sprintf("%s holds more than %d names; none of its files are loaded", filepath.Dir(pattern), maxDiscoveryDirNames)}})
@@ -188,7 +193,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 			return
 		}
 		for i, n := range names {
-			if i == MaxGlobFiles {
+			if i == MaxGlobFiles && repositoryLayer(layer) {
 				out = append(out, Candidate{LayerPath: LayerPath{Path: n, Layer: layer,
 					Refused: fmt.Sprintf("%d files match %s; hookcore loads the first %d by name, and this one and the %d after it not", len(names), pattern, MaxGlobFiles, len(names)-MaxGlobFiles-1)}})
 				break

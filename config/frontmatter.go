@@ -52,12 +52,12 @@ func FrontmatterPaths(root, home string) []LayerPath {
 	var out []LayerPath
 	add := func(base string, layer Layer) {
 		skills := filepath.Join(base, ".claude", "skills")
-		dirs, complete := globFiles(filepath.Join(skills, "*"))
+		dirs, complete := globFiles(filepath.Join(skills, "*"), repositoryLayer(layer))
 		var skillFiles []string
 		for _, d := range dirs {
 			skillFiles = append(skillFiles, filepath.Join(d, "SKILL.md"))
 		}
-		agents, agentsComplete := globFiles(filepath.Join(base, ".claude", "agents", "*.md"))
+		agents, agentsComplete := globFiles(filepath.Join(base, ".claude", "agents", "*.md"), repositoryLayer(layer))
 		for _, g := range []struct {
 			pattern  string
 			m        []string
@@ -72,7 +72,7 @@ func FrontmatterPaths(root, home string) []LayerPath {
 				if !isFile(p) {
 					continue
 				}
-				if n == MaxGlobFiles { // bounded as discovery's patterns are
+				if n == MaxGlobFiles && repositoryLayer(layer) { // bounded as discovery's patterns are
 					out = append(out, LayerPath{Path: p, Layer: layer, Refused: fmt.Sprintf("more than %d files match %s; hookcore loads the first %d by name", MaxGlobFiles, g.pattern, MaxGlobFiles)})
 					break
 				}

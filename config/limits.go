@@ -49,6 +49,15 @@ const (
 // missing real brackets. Block indentation counts spaces and tabs, and a "-", "?" or ":"
 // followed by a blank, at the start of a line (`- - - x` nests three sequences).
 func CheckLimits(path string, data []byte) error {
+	if err := checkBytes(path, data); err != nil {
+		return err
+	}
+	return checkMappingKeys(path, data)
+}
+
+// checkBytes is the part of CheckLimits that does not read YAML's structure (the size, the
+// brackets, the indentation), which a Codex config.toml gets too.
+func checkBytes(path string, data []byte) error {
 	if len(data) > MaxFileSize {
 		return &Problem{Pos: Pos{File: path},
 			Msg: fmt.Sprintf("config file is %d bytes; the limit is %d KiB", len(data), MaxFileSize>>10)}
@@ -90,24 +99,35 @@ func CheckLimits(path string, data []byte) error {
 			col++
 		}
 	}
-	return checkMappingKeys(path, data)
+	return nil
 }
 
-// checkMappingKeys reports the first block mapping with more than MaxMappingKeys keys, at
-// the key past the cap, and a file with more than MaxDocuments document markers. It
-// over-estimates: outside a block scalar (`|`, `>`), a line counts as a key when it has a
-// `: ` or ends in `:`, or starts with the complex-key indicator `? `; keys at one
-// indentation count as one mapping until a line of lesser indentation or a sequence item
-// (`- `) starts another. Brackets do not matter (red team round 16: a `[` in a comment made
-// an earlier version skip every key after it), so a pretty-printed JSON object's keys count
-// too, each object apart since its braces stand on lines of lesser indentation. A lone CR
-// breaks lines as LF does, as the parser reads it.
+// checkMappingKeys reports the first mapping with more than MaxMappingKeys keys, at the key
+// past the cap, and a file with more than MaxDocuments document markers. It reads lines
+// (breaking at LF, CRLF and a lone CR, as the parser does) and over-estimates where it
+// cannot tell, with no regard to brackets (red team round 16: a `[` in a comment made an
+// earlier version skip every key after it):
+//   - a key is a plain or quoted scalar followed by `: ` or a line-ending `:`, or a line
+//     starting with the complex-key indicator `? `; a line starting with `{` or `[`, or a
+//     quoted string not followed by a colon (a JSON array's entry), is not one;
+//   - keys at one indentation count as one mapping until a line of lesser indentation or a
+//     sequence item (`- `, or `-` alone on its line) starts another, so sibling JSON objects
+//     written one key a line are apart (their braces stand on lines of lesser indentation);
+//   - the text of a block scalar (`|`, `>`, after any anchor or tag) and of a quoted scalar
+//     that spans lines (one whose value starts with a quote) is not read for keys.
 func checkMappingKeys(path string, data []byte) error {
 	type level struct{ indent, keys int }
 	var stack []level
-	scalar := -1 // the indentation of the key whose block scalar the lines are in, or -1
+	scalar := -1   // the indentation its block scalar's text is deeper than, or -1
+	var quote byte // the quote of a scalar still open at the end of the last line
 	docs := 0
 	for n, line := range bytesLines(data) {
+		if quote != 0 {
+			if end := closeQuote(line, 0, quote); end >= 0 {
+				quote = 0
+			}
+			continue
+		}
 		if (bytes.HasPrefix(line, []byte("---")) || bytes.HasPrefix(line, []byte("..."))) && (len(line) == 3 || isBlank(line[3])) {
 			if docs++; docs > MaxDocuments {
 				return &Problem{Pos: Pos{File: path, Line: n + 1, Col: 1},
@@ -115,12 +135,12 @@ func checkMappingKeys(path string, data []byte) error {
 			}
 		}
 		p, seq, complexKey := 0, -1, -1
+	indicators:
 		for p < len(line) {
 			c := line[p]
 			switch {
 			case c == ' ' || c == '\t':
 				p++
-				continue
 			case (c == '-' || c == '?' || c == ':') && (p+1 == len(line) || isBlank(line[p+1])):
 				if c == '-' && seq < 0 {
 					seq = p
@@ -129,15 +149,15 @@ func checkMappingKeys(path string, data []byte) error {
 					complexKey = p
 				}
 				p++
-				continue
+			default:
+				break indicators
 			}
-			break
 		}
-		if p == len(line) || line[p] == '#' {
+		if scalar >= 0 && (p == len(line) || p > scalar) {
+			continue // a block scalar's text (or a blank line in it)
+		}
+		if (p == len(line) || line[p] == '#') && seq < 0 {
 			continue // blank or a comment
-		}
-		if scalar >= 0 && p > scalar {
-			continue // a block scalar's text
 		}
 		scalar = -1
 		indent := p
@@ -147,39 +167,99 @@ func checkMappingKeys(path string, data []byte) error {
 		for len(stack) > 0 && stack[len(stack)-1].indent > indent {
 			stack = stack[:len(stack)-1] // deeper mappings end at a line of lesser indentation
 		}
+		if p == len(line) || line[p] == '#' {
+			continue // a sequence item alone on its line: its mapping starts below
+		}
 		value, isKey := keyValue(line[p:])
 		if complexKey >= 0 {
 			p, isKey, value = complexKey, true, nil
+		} else if !isKey {
+			value = line[p:] // a value on its own line: a sequence item's, or a scalar's
 		}
-		if !isKey {
-			continue
-		}
-		for len(stack) > 0 && stack[len(stack)-1].indent > p {
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 && stack[len(stack)-1].indent == p && seq < 0 {
-			stack[len(stack)-1].keys++
-			if stack[len(stack)-1].keys > MaxMappingKeys {
-				return &Problem{Pos: Pos{File: path, Line: n + 1, Col: utf8.RuneCount(line[:p]) + 1},
-					Msg: fmt.Sprintf("more than %d keys in one mapping; the limit is %d", MaxMappingKeys, MaxMappingKeys)}
+		if isKey {
+			for len(stack) > 0 && stack[len(stack)-1].indent > p {
+				stack = stack[:len(stack)-1]
 			}
-		} else {
-			if len(stack) > 0 && stack[len(stack)-1].indent == p {
-				stack = stack[:len(stack)-1] // a sequence item's mapping: a new one
+			if len(stack) > 0 && stack[len(stack)-1].indent == p && seq < 0 {
+				stack[len(stack)-1].keys++
+				if stack[len(stack)-1].keys > MaxMappingKeys {
+					return &Problem{Pos: Pos{File: path, Line: n + 1, Col: utf8.RuneCount(line[:p]) + 1},
+						Msg: fmt.Sprintf("more than %d keys in one mapping; the limit is %d", MaxMappingKeys, MaxMappingKeys)}
+				}
+			} else {
+				if len(stack) > 0 && stack[len(stack)-1].indent == p {
+					stack = stack[:len(stack)-1] // a sequence item's mapping: a new one
+				}
+				stack = append(stack, level{p, 1})
 			}
-			stack = append(stack, level{p, 1})
 		}
-		if v := bytes.TrimSpace(value); len(v) > 0 && (v[0] == '|' || v[0] == '>') {
-			scalar = p
+		v := skipProperties(bytes.TrimLeft(value, " \t"))
+		switch {
+		case len(v) > 0 && (v[0] == '|' || v[0] == '>'):
+			scalar = indent // its text is indented deeper than the key or the item
+			if isKey {
+				scalar = p
+			}
+		case len(v) > 0 && (v[0] == '"' || v[0] == '\''):
+			if closeQuote(v, 1, v[0]) < 0 {
+				quote = v[0] // a quoted scalar that goes on past this line
+			}
 		}
 	}
 	return nil
 }
 
-// keyValue reports whether s, a line's content after its indentation, is a block mapping
-// key (`key: value` or `key:` at the end of the line), and returns what follows the colon.
+// skipProperties returns v after its leading anchor (`&name`) and tag (`!tag`, `!!str`),
+// which may stand before a block scalar's indicator.
+func skipProperties(v []byte) []byte {
+	for len(v) > 0 && (v[0] == '&' || v[0] == '!') {
+		i := bytes.IndexAny(v, " \t")
+		if i < 0 {
+			return nil
+		}
+		v = bytes.TrimLeft(v[i:], " \t")
+	}
+	return v
+}
+
+// closeQuote returns the index in s, from i, of the quote that closes a scalar quoted with
+// q, or -1: in a double-quoted scalar a backslash escapes the next character, in a
+// single-quoted one a quote is escaped by doubling it.
+func closeQuote(s []byte, i int, q byte) int {
+	for ; i < len(s); i++ {
+		switch {
+		case q == '"' && s[i] == '\\':
+			i++
+		case s[i] == q && q == '\'' && i+1 < len(s) && s[i+1] == '\'':
+			i++
+		case s[i] == q:
+			return i
+		}
+	}
+	return -1
+}
+
+// keyValue reports whether s, a line's content after its indentation and block indicators,
+// is a mapping key (`key: value`, `key:` at the end of the line, `"key": value`), and
+// returns what follows the colon. A flow collection (`{`, `[`) is not a key, and a quoted
+// string is one only when a colon follows its closing quote.
 func keyValue(s []byte) (value []byte, ok bool) {
-	for i, c := range s {
+	if len(s) == 0 || s[0] == '{' || s[0] == '[' {
+		return nil, false
+	}
+	if s[0] == '"' || s[0] == '\'' {
+		end := closeQuote(s, 1, s[0])
+		if end < 0 {
+			return nil, false
+		}
+		rest := bytes.TrimLeft(s[end+1:], " \t")
+		if len(rest) == 0 || rest[0] != ':' {
+			return nil, false // a string, not a key: `"Bash(git commit -m \"fix: x\")",`
+		}
+		return rest[1:], true
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
 		case c == '#' && i > 0 && isBlank(s[i-1]):
 			return nil, false // a comment before any colon

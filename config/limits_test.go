@@ -223,3 +223,46 @@ func TestSyntaxErrorOfALongLine(t *testing.T) {
 		t.Errorf("parsing and reporting allocated %d MB, the parse alone %d MB", report>>20, parse>>20)
 	}
 }
+
+// TestMappingKeysRealFiles: what real configs hold stays within the key count (the
+// false-positive check of stop 23 found each of these refused by the first version):
+// permission strings with `: ` in a JSON array, an array of one-line JSON objects, sequence
+// items written as a bare `-` line, block scalars after an anchor or a tag or as a sequence
+// item, and a double-quoted scalar over many lines. A plain scalar with a quote inside does
+// not open a quoted one (a way to hide keys).
+func TestMappingKeysRealFiles(t *testing.T) {
+	t.Parallel()
+	n := MaxMappingKeys + 100
+	lines := func(format string) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, format, i)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name, data string
+		ok         bool
+	}{
+		{"permission strings", "{\n  \"permissions\": {\n    \"allow\": [\n" + lines("      \"Bash(git commit -m \\\"fix: typo %d\\\")\",\n") + "      \"Read\"\n    ]\n  }\n}\n", true},
+		{"one-line JSON objects", "{\"version\": 1, \"hooks\": {\"beforeShellExecution\": [\n" + lines("  { \"command\": \"./hooks/check-%d.sh\" },\n") + "  { \"command\": \"x\" }\n]}}\n", true},
+		{"bare dash items", "hooks:\n" + lines("  -\n    id: h%d\n    event: stop\n    matcher: x\n    action: {type: command, command: x}\n"), true},
+		{"anchored block scalar", "x:\n  command: &s |\n" + lines("    a%d: b\n") + "y: 1\n", true},
+		{"tagged block scalar", "x:\n  command: !!str |\n" + lines("    a%d: b\n") + "y: 1\n", true},
+		{"sequence block scalar", "x:\n  - |\n" + lines("    a%d: b\n") + "y: 1\n", true},
+		{"double-quoted over lines", "x:\n  message: \"first\n" + lines("    rule %d: no\n") + "    end\"\ny: 1\n", true},
+		{"a quote inside a plain scalar", "a: b\"c\n" + lines("k%d: 1\n"), false},
+		{"quoted keys", lines("\"k%d\": 1\n"), false},
+	}
+	for _, tt := range tests {
+		err := CheckLimits("f.yaml", []byte(tt.data))
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: %v, want ok %v", tt.name, err, tt.ok)
+		}
+		if tt.ok {
+			if _, perr := parseBytes([]byte(tt.data)); perr != nil {
+				t.Errorf("%s does not parse: %v", tt.name, perr)
+			}
+		}
+	}
+}

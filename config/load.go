@@ -116,13 +116,15 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 }
 
 // MaxRepositoryBytes caps the bytes of a repository's config files (the Project and Local
-// layers) that one Load parses, together (512 KiB, one file's cap). A repository chooses how
+// layers) that one Load parses, together (1 MiB, two files at their cap: a project's
+// settings.json and a settings.local.json grown with permissions passed 512 KiB together in
+// the false-positive check of stop 23). A repository chooses how
 // many config files discovery finds (100 per pattern, a dozen places); parsing the YAML of
 // each at its size cap took about a third of a second, so a repository's files took a
 // minute per hook event (stop 23, red team round 15), past which the agent lets the call
 // through. A file past the budget is not parsed: a load error of its layer, ignored in an
 // untrusted workspace.
-const MaxRepositoryBytes = MaxFileSize
+const MaxRepositoryBytes = 2 * MaxFileSize
 
 // repoBudget is what is left of MaxRepositoryBytes and of MaxHooks for the repository's
 // files in one Load: MaxHooks caps each file, and the repository's files together too

@@ -36,7 +36,7 @@ func TestRepositoryBudget(t *testing.T) {
 	for _, p := range probs {
 		got = append(got, filepath.Base(filepath.Dir(filepath.Dir(p.Pos.File)))+": "+p.Msg)
 	}
-	if len(probs) != 1 || !strings.HasPrefix(got[0], "c: ") || !strings.Contains(got[0], "larger than 512 KiB together") || !set.Files[3].Failed {
+	if len(probs) != 1 || !strings.HasPrefix(got[0], "c: ") || !strings.Contains(got[0], fmt.Sprintf("larger than %d KiB together", MaxRepositoryBytes>>10)) || !set.Files[3].Failed {
 		t.Errorf("bytes: problems %q", got)
 	}
 
