@@ -34,6 +34,15 @@ const (
 	// config file, which is one document: the parser takes time quadratic in the documents
 	// (red team round 16: `--- a` lines, 512 KiB, 11.5 s).
 	MaxDocuments = 16
+	// MaxKeyLength caps a mapping key, in bytes (YAML's own limit for an implicit key): the
+	// parser gives every node under a key a path that spells the key, so a 256 KiB key over
+	// a long list took gigabytes (red team round 17).
+	MaxKeyLength = 1024
+	// MaxPropertyItems caps the sequence items that hold only a tag or an anchor (`- !a`):
+	// each opens a nested sequence at the same column, which the indentation cap does not
+	// see, and the parser's memory grows with the square of that nesting (red team round 17:
+	// 50 000 lines took 3.9 GB).
+	MaxPropertyItems = 256
 )
 
 // CheckLimits reports whether data, the content of the config file (or `replay --expect`
@@ -52,7 +61,62 @@ func CheckLimits(path string, data []byte) error {
 	if err := checkBytes(path, data); err != nil {
 		return err
 	}
+	if err := checkFlowKeys(path, data); err != nil {
+		return err
+	}
 	return checkMappingKeys(path, data)
+}
+
+// checkFlowKeys reports the first key of a flow mapping longer than MaxKeyLength: the
+// scalar after a `{` or a `,` (quoted, or plain up to `:`, `,`, `]`, `}` or a line break)
+// that a colon follows. It looks after every `{` and `,`, in strings and comments too, and
+// so over-estimates: a string holding `, <a thousand bytes without a comma>: ` counts as a
+// long key. Plain segments end at the next delimiter and quoted ones at their closing
+// quote, so the scan is linear.
+func checkFlowKeys(path string, data []byte) error {
+	for i := 0; i < len(data); i++ {
+		if data[i] != '{' && data[i] != ',' {
+			continue
+		}
+		j := i + 1
+		for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\n' || data[j] == '\r') {
+			j++
+		}
+		if j == len(data) {
+			break
+		}
+		var end int
+		if q := data[j]; q == '"' || q == '\'' {
+			// To the closing quote: the next scan starts at a quote after it, so no byte is
+			// scanned twice.
+			if end = closeQuote(data, j+1, q); end < 0 {
+				break // unclosed: a syntax error the parser reports
+			}
+			end++
+		} else {
+			end = j // to the next delimiter: each byte is scanned once, as the segments do not overlap
+			for end < len(data) && !bytes.ContainsRune([]byte(":,]}\n\r"), rune(data[end])) {
+				end++
+			}
+		}
+		keyLen := end - j
+		if q := data[j]; q == '"' || q == '\'' {
+			keyLen -= 2 // the quotes
+		}
+		if keyLen <= MaxKeyLength {
+			continue
+		}
+		k := end
+		for k < len(data) && (data[k] == ' ' || data[k] == '\t') {
+			k++
+		}
+		if k < len(data) && data[k] == ':' {
+			line := 1 + bytes.Count(data[:j], []byte("\n"))
+			return &Problem{Pos: Pos{File: path, Line: line},
+				Msg: fmt.Sprintf("a key longer than %d bytes; the limit is %d", MaxKeyLength, MaxKeyLength)}
+		}
+	}
+	return nil
 }
 
 // checkBytes is the part of CheckLimits that does not read YAML's structure (the size, the
@@ -120,7 +184,7 @@ func checkMappingKeys(path string, data []byte) error {
 	var stack []level
 	scalar := -1   // the indentation its block scalar's text is deeper than, or -1
 	var quote byte // the quote of a scalar still open at the end of the last line
-	docs := 0
+	docs, props := 0, 0
 	for n, line := range bytesLines(data) {
 		if quote != 0 {
 			if end := closeQuote(line, 0, quote); end >= 0 {
@@ -170,7 +234,19 @@ func checkMappingKeys(path string, data []byte) error {
 		if p == len(line) || line[p] == '#' {
 			continue // a sequence item alone on its line: its mapping starts below
 		}
+		if seq >= 0 && (line[p] == '!' || line[p] == '&') {
+			if rest := skipProperties(line[p:]); len(rest) == 0 || rest[0] == '#' {
+				if props++; props > MaxPropertyItems {
+					return &Problem{Pos: Pos{File: path, Line: n + 1, Col: utf8.RuneCount(line[:p]) + 1},
+						Msg: fmt.Sprintf("more than %d sequence items that hold only a tag or an anchor; the limit is %d", MaxPropertyItems, MaxPropertyItems)}
+				}
+			}
+		}
 		value, isKey := keyValue(line[p:])
+		if isKey && len(line[p:])-len(value) > MaxKeyLength+1 {
+			return &Problem{Pos: Pos{File: path, Line: n + 1, Col: utf8.RuneCount(line[:p]) + 1},
+				Msg: fmt.Sprintf("a key longer than %d bytes; the limit is %d", MaxKeyLength, MaxKeyLength)}
+		}
 		if complexKey >= 0 {
 			p, isKey, value = complexKey, true, nil
 		} else if !isKey {

@@ -266,3 +266,33 @@ func TestMappingKeysRealFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyLengthAndPropertyItems: a key is at most MaxKeyLength bytes, in a block mapping and
+// in a flow one (quoted or plain), and at most MaxPropertyItems sequence items hold only a
+// tag or an anchor: the parser's memory grew with the square of both (red team round 17: a
+// 256 KiB key over a long list, 50 000 `- !a` lines, gigabytes). Long values, strings with
+// `: ` in them, and anchored hooks below the cap stay within.
+func TestKeyLengthAndPropertyItems(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("k", MaxKeyLength+1)
+	tests := []struct {
+		name, data string
+		ok         bool
+	}{
+		{"a block key at the cap", strings.Repeat("k", MaxKeyLength) + ": [1, 2]\n", true},
+		{"a long block key", long + ": [1, 2]\n", false},
+		{"a long quoted flow key", `{"` + long + `": [1, 2]}`, false},
+		{"a long plain flow key", "{" + long + ": [1, 2]}", false},
+		{"a long key after a comma", `{"a": 1, "` + long + `": 2}`, false},
+		{"a long value", `{"command": "` + strings.Repeat("echo x; ", 500) + `"}`, true},
+		{"a long value with colons", "command: 'for f in a b; do echo \"file: $f\", done; " + strings.Repeat("x", 2000) + "'\n", true},
+		{"tags only", strings.Repeat("- !a\n", MaxPropertyItems+1), false},
+		{"anchors only", strings.Repeat("- &a\n", MaxPropertyItems+1), false},
+		{"anchored hooks", "hooks:\n" + strings.Repeat("  - &h\n    event: stop\n", MaxPropertyItems), true},
+	}
+	for _, tt := range tests {
+		if err := CheckLimits("f.yaml", []byte(tt.data)); (err == nil) != tt.ok {
+			t.Errorf("%s: %v, want ok %v", tt.name, err, tt.ok)
+		}
+	}
+}

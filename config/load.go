@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"time"
 )
 
 // Set is the effective configuration: the files of all layers, in load order.
@@ -64,7 +65,7 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 	var probs ErrorList
 	var seen []fs.FileInfo
 	var ids fileIndex
-	budget := &repoBudget{bytes: MaxRepositoryBytes, hooks: MaxHooks}
+	budget := &repoBudget{bytes: MaxRepositoryBytes, hooks: MaxHooks, time: repositoryParseTime}
 	for _, lp := range paths {
 		var f *File
 		var p ErrorList
@@ -129,7 +130,67 @@ const MaxRepositoryBytes = 2 * MaxFileSize
 // repoBudget is what is left of MaxRepositoryBytes and of MaxHooks for the repository's
 // files in one Load: MaxHooks caps each file, and the repository's files together too
 // (10 000 hooks in each of a hundred files exhausted memory).
-type repoBudget struct{ bytes, hooks int }
+type repoBudget struct {
+	bytes, hooks int
+	time         time.Duration // what is left of MaxRepositoryParseTime
+}
+
+// MaxRepositoryParseTime caps the time one Load spends parsing a repository's config files
+// together (2 s): a file it would pass is not loaded (a load error of its layer: ignored in
+// an untrusted workspace, failing gate events closed in a trusted one). The caps on the
+// bytes (CheckLimits) each close one way to make the YAML parser slow, and three red-team
+// rounds found another each time (stop 23, round 17: a flow mapping of keys without values,
+// 20 s; a chain of tags, gigabytes); this bounds the whole class. A parse cut short runs on
+// in the background until the process exits, which for the hook command is at once.
+const MaxRepositoryParseTime = 2 * time.Second
+
+// repositoryParseTime is MaxRepositoryParseTime, a variable for a test.
+var repositoryParseTime = MaxRepositoryParseTime
+
+// maxUntimedParse is the size of a file parsed without a deadline goroutine (only its time
+// is counted): the worst construct known costs tens of milliseconds at this size, and a
+// timer would set up the runtime's poller in every hook process (issue 9).
+const maxUntimedParse = 16 << 10
+
+// timed runs parse, the parse of a repository file of size bytes, within what is left of the
+// time budget, and spends what it took; ok false when the budget ran out first (parse then
+// runs on, abandoned) or was already spent.
+func (b *repoBudget) timed(size int, parse func() (*File, ErrorList)) (f *File, probs ErrorList, ok bool) {
+	if b.time <= 0 {
+		return nil, nil, false
+	}
+	start := time.Now()
+	defer func() { b.time -= time.Since(start) }()
+	if size <= maxUntimedParse {
+		f, probs = parse()
+		return f, probs, true
+	}
+	type result struct {
+		f     *File
+		probs ErrorList
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if v := recover(); v != nil { // on the caller's goroutine the hook command's own recover caught this
+				done <- result{nil, ErrorList{{Msg: fmt.Sprintf("internal error parsing it: %v", v)}}}
+			}
+		}()
+		f, probs := parse()
+		done <- result{f, probs}
+	}()
+	timer := time.NewTimer(b.time)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		if r.f == nil {
+			return nil, r.probs, false
+		}
+		return r.f, r.probs, true
+	case <-timer.C:
+		return nil, nil, false
+	}
+}
 
 func (b *repoBudget) spend(n int) error {
 	if n > b.bytes {

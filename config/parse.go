@@ -51,28 +51,39 @@ func parseFile(path string, layer Layer, budget *repoBudget) (*File, ErrorList, 
 		return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
 			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
 	}
-	if kind := FrontmatterKindOf(path); kind != NotFrontmatter {
-		f, probs := ParseFrontmatter(path, data, layer, kind)
+	parse := func() (*File, ErrorList) { return parseData(path, data, layer) }
+	if budget != nil && repositoryLayer(layer) {
+		f, probs, ok := budget.timed(len(data), parse)
+		if !ok {
+			msg := fmt.Sprintf("parsing the repository's config files took longer than %v together; this one is not loaded", MaxRepositoryParseTime)
+			if len(probs) > 0 {
+				msg = probs[0].Msg
+			}
+			return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
+				ErrorList{{Pos: Pos{File: path}, Msg: msg}}, st
+		}
 		return f, probs, st
 	}
-	if isGeminiSettings(path) {
-		f, probs := ParseDialect(path, data, layer, Gemini)
-		return f, probs, st
-	}
-	if isCodexHooks(path) {
-		f, probs := ParseDialect(path, data, layer, Codex)
-		return f, probs, st
-	}
-	if isCopilotHooks(path) {
-		f, probs := ParseDialect(path, data, layer, Copilot)
-		return f, probs, st
-	}
-	if isCursorHooks(path) {
-		f, probs := ParseDialect(path, data, layer, Cursor)
-		return f, probs, st
-	}
-	f, probs := Parse(path, data, layer)
+	f, probs := parse()
 	return f, probs, st
+}
+
+// parseData parses data, the content of the config file at path, in the dialect its path
+// says.
+func parseData(path string, data []byte, layer Layer) (*File, ErrorList) {
+	switch {
+	case FrontmatterKindOf(path) != NotFrontmatter:
+		return ParseFrontmatter(path, data, layer, FrontmatterKindOf(path))
+	case isGeminiSettings(path):
+		return ParseDialect(path, data, layer, Gemini)
+	case isCodexHooks(path):
+		return ParseDialect(path, data, layer, Codex)
+	case isCopilotHooks(path):
+		return ParseDialect(path, data, layer, Copilot)
+	case isCursorHooks(path):
+		return ParseDialect(path, data, layer, Cursor)
+	}
+	return Parse(path, data, layer)
 }
 
 // ParseDialect parses a config file written in dialect: Native, Flat and Nested are

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRepositoryBudget: one Load parses at most MaxRepositoryBytes of a repository's config
@@ -78,5 +79,40 @@ func TestRepositoryBudgetLeavesMarkdown(t *testing.T) {
 		if strings.Contains(p.Msg, "together") {
 			t.Errorf("%s: %s", p.Pos.File, p.Msg)
 		}
+	}
+}
+
+// TestRepositoryParseTime: one Load parses a repository's files within a time budget; a
+// file whose parse passes it is not loaded (a load error of its layer), later ones are not
+// parsed, and the user's files are not concerned. Round 17 of stop 23's red team found a
+// third way after the byte caps to make the YAML parser slow (a flow mapping of keys with no
+// values: 20 s for 512 KiB); the budget bounds them all. Here the budget is 20 ms and the
+// file takes the parser about a second.
+func TestRepositoryParseTime(t *testing.T) {
+	old := repositoryParseTime
+	repositoryParseTime = 20 * time.Millisecond
+	defer func() { repositoryParseTime = old }()
+	dir := t.TempDir()
+	slow := "{" + strings.Repeat("a,", 48<<10) + "a}\n"
+	paths := []LayerPath{
+		{Path: write(t, dir, "home/.hookcore/hooks.yaml", "hooks:\n  - {event: stop, action: {type: command, command: x}}\n"), Layer: User},
+		{Path: write(t, dir, "repo/.hookcore/hooks.yaml", slow), Layer: Project},
+		{Path: write(t, dir, "repo/.claude/settings.json", slow), Layer: Project},
+	}
+	set, probs := Load(paths)
+	if len(set.Files[0].Hooks) != 1 || set.Files[0].Failed {
+		t.Errorf("the user's file: %d hooks, failed %v", len(set.Files[0].Hooks), set.Files[0].Failed)
+	}
+	for i, f := range set.Files[1:] {
+		if !f.Failed {
+			t.Errorf("repository file %d loaded", i+1)
+		}
+	}
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.Msg)
+	}
+	if len(probs) != 2 || !strings.Contains(got[0], "took longer than 2s together") || !strings.Contains(got[1], "took longer than") {
+		t.Errorf("problems %q", got)
 	}
 }
