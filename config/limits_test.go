@@ -219,7 +219,7 @@ func TestSyntaxErrorOfALongLine(t *testing.T) {
 	if len(probs) != 1 || !strings.HasPrefix(probs[0].Msg, "syntax error: ") || probs[0].Pos.Line == 0 || len(probs[0].Msg) > 200 {
 		t.Fatalf("problems %v", probs)
 	}
-	if report > parse+parse/2 {
+	if report > parse*5/2 { // room for other tests' goroutines allocating meanwhile; the old report took 850 MB more
 		t.Errorf("parsing and reporting allocated %d MB, the parse alone %d MB", report>>20, parse>>20)
 	}
 }

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"io/fs"
+	"runtime/metrics"
 	"slices"
 	"time"
 )
@@ -181,15 +182,59 @@ func (b *repoBudget) timed(size int, parse func() (*File, ErrorList)) (f *File, 
 	}()
 	timer := time.NewTimer(b.time)
 	defer timer.Stop()
-	select {
-	case r := <-done:
-		if r.f == nil {
-			return nil, r.probs, false
-		}
-		return r.f, r.probs, true
-	case <-timer.C:
-		return nil, nil, false
+	tick := time.NewTicker(memoryCheckEvery)
+	defer tick.Stop()
+	base := heapBytes()
+	tooBig := func() bool { return heapBytes()-base > repositoryParseMemory }
+	overMemory := func() (*File, ErrorList, bool) {
+		b.time = 0 // what follows is not parsed either
+		return nil, ErrorList{{Msg: fmt.Sprintf("parsing it took more than %d MiB of memory; it is not loaded", MaxRepositoryParseMemory>>20)}}, false
 	}
+	for {
+		select {
+		case r := <-done:
+			switch {
+			case r.f == nil:
+				return nil, r.probs, false
+			case tooBig(): // also when the parse ended between two looks: the same answer whatever the scheduling
+				return overMemory()
+			}
+			return r.f, r.probs, true
+		case <-timer.C:
+			return nil, nil, false
+		case <-tick.C:
+			if tooBig() {
+				return overMemory()
+			}
+		}
+	}
+}
+
+// MaxRepositoryParseMemory caps the heap a repository file's parse may grow, in bytes
+// (256 MiB), checked every memoryCheckEvery while a file over maxUntimedParse is parsed,
+// and when its parse ends (a realistic 500 KiB settings.json grows it by about 11 MB, a
+// flow list of 250 000 numbers by 150 MB).
+// The YAML parser gives every node a path that spells its keys and indices, so nesting
+// times key length times nodes is its memory, which no cap on one of them bounds: 230
+// nested 1 KiB keys over a list took 2 GB in the time budget and grew on (red team round
+// 18). Past the cap the file is not loaded, as past the time budget.
+const MaxRepositoryParseMemory = 256 << 20
+
+// repositoryParseMemory is MaxRepositoryParseMemory, a variable for a test.
+var repositoryParseMemory int64 = MaxRepositoryParseMemory
+
+// memoryCheckEvery is how often timed looks at the heap.
+const memoryCheckEvery = 5 * time.Millisecond
+
+// heapBytes returns the bytes of the heap's live and not yet swept objects
+// (runtime/metrics, which does not stop the world).
+func heapBytes() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
 }
 
 func (b *repoBudget) spend(n int) error {

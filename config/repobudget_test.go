@@ -116,3 +116,26 @@ func TestRepositoryParseTime(t *testing.T) {
 		t.Errorf("problems %q", got)
 	}
 }
+
+// TestRepositoryParseMemory: a repository file whose parse grows the heap past the memory
+// cap is not loaded. The parser gives every node a path spelling its keys, so nested long
+// keys over a list grew gigabytes inside the time budget (red team round 18). Here 20
+// nested 1 000-byte keys over 3 000 items (about 60 MB of paths) against a 16 MB cap.
+func TestRepositoryParseMemory(t *testing.T) {
+	old := repositoryParseMemory
+	repositoryParseMemory = 16 << 20
+	defer func() { repositoryParseMemory = old }()
+	var b strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&b, "%s%s:\n", strings.Repeat(" ", i), strings.Repeat(string(rune('a'+i)), 1000))
+	}
+	fmt.Fprintf(&b, "%sx: [%s1]\n", strings.Repeat(" ", 20), strings.Repeat("1,", 3000))
+	if err := CheckLimits("f.yaml", []byte(b.String())); err != nil {
+		t.Fatalf("the payload does not pass the byte checks: %v", err)
+	}
+	dir := t.TempDir()
+	_, probs := Load([]LayerPath{{Path: write(t, dir, "repo/.hookcore/hooks.yaml", b.String()), Layer: Project}})
+	if len(probs) != 1 || !strings.Contains(probs[0].Msg, "MiB of memory") {
+		t.Errorf("problems %v", probs)
+	}
+}
