@@ -195,7 +195,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 		for i, n := range names {
 			if i == MaxGlobFiles && repositoryLayer(layer) {
 				out = append(out, Candidate{LayerPath: LayerPath{Path: n, Layer: layer,
-					Refused: fmt.Sprintf("%d files match %s; hookcore loads the first %d by name, and this one and the %d after it not", len(names), pattern, MaxGlobFiles, len(names)-MaxGlobFiles-1)}})
+					Refused: fmt.Sprintf("%d files match %s; hookcore loads the first %d by name, not this one nor the %d after it: merge them into fewer files", len(names), pattern, MaxGlobFiles, len(names)-MaxGlobFiles-1)}})
 				break
 			}
 			add(n, layer)

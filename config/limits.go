@@ -67,9 +67,10 @@ func CheckLimits(path string, data []byte) error {
 	return checkMappingKeys(path, data)
 }
 
-// checkFlowKeys reports the first key of a flow mapping longer than MaxKeyLength: the
-// scalar after a `{` or a `,` (quoted, or plain up to `:`, `,`, `]`, `}` or a line break)
-// that a colon follows. It looks after every `{` and `,`, in strings and comments too, and
+// checkFlowKeys reports the first key of a flow mapping longer than MaxKeyLength whose value
+// is a collection: the scalar after a `{` or a `,` (quoted, or plain up to `:`, `,`, `]`,
+// `}` or a line break) that a colon and a collection (`[`, `{`, or a block `-`/`?` on the
+// next line) follow. It looks after every `{` and `,`, in strings and comments too, and
 // so over-estimates: a string holding `, <a thousand bytes without a comma>: ` counts as a
 // long key. Plain segments end at the next delimiter and quoted ones at their closing
 // quote, so the scan is linear.
@@ -110,10 +111,23 @@ func checkFlowKeys(path string, data []byte) error {
 		for k < len(data) && (data[k] == ' ' || data[k] == '\t') {
 			k++
 		}
-		if k < len(data) && data[k] == ':' {
+		if k == len(data) || data[k] != ':' {
+			continue
+		}
+		// Only a key whose value is a collection: the parser's cost is the key spelled in
+		// the path of every node under it, and a long key with one scalar value costs
+		// nothing. So a string that holds `, <a thousand bytes>: b` (a script in a command)
+		// is not read as a key (the new-user trial of stop 23: such a hook blocked every
+		// tool call).
+		v := k + 1
+		for v < len(data) && (data[v] == ' ' || data[v] == '\t' || data[v] == '\n' || data[v] == '\r') {
+			v++
+		}
+		if v < len(data) && (data[v] == '[' || data[v] == '{' || data[v] == '-' || data[v] == '?') {
 			line := 1 + bytes.Count(data[:j], []byte("\n"))
-			return &Problem{Pos: Pos{File: path, Line: line},
-				Msg: fmt.Sprintf("a key longer than %d bytes; the limit is %d", MaxKeyLength, MaxKeyLength)}
+			col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:j], '\n')+1:j])
+			return &Problem{Pos: Pos{File: path, Line: line, Col: col},
+				Msg: fmt.Sprintf("a key longer than %d bytes over a list or a mapping; the limit is %d", MaxKeyLength, MaxKeyLength)}
 		}
 	}
 	return nil

@@ -56,6 +56,10 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			var all config.ErrorList
 			hooks := 0
 			for _, p := range paths {
+				if p.Refused != "" { // not read by the hook command either: say why, as list does
+					all = append(all, &config.Problem{Pos: config.Pos{File: p.Path}, Msg: p.Refused})
+					continue
+				}
 				f, problems := config.ParseFile(p.Path, p.Layer)
 				all = append(all, problems...)
 				if f != nil {
