@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/hookcore/hookcore/internal/regularfile"
@@ -56,24 +55,11 @@ func globBounded(pattern string, max int) (matches []string, ok bool) {
 // globDir appends to matches the names in dir that match pattern (one path element), in
 // lexical order; ok false when matches would pass max.
 func globDir(dir, pattern string, matches []string, max int) ([]string, bool) {
-	fi, err := os.Stat(dir)
-	if err != nil || !fi.IsDir() {
-		return matches, true
-	}
-	names, complete := regularfile.DirNames(dir, maxGlobDirNames)
-	if !complete {
+	found, complete := regularfile.Glob(dir, pattern, maxGlobDirNames)
+	if !complete || len(matches)+len(found) > max {
 		return nil, false
 	}
-	slices.Sort(names)
-	for _, n := range names {
-		if ok, _ := filepath.Match(pattern, n); ok {
-			if len(matches) == max {
-				return nil, false
-			}
-			matches = append(matches, filepath.Join(dir, n))
-		}
-	}
-	return matches, true
+	return append(matches, found...), true
 }
 
 // maxGlobDirNames caps the names globDir reads from one directory: past it the pattern is

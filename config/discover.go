@@ -104,17 +104,7 @@ func globFiles(pattern string, capped bool) (matches []string, complete bool) {
 	if !capped {
 		max = math.MaxInt
 	}
-	names, complete := regularfile.DirNames(filepath.Clean(dir), max)
-	if !complete {
-		return nil, false
-	}
-	for _, n := range names {
-		if ok, _ := filepath.Match(file, n); ok {
-			matches = append(matches, filepath.Join(dir, n))
-		}
-	}
-	slices.Sort(matches)
-	return matches, true
+	return regularfile.Glob(filepath.Clean(dir), file, max)
 }
 
 // MaxGlobFiles caps how many files one discovery pattern of a repository loads (Copilot CLI's

@@ -15,9 +15,18 @@ import (
 // epoll instance, an eventfd, a thread that waits on them) in every hook process for no
 // use, since Open reads only regular files (issue 9, the cold start). Errors are
 // *fs.PathError, as os.OpenFile's.
-func openNonBlocking(path string) (*os.File, error) {
+func openNonBlocking(path string) (*os.File, error) { return openNoWait(path, syscall.O_NOCTTY) }
+
+// openDir opens the directory path for reading its names: O_DIRECTORY makes the open fail
+// on anything else, so a named pipe swapped in after a stat is not opened, and, as
+// openNonBlocking's, the open does not wait and the file is kept off the poller.
+func openDir(path string) (*os.File, error) { return openNoWait(path, syscall.O_DIRECTORY) }
+
+// openNoWait opens path read-only with O_NONBLOCK and flags, then clears O_NONBLOCK before
+// os.NewFile wraps the descriptor (see openNonBlocking).
+func openNoWait(path string, flags int) (*os.File, error) {
 	for {
-		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|flags, 0)
 		if err == syscall.EINTR {
 			continue
 		}
@@ -25,26 +34,6 @@ func openNonBlocking(path string) (*os.File, error) {
 			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 		}
 		if err := syscall.SetNonblock(fd, false); err != nil {
-			syscall.Close(fd)
-			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
-		}
-		return os.NewFile(uintptr(fd), path), nil
-	}
-}
-
-// openDir opens the directory path for reading its names: O_DIRECTORY makes the open fail
-// on anything else, so a named pipe swapped in after a stat is not opened, and O_NONBLOCK
-// keeps it from waiting.
-func openDir(path string) (*os.File, error) {
-	for {
-		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_DIRECTORY, 0)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
-		}
-		if err := syscall.SetNonblock(fd, false); err != nil { // kept off the poller, as openNonBlocking's
 			syscall.Close(fd)
 			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 		}

@@ -12,6 +12,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 )
 
 // Open opens the file at path for reading: opened without blocking (O_NONBLOCK, so a named
@@ -142,4 +144,22 @@ func DirNames(dir string, max int) (names []string, complete bool) {
 			return names, true
 		}
 	}
+}
+
+// Glob returns the entries of the directory dir whose names match pattern (one path
+// element, filepath.Match's syntax), joined to dir, in lexical order: filepath.Glob's
+// answer for dir/pattern, read with DirNames. complete is false, with no matches, when dir
+// holds more than maxNames names.
+func Glob(dir, pattern string, maxNames int) (matches []string, complete bool) {
+	names, complete := DirNames(dir, maxNames)
+	if !complete {
+		return nil, false
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if ok, _ := filepath.Match(pattern, n); ok {
+			matches = append(matches, filepath.Join(dir, n))
+		}
+	}
+	return matches, true
 }
