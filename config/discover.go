@@ -119,6 +119,9 @@ const MaxGlobFiles = 100
 // Candidate is one config file that discovery looked for.
 type Candidate struct {
 	LayerPath
+	// Agent is the agent whose file this is; "" for hookcore's own files and the Settings
+	// files, which discovery looks for with any Agents.
+	Agent Agent
 	// Found is set when something exists at Path (it may still fail to load) or Path could
 	// not be examined.
 	Found bool
@@ -129,6 +132,8 @@ type Candidate struct {
 	// Err is why Path could not be examined (a symlink loop, a regular file where a
 	// directory should be, permission denied); nil when it does not exist or was examined.
 	Err error
+	// st is what Look's stat found at Path, for markDups; nil when nothing was found.
+	st fs.FileInfo
 }
 
 // Loads reports whether the candidate is to be loaded: it was found and is not a duplicate,
@@ -165,30 +170,30 @@ func (d Discovery) Look() ([]Candidate, error) {
 		root = ProjectRoot(cwd)
 	}
 	var out []Candidate
-	add := func(path string, layer Layer) {
-		out = append(out, Candidate{LayerPath: LayerPath{Path: path, Layer: layer}})
+	add := func(path string, layer Layer, agent Agent) {
+		out = append(out, Candidate{LayerPath: LayerPath{Path: path, Layer: layer}, Agent: agent})
 	}
 	// addGlob adds the files that pattern matches, in lexical order; when none does, the
 	// pattern itself, which is not found, so that `list` and `fire` name it among the
 	// places looked at.
-	addGlob := func(pattern string, layer Layer) {
+	addGlob := func(pattern string, layer Layer, agent Agent) {
 		names, complete := globFiles(pattern, repositoryLayer(layer))
 		if !complete {
 			out = append(out, Candidate{LayerPath: LayerPath{Path: pattern, Layer: layer,
-				Refused: fmt.Sprintf("%s holds more than %d names; none of its files are loaded", filepath.Dir(pattern), maxDiscoveryDirNames)}})
+				Refused: fmt.Sprintf("%s holds more than %d names; none of its files are loaded", filepath.Dir(pattern), maxDiscoveryDirNames)}, Agent: agent})
 			return
 		}
 		if len(names) == 0 {
-			add(pattern, layer)
+			add(pattern, layer, agent)
 			return
 		}
 		for i, n := range names {
 			if i == MaxGlobFiles && repositoryLayer(layer) {
 				out = append(out, Candidate{LayerPath: LayerPath{Path: n, Layer: layer,
-					Refused: fmt.Sprintf("%d files match %s; hookcore loads the first %d by name, not this one nor the %d after it: merge them into fewer files", len(names), pattern, MaxGlobFiles, len(names)-MaxGlobFiles-1)}})
+					Refused: fmt.Sprintf("%d files match %s; hookcore loads the first %d by name, not this one nor the %d after it: merge them into fewer files", len(names), pattern, MaxGlobFiles, len(names)-MaxGlobFiles-1)}, Agent: agent})
 				break
 			}
-			add(n, layer)
+			add(n, layer, agent)
 		}
 	}
 	agents := d.Agents
@@ -211,43 +216,43 @@ func (d Discovery) Look() ([]Candidate, error) {
 		}
 		switch layer {
 		case User, Project:
-			add(filepath.Join(base, dir, "hooks.yaml"), layer)
+			add(filepath.Join(base, dir, "hooks.yaml"), layer, "")
 		case Local:
-			add(filepath.Join(base, dir, "hooks.local.yaml"), layer)
+			add(filepath.Join(base, dir, "hooks.local.yaml"), layer, "")
 		}
 		if has(Claude) {
 			name := "settings.json"
 			if layer == Local {
 				name = "settings.local.json"
 			}
-			add(filepath.Join(base, ".claude", name), layer)
+			add(filepath.Join(base, ".claude", name), layer, Claude)
 		}
 		if has(MiniCode) {
 			name := "config.yaml"
 			if layer == Local {
 				name = "config.local.yaml"
 			}
-			add(filepath.Join(base, ".minicode", name), layer)
+			add(filepath.Join(base, ".minicode", name), layer, MiniCode)
 		}
 		if has(Codebot) && layer != Local {
-			add(filepath.Join(base, ".codebot", "settings.json"), layer)
+			add(filepath.Join(base, ".codebot", "settings.json"), layer, Codebot)
 		}
 		if has(GeminiCLI) && layer != Local {
-			add(filepath.Join(base, ".gemini", "settings.json"), layer)
+			add(filepath.Join(base, ".gemini", "settings.json"), layer, GeminiCLI)
 		}
 		if has(CodexCLI) && layer != Local {
-			add(filepath.Join(base, ".codex", "hooks.json"), layer)
-			add(filepath.Join(base, ".codex", "config.toml"), layer)
+			add(filepath.Join(base, ".codex", "hooks.json"), layer, CodexCLI)
+			add(filepath.Join(base, ".codex", "config.toml"), layer, CodexCLI)
 		}
 		if has(CursorIDE) && layer != Local {
-			add(filepath.Join(base, ".cursor", "hooks.json"), layer)
+			add(filepath.Join(base, ".cursor", "hooks.json"), layer, CursorIDE)
 		}
 		if has(CopilotCLI) && layer != Local {
 			sub := ".github"
 			if layer == User {
 				sub = ".copilot"
 			}
-			addGlob(filepath.Join(base, sub, "hooks", "*.json"), layer)
+			addGlob(filepath.Join(base, sub, "hooks", "*.json"), layer, CopilotCLI)
 		}
 	}
 	if has(Claude) {
@@ -255,28 +260,17 @@ func (d Discovery) Look() ([]Candidate, error) {
 		if managed == "" {
 			managed = DefaultManagedDir
 		}
-		add(filepath.Join(managed, "managed-settings.json"), Managed)
+		add(filepath.Join(managed, "managed-settings.json"), Managed, Claude)
 		// managed-settings.d/*.json in lexical order, as Claude Code merges drop-in files.
-		addGlob(filepath.Join(managed, "managed-settings.d", "*.json"), Managed)
+		addGlob(filepath.Join(managed, "managed-settings.d", "*.json"), Managed, Claude)
 	}
 	for _, p := range d.Settings {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(cwd, p)
 		}
-		add(p, Explicit)
+		add(p, Explicit, "")
 	}
 
-	// kept holds, per file found, the candidate it loads under: the first of its paths,
-	// unless a later one is of a layer the repository does not write (user, managed, a
-	// named --settings file) and the kept one is a project or local path. A repository's
-	// symlink to the managed settings or to a --settings policy would otherwise load that
-	// file as untrusted project config, and switch its hooks off (red team round 10).
-	type keptFile struct {
-		st fs.FileInfo
-		c  *Candidate
-	}
-	var kept []keptFile
-	var ids fileIndex
 	for i := range out {
 		c := &out[i]
 		if c.Refused != "" {
@@ -295,19 +289,68 @@ func (d Discovery) Look() ([]Candidate, error) {
 			c.Found, c.Err = true, err
 			continue
 		}
-		c.Found = true
-		k := ids.find(st, func(i int) fs.FileInfo { return kept[i].st })
+		c.Found, c.st = true, st
+	}
+	markDups(out)
+	return out, nil
+}
+
+// markDups sets Dup on the found candidates that load under another one, from their stat
+// results: a file loads under the first of its paths, unless a later one is of a layer the
+// repository does not write (user, managed, a named --settings file) and the first is a
+// project or local path. A repository's symlink to the managed settings or to a --settings
+// policy would otherwise load that file as untrusted project config, and switch its hooks
+// off (red team round 10).
+func markDups(cands []Candidate) {
+	type keptFile struct {
+		st fs.FileInfo
+		c  *Candidate
+	}
+	var kept []keptFile
+	var ids fileIndex
+	for i := range cands {
+		c := &cands[i]
+		c.Dup = false
+		if c.st == nil {
+			continue
+		}
+		k := ids.find(c.st, func(i int) fs.FileInfo { return kept[i].st })
 		switch {
 		case k < 0:
-			ids.add(st, len(kept))
-			kept = append(kept, keptFile{st, c})
+			ids.add(c.st, len(kept))
+			kept = append(kept, keptFile{c.st, c})
 		case repositoryLayer(kept[k].c.Layer) && !repositoryLayer(c.Layer):
 			kept[k].c.Dup, kept[k].c = true, c
 		default:
 			c.Dup = true
 		}
 	}
-	return out, nil
+}
+
+// Select returns what Paths returns for a Discovery with Agents set to agents (nil:
+// DefaultAgents), from cands, a Look with every agent of the same Discovery: hookcore's own
+// files, the Settings files and those of agents, with a file reached twice loading under
+// the candidate markDups picks among those. It states nothing: `hookcore hook AGENT` loads
+// every agent's files, for the trust digest, and runs the other agents' hooks, and a second
+// Look stated every candidate again (issue 9's cold start).
+func Select(cands []Candidate, agents []Agent) []LayerPath {
+	if agents == nil {
+		agents = DefaultAgents
+	}
+	var sub []Candidate
+	for _, c := range cands {
+		if c.Agent == "" || slices.Contains(agents, c.Agent) {
+			sub = append(sub, c)
+		}
+	}
+	markDups(sub)
+	var out []LayerPath
+	for _, c := range sub {
+		if c.Loads() {
+			out = append(out, c.LayerPath)
+		}
+	}
+	return out
 }
 
 // repositoryLayer reports whether files of layer l are the repository's (project, local),

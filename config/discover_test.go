@@ -242,3 +242,66 @@ func TestLoadRepositoryPathYieldsToOtherLayers(t *testing.T) {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
 }
+
+// TestSelectIsASecondLook: the files Select picks from one Look over every agent are those a
+// second Look with the subset of agents returns, for every subset, over a tree where files
+// are reached through several agents' paths and layers (symlinks: a project file to the
+// managed settings, one agent's file to another's, the home's file from the project) and a
+// named --settings file is also an agent's file. `hookcore hook AGENT` used to run that
+// second Look at every event.
+func TestSelectIsASecondLook(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home, work := filepath.Join(dir, "home"), filepath.Join(dir, "work")
+	managed := write(t, dir, "etc/managed-settings.json", `{"hooks":{}}`)
+	write(t, dir, "etc/managed-settings.d/a.json", `{"hooks":{}}`)
+	userClaude := write(t, home, ".claude/settings.json", `{"hooks":{}}`)
+	write(t, home, ".hookcore/hooks.yaml", "hooks: []\n")
+	write(t, home, ".gemini/settings.json", `{}`)
+	write(t, home, ".copilot/hooks/a.json", `{}`)
+	write(t, work, ".git/HEAD", "")
+	codex := write(t, work, ".codex/hooks.json", `{}`)
+	write(t, work, ".cursor/hooks.json", `{}`)
+	write(t, work, ".github/hooks/a.json", `{}`)
+	write(t, work, ".minicode/config.yaml", "hooks: []\n")
+	for link, target := range map[string]string{
+		".claude/settings.json":       managed,    // project path to the managed settings
+		".gemini/settings.json":       codex,      // one agent's file to another's
+		".codebot/settings.json":      userClaude, // the home's file from the project
+		".claude/settings.local.json": filepath.Join(work, ".minicode/config.yaml"),
+		".hookcore/hooks.local.yaml":  filepath.Join(work, ".cursor/hooks.json"),
+	} {
+		p := filepath.Join(work, link)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, p); err != nil {
+			t.Skip(err)
+		}
+	}
+	d := Discovery{Cwd: work, Home: home, ManagedDir: filepath.Dir(managed), Settings: []string{userClaude, codex}}
+	all, err := d.Look()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mask := 0; mask < 1<<len(DefaultAgents); mask++ {
+		agents := []Agent{}
+		for i, a := range DefaultAgents {
+			if mask&(1<<i) != 0 {
+				agents = append(agents, a)
+			}
+		}
+		sub := d
+		sub.Agents = agents
+		want, err := sub.Paths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, Select(all, agents)); diff != "" {
+			t.Fatalf("agents %v (-second Look +Select):\n%s", agents, diff)
+		}
+	}
+	if diff := cmp.Diff(Select(all, nil), Select(all, DefaultAgents)); diff != "" {
+		t.Errorf("nil agents are not DefaultAgents:\n%s", diff)
+	}
+}

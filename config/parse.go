@@ -440,7 +440,7 @@ func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
 		}
 		return nil, ErrorList{{Pos: Pos{File: path}, Msg: err.Error()}}
 	}
-	file, err := parseBytes(data)
+	file, err := parseBytes(skim(data))
 	if err != nil {
 		p := &Problem{Pos: Pos{File: path}}
 		var ye yaml.Error

@@ -120,7 +120,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	if !explicit {
 		dropSelf(set)
 		if f.agents != nil {
-			dropped := e.dropAgentFiles(set, f, root)
+			dropped := dropAgentFiles(set, config.Select(looked, f.agents))
 			// The calling agent reports its own settings files' problems itself; they do
 			// not stop hookcore's hooks (new-user trial, stop 22: a broken
 			// ~/.claude/settings.json blocked every call under `hookcore hook claude`).
@@ -341,15 +341,12 @@ func strictBroken(set *config.Set) bool {
 	return false
 }
 
-// dropAgentFiles empties the hooks of the files that discovery with f.agents would not find
-// (the calling agent's own settings, which it runs itself) and returns their paths. The files
-// stay in the set, so that trust digests do not depend on the mode.
-func (e *env) dropAgentFiles(set *config.Set, f *configFlags, root string) map[string]bool {
+// dropAgentFiles empties the hooks of the files of set that are not among sub, what discovery
+// with the flags' agents loads (the calling agent's own settings, which it runs itself), and
+// returns their paths. The files stay in the set, so that trust digests do not depend on the
+// mode.
+func dropAgentFiles(set *config.Set, sub []config.LayerPath) map[string]bool {
 	dropped := map[string]bool{}
-	sub, err := e.discovery(f, root).Paths()
-	if err != nil {
-		return dropped
-	}
 	keep := map[string]bool{}
 	for _, lp := range sub {
 		keep[lp.Path] = true

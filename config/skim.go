@@ -1,0 +1,162 @@
+package config
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// skim is skimJSON; tests compare a parse without it.
+var skim = skimJSON
+
+// readTopKeys are the top-level keys of a config file whose values parse reads; the values of
+// the others are skimmed (skimJSON). "<<" stays too: were the YAML parser to take a quoted
+// "<<" for a merge key, its value would be read.
+var readTopKeys = map[string]bool{
+	"hooks": true, "disable_all_hooks": true, "disableAllHooks": true, "parallel": true,
+	"allowManagedHooksOnly": true, "audit": true, "<<": true,
+}
+
+// skimJSON returns data with the values of its top-level keys that parse does not read
+// (readTopKeys) replaced by a 0, their line breaks and as many blanks as the value's last
+// line had runes, when data is a JSON object that json.Valid accepts; data itself
+// otherwise. The YAML parser then builds no tree for, and scans hardly a byte of, what
+// hookcore never looks at — a Claude Code settings.json's permissions, env, statusLine,
+// enabledPlugins — and every line and column it reports outside them is the one in data
+// (the config package reads no parser offsets). The keys stay, so a near-miss of a hookcore
+// key is still warned about. A value holding U+0085, U+2028 or U+2029, which a YAML parser
+// may count as line breaks, is left as it is. The YAML parser's refusals of what it no
+// longer reads go with it: a duplicate key inside "permissions", which Claude Code's
+// JSON.parse takes, no longer fails the file.
+//
+// Issue 9: a hook process reads ~/.claude/settings.json at every event, and the YAML parser
+// took 0.5 ms of a 2.5 ms process for a 6 KB file of permission rules.
+func skimJSON(data []byte) []byte {
+	i := skipJSONSpace(data, 0)
+	if i == len(data) || data[i] != '{' || !json.Valid(data) {
+		return data
+	}
+	var out []byte
+	last := 0
+	i++
+	for {
+		i = skipJSONSpace(data, i)
+		if data[i] == '}' {
+			break
+		}
+		ks := i
+		i = skipJSONString(data, i)
+		key := data[ks:i]
+		i = skipJSONSpace(data, i) + 1 // ':'
+		vs := skipJSONSpace(data, i)
+		i = skipJSONValue(data, vs)
+		if !readTopKeys[jsonKey(key)] && blankable(data[vs:i]) {
+			if out == nil {
+				out = make([]byte, 0, len(data))
+			}
+			out = append(out, data[last:vs]...)
+			out = append(out, '0')
+			after := 0 // runes after the value's last line break
+			for _, r := range string(data[vs+1 : i]) {
+				switch r {
+				case '\n', '\r':
+					out = append(out, byte(r))
+					after = 0
+				default:
+					after++
+				}
+			}
+			for ; after > 0; after-- {
+				out = append(out, ' ')
+			}
+			last = i
+		}
+		i = skipJSONSpace(data, i)
+		if data[i] != ',' {
+			break // '}'
+		}
+		i++
+	}
+	if out == nil {
+		return data
+	}
+	return append(out, data[last:]...)
+}
+
+// jsonKey decodes a JSON string token (quotes included) of valid JSON.
+func jsonKey(tok []byte) string {
+	for _, c := range tok {
+		if c == '\\' {
+			var s string
+			_ = json.Unmarshal(tok, &s) // valid JSON: cannot fail
+			return s
+		}
+	}
+	return string(tok[1 : len(tok)-1])
+}
+
+// blankable reports whether v holds none of the runes a YAML parser may take for a line
+// break besides \n and \r.
+func blankable(v []byte) bool {
+	for len(v) > 0 {
+		r, n := utf8.DecodeRune(v)
+		if r == 0x85 || r == 0x2028 || r == 0x2029 {
+			return false
+		}
+		v = v[n:]
+	}
+	return true
+}
+
+func skipJSONSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipJSONString returns the index after the string that starts at data[i] ('"').
+func skipJSONString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipJSONValue returns the index after the value that starts at data[i], in valid JSON.
+func skipJSONValue(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return skipJSONString(data, i)
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			switch data[i] {
+			case '"':
+				i = skipJSONString(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(data) {
+		switch data[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}

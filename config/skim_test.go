@@ -1,0 +1,146 @@
+package config
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// skimCases are JSON config files whose parse must not change when skimJSON blanks what
+// hookcore does not read: multi-byte runes before a hook on the same line (minified), keys
+// written with escapes, near-miss keys, brackets and quotes inside strings, errors inside
+// the hooks (their line:col), documents skimJSON leaves alone (not strict JSON, JSONC, not
+// an object), and U+2028 in a value.
+var skimCases = map[string]string{
+	"claude": `{
+  "permissions": {"allow": ["Bash(npm run test:*)", "Read(/home/ü/**)"], "deny": ["Bash(rm -rf *)"]},
+  "env": {"A": "b\"c]}{", "Ω": "日本語"},
+  "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo hi", "timeout": "x"}]}]},
+  "statusLine": {"type": "command", "command": "~/s.sh"}
+}`,
+	"minified":   `{"env":{"Ω":"日本語 ünïcödé"},"model":"opus","hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"comand","command":"true"}]}]},"x":[1,2,{"y":"]"}]}`,
+	"escapedKey": `{"ho\u006fks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}, "perm\u0069ssions": {"allow": ["é"]}}`,
+	"nearMiss":   `{"hook": {"Stop": []}, "disableAllHook": true, "other": {"deep": [[[["x"]]]]}}`,
+	"disable":    `{"disableAllHooks": true, "enabledPlugins": {"a@b": true}, "hooks": {}}`,
+	"native":     `{"hooks": [{"id": "a", "event": "pre_tool_use", "action": {"type": "command", "command": "true"}}], "event": "stop", "unknown": {"é": 1}}`,
+	"nativeBad":  `{"envv": "é", "hooks": [{"id": "a", "event": "pre_tool_use", "if": "tool ==", "action": {"type": "command", "command": "true"}}]}`,
+	"trailing":   "{\"env\": {\"a\": 1,}, \"hooks\": {}}",
+	"jsonc":      "{\n  // comment\n  \"env\": {\"é\": 1},\n  \"hooks\": {\"Stop\": []}\n}",
+	"array":      `[{"hooks": {}}]`,
+	"lineSep":    "{\"env\": {\"a\": \"x\u2028y\"}, \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\"}]}]}}",
+	"crlf":       "{\r\n\"env\": {\r\n\"é\": [1,\r\n2]},\r\n\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\"}]}]}}",
+	"numbers":    `{"n": -1.5e400, "t": true, "f": false, "z": null, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true", "timeout": 1e400}]}]}}`,
+	"empty":      `{}`,
+}
+
+// TestSkimKeepsTheParse: every skimCases file, under each JSON path, parses to the same
+// File and the same problems, positions included, with and without skimJSON.
+func TestSkimKeepsTheParse(t *testing.T) { // not parallel: it swaps skim
+	for name, src := range skimCases {
+		for _, path := range []string{"/p/.claude/settings.json", "/p/.gemini/settings.json", "/p/.cursor/hooks.json", "/p/.github/hooks/a.json", "/p/.codex/hooks.json", "/p/.hookcore/hooks.yaml"} {
+			skimmed, skimmedProbs := parseData(path, []byte(src), Project)
+			skim = func(b []byte) []byte { return b }
+			whole, wholeProbs := parseData(path, []byte(src), Project)
+			skim = skimJSON
+			if diff := cmp.Diff(whole, skimmed); diff != "" {
+				t.Errorf("%s as %s: file (-whole +skimmed):\n%s", name, path, diff)
+			}
+			if diff := cmp.Diff(wholeProbs, skimmedProbs); diff != "" {
+				t.Errorf("%s as %s: problems (-whole +skimmed):\n%s", name, path, diff)
+			}
+		}
+	}
+}
+
+// TestSkimBlanks: what skimJSON blanks and what it leaves.
+func TestSkimBlanks(t *testing.T) {
+	t.Parallel()
+	got := string(skimJSON([]byte(skimCases["claude"])))
+	for _, gone := range []string{"permissions\": {", "npm", "日本語", "statusLine\": {"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("%q was not skimmed:\n%s", gone, got)
+		}
+	}
+	if !strings.Contains(got, `"hooks": {"PreToolUse": [{"matcher": "Bash"`) {
+		t.Errorf("hooks were skimmed:\n%s", got)
+	}
+	for _, name := range []string{"trailing", "jsonc", "array", "empty"} {
+		if got := string(skimJSON([]byte(skimCases[name]))); got != skimCases[name] {
+			t.Errorf("%s: changed to %q", name, got)
+		}
+	}
+	if got := string(skimJSON([]byte(skimCases["lineSep"]))); !strings.Contains(got, "x\u2028y") {
+		t.Errorf("a value with U+2028 was skimmed: %q", got)
+	}
+}
+
+// FuzzSkimJSON: skimJSON keeps valid JSON valid, keeps every line break, leaves the top-level values parse reads byte for byte, and changes what a Claude
+// Code settings file parses to only by dropping the YAML parser's refusals of what it
+// skimmed. Not parallel: it swaps skim.
+func FuzzSkimJSON(f *testing.F) {
+	for _, src := range skimCases {
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		out := string(skimJSON([]byte(src)))
+		if out == src {
+			return
+		}
+		if !json.Valid([]byte(src)) || !json.Valid([]byte(out)) {
+			t.Fatalf("changed, but in or out is not valid JSON: %q -> %q", src, out)
+		}
+		breaks := func(s string) string {
+			return strings.Map(func(r rune) rune {
+				if r == '\n' || r == '\r' {
+					return r
+				}
+				return -1
+			}, s)
+		}
+		if breaks(out) != breaks(src) {
+			t.Fatalf("line breaks changed: %q -> %q", src, out)
+		}
+		var a, b map[string]json.RawMessage
+		if json.Unmarshal([]byte(src), &a) != nil || json.Unmarshal([]byte(out), &b) != nil {
+			t.Fatalf("not an object: %q -> %q", src, out)
+		}
+		for k := range readTopKeys {
+			if string(a[k]) != string(b[k]) {
+				t.Fatalf("%s changed: %q -> %q", k, a[k], b[k])
+			}
+		}
+		const path = "/p/.claude/settings.json"
+		skimmed, skimmedProbs := parseData(path, []byte(src), Project)
+		skim = func(b []byte) []byte { return b }
+		whole, wholeProbs := parseData(path, []byte(src), Project)
+		skim = skimJSON
+		// The YAML parser's own refusals inside a skimmed value (a duplicate key, which
+		// JSON.parse takes) go, and then the file loads (with the warnings of a loaded
+		// file); nothing else changes.
+		has := func(l ErrorList, p *Problem) bool {
+			return slices.ContainsFunc(l, func(q *Problem) bool { return cmp.Equal(p, q) })
+		}
+		// The parser stops at its first refusal: one inside a skimmed value may have hidden
+		// a later one, which the skimmed parse reports.
+		stopped := slices.ContainsFunc(wholeProbs, func(p *Problem) bool {
+			return strings.HasPrefix(p.Msg, "syntax error") && !has(skimmedProbs, p)
+		})
+		for _, p := range skimmedProbs {
+			if !p.Warning && !has(wholeProbs, p) && !stopped {
+				t.Fatalf("%q: skimming added %v", src, p)
+			}
+		}
+		if !cmp.Equal(wholeProbs, skimmedProbs) {
+			if !slices.ContainsFunc(wholeProbs, func(p *Problem) bool { return !p.Warning && !has(skimmedProbs, p) }) {
+				t.Fatalf("%q: problems changed, no refusal went (-whole +skimmed):\n%s", src, cmp.Diff(wholeProbs, skimmedProbs))
+			}
+			return
+		}
+		if diff := cmp.Diff(whole, skimmed); diff != "" {
+			t.Fatalf("%q: file (-whole +skimmed):\n%s", src, diff)
+		}
+	})
+}
