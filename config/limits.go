@@ -133,12 +133,20 @@ func checkFlowKeys(path string, data []byte) error {
 	return nil
 }
 
-// checkBytes is the part of CheckLimits that does not read YAML's structure (the size, the
-// brackets, the indentation), which a Codex config.toml gets too.
-func checkBytes(path string, data []byte) error {
+// checkSize reports a file over MaxFileSize.
+func checkSize(path string, data []byte) error {
 	if len(data) > MaxFileSize {
 		return &Problem{Pos: Pos{File: path},
 			Msg: fmt.Sprintf("config file is %d bytes; the limit is %d KiB", len(data), MaxFileSize>>10)}
+	}
+	return nil
+}
+
+// checkBytes is the part of CheckLimits that does not read YAML's structure (the size, the
+// brackets, the indentation), which a Codex config.toml gets too.
+func checkBytes(path string, data []byte) error {
+	if err := checkSize(path, data); err != nil {
+		return err
 	}
 	line, col := 1, 0 // col: characters before the current byte on its line
 	depth := 0

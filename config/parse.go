@@ -430,17 +430,24 @@ func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []k
 }
 
 // parseYAML parses data (YAML or JSON) and returns the body of its only document, nil for an
-// empty file, or the parser's error with its position. A file over the caps of CheckLimits
-// is not parsed: its problem is the error.
+// empty file, or the parser's error with its position. A file over MaxFileSize, or whose
+// parsed part (skimJSON: all of it, but for the values a JSON file holds that hookcore does
+// not read) is over the caps of CheckLimits, is not parsed: its problem is the error.
 func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
-	if err := CheckLimits(path, data); err != nil {
+	err := checkSize(path, data)
+	src := data
+	if err == nil {
+		src = skim(data)
+		err = CheckLimits(path, src)
+	}
+	if err != nil {
 		var p *Problem
 		if errors.As(err, &p) {
 			return nil, ErrorList{p}
 		}
 		return nil, ErrorList{{Pos: Pos{File: path}, Msg: err.Error()}}
 	}
-	file, err := parseBytes(skim(data))
+	file, err := parseBytes(src)
 	if err != nil {
 		p := &Problem{Pos: Pos{File: path}}
 		var ye yaml.Error

@@ -62,13 +62,18 @@ func EnabledPlugins(settings []LayerPath, projectTrusted bool) []string {
 			if err != nil {
 				continue
 			}
-			var s struct {
-				EnabledPlugins map[string]json.RawMessage `json:"enabledPlugins"`
-			}
-			if json.Unmarshal(b, &s) != nil {
+			if !isJSONObject(b) {
 				continue
 			}
-			for k, v := range s.EnabledPlugins {
+			// The one value, not the whole file (often kilobytes of permission rules, read
+			// at every hook event: issue 9); the key exactly and its last occurrence, as
+			// Claude Code's JSON.parse reads it.
+			raw, ok := topJSONValue(b, "enabledPlugins")
+			var enabled map[string]json.RawMessage
+			if !ok || json.Unmarshal(raw, &enabled) != nil {
+				continue
+			}
+			for k, v := range enabled {
 				on[k] = string(v) == "true" // false or a version constraint object
 				if strings.HasPrefix(string(v), "[") || strings.HasPrefix(string(v), "{") {
 					on[k] = true

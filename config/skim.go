@@ -31,55 +31,80 @@ var readTopKeys = map[string]bool{
 // Issue 9: a hook process reads ~/.claude/settings.json at every event, and the YAML parser
 // took 0.5 ms of a 2.5 ms process for a 6 KB file of permission rules.
 func skimJSON(data []byte) []byte {
-	i := skipJSONSpace(data, 0)
-	if i == len(data) || data[i] != '{' || !json.Valid(data) {
+	if !isJSONObject(data) {
 		return data
 	}
 	var out []byte
 	last := 0
-	i++
-	for {
-		i = skipJSONSpace(data, i)
-		if data[i] == '}' {
-			break
+	topMembers(data, func(key string, vs, ve int) {
+		if readTopKeys[key] || !blankable(data[vs:ve]) {
+			return
 		}
-		ks := i
-		i = skipJSONString(data, i)
-		key := data[ks:i]
-		i = skipJSONSpace(data, i) + 1 // ':'
-		vs := skipJSONSpace(data, i)
-		i = skipJSONValue(data, vs)
-		if !readTopKeys[jsonKey(key)] && blankable(data[vs:i]) {
-			if out == nil {
-				out = make([]byte, 0, len(data))
-			}
-			out = append(out, data[last:vs]...)
-			out = append(out, '0')
-			after := 0 // runes after the value's last line break
-			for _, r := range string(data[vs+1 : i]) {
-				switch r {
-				case '\n', '\r':
-					out = append(out, byte(r))
-					after = 0
-				default:
-					after++
-				}
-			}
-			for ; after > 0; after-- {
-				out = append(out, ' ')
-			}
-			last = i
+		if out == nil {
+			out = make([]byte, 0, len(data))
 		}
-		i = skipJSONSpace(data, i)
-		if data[i] != ',' {
-			break // '}'
+		out = append(out, data[last:vs]...)
+		out = append(out, '0')
+		after := 0 // runes after the value's last line break
+		for _, r := range string(data[vs+1 : ve]) {
+			switch r {
+			case '\n', '\r':
+				out = append(out, byte(r))
+				after = 0
+			default:
+				after++
+			}
 		}
-		i++
-	}
+		for ; after > 0; after-- {
+			out = append(out, ' ')
+		}
+		last = ve
+	})
 	if out == nil {
 		return data
 	}
 	return append(out, data[last:]...)
+}
+
+// isJSONObject reports whether data is one JSON object that json.Valid accepts.
+func isJSONObject(data []byte) bool {
+	i := skipJSONSpace(data, 0)
+	return i < len(data) && data[i] == '{' && json.Valid(data)
+}
+
+// topMembers calls f with each member of data, a JSON object json.Valid accepts (see
+// isJSONObject), in order: its key, decoded, and where its value starts and ends.
+func topMembers(data []byte, f func(key string, vs, ve int)) {
+	i := skipJSONSpace(data, 0) + 1
+	for {
+		i = skipJSONSpace(data, i)
+		if data[i] == '}' {
+			return
+		}
+		ks := i
+		i = skipJSONString(data, i)
+		key := jsonKey(data[ks:i])
+		vs := skipJSONSpace(data, skipJSONSpace(data, i)+1) // past ':'
+		i = skipJSONValue(data, vs)
+		f(key, vs, i)
+		i = skipJSONSpace(data, i)
+		if data[i] != ',' {
+			return // '}'
+		}
+		i++
+	}
+}
+
+// topJSONValue returns the value of key in data, a JSON object json.Valid accepts (see
+// isJSONObject): the last one when the key is there twice, as JavaScript's JSON.parse keeps
+// it; the key is compared exactly, as JSON.parse does.
+func topJSONValue(data []byte, key string) (v []byte, ok bool) {
+	topMembers(data, func(k string, vs, ve int) {
+		if k == key {
+			v, ok = data[vs:ve], true
+		}
+	})
+	return v, ok
 }
 
 // jsonKey decodes a JSON string token (quotes included) of valid JSON.

@@ -2,6 +2,7 @@ package config
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -143,4 +144,56 @@ func FuzzSkimJSON(f *testing.F) {
 			t.Fatalf("%q: file (-whole +skimmed):\n%s", src, diff)
 		}
 	})
+}
+
+// TestEnabledPluginsReadsTheKeyAsJSONParse: enabledPlugins is read as Claude Code's
+// JSON.parse reads it: the key exactly (encoding/json matched "EnabledPlugins" too), the last
+// of two, and only from a JSON object.
+func TestEnabledPluginsReadsTheKeyAsJSONParse(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"case.json":  `{"EnabledPlugins": {"case@m": true}, "permissions": {"allow": ["Bash(x)"]}}`,
+		"twice.json": `{"enabledPlugins": {"first@m": true}, "env": {}, "enabledPlugins": {"second@m": true, "off@m": false, "pinned@m": {"version": "1"}}}`,
+		"array.json": `[{"enabledPlugins": {"array@m": true}}]`,
+		"bad.json":   `{"enabledPlugins": {"bad@m": true},}`,
+	}
+	var paths []LayerPath
+	for name, src := range files {
+		paths = append(paths, LayerPath{Path: write(t, dir, name, src), Layer: User})
+	}
+	if diff := cmp.Diff([]string{"pinned@m", "second@m"}, EnabledPlugins(paths, true)); diff != "" {
+		t.Errorf("enabled (-want +got):\n%s", diff)
+	}
+}
+
+// TestLimitsGuardWhatIsParsed: the caps of CheckLimits apply to what the YAML parser reads
+// of a JSON file: 600 keys under "env", which Claude Code takes and hookcore never reads, no
+// longer fail ~/.claude/settings.json (they did: a failed settings file blocks every call);
+// 600 under "hooks" still do, and the size cap counts the whole file.
+func TestLimitsGuardWhatIsParsed(t *testing.T) {
+	t.Parallel()
+	many := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(&b, "    \"K%d\": []", i)
+		}
+		return b.String()
+	}
+	const path = "/p/.claude/settings.json"
+	f, probs := parseData(path, []byte("{\n  \"env\": {\n"+many(600)+"\n  },\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}\n}"), User)
+	if f.Failed || len(f.Hooks) != 1 || len(probs) != 0 {
+		t.Errorf("600 env keys: failed %v, %d hooks, problems %v", f.Failed, len(f.Hooks), probs)
+	}
+	f, probs = parseData(path, []byte("{\n  \"hooks\": {\n"+many(600)+"\n  }\n}"), User)
+	if !f.Failed || len(probs) != 1 || !strings.Contains(probs[0].Msg, "500") || probs[0].Pos.Line == 0 {
+		t.Errorf("600 hooks keys: failed %v, problems %v", f.Failed, probs)
+	}
+	big := "{\"env\": \"" + strings.Repeat("x", MaxFileSize) + "\", \"hooks\": {}}"
+	if f, probs = parseData(path, []byte(big), User); !f.Failed || len(probs) != 1 || !strings.Contains(probs[0].Msg, "limit is 512 KiB") {
+		t.Errorf("over the size cap: failed %v, problems %v", f.Failed, probs)
+	}
 }
