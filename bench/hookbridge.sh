@@ -78,7 +78,26 @@ hooks:
 YAML
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}\n' "$tmp" >"$tmp/block.json"
 printf '{"session_id":"bench","cwd":"%s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la"}}\n' "$tmp" >"$tmp/allow.json"
+sed "s#\"cwd\":\"$tmp\"#\"cwd\":\"$tmp/inst/proj\"#" "$tmp/block.json" >"$tmp/block-inst.json"
+sed "s#\"cwd\":\"$tmp\"#\"cwd\":\"$tmp/inst/proj\"#" "$tmp/allow.json" >"$tmp/allow-inst.json"
 export HOOKCORE_STATE_DIR="$tmp/state" HOME="$tmp"
+# "installed": hookcore-hook claude as `hookcore install claude` leaves it, without --config:
+# discovery from a project directory, the policy as ~/.hookcore/hooks.yaml, and a
+# ~/.claude/settings.json of 6 KB (160 permission rules, env, a status line, the three hook
+# entries install writes), which a hook process reads at every event.
+mkdir -p "$tmp/inst/home/.hookcore" "$tmp/inst/home/.claude" "$tmp/inst/proj/.git"
+cp "$tmp/policy.yaml" "$tmp/inst/home/.hookcore/hooks.yaml"
+python3 - "$tmp" <<'PY'
+import json, sys
+tmp = sys.argv[1]
+hook = [{"matcher": "*", "hooks": [{"type": "command", "command": tmp + "/hookcore-hook claude"}]}]
+s = {"permissions": {"allow": [f"Bash(npm run test:{i}*)" for i in range(120)] + [f"Read(/home/u/proj{i}/**)" for i in range(40)],
+                     "deny": ["Bash(rm -rf *)"]},
+     "env": {"FOO": "bar", "CLAUDE_CODE_ENABLE_TELEMETRY": "0"}, "model": "opus",
+     "statusLine": {"type": "command", "command": "~/.claude/statusline.sh"},
+     "hooks": {"PreToolUse": hook, "PostToolUse": hook, "Stop": [{"hooks": hook[0]["hooks"]}]}}
+open(tmp + "/inst/home/.claude/settings.json", "w").write(json.dumps(s, indent=2))
+PY
 
 echo "$N rounds ($(go version | cut -d' ' -f3), $(nproc) CPUs, python $(python3 -c 'import sys; print(sys.version.split()[0])'), load $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$N" "$tmp" <<'PY'
@@ -92,13 +111,19 @@ cases = [
     ("python", [py, tmp + "/dispatch.py"], 2),
     ("hookcore", [tmp + "/hookcore"] + hook, 2),
     ("hookcore-hook", [tmp + "/hookcore-hook"] + hook[1:], 2),
+    ("installed", [tmp + "/hookcore-hook", "claude"], 2),
 ]
 if os.path.exists(tmp + "/hookcore-base"):
     cases.append(("hookcore-base", [tmp + "/hookcore-base"] + hook, 2))
+inst = dict(os.environ, HOME=tmp + "/inst/home")
 def run(argv, path, want):
+    installed = argv == [tmp + "/hookcore-hook", "claude"]
+    if installed:
+        path = path.replace(".json", "-inst.json")
     with open(path, "rb") as f:
         t0 = time.perf_counter_ns()
-        p = subprocess.Popen(argv, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        p = subprocess.Popen(argv, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             cwd=tmp + "/inst/proj" if installed else None, env=inst if installed else None)
         _, status, ru = os.wait4(p.pid, 0)
         dt = (time.perf_counter_ns() - t0) / 1e6
     code = os.waitstatus_to_exitcode(status)
@@ -134,7 +159,7 @@ for kind in ("block", "allow"):
     g, gs = res[(kind, "gomin")]
     pyt = res[(kind, "python")][0]
     line = f"{kind}:"
-    for name in ("hookcore-hook", "hookcore"):
+    for name in ("hookcore-hook", "installed", "hookcore"):
         h, hs = res[(kind, name)]
         per_round = statistics.median(a / b for a, b in zip(hs, gs))
         line += f" {name}/gomin {h / g:.2f}x (per-round median {per_round:.2f}x), {name}/python {h / pyt:.2f}x;"

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -239,7 +240,14 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 			d.shapeless = true
 			continue
 		}
-		if f.Dialect == Native && !isMiniCodeConfig(path) {
+		if f.Dialect == Native && !isMiniCodeConfig(path) && hooksKV == nil {
+			// No hooks: key, and a key hookcore does not know ("hook:", "Hooks:", a key
+			// behind a byte order mark): the hooks the file meant to declare are that
+			// key's, and it would run nothing while it loads, with a warning no agent
+			// shows. So it does not load, and a gate event fails closed.
+			d.errorf(p.keyNode, "unknown key %q in config%s, and no hooks key: the file's hooks go under hooks:, and as written it would run nothing", p.key, didYouMean(p.key, topKeys))
+			d.shapeless = true
+		} else if f.Dialect == Native && !isMiniCodeConfig(path) {
 			d.unknownKey(p, "config", topKeys)
 		} else if s := Suggest(p.key, slices.Concat(topKeys, []string{"disableAllHooks"})); s != "" {
 			d.warnf(p.keyNode, "unknown key %q in config (did you mean %q?)", p.key, s)
@@ -437,7 +445,11 @@ func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
 	err := checkSize(path, data)
 	src := data
 	if err == nil {
-		src = skim(data)
+		// A byte order mark opens the stream, as YAML allows (Windows editors write one): the
+		// parser took it for the first key's first character, "\ufeffhooks", and the file's
+		// hooks were an unknown key's value, so none ran, without an error. Columns of line 1
+		// are then counted as an editor shows them, from the first visible character.
+		src = skim(bytes.TrimPrefix(data, []byte("\ufeff")))
 		err = CheckLimits(path, src)
 	}
 	if err != nil {

@@ -197,3 +197,48 @@ func TestLimitsGuardWhatIsParsed(t *testing.T) {
 		t.Errorf("over the size cap: failed %v, problems %v", f.Failed, probs)
 	}
 }
+
+// TestByteOrderMark: a config file that opens with a UTF-8 byte order mark (Windows editors
+// write one) loads its hooks. The YAML parser read "\ufeffhooks" as an unknown key, and the
+// file ran nothing, with a warning only: a policy saved by Notepad let every call through.
+// A .json file with one still gets the strict-JSON warning: Claude Code's JSON.parse refuses
+// it.
+func TestByteOrderMark(t *testing.T) {
+	t.Parallel()
+	const bom = "\ufeff"
+	f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(bom+"hooks:\n  - id: a\n    event: pre_tool_use\n    action: {type: command, command: \"true\"}\n    reject: true\n  - id: b\n    event: stop\n    action: {type: command, command: \"true\"}\n    bogus: 1\n"), User)
+	if f.Failed || len(f.Hooks) != 2 || len(probs) != 1 || probs[0].Pos.Line != 9 || probs[0].Pos.Col != 5 {
+		t.Errorf("yaml: failed %v, %d hooks, problems %v", f.Failed, len(f.Hooks), probs)
+	}
+	f, probs = parseData("/p/.claude/settings.json", []byte(bom+`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`), User)
+	if f.Failed || len(f.Hooks) != 1 || len(probs) != 1 || !strings.Contains(probs[0].Msg, "not strict JSON") {
+		t.Errorf("json: failed %v, %d hooks, problems %v", f.Failed, len(f.Hooks), probs)
+	}
+}
+
+// TestMisspelledHooksKeyFails: a hookcore file whose hooks sit under a key hookcore does not
+// know, with no hooks key, does not load (it loaded with a warning and ran nothing: under an
+// agent, which shows no warning, the guard was off); beside a hooks key, an unknown key is
+// still a warning.
+func TestMisspelledHooksKeyFails(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"Hooks:\n  - id: a\n    event: pre_tool_use\n    action: {type: command, command: \"true\"}\n    reject: true\n",
+		"hook:\n  - id: a\n",
+		`{"hoooks": [{"id": "a", "event": "stop", "action": {"type": "command", "command": "true"}}]}`,
+	} {
+		f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User)
+		if !f.Failed || probs.Errors() != 1 {
+			t.Errorf("%q: failed %v, problems %v", src, f.Failed, probs)
+		}
+	}
+	f, probs := parseData("/p/.hookcore/hooks.yaml", []byte("hooks: []\nhoks: 1\n"), User)
+	if f.Failed || probs.Errors() != 0 || len(probs) != 1 {
+		t.Errorf("beside hooks: failed %v, problems %v", f.Failed, probs)
+	}
+	for _, path := range []string{"/p/.claude/settings.json", "/p/.minicode/config.yaml"} {
+		if f, probs := parseData(path, []byte("{\"model\": \"opus\", \"permissions\": {}}"), User); f.Failed || probs.Errors() != 0 {
+			t.Errorf("%s without hooks: failed %v, problems %v", path, f.Failed, probs)
+		}
+	}
+}
