@@ -242,3 +242,16 @@ func TestMisspelledHooksKeyFails(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictJSONTakesWhatJSONParseTakes: a number out of float64's range is strict JSON
+// (JSON.parse reads it as Infinity); decoding into any refused it, and the file was warned
+// about as "not strict JSON".
+func TestStrictJSONTakesWhatJSONParseTakes(t *testing.T) {
+	t.Parallel()
+	if probs := strictJSON("/p/s.json", []byte(`{"n": 1e400, "hooks": {}}`)); len(probs) != 0 {
+		t.Errorf("problems %v", probs)
+	}
+	if probs := strictJSON("/p/s.json", []byte(`{"n": 1,}`)); len(probs) != 1 || probs[0].Pos.Col != 9 {
+		t.Errorf("trailing comma: problems %v", probs)
+	}
+}
