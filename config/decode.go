@@ -166,6 +166,22 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 }
 
 // unknownKey warns about a key nobody reads, suggesting the closest known one.
+// gateKeys are the keys of a hook whose loss lets a gate event's call through: a hook that
+// was to reject, or to block when it fails, runs without it and allows.
+var gateKeys = []string{"reject", "on_error"}
+
+// unknownHookKey reports a key of a hookcore or codebot hook entry that is none of known: an
+// error, which skips the entry (a gate event then fails closed), when the closest known key
+// is one of gateKeys ("rejct: true", "Reject: true": the hook ran, did not reject, and the
+// call went through, with a warning no agent shows; red team, stop 24); a warning otherwise.
+func (d *decoder) unknownHookKey(p kv, known []string) {
+	if s := Suggest(p.key, known); slices.Contains(gateKeys, s) {
+		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, s)
+		return
+	}
+	d.unknownKey(p, "hook", known)
+}
+
 func (d *decoder) unknownKey(p kv, where string, known []string) {
 	d.warnf(p.keyNode, "unknown key %q in %s%s", p.key, where, didYouMean(p.key, known))
 }
@@ -209,7 +225,7 @@ func (d *decoder) native(entry ast.Node) *rawHook {
 		case slices.Contains(actionKeys, p.key):
 			d.warnf(p.keyNode, "unknown key %q in hook: %s belongs under action:", p.key, p.key)
 		default:
-			d.unknownKey(p, "hook", nativeKeys)
+			d.unknownHookKey(p, nativeKeys)
 		}
 	}
 	if !hasEvent {
@@ -232,7 +248,11 @@ func (d *decoder) nativeAction(r *rawHook, p kv) {
 		return
 	}
 	for _, q := range pairs {
-		if !d.actionField(r, q) {
+		switch {
+		case d.actionField(r, q):
+		case slices.Contains(gateKeys, q.key):
+			d.errorf(q.keyNode, "%s is a hook's key, not an action's: under action: it is not read, and the hook would let the call through; write it beside action:", q.key)
+		default:
 			d.unknownKey(q, "action", actionKeys)
 		}
 	}
@@ -286,7 +306,7 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 		case dialect == Nested || dialect == Gemini || dialect == Cursor || dialect == Copilot:
 			d.claudeUnknownKey(p, "hook", jsonKeys)
 		default:
-			d.unknownKey(p, "hook", jsonKeys)
+			d.unknownHookKey(p, jsonKeys)
 		}
 	}
 	claudeExecForm(r)

@@ -240,12 +240,17 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 			d.shapeless = true
 			continue
 		}
-		if f.Dialect == Native && !isMiniCodeConfig(path) && hooksKV == nil {
-			// No hooks: key, and a key hookcore does not know ("hook:", "Hooks:", a key
-			// behind a byte order mark): the hooks the file meant to declare are that
-			// key's, and it would run nothing while it loads, with a warning no agent
-			// shows. So it does not load, and a gate event fails closed.
-			d.errorf(p.keyNode, "unknown key %q in config%s, and no hooks key: the file's hooks go under hooks:, and as written it would run nothing", p.key, didYouMean(p.key, topKeys))
+		// No hooks (no hooks key, or an empty one) and a key hookcore does not know
+		// ("hook:", "Hooks:", a key behind a byte order mark), in a hookcore file or in a
+		// file named with --config whose key is a near-miss of hooks: the hooks the file
+		// meant to declare are that key's, and it would run nothing while it loads, with a
+		// warning no agent shows. So it does not load, and a gate event fails closed. In
+		// another agent's settings file the other keys are that agent's, which ignores
+		// them too.
+		own := dialectByName(path) == Native && !isMiniCodeConfig(path)
+		named := layer == Explicit && Suggest(p.key, []string{"hooks"}) != ""
+		if hookless(hooksKV) && (own || named) {
+			d.errorf(p.keyNode, "unknown key %q in config%s, and no hooks: the file's hooks go under hooks:, and as written it would run nothing", p.key, didYouMean(p.key, topKeys))
 			d.shapeless = true
 		} else if f.Dialect == Native && !isMiniCodeConfig(path) {
 			d.unknownKey(p, "config", topKeys)
@@ -491,7 +496,49 @@ func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
 		}
 		body = doc.Body
 	}
+	if body == nil {
+		if line := contentLine(src); line > 0 {
+			// The YAML parser returns one empty document for "---\n---\n<the hooks>" and
+			// drops the rest: the file loaded with no hooks and no warning (stop 24, red team).
+			return nil, ErrorList{{Pos: Pos{File: path, Line: line, Col: 1},
+				Msg: "the YAML parser read no document, yet the file has content here (an empty document before it? a --- line with nothing under it): write the file as one document"}}
+		}
+	}
 	return body, nil
+}
+
+// hookless reports whether a config's hooks key is absent, null or an empty list or mapping.
+func hookless(hooks *kv) bool {
+	if hooks == nil {
+		return true
+	}
+	switch v := hooks.val.(type) {
+	case nil, *ast.NullNode:
+		return true
+	case *ast.SequenceNode:
+		return len(v.Values) == 0
+	case *ast.MappingNode:
+		return len(v.Values) == 0
+	}
+	return false
+}
+
+// contentLine returns the number of the first line of data that is not blank, a comment, a
+// document marker (---, ..., with at most a comment after it) or a directive (%...); 0 when
+// there is none.
+func contentLine(data []byte) int {
+	for n, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		for _, marker := range []string{"---", "..."} {
+			if rest, ok := strings.CutPrefix(t, marker); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+				t = strings.TrimSpace(rest)
+			}
+		}
+		if t != "" && t[0] != '#' && t[0] != '%' {
+			return n + 1
+		}
+	}
+	return 0
 }
 
 // parseBytes calls the YAML parser, turning a panic inside it into an error: a config file

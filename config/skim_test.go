@@ -198,6 +198,26 @@ func TestLimitsGuardWhatIsParsed(t *testing.T) {
 	}
 }
 
+// TestEmptyFirstDocument: "---" twice before the hooks: the YAML parser returns one empty
+// document and drops the rest, and the file loaded with no hooks and no warning (red team,
+// stop 24). Now it is an error at the first line of content; a file of comments and markers
+// only is still an empty config.
+func TestEmptyFirstDocument(t *testing.T) {
+	t.Parallel()
+	const hooks = "hooks:\n  - id: a\n    event: pre_tool_use\n    action: {type: command, command: \"true\"}\n    reject: true\n"
+	for _, lead := range []string{"---\n---\n", "--- # c\n---\n", "---\n\n---\n", "--- \r\n--- \r\n", "# c\n---\n---\n", "---\n---\n---\n"} {
+		f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(lead+hooks), User)
+		if len(f.Hooks) == 0 && (!f.Failed || probs.Errors() != 1) {
+			t.Errorf("%q: %d hooks, failed %v, problems %v", lead, len(f.Hooks), f.Failed, probs)
+		}
+	}
+	for _, src := range []string{"", "# nothing yet\n", "---\n# c\n...\n"} {
+		if f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User); f.Failed || len(probs) != 0 {
+			t.Errorf("%q: failed %v, problems %v", src, f.Failed, probs)
+		}
+	}
+}
+
 // TestByteOrderMark: a config file that opens with a UTF-8 byte order mark (Windows editors
 // write one) loads its hooks. The YAML parser read "\ufeffhooks" as an unknown key, and the
 // file ran nothing, with a warning only: a policy saved by Notepad let every call through.
@@ -217,7 +237,7 @@ func TestByteOrderMark(t *testing.T) {
 }
 
 // TestMisspelledHooksKeyFails: a hookcore file whose hooks sit under a key hookcore does not
-// know, with no hooks key, does not load (it loaded with a warning and ran nothing: under an
+// know, with no hooks (or empty ones), does not load (it loaded with a warning and ran nothing: under an
 // agent, which shows no warning, the guard was off); beside a hooks key, an unknown key is
 // still a warning.
 func TestMisspelledHooksKeyFails(t *testing.T) {
@@ -232,9 +252,29 @@ func TestMisspelledHooksKeyFails(t *testing.T) {
 			t.Errorf("%q: failed %v, problems %v", src, f.Failed, probs)
 		}
 	}
-	f, probs := parseData("/p/.hookcore/hooks.yaml", []byte("hooks: []\nhoks: 1\n"), User)
+	f, probs := parseData("/p/.hookcore/hooks.yaml", []byte("hooks: [{id: a, event: stop, action: {type: command, command: \"true\"}}]\nhoks: 1\n"), User)
 	if f.Failed || probs.Errors() != 0 || len(probs) != 1 {
 		t.Errorf("beside hooks: failed %v, problems %v", f.Failed, probs)
+	}
+	// The hooks key there, but empty, or null (red team, stop 24).
+	for _, src := range []string{"hooks:\nhook:\n  - id: a\n", "hooks: ~\nHooks: []\n", "hooks: {}\nhook: 1\n", "hooks: []\nhooks_: 1\n"} {
+		if f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User); !f.Failed || probs.Errors() != 1 {
+			t.Errorf("%q: failed %v, problems %v", src, f.Failed, probs)
+		}
+	}
+	// A JSON file named with --config, whose hooks key is written wrong: named as a policy,
+	// it is one (Claude Code's own settings, discovered, are left as Claude Code reads them).
+	for _, src := range []string{
+		`{"Hooks": [{"id": "a", "event": "pre_tool_use", "action": {"type": "command", "command": "true"}, "reject": true}]}`,
+		`{"hook": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}]}}`,
+		`{"hooks": null, "Hooks": {"PreToolUse": []}}`,
+	} {
+		if f, probs := parseData("/tmp/policy.json", []byte(src), Explicit); !f.Failed || probs.Errors() != 1 {
+			t.Errorf("named %q: failed %v, problems %v", src, f.Failed, probs)
+		}
+		if f, probs := parseData("/p/.claude/settings.json", []byte(src), Project); f.Failed || probs.Errors() != 0 {
+			t.Errorf("discovered %q: failed %v, problems %v", src, f.Failed, probs)
+		}
 	}
 	for _, path := range []string{"/p/.claude/settings.json", "/p/.minicode/config.yaml"} {
 		if f, probs := parseData(path, []byte("{\"model\": \"opus\", \"permissions\": {}}"), User); f.Failed || probs.Errors() != 0 {
@@ -253,5 +293,34 @@ func TestStrictJSONTakesWhatJSONParseTakes(t *testing.T) {
 	}
 	if probs := strictJSON("/p/s.json", []byte(`{"n": 1,}`)); len(probs) != 1 || probs[0].Pos.Col != 9 {
 		t.Errorf("trailing comma: problems %v", probs)
+	}
+}
+
+// TestGateKeyWrittenWrong: a hook whose reject or on_error is misspelled, capitalised or
+// written under action: is a broken entry, not a hook that runs and allows (red team, stop
+// 24: "rejct: true" ran the hook, did not reject, and let rm -rf through with a warning);
+// other unknown keys stay warnings.
+func TestGateKeyWrittenWrong(t *testing.T) {
+	t.Parallel()
+	const head = "hooks:\n  - id: a\n    event: pre_tool_use\n    action: {type: command, command: \"echo no\""
+	for _, src := range []string{
+		head + "}\n    rejct: true\n",
+		head + "}\n    Reject: true\n",
+		head + ", reject: true}\n",
+		head + "}\n    onerror: block\n",
+		head + ", on_error: block}\n",
+	} {
+		f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User)
+		if len(f.Hooks) != 0 || len(f.Broken) != 1 || probs.Errors() != 1 {
+			t.Errorf("%q: %d hooks, %d broken, problems %v", src, len(f.Hooks), len(f.Broken), probs)
+		}
+	}
+	f, probs := parseData("/p/.codebot/settings.json", []byte(`{"hooks": {"PreToolUse": [{"type": "command", "command": "exit 2", "rejct": true}]}}`), User)
+	if len(f.Hooks) != 0 || probs.Errors() != 1 {
+		t.Errorf("codebot: %d hooks, problems %v", len(f.Hooks), probs)
+	}
+	f, probs = parseData("/p/.hookcore/hooks.yaml", []byte(head+"}\n    reject: true\n    descripton: x\n"), User)
+	if len(f.Hooks) != 1 || probs.Errors() != 0 || len(probs) != 1 {
+		t.Errorf("a near-miss of another key: %d hooks, problems %v", len(f.Hooks), probs)
 	}
 }
