@@ -36,17 +36,19 @@ func skimJSON(data []byte) []byte {
 	}
 	var out []byte
 	last := 0
-	topMembers(data, func(key string, vs, ve int) {
-		if readTopKeys[key] || !blankable(data[vs:ve]) {
-			return
-		}
+	// blank writes data[last:start], then data[start:end] as a 0 (when zero) or nothing,
+	// its line breaks and as many blanks as its last line had runes after them.
+	blank := func(start, end int, zero bool) {
 		if out == nil {
 			out = make([]byte, 0, len(data))
 		}
-		out = append(out, data[last:vs]...)
-		out = append(out, '0')
-		after := 0 // runes after the value's last line break
-		for _, r := range string(data[vs+1 : ve]) {
+		out = append(out, data[last:start]...)
+		if zero {
+			out = append(out, '0') // over the value's first byte, which is ASCII
+			start++
+		}
+		after := 0 // runes after the region's last line break
+		for _, r := range string(data[start:end]) {
 			switch r {
 			case '\n', '\r':
 				out = append(out, byte(r))
@@ -58,7 +60,29 @@ func skimJSON(data []byte) []byte {
 		for ; after > 0; after-- {
 			out = append(out, ' ')
 		}
-		last = ve
+		last = end
+	}
+	seen := map[string]bool{}
+	topMembers(data, func(key string, ks, vs, ve int) {
+		switch {
+		case readTopKeys[key]:
+		case seen[key]:
+			// A key that JSON.parse takes twice (the last wins) and the YAML parser refuses:
+			// the member goes, with the comma before it (it is not the first member), which
+			// follows the previous member's value, where any earlier blanking ended.
+			start := ks - 1
+			for data[start] != ',' {
+				start--
+			}
+			if blankable(data[start:ve]) {
+				blank(start, ve, false)
+			}
+		default:
+			seen[key] = true
+			if blankable(data[vs:ve]) {
+				blank(vs, ve, true)
+			}
+		}
 	})
 	if out == nil {
 		return data
@@ -73,8 +97,9 @@ func isJSONObject(data []byte) bool {
 }
 
 // topMembers calls f with each member of data, a JSON object json.Valid accepts (see
-// isJSONObject), in order: its key, decoded, and where its value starts and ends.
-func topMembers(data []byte, f func(key string, vs, ve int)) {
+// isJSONObject), in order: its key, decoded, where the key starts, and where its value
+// starts and ends.
+func topMembers(data []byte, f func(key string, ks, vs, ve int)) {
 	i := skipJSONSpace(data, 0) + 1
 	for {
 		i = skipJSONSpace(data, i)
@@ -86,7 +111,7 @@ func topMembers(data []byte, f func(key string, vs, ve int)) {
 		key := jsonKey(data[ks:i])
 		vs := skipJSONSpace(data, skipJSONSpace(data, i)+1) // past ':'
 		i = skipJSONValue(data, vs)
-		f(key, vs, i)
+		f(key, ks, vs, i)
 		i = skipJSONSpace(data, i)
 		if data[i] != ',' {
 			return // '}'
@@ -99,7 +124,7 @@ func topMembers(data []byte, f func(key string, vs, ve int)) {
 // isJSONObject): the last one when the key is there twice, as JavaScript's JSON.parse keeps
 // it; the key is compared exactly, as JSON.parse does.
 func topJSONValue(data []byte, key string) (v []byte, ok bool) {
-	topMembers(data, func(k string, vs, ve int) {
+	topMembers(data, func(k string, _, vs, ve int) {
 		if k == key {
 			v, ok = data[vs:ve], true
 		}

@@ -324,3 +324,32 @@ func TestGateKeyWrittenWrong(t *testing.T) {
 		t.Errorf("a near-miss of another key: %d hooks, problems %v", len(f.Hooks), probs)
 	}
 }
+
+// TestDuplicateUnreadKey: a key hookcore does not read, written twice (JSON.parse takes the
+// last; the YAML parser refused the file, and a settings file that fails blocks every gate
+// event: red team, stop 24), no longer fails the file, wherever the second one is and
+// however it is laid out; positions after it stay right. "hooks" twice still fails.
+func TestDuplicateUnreadKey(t *testing.T) {
+	t.Parallel()
+	const hooks = `"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true", "comand": 1}]}]}`
+	for _, src := range []string{
+		`{"permissions": {"allow": []}, "permissions": {"allow": ["x"]}, ` + hooks + `}`,
+		`{` + hooks + `, "env": {}, "env": {"a": "é"}}`,
+		"{\n  \"env\": {},\n  \"env\": {\n    \"a\": \"é\"\n  },\n  \"env\": 1,\n  " + hooks + "\n}",
+		"{\"a\": 1,\n\"a\"\n:\n2\n,\n" + hooks + "}",
+	} {
+		f, probs := parseData("/p/.claude/settings.json", []byte(src), User)
+		if f.Failed || len(f.Hooks) != 1 || len(probs) != 1 || !strings.Contains(probs[0].Msg, `"comand"`) {
+			t.Errorf("%q: failed %v, %d hooks, problems %v", src, f.Failed, len(f.Hooks), probs)
+			continue
+		}
+		line := strings.Count(src[:strings.Index(src, `"comand"`)], "\n") + 1
+		if probs[0].Pos.Line != line {
+			t.Errorf("%q: comand reported at line %d, is at %d", src, probs[0].Pos.Line, line)
+		}
+	}
+	f, _ := parseData("/p/.claude/settings.json", []byte(`{`+hooks+`, `+hooks+`}`), User)
+	if !f.Failed {
+		t.Errorf("hooks twice loads")
+	}
+}
