@@ -44,6 +44,9 @@ type compiled struct {
 	status   string // Claude Code statusMessage
 	rewake   bool   // Claude Code asyncRewake
 	skip     string // non-empty: never run, recorded as skipped with this reason
+	// staleCover: skip is set because a script the hook runs changed since the workspace
+	// was trusted, its definition unchanged: on a tool's gate event it blocks (admit).
+	staleCover bool
 	// relative are a trusted project hook's scripts named by relative paths: before it runs
 	// in another working directory than the project root, they must be the granted files.
 	relative []RelativeFile
@@ -104,7 +107,7 @@ func identityOf(c *compiled) string {
 		cp.Claude = false
 		ex = cp
 	}
-	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %q %q %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.skip, c.inert, c.skill, c.agent, ex)
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %t %q %q %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.staleCover, c.skip, c.inert, c.skill, c.agent, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -193,6 +196,9 @@ type hookSet struct {
 	// closers are the executors that hold resources (a rego bundle poller, a decision-log
 	// sender): closed when the set is replaced by Reload and by Runner.Close.
 	closers []io.Closer
+	// stale says why the tool calls of a workspace whose trust grant no longer matches its
+	// project config are blocked (trustGate), "" when they are not.
+	stale string
 }
 
 // close closes the set's executors that hold resources.
@@ -251,6 +257,7 @@ func eventSpellings(ev hook.Event) []string {
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	hs := &hookSet{events: make(map[hook.Event]*eventHooks)}
 	gate := r.trustGate(set)
+	hs.stale = gate.stale
 	var errs []error
 	order := 0
 	add := func(c *compiled) {
@@ -299,6 +306,7 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 				}
 				if f.Layer == config.Project || f.Layer == config.Local {
 					c.skip, c.relative = gate.skip(h, f)
+					c.staleCover = c.skip != "" && gate.covers
 				}
 				add(c)
 			}
@@ -385,6 +393,12 @@ func (r *Runner) relativeMismatch(c *compiled, cwd string) string {
 // says why one project or local hook must not run, "" when it may.
 type trustGate struct {
 	whole bool
+	// covers: the project config is the one trusted (whole) by a grant that bound each
+	// hook's scripts, so a hook it skips was trusted with other scripts (staleCover).
+	covers bool
+	// stale says why tool calls are blocked: the workspace was trusted, and its project
+	// config changed since (hookSet.stale).
+	stale string
 	// untrusted says why the project's .mcp.json servers must not start (MCPUntrusted).
 	untrusted string
 	skip      func(h *config.Hook, f *config.File) (string, []RelativeFile)
@@ -401,8 +415,20 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 	}
 	digest := TrustDigest(set)
 	memo := hashMemo{}
+	whole := err == nil && ok && entry.Digest == digest
+	stale := ""
+	if err == nil && ok && !whole {
+		// The model can write the project's files (one allowed edit of .hookcore/hooks.yaml),
+		// and a changed config is not trusted: its hooks stopped running, silently, and the
+		// next rm -rf went through (stop 24, red team round 20 and the new-user trial). Which
+		// hooks the trusted config had is not known from the new one, whose matchers the edit
+		// may have changed too, so every tool call is blocked until the user looks.
+		stale = "the project's hook config changed since this workspace was trusted, so its hooks do not run and tool calls are blocked: review the change (`hookcore trust show`), then run `hookcore trust grant`"
+	}
 	return trustGate{
-		whole:     err == nil && ok && entry.Digest == digest,
+		whole:     whole,
+		covers:    whole && entry.Hooks != nil,
+		stale:     stale,
 		untrusted: untrusted,
 		skip: func(h *config.Hook, f *config.File) (string, []RelativeFile) {
 			if why := configPending(entry, ok, err, digest); why != "" {

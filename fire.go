@@ -39,6 +39,9 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 		}
 	}
 	event, eh := sp.event, sp.hooks
+	if hs.stale != "" && event.Kind() == hook.Gate && event.MatchField() == "tool_name" {
+		return r.rejectStale(event, in, hs.stale)
+	}
 	if event == hook.UserPromptSubmit {
 		r.resetStops(ctx, in.SessionID)
 		r.resetTurn(ctx, in.SessionID)
@@ -64,6 +67,16 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 func (r *Runner) rejectAmbiguous(event hook.Event, in *hook.Input, err error) hook.Result {
 	res := hook.Result{Event: event, Continue: true, Blocked: true, Reason: "tool input rejected: " + err.Error()}
 	r.log.Warn("tool input rejected", "event", string(event), "err", err.Error())
+	r.audit(in, &res)
+	return res
+}
+
+// rejectStale is the Result of a tool's gate event in a workspace whose trust grant no longer
+// matches its project config (trustGate.stale): blocked, before any hook runs, with why and
+// what to do. Logged and audited as rejectAmbiguous.
+func (r *Runner) rejectStale(event hook.Event, in *hook.Input, why string) hook.Result {
+	res := hook.Result{Event: event, Continue: true, Blocked: true, Reason: "hookcore: " + why}
+	r.log.Warn("tool call blocked: stale workspace trust", "event", string(event))
 	r.audit(in, &res)
 	return res
 }
@@ -336,6 +349,11 @@ func skipped(rec *hook.Record, why string) {
 // means: a block on a gate event that the hook could veto.
 func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *hook.Input) (dec hook.Decision, skip string, ok bool) {
 	if c.skip != "" {
+		if c.staleCover && event.Kind() == hook.Gate && c.blocking {
+			// Its definition is the trusted one, and it matched: a changed script must not
+			// turn the guard off (appending to it did, silently; red team round 20).
+			return hook.Decision{Block: true, Reason: fmt.Sprintf("hookcore: project hook %q is not run: %s; so the action is blocked", c.id, c.skip)}, "", false
+		}
 		return hook.Decision{}, c.skip, false
 	}
 	if len(c.relative) > 0 {

@@ -64,12 +64,15 @@ func TestTrustGate(t *testing.T) {
 		t.Errorf("trusted (-want +got):\n%s", diff)
 	}
 
+	// Changed after the grant (the model can edit the project's files): the project's hooks
+	// do not run, and tool calls are blocked until the user grants again (a silent skip let
+	// rm -rf through after one edit; stop 24). Other events run the trusted layers.
 	changed := load(hookLine("project", "pre_tool_use") + "  - {id: sneaky, event: pre_tool_use, action: {type: command, command: \"echo sneaky >> ran.txt\"}}\n")
 	res = fire(changed)
-	if diff := cmp.Diff([]string{"user=ok", "project=skipped", "sneaky=skipped", "local=skipped", "explicit=ok"}, outcomes(res)); diff != "" {
-		t.Errorf("changed after trust (-want +got):\n%s", diff)
+	if !res.Blocked || len(res.Hooks) != 0 || !strings.Contains(res.Reason, "changed since this workspace was trusted") {
+		t.Errorf("changed after trust: %+v", summarize(res))
 	}
-	if diff := cmp.Diff("user\nexplicit\nuser\nproject\nlocal\nexplicit\nuser\nexplicit\n", readFile(t, project, "ran.txt")); diff != "" {
+	if diff := cmp.Diff("user\nexplicit\nuser\nproject\nlocal\nexplicit\n", readFile(t, project, "ran.txt")); diff != "" {
 		t.Errorf("hooks that ran (-want +got):\n%s", diff)
 	}
 }

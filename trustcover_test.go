@@ -42,12 +42,14 @@ func TestTrustCoversScripts(t *testing.T) {
 		t.Fatalf("trusted (-want +got):\n%s", diff)
 	}
 	writeFile(t, project, ".hookcore/guard.sh", "echo changed >> ran.txt; exit 0\n")
+	// The guard's definition is the trusted one and it matched: its changed script does not
+	// run, and the call is blocked (a silent skip let the call through; stop 24).
 	res := fire()
-	if diff := cmp.Diff([]string{"guard=skipped", "other=ok"}, outcomes(res)); diff != "" {
+	if diff := cmp.Diff([]string{"guard=block"}, outcomes(res)); diff != "" {
 		t.Fatalf("after the script changed (-want +got):\n%s", diff)
 	}
-	if why := res.Hooks[0].Error; !strings.Contains(why, "a script it runs changed") {
-		t.Errorf("reason = %q", why)
+	if why := res.Reason; !res.Blocked || !strings.Contains(why, "a script it runs changed") {
+		t.Errorf("blocked %v, reason = %q", res.Blocked, why)
 	}
 	if got := readFile(t, project, "ran.txt"); strings.Contains(got, "changed") {
 		t.Fatalf("the changed script ran: %q", got)
