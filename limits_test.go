@@ -204,9 +204,11 @@ func TestOnErrorBlockWithRealProcesses(t *testing.T) {
 }
 
 // TestHookThatCannotStartNeverBlocks: a missing program, or a known interpreter whose script
-// is missing (`python3 missing.py` exits 2), is outcome error, never a block — even for a
-// reject hook (DESIGN.md section 6; Claude Code issue 80697). Under on_error: block the guard
-// fails closed as it does for any other failure.
+// is missing (`python3 missing.py` exits 2), is outcome error, never a block by its exit code
+// (DESIGN.md section 6; Claude Code issue 80697). Under on_error: block the guard fails closed
+// as it does for any other failure. A reject hook rejects whatever its command did (seed 004:
+// the command only gives the reason); it let the call through when the command could not
+// start (red team round 20).
 func TestHookThatCannotStartNeverBlocks(t *testing.T) {
 	t.Parallel()
 	commands := []string{"python3 missing.py", "no-such-program-hookcore", "./missing.sh", "sh missing.sh", "bash ./missing.sh --flag"}
@@ -219,6 +221,10 @@ func TestHookThatCannotStartNeverBlocks(t *testing.T) {
 				r := newRunner(t, dir, set, hookcore.Options{})
 				res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
 				want := summary{Continue: true, Errors: 1, Hooks: []string{"g=error"}}
+				if keys == "reject: true, " {
+					want = summary{Continue: true, Blocked: true, Errors: 1, Hooks: []string{"g=block"},
+						Reason: `rejected by hook "g" (its command, which gives the reason, could not start)`}
+				}
 				if diff := cmp.Diff(want, summarize(res)); diff != "" {
 					t.Errorf("result (-want +got):\n%s", diff)
 				}
@@ -295,5 +301,18 @@ func TestContinueFalseFromCommand(t *testing.T) {
 	res := r.Fire(context.Background(), hook.PostToolUse, in)
 	if res.Continue || res.StopReason != "budget exhausted" || res.Blocked {
 		t.Errorf("Continue, StopReason, Blocked = %v, %q, %v; want false, \"budget exhausted\", false", res.Continue, res.StopReason, res.Blocked)
+	}
+}
+
+// TestRejectHookThatTimesOutRejects: a reject hook whose command runs past its timeout
+// rejects, with a reason that says so (red team round 20: it let the call through).
+func TestRejectHookThatTimesOutRejects(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", "hooks:\n  - {id: g, event: pre_tool_use, reject: true, timeout: 0.2, action: {type: command, command: \"sleep 30\"}}\n")
+	r := newRunner(t, dir, set, hookcore.Options{})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
+	if !res.Blocked || res.Reason != `rejected by hook "g" (its command, which gives the reason, timed out)` {
+		t.Errorf("Blocked, Reason = %v, %q", res.Blocked, res.Reason)
 	}
 }

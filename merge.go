@@ -135,7 +135,7 @@ func whyBlocks(event hook.Event, c *compiled, dec *hook.Decision, err error, sai
 		return true, cmpOr(strings.TrimSpace(dec.Output), err.Error())
 	case err != nil && c.failShut: // rule 2, on_error: block
 		return true, own(fmt.Sprintf("guard hook %q failed, so the action is blocked (on_error: block): %v", c.id, err))
-	case c.reject && (err == nil || !isLaunchOrTimeout(err)): // rule 3, MiniCode reject
+	case c.reject: // rule 3, MiniCode reject: whatever its command did (seed 004)
 		return true, own(rejectReason(c, dec, err))
 	}
 	return said, dec.Reason // rule 3
@@ -342,7 +342,19 @@ func foldStop(res *hook.Result, dec *hook.Decision) {
 // rejectReason is a MiniCode reject hook's reason: its output, stderr then stdout ("the agent
 // receives the hook's output text as the error", seed 004), else a sentence naming the hook.
 // A hook whose stdout was a broken JSON envelope gives only the sentence.
+//
+// A reject hook rejects whenever it runs: seed 004's runPreToolHooks returns
+// ToolRejectedError for a hook with reject whatever its action's result, the command only
+// giving the reason. A command that could not start or timed out let the call through (red
+// team round 20: `reject: true` with a missing program or a `sleep` past its timeout allowed
+// rm -rf), so it rejects with this sentence instead of its output.
 func rejectReason(c *compiled, dec *hook.Decision, err error) string {
+	switch {
+	case errors.Is(err, hook.ErrTimeout):
+		return fmt.Sprintf("rejected by hook %q (its command, which gives the reason, timed out)", c.id)
+	case errors.Is(err, hook.ErrNotStarted):
+		return fmt.Sprintf("rejected by hook %q (its command, which gives the reason, could not start)", c.id)
+	}
 	if errors.Is(err, hook.ErrBadOutput) {
 		// Nothing of a reply that does not parse reaches the model.
 		return fmt.Sprintf("rejected by hook %q (its output was not a valid envelope)", c.id)
