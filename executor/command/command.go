@@ -172,8 +172,9 @@ const (
 // block.
 //
 // With ExitCodes, a mapped code's action wins (see ExitAction). Unmapped codes follow the
-// default protocol, except that an unmapped 2 is then an error, not a block: a hook that
-// chose its own protocol meant 2 to be whatever it mapped, and 2 unmapped is unplanned.
+// default protocol, 2 included: `exit_codes: {1: block}` adds a blocking code, it does not
+// take 2's away (an unmapped 2 was an error, and a guard whose author added `1: block` let
+// its exit-2 blocks through: red team round 20).
 //
 // A timeout returns an error wrapping hook.ErrTimeout (the caller's cancellation, an error
 // wrapping context.Canceled); a hook killed by a signal is an error. The Decision's

@@ -224,10 +224,10 @@ func TestCommandConformance(t *testing.T) {
 			cmd:   Command{Command: "echo 'ctx from stdout'; exit 2", ExitCodes: map[int]ExitAction{2: ExitInject}},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
 			want: want{d: hook.Decision{AdditionalContext: "ctx from stdout", ExitCode: 2}}},
-		{name: "unmapped 2 with a map is an error, not a block",
+		{name: "unmapped 2 with a map still blocks", // red team round 20: {1: block} took 2's block away
 			cmd:   Command{Command: "echo nope >&2; exit 2", ExitCodes: map[int]ExitAction{1: ExitBlock}},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,
-			want: want{d: hook.Decision{ExitCode: 2}, anyErr: true, errHas: "exited with code 2: nope"}},
+			want: want{d: hook.Decision{Block: true, Reason: "nope", ExitCode: 2}}},
 		{name: "mapped ok reads the envelope",
 			cmd:   Command{Command: `printf '{"block": true, "reason": "r"}'; exit 5`, ExitCodes: map[int]ExitAction{5: ExitOK}},
 			event: "PreToolUse", tool: "Bash", input: `{"command":"ls"}`,

@@ -41,7 +41,7 @@ func (c *Command) interpret(in *hook.Input, res proc.Result, d hook.Decision, sh
 		return c.geminiResult(in, res, d)
 	case code == 0:
 		return c.success(in, res, d)
-	case code == 2 && c.ExitCodes == nil:
+	case code == 2: // mapped or not: a map that names other codes keeps 2's block (red team round 20)
 		d.Block = true
 		d.Reason = stderr
 		if !c.Codebot {
