@@ -167,8 +167,9 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 
 // unknownKey warns about a key nobody reads, suggesting the closest known one.
 // gateKeys are the keys of a hook whose loss lets a gate event's call through: a hook that
-// was to reject, or to block when it fails, runs without it and allows.
-var gateKeys = []string{"reject", "on_error"}
+// was to reject, to block when it fails, or to block on an exit code of its own, runs
+// without it and allows.
+var gateKeys = []string{"reject", "on_error", "exit_codes"}
 
 // unknownHookKey reports a key of a hookcore or codebot hook entry that is none of known: an
 // error, which skips the entry (a gate event then fails closed), when the closest known key
