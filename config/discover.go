@@ -280,6 +280,12 @@ func (d Discovery) Look() ([]Candidate, error) {
 		st, err := os.Stat(c.Path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
+			// A symbolic link whose target is missing (a dotfiles checkout not there yet) is
+			// a config the user meant to have: its load error, not "not found" and no guard
+			// (new-user trial, stop 24).
+			if target, lerr := os.Readlink(c.Path); lerr == nil {
+				c.Found, c.Err = true, fmt.Errorf("a symbolic link to %s, which does not exist", target)
+			}
 			continue
 		case err != nil:
 			var pe *fs.PathError

@@ -3,6 +3,8 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -303,5 +305,37 @@ func TestSelectIsASecondLook(t *testing.T) {
 	}
 	if diff := cmp.Diff(Select(all, nil), Select(all, DefaultAgents)); diff != "" {
 		t.Errorf("nil agents are not DefaultAgents:\n%s", diff)
+	}
+}
+
+// TestDanglingSymlinkIsALoadError: ~/.hookcore/hooks.yaml, a symbolic link to a file that is
+// not there (a dotfiles checkout missing), is a config that does not load, named as such;
+// it counted as "not found", and the user ran without a guard (new-user trial, stop 24).
+func TestDanglingSymlinkIsALoadError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home, work := filepath.Join(dir, "home"), filepath.Join(dir, "work")
+	link := filepath.Join(home, ".hookcore", "hooks.yaml")
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "dotfiles", "hooks.yaml"), link); err != nil {
+		t.Skip(err)
+	}
+	d := Discovery{Cwd: work, Home: home, ManagedDir: filepath.Join(dir, "etc")}
+	cands, err := d.Look()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(cands, func(c Candidate) bool { return c.Path == link })
+	if i < 0 || !cands[i].Loads() || cands[i].Err == nil || !strings.Contains(cands[i].Err.Error(), "symbolic link") {
+		t.Fatalf("candidate %+v", cands[i])
+	}
+	set, probs := Load(Select(cands, nil))
+	if len(set.Files) != 1 || !set.Files[0].Failed || len(probs) != 1 || !strings.Contains(probs[0].Msg, "symbolic link to "+filepath.Join(dir, "dotfiles", "hooks.yaml")+", which does not exist") {
+		t.Errorf("files %+v, problems %v", set.Files, probs)
 	}
 }

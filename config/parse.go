@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/netip"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -48,6 +49,9 @@ func parseFile(path string, layer Layer, budget *repoBudget) (*File, ErrorList, 
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
+		}
+		if target, lerr := os.Readlink(path); lerr == nil && errors.Is(err, fs.ErrNotExist) {
+			err = fmt.Errorf("it is a symbolic link to %s, which does not exist", target)
 		}
 		return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
 			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
