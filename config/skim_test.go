@@ -355,3 +355,14 @@ func TestDuplicateUnreadKey(t *testing.T) {
 		t.Errorf("hooks twice loads")
 	}
 }
+
+// TestIfOnAnUnknownField: a condition on a field conditions do not have ("prompt", "command",
+// "input.command") is warned about at its hook: it reads as empty (seed 004), so the hook
+// never fired and `check` said nothing (red team round 20).
+func TestIfOnAnUnknownField(t *testing.T) {
+	t.Parallel()
+	f, probs := parseData("/p/.hookcore/hooks.yaml", []byte("hooks:\n  - id: a\n    event: user_prompt_submit\n    if: 'prompt =~ /AKIA/ || input.command == x || args.command =~ /rm/ || tool == Bash || file_path ~= \"*.env\"'\n    action: {type: command, command: \"exit 2\"}\n"), User)
+	if len(f.Hooks) != 1 || len(probs) != 2 || !strings.Contains(probs[0].Msg, `"prompt"`) || !strings.Contains(probs[1].Msg, `"input.command"`) || probs[0].Pos.Line != 4 || !probs[0].Warning {
+		t.Errorf("%d hooks, problems %v", len(f.Hooks), probs)
+	}
+}

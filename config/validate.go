@@ -182,7 +182,11 @@ func check(r *rawHook) {
 	if _, err := match.CompileMatcher(h.Matcher); err != nil {
 		add("matcher", false, "%v", err)
 	}
-	if _, err := match.CompileIf(h.If); err != nil {
+	if f, err := match.CompileIf(h.If); err == nil {
+		for _, name := range f.UnknownFields() {
+			add("if", true, "if reads the field %q, which conditions do not have: it reads as empty, so its clause holds only against an empty value (the fields are tool, event, args.NAME and file_path)", name)
+		}
+	} else {
 		var se *match.SyntaxError
 		if errors.As(err, &se) {
 			pos := posOf(r, "if")

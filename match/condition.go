@@ -19,6 +19,8 @@ type condition struct {
 
 type clause struct {
 	field fieldKind
+	// unknown is the field's name when it is none the language knows (it reads as empty).
+	unknown string
 	path  []string // fieldArgs: the path below args; empty for the whole arguments
 	op    string
 	value string // ==, !=: the value (normalised for event)
@@ -183,9 +185,11 @@ func (cl *clause) setField(name string) error {
 		return nil
 	case "file_path":
 		cl.field = fieldFilePath
+	default:
+		cl.unknown = name
 	}
 	if len(parts) > 1 {
-		cl.field = fieldUnknown
+		cl.field, cl.unknown = fieldUnknown, name
 	}
 	return nil
 }

@@ -134,6 +134,23 @@ func (f *If) RuleTool() string {
 	return f.rule.tool
 }
 
+// UnknownFields returns the field names of a Condition that the language does not know
+// (tool, tool_name, event, hook_event_name, args and args.PATH, tool_input, file_path), in
+// order: each reads as empty (seed 004: "未知字段返回空字符串，不报错"), so a clause on one
+// is most likely a typo. Nil for the other syntaxes.
+func (f *If) UnknownFields() []string {
+	if f == nil || f.cond == nil {
+		return nil
+	}
+	var out []string
+	for _, cl := range f.cond.clauses {
+		if cl.unknown != "" {
+			out = append(out, cl.unknown)
+		}
+	}
+	return out
+}
+
 // Syntax returns the filter's syntax; 0 ("none") for a nil *If.
 func (f *If) Syntax() Syntax {
 	if f == nil {
