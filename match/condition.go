@@ -21,12 +21,12 @@ type clause struct {
 	field fieldKind
 	// unknown is the field's name when it is none the language knows (it reads as empty).
 	unknown string
-	path  []string // fieldArgs: the path below args; empty for the whole arguments
-	op    string
-	value string // ==, !=: the value (normalised for event)
-	re    *regexp.Regexp
-	glob  string
-	name  *nameSpec // names
+	path    []string // fieldArgs: the path below args; empty for the whole arguments
+	op      string
+	value   string // ==, !=: the value (normalised for event)
+	re      *regexp.Regexp
+	glob    string
+	name    *nameSpec // names
 }
 
 type fieldKind uint8
