@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -75,6 +76,17 @@ func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 		return fail(p)
 	}
 	hooks, _ := doc["hooks"].(map[string]any)
+	if layer == Explicit && len(hooks) == 0 {
+		// A file named with --config as a policy whose hooks table is written wrong
+		// ([[hook.PreToolUse]], [Hooks]): it ran nothing, silently (red team round 20), as a
+		// YAML or JSON file with a near-miss of hooks did. Codex's own config.toml, found by
+		// discovery, is read as Codex reads it.
+		for _, k := range slices.Sorted(maps.Keys(doc)) {
+			if k != "hooks" && Suggest(k, []string{"hooks"}) != "" {
+				return fail(&Problem{Pos: Pos{File: path}, Msg: fmt.Sprintf("unknown table %q in config (did you mean \"hooks\"?), and no hooks: as written the file would run nothing", k)})
+			}
+		}
+	}
 	delete(hooks, "state")
 	js, err := json.Marshal(map[string]any{"hooks": hooks})
 	if err != nil {

@@ -366,3 +366,21 @@ func TestIfOnAnUnknownField(t *testing.T) {
 		t.Errorf("%d hooks, problems %v", len(f.Hooks), probs)
 	}
 }
+
+// TestNamedTOMLWithMisspelledHooks: a Codex config.toml named with --config whose hooks table
+// is a near-miss of hooks fails to load (red team round 20: it ran nothing, silently); the
+// same file found by discovery is read as Codex reads it.
+func TestNamedTOMLWithMisspelledHooks(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"[[hook.PreToolUse]]\nmatcher = \"Bash\"\n[[hook.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"exit 2\"\n",
+		"model = \"o3\"\n[[Hooks.PreToolUse]]\nmatcher = \"Bash\"\n",
+	} {
+		if f, probs := parseData("/p/.codex/config.toml", []byte(src), Explicit); !f.Failed || probs.Errors() != 1 {
+			t.Errorf("named %q: failed %v, problems %v", src, f.Failed, probs)
+		}
+		if f, probs := parseData("/p/.codex/config.toml", []byte(src), User); f.Failed || probs.Errors() != 0 {
+			t.Errorf("discovered %q: failed %v, problems %v", src, f.Failed, probs)
+		}
+	}
+}
