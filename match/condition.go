@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -278,7 +279,7 @@ func (c *condition) eval(s *Subject, permit bool) bool {
 var filePathKeys = []string{"file_path", "path", "notebook_path"}
 
 func (cl *clause) match(s *Subject, permit bool) bool {
-	if cl.field == fieldFilePath && (permit || cl.op == "~=") {
+	if cl.field == fieldFilePath && (permit || cl.op == "~=" || cl.op == "==" || cl.op == "!=") {
 		if unknown := cl.pathUnknown(s); unknown {
 			return !permit
 		}
@@ -286,9 +287,9 @@ func (cl *clause) match(s *Subject, permit bool) bool {
 	v := cl.text(s)
 	switch cl.op {
 	case "==":
-		return cl.equal(v)
+		return cl.equal(v) || cl.samePath(s, v)
 	case "!=":
-		return !cl.equal(v)
+		return !cl.equal(v) && !cl.samePath(s, v)
 	case "=~":
 		return cl.re.MatchString(v)
 	case "names":
@@ -303,6 +304,25 @@ func (cl *clause) match(s *Subject, permit bool) bool {
 		}
 		return doublestar.MatchUnvalidated(cl.glob, v)
 	}
+}
+
+// samePath reports whether the file path v and the clause's value name the same file for
+// file_path == and !=: some spelling of one (pathForms: cleaned, joined to the working
+// directory or the project root, aliases, symlinks resolved) is a spelling of the other.
+// `./secret.txt`, `sub/../secret.txt`, a relative path and a symlink were each not equal to
+// the absolute path a rule named, and a deny rule on it let the write through (red team
+// round 20).
+func (cl *clause) samePath(s *Subject, v string) bool {
+	if cl.field != fieldFilePath || v == "" || cl.value == "" {
+		return false
+	}
+	want := s.forms(cl.value, s.root).forms
+	for _, f := range s.forms(v, s.root).forms {
+		if slices.Contains(want, f) {
+			return true
+		}
+	}
+	return false
 }
 
 func (cl *clause) equal(v string) bool {

@@ -2,6 +2,8 @@ package match
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -95,4 +97,47 @@ func TestConditionEventOnEventWithoutTool(t *testing.T) {
 	if f.Match(NewSubject("SessionEnd", "", json.RawMessage(`{}`))) {
 		t.Error("want no match on SessionEnd")
 	}
+}
+
+// TestFilePathEqualityReadsPaths: file_path == and != compare files, not strings: every
+// spelling of the file a rule names (relative, ./, .., a symlink to it) is equal to it, and
+// != does not hold for any of them (red team round 20: a deny rule `file_path ==
+// "/abs/secret.txt"` let `./secret.txt` through).
+func TestFilePathEqualityReadsPaths(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "secret.txt"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "secret.txt"), filepath.Join(root, "link.txt")); err != nil {
+		t.Skip(err)
+	}
+	secret := filepath.Join(root, "secret.txt")
+	eq := mustIf(t, `file_path == "`+secret+`"`)
+	ne := mustIf(t, `file_path != "`+secret+`"`)
+	rel := mustIf(t, `file_path == "secret.txt"`)
+	for _, p := range []string{secret, "secret.txt", "./secret.txt", "sub/../secret.txt", root + "//secret.txt", "link.txt", filepath.Join(root, "link.txt")} {
+		args, _ := json.Marshal(map[string]string{"file_path": p})
+		s := NewSubjectAt(root, "PreToolUse", "Write", args).WithCwd(root)
+		if !eq.Match(s) || ne.Match(s) || !rel.Match(s) {
+			t.Errorf("%s: == %v, != %v, == relative %v", p, eq.Match(s), ne.Match(s), rel.Match(s))
+		}
+	}
+	args, _ := json.Marshal(map[string]string{"file_path": "other.txt"})
+	s := NewSubjectAt(root, "PreToolUse", "Write", args).WithCwd(root)
+	if eq.Match(s) || !ne.Match(s) {
+		t.Errorf("other.txt: == %v, != %v", eq.Match(s), ne.Match(s))
+	}
+}
+
+func mustIf(t *testing.T, src string) *If {
+	t.Helper()
+	f, err := CompileIf(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
