@@ -452,6 +452,9 @@ func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []k
 // not read) is over the caps of CheckLimits, is not parsed: its problem is the error.
 func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
 	err := checkSize(path, data)
+	if err == nil && EncodingHint(data) == "UTF-16" {
+		err = &Problem{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "the file is UTF-16 (what Notepad saves as \"Unicode\"): save it as UTF-8"}
+	}
 	src := data
 	if err == nil {
 		// A byte order mark opens the stream, as YAML allows (Windows editors write one): the

@@ -384,3 +384,18 @@ func TestNamedTOMLWithMisspelledHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF16Config: a policy saved as UTF-16 (Notepad's "Unicode") is refused with a message
+// that names the encoding (new-user trial: "config must be a mapping ... not a string").
+func TestUTF16Config(t *testing.T) {
+	t.Parallel()
+	for _, data := range [][]byte{{0xFF, 0xFE, 'h', 0, 'o', 0}, {'h', 0, 'o', 0, 'o', 0}, {0, 'h', 0, 'o'}} {
+		f, probs := parseData("/p/.hookcore/hooks.yaml", data, User)
+		if !f.Failed || len(probs) != 1 || !strings.Contains(probs[0].Msg, "UTF-16") {
+			t.Errorf("% x: failed %v, problems %v", data, f.Failed, probs)
+		}
+	}
+	if h := EncodingHint([]byte("hooks: []\n")); h != "" {
+		t.Errorf("UTF-8: %q", h)
+	}
+}

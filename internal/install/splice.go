@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hookcore/hookcore/config"
 	"slices"
 	"strings"
 )
@@ -379,6 +380,9 @@ func where(path string, data []byte, err error) string {
 	msg := fmt.Sprintf("%s:%d:%d: %v", path, line, col, err)
 	if rest := data[off:]; bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*")) {
 		msg += " (a comment: JSON has none, and Claude Code 2.1.332 ignores a settings file that has one, running none of its hooks; remove it)"
+	}
+	if h := config.EncodingHint(data); h != "" && off == 0 {
+		msg += " (the file starts with " + h + ", which JSON does not take: save it as UTF-8 without a byte order mark)"
 	}
 	return msg
 }

@@ -84,6 +84,9 @@ func TestInstallErrorHasPosition(t *testing.T) {
 		{"{\n  // mine\n  \"model\": \"opus\"\n}\n", path + ":2:3: invalid character '/' looking for beginning of object key string (a comment: JSON has none"},
 		{"{\n  \"a\": 1,\n}\n", path + ":3:1: invalid character '}' looking for beginning of object key string"},
 		{"{\"a\": ", path + ":1:7: unexpected end of JSON input"},
+		// New-user trial, stop 24: "invalid character 'ï'" alone did not say what it was.
+		{"\ufeff{\"a\": 1}", path + ":1:1: invalid character 'ï' looking for beginning of value (the file starts with a UTF-8 byte order mark"},
+		{"\xff\xfe{\x00}\x00", path + ":1:1: invalid character 'ÿ' looking for beginning of value (the file starts with UTF-16"},
 	} {
 		if err := os.WriteFile(path, []byte(tt.file), 0o644); err != nil {
 			t.Fatal(err)
