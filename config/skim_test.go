@@ -399,3 +399,21 @@ func TestUTF16Config(t *testing.T) {
 		t.Errorf("UTF-8: %q", h)
 	}
 }
+
+// TestClaudeEventNamesAreExact: in Claude Code's settings files an event name is read as
+// Claude Code reads it, exactly: "preToolUse" runs nothing there (observed with Claude Code
+// 2.1.332 through peer-claude), and hookcore ran it (new-user trial, stop 24). Elsewhere any
+// spelling stays an event.
+func TestClaudeEventNamesAreExact(t *testing.T) {
+	t.Parallel()
+	src := []byte(`{"hooks": {"preToolUse": [{"hooks": [{"type": "command", "command": "exit 2"}]}], "Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`)
+	for _, path := range []string{"/p/.claude/settings.json", "/p/.claude/settings.local.json", "/etc/claude-code/managed-settings.json", "/etc/claude-code/managed-settings.d/a.json"} {
+		f, probs := parseData(path, src, User)
+		if len(f.Hooks) != 1 || f.Hooks[0].Event != "Stop" || len(probs) != 1 || !probs[0].Warning || !strings.Contains(probs[0].Msg, `did you mean "PreToolUse"`) {
+			t.Errorf("%s: hooks %v, problems %v", path, f.Hooks, probs)
+		}
+	}
+	if f, probs := parseData("/p/policy.json", src, Explicit); len(f.Hooks) != 2 || len(probs) != 0 {
+		t.Errorf("policy.json: %d hooks, problems %v", len(f.Hooks), probs)
+	}
+}
