@@ -184,6 +184,7 @@ func plan(o Options, add bool) (*Plan, error) {
 	} else if p.New, err = indent(root); err != nil {
 		return nil, err
 	}
+	p.New = lineEndingsOf(old, p.New)
 	p.Changed = !sameJSON(old, p.New)
 	if !p.Changed {
 		p.New = old
@@ -194,6 +195,18 @@ func plan(o Options, add bool) (*Plan, error) {
 		return nil, fmt.Errorf("%s would be %d bytes with hookcore's entries, over the %d KiB hookcore reads of a settings file; nothing written", p.Path, len(p.New), config.MaxFileSize>>10)
 	}
 	return p, nil
+}
+
+// lineEndingsOf returns b with the line endings of old: a file whose every line ends in
+// CRLF (written on Windows) gets CRLF on the lines install adds or rewrites, not a mix of
+// both (new-user trial, stop 24). Inside JSON strings a line break is always escaped, so
+// only layout changes.
+func lineEndingsOf(old, b []byte) []byte {
+	n := bytes.Count(old, []byte("\n"))
+	if n == 0 || bytes.Count(old, []byte("\r\n")) != n {
+		return b
+	}
+	return bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
 }
 
 // sameJSON reports whether a and b hold the same JSON (ignoring layout), so that installing

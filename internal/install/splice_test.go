@@ -1,10 +1,12 @@
 package install
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -98,5 +100,38 @@ func TestInstallErrorHasPosition(t *testing.T) {
 		if b, _ := os.ReadFile(path); string(b) != tt.file {
 			t.Errorf("the file was changed: %q", b)
 		}
+	}
+}
+
+// TestInstallKeepsCRLF: a settings file written on Windows (every line ends in CRLF) keeps
+// CRLF on the lines install adds (it mixed in LF lines: new-user trial, stop 24), and
+// uninstall gives the file back byte for byte.
+func TestInstallKeepsCRLF(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	orig := "{\r\n  \"model\": \"opus\",\r\n  \"permissions\": {\r\n    \"allow\": [\"Bash(ls)\"]\r\n  }\r\n}\r\n"
+	if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Install(Options{Agent: "claude", ProjectDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(p.New, []byte("\n")); n < 8 || bytes.Count(p.New, []byte("\r\n")) != n {
+		t.Fatalf("line endings mixed:\n%q", p.New)
+	}
+	if _, err := p.Apply(time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	u, err := Uninstall(Options{Agent: "claude", ProjectDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(u.New) != orig {
+		t.Errorf("uninstalled:\n%q\nwant\n%q", u.New, orig)
 	}
 }
