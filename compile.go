@@ -410,11 +410,7 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 	}
 	entry, ok, err := r.opts.Trust.Lookup(r.projectDir)
 	untrusted := MCPUntrusted(set, r.projectDir, entry, ok, err)
-	if !hasProjectLayer(set) {
-		return trustGate{whole: true, untrusted: untrusted, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
-	}
 	digest := TrustDigest(set)
-	memo := hashMemo{}
 	whole := err == nil && ok && entry.Digest == digest
 	stale := ""
 	if err == nil && ok && !whole {
@@ -422,9 +418,14 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 		// and a changed config is not trusted: its hooks stopped running, silently, and the
 		// next rm -rf went through (stop 24, red team round 20 and the new-user trial). Which
 		// hooks the trusted config had is not known from the new one, whose matchers the edit
-		// may have changed too, so every tool call is blocked until the user looks.
+		// may have changed too, so every tool call is blocked until the user looks. Deleting
+		// the project's config is a change too.
 		stale = "the project's hook config changed since this workspace was trusted, so its hooks do not run and tool calls are blocked: review the change (`hookcore trust show`), then run `hookcore trust grant`"
 	}
+	if !hasProjectLayer(set) {
+		return trustGate{whole: true, stale: stale, untrusted: untrusted, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
+	}
+	memo := hashMemo{}
 	return trustGate{
 		whole:     whole,
 		covers:    whole && entry.Hooks != nil,

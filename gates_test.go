@@ -310,3 +310,35 @@ func TestFuncsReferencedByConfig(t *testing.T) {
 		t.Errorf("New without the policy func = %v, want an error naming the hook and the func", err)
 	}
 }
+
+// TestTrustedProjectConfigDeleted: deleting a trusted workspace's project config is a change
+// of it: tool calls are blocked until the user grants again (or revokes); other events run
+// the user's hooks. Without the rule, `rm .hookcore/hooks.yaml` turned the project's guards
+// off without a word.
+func TestTrustedProjectConfigDeleted(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	home := t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	user := layerFile{filepath.Join(home, ".hookcore", "hooks.yaml"), config.User, "hooks:\n  - {id: user, event: pre_tool_use, action: {type: command, command: \"true\"}}\n  - {id: stop, event: stop, action: {type: command, command: \"true\"}}\n"}
+	trusted := loadLayers(t, project, user, layerFile{".hookcore/hooks.yaml", config.Project, "hooks:\n  - {id: guard, event: pre_tool_use, action: {type: command, command: \"exit 2\"}}\n"})
+	if err := hookcore.GrantTrust(store, trusted, project, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	gone := loadLayers(t, project, user)
+	r := newRunner(t, project, gone, hookcore.Options{Trust: store})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "ls"))
+	if !res.Blocked || !strings.Contains(res.Reason, "changed since this workspace was trusted") {
+		t.Errorf("PreToolUse: %+v", summarize(res))
+	}
+	if res := r.Fire(context.Background(), hook.Stop, &hook.Input{SessionID: "s1", Cwd: project}); res.Blocked || len(res.Hooks) != 1 {
+		t.Errorf("Stop: %+v", summarize(res))
+	}
+	if _, err := store.Revoke(project); err != nil {
+		t.Fatal(err)
+	}
+	r = newRunner(t, project, gone, hookcore.Options{Trust: store})
+	if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "ls")); res.Blocked {
+		t.Errorf("revoked: %+v", summarize(res))
+	}
+}
