@@ -5,7 +5,10 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/trust"
 	"path/filepath"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -54,6 +57,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				paths = append(paths, config.LayerPath{Path: a, Layer: config.Explicit})
 			}
 			var all config.ErrorList
+			var files []*config.File
 			hooks := 0
 			for _, p := range paths {
 				if p.Refused != "" { // not read by the hook command either: say why, as list does
@@ -63,10 +67,14 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				f, problems := config.ParseFile(p.Path, p.Layer)
 				all = append(all, problems...)
 				if f != nil {
+					files = append(files, f)
 					hooks += f.Entries
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
 					all = append(all, e.externalProblems(f, agentRunner)...)
 				}
+			}
+			if len(args) == 0 && e.home != "" {
+				all = append(all, trustProblems(e, files)...)
 			}
 			all.Sort()
 			if asJSON {
@@ -96,6 +104,29 @@ error unless --agent-runner says the harness runs sub-agents.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics and the summary as one JSON object on stdout (file, line, column, hook, message, severity)")
 	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")
 	return cmd
+}
+
+// trustProblems says what the workspace's trust does to the discovered project and local
+// files: an error when a grant no longer matches them (the hook command blocks every tool
+// call until the next grant), a warning when project hooks wait for a first grant. `check`
+// said "0 errors" while a stale grant had switched the project's hooks off (new-user trial,
+// stop 24).
+func trustProblems(e *env, files []*config.File) config.ErrorList {
+	root := config.ProjectRoot(e.cwd)
+	entry, ok, err := trust.DefaultStore(e.home).Lookup(root)
+	project := slices.ContainsFunc(files, func(f *config.File) bool {
+		return (f.Layer == config.Project || f.Layer == config.Local) && f.Entries > 0
+	})
+	at := config.Pos{File: root}
+	switch {
+	case err != nil:
+		return config.ErrorList{{Pos: at, Msg: "workspace trust could not be checked: " + err.Error()}}
+	case ok && entry.Digest != hookcore.TrustDigest(&config.Set{Files: files}):
+		return config.ErrorList{{Pos: at, Msg: "this workspace was trusted with other project config: its hooks do not run, and the hook command blocks every tool call until you review the change (`hookcore trust show`) and run `hookcore trust grant`"}}
+	case !ok && project:
+		return config.ErrorList{{Pos: at, Warning: true, Msg: "the project's hooks do not run until you run `hookcore trust grant`"}}
+	}
+	return nil
 }
 
 func plural(n int, word string) string {
