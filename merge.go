@@ -54,10 +54,6 @@ func badInputReason(c *compiled, err error) string {
 // block message (scenario testdata/claude/long-reason).
 const reasonKeep = 25000
 
-func isLaunchOrTimeout(err error) bool {
-	return errors.Is(err, hook.ErrNotStarted) || errors.Is(err, hook.ErrTimeout)
-}
-
 // verdict is one hook's run classified: what the merge rules see of it before it is folded
 // into the event's Result. classify makes it; fold applies it.
 type verdict struct {
