@@ -2,7 +2,10 @@ package hookcore_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -340,5 +343,38 @@ func TestTrustedProjectConfigDeleted(t *testing.T) {
 	r = newRunner(t, project, gone, hookcore.Options{Trust: store})
 	if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "ls")); res.Blocked {
 		t.Errorf("revoked: %+v", summarize(res))
+	}
+}
+
+// TestFilePathEqualityThroughTheRunner: a Runner's deny rule `file_path == ABS` blocks a
+// Write of every spelling of that file — relative, ./, .., a symlink, a hard link — end to
+// end: the match index's prefilter took the value for a literal the arguments must hold and
+// dropped the hook first (red team round 21).
+func TestFilePathEqualityThroughTheRunner(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.txt")
+	writeFile(t, dir, "secret.txt", "x")
+	writeFile(t, dir, "d/keep", "")
+	if err := os.Symlink("../secret.txt", filepath.Join(dir, "d", "link")); err != nil {
+		t.Skip(err)
+	}
+	if err := os.Link(secret, filepath.Join(dir, "hard")); err != nil {
+		t.Skip(err)
+	}
+	for _, rule := range []string{secret, "secret.txt"} {
+		set := loadConfig(t, dir, "hooks.yaml", fmt.Sprintf("hooks:\n  - {id: g, event: pre_tool_use, matcher: Write, if: 'file_path == %q', reject: true, action: {type: command, command: \"echo no\"}}\n", rule))
+		r := newRunner(t, dir, set, hookcore.Options{})
+		for _, p := range []string{secret, "secret.txt", "./secret.txt", "d/../secret.txt", "d/link", filepath.Join(dir, "d", "link"), "hard"} {
+			args, _ := json.Marshal(map[string]string{"file_path": p, "content": "y"})
+			res := r.Fire(context.Background(), hook.PreToolUse, &hook.Input{SessionID: "s", Cwd: dir, ToolName: "Write", ToolInput: args})
+			if !res.Blocked {
+				t.Errorf("rule %s, Write %s: not blocked", rule, p)
+			}
+		}
+		args, _ := json.Marshal(map[string]string{"file_path": "d/keep", "content": "y"})
+		if res := r.Fire(context.Background(), hook.PreToolUse, &hook.Input{SessionID: "s", Cwd: dir, ToolName: "Write", ToolInput: args}); res.Blocked {
+			t.Errorf("rule %s, Write d/keep: blocked", rule)
+		}
 	}
 }

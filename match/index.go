@@ -263,7 +263,12 @@ func conditionLiteral(c *condition) string {
 		case "=~":
 			lit = requiredLiteral(cl.re)
 		case "==":
-			lit = cl.value
+			if cl.field == fieldArgs {
+				// file_path == holds for other spellings of the file too (samePath), and for
+				// a hard-linked one whatever its name: its value need not be in the arguments
+				// (red team round 21: the prefilter dropped the hook before samePath ran).
+				lit = cl.value
+			}
 		}
 		if len(lit) > len(best) && strings.Trim(lit, plainLit) == "" {
 			best = lit
