@@ -104,6 +104,29 @@ func (s *Store) Lookup(workspace string) (e Entry, ok bool, err error) {
 	return e, ok, nil
 }
 
+// Enclosing returns the nearest workspace at or above dir (both canonical, see Canonical)
+// that the store has an entry for; ok is false when none has. The store is read once.
+func (s *Store) Enclosing(dir string) (workspace string, ok bool, err error) {
+	d, err := Canonical(dir)
+	if err != nil {
+		return "", false, err
+	}
+	f, err := s.read()
+	if err != nil {
+		return "", false, err
+	}
+	for {
+		if _, ok := f.Workspaces[d]; ok {
+			return d, true, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false, nil
+		}
+		d = parent
+	}
+}
+
 // Trusted reports whether workspace is trusted with exactly this digest. A store that can
 // not be read counts as "not trusted" and returns the error too: trust fails closed.
 func (s *Store) Trusted(workspace, digest string) (bool, error) {

@@ -112,7 +112,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 // said "0 errors" while a stale grant had switched the project's hooks off (new-user trial,
 // stop 24).
 func trustProblems(e *env, files []*config.File) config.ErrorList {
-	root := config.ProjectRoot(e.cwd)
+	root := e.projectRoot()
 	entry, ok, err := trust.DefaultStore(e.home).Lookup(root)
 	project := slices.ContainsFunc(files, func(f *config.File) bool {
 		return (f.Layer == config.Project || f.Layer == config.Local) && f.Entries > 0

@@ -124,7 +124,7 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		fmt.Fprint(e.stdout, install.Diff(relativize(p.Path, e.cwd), p.Old, p.New))
 		return nil
 	}
-	ws := config.ProjectRoot(e.cwd)
+	ws := e.projectRoot()
 	trusted := e.trustHolds(ws)
 	backup, err := p.Apply(time.Now())
 	if err != nil {

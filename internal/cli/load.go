@@ -66,6 +66,9 @@ type loaded struct {
 // warning, as in every other layer, and the file's valid hooks are trusted and run.
 func (e *env) load(f *configFlags) (*loaded, error) {
 	root := config.ProjectRoot(e.cwd)
+	if len(f.files) == 0 {
+		root = e.projectRoot()
+	}
 	var paths []config.LayerPath
 	explicit := len(f.files) > 0
 	if explicit {
@@ -231,6 +234,28 @@ func hasProjectMCP(set *config.Set) bool {
 		}
 	}
 	return false
+}
+
+// projectRoot is the workspace of the working directory, as discovery and trust see it: the
+// nearest directory at or above it that the trust store has a grant for, when there is one
+// and it is not config.ProjectRoot's answer (the git top-level); that answer otherwise.
+//
+// The agent moves the root it would find: `mkdir sub/.git && cd sub`, `mv .git .git-x`, or
+// a `cd sub` in a project without .git made the working directory another, untrusted
+// workspace, and the trusted project's guards were off, without a word (red team round
+// 21). A grant covers its directory's whole tree, nested repositories included; a nested
+// repository granted on its own is its own workspace (the nearest grant).
+func (e *env) projectRoot() string {
+	root := config.ProjectRoot(e.cwd)
+	if e.home == "" {
+		return root
+	}
+	if ws, ok, err := trust.DefaultStore(e.home).Enclosing(e.cwd); err == nil && ok {
+		if c, err := trust.Canonical(root); err != nil || c != ws {
+			return ws
+		}
+	}
+	return root
 }
 
 // discovery is the Discovery of the CLI's flags: the working directory, $HOME, the config

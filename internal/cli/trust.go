@@ -45,7 +45,7 @@ digest of those files, so after any change to them they must be trusted again.
 			}
 			ws := workspace
 			if ws == "" {
-				ws = config.ProjectRoot(e.cwd)
+				ws = e.projectRoot()
 			} else if !filepath.IsAbs(ws) {
 				ws = filepath.Join(e.cwd, ws)
 			}
@@ -123,7 +123,7 @@ digest of those files, so after any change to them they must be trusted again.
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the project root of the working directory)")
+	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the trusted workspace the working directory is in, else its project root)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "show and grant: print the workspace's trust and every project hook's state as JSON")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
 	managedDirFlag(cmd, &managedDir)
