@@ -425,6 +425,12 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 	if !hasProjectLayer(set) {
 		return trustGate{whole: true, stale: stale, untrusted: untrusted, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
 	}
+	if err != nil {
+		// An unreadable store trusts nothing; the project's hooks, which it may have trusted,
+		// would not run, and the agent can write the store (red team round 21: `echo x >
+		// ~/.hookcore/trust.json` turned a trusted project's guard off).
+		stale = "the trust store could not be read (" + err.Error() + "), so the project's hooks do not run and tool calls are blocked: fix or remove it, then run `hookcore trust grant`"
+	}
 	memo := hashMemo{}
 	return trustGate{
 		whole:     whole,

@@ -80,7 +80,9 @@ func TestTrustGate(t *testing.T) {
 	}
 }
 
-// TestTrustStoreUnreadableFailsClosed: a corrupt trust store skips the project hooks.
+// TestTrustStoreUnreadableFailsClosed: a corrupt trust store runs no project hook, and blocks
+// tool calls with the reason (red team round 21: the agent wrote the store, and a trusted
+// project's guard was off without a word); other events run without the project's hooks.
 func TestTrustStoreUnreadableFailsClosed(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -89,8 +91,11 @@ func TestTrustStoreUnreadableFailsClosed(t *testing.T) {
 		"hooks:\n  - {id: p, event: pre_tool_use, action: {type: command, command: \"echo p >> ran.txt\"}}\n"})
 	r := newRunner(t, dir, set, hookcore.Options{Trust: store})
 	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
-	if diff := cmp.Diff([]string{"p=skipped"}, outcomes(res)); diff != "" {
-		t.Errorf("records (-want +got):\n%s", diff)
+	if !res.Blocked || len(res.Hooks) != 0 || !strings.Contains(res.Reason, "the trust store could not be read") {
+		t.Errorf("PreToolUse: %+v", summarize(res))
+	}
+	if res := r.Fire(context.Background(), hook.Stop, &hook.Input{SessionID: "s1", Cwd: dir}); res.Blocked {
+		t.Errorf("Stop: %+v", summarize(res))
 	}
 	if got := readFile(t, dir, "ran.txt"); got != "" {
 		t.Errorf("project hook ran with a corrupt trust store")
