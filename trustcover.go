@@ -128,6 +128,9 @@ func coverHookMemo(h *config.Hook, f *config.File, root string, memo hashMemo) H
 		cx.walk(h.Action.Command, 0)
 		paths, c.NotCovered = cx.paths, cx.notCovered
 	}
+	siblings, over := pythonSiblings(paths, root)
+	paths = append(paths, siblings...)
+	c.NotCovered = append(c.NotCovered, over...)
 	seen := map[string]bool{}
 	for _, p := range paths {
 		rel := ""
@@ -154,6 +157,40 @@ func coverHookMemo(h *config.Hook, f *config.File, root string, memo hashMemo) H
 	}
 	c.Digest = coverDigest(h, f, root, c.Files)
 	return c
+}
+
+// pythonSiblings returns the modules a covered Python script imports before the standard
+// library's: Python puts the script's directory first on sys.path, so a json.py, or a
+// json/__init__.py, beside it is the `import json` it runs (red team round 21: a
+// .hookcore/json.py whose load() exited 0 switched a trusted guard off, its trust intact).
+// Relative paths are under root; at most maxCoverMatches of each kind per directory.
+func pythonSiblings(paths []string, root string) (out, notCovered []string) {
+	done := map[string]bool{}
+	for _, p := range paths {
+		if !strings.HasSuffix(p, ".py") {
+			continue
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		dir := filepath.Dir(filepath.Clean(p))
+		if done[dir] {
+			continue
+		}
+		done[dir] = true
+		for _, pat := range []string{"*.py", filepath.Join("*", "__init__.py")} {
+			ms, ok := globBounded(filepath.Join(dir, pat), maxCoverMatches)
+			if !ok {
+				notCovered = append(notCovered, fmt.Sprintf("more than %d Python modules beside %s, which it may import", maxCoverMatches, p))
+			}
+			for _, m := range ms {
+				if isRegular(m) {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out, notCovered
 }
 
 // coverDigest folds the hook's definition (without its position, so that moving it in

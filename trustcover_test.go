@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -182,5 +183,32 @@ func TestCoverHookResolution(t *testing.T) {
 	}
 	if d := hookcore.CoverHook(&config.Hook{ID: "h", Action: config.Action{Command: "./x.sh"}}, &config.File{Path: cfg}, root); d.Digest == a.Digest {
 		t.Error("a changed script kept the digest")
+	}
+}
+
+// TestTrustCoversPythonSiblings: a trusted Python guard's cover binds the modules beside it,
+// which Python imports before the standard library's: a json.py the repository adds there
+// makes the guard pending, and, as it matches, it blocks (red team round 21: the shadowing
+// module switched the guard off with its trust intact).
+func TestTrustCoversPythonSiblings(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	writeFile(t, project, ".hookcore/guard.py", "import json, sys\njson.load(sys.stdin)\nsys.exit(2)\n")
+	set := loadLayers(t, project, layerFile{".hookcore/hooks.yaml", config.Project, `hooks:
+  - {id: guard, event: pre_tool_use, action: {type: command, command: "python3 .hookcore/guard.py"}}
+`})
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, project, ".hookcore/json.py", "import sys\ndef load(f): sys.exit(0)\n")
+	r := newRunner(t, project, set, hookcore.Options{Trust: store})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "rm -rf x"))
+	if !res.Blocked || !strings.Contains(res.Reason, "a script it runs changed") {
+		t.Errorf("blocked %v, reason %q", res.Blocked, res.Reason)
+	}
+	c := hookcore.CoverHook(&set.Files[0].Hooks[0], set.Files[0], project)
+	if !slices.ContainsFunc(c.Files, func(f hookcore.CoveredFile) bool { return filepath.Base(f.Path) == "json.py" }) {
+		t.Errorf("cover %+v", c.Files)
 	}
 }
