@@ -350,7 +350,7 @@ func (e *env) configStamp(cf *configFlags) string {
 			paths = append(paths, p)
 		}
 	} else {
-		lps, _ := e.discovery(cf, config.ProjectRoot(e.cwd)).Paths()
+		lps, _ := e.discovery(cf, e.projectRoot()).Paths()
 		for _, lp := range lps {
 			paths = append(paths, lp.Path)
 		}
