@@ -91,8 +91,14 @@ func (s *Store) write(f fileFormat) error { return writeJSON(s.Path, "trust stor
 
 // Lookup returns the entry of a workspace; ok is false when it was never trusted.
 // An unreadable or corrupt store is an error.
+//
+// The entry is looked up under the workspace's canonical path (see Canonical), then, when
+// that differs, under its absolute path as written: a workspace moved away, with a symlink
+// to it (or to a stripped copy) left in its place, keeps its entry, whose digest is then
+// checked against the config behind the link (red team round 22: `mv proj proj.bak && ln
+// -s proj.bak proj` made a trusted project "not trusted", and its guards were off).
 func (s *Store) Lookup(workspace string) (e Entry, ok bool, err error) {
-	key, err := Canonical(workspace)
+	keys, err := keysOf(workspace)
 	if err != nil {
 		return Entry{}, false, err
 	}
@@ -100,14 +106,33 @@ func (s *Store) Lookup(workspace string) (e Entry, ok bool, err error) {
 	if err != nil {
 		return Entry{}, false, err
 	}
-	e, ok = f.Workspaces[key]
-	return e, ok, nil
+	for _, k := range keys {
+		if e, ok = f.Workspaces[k]; ok {
+			return e, true, nil
+		}
+	}
+	return Entry{}, false, nil
 }
 
-// Enclosing returns the nearest workspace at or above dir (both canonical, see Canonical)
-// that the store has an entry for; ok is false when none has. The store is read once.
+// keysOf returns the keys a workspace may be recorded under: its canonical path, and its
+// absolute path as written when that differs.
+func keysOf(workspace string) ([]string, error) {
+	key, err := Canonical(workspace)
+	if err != nil {
+		return nil, err
+	}
+	keys := []string{key}
+	if abs, err := filepath.Abs(workspace); err == nil && abs != key {
+		keys = append(keys, abs)
+	}
+	return keys, nil
+}
+
+// Enclosing returns the nearest workspace at or above dir that the store has an entry for,
+// as Lookup finds it (canonical path, then the path as written, each walked up); ok is
+// false when none has. The store is read once.
 func (s *Store) Enclosing(dir string) (workspace string, ok bool, err error) {
-	d, err := Canonical(dir)
+	keys, err := keysOf(dir)
 	if err != nil {
 		return "", false, err
 	}
@@ -115,16 +140,19 @@ func (s *Store) Enclosing(dir string) (workspace string, ok bool, err error) {
 	if err != nil {
 		return "", false, err
 	}
-	for {
-		if _, ok := f.Workspaces[d]; ok {
-			return d, true, nil
+	for _, d := range keys {
+		for {
+			if _, ok := f.Workspaces[d]; ok {
+				return d, true, nil
+			}
+			parent := filepath.Dir(d)
+			if parent == d {
+				break
+			}
+			d = parent
 		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", false, nil
-		}
-		d = parent
 	}
+	return "", false, nil
 }
 
 // Trusted reports whether workspace is trusted with exactly this digest. A store that can
