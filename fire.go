@@ -358,6 +358,12 @@ func (r *Runner) admit(ctx context.Context, event hook.Event, c *compiled, in *h
 	}
 	if len(c.relative) > 0 {
 		if why := r.relativeMismatch(c, in.Cwd); why != "" {
+			if event.Kind() == hook.Gate && c.blocking {
+				// Its definition is the trusted one and it matched; what it would run from
+				// here is not what the grant bound (red team round 22: the guard copied into
+				// sub/, beside another helper module, then `cd sub`): blocked, not skipped.
+				return hook.Decision{Block: true, Reason: fmt.Sprintf("hookcore: project hook %q is not run: %s; so the action is blocked", c.id, why)}, "", false
+			}
 			return hook.Decision{}, why, false
 		}
 	}

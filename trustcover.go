@@ -54,7 +54,13 @@ func (c *HookCover) RelativeMismatch(cwd, root string) string {
 		return ""
 	}
 	for _, r := range c.Relative {
-		if fileHash(filepath.Join(cwd, r.Rel)) != r.SHA256 {
+		got := ""
+		if strings.ContainsAny(r.Rel, "*?[") {
+			got = globSignature(filepath.Join(cwd, r.Rel)) // pythonSiblings
+		} else {
+			got = fileHash(filepath.Join(cwd, r.Rel))
+		}
+		if got != r.SHA256 {
 			return r.Rel
 		}
 	}
@@ -128,7 +134,7 @@ func coverHookMemo(h *config.Hook, f *config.File, root string, memo hashMemo) H
 		cx.walk(h.Action.Command, 0)
 		paths, c.NotCovered = cx.paths, cx.notCovered
 	}
-	siblings, over := pythonSiblings(paths, root)
+	siblings, relSiblings, over := pythonSiblings(paths, root)
 	paths = append(paths, siblings...)
 	c.NotCovered = append(c.NotCovered, over...)
 	seen := map[string]bool{}
@@ -155,30 +161,43 @@ func coverHookMemo(h *config.Hook, f *config.File, root string, memo hashMemo) H
 			c.Relative = append(c.Relative, RelativeFile{Rel: rel, SHA256: c.Files[len(c.Files)-1].SHA256})
 		}
 	}
+	c.Relative = append(c.Relative, relSiblings...)
 	c.Digest = coverDigest(h, f, root, c.Files)
 	return c
 }
 
-// pythonSiblings returns the modules a covered Python script imports before the standard
-// library's: Python puts the script's directory first on sys.path, so a json.py, or a
-// json/__init__.py, beside it is the `import json` it runs (red team round 21: a
-// .hookcore/json.py whose load() exited 0 switched a trusted guard off, its trust intact).
-// Relative paths are under root; at most maxCoverMatches of each kind per directory.
-func pythonSiblings(paths []string, root string) (out, notCovered []string) {
+// pythonModules are the files beside a Python script that an `import` there may load before
+// the standard library's (Python puts the script's directory first on sys.path): source and
+// compiled modules, extension modules, packages, and the bytecode cache Python prefers to an
+// unchanged source.
+var pythonModules = []string{"*.py", "*.pyc", "*.so", filepath.Join("__pycache__", "*.pyc"),
+	filepath.Join("*", "__init__.py"), filepath.Join("*", "__init__.pyc"), filepath.Join("*", "__pycache__", "*.pyc")}
+
+// pythonSiblings returns the modules a covered Python script may import before the standard
+// library's (pythonModules): a json.py, json.pyc or json/__init__.py beside it is the
+// `import json` it runs (red team rounds 21 and 22: a .hookcore/json.py, a bare .pyc, or a
+// forged __pycache__ entry switched a trusted guard off, its trust intact). For a script
+// named relative to the working directory, rel holds one RelativeFile per pattern, whose
+// hash is the pattern's globSignature in the root: the same script copied into a
+// subdirectory, beside other modules, is then not the trusted one (RelativeMismatch). At
+// most maxCoverMatches files per pattern and directory.
+func pythonSiblings(paths []string, root string) (out []string, rel []RelativeFile, notCovered []string) {
 	done := map[string]bool{}
 	for _, p := range paths {
 		if !strings.HasSuffix(p, ".py") {
 			continue
 		}
+		relDir := ""
 		if !filepath.IsAbs(p) {
+			relDir = filepath.Dir(p)
 			p = filepath.Join(root, p)
 		}
 		dir := filepath.Dir(filepath.Clean(p))
-		if done[dir] {
+		if done[dir+"\x00"+relDir] {
 			continue
 		}
-		done[dir] = true
-		for _, pat := range []string{"*.py", filepath.Join("*", "__init__.py")} {
+		done[dir+"\x00"+relDir] = true
+		for _, pat := range pythonModules {
 			ms, ok := globBounded(filepath.Join(dir, pat), maxCoverMatches)
 			if !ok {
 				notCovered = append(notCovered, fmt.Sprintf("more than %d Python modules beside %s, which it may import", maxCoverMatches, p))
@@ -188,9 +207,28 @@ func pythonSiblings(paths []string, root string) (out, notCovered []string) {
 					out = append(out, m)
 				}
 			}
+			if relDir != "" {
+				rel = append(rel, RelativeFile{Rel: filepath.Join(relDir, pat), SHA256: globSignature(filepath.Join(dir, pat))})
+			}
 		}
 	}
-	return out, notCovered
+	return out, rel, notCovered
+}
+
+// globSignature is the hash of the regular files pattern matches: their names and content
+// hashes, in order. It stands for a RelativeFile whose Rel is a pattern.
+func globSignature(pattern string) string {
+	ms, ok := globBounded(pattern, maxCoverMatches)
+	h := sha256.New()
+	if !ok {
+		io.WriteString(h, "over the cap\n")
+	}
+	for _, m := range ms {
+		if isRegular(m) {
+			fmt.Fprintf(h, "%s\x00%s\n", filepath.Base(m), fileHash(m))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // coverDigest folds the hook's definition (without its position, so that moving it in

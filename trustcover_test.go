@@ -212,3 +212,57 @@ func TestTrustCoversPythonSiblings(t *testing.T) {
 		t.Errorf("cover %+v", c.Files)
 	}
 }
+
+// TestTrustCoversPythonImportsAndRelativeCopies: the cover of a Python guard binds the
+// compiled modules and bytecode cache beside it too, and a guard named relative to the
+// working directory that, from a subdirectory, would run beside other modules is blocked, not
+// skipped (red team round 22: a bare json.pyc, a forged __pycache__ entry, and the guard
+// copied into sub/ beside a changed helper each switched the guard off, trust intact).
+func TestTrustCoversPythonImportsAndRelativeCopies(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, file, content string }{
+		{"bare pyc", ".hookcore/json.pyc", "\x00"},
+		{"bytecode cache", ".hookcore/__pycache__/helper.cpython-311.pyc", "forged"},
+		{"extension module", ".hookcore/json.cpython-311-x86_64-linux-gnu.so", "\x7fELF"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			project := t.TempDir()
+			store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+			writeFile(t, project, ".hookcore/guard.py", "import helper\n")
+			writeFile(t, project, ".hookcore/helper.py", "")
+			writeFile(t, project, ".hookcore/__pycache__/helper.cpython-311.pyc", "real")
+			set := loadLayers(t, project, layerFile{".hookcore/hooks.yaml", config.Project, `hooks:
+  - {id: guard, event: pre_tool_use, action: {type: command, command: "python3 \"$CLAUDE_PROJECT_DIR/.hookcore/guard.py\""}}
+`})
+			if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, project, tc.file, tc.content)
+			r := newRunner(t, project, set, hookcore.Options{Trust: store})
+			if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "rm -rf x")); !res.Blocked {
+				t.Errorf("%s added: not blocked", tc.file)
+			}
+		})
+	}
+	t.Run("relative copy in a subdirectory", func(t *testing.T) {
+		t.Parallel()
+		project := t.TempDir()
+		store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+		writeFile(t, project, ".hookcore/guard.py", "import helper\n")
+		writeFile(t, project, ".hookcore/helper.py", "def ok(c): return False\n")
+		set := loadLayers(t, project, layerFile{".hookcore/hooks.yaml", config.Project, `hooks:
+  - {id: guard, event: pre_tool_use, action: {type: command, command: "python3 .hookcore/guard.py"}}
+`})
+		if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, project, "sub/.hookcore/guard.py", "import helper\n")
+		writeFile(t, project, "sub/.hookcore/helper.py", "def ok(c): return True\n")
+		r := newRunner(t, project, set, hookcore.Options{Trust: store})
+		res := r.Fire(context.Background(), hook.PreToolUse, bashCall(filepath.Join(project, "sub"), "s1", "rm -rf x"))
+		if !res.Blocked || !strings.Contains(res.Reason, `project hook "guard" is not run`) {
+			t.Errorf("blocked %v, reason %q", res.Blocked, res.Reason)
+		}
+	})
+}
