@@ -383,3 +383,32 @@ func TestFilePathEqualityThroughTheRunner(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherAgentsKillSwitchIsTheirs: a kill switch in another agent's file turns off that
+// agent's hooks, not the user's own hookcore guard (new-user trial, stop 24: `{"disableAllHooks":
+// true}` written into ~/.cursor/hooks.json, or `disable_all_hooks: true` into
+// ~/.minicode/config.yaml, switched off ~/.hookcore's rm -rf guard); Claude Code's, whose
+// switch Claude Code applies to every hook it runs, hookcore's command included, still turns
+// off everything.
+func TestOtherAgentsKillSwitchIsTheirs(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	project := t.TempDir()
+	guard := layerFile{filepath.Join(home, ".hookcore", "hooks.yaml"), config.User, "hooks:\n  - {id: guard, event: pre_tool_use, action: {type: command, command: \"exit 2\"}}\n"}
+	for _, tc := range []struct {
+		file    layerFile
+		blocked bool
+	}{
+		{layerFile{filepath.Join(home, ".cursor", "hooks.json"), config.User, `{"version": 1, "disableAllHooks": true, "hooks": {}}`}, true},
+		{layerFile{filepath.Join(home, ".minicode", "config.yaml"), config.User, "disable_all_hooks: true\n"}, true},
+		{layerFile{filepath.Join(home, ".copilot", "hooks", "x.json"), config.User, `{"version": 1, "disableAllHooks": true, "hooks": {}}`}, true},
+		{layerFile{filepath.Join(home, ".codebot", "settings.json"), config.User, `{"disableAllHooks": true}`}, true},
+		{layerFile{filepath.Join(home, ".claude", "settings.json"), config.User, `{"disableAllHooks": true}`}, false},
+	} {
+		set := loadLayers(t, project, guard, tc.file)
+		r := newRunner(t, project, set, hookcore.Options{})
+		if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "rm -rf x")); res.Blocked != tc.blocked {
+			t.Errorf("%s: blocked %v, want %v", tc.file.name, res.Blocked, tc.blocked)
+		}
+	}
+}
