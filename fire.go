@@ -76,7 +76,7 @@ func (r *Runner) rejectAmbiguous(event hook.Event, in *hook.Input, err error) ho
 // what to do. Logged and audited as rejectAmbiguous.
 func (r *Runner) rejectStale(event hook.Event, in *hook.Input, why string) hook.Result {
 	res := hook.Result{Event: event, Continue: true, Blocked: true, Reason: "hookcore: " + why}
-	r.log.Warn("tool call blocked: stale workspace trust", "event", string(event))
+	r.log.Info("tool call blocked: stale workspace trust", "event", string(event))
 	r.audit(in, &res)
 	return res
 }

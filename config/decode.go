@@ -171,11 +171,20 @@ func (d *decoder) actionField(r *rawHook, p kv) bool {
 // without it and allows.
 var gateKeys = []string{"reject", "on_error", "exit_codes"}
 
+// gateSynonyms are words a hook author writes for reject (new-user trial, stop 24: `block:
+// true` ran the hook, which did not block, with a warning), with the key they meant.
+var gateSynonyms = map[string]string{"block": "reject", "blocked": "reject",
+	"deny": "reject", "denied": "reject", "rejected": "reject", "veto": "reject", "fail_closed": "on_error"}
+
 // unknownHookKey reports a key of a hookcore or codebot hook entry that is none of known: an
 // error, which skips the entry (a gate event then fails closed), when the closest known key
 // is one of gateKeys ("rejct: true", "Reject: true": the hook ran, did not reject, and the
 // call went through, with a warning no agent shows; red team, stop 24); a warning otherwise.
 func (d *decoder) unknownHookKey(p kv, known []string) {
+	if s, ok := gateSynonyms[strings.ToLower(p.key)]; ok {
+		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, s)
+		return
+	}
 	if s := Suggest(p.key, known); slices.Contains(gateKeys, s) {
 		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, s)
 		return

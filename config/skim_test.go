@@ -311,6 +311,8 @@ func TestGateKeyWrittenWrong(t *testing.T) {
 		head + ", on_error: block}\n",
 		head + "}\n    exit_code: {1: block}\n", // red team round 20
 		head + ", exit_codes: {1: block}}\n",
+		head + "}\n    block: true\n", // new-user trial, stop 24
+		head + "}\n    deny: true\n",
 	} {
 		f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User)
 		if len(f.Hooks) != 0 || len(f.Broken) != 1 || probs.Errors() != 1 {
