@@ -797,8 +797,15 @@ func DisablesAll(set *config.Set, projectTrusted bool) bool {
 // ~/.cursor/hooks.json switched off the user's own ~/.hookcore guards (new-user trial, stop
 // 24), and Cursor has no such key.
 func killScope(f *config.File) string {
-	if f.Layer == config.Managed || f.Layer == config.Explicit {
+	switch {
+	case f.Layer == config.Managed || f.Layer == config.Explicit || config.IsClaudeSettings(f.Path):
 		return ""
+	case f.Plugin != "":
+		// A plugin's hooks file: a switch there is the plugin's (red team round 23: a
+		// plugin's hooks.json with disableAllHooks turned every guard off).
+		return "plugin " + f.Plugin
+	case f.Skill != "" || f.Agent != "":
+		return "file " + f.Path
 	}
 	dir := filepath.Base(filepath.Dir(f.Path))
 	if dir == "hooks" {

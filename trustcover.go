@@ -168,10 +168,13 @@ func coverHookMemo(h *config.Hook, f *config.File, root string, memo hashMemo) H
 
 // pythonModules are the files beside a Python script that an `import` there may load before
 // the standard library's (Python puts the script's directory first on sys.path): source and
-// compiled modules, extension modules, packages, and the bytecode cache Python prefers to an
-// unchanged source.
+// compiled modules, extension modules, the modules of packages one level down (their
+// __init__ and submodules: red team round 23 swapped in a json/__init__.so and a
+// helpers/check.py), the bytecode cache Python prefers to an unchanged source, and the
+// .python-version that picks pyenv's interpreter.
 var pythonModules = []string{"*.py", "*.pyc", "*.so", filepath.Join("__pycache__", "*.pyc"),
-	filepath.Join("*", "__init__.py"), filepath.Join("*", "__init__.pyc"), filepath.Join("*", "__pycache__", "*.pyc")}
+	filepath.Join("*", "*.py"), filepath.Join("*", "*.pyc"), filepath.Join("*", "*.so"), filepath.Join("*", "__pycache__", "*.pyc"),
+	".python-version"}
 
 // pythonSiblings returns the modules a covered Python script may import before the standard
 // library's (pythonModules): a json.py, json.pyc or json/__init__.py beside it is the
@@ -210,6 +213,11 @@ func pythonSiblings(paths []string, root string) (out []string, rel []RelativeFi
 			if relDir != "" {
 				rel = append(rel, RelativeFile{Rel: filepath.Join(relDir, pat), SHA256: globSignature(filepath.Join(dir, pat))})
 			}
+		}
+	}
+	if len(done) > 0 {
+		if v := filepath.Join(root, ".python-version"); isRegular(v) {
+			out = append(out, v) // pyenv reads it from the working directory up
 		}
 	}
 	return out, rel, notCovered

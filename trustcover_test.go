@@ -224,6 +224,10 @@ func TestTrustCoversPythonImportsAndRelativeCopies(t *testing.T) {
 		{"bare pyc", ".hookcore/json.pyc", "\x00"},
 		{"bytecode cache", ".hookcore/__pycache__/helper.cpython-311.pyc", "forged"},
 		{"extension module", ".hookcore/json.cpython-311-x86_64-linux-gnu.so", "\x7fELF"},
+		{"package as an extension module", ".hookcore/json/__init__.so", "\x7fELF"}, // round 23
+		{"package submodule", ".hookcore/helpers/check.py", "def ok(c): return True\n"},
+		{"interpreter choice beside the guard", ".hookcore/.python-version", "3.8.18\n"},
+		{"interpreter choice at the root", ".python-version", "3.8.18\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -174,7 +174,9 @@ var gateKeys = []string{"reject", "on_error", "exit_codes"}
 // gateSynonyms are words a hook author writes for reject (new-user trial, stop 24: `block:
 // true` ran the hook, which did not block, with a warning), with the key they meant.
 var gateSynonyms = map[string]string{"block": "reject", "blocked": "reject",
-	"deny": "reject", "denied": "reject", "rejected": "reject", "veto": "reject", "fail_closed": "on_error"}
+	"deny": "reject", "denied": "reject", "rejected": "reject", "veto": "reject", "abort": "reject",
+	"refuse": "reject", "prevent": "reject", "forbid": "reject", "decision": "reject",
+	"permissiondecision": "reject", "permission_decision": "reject", "fail_closed": "on_error"}
 
 // unknownHookKey reports a key of a hookcore or codebot hook entry that is none of known: an
 // error, which skips the entry (a gate event then fails closed), when the closest known key

@@ -315,7 +315,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 			}
 		} else if strings.TrimSpace(ev.key) == "" {
 			d.errorf(ev.keyNode, "empty event name")
-		} else if pe, ok := hook.ParseEvent(ev.key); ok && isClaudeSettings(f.Path) && ev.key != string(pe) {
+		} else if pe, ok := hook.ParseEvent(ev.key); ok && IsClaudeSettings(f.Path) && ev.key != string(pe) {
 			// Claude Code reads its event names exactly: "preToolUse" or "Pre_Tool_Use" in
 			// its settings runs nothing (observed, 2.1.332, peer-claude), and hookcore, which
 			// takes any spelling, ran them, and `check` said nothing (new-user trial, stop 24).
@@ -662,10 +662,10 @@ func dialectByName(path string) Dialect {
 	return Native
 }
 
-// isClaudeSettings reports whether path is one of Claude Code's settings files:
+// IsClaudeSettings reports whether path is one of Claude Code's settings files:
 // .claude/settings.json or settings.local.json, managed-settings.json or a
 // managed-settings.d/*.json drop-in.
-func isClaudeSettings(path string) bool {
+func IsClaudeSettings(path string) bool {
 	base, dir := filepath.Base(path), filepath.Base(filepath.Dir(path))
 	return dir == ".claude" && (base == "settings.json" || base == "settings.local.json") ||
 		base == "managed-settings.json" || dir == "managed-settings.d" && strings.HasSuffix(base, ".json")

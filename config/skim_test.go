@@ -313,6 +313,8 @@ func TestGateKeyWrittenWrong(t *testing.T) {
 		head + ", exit_codes: {1: block}}\n",
 		head + "}\n    block: true\n", // new-user trial, stop 24
 		head + "}\n    deny: true\n",
+		head + "}\n    abort: true\n", // red team round 23
+		head + "}\n    decision: block\n",
 	} {
 		f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User)
 		if len(f.Hooks) != 0 || len(f.Broken) != 1 || probs.Errors() != 1 {
