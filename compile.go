@@ -781,57 +781,17 @@ func withTimeout(ex hook.Executor, d time.Duration) hook.Executor {
 // are turned off only by a managed file (see SwitchedOff); DisablesAll reports the others.
 func DisablesAll(set *config.Set, projectTrusted bool) bool {
 	for _, f := range set.Files {
-		if f.DisableAll && killScope(f) == "" && (projectTrusted || (f.Layer != config.Project && f.Layer != config.Local)) {
+		if f.DisableAll && config.KillScope(f) == "" && (projectTrusted || (f.Layer != config.Project && f.Layer != config.Local)) {
 			return true
 		}
 	}
 	return false
 }
 
-// killScope is the agent whose hooks a file's kill switch (disable_all_hooks,
-// disableAllHooks) turns off, by where the file is: "" for every hook hookcore runs — its
-// own files, a file named on the command line, Claude Code's settings (whose switch Claude
-// Code applies to every hook it runs, hookcore's command included) and managed files —
-// else the file's own agent (MiniCode, codebot, Gemini CLI, Codex, Cursor, Copilot CLI),
-// whose switch stops that agent's hooks only. A `{"disableAllHooks": true}` written into
-// ~/.cursor/hooks.json switched off the user's own ~/.hookcore guards (new-user trial, stop
-// 24), and Cursor has no such key.
-func killScope(f *config.File) string {
-	switch {
-	case f.Layer == config.Managed || f.Layer == config.Explicit || config.IsClaudeSettings(f.Path):
-		return ""
-	case f.Plugin != "":
-		// A plugin's hooks file: a switch there is the plugin's (red team round 23: a
-		// plugin's hooks.json with disableAllHooks turned every guard off).
-		return "plugin " + f.Plugin
-	case f.Skill != "" || f.Agent != "":
-		return "file " + f.Path
-	}
-	dir := filepath.Base(filepath.Dir(f.Path))
-	if dir == "hooks" {
-		dir = filepath.Base(filepath.Dir(filepath.Dir(f.Path))) // .github/hooks, .copilot/hooks
-	}
-	switch dir {
-	case ".minicode":
-		return "minicode"
-	case ".codebot":
-		return "codebot"
-	case ".gemini":
-		return "gemini"
-	case ".codex":
-		return "codex"
-	case ".cursor":
-		return "cursor"
-	case ".github", ".copilot":
-		return "copilot"
-	}
-	return ""
-}
-
 // SwitchedOff reports whether the hooks of f, a file of set, are turned off by a kill
 // switch, as Claude Code resolves them (research note §2.1): disableAllHooks in a managed
 // file turns off every file; in any other file that may speak (DisablesAll) and speaks for
-// every hook (killScope "") it turns off every file but the managed ones; in another agent's
+// every hook (config.KillScope "") it turns off every file but the managed ones; in another agent's
 // file, only that agent's files; allowManagedHooksOnly in a managed file turns off every
 // file but the managed ones (and is ignored elsewhere).
 func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
@@ -846,9 +806,9 @@ func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
 	if DisablesAll(set, projectTrusted) {
 		return true
 	}
-	scope := killScope(f)
+	scope := config.KillScope(f)
 	for _, g := range set.Files {
-		if g.DisableAll && scope != "" && killScope(g) == scope && (projectTrusted || (g.Layer != config.Project && g.Layer != config.Local)) {
+		if g.DisableAll && scope != "" && config.KillScope(g) == scope && (projectTrusted || (g.Layer != config.Project && g.Layer != config.Local)) {
 			return true
 		}
 	}

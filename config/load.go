@@ -14,7 +14,8 @@ type Set struct {
 	// MCP are the files that declare MCP servers for mcp_tool hooks (MCPSources); the
 	// caller that discovers the config fills it in. A Project one is part of TrustDigest.
 	MCP []MCPSource
-	// Disabled is set when any file but a managed one says disable_all_hooks: true.
+	// Disabled is set when any file but a managed one whose switch speaks for every hook
+	// (KillScope "") says disable_all_hooks: true.
 	Disabled bool
 }
 
@@ -29,14 +30,17 @@ func (s *Set) Hooks() []Hook {
 	}
 	var out []Hook
 	managedOff, managedOnly := false, false
+	scoped := map[string]bool{} // KillScope of another agent's (a plugin's, ...) switch
 	for _, f := range s.Files {
 		if f.Layer == Managed {
 			managedOff = managedOff || f.DisableAll
 			managedOnly = managedOnly || f.ManagedOnly
+		} else if sc := KillScope(f); f.DisableAll && sc != "" {
+			scoped[sc] = true
 		}
 	}
 	for _, f := range s.Files {
-		if managedOff || (f.Layer != Managed && (s.Disabled || managedOnly)) {
+		if managedOff || (f.Layer != Managed && (s.Disabled || managedOnly || scoped[KillScope(f)])) {
 			continue
 		}
 		for _, h := range f.Hooks {
@@ -110,7 +114,7 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 		s.Files = append(s.Files, f)
 	}
 	for _, f := range s.Files {
-		if f.DisableAll && f.Layer != Managed {
+		if f.DisableAll && f.Layer != Managed && KillScope(f) == "" {
 			s.Disabled = true
 		}
 	}

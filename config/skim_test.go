@@ -421,3 +421,22 @@ func TestClaudeEventNamesAreExact(t *testing.T) {
 		t.Errorf("policy.json: %d hooks, problems %v", len(f.Hooks), probs)
 	}
 }
+
+// TestSetHooksKillScope: Set.Disabled and Set.Hooks read a kill switch as the Runner does
+// (KillScope): Cursor's switches off Cursor's hooks, not the user's own; Claude Code's
+// switches off everything.
+func TestSetHooksKillScope(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	guard := LayerPath{Path: write(t, dir, "home/.hookcore/hooks.yaml", "hooks:\n  - {id: g, event: pre_tool_use, action: {type: command, command: \"exit 2\"}}\n"), Layer: User}
+	cursor := LayerPath{Path: write(t, dir, "home/.cursor/hooks.json", `{"version": 1, "disableAllHooks": true, "hooks": {"beforeShellExecution": [{"command": "true"}]}}`), Layer: User}
+	set, _ := Load([]LayerPath{guard, cursor})
+	if set.Disabled || len(set.Hooks()) != 1 || set.Hooks()[0].ID != "g" {
+		t.Errorf("cursor's switch: disabled %v, hooks %v", set.Disabled, set.Hooks())
+	}
+	claude := LayerPath{Path: write(t, dir, "home/.claude/settings.json", `{"disableAllHooks": true}`), Layer: User}
+	set, _ = Load([]LayerPath{guard, claude})
+	if !set.Disabled || len(set.Hooks()) != 0 {
+		t.Errorf("claude's switch: disabled %v, hooks %v", set.Disabled, set.Hooks())
+	}
+}
