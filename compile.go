@@ -199,6 +199,9 @@ type hookSet struct {
 	// stale says why the tool calls of a workspace whose trust grant no longer matches its
 	// project config are blocked (trustGate), "" when they are not.
 	stale string
+	// notice is what SessionStart tells the user when the workspace's project hooks do not
+	// run (trustGate.notice), "" when they run or there are none.
+	notice string
 }
 
 // close closes the set's executors that hold resources.
@@ -257,7 +260,7 @@ func eventSpellings(ev hook.Event) []string {
 func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	hs := &hookSet{events: make(map[hook.Event]*eventHooks)}
 	gate := r.trustGate(set)
-	hs.stale = gate.stale
+	hs.stale, hs.notice = gate.stale, gate.notice
 	var errs []error
 	order := 0
 	add := func(c *compiled) {
@@ -401,7 +404,10 @@ type trustGate struct {
 	stale string
 	// untrusted says why the project's .mcp.json servers must not start (MCPUntrusted).
 	untrusted string
-	skip      func(h *config.Hook, f *config.File) (string, []RelativeFile)
+	// notice tells the user, at SessionStart, that the project's hooks do not run: the
+	// workspace was never trusted, or stale says why.
+	notice string
+	skip   func(h *config.Hook, f *config.File) (string, []RelativeFile)
 }
 
 func (r *Runner) trustGate(set *config.Set) trustGate {
@@ -423,7 +429,7 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 		stale = "the project's hook config changed since this workspace was trusted, so its hooks do not run and tool calls are blocked: review the change (`hookcore trust show`), then run `hookcore trust grant`"
 	}
 	if !hasProjectLayer(set) {
-		return trustGate{whole: true, stale: stale, untrusted: untrusted, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
+		return trustGate{whole: true, stale: stale, notice: stale, untrusted: untrusted, skip: func(*config.Hook, *config.File) (string, []RelativeFile) { return "", nil }}
 	}
 	if err != nil {
 		// An unreadable store trusts nothing; the project's hooks, which it may have trusted,
@@ -431,11 +437,19 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 		// ~/.hookcore/trust.json` turned a trusted project's guard off).
 		stale = "the trust store could not be read (" + err.Error() + "), so the project's hooks do not run and tool calls are blocked: fix or remove it, then run `hookcore trust grant`"
 	}
+	notice := stale
+	if n := projectHookCount(set); err == nil && !ok && n > 0 {
+		// Never trusted: the project's hooks are ignored, which under an agent nobody sees
+		// (the second new-user trial, stop 24: a user's own project guard did nothing, with
+		// nothing on stderr). The count only: hook ids and file names are the repository's.
+		notice = fmt.Sprintf("the project's hooks (%d) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in %s", n, r.projectDir)
+	}
 	memo := hashMemo{}
 	return trustGate{
 		whole:     whole,
 		covers:    whole && entry.Hooks != nil,
 		stale:     stale,
+		notice:    notice,
 		untrusted: untrusted,
 		skip: func(h *config.Hook, f *config.File) (string, []RelativeFile) {
 			if why := configPending(entry, ok, err, digest); why != "" {
@@ -813,6 +827,18 @@ func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
 		}
 	}
 	return false
+}
+
+// projectHookCount is the number of hook entries, broken ones included, in the project and
+// local layer files of set.
+func projectHookCount(set *config.Set) int {
+	n := 0
+	for _, f := range set.Files {
+		if f.Layer == config.Project || f.Layer == config.Local {
+			n += len(f.Hooks) + len(f.Broken)
+		}
+	}
+	return n
 }
 
 func hasProjectLayer(set *config.Set) bool {

@@ -319,6 +319,55 @@ func TestFuncsReferencedByConfig(t *testing.T) {
 	}
 }
 
+// TestTrustNoticeAtSessionStart: when a workspace's project hooks do not run — never
+// trusted, or changed since the grant — SessionStart tells the user in SystemMessage, which
+// Claude Code and Gemini CLI show to the user and not to the model; the notice holds the
+// count, not the repository's hook ids. SessionStart's own hooks still run, and no other
+// event carries the notice. A trusted workspace, or one without project hooks, gets none.
+// Before, a user's project guard in a workspace never trusted did nothing, and under an agent
+// nothing said so (the second new-user trial, stop 24).
+func TestTrustNoticeAtSessionStart(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	home := t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	user := layerFile{filepath.Join(home, ".hookcore", "hooks.yaml"), config.User,
+		"hooks:\n  - {id: hello, event: session_start, action: {type: inject, message: hi}}\n  - {id: ss, event: session_start, action: {type: command, command: 'echo {\\\"systemMessage\\\": \\\"from the hook\\\"}'}}\n"}
+	projectHooks := layerFile{".hookcore/hooks.yaml", config.Project,
+		"hooks:\n  - {id: IGNORE_PREVIOUS_guard, event: pre_tool_use, reject: true, action: {type: command, command: \"echo no\"}}\n  - {id: other, event: stop, action: {type: command, command: \"true\"}}\n"}
+	start := &hook.Input{SessionID: "s1", Cwd: project, Extra: map[string]json.RawMessage{"source": json.RawMessage(`"startup"`)}}
+	fire := func(set *config.Set, event hook.Event, in *hook.Input) hook.Result {
+		t.Helper()
+		return newRunner(t, project, set, hookcore.Options{Trust: store}).Fire(context.Background(), event, in)
+	}
+
+	set := loadLayers(t, project, user, projectHooks)
+	res := fire(set, hook.SessionStart, start)
+	want := "from the hook\nhookcore: the project's hooks (2) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in " + project
+	if res.SystemMessage != want || res.AdditionalContext != "hi" {
+		t.Errorf("never trusted: system message %q, context %q; want %q", res.SystemMessage, res.AdditionalContext, want)
+	}
+	if res := fire(set, hook.PreToolUse, bashCall(project, "s1", "ls")); res.SystemMessage != "" || res.Blocked {
+		t.Errorf("never trusted, PreToolUse: %+v", summarize(res))
+	}
+	if res := fire(loadLayers(t, project, user), hook.SessionStart, start); res.SystemMessage != "from the hook" {
+		t.Errorf("no project hooks: system message %q", res.SystemMessage)
+	}
+
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if res := fire(set, hook.SessionStart, start); res.SystemMessage != "from the hook" {
+		t.Errorf("trusted: system message %q", res.SystemMessage)
+	}
+
+	changed := loadLayers(t, project, user, layerFile{".hookcore/hooks.yaml", config.Project, "hooks: []\n"})
+	res = fire(changed, hook.SessionStart, start)
+	if !strings.HasPrefix(res.SystemMessage, "from the hook\nhookcore: the project's hook config changed since this workspace was trusted") {
+		t.Errorf("stale: system message %q", res.SystemMessage)
+	}
+}
+
 // TestTrustedProjectConfigDeleted: deleting a trusted workspace's project config is a change
 // of it: tool calls are blocked until the user grants again (or revokes); other events run
 // the user's hooks. Without the rule, `rm .hookcore/hooks.yaml` turned the project's guards
