@@ -509,7 +509,24 @@ func configPending(entry trust.Entry, ok bool, err error, digest string) string 
 // by its HookCover digest (its definition and the scripts it runs), plus the digest of the
 // config files as a whole.
 func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time) error {
-	return store.GrantHooks(root, TrustDigest(set), CoverSet(set, root), now)
+	return store.Put(root, trust.Entry{Digest: TrustDigest(set), Hooks: CoverSet(set, root), Files: TrustFiles(set, root), Time: now})
+}
+
+// TrustFiles returns the content hash of each config file TrustDigest binds, by its path
+// relative to root (absolute when outside it): trust.Entry.Files, from which `trust show`
+// says which file changed since a grant.
+func TrustFiles(set *config.Set, root string) map[string]string {
+	files := map[string]string{}
+	for _, f := range set.Files {
+		if digestFile(f) {
+			p := f.Path
+			if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
+				p = rel
+			}
+			files[p] = f.Hash
+		}
+	}
+	return files
 }
 
 // MCPCover is what a trust grant binds for the project's .mcp.json src: its path inside
@@ -858,11 +875,17 @@ func hasProjectLayer(set *config.Set) bool {
 func TrustDigest(set *config.Set) string {
 	var parts []string
 	for _, f := range set.Files {
-		if (f.Layer == config.Project || f.Layer == config.Local) && f.Skill == "" && f.Agent == "" {
+		if digestFile(f) {
 			parts = append(parts, f.Path+"\x00"+f.Hash)
 		}
 	}
 	return trust.Digest(parts...)
+}
+
+// digestFile reports whether f is one of the files TrustDigest binds: a project or local
+// config file, not a skill's or sub-agent's.
+func digestFile(f *config.File) bool {
+	return (f.Layer == config.Project || f.Layer == config.Local) && f.Skill == "" && f.Agent == ""
 }
 
 // hookEnv is the base environment of f's command hooks: Options.Env (or the process's),

@@ -28,6 +28,10 @@ type Entry struct {
 	// whose digest is not here is pending. Nil in entries written before hooks were covered:
 	// every hook of such a workspace is pending until it is granted again.
 	Hooks []string `json:"hooks"`
+	// Files are the content hashes of the project and local config files trusted, by path
+	// (relative to the workspace when inside it): what `trust show` compares to say which
+	// file changed. Nil in entries written before stop 25.
+	Files map[string]string `json:"files,omitempty"`
 	// Time is when trust was granted.
 	Time time.Time `json:"time"`
 }
@@ -174,6 +178,11 @@ func (s *Store) Grant(workspace, digest string, now time.Time) error {
 // GrantHooks records trust of workspace at digest with the digests of the hooks it trusts,
 // replacing an earlier entry.
 func (s *Store) GrantHooks(workspace, digest string, hooks []string, now time.Time) error {
+	return s.Put(workspace, Entry{Digest: digest, Hooks: hooks, Time: now})
+}
+
+// Put records e as workspace's entry, replacing an earlier one; e.Time is stored in UTC.
+func (s *Store) Put(workspace string, e Entry) error {
 	key, err := Canonical(workspace)
 	if err != nil {
 		return err
@@ -182,8 +191,35 @@ func (s *Store) GrantHooks(workspace, digest string, hooks []string, now time.Ti
 	if err != nil {
 		return err
 	}
-	f.Workspaces[key] = Entry{Digest: digest, Hooks: hooks, Time: now.UTC()}
+	e.Time = e.Time.UTC()
+	f.Workspaces[key] = e
 	return s.write(f)
+}
+
+// Changes compares the config files trusted by e with files (path to content hash, as
+// Entry.Files) and returns the paths changed, added and removed since, each sorted. known is
+// false when e does not record its files (an entry written before Files).
+func (e Entry) Changes(files map[string]string) (changed, added, removed []string, known bool) {
+	if e.Files == nil {
+		return nil, nil, nil, false
+	}
+	for p, h := range files {
+		switch old, ok := e.Files[p]; {
+		case !ok:
+			added = append(added, p)
+		case old != h:
+			changed = append(changed, p)
+		}
+	}
+	for p := range e.Files {
+		if _, ok := files[p]; !ok {
+			removed = append(removed, p)
+		}
+	}
+	sort.Strings(changed)
+	sort.Strings(added)
+	sort.Strings(removed)
+	return changed, added, removed, true
 }
 
 // Revoke removes the workspace's trust; revoking an untrusted workspace is not an error.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestGrantTrustedRevoke(t *testing.T) {
@@ -84,5 +86,28 @@ func TestCorruptStoreFailsClosed(t *testing.T) {
 	}
 	if err := s.Grant(t.TempDir(), "d", time.Now()); err == nil {
 		t.Fatal("Grant over a corrupt store must fail, not overwrite what the user wrote")
+	}
+}
+
+// TestEntryChanges: Put keeps an entry's Files, and Changes names the files changed, added
+// and removed since, sorted; an entry without Files (written before them) knows none.
+func TestEntryChanges(t *testing.T) {
+	t.Parallel()
+	s := DefaultStore(t.TempDir())
+	ws := t.TempDir()
+	granted := map[string]string{".hookcore/hooks.yaml": "h1", ".hookcore/hooks.local.yaml": "h2", "b.yaml": "h3"}
+	if err := s.Put(ws, Entry{Digest: "d", Hooks: []string{}, Files: granted, Time: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	e, ok, err := s.Lookup(ws)
+	if err != nil || !ok {
+		t.Fatalf("Lookup = %v, %v", ok, err)
+	}
+	changed, added, removed, known := e.Changes(map[string]string{".hookcore/hooks.yaml": "h1x", "b.yaml": "h3", "z.yaml": "h", "a.yaml": "h"})
+	if diff := cmp.Diff([][]string{{".hookcore/hooks.yaml"}, {"a.yaml", "z.yaml"}, {".hookcore/hooks.local.yaml"}}, [][]string{changed, added, removed}); diff != "" || !known {
+		t.Errorf("Changes (-want +got):\n%s (known %v)", diff, known)
+	}
+	if _, _, _, known := (Entry{Digest: "d"}).Changes(granted); known {
+		t.Error("an entry without Files knows its changes")
 	}
 }

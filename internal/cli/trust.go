@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -73,6 +74,7 @@ digest of those files, so after any change to them they must be trusted again.
 					fmt.Fprintf(e.stdout, "%s: trusted (since %s)\n", ws, entry.Time.Format(time.RFC3339))
 				default:
 					fmt.Fprintf(e.stdout, "%s: trusted on %s, but its project config changed since: run `hookcore trust grant` again\n", ws, entry.Time.Format(time.RFC3339))
+					e.printFileChanges(set, ws, entry)
 				}
 				e.printHookTrust(set, ws, entry, ok)
 			case "grant":
@@ -172,6 +174,7 @@ type hookTrust struct {
 	Reason     string   `json:"reason,omitempty"`
 	Files      []hashed `json:"files"`
 	NotCovered []string `json:"not_covered,omitempty"`
+	digest     string   // its cover's digest (hookcore.HookCover.Digest)
 }
 
 type hashed struct {
@@ -194,9 +197,17 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 			h := &f.Hooks[i]
 			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
 				Event: string(h.Event), Type: h.Action.Type, Runs: fullTarget(h.Action),
-				Files: []hashed{}, NotCovered: c.NotCovered}
+				Files: []hashed{}, NotCovered: c.NotCovered, digest: c.Digest}
 			if why := hookcore.PendingReason(entry, ok, nil, digest, c); why != "" {
 				ht.State, ht.Reason = "pending", why
+				if ok && entry.Digest != digest && entry.Hooks != nil {
+					// The config files changed since the grant: say which hooks did, so
+					// that the review is of those (a grant binds each hook's cover).
+					ht.Reason = "as granted; pending until the workspace is trusted again (its config files changed)"
+					if !slices.Contains(entry.Hooks, c.Digest) {
+						ht.Reason = "new or changed since the grant (its definition or a script it runs)"
+					}
+				}
 			}
 			for _, cf := range c.Files {
 				ht.Files = append(ht.Files, hashed{Path: relativize(cf.Path, ws), SHA256: cf.SHA256})
@@ -235,15 +246,68 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 	}
 }
 
+// fileChanges are the config files changed, added and removed since a grant
+// (trust.Entry.Changes), as trust show --json prints them.
+type fileChanges struct {
+	Changed []string `json:"changed"`
+	Added   []string `json:"added"`
+	Removed []string `json:"removed"`
+	// RemovedHooks counts the hooks the grant trusted that the config no longer has (or has
+	// changed: a changed hook is also listed as new or changed).
+	RemovedHooks int `json:"removed_hooks"`
+}
+
+// removedHooks counts the hook digests of entry that no hook of hts has.
+func removedHooks(entry trust.Entry, hts []hookTrust) int {
+	now := map[string]bool{}
+	for _, ht := range hts {
+		now[ht.digest] = true
+	}
+	n := 0
+	for _, d := range entry.Hooks {
+		if !now[d] {
+			n++
+		}
+	}
+	return n
+}
+
+// printFileChanges prints which project config files changed since entry was granted, or
+// that the entry does not record them.
+func (e *env) printFileChanges(set *config.Set, ws string, entry trust.Entry) {
+	changed, added, removed, known := entry.Changes(hookcore.TrustFiles(set, ws))
+	if !known {
+		fmt.Fprintln(e.stdout, "  (granted by an older hookcore, which did not record the files: which one changed is not known)")
+		return
+	}
+	for _, c := range []struct {
+		what  string
+		paths []string
+	}{{"changed", changed}, {"added", added}, {"removed", removed}} {
+		for _, p := range c.paths {
+			fmt.Fprintf(e.stdout, "  %-8s %s\n", c.what, text.Printable(p))
+		}
+	}
+	if n := removedHooks(entry, e.hookTrusts(set, ws, entry, true)); n > 0 && entry.Hooks != nil {
+		fmt.Fprintf(e.stdout, "  removed  %d of the granted hooks (deleted, or changed: a changed one is listed below as new or changed)\n", n)
+	}
+}
+
 func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok bool, digest string) error {
 	out := struct {
-		Workspace string      `json:"workspace"`
-		Trusted   bool        `json:"trusted"` // granted, with the current config files
-		Since     *time.Time  `json:"since,omitempty"`
-		Hooks     []hookTrust `json:"hooks"`
+		Workspace string       `json:"workspace"`
+		Trusted   bool         `json:"trusted"` // granted, with the current config files
+		Since     *time.Time   `json:"since,omitempty"`
+		Changes   *fileChanges `json:"changes,omitempty"` // granted, and its config files changed since (when the grant recorded them)
+		Hooks     []hookTrust  `json:"hooks"`
 	}{Workspace: ws, Trusted: ok && entry.Digest == digest, Hooks: e.hookTrusts(set, ws, entry, ok)}
 	if ok {
 		out.Since = &entry.Time
+	}
+	if ok && entry.Digest != digest {
+		if changed, added, removed, known := entry.Changes(hookcore.TrustFiles(set, ws)); known {
+			out.Changes = &fileChanges{Changed: nonNil(changed), Added: nonNil(added), Removed: nonNil(removed), RemovedHooks: removedHooks(entry, out.Hooks)}
+		}
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
@@ -290,4 +354,12 @@ func brokenEntries(set *config.Set) int {
 		n += len(f.Broken)
 	}
 	return n
+}
+
+// nonNil returns s, or an empty slice for nil (JSON [] rather than null).
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
