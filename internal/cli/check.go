@@ -5,14 +5,14 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/hookcore/hookcore"
-	"github.com/hookcore/hookcore/trust"
 	"path/filepath"
 	"slices"
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/trust"
 )
 
 func checkCmd(e *env) *cobra.Command {
@@ -58,7 +58,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			}
 			var all config.ErrorList
 			var files []*config.File
-			hooks := 0
+			hooks, self := 0, 0
 			for _, p := range paths {
 				if p.Refused != "" { // not read by the hook command either: say why, as list does
 					all = append(all, &config.Problem{Pos: config.Pos{File: p.Path}, Msg: p.Refused})
@@ -68,7 +68,9 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				all = append(all, problems...)
 				if f != nil {
 					files = append(files, f)
-					hooks += f.Entries
+					n := selfEntries(f) // the agent's entries that run hookcore: not hookcore's hooks
+					hooks += f.Entries - n
+					self += n
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
 					all = append(all, e.externalProblems(f, agentRunner)...)
 				}
@@ -89,8 +91,15 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			for _, p := range all {
 				fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 			}
-			fmt.Fprintf(e.stdout, "%d %s in %d %s: %d %s, %d %s\n",
-				hooks, plural(hooks, "hook"), len(paths), plural(len(paths), "file"),
+			selfNote := ""
+			if self > 0 {
+				selfNote = fmt.Sprintf(" (and %d agent entries that run hookcore itself)", self)
+				if self == 1 {
+					selfNote = " (and 1 agent entry that runs hookcore itself)"
+				}
+			}
+			fmt.Fprintf(e.stdout, "%d %s in %d %s%s: %d %s, %d %s\n",
+				hooks, plural(hooks, "hook"), len(paths), plural(len(paths), "file"), selfNote,
 				all.Errors(), plural(all.Errors(), "error"), all.Warnings(), plural(all.Warnings(), "warning"))
 			if all.Errors() > 0 {
 				return exitWith(ExitFailure)
@@ -115,7 +124,7 @@ func trustProblems(e *env, files []*config.File) config.ErrorList {
 	root := e.projectRoot()
 	entry, ok, err := trust.DefaultStore(e.home).Lookup(root)
 	project := slices.ContainsFunc(files, func(f *config.File) bool {
-		return (f.Layer == config.Project || f.Layer == config.Local) && f.Entries > 0
+		return (f.Layer == config.Project || f.Layer == config.Local) && f.Entries > selfEntries(f)
 	})
 	at := config.Pos{File: root}
 	switch {

@@ -193,6 +193,9 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 			continue
 		}
 		for i := range f.Hooks {
+			if plainSelf(f.Hooks[i].Action) {
+				continue // the agent runs it to run hookcore: not one of hookcore's hooks (printSelfEntries)
+			}
 			c := hookcore.CoverHook(&f.Hooks[i], f, ws)
 			h := &f.Hooks[i]
 			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
@@ -224,6 +227,18 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			// Red team: a granted project config with disable_all_hooks turned off the
 			// user's own guards, and the grant said only "trusted".
 			fmt.Fprintf(e.stdout, "  warning: %s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included\n", relativize(f.Path, e.cwd))
+		}
+	}
+	for _, f := range set.Files {
+		if n := selfEntries(f); n > 0 && (f.Layer == config.Project || f.Layer == config.Local) {
+			// hookcore install's entries: the agent runs them (under its own trust), and they
+			// run the hooks listed here; counted, not listed as hooks (the second new-user
+			// trial, stop 24: fifteen "pending" entries of .claude/settings.json).
+			what := fmt.Sprintf("%d entries that run", n)
+			if n == 1 {
+				what = "1 entry that runs"
+			}
+			fmt.Fprintf(e.stdout, "  agent    %s: %s hookcore itself (the agent runs them; part of the config a grant binds)\n", relativize(f.Path, e.cwd), what)
 		}
 	}
 	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
