@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
-	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/trust"
 )
@@ -280,45 +279,6 @@ func dropSelf(set *config.Set) {
 		}
 		f.Hooks = kept
 	}
-}
-
-// selfEntries counts the hooks of f that are plainly hookcore's hook command (plainSelf): an
-// agent's entries that `hookcore install` wrote, which the agent runs and hookcore does not
-// (dropSelf), so check and trust show do not count them among the hooks.
-func selfEntries(f *config.File) int {
-	n := 0
-	for i := range f.Hooks {
-		if plainSelf(f.Hooks[i].Action) {
-			n++
-		}
-	}
-	return n
-}
-
-// plainSelf reports whether a is hookcore's hook command and nothing more: the program
-// (callsHookcore), then `hook AGENT` or `AGENT`, then at most an event name (Copilot's
-// entries). An entry with anything else (`--config FILE`, a second command) is listed
-// with the hooks, so that trust show shows what it runs.
-func plainSelf(a config.Action) bool {
-	if a.Type != config.TypeCommand {
-		return false
-	}
-	w := strings.Fields(a.Command)
-	if len(w) == 0 || !callsHookcore(config.Action{Type: config.TypeCommand, Command: w[0]}) {
-		return false
-	}
-	w = w[1:]
-	if len(w) > 0 && w[0] == "hook" {
-		w = w[1:]
-	}
-	if len(w) == 0 {
-		return false
-	}
-	if _, ok := bridge.Lookup(w[0]); !ok {
-		return false
-	}
-	w = w[1:]
-	return len(w) == 0 || len(w) == 1 && strings.Trim(w[0], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
 }
 
 // callsHookcore reports whether a command action's program is hookcore.
