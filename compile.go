@@ -15,6 +15,7 @@ import (
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/executor/command"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
@@ -438,11 +439,11 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 		stale = "the trust store could not be read (" + err.Error() + "), so the project's hooks do not run and tool calls are blocked: fix or remove it, then run `hookcore trust grant`"
 	}
 	notice := stale
-	if n := projectHookCount(set); err == nil && !ok && n > 0 {
+	if n := projectHookCount(set); err == nil && !ok && n > 0 && !DisablesAll(set, false) {
 		// Never trusted: the project's hooks are ignored, which under an agent nobody sees
 		// (the second new-user trial, stop 24: a user's own project guard did nothing, with
 		// nothing on stderr). The count only: hook ids and file names are the repository's.
-		notice = fmt.Sprintf("the project's hooks (%d) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in %s", n, r.projectDir)
+		notice = fmt.Sprintf("the project's hooks (%d) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in %s", n, text.Printable(r.projectDir))
 	}
 	memo := hashMemo{}
 	return trustGate{

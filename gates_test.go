@@ -361,10 +361,33 @@ func TestTrustNoticeAtSessionStart(t *testing.T) {
 		t.Errorf("trusted: system message %q", res.SystemMessage)
 	}
 
+	// All hooks switched off by the user: a grant would run nothing, so no notice.
+	off := loadLayers(t, project, layerFile{filepath.Join(home, ".hookcore", "off.yaml"), config.User, "disable_all_hooks: true\nhooks: []\n"}, projectHooks)
+	if res := newRunner(t, project, off, hookcore.Options{Trust: trust.NewStore(filepath.Join(t.TempDir(), "t.json"))}).Fire(context.Background(), hook.SessionStart, start); res.SystemMessage != "" {
+		t.Errorf("all hooks disabled: system message %q", res.SystemMessage)
+	}
+
 	changed := loadLayers(t, project, user, layerFile{".hookcore/hooks.yaml", config.Project, "hooks: []\n"})
 	res = fire(changed, hook.SessionStart, start)
 	if !strings.HasPrefix(res.SystemMessage, "from the hook\nhookcore: the project's hook config changed since this workspace was trusted") {
 		t.Errorf("stale: system message %q", res.SystemMessage)
+	}
+}
+
+// TestTrustNoticePrintable: the workspace directory in the SessionStart notice is made
+// printable (a repository's clone directory takes its name; stop 25 trial: an escape
+// sequence and U+202E went through raw).
+func TestTrustNoticePrintable(t *testing.T) {
+	t.Parallel()
+	project := filepath.Join(t.TempDir(), "w\x1b[8m\u202ex")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Skip(err)
+	}
+	set := loadLayers(t, project, layerFile{".hookcore/hooks.yaml", config.Project, "hooks:\n  - {id: g, event: pre_tool_use, action: {type: command, command: \"true\"}}\n"})
+	r := newRunner(t, project, set, hookcore.Options{Trust: trust.NewStore(filepath.Join(t.TempDir(), "t.json"))})
+	res := r.Fire(context.Background(), hook.SessionStart, &hook.Input{SessionID: "s", Cwd: project})
+	if !strings.Contains(res.SystemMessage, "not trusted") || strings.ContainsAny(res.SystemMessage, "\x1b\u202e") {
+		t.Errorf("system message %q", res.SystemMessage)
 	}
 }
 

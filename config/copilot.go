@@ -51,6 +51,9 @@ func copilotEventNames() []string {
 func (d *decoder) copilotField(r *rawHook, p kv) bool {
 	switch p.key {
 	case "bash":
+		if r.h.Action.Shell == "powershell" {
+			r.h.AgentOnly = append(r.h.AgentOnly, "powershell") // read before bash: Copilot runs it on Windows
+		}
 		r.h.Action.Command, _ = d.str(p)
 		r.h.Action.Shell = "bash"
 		r.at["action.command"] = p
@@ -58,11 +61,14 @@ func (d *decoder) copilotField(r *rawHook, p kv) bool {
 		ps, _ := d.str(p)
 		if _, hasBash := r.at["action.command"]; !hasBash && strings.TrimSpace(ps) != "" {
 			r.h.Action.Command, r.h.Action.Shell = ps, "powershell"
+		} else {
+			r.h.AgentOnly = append(r.h.AgentOnly, p.key) // Copilot runs it on Windows
 		}
 	case "timeoutSec":
 		r.h.Action.Timeout = d.timeout(p)
 		r.at["action.timeout"] = p
 	case "cwd", "env":
+		r.h.AgentOnly = append(r.h.AgentOnly, p.key)
 		d.warnf(p.keyNode, "Copilot's %s is not supported; ignored (the hook runs in the session's working directory with hookcore's environment)", p.key)
 	case "matcher":
 		r.h.Matcher, _ = d.str(p)

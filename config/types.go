@@ -244,6 +244,10 @@ type Hook struct {
 	// NativeEvent is the event as the agent's own file names it ("BeforeTool",
 	// "beforeShellExecution") for hooks of the Gemini and Cursor dialects; "" otherwise.
 	NativeEvent string
+	// AgentOnly are the keys of the entry that its agent reads and hookcore does not, which
+	// change what the agent runs (Copilot's env and cwd, a powershell command beside bash):
+	// the entry runs differently under its agent than under hookcore.
+	AgentOnly []string
 	// Pos is the position of the hook's entry.
 	Pos     Pos
 	Dialect Dialect

@@ -123,7 +123,9 @@ was found. --json prints the same for scripts.`,
 					if h.Note != "" {
 						note = " [" + h.Note + "]"
 					}
-					fmt.Fprintf(tw, "  %s\t%s\tmatcher=%s\tif=%s\t%s: %s%s\n", h.ID, h.Source, orDash(h.Matcher), orDash(h.If), h.Type, h.Target, note)
+					// The repository's text (ids, file names, matchers, commands), made printable.
+					p := text.Printable
+					fmt.Fprintf(tw, "  %s\t%s\tmatcher=%s\tif=%s\t%s: %s%s\n", p(h.ID), p(h.Source), p(orDash(h.Matcher)), p(orDash(h.If)), p(h.Type), p(h.Target), note)
 				}
 			}
 			return tw.Flush()

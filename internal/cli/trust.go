@@ -176,6 +176,7 @@ type hookTrust struct {
 	Files      []hashed `json:"files"`
 	NotCovered []string `json:"not_covered,omitempty"`
 	digest     string   // its cover's digest (hookcore.HookCover.Digest)
+	self       bool     // an entry install writes (plainSelf): counted, not listed
 }
 
 type hashed struct {
@@ -194,10 +195,13 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 			continue
 		}
 		for i := range f.Hooks {
-			if plainSelf(f.Hooks[i].Action) {
-				continue // the agent runs it to run hookcore: not one of hookcore's hooks (printSelfEntries)
-			}
 			c := hookcore.CoverHook(&f.Hooks[i], f, ws)
+			if plainSelf(&f.Hooks[i], ws) {
+				// The agent runs it to run hookcore: not one of hookcore's hooks, so not
+				// listed; its digest is in a grant, so removedHooks needs it.
+				out = append(out, hookTrust{digest: c.Digest, self: true})
+				continue
+			}
 			h := &f.Hooks[i]
 			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
 				Event: string(h.Event), Type: h.Action.Type, Runs: fullTarget(h.Action),
@@ -227,11 +231,11 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 		if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll {
 			// Red team: a granted project config with disable_all_hooks turned off the
 			// user's own guards, and the grant said only "trusted".
-			fmt.Fprintf(e.stdout, "  warning: %s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included\n", relativize(f.Path, e.cwd))
+			fmt.Fprintf(e.stdout, "  warning: %s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included\n", text.Printable(relativize(f.Path, e.cwd)))
 		}
 	}
 	for _, f := range set.Files {
-		if n := selfEntries(f); n > 0 && (f.Layer == config.Project || f.Layer == config.Local) {
+		if n := selfEntries(f, ws); n > 0 && (f.Layer == config.Project || f.Layer == config.Local) {
 			// hookcore install's entries: the agent runs them (under its own trust), and they
 			// run the hooks listed here; counted, not listed as hooks (the second new-user
 			// trial, stop 24: fifteen "pending" entries of .claude/settings.json).
@@ -239,11 +243,14 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			if n == 1 {
 				what = "1 entry that runs"
 			}
-			fmt.Fprintf(e.stdout, "  agent    %s: %s hookcore itself (the agent runs them; part of the config a grant binds)\n", relativize(f.Path, e.cwd), what)
+			fmt.Fprintf(e.stdout, "  agent    %s: %s hookcore itself (the agent runs them; part of the config a grant binds)\n", text.Printable(relativize(f.Path, e.cwd)), what)
 		}
 	}
 	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
-		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, ht.Source, text.Printable(ht.ID))
+		if ht.self {
+			continue
+		}
+		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, text.Printable(ht.Source), text.Printable(ht.ID))
 		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
 		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
 		if ht.Reason != "" && ok {
@@ -254,10 +261,10 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			if len(sum) == 64 {
 				sum = "sha256 " + sum[:12]
 			}
-			fmt.Fprintf(e.stdout, "           runs %s (%s)\n", f.Path, sum)
+			fmt.Fprintf(e.stdout, "           runs %s (%s)\n", text.Printable(f.Path), sum)
 		}
 		for _, nc := range ht.NotCovered {
-			fmt.Fprintf(e.stdout, "           not covered: %s\n", nc)
+			fmt.Fprintf(e.stdout, "           not covered: %s\n", text.Printable(nc))
 		}
 	}
 }
@@ -316,13 +323,27 @@ func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok b
 		Since     *time.Time   `json:"since,omitempty"`
 		Changes   *fileChanges `json:"changes,omitempty"` // granted, and its config files changed since (when the grant recorded them)
 		Hooks     []hookTrust  `json:"hooks"`
-	}{Workspace: ws, Trusted: ok && entry.Digest == digest, Hooks: e.hookTrusts(set, ws, entry, ok)}
+		// AgentEntries counts the agents' entries that run hookcore itself (plainSelf),
+		// which Hooks leaves out.
+		AgentEntries int `json:"agent_entries"`
+	}{Workspace: ws, Trusted: ok && entry.Digest == digest}
+	all := e.hookTrusts(set, ws, entry, ok)
+	for _, ht := range all {
+		if ht.self {
+			out.AgentEntries++
+		} else {
+			out.Hooks = append(out.Hooks, ht)
+		}
+	}
+	if out.Hooks == nil {
+		out.Hooks = []hookTrust{}
+	}
 	if ok {
 		out.Since = &entry.Time
 	}
 	if ok && entry.Digest != digest {
 		if changed, added, removed, known := entry.Changes(hookcore.TrustFiles(set, ws)); known {
-			out.Changes = &fileChanges{Changed: nonNil(changed), Added: nonNil(added), Removed: nonNil(removed), RemovedHooks: removedHooks(entry, out.Hooks)}
+			out.Changes = &fileChanges{Changed: nonNil(changed), Added: nonNil(added), Removed: nonNil(removed), RemovedHooks: removedHooks(entry, all)}
 		}
 	}
 	enc := json.NewEncoder(e.stdout)
@@ -383,38 +404,63 @@ func nonNil(s []string) []string {
 // selfEntries counts the hooks of f that are plainly hookcore's hook command (plainSelf): an
 // agent's entries that `hookcore install` wrote, which the agent runs and hookcore does not
 // (dropSelf), so check and trust show do not count them among the hooks.
-func selfEntries(f *config.File) int {
+func selfEntries(f *config.File, root string) int {
 	n := 0
 	for i := range f.Hooks {
-		if plainSelf(f.Hooks[i].Action) {
+		if plainSelf(&f.Hooks[i], root) {
 			n++
 		}
 	}
 	return n
 }
 
-// plainSelf reports whether a is hookcore's hook command and nothing more: the program
-// (callsHookcore), then `hook AGENT` or `AGENT`, then at most an event name (Copilot's
-// entries). An entry with anything else (`--config FILE`, a second command) is listed
-// with the hooks, so that trust show shows what it runs.
-func plainSelf(a config.Action) bool {
-	if a.Type != config.TypeCommand {
+// plainSelf reports whether a is exactly an entry `hookcore install` writes, run from root's
+// workspace: the command is `PROG hook AGENT`, then Copilot's event name, single spaces and
+// nothing else; PROG is hookcore or hookcore-hook, bare (found on the agent's PATH) or an
+// absolute path outside the workspace (a repository ships no file there); and the entry has
+// no key its agent reads and hookcore does not (Copilot's env, cwd, a powershell command).
+// Any other entry that runs hookcore — `--config FILE`, `--server URL`, the repository's own
+// `tools/hookcore`, a second line — is listed with the hooks, so that trust show shows what
+// it runs (stop 25 trial: such entries were hidden as install's).
+func plainSelf(h *config.Hook, root string) bool {
+	a := h.Action
+	if a.Type != config.TypeCommand || len(a.Args) > 0 || len(h.AgentOnly) > 0 {
 		return false
 	}
-	w := strings.Fields(a.Command)
-	if len(w) == 0 || !callsHookcore(config.Action{Type: config.TypeCommand, Command: w[0]}) {
+	w := strings.Split(a.Command, " ")
+	if len(w) < 3 || w[1] != "hook" {
 		return false
 	}
-	w = w[1:]
-	if len(w) > 0 && w[0] == "hook" {
-		w = w[1:]
-	}
-	if len(w) == 0 {
+	prog := w[0]
+	if base := filepath.Base(prog); base != "hookcore" && base != "hookcore-hook" {
 		return false
 	}
-	if _, ok := bridge.Lookup(w[0]); !ok {
+	if prog != filepath.Base(prog) && (!filepath.IsAbs(prog) || filepath.Clean(prog) != prog || within(prog, root)) {
 		return false
 	}
-	w = w[1:]
-	return len(w) == 0 || len(w) == 1 && strings.Trim(w[0], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+	if _, ok := bridge.Lookup(w[2]); !ok {
+		return false
+	}
+	switch rest := w[3:]; {
+	case len(rest) == 0:
+		return true
+	case len(rest) == 1:
+		_, ok := bridge.EventNames(w[2])[rest[0]]
+		return ok && w[2] == "copilot"
+	}
+	return false
+}
+
+// within reports whether path is root or under it, as written or with symbolic links resolved.
+func within(path, root string) bool {
+	in := func(p, r string) bool {
+		rel, err := filepath.Rel(r, p)
+		return err == nil && filepath.IsLocal(rel) || rel == "."
+	}
+	if in(path, root) {
+		return true
+	}
+	p, err1 := filepath.EvalSymlinks(path)
+	r, err2 := filepath.EvalSymlinks(root)
+	return err1 == nil && err2 == nil && in(p, r) || err1 != nil
 }
