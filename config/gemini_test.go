@@ -75,6 +75,35 @@ func TestGeminiProblems(t *testing.T) {
 	}
 }
 
+// TestGeminiSharedNames: Gemini CLI's name is a label several hooks may share (`hookcore
+// install gemini` names every entry "hookcore"); all load, the later ones as NAME#2, NAME#3,
+// with no problem. Regression (stop 25 trial): each repeat was a broken "duplicate id"
+// entry, and a trusted project with hookcore installed for Gemini CLI failed every gate
+// event closed under `hookcore hook claude`. In hookcore's own files a repeated id stays an
+// error.
+func TestGeminiSharedNames(t *testing.T) {
+	t.Parallel()
+	src := `{"hooks": {
+  "BeforeTool": [{"matcher": ".*", "hooks": [{"type": "command", "name": "lint", "command": "a"}]}],
+  "AfterTool": [{"matcher": ".*", "hooks": [{"type": "command", "name": "lint", "command": "b"}, {"type": "command", "name": "lint#2", "command": "c"}]}],
+  "SessionStart": [{"hooks": [{"type": "command", "name": "lint", "command": "d"}]}]
+}}`
+	f, probs := ParseDialect("s.json", []byte(src), Project, Gemini)
+	if len(probs) != 0 || len(f.Broken) != 0 {
+		t.Fatalf("problems %v, broken %d", probs, len(f.Broken))
+	}
+	var ids []string
+	for _, h := range f.Hooks {
+		ids = append(ids, h.ID+"="+h.Action.Command)
+	}
+	if diff := cmp.Diff([]string{"lint=a", "lint#2=b", "lint#2#2=c", "lint#3=d"}, ids); diff != "" {
+		t.Errorf("ids (-want +got):\n%s", diff)
+	}
+	if _, probs := ParseDialect("h.yaml", []byte("hooks:\n  - {id: x, event: stop, action: {type: command, command: a}}\n  - {id: x, event: stop, action: {type: command, command: b}}\n"), Project, Native); len(probs) != 1 {
+		t.Errorf("native duplicate ids: problems %v, want one", probs)
+	}
+}
+
 // TestOtherAgentFileSkipsHookcore: the entry `hookcore install gemini` (or codex) writes is
 // hookcore itself; loaded from that agent's file it stays listed but off, so that hookcore's
 // policy does not run twice under another agent. Other commands stay on.

@@ -27,7 +27,20 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 	reported := map[key]bool{} // a matcher group's problem is reported once, not per hook
 	for i, r := range raws {
 		r.h.Index, r.h.Layer = i, layer
-		if r.explicitID {
+		if r.explicitID && r.h.Dialect == Gemini {
+			if _, dup := seen[r.h.ID]; dup {
+				// Gemini CLI's name is a label, not an id: several hooks may share it
+				// (`hookcore install gemini` names every entry "hookcore"), and Gemini CLI
+				// runs them all. The later ones get NAME#2, NAME#3, ... (stop 25 trial: the
+				// duplicates were broken entries, and a trusted project with hookcore
+				// installed for Gemini CLI blocked every call under `hookcore hook claude`).
+				base := r.h.ID
+				for n := 2; seen[r.h.ID] != nil; n++ {
+					r.h.ID = fmt.Sprintf("%s#%d", base, n)
+				}
+			}
+			seen[r.h.ID] = r
+		} else if r.explicitID {
 			if first, dup := seen[r.h.ID]; dup {
 				msg := fmt.Sprintf("duplicate id %q (first used at line %d)", r.h.ID, first.h.Pos.Line)
 				if posOf(r, "id") == posOf(first, "id") {
