@@ -417,7 +417,7 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 	}
 	entry, ok, err := r.opts.Trust.Lookup(r.projectDir)
 	untrusted := MCPUntrusted(set, r.projectDir, entry, ok, err)
-	digest := TrustDigest(set)
+	digest := TrustDigestOf(entry, set)
 	whole := err == nil && ok && entry.Digest == digest
 	stale := ""
 	if err == nil && ok && !whole {
@@ -519,12 +519,12 @@ func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time)
 func TrustFiles(set *config.Set, root string) map[string]string {
 	files := map[string]string{}
 	for _, f := range set.Files {
-		if digestFile(f) {
+		if h, ok := f.TrustHash(); ok && digestFile(f) {
 			p := f.Path
 			if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
 				p = rel
 			}
-			files[p] = f.Hash
+			files[p] = h
 		}
 	}
 	return files
@@ -876,11 +876,46 @@ func hasProjectLayer(set *config.Set) bool {
 func TrustDigest(set *config.Set) string {
 	var parts []string
 	for _, f := range set.Files {
+		if h, ok := f.TrustHash(); ok && digestFile(f) {
+			parts = append(parts, f.Path+"\x00"+h)
+		}
+	}
+	return trust.Digest(parts...)
+}
+
+// legacyTrustDigest is TrustDigest as grants before stop 25 recorded it: every file's whole
+// content (config.File.Hash), settings files included.
+func legacyTrustDigest(set *config.Set) string {
+	var parts []string
+	for _, f := range set.Files {
 		if digestFile(f) {
 			parts = append(parts, f.Path+"\x00"+f.Hash)
 		}
 	}
 	return trust.Digest(parts...)
+}
+
+// TrustDigestOf returns the digest of set to compare with entry.Digest: TrustDigest, or, for
+// an entry granted before stop 25 (it records no Files) at the digest of the whole files,
+// that digest, which binds more. Such a workspace stays trusted after the upgrade until its
+// config changes; its next grant records the new digest.
+func TrustDigestOf(entry trust.Entry, set *config.Set) string {
+	if entry.Files == nil {
+		if legacy := legacyTrustDigest(set); entry.Digest == legacy {
+			return legacy
+		}
+	}
+	return TrustDigest(set)
+}
+
+// TrustedSet reports whether store trusts workspace with set's project config as it is now
+// (TrustDigestOf). An unreadable store is an error, and trusts nothing.
+func TrustedSet(store *trust.Store, workspace string, set *config.Set) (bool, error) {
+	entry, ok, err := store.Lookup(workspace)
+	if err != nil || !ok {
+		return false, err
+	}
+	return entry.Digest == TrustDigestOf(entry, set), nil
 }
 
 // digestFile reports whether f is one of the files TrustDigest binds: a project or local

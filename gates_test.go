@@ -374,6 +374,46 @@ func TestTrustNoticeAtSessionStart(t *testing.T) {
 	}
 }
 
+// TestTrustGrantedBeforeStop25: a grant recorded before stop 25 (no Files) bound the whole
+// content of every project file, Claude Code's settings with their permissions included;
+// such a grant still matches the unchanged config after the upgrade (TrustDigestOf), so the
+// upgrade alone blocks no tool call. A grant that records Files is compared with the new
+// digest only.
+func TestTrustGrantedBeforeStop25(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	set := loadLayers(t, project,
+		layerFile{".hookcore/hooks.yaml", config.Project, "hooks:\n  - {id: g, event: pre_tool_use, action: {type: command, command: \"echo g >> ran.txt\"}}\n"},
+		layerFile{".claude/settings.json", config.Project, `{"permissions": {"allow": ["Bash(ls:*)"]}, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}`})
+	var parts []string
+	for _, f := range set.Files {
+		parts = append(parts, f.Path+"\x00"+f.Hash) // the digest as grants before stop 25 wrote it
+	}
+	legacy := trust.Digest(parts...)
+	if legacy == hookcore.TrustDigest(set) {
+		t.Fatal("the settings file's permissions do not change the digest formula: the test proves nothing")
+	}
+	put := func(e trust.Entry) {
+		t.Helper()
+		if err := store.Put(project, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(trust.Entry{Digest: legacy, Hooks: hookcore.CoverSet(set, project), Time: time.Now()})
+	if ok, err := hookcore.TrustedSet(store, project, set); !ok || err != nil {
+		t.Errorf("legacy grant: TrustedSet = %v, %v", ok, err)
+	}
+	res := newRunner(t, project, set, hookcore.Options{Trust: store}).Fire(context.Background(), hook.PreToolUse, bashCall(project, "s1", "ls"))
+	if res.Blocked || readFile(t, project, "ran.txt") != "g\n" {
+		t.Errorf("legacy grant: %+v", summarize(res))
+	}
+	put(trust.Entry{Digest: legacy, Hooks: hookcore.CoverSet(set, project), Files: map[string]string{"x": "y"}, Time: time.Now()})
+	if ok, _ := hookcore.TrustedSet(store, project, set); ok {
+		t.Error("a grant that records its files matched the whole-file digest")
+	}
+}
+
 // TestTrustNoticePrintable: the workspace directory in the SessionStart notice is made
 // printable (a repository's clone directory takes its name; stop 25 trial: an escape
 // sequence and U+202E went through raw).

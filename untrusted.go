@@ -27,7 +27,7 @@ func UntrustedErrorsOnly(set *config.Set, problems config.ErrorList, store *trus
 			return false
 		}
 	}
-	trusted, _ := store.Trusted(workspace, TrustDigest(set))
+	trusted, _ := TrustedSet(store, workspace, set)
 	return !trusted
 }
 
@@ -50,7 +50,7 @@ func FatalProblems(set *config.Set, problems config.ErrorList, store *trust.Stor
 	}
 	untrusted := false
 	if store != nil && project {
-		ok, _ := store.Trusted(workspace, TrustDigest(set))
+		ok, _ := TrustedSet(store, workspace, set)
 		untrusted = !ok
 	}
 	var out config.ErrorList

@@ -161,6 +161,9 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	if agent == Gemini || agent == Cursor || agent == Copilot {
 		f.Dialect = agent
 	}
+	if agent == Gemini || IsClaudeSettings(path) {
+		boundMembers(f, data)
+	}
 	body, probs := parseYAML(path, data)
 	if probs != nil || body == nil {
 		f.Failed = probs.Errors() > 0

@@ -1,7 +1,10 @@
 package config
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"unicode/utf8"
 )
 
@@ -209,4 +212,42 @@ func skipJSONValue(data []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// trustKey reports whether key is a top-level key of a settings file that a trust grant binds (File.TrustHash):
+// what parse reads (readTopKeys), and enabledPlugins, which the plugin loader reads.
+func trustKey(key string) bool { return readTopKeys[key] || key == "enabledPlugins" }
+
+// boundMembers sets f's trust binding (File.TrustHash) from data, for a Claude Code or Gemini
+// CLI settings file: when data is a JSON object with a top-level key that trustKey does not
+// name, the binding is the SHA-256 of the trustKey members (key and value bytes, in order),
+// or "" when there are none; otherwise it stays the whole content's hash (a settings file of
+// hooks alone is bound as before).
+func boundMembers(f *File, data []byte) {
+	if !isJSONObject(data) {
+		return
+	}
+	var members [][]byte
+	other := false
+	topMembers(data, func(key string, ks, _, ve int) {
+		if trustKey(key) {
+			members = append(members, data[ks:ve])
+		} else {
+			other = true
+		}
+	})
+	if !other {
+		return
+	}
+	f.boundSet = true
+	if len(members) == 0 {
+		return
+	}
+	h := sha256.New()
+	h.Write([]byte("hookcore trust: members\n"))
+	for _, m := range members {
+		fmt.Fprintf(h, "%d\n", len(m))
+		h.Write(m)
+	}
+	f.bound = hex.EncodeToString(h.Sum(nil))
 }

@@ -312,8 +312,12 @@ type File struct {
 	// Entries is the number of hook entries the file declares, broken ones included (for
 	// `hookcore check`'s summary).
 	Entries int
-	// Hash is the hex SHA-256 of the file's content, for the trust store.
+	// Hash is the hex SHA-256 of the file's content.
 	Hash string
+	// bound is what a trust grant binds of the file, when it is not the whole content (see
+	// TrustHash); boundSet says that bound was computed.
+	bound    string
+	boundSet bool
 	// PluginRoot is the directory of the Claude Code plugin whose hooks the file holds
 	// (its hooks get CLAUDE_PLUGIN_ROOT), and PluginData that plugin's data directory
 	// (CLAUDE_PLUGIN_DATA); both "" for a file that is not a plugin's.
@@ -330,4 +334,19 @@ type File struct {
 	// a regular file, too large, a symlink loop, permission), is not YAML/JSON, passes a
 	// cap, or is not a mapping with a hooks key. None of its hooks run.
 	Failed bool
+}
+
+// TrustHash returns what a workspace trust grant binds of f (hookcore.TrustDigest): the hex
+// SHA-256 of its content, except for Claude Code's and Gemini CLI's settings files that are
+// JSON objects, whose grant binds only the top-level members hookcore reads (hooks, the
+// kill switches, parallel, audit, enabledPlugins): the agent writes the others itself
+// while a session runs (Claude Code's "don't ask again" adds permissions to
+// .claude/settings.local.json), and the same keys in the user's settings are not bound at
+// all. ok is false for such a file with none of those members: it holds no hookcore config,
+// and the digest leaves it out.
+func (f *File) TrustHash() (hash string, ok bool) {
+	if !f.boundSet {
+		return f.Hash, true
+	}
+	return f.bound, f.bound != ""
 }

@@ -130,7 +130,7 @@ func trustProblems(e *env, files []*config.File) config.ErrorList {
 	switch {
 	case err != nil:
 		return config.ErrorList{{Pos: at, Msg: "workspace trust could not be checked: " + err.Error()}}
-	case ok && entry.Digest != hookcore.TrustDigest(&config.Set{Files: files}):
+	case ok && entry.Digest != hookcore.TrustDigestOf(entry, &config.Set{Files: files}):
 		return config.ErrorList{{Pos: at, Msg: "this workspace was trusted with other project config: its hooks do not run, and the hook command blocks every tool call until you review the change (`hookcore trust show`) and run `hookcore trust grant`"}}
 	case !ok && project:
 		return config.ErrorList{{Pos: at, Warning: true, Msg: "the project's hooks do not run until you run `hookcore trust grant`"}}

@@ -60,7 +60,7 @@ was found. --json prints the same for scripts.`,
 			}
 			trusted := true
 			if l.store != nil {
-				ok, err := l.store.Trusted(l.projectDir, hookcore.TrustDigest(l.set))
+				ok, err := hookcore.TrustedSet(l.store, l.projectDir, l.set)
 				trusted = ok && err == nil
 			}
 			disabled := hookcore.DisablesAll(l.set, trusted)

@@ -107,7 +107,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	// files (User layer) do not enter.
 	projectTrusted := f.trust || store == nil
 	if !projectTrusted {
-		projectTrusted, _ = store.Trusted(root, hookcore.TrustDigest(set))
+		projectTrusted, _ = hookcore.TrustedSet(store, root, set)
 	}
 	pf, pp := pluginFiles(paths, e.home, projectTrusted)
 	set.Files, problems = append(set.Files, pf...), append(problems, pp...)

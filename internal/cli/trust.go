@@ -52,7 +52,7 @@ digest of those files, so after any change to them they must be trusted again.
 				ws = filepath.Join(e.cwd, ws)
 			}
 			store := trust.DefaultStore(e.home)
-			set, problems, digest, err := e.workspaceConfig(ws, dir, managedDir)
+			set, problems, err := e.workspaceConfig(ws, dir, managedDir)
 			if err != nil {
 				return err
 			}
@@ -65,6 +65,7 @@ digest of those files, so after any change to them they must be trusted again.
 				if err != nil {
 					return err
 				}
+				digest := hookcore.TrustDigestOf(entry, set)
 				if asJSON {
 					return e.writeTrustJSON(set, ws, entry, ok, digest)
 				}
@@ -95,7 +96,7 @@ digest of those files, so after any change to them they must be trusted again.
 				}
 				if !asJSON {
 					// Before: what the grant changes, hook by hook (issue 10.10).
-					fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, trustState(before, had, digest))
+					fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, trustState(before, had, hookcore.TrustDigestOf(before, set)))
 					e.printHookTrust(set, ws, before, had)
 				}
 				if err := hookcore.GrantTrust(store, set, ws, time.Now()); err != nil {
@@ -106,7 +107,7 @@ digest of those files, so after any change to them they must be trusted again.
 					return err
 				}
 				if asJSON {
-					return e.writeTrustJSON(set, ws, entry, ok, digest)
+					return e.writeTrustJSON(set, ws, entry, ok, hookcore.TrustDigestOf(entry, set))
 				}
 				fmt.Fprintf(e.stdout, "%s: trusted\n", ws)
 				e.printHookTrust(set, ws, entry, ok)
@@ -133,22 +134,21 @@ digest of those files, so after any change to them they must be trusted again.
 	return cmd
 }
 
-// hookTrust is one project or local hook's trust state, as trust show lists it.
 // workspaceConfig loads what a trust grant of workspace ws binds (its layers as discovered
 // with the config directory dir, and the project's .mcp.json) and returns it with its load
-// problems, sorted, and its trust digest. The skills' and sub-agents' hooks are granted too
+// problems, sorted. The skills' and sub-agents' hooks are granted too
 // (hookcore run runs them); they are not part of the config digest, so fire and hook, which
 // leave them out, see the same trust.
-func (e *env) workspaceConfig(ws, dir, managedDir string) (*config.Set, config.ErrorList, string, error) {
+func (e *env) workspaceConfig(ws, dir, managedDir string) (*config.Set, config.ErrorList, error) {
 	paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws, ManagedDir: managedDir}.Paths()
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, err
 	}
 	paths = append(paths, config.FrontmatterPaths(ws, e.home)...)
 	set, problems := config.Load(paths)
 	set.MCP = config.MCPSources(ws, e.home, nil) // the project's .mcp.json is in the digest
 	problems.Sort()
-	return set, problems, hookcore.TrustDigest(set), nil
+	return set, problems, nil
 }
 
 // trustHolds reports whether workspace ws has a trust grant that matches its config as it
@@ -161,10 +161,11 @@ func (e *env) trustHolds(ws string) bool {
 	if err != nil || !ok {
 		return false
 	}
-	_, _, digest, err := e.workspaceConfig(ws, ".hookcore", "")
-	return err == nil && entry.Digest == digest
+	set, _, err := e.workspaceConfig(ws, ".hookcore", "")
+	return err == nil && entry.Digest == hookcore.TrustDigestOf(entry, set)
 }
 
+// hookTrust is one project or local hook's trust state, as trust show lists it.
 type hookTrust struct {
 	ID         string   `json:"id"`
 	Source     string   `json:"source"`
@@ -189,7 +190,7 @@ type hashed struct {
 // why a hook is pending (issue 11.1).
 func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool) []hookTrust {
 	out := []hookTrust{}
-	digest := hookcore.TrustDigest(set)
+	digest := hookcore.TrustDigestOf(entry, set)
 	for _, f := range set.Files {
 		if f.Layer != config.Project && f.Layer != config.Local {
 			continue

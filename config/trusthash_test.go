@@ -1,0 +1,53 @@
+package config
+
+import "testing"
+
+// TestTrustHash: a trust grant binds what hookcore reads of Claude Code's and Gemini CLI's
+// settings files — hooks, the kill switches, enabledPlugins — and not what the agent writes
+// there while a session runs (Claude Code's "don't ask again" adds permissions to
+// .claude/settings.local.json, which made a trusted workspace stale and blocked every tool
+// call: stop 25 trial). A settings file with none of those keys is not bound at all; a file
+// of hooks alone, and every hookcore file, is bound by its whole content, as before.
+func TestTrustHash(t *testing.T) {
+	t.Parallel()
+	const claude = ".claude/settings.local.json"
+	hash := func(path, src string, agent Dialect) (string, bool) {
+		t.Helper()
+		f, _ := parse(path, []byte(src), Project, agent)
+		return f.TrustHash()
+	}
+	hooks := `"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "g"}]}]}`
+	base, ok := hash(claude, `{`+hooks+`, "permissions": {"allow": ["Bash(ls:*)"]}}`, Native)
+	if !ok {
+		t.Fatal("a settings file with hooks is not bound")
+	}
+	for _, tc := range []struct {
+		name, path, src string
+		agent           Dialect
+		same, bound     bool
+	}{
+		{"permissions added", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)", "Bash(git:*)"]}, "env": {"A": "1"}}`, Native, true, true},
+		{"member order of unbound keys", claude, `{"permissions": {"allow": ["Bash(ls:*)"]}, ` + hooks + `}`, Native, true, true},
+		{"a hook changed", claude, `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "h"}]}]}, "permissions": {}}`, Native, false, true},
+		{"a kill switch", claude, `{` + hooks + `, "disableAllHooks": true, "permissions": {}}`, Native, false, true},
+		{"enabledPlugins", claude, `{` + hooks + `, "enabledPlugins": {"x@y": true}, "permissions": {}}`, Native, false, true},
+		{"permissions only", claude, `{"permissions": {"allow": ["Bash(ls:*)"]}}`, Native, false, false},
+		{"gemini", ".gemini/settings.json", `{"ui": {"theme": "x"}}`, Gemini, false, false},
+	} {
+		got, bound := hash(tc.path, tc.src, tc.agent)
+		if bound != tc.bound || (got == base) != tc.same {
+			t.Errorf("%s: bound %v, same as base %v; want %v, %v", tc.name, bound, got == base, tc.bound, tc.same)
+		}
+	}
+	for _, tc := range []struct{ path, src string }{
+		{claude, `{` + hooks + `}`},                         // hooks alone: the whole file, as grants before recorded it
+		{claude, `{` + hooks + `, "permissions": {}`},       // not JSON
+		{".hookcore/hooks.json", `{` + hooks + `, "x": 1}`}, // not a settings file
+		{".hookcore/hooks.yaml", "hooks: []\nother: 1\n"},
+	} {
+		f, _ := parse(tc.path, []byte(tc.src), Project, Native)
+		if h, ok := f.TrustHash(); !ok || h != f.Hash {
+			t.Errorf("%s %q: bound by %q, %v; want the whole content", tc.path, tc.src, h, ok)
+		}
+	}
+}
