@@ -173,6 +173,9 @@ type hookTrust struct {
 	Event      string   `json:"event"`
 	Type       string   `json:"type"`
 	Runs       string   `json:"runs"` // the command (or argv), URL, prompt, message or func name`
+	Matcher    string   `json:"matcher,omitempty"`
+	If         string   `json:"if,omitempty"`
+	Disabled   bool     `json:"disabled,omitempty"` // enabled: false: it never runs
 	Reason     string   `json:"reason,omitempty"`
 	Files      []hashed `json:"files"`
 	NotCovered []string `json:"not_covered,omitempty"`
@@ -206,6 +209,7 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 			h := &f.Hooks[i]
 			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
 				Event: string(h.Event), Type: h.Action.Type, Runs: fullTarget(h.Action),
+				Matcher: h.Matcher, If: h.If, Disabled: !h.Enabled,
 				Files: []hashed{}, NotCovered: c.NotCovered, digest: c.Digest}
 			if why := hookcore.PendingReason(entry, ok, nil, digest, c); why != "" {
 				ht.State, ht.Reason = "pending", why
@@ -254,6 +258,21 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, text.Printable(ht.Source), text.Printable(ht.ID))
 		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
 		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
+		// When it runs: a guard whose matcher or if was narrowed guards less, and the review
+		// must show it (stop 25 trial).
+		var when []string
+		if ht.Matcher != "" {
+			when = append(when, "matcher: "+oneLine(ht.Matcher, 120))
+		}
+		if ht.If != "" {
+			when = append(when, "if: "+oneLine(ht.If, 200))
+		}
+		if ht.Disabled {
+			when = append(when, "disabled (enabled: false)")
+		}
+		if len(when) > 0 {
+			fmt.Fprintf(e.stdout, "           %s\n", strings.Join(when, "  "))
+		}
 		if ht.Reason != "" && ok {
 			fmt.Fprintf(e.stdout, "           %s\n", ht.Reason)
 		}
