@@ -161,8 +161,8 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	if agent == Gemini || agent == Cursor || agent == Copilot {
 		f.Dialect = agent
 	}
-	if agent == Gemini || IsClaudeSettings(path) {
-		boundMembers(f, data)
+	if (layer == Project || layer == Local) && (agent == Gemini || IsClaudeSettings(path)) {
+		boundMembers(f, data) // only these layers' files enter a trust digest
 	}
 	body, probs := parseYAML(path, data)
 	if probs != nil || body == nil {

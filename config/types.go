@@ -337,8 +337,9 @@ type File struct {
 }
 
 // TrustHash returns what a workspace trust grant binds of f (hookcore.TrustDigest): the hex
-// SHA-256 of its content, except for Claude Code's and Gemini CLI's settings files that are
-// JSON objects, whose grant binds only the top-level members hookcore reads (hooks, the
+// SHA-256 of its content, except for Claude Code's and Gemini CLI's settings files of the
+// project and local layers (the only ones a digest holds) that are JSON objects, whose grant
+// binds only the top-level members hookcore reads (hooks, the
 // kill switches, parallel, audit, enabledPlugins): the agent writes the others itself
 // while a session runs (Claude Code's "don't ask again" adds permissions to
 // .claude/settings.local.json), and the same keys in the user's settings are not bound at
