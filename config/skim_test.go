@@ -46,7 +46,7 @@ func TestSkimKeepsTheParse(t *testing.T) { // not parallel: it swaps skim
 			skim = func(b []byte) []byte { return b }
 			whole, wholeProbs := parseData(path, []byte(src), Project)
 			skim = skimJSON
-			if diff := cmp.Diff(whole, skimmed); diff != "" {
+			if diff := cmp.Diff(whole, skimmed, cmp.AllowUnexported(File{})); diff != "" {
 				t.Errorf("%s as %s: file (-whole +skimmed):\n%s", name, path, diff)
 			}
 			if diff := cmp.Diff(wholeProbs, skimmedProbs); diff != "" {
@@ -140,7 +140,7 @@ func FuzzSkimJSON(f *testing.F) {
 			}
 			return
 		}
-		if diff := cmp.Diff(whole, skimmed); diff != "" {
+		if diff := cmp.Diff(whole, skimmed, cmp.AllowUnexported(File{})); diff != "" {
 			t.Fatalf("%q: file (-whole +skimmed):\n%s", src, diff)
 		}
 	})
