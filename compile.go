@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,7 +16,6 @@ import (
 	"github.com/hookcore/hookcore/executor"
 	"github.com/hookcore/hookcore/executor/command"
 	"github.com/hookcore/hookcore/hook"
-	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
@@ -443,7 +443,7 @@ func (r *Runner) trustGate(set *config.Set) trustGate {
 		// Never trusted: the project's hooks are ignored, which under an agent nobody sees
 		// (the second new-user trial, stop 24: a user's own project guard did nothing, with
 		// nothing on stderr). The count only: hook ids and file names are the repository's.
-		notice = fmt.Sprintf("the project's hooks (%d) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in %s", n, text.Printable(r.projectDir))
+		notice = fmt.Sprintf("the project's hooks (%d) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in %s", n, strconv.Quote(r.projectDir))
 	}
 	memo := hashMemo{}
 	return trustGate{

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -343,7 +344,7 @@ func TestTrustNoticeAtSessionStart(t *testing.T) {
 
 	set := loadLayers(t, project, user, projectHooks)
 	res := fire(set, hook.SessionStart, start)
-	want := "from the hook\nhookcore: the project's hooks (2) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in " + project
+	want := "from the hook\nhookcore: the project's hooks (2) do not run: this workspace is not trusted. Review them (`hookcore trust show`), then run `hookcore trust grant` in " + strconv.Quote(project)
 	if res.SystemMessage != want || res.AdditionalContext != "hi" {
 		t.Errorf("never trusted: system message %q, context %q; want %q", res.SystemMessage, res.AdditionalContext, want)
 	}

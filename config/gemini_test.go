@@ -77,7 +77,7 @@ func TestGeminiProblems(t *testing.T) {
 
 // TestGeminiSharedNames: Gemini CLI's name is a label several hooks may share (`hookcore
 // install gemini` names every entry "hookcore"); all load, the later ones as NAME#2, NAME#3,
-// with no problem. Regression (stop 25 trial): each repeat was a broken "duplicate id"
+// (never an id another hook has), with no problem. Regression (stop 25 trial): each repeat was a broken "duplicate id"
 // entry, and a trusted project with hookcore installed for Gemini CLI failed every gate
 // event closed under `hookcore hook claude`. In hookcore's own files a repeated id stays an
 // error.
@@ -96,8 +96,21 @@ func TestGeminiSharedNames(t *testing.T) {
 	for _, h := range f.Hooks {
 		ids = append(ids, h.ID+"="+h.Action.Command)
 	}
-	if diff := cmp.Diff([]string{"lint=a", "lint#2=b", "lint#2#2=c", "lint#3=d"}, ids); diff != "" {
+	if diff := cmp.Diff([]string{"lint=a", "lint#3=b", "lint#2=c", "lint#4=d"}, ids); diff != "" {
 		t.Errorf("ids (-want +got):\n%s", diff)
+	}
+	// A renamed hook avoids the ids assigned to unnamed hooks (stop 25 red team: two hooks
+	// were PreToolUse#2, and shared their once state).
+	src = `{"hooks": {"BeforeTool": [{"hooks": [
+  {"type": "command", "command": "a"}, {"type": "command", "name": "PreToolUse", "command": "b"},
+  {"type": "command", "name": "PreToolUse", "command": "c"}, {"type": "command", "command": "d"}]}]}}`
+	f, _ = ParseDialect("s.json", []byte(src), Project, Gemini)
+	seen := map[string]bool{}
+	for _, h := range f.Hooks {
+		if seen[h.ID] {
+			t.Errorf("id %s given twice", h.ID)
+		}
+		seen[h.ID] = true
 	}
 	if _, probs := ParseDialect("h.yaml", []byte("hooks:\n  - {id: x, event: stop, action: {type: command, command: a}}\n  - {id: x, event: stop, action: {type: command, command: b}}\n"), Project, Native); len(probs) != 1 {
 		t.Errorf("native duplicate ids: problems %v, want one", probs)

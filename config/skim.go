@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -214,9 +216,20 @@ func skipJSONValue(data []byte, i int) int {
 	return i
 }
 
-// trustKey reports whether key is a top-level key of a settings file that a trust grant binds (File.TrustHash):
-// what parse reads (readTopKeys), and enabledPlugins, which the plugin loader reads.
-func trustKey(key string) bool { return readTopKeys[key] || key == "enabledPlugins" }
+// trustKey reports whether key is a top-level key of a settings file that a trust grant binds
+// (File.TrustHash): what parse reads (readTopKeys), and the agent's keys that decide which
+// hooks run and how (stop 25 red team: Gemini CLI's hooksConfig.enabled switched every hook
+// off, hookcore's entries included, without the grant going stale).
+func trustKey(key string) bool {
+	switch key {
+	case "enabledPlugins", // the plugin loader reads it
+		"hooksConfig",                                   // Gemini CLI: hooks enabled, and disabled by name
+		"allowedHttpHookUrls", "httpHookAllowedEnvVars", // Claude Code: which http hooks run, with what
+		"env": // Claude Code: the environment of every hook, hookcore's hook command included
+		return true
+	}
+	return readTopKeys[key]
+}
 
 // boundMembers sets f's trust binding (File.TrustHash) from data, for a Claude Code or Gemini
 // CLI settings file: when data is a JSON object with a top-level key that trustKey does not
@@ -229,11 +242,14 @@ func boundMembers(f *File, data []byte) {
 	}
 	var members [][]byte
 	other := false
-	topMembers(data, func(key string, ks, _, ve int) {
+	topMembers(data, func(key string, ks, vs, ve int) {
 		if trustKey(key) {
 			members = append(members, data[ks:ve])
 		} else {
 			other = true
+		}
+		if key == "env" && IsClaudeSettings(f.Path) {
+			f.EnvOverrides = envOverrides(data[vs:ve])
 		}
 	})
 	if !other {
@@ -250,4 +266,23 @@ func boundMembers(f *File, data []byte) {
 		h.Write(m)
 	}
 	f.bound = hex.EncodeToString(h.Sum(nil))
+}
+
+// envOverrides returns the names, sorted, that a settings file's env object (raw JSON) sets
+// and that change what hookcore's own hook process reads: HOME (the user's policy, the trust
+// store) and HOOKCORE_* (the state and audit directories, ...). Claude Code puts its
+// settings' env into every hook's environment, hookcore's hook command included.
+func envOverrides(raw []byte) []string {
+	var env map[string]json.RawMessage
+	if json.Unmarshal(raw, &env) != nil {
+		return nil
+	}
+	var out []string
+	for k := range env {
+		if k == "HOME" || strings.HasPrefix(k, "HOOKCORE_") {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -1,6 +1,9 @@
 package config
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestTrustHash: a trust grant binds what hookcore reads of Claude Code's and Gemini CLI's
 // settings files — hooks, the kill switches, enabledPlugins — and not what the agent writes
@@ -26,13 +29,16 @@ func TestTrustHash(t *testing.T) {
 		agent           Dialect
 		same, bound     bool
 	}{
-		{"permissions added", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)", "Bash(git:*)"]}, "env": {"A": "1"}}`, Native, true, true},
+		{"permissions added", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)", "Bash(git:*)"]}, "model": "x"}`, Native, true, true},
+		{"env (every hook's environment)", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)"]}, "env": {"A": "1"}}`, Native, false, true},
+		{"allowedHttpHookUrls", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)"]}, "allowedHttpHookUrls": []}`, Native, false, true},
 		{"member order of unbound keys", claude, `{"permissions": {"allow": ["Bash(ls:*)"]}, ` + hooks + `}`, Native, true, true},
 		{"a hook changed", claude, `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "h"}]}]}, "permissions": {}}`, Native, false, true},
 		{"a kill switch", claude, `{` + hooks + `, "disableAllHooks": true, "permissions": {}}`, Native, false, true},
 		{"enabledPlugins", claude, `{` + hooks + `, "enabledPlugins": {"x@y": true}, "permissions": {}}`, Native, false, true},
 		{"permissions only", claude, `{"permissions": {"allow": ["Bash(ls:*)"]}}`, Native, false, false},
 		{"gemini", ".gemini/settings.json", `{"ui": {"theme": "x"}}`, Gemini, false, false},
+		{"gemini hooksConfig (its kill switch)", ".gemini/settings.json", `{"ui": {"theme": "x"}, "hooksConfig": {"enabled": false}}`, Gemini, false, true},
 	} {
 		got, bound := hash(tc.path, tc.src, tc.agent)
 		if bound != tc.bound || (got == base) != tc.same {
@@ -48,6 +54,26 @@ func TestTrustHash(t *testing.T) {
 		f, _ := parse(tc.path, []byte(tc.src), Project, Native)
 		if h, ok := f.TrustHash(); !ok || h != f.Hash {
 			t.Errorf("%s %q: bound by %q, %v; want the whole content", tc.path, tc.src, h, ok)
+		}
+	}
+}
+
+// TestEnvOverrides: a project's Claude Code settings env that sets HOME or a HOOKCORE_
+// variable is recorded (the hook command then fails closed); other variables, other files
+// and other layers are not.
+func TestEnvOverrides(t *testing.T) {
+	t.Parallel()
+	src := []byte(`{"env": {"PATH": "/x", "HOOKCORE_STATE_DIR": "/tmp", "HOME": "/tmp/h"}, "permissions": {}}`)
+	f, _ := parse(".claude/settings.local.json", src, Local, Native)
+	if got := strings.Join(f.EnvOverrides, ","); got != "HOME,HOOKCORE_STATE_DIR" {
+		t.Errorf("EnvOverrides = %q", got)
+	}
+	for _, tc := range []struct {
+		path  string
+		layer Layer
+	}{{".gemini/settings.json", Project}, {".claude/settings.json", User}} {
+		if f, _ := parse(tc.path, src, tc.layer, Native); len(f.EnvOverrides) != 0 {
+			t.Errorf("%s (%s): EnvOverrides = %v", tc.path, tc.layer, f.EnvOverrides)
 		}
 	}
 }

@@ -19,6 +19,10 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 	assignIDs(raws)
 	var out ErrorList
 	seen := map[string]*rawHook{}
+	ids := map[string]bool{} // every id, the assigned ones too: a renamed Gemini hook avoids them
+	for _, r := range raws {
+		ids[r.h.ID] = true
+	}
 	type key struct {
 		pos     Pos
 		msg     string
@@ -35,9 +39,10 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 				// duplicates were broken entries, and a trusted project with hookcore
 				// installed for Gemini CLI blocked every call under `hookcore hook claude`).
 				base := r.h.ID
-				for n := 2; seen[r.h.ID] != nil; n++ {
+				for n := 2; seen[r.h.ID] != nil || r.h.ID != base && ids[r.h.ID]; n++ {
 					r.h.ID = fmt.Sprintf("%s#%d", base, n)
 				}
+				ids[r.h.ID] = true
 			}
 			seen[r.h.ID] = r
 		} else if r.explicitID {

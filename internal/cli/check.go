@@ -68,7 +68,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				all = append(all, problems...)
 				if f != nil {
 					files = append(files, f)
-					n := selfEntries(f, e.projectRoot()) // the agent's entries that run hookcore: not hookcore's hooks
+					n := selfEntries(f) // the agent's entries that run hookcore: not hookcore's hooks
 					hooks += f.Entries - n
 					self += n
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
@@ -124,7 +124,7 @@ func trustProblems(e *env, files []*config.File) config.ErrorList {
 	root := e.projectRoot()
 	entry, ok, err := trust.DefaultStore(e.home).Lookup(root)
 	project := slices.ContainsFunc(files, func(f *config.File) bool {
-		return (f.Layer == config.Project || f.Layer == config.Local) && f.Entries > selfEntries(f, root)
+		return (f.Layer == config.Project || f.Layer == config.Local) && f.Entries > selfEntries(f)
 	})
 	at := config.Pos{File: root}
 	switch {

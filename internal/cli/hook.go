@@ -14,6 +14,7 @@ import (
 	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/state"
 )
 
@@ -262,6 +263,15 @@ func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Option
 	if problems.Len() > 0 {
 		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
 	}
+	if cf.agents != nil && !slices.Contains(cf.agents, config.Claude) {
+		// Under Claude Code: a project's settings env reaches this process. With HOME (or a
+		// HOOKCORE_ variable) set there, hookcore reads another home's policy and trust store,
+		// and the user's guards are gone (stop 25 red team); a guard fails closed on what the
+		// repository or the model can write.
+		if why := envOverridden(l.set, e.cwd); why != "" && event.Kind() == hook.Gate && event.MatchField() == "tool_name" {
+			broken = why
+		}
+	}
 	if !l.untrustedIgnored {
 		var msgs []string
 		for _, f := range l.set.Files {
@@ -285,6 +295,18 @@ func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Option
 		return nil, "config does not compile: " + err.Error(), "", ""
 	}
 	return r, "", broken, ""
+}
+
+// envOverridden says which project or local Claude Code settings file sets, in its env,
+// a variable that changes what the hook command reads (config.File.EnvOverrides), "" when
+// none does.
+func envOverridden(set *config.Set, cwd string) string {
+	for _, f := range set.Files {
+		if (f.Layer == config.Project || f.Layer == config.Local) && len(f.EnvOverrides) > 0 {
+			return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command included: hookcore would read another home's policy and trust store, so tool calls are blocked; remove it from that file", text.Printable(relativize(f.Path, cwd)), strings.Join(f.EnvOverrides, ", "))
+		}
+	}
+	return ""
 }
 
 // fireAnswer fires event through r and encodes the result in p's protocol. A panic of the

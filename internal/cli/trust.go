@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
-	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/trust"
@@ -167,20 +166,23 @@ func (e *env) trustHolds(ws string) bool {
 
 // hookTrust is one project or local hook's trust state, as trust show lists it.
 type hookTrust struct {
-	ID         string   `json:"id"`
-	Source     string   `json:"source"`
-	State      string   `json:"state"` // "trusted" or "pending"
-	Event      string   `json:"event"`
-	Type       string   `json:"type"`
-	Runs       string   `json:"runs"` // the command (or argv), URL, prompt, message or func name`
-	Matcher    string   `json:"matcher,omitempty"`
-	If         string   `json:"if,omitempty"`
-	Disabled   bool     `json:"disabled,omitempty"` // enabled: false: it never runs
+	ID       string `json:"id"`
+	Source   string `json:"source"`
+	State    string `json:"state"` // "trusted" or "pending"
+	Event    string `json:"event"`
+	Type     string `json:"type"`
+	Runs     string `json:"runs"` // the command (or argv), URL, prompt, message or func name`
+	Matcher  string `json:"matcher,omitempty"`
+	If       string `json:"if,omitempty"`
+	Disabled bool   `json:"disabled,omitempty"` // enabled: false: it never runs
+	// Options are how it runs, where not the default: "timeout 5s", "async", "once",
+	// "shell powershell", and the keys its agent reads and hookcore does not.
+	Options    []string `json:"options,omitempty"`
 	Reason     string   `json:"reason,omitempty"`
 	Files      []hashed `json:"files"`
 	NotCovered []string `json:"not_covered,omitempty"`
 	digest     string   // its cover's digest (hookcore.HookCover.Digest)
-	self       bool     // an entry install writes (plainSelf): counted, not listed
+	self       bool     // an agent's entry that runs hookcore (callsHookcore), State "agent"
 }
 
 type hashed struct {
@@ -200,17 +202,24 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 		}
 		for i := range f.Hooks {
 			c := hookcore.CoverHook(&f.Hooks[i], f, ws)
-			if plainSelf(&f.Hooks[i], ws) {
-				// The agent runs it to run hookcore: not one of hookcore's hooks, so not
-				// listed; its digest is in a grant, so removedHooks needs it.
-				out = append(out, hookTrust{digest: c.Digest, self: true})
-				continue
-			}
 			h := &f.Hooks[i]
 			ht := hookTrust{ID: c.ID, Source: relativize(c.Source, e.cwd), State: "trusted",
 				Event: string(h.Event), Type: h.Action.Type, Runs: fullTarget(h.Action),
-				Matcher: h.Matcher, If: h.If, Disabled: !h.Enabled,
+				Matcher: h.Matcher, If: h.If, Disabled: !h.Enabled, Options: hookOptions(h),
 				Files: []hashed{}, NotCovered: c.NotCovered, digest: c.Digest}
+			if callsHookcore(h.Action) {
+				// An agent's entry that runs hookcore (what install writes, or not quite):
+				// the agent runs it, hookcore never does (dropSelf), so it is neither trusted
+				// nor pending; it is listed, compactly, with what it runs and when, and marked
+				// when it changed since the grant (stop 25 red team: a narrowed matcher or a
+				// shell that cannot start, on install's entries, hid the guard from the agent).
+				ht.State, ht.Disabled, ht.self = "agent", false, true
+				if ok && entry.Hooks != nil && !slices.Contains(entry.Hooks, c.Digest) {
+					ht.Reason = "new or changed since the grant"
+				}
+				out = append(out, ht)
+				continue
+			}
 			if why := hookcore.PendingReason(entry, ok, nil, digest, c); why != "" {
 				ht.State, ht.Reason = "pending", why
 				if ok && entry.Digest != digest && entry.Hooks != nil {
@@ -239,27 +248,23 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			fmt.Fprintf(e.stdout, "  warning: %s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included\n", text.Printable(relativize(f.Path, e.cwd)))
 		}
 	}
-	for _, f := range set.Files {
-		if n := selfEntries(f, ws); n > 0 && (f.Layer == config.Project || f.Layer == config.Local) {
-			// hookcore install's entries: the agent runs them (under its own trust), and they
-			// run the hooks listed here; counted, not listed as hooks (the second new-user
-			// trial, stop 24: fifteen "pending" entries of .claude/settings.json).
-			what := fmt.Sprintf("%d entries that run", n)
-			if n == 1 {
-				what = "1 entry that runs"
-			}
-			fmt.Fprintf(e.stdout, "  agent    %s: %s hookcore itself (the agent runs them; part of the config a grant binds)\n", text.Printable(relativize(f.Path, e.cwd)), what)
-		}
+	hts := e.hookTrusts(set, ws, entry, ok)
+	if slices.ContainsFunc(hts, func(ht hookTrust) bool { return ht.self }) {
+		fmt.Fprintln(e.stdout, "  (agent: an entry of an agent's settings that runs hookcore; the agent runs it, hookcore does not)")
 	}
-	for _, ht := range e.hookTrusts(set, ws, entry, ok) {
+	for _, ht := range hts {
 		if ht.self {
-			continue
+			// An agent's entry that runs hookcore: one line with what it runs, then when and
+			// how, as for a hook (the second new-user trial, stop 24: install's fifteen
+			// entries were listed as fifteen pending hooks).
+			fmt.Fprintf(e.stdout, "  agent    %s %s: %s\n", text.Printable(ht.Source), ht.Event, oneLine(ht.Runs, 200))
+		} else {
+			fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, text.Printable(ht.Source), text.Printable(ht.ID))
+			// What the hook runs, made printable: the text comes from the repository (issue 10.10).
+			fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
 		}
-		fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, text.Printable(ht.Source), text.Printable(ht.ID))
-		// What the hook runs, made printable: the text comes from the repository (issue 10.10).
-		fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
-		// When it runs: a guard whose matcher or if was narrowed guards less, and the review
-		// must show it (stop 25 trial).
+		// When and how it runs: a guard whose matcher or if was narrowed guards less, and the
+		// review must show it (stop 25 trial).
 		var when []string
 		if ht.Matcher != "" {
 			when = append(when, "matcher: "+oneLine(ht.Matcher, 120))
@@ -269,6 +274,9 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 		}
 		if ht.Disabled {
 			when = append(when, "disabled (enabled: false)")
+		}
+		for _, o := range ht.Options {
+			when = append(when, oneLine(o, 120))
 		}
 		if len(when) > 0 {
 			fmt.Fprintf(e.stdout, "           %s\n", strings.Join(when, "  "))
@@ -342,22 +350,10 @@ func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok b
 		Trusted   bool         `json:"trusted"` // granted, with the current config files
 		Since     *time.Time   `json:"since,omitempty"`
 		Changes   *fileChanges `json:"changes,omitempty"` // granted, and its config files changed since (when the grant recorded them)
-		Hooks     []hookTrust  `json:"hooks"`
-		// AgentEntries counts the agents' entries that run hookcore itself (plainSelf),
-		// which Hooks leaves out.
-		AgentEntries int `json:"agent_entries"`
+		Hooks     []hookTrust  `json:"hooks"`             // the agents' entries that run hookcore have state "agent"
 	}{Workspace: ws, Trusted: ok && entry.Digest == digest}
 	all := e.hookTrusts(set, ws, entry, ok)
-	for _, ht := range all {
-		if ht.self {
-			out.AgentEntries++
-		} else {
-			out.Hooks = append(out.Hooks, ht)
-		}
-	}
-	if out.Hooks == nil {
-		out.Hooks = []hookTrust{}
-	}
+	out.Hooks = all
 	if ok {
 		out.Since = &entry.Time
 	}
@@ -421,66 +417,36 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// selfEntries counts the hooks of f that are plainly hookcore's hook command (plainSelf): an
-// agent's entries that `hookcore install` wrote, which the agent runs and hookcore does not
-// (dropSelf), so check and trust show do not count them among the hooks.
-func selfEntries(f *config.File, root string) int {
+// selfEntries counts the hooks of f that run hookcore itself (callsHookcore): an agent's
+// entries, such as those `hookcore install` writes, which the agent runs and hookcore does not
+// (dropSelf); check counts them apart from the hooks.
+func selfEntries(f *config.File) int {
 	n := 0
 	for i := range f.Hooks {
-		if plainSelf(&f.Hooks[i], root) {
+		if callsHookcore(f.Hooks[i].Action) {
 			n++
 		}
 	}
 	return n
 }
 
-// plainSelf reports whether a is exactly an entry `hookcore install` writes, run from root's
-// workspace: the command is `PROG hook AGENT`, then Copilot's event name, single spaces and
-// nothing else; PROG is hookcore or hookcore-hook, bare (found on the agent's PATH) or an
-// absolute path outside the workspace (a repository ships no file there); and the entry has
-// no key its agent reads and hookcore does not (Copilot's env, cwd, a powershell command).
-// Any other entry that runs hookcore — `--config FILE`, `--server URL`, the repository's own
-// `tools/hookcore`, a second line — is listed with the hooks, so that trust show shows what
-// it runs (stop 25 trial: such entries were hidden as install's).
-func plainSelf(h *config.Hook, root string) bool {
-	a := h.Action
-	if a.Type != config.TypeCommand || len(a.Args) > 0 || len(h.AgentOnly) > 0 {
-		return false
+// hookOptions says how h runs where it differs from the default, for trust show.
+func hookOptions(h *config.Hook) []string {
+	var out []string
+	if h.Action.Timeout > 0 {
+		out = append(out, "timeout "+h.Action.Timeout.String())
 	}
-	w := strings.Split(a.Command, " ")
-	if len(w) < 3 || w[1] != "hook" {
-		return false
+	if h.Async {
+		out = append(out, "async")
 	}
-	prog := w[0]
-	if base := filepath.Base(prog); base != "hookcore" && base != "hookcore-hook" {
-		return false
+	if h.Once {
+		out = append(out, "once")
 	}
-	if prog != filepath.Base(prog) && (!filepath.IsAbs(prog) || filepath.Clean(prog) != prog || within(prog, root)) {
-		return false
+	if sh := h.Action.Shell; sh != "" && !(sh == "bash" && h.Dialect == config.Copilot) {
+		out = append(out, "shell "+sh)
 	}
-	if _, ok := bridge.Lookup(w[2]); !ok {
-		return false
+	if len(h.AgentOnly) > 0 {
+		out = append(out, "also, read by the agent only: "+strings.Join(h.AgentOnly, ", "))
 	}
-	switch rest := w[3:]; {
-	case len(rest) == 0:
-		return true
-	case len(rest) == 1:
-		_, ok := bridge.EventNames(w[2])[rest[0]]
-		return ok && w[2] == "copilot"
-	}
-	return false
-}
-
-// within reports whether path is root or under it, as written or with symbolic links resolved.
-func within(path, root string) bool {
-	in := func(p, r string) bool {
-		rel, err := filepath.Rel(r, p)
-		return err == nil && filepath.IsLocal(rel) || rel == "."
-	}
-	if in(path, root) {
-		return true
-	}
-	p, err1 := filepath.EvalSymlinks(path)
-	r, err2 := filepath.EvalSymlinks(root)
-	return err1 == nil && err2 == nil && in(p, r) || err1 != nil
+	return out
 }
