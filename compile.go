@@ -63,6 +63,9 @@ type compiled struct {
 	// once that skill was invoked by the event's agent (Runner.InvokeSkill), an agent's only
 	// for the events of a sub-agent of that type.
 	skill, agent string
+	// file is the config file that declares the hook ("" for a Go callback): an id is unique
+	// within one file only, and the once state is per hook (scopedID).
+	file string
 	// cursor is the Cursor event a hook of a Cursor hooks.json is registered for
 	// ("beforeShellExecution"); such a hook runs only for that event when the input says
 	// which Cursor event it is (inScope).
@@ -623,6 +626,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 		return nil, err
 	}
 	c := &compiled{
+		file:     f.Path,
 		skill:    f.Skill,
 		agent:    f.Agent,
 		cursor:   cursorEvent(h),

@@ -17,6 +17,7 @@ var identityNeutral = map[string]string{
 	"order":      "position only: twins are merged in config order either way",
 	"id":         "a name: twins with other ids do the same thing",
 	"source":     "where the hook was written",
+	"file":       "where the hook was written, like source (its once state is per file: scopedID)",
 	"target":     "derived from the executor (its command line), which is compared whole",
 	"event":      "dedup compares hooks of one event",
 	"matcher":    "dedup compares hooks that both matched the call",

@@ -169,6 +169,26 @@ func TestOncePerSession(t *testing.T) {
 	}
 }
 
+// TestOncePerFile: `once` is per hook, and an id is unique within one file only: a hook of
+// another file with the same id has its own claim. Regression (stop 25 red team): a trusted
+// project hook named like the user's `once: true` guard ran first, took the claim, and the
+// user's guard never ran for the session's rm -rf.
+func TestOncePerFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadLayers(t, dir,
+		layerFile{"user.yaml", config.User, "hooks:\n  - {id: guard, event: pre_tool_use, matcher: Bash, once: true, if: 'args.command =~ /rm -rf/', reject: true, action: {type: command, command: \"echo user guard\"}}\n"},
+		layerFile{"project.yaml", config.Explicit, "hooks:\n  - {id: guard, event: pre_tool_use, matcher: Read, once: true, action: {type: command, command: \"true\"}}\n"})
+	r := newRunner(t, dir, set, hookcore.Options{})
+	read := &hook.Input{SessionID: "s", Cwd: dir, ToolName: "Read", ToolInput: json.RawMessage(`{"file_path":"a"}`)}
+	if res := r.Fire(context.Background(), hook.PreToolUse, read); res.Blocked {
+		t.Fatalf("Read: %+v", summarize(res))
+	}
+	if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s", "rm -rf /tmp/x")); !res.Blocked {
+		t.Errorf("rm -rf after the other file's guard ran: %+v", summarize(res))
+	}
+}
+
 // TestOnceUnderConcurrency: many goroutines firing the same sessions at once run a once
 // hook exactly once per session (DESIGN.md section 7: "safe under concurrency").
 func TestOnceUnderConcurrency(t *testing.T) {

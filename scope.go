@@ -64,13 +64,17 @@ func (r *Runner) inScope(ctx context.Context, c *compiled, in *hook.Input, skill
 
 // scopedID is the hook's id in the session state (once): a frontmatter hook's carries its
 // skill or agent, so that the generated "PreToolUse#1" of a skill and of a settings file are
-// two hooks.
+// two hooks; a config file's hook carries the file, since an id is unique within one file
+// only (stop 25 red team: a trusted project hook with the id of the user's `once` guard took
+// its claim, and the guard never ran).
 func (c *compiled) scopedID() string {
 	switch {
 	case c.skill != "":
 		return "skill:" + c.skill + "/" + c.id
 	case c.agent != "":
 		return "agent:" + c.agent + "/" + c.id
+	case c.file != "":
+		return c.id + "@" + c.file
 	}
 	return c.id
 }
