@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
 // skim is skimJSON; tests compare a parse without it.
@@ -269,9 +271,9 @@ func boundMembers(f *File, data []byte) {
 }
 
 // envOverrides returns the names, sorted, that a settings file's env object (raw JSON) sets
-// and that change what hookcore's own hook process reads: HOME (the user's policy, the trust
-// store) and HOOKCORE_* (the state and audit directories, ...). Claude Code puts its
-// settings' env into every hook's environment, hookcore's hook command included.
+// and that change what hookcore's hook process or the guards it runs read or load
+// (GuardEnv). Claude Code puts its settings' env into every hook's environment, hookcore's
+// hook command included.
 func envOverrides(raw []byte) []string {
 	var env map[string]json.RawMessage
 	if json.Unmarshal(raw, &env) != nil {
@@ -279,10 +281,52 @@ func envOverrides(raw []byte) []string {
 	}
 	var out []string
 	for k := range env {
-		if k == "HOME" || strings.HasPrefix(k, "HOOKCORE_") {
+		if GuardEnv(k) {
 			out = append(out, k)
 		}
 	}
 	sort.Strings(out)
 	return out
+}
+
+// GuardEnv reports whether an environment variable, set for every hook by a project's agent
+// settings, changes what hookcore's hook process reads or how the guards it starts load
+// their code: HOME (the user's policy and trust store), PATH (which program a command runs),
+// HOOKCORE_*, the dynamic loader's LD_* and DYLD_*, and the interpreters' startup and
+// module paths (PYTHON*, NODE_OPTIONS, NODE_PATH, PERL5OPT, PERL5LIB, PERLLIB, RUBYOPT,
+// RUBYLIB, BASH_ENV, ENV, BASHOPTS, SHELLOPTS, JAVA_TOOL_OPTIONS, _JAVA_OPTIONS,
+// JDK_JAVA_OPTIONS, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH). A list of a class: a program
+// may read others (documented in the README).
+func GuardEnv(name string) bool {
+	switch name {
+	case "HOME", "PATH", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "PERLLIB",
+		"RUBYOPT", "RUBYLIB", "BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS", "JAVA_TOOL_OPTIONS",
+		"_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GCONV_PATH", "LUA_INIT", "LUA_PATH", "LUA_CPATH":
+		return true
+	}
+	for _, prefix := range []string{"HOOKCORE_", "LD_", "DYLD_", "PYTHON"} {
+		if strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// SettingsEnvOverrides reads the Claude Code settings file at path (at most max bytes, as a
+// regular file) and returns the variables its env sets that GuardEnv names, sorted: nil
+// when the file is not a JSON object, which Claude Code's JSON.parse does not take either.
+// Errors: those of regularfile.Read (fs.ErrNotExist for a missing file; ErrTooLarge).
+func SettingsEnvOverrides(path string, max int64) ([]string, error) {
+	data, _, err := regularfile.Read(path, max)
+	if err != nil {
+		return nil, err
+	}
+	if !isJSONObject(data) {
+		return nil, nil
+	}
+	raw, ok := topJSONValue(data, "env")
+	if !ok {
+		return nil, nil
+	}
+	return envOverrides(raw), nil
 }

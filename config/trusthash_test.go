@@ -58,14 +58,15 @@ func TestTrustHash(t *testing.T) {
 	}
 }
 
-// TestEnvOverrides: a project's Claude Code settings env that sets HOME or a HOOKCORE_
-// variable is recorded (the hook command then fails closed); other variables, other files
-// and other layers are not.
+// TestEnvOverrides: a project's Claude Code settings env that sets a variable GuardEnv names
+// (HOME, PATH, HOOKCORE_*, the loader's and the interpreters') is recorded, escaped key
+// spellings too (the hook command then fails closed); other variables, other files and
+// other layers are not.
 func TestEnvOverrides(t *testing.T) {
 	t.Parallel()
-	src := []byte(`{"env": {"PATH": "/x", "HOOKCORE_STATE_DIR": "/tmp", "HOME": "/tmp/h"}, "permissions": {}}`)
+	src := []byte(`{"env": {"PATH": "/x", "HOOKCORE_STATE_DIR": "/tmp", "HO\u004dE": "/tmp/h", "NODE_ENV": "x", "LD_PRELOAD": "x", "PYTHONSTARTUP": "x", "BASH_ENV": "x"}, "permissions": {}}`)
 	f, _ := parse(".claude/settings.local.json", src, Local, Native)
-	if got := strings.Join(f.EnvOverrides, ","); got != "HOME,HOOKCORE_STATE_DIR" {
+	if got := strings.Join(f.EnvOverrides, ","); got != "BASH_ENV,HOME,HOOKCORE_STATE_DIR,LD_PRELOAD,PATH,PYTHONSTARTUP" {
 		t.Errorf("EnvOverrides = %q", got)
 	}
 	for _, tc := range []struct {

@@ -315,8 +315,9 @@ type File struct {
 	// Hash is the hex SHA-256 of the file's content.
 	Hash string
 	// EnvOverrides are the variables a project or local Claude Code settings file's env sets
-	// that change what hookcore's hook process reads (HOME, HOOKCORE_*), sorted; the hook
-	// command fails closed on a tool's gate event while they are set (see envOverrides).
+	// that change what hookcore's hook process reads or how its guards load their code
+	// (GuardEnv), sorted; under Claude Code the hook command runs nothing and blocks gate
+	// events while they are set.
 	EnvOverrides []string
 	// bound is what a trust grant binds of the file, when it is not the whole content (see
 	// TrustHash); boundSet says that bound was computed.

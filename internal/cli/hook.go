@@ -3,8 +3,12 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -264,12 +268,13 @@ func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Option
 		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
 	}
 	if cf.agents != nil && !slices.Contains(cf.agents, config.Claude) {
-		// Under Claude Code: a project's settings env reaches this process. With HOME (or a
-		// HOOKCORE_ variable) set there, hookcore reads another home's policy and trust store,
-		// and the user's guards are gone (stop 25 red team); a guard fails closed on what the
-		// repository or the model can write.
-		if why := envOverridden(l.set, e.cwd); why != "" && event.Kind() == hook.Gate && event.MatchField() == "tool_name" {
-			broken = why
+		// Under Claude Code: a project's settings env reaches this process and every guard
+		// it starts. With HOME set there, hookcore reads another home's policy and trust
+		// store; with PATH, PYTHONPATH, LD_PRELOAD, ... the user's guard scripts run the
+		// repository's code (stop 25 red team). Nothing runs, and a gate event is blocked: a
+		// guard fails closed on what the repository or the model can write.
+		if why := e.claudeEnvProblem(l.set, l.projectDir); why != "" {
+			return nil, why, "", ""
 		}
 	}
 	if !l.untrustedIgnored {
@@ -297,16 +302,57 @@ func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Option
 	return r, "", broken, ""
 }
 
-// envOverridden says which project or local Claude Code settings file sets, in its env,
-// a variable that changes what the hook command reads (config.File.EnvOverrides), "" when
-// none does.
-func envOverridden(set *config.Set, cwd string) string {
-	for _, f := range set.Files {
-		if (f.Layer == config.Project || f.Layer == config.Local) && len(f.EnvOverrides) > 0 {
-			return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command included: hookcore would read another home's policy and trust store, so tool calls are blocked; remove it from that file", text.Printable(relativize(f.Path, cwd)), strings.Join(f.EnvOverrides, ", "))
+// claudeEnvProblem says why Claude Code's environment for this hook process cannot be
+// trusted, "" when it can: HOME is not an absolute path (a relative one makes the project's
+// own files the user's layer), or a Claude Code settings file of the project (root's, and
+// $CLAUDE_PROJECT_DIR's when that is another directory) sets, in its env, a variable
+// config.GuardEnv names. A settings file the config loader parsed in the project or local
+// layer is not read again (config.File.EnvOverrides); any other — loaded as the user's
+// layer because HOME points into the project, over the parser's caps, skipped by its
+// budget — is read here, up to 16 MiB; a larger one cannot be checked, which is a problem
+// too.
+func (e *env) claudeEnvProblem(set *config.Set, root string) string {
+	if e.home != "" && !filepath.IsAbs(e.home) {
+		return fmt.Sprintf("HOME is not an absolute path (%q): hookcore would read files of the working directory as your own policy; a project's Claude Code settings env may have set it", e.home)
+	}
+	dirs := []string{root}
+	if d := os.Getenv("CLAUDE_PROJECT_DIR"); d != "" && filepath.IsAbs(d) && d != root {
+		dirs = append(dirs, d)
+	}
+	for _, dir := range dirs {
+		for _, name := range []string{"settings.json", "settings.local.json"} {
+			p := filepath.Join(dir, ".claude", name)
+			over, err := parsedEnvOverrides(set, p)
+			if err == errNotParsed {
+				over, err = config.SettingsEnvOverrides(p, 16<<20)
+			}
+			rel := text.Printable(relativize(p, e.cwd))
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				continue
+			case err != nil:
+				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err)
+			case len(over) > 0:
+				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (your own ~/.claude/settings.json may set it)", rel, strings.Join(over, ", "))
+			}
 		}
 	}
 	return ""
+}
+
+// errNotParsed: the settings file is not one the config loader parsed in the project or
+// local layer.
+var errNotParsed = errors.New("not parsed")
+
+// parsedEnvOverrides returns config.File.EnvOverrides of the project or local layer file at
+// path when the config loader parsed it, errNotParsed otherwise.
+func parsedEnvOverrides(set *config.Set, path string) ([]string, error) {
+	for _, f := range set.Files {
+		if f.Path == path && (f.Layer == config.Project || f.Layer == config.Local) && !f.Failed {
+			return f.EnvOverrides, nil
+		}
+	}
+	return nil, errNotParsed
 }
 
 // fireAnswer fires event through r and encodes the result in p's protocol. A panic of the
