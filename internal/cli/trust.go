@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -257,11 +259,11 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			// An agent's entry that runs hookcore: one line with what it runs, then when and
 			// how, as for a hook (the second new-user trial, stop 24: install's fifteen
 			// entries were listed as fifteen pending hooks).
-			fmt.Fprintf(e.stdout, "  agent    %s %s: %s\n", text.Printable(ht.Source), ht.Event, oneLine(ht.Runs, 200))
+			fmt.Fprintf(e.stdout, "  agent    %s %s: %s\n", text.Printable(ht.Source), ht.Event, reviewLine(ht.Runs))
 		} else {
 			fmt.Fprintf(e.stdout, "  %-8s %s %s\n", ht.State, text.Printable(ht.Source), text.Printable(ht.ID))
 			// What the hook runs, made printable: the text comes from the repository (issue 10.10).
-			fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, oneLine(ht.Runs, 200))
+			fmt.Fprintf(e.stdout, "           %s %s: %s\n", ht.Event, ht.Type, reviewLine(ht.Runs))
 		}
 		// When and how it runs: a guard whose matcher or if was narrowed guards less, and the
 		// review must show it (stop 25 trial).
@@ -449,4 +451,21 @@ func hookOptions(h *config.Hook) []string {
 		out = append(out, "also, read by the agent only: "+strings.Join(h.AgentOnly, ", "))
 	}
 	return out
+}
+
+// blankRun is a run of 8 or more blanks.
+var blankRun = regexp.MustCompile(`[ \t]{8,}`)
+
+// reviewLine is what trust show prints of a command under review: on one line, printable,
+// with each run of 8 or more blanks shown as its count (stop 25 red team: 300 blanks pushed a
+// `; touch /tmp/pwn` past the truncation), and a long command cut with the count of what
+// is left out.
+func reviewLine(s string) string {
+	s = blankRun.ReplaceAllStringFunc(s, func(b string) string { return fmt.Sprintf(" [%d blanks] ", len(b)) })
+	s = text.Printable(strings.TrimSpace(s))
+	const max = 400
+	if n := utf8.RuneCountInString(s); n > max {
+		return text.Truncate(s, max, "") + fmt.Sprintf("… (%d more characters)", n-max)
+	}
+	return s
 }
