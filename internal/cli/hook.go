@@ -333,7 +333,7 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) string {
 			case err != nil:
 				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err)
 			case len(over) > 0:
-				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (your own ~/.claude/settings.json may set it)", rel, strings.Join(over, ", "))
+				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)", rel, strings.Join(over, ", "))
 			}
 		}
 	}
