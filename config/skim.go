@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -234,40 +235,50 @@ func trustKey(key string) bool {
 }
 
 // boundMembers sets f's trust binding (File.TrustHash) from data, for a Claude Code or Gemini
-// CLI settings file: when data is a JSON object with a top-level key that trustKey does not
-// name, the binding is the SHA-256 of the trustKey members (key and value bytes, in order),
-// or "" when there are none; otherwise it stays the whole content's hash (a settings file of
-// hooks alone is bound as before).
+// CLI settings file that is a JSON object: the SHA-256 of its trustKey members, each as its
+// key and its value in canonical JSON (no blanks, object keys sorted, the last of a repeated
+// key, numbers as written), in file order; "" when there are none. The canonical form makes
+// a reformatted file the same one: Claude Code rewrites its settings file with its own
+// indentation when it saves a permission rule (stop 25 trial: a hook entry written on one
+// line, re-indented, made the grant stale and blocked every call).
 func boundMembers(f *File, data []byte) {
 	if !isJSONObject(data) {
 		return
 	}
-	var members [][]byte
-	other := false
+	h := sha256.New()
+	h.Write([]byte("hookcore trust: canonical members\n"))
+	n := 0
 	topMembers(data, func(key string, ks, vs, ve int) {
 		if trustKey(key) {
-			members = append(members, data[ks:ve])
-		} else {
-			other = true
+			n++
+			v := canonicalJSON(data[vs:ve])
+			fmt.Fprintf(h, "%q %d\n", key, len(v))
+			h.Write(v)
 		}
 		if key == "env" && IsClaudeSettings(f.Path) {
 			f.EnvOverrides = envOverrides(data[vs:ve])
 		}
 	})
-	if !other {
-		return
-	}
 	f.boundSet = true
-	if len(members) == 0 {
-		return
+	if n > 0 {
+		f.bound = hex.EncodeToString(h.Sum(nil))
 	}
-	h := sha256.New()
-	h.Write([]byte("hookcore trust: members\n"))
-	for _, m := range members {
-		fmt.Fprintf(h, "%d\n", len(m))
-		h.Write(m)
+}
+
+// canonicalJSON returns raw (valid JSON) without blanks and with object keys sorted (the
+// last of a repeated key kept, as JSON.parse keeps it); numbers keep their text.
+func canonicalJSON(raw []byte) []byte {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return raw
 	}
-	f.bound = hex.EncodeToString(h.Sum(nil))
+	out, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
 // envOverrides returns the names, sorted, that a settings file's env object (raw JSON) sets

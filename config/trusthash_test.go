@@ -9,8 +9,9 @@ import (
 // settings files — hooks, the kill switches, enabledPlugins — and not what the agent writes
 // there while a session runs (Claude Code's "don't ask again" adds permissions to
 // .claude/settings.local.json, which made a trusted workspace stale and blocked every tool
-// call: stop 25 trial). A settings file with none of those keys is not bound at all; a file
-// of hooks alone, and every hookcore file, is bound by its whole content, as before.
+// call: stop 25 trial), nor its formatting (Claude Code re-indents the file when it saves a
+// rule). A settings file with none of those keys is not bound at all; every hookcore file and
+// every other agent's hook file is bound by its whole content.
 func TestTrustHash(t *testing.T) {
 	t.Parallel()
 	const claude = ".claude/settings.local.json"
@@ -32,6 +33,8 @@ func TestTrustHash(t *testing.T) {
 		{"permissions added", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)", "Bash(git:*)"]}, "model": "x"}`, Native, true, true},
 		{"env (every hook's environment)", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)"]}, "env": {"A": "1"}}`, Native, false, true},
 		{"allowedHttpHookUrls", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)"]}, "allowedHttpHookUrls": []}`, Native, false, true},
+		{"hooks alone", claude, `{` + hooks + `}`, Native, true, true},
+		{"reformatted, keys reordered (Claude Code rewrites the file)", claude, "{\n  \"permissions\": {},\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"hooks\": [\n          {\n            \"command\": \"g\",\n            \"type\": \"command\"\n          }\n        ]\n      }\n    ]\n  }\n}\n", Native, true, true},
 		{"member order of unbound keys", claude, `{"permissions": {"allow": ["Bash(ls:*)"]}, ` + hooks + `}`, Native, true, true},
 		{"a hook changed", claude, `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "h"}]}]}, "permissions": {}}`, Native, false, true},
 		{"a kill switch", claude, `{` + hooks + `, "disableAllHooks": true, "permissions": {}}`, Native, false, true},
@@ -46,7 +49,6 @@ func TestTrustHash(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ path, src string }{
-		{claude, `{` + hooks + `}`},                         // hooks alone: the whole file, as grants before recorded it
 		{claude, `{` + hooks + `, "permissions": {}`},       // not JSON
 		{".hookcore/hooks.json", `{` + hooks + `, "x": 1}`}, // not a settings file
 		{".hookcore/hooks.yaml", "hooks: []\nother: 1\n"},

@@ -344,12 +344,12 @@ type File struct {
 // TrustHash returns what a workspace trust grant binds of f (hookcore.TrustDigest): the hex
 // SHA-256 of its content, except for Claude Code's and Gemini CLI's settings files of the
 // project and local layers (the only ones a digest holds) that are JSON objects, whose grant
-// binds only the top-level members hookcore reads (hooks, the
-// kill switches, parallel, audit, enabledPlugins): the agent writes the others itself
-// while a session runs (Claude Code's "don't ask again" adds permissions to
-// .claude/settings.local.json), and the same keys in the user's settings are not bound at
-// all. ok is false for such a file with none of those members: it holds no hookcore config,
-// and the digest leaves it out.
+// binds only the top-level members that decide which hooks run and how (trustKey: hooks, the
+// kill switches, enabledPlugins, env, ...), in canonical JSON: the agent writes the other
+// keys, and re-indents the file, while a session runs (Claude Code's "don't ask again" adds
+// a permission rule), and the same keys in the user's settings are not bound at all. ok is
+// false for such a file with none of those members: it holds no hookcore config, and the
+// digest leaves it out.
 func (f *File) TrustHash() (hash string, ok bool) {
 	if !f.boundSet {
 		return f.Hash, true
