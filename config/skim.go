@@ -282,7 +282,7 @@ func canonicalJSON(raw []byte) []byte {
 }
 
 // envOverrides returns the names, sorted, that a settings file's env object (raw JSON) sets
-// and that change what hookcore's hook process or the guards it runs read or load
+// to a value that changes what hookcore's hook process or the guards it runs read or load
 // (GuardEnv). Claude Code puts its settings' env into every hook's environment, hookcore's
 // hook command included.
 func envOverrides(raw []byte) []string {
@@ -291,8 +291,12 @@ func envOverrides(raw []byte) []string {
 		return nil
 	}
 	var out []string
-	for k := range env {
-		if GuardEnv(k) {
+	for k, v := range env {
+		var value string
+		if json.Unmarshal(v, &value) != nil {
+			value = string(v) // not a string: judged by its text
+		}
+		if GuardEnv(k, value) {
 			out = append(out, k)
 		}
 	}
@@ -300,27 +304,54 @@ func envOverrides(raw []byte) []string {
 	return out
 }
 
-// GuardEnv reports whether an environment variable, set for every hook by a project's agent
-// settings, changes what hookcore's hook process reads or how the guards it starts load
-// their code: HOME (the user's policy and trust store), PATH (which program a command runs),
-// HOOKCORE_*, the dynamic loader's LD_* and DYLD_*, and the interpreters' startup and
-// module paths (PYTHON*, NODE_OPTIONS, NODE_PATH, PERL5OPT, PERL5LIB, PERLLIB, RUBYOPT,
-// RUBYLIB, BASH_ENV, ENV, BASHOPTS, SHELLOPTS, JAVA_TOOL_OPTIONS, _JAVA_OPTIONS,
-// JDK_JAVA_OPTIONS, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH). A list of a class: a program
-// may read others (documented in the README).
-func GuardEnv(name string) bool {
+// GuardEnv reports whether an environment variable, set to value for every hook by a
+// project's agent settings, changes what hookcore's hook process reads or how the guards it
+// starts load their code: HOME (the user's policy and trust store), PATH (which program a
+// command runs), HOOKCORE_*, the dynamic loader's LD_* and DYLD_*, the shells' BASH_ENV, ENV,
+// BASHOPTS and SHELLOPTS, and the interpreters' module paths and startup code: PYTHONPATH,
+// PYTHONHOME, PYTHONSTARTUP, PYTHONUSERBASE, PYTHONPLATLIBDIR, PYTHONPYCACHEPREFIX,
+// PYTHONWARNINGS (a category names a module to import), PYTHONBREAKPOINT, NODE_PATH,
+// NODE_OPTIONS when it holds more than memory, warning and source-map options (--require,
+// --import, --loader load code), PERL5OPT, PERL5LIB, PERLLIB, RUBYOPT, RUBYLIB, the Java
+// option variables, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH. PYTHONUNBUFFERED,
+// PYTHONDONTWRITEBYTECODE, PYTHONIOENCODING, NODE_ENV and the like load nothing (stop 25
+// trial: the whole PYTHON prefix blocked ordinary projects). A list of a class: a program
+// may read others (the README says so).
+func GuardEnv(name, value string) bool {
 	switch name {
-	case "HOME", "PATH", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB", "PERLLIB",
-		"RUBYOPT", "RUBYLIB", "BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS", "JAVA_TOOL_OPTIONS",
-		"_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GCONV_PATH", "LUA_INIT", "LUA_PATH", "LUA_CPATH":
+	case "HOME", "PATH", "BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS",
+		"PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE", "PYTHONPLATLIBDIR",
+		"PYTHONPYCACHEPREFIX", "PYTHONWARNINGS", "PYTHONBREAKPOINT", "PYTHONEXECUTABLE",
+		"NODE_PATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB",
+		"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GCONV_PATH",
+		"LUA_INIT", "LUA_PATH", "LUA_CPATH":
 		return true
+	case "NODE_OPTIONS":
+		return !harmlessNodeOptions(value)
 	}
-	for _, prefix := range []string{"HOOKCORE_", "LD_", "DYLD_", "PYTHON"} {
+	for _, prefix := range []string{"HOOKCORE_", "LD_", "DYLD_"} {
 		if strings.HasPrefix(name, prefix) {
 			return true
 		}
 	}
 	return false
+}
+
+// harmlessNodeOptions reports whether every word of a NODE_OPTIONS value is an option that
+// loads no code: memory limits, warnings, source maps, stack traces, DNS order.
+func harmlessNodeOptions(value string) bool {
+	for _, w := range strings.Fields(value) {
+		name, _, _ := strings.Cut(w, "=")
+		switch name {
+		case "--max-old-space-size", "--max-semi-space-size", "--no-warnings", "--no-deprecation",
+			"--trace-warnings", "--trace-deprecation", "--enable-source-maps",
+			"--unhandled-rejections", "--stack-trace-limit", "--dns-result-order",
+			"--trace-uncaught", "--use-openssl-ca", "--use-system-ca":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // SettingsEnvOverrides reads the Claude Code settings file at path (at most max bytes, as a

@@ -66,7 +66,7 @@ func TestTrustHash(t *testing.T) {
 // other layers are not.
 func TestEnvOverrides(t *testing.T) {
 	t.Parallel()
-	src := []byte(`{"env": {"PATH": "/x", "HOOKCORE_STATE_DIR": "/tmp", "HO\u004dE": "/tmp/h", "NODE_ENV": "x", "LD_PRELOAD": "x", "PYTHONSTARTUP": "x", "BASH_ENV": "x"}, "permissions": {}}`)
+	src := []byte(`{"env": {"PATH": "/x", "HOOKCORE_STATE_DIR": "/tmp", "HO\u004dE": "/tmp/h", "NODE_ENV": "x", "LD_PRELOAD": "x", "PYTHONSTARTUP": "x", "BASH_ENV": "x", "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": "utf-8", "NODE_OPTIONS": "--max-old-space-size=4096 --no-warnings"}, "permissions": {}}`)
 	f, _ := parse(".claude/settings.local.json", src, Local, Native)
 	if got := strings.Join(f.EnvOverrides, ","); got != "BASH_ENV,HOME,HOOKCORE_STATE_DIR,LD_PRELOAD,PATH,PYTHONSTARTUP" {
 		t.Errorf("EnvOverrides = %q", got)
@@ -77,6 +77,23 @@ func TestEnvOverrides(t *testing.T) {
 	}{{".gemini/settings.json", Project}, {".claude/settings.json", User}} {
 		if f, _ := parse(tc.path, src, tc.layer, Native); len(f.EnvOverrides) != 0 {
 			t.Errorf("%s (%s): EnvOverrides = %v", tc.path, tc.layer, f.EnvOverrides)
+		}
+	}
+}
+
+// TestGuardEnvNodeOptions: NODE_OPTIONS counts only when it can load code.
+func TestGuardEnvNodeOptions(t *testing.T) {
+	t.Parallel()
+	for value, want := range map[string]bool{
+		"--max-old-space-size=4096":                false,
+		"--enable-source-maps --no-warnings":       false,
+		"--require ./x.js":                         true,
+		"-r ./x.js":                                true,
+		"--import=./x.mjs --max-old-space-size=64": true,
+		"--loader ./l.mjs":                         true,
+	} {
+		if got := GuardEnv("NODE_OPTIONS", value); got != want {
+			t.Errorf("NODE_OPTIONS=%q: %v, want %v", value, got, want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -72,6 +73,11 @@ error unless --agent-runner says the harness runs sub-agents.`,
 					hooks += f.Entries - n
 					self += n
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
+					if len(f.EnvOverrides) > 0 {
+						// What `hookcore hook claude` refuses (claudeEnvProblem): said here
+						// too, where the user looks (stop 25 trial: check said 0 errors).
+						all = append(all, &config.Problem{Pos: config.Pos{File: f.Path}, Msg: fmt.Sprintf("env sets %s, which Claude Code gives every hook, hookcore's hook command and your guards included: under Claude Code, hookcore runs nothing and blocks tool calls while it does", strings.Join(f.EnvOverrides, ", "))})
+					}
 					all = append(all, e.externalProblems(f, agentRunner)...)
 				}
 			}
