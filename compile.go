@@ -513,7 +513,7 @@ func configPending(entry trust.Entry, ok bool, err error, digest string) string 
 // by its HookCover digest (its definition and the scripts it runs), plus the digest of the
 // config files as a whole.
 func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time) error {
-	return store.Put(root, trust.Entry{Digest: TrustDigest(set), Hooks: CoverSet(set, root), Files: TrustFiles(set, root), Time: now})
+	return store.Put(root, trust.Entry{Digest: canonicalTrustDigest(set), Hooks: CoverSet(set, root), Files: TrustFiles(set, root), Time: now})
 }
 
 // TrustFiles returns the content hash of each config file TrustDigest binds, by its path
@@ -528,6 +528,16 @@ func TrustFiles(set *config.Set, root string) map[string]string {
 				p = rel
 			}
 			files[p] = h
+		}
+	}
+	for _, src := range set.MCP {
+		if src.Layer == config.Project {
+			// Not in the digest (MCPCover binds it), but named when it changed.
+			p := src.Path
+			if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
+				p = rel
+			}
+			files[p] = src.Hash
 		}
 	}
 	return files
@@ -909,7 +919,33 @@ func TrustDigestOf(entry trust.Entry, set *config.Set) string {
 			return legacy
 		}
 	}
-	return TrustDigest(set)
+	d := TrustDigest(set)
+	if entry.Digest != d {
+		// The workspace reached through a symbolic link (or granted so): GrantTrust records
+		// the digest over the files' real paths (stop 25 trial: opening the project by a
+		// linked path made its grant stale, and every tool call was blocked). Computed only
+		// when the paths as written do not match, so a hook event pays nothing for it.
+		if c := canonicalTrustDigest(set); c == entry.Digest {
+			return c
+		}
+	}
+	return d
+}
+
+// canonicalTrustDigest is TrustDigest over the files' paths with symbolic links resolved
+// (as written when a path cannot be resolved): what GrantTrust records.
+func canonicalTrustDigest(set *config.Set) string {
+	var parts []string
+	for _, f := range set.Files {
+		if h, ok := f.TrustHash(); ok && digestFile(f) {
+			p := f.Path
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				p = real
+			}
+			parts = append(parts, p+"\x00"+h)
+		}
+	}
+	return trust.Digest(parts...)
 }
 
 // TrustedSet reports whether store trusts workspace with set's project config as it is now

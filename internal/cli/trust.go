@@ -311,16 +311,34 @@ type fileChanges struct {
 }
 
 // removedHooks counts the hook digests of entry that no hook of hts has.
-func removedHooks(entry trust.Entry, hts []hookTrust) int {
+// The grant's digests hold the project's .mcp.json too (hookcore.MCPCover), which is no hook:
+// the current one counts as present, and when the grant had one (its Files name
+// .mcp.json) that changed or went, one digest the grant had is that one, not a hook's (stop 25 trial: "removed 1
+// of the granted hooks" in every project with an .mcp.json).
+func removedHooks(entry trust.Entry, hts []hookTrust, set *config.Set, ws string) int {
 	now := map[string]bool{}
 	for _, ht := range hts {
 		now[ht.digest] = true
+	}
+	_, hadMCP := entry.Files[".mcp.json"]
+	oldMCPGone := hadMCP // the grant's .mcp.json digest is not among the current ones
+	for _, src := range set.MCP {
+		if src.Layer == config.Project {
+			c := hookcore.MCPCover(src, ws)
+			now[c] = true
+			if slices.Contains(entry.Hooks, c) {
+				oldMCPGone = false
+			}
+		}
 	}
 	n := 0
 	for _, d := range entry.Hooks {
 		if !now[d] {
 			n++
 		}
+	}
+	if oldMCPGone && n > 0 {
+		n--
 	}
 	return n
 }
@@ -341,7 +359,7 @@ func (e *env) printFileChanges(set *config.Set, ws string, entry trust.Entry) {
 			fmt.Fprintf(e.stdout, "  %-8s %s\n", c.what, text.Printable(p))
 		}
 	}
-	if n := removedHooks(entry, e.hookTrusts(set, ws, entry, true)); n > 0 && entry.Hooks != nil {
+	if n := removedHooks(entry, e.hookTrusts(set, ws, entry, true), set, ws); n > 0 && entry.Hooks != nil {
 		fmt.Fprintf(e.stdout, "  removed  %d of the granted hooks (deleted, or changed: a changed one is listed below as new or changed)\n", n)
 	}
 }
@@ -361,7 +379,7 @@ func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok b
 	}
 	if ok && entry.Digest != digest {
 		if changed, added, removed, known := entry.Changes(hookcore.TrustFiles(set, ws)); known {
-			out.Changes = &fileChanges{Changed: nonNil(changed), Added: nonNil(added), Removed: nonNil(removed), RemovedHooks: removedHooks(entry, all)}
+			out.Changes = &fileChanges{Changed: nonNil(changed), Added: nonNil(added), Removed: nonNil(removed), RemovedHooks: removedHooks(entry, all, set, ws)}
 		}
 	}
 	enc := json.NewEncoder(e.stdout)
