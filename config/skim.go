@@ -265,9 +265,27 @@ func boundMembers(f *File, data []byte) {
 	}
 }
 
+// hasSurrogateEscape reports whether raw holds what may be a JSON escape of a UTF-16
+// surrogate (\uD800-\uDFFF); an escaped backslash before it only makes it say yes more often.
+// A loop, not a package-level regexp: the config package is in the hook process, whose
+// start a compiled pattern would slow (issue 9).
+func hasSurrogateEscape(raw []byte) bool {
+	for i := 0; i+3 < len(raw); i++ {
+		if raw[i] == '\\' && raw[i+1] == 'u' && (raw[i+2] == 'd' || raw[i+2] == 'D') && strings.IndexByte("89abcdefABCDEF", raw[i+3]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // canonicalJSON returns raw (valid JSON) without blanks and with object keys sorted (the
 // last of a repeated key kept, as JSON.parse keeps it); numbers keep their text.
 func canonicalJSON(raw []byte) []byte {
+	if !utf8.Valid(raw) || hasSurrogateEscape(raw) {
+		// Go's decoder makes invalid UTF-8 and a lone surrogate U+FFFD, where JavaScript
+		// keeps \ud800 and \udc00 apart: two such values would canonicalise alike.
+		return raw
+	}
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	var v any

@@ -97,3 +97,16 @@ func TestGuardEnvNodeOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalJSONSurrogates: values that differ only in lone surrogate escapes, which Go's
+// decoder would both turn into U+FFFD, are not canonicalised alike.
+func TestCanonicalJSONSurrogates(t *testing.T) {
+	t.Parallel()
+	a, b := canonicalJSON([]byte(`"x\ud800"`)), canonicalJSON([]byte(`"x\udc00"`))
+	if string(a) == string(b) {
+		t.Errorf("canonical %s == %s", a, b)
+	}
+	if got := string(canonicalJSON([]byte(`{ "b": 1, "a": [1, 2.0] }`))); got != `{"a":[1,2.0],"b":1}` {
+		t.Errorf("canonical = %s", got)
+	}
+}
