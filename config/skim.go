@@ -236,8 +236,7 @@ func trustKey(key string) bool {
 
 // boundMembers sets f's trust binding (File.TrustHash) from data, for a Claude Code or Gemini
 // CLI settings file that is a JSON object: the SHA-256 of its trustKey members, each as its
-// key and its value in canonical JSON (no blanks, object keys sorted, the last of a repeated
-// key, numbers as written), in file order; "" when there are none. The canonical form makes
+// key and its value without blanks (canonicalJSON), in file order; "" when there are none. The canonical form makes
 // a reformatted file the same one: Claude Code rewrites its settings file with its own
 // indentation when it saves a permission rule (stop 25 trial: a hook entry written on one
 // line, re-indented, made the grant stale and blocked every call).
@@ -265,38 +264,18 @@ func boundMembers(f *File, data []byte) {
 	}
 }
 
-// hasSurrogateEscape reports whether raw holds what may be a JSON escape of a UTF-16
-// surrogate (\uD800-\uDFFF); an escaped backslash before it only makes it say yes more often.
-// A loop, not a package-level regexp: the config package is in the hook process, whose
-// start a compiled pattern would slow (issue 9).
-func hasSurrogateEscape(raw []byte) bool {
-	for i := 0; i+3 < len(raw); i++ {
-		if raw[i] == '\\' && raw[i+1] == 'u' && (raw[i+2] == 'd' || raw[i+2] == 'D') && strings.IndexByte("89abcdefABCDEF", raw[i+3]) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// canonicalJSON returns raw (valid JSON) without blanks and with object keys sorted (the
-// last of a repeated key kept, as JSON.parse keeps it); numbers keep their text.
+// canonicalJSON returns raw (valid JSON) without the blanks between its tokens
+// (json.Compact): the form Claude Code's re-indented rewrite of a settings file shares with
+// the original, which JSON.stringify writes with the keys in the order they were read and
+// strings escaped as JSON.stringify escapes them (a file with other escapes binds again once
+// rewritten). Sorting keys or decoding strings would cost a hook process a decode of the
+// hooks at every event, and a decoder's string rules are not JavaScript's.
 func canonicalJSON(raw []byte) []byte {
-	if !utf8.Valid(raw) || hasSurrogateEscape(raw) {
-		// Go's decoder makes invalid UTF-8 and a lone surrogate U+FFFD, where JavaScript
-		// keeps \ud800 and \udc00 apart: two such values would canonicalise alike.
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
 		return raw
 	}
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber()
-	var v any
-	if d.Decode(&v) != nil {
-		return raw
-	}
-	out, err := json.Marshal(v)
-	if err != nil {
-		return raw
-	}
-	return out
+	return b.Bytes()
 }
 
 // envOverrides returns the names, sorted, that a settings file's env object (raw JSON) sets

@@ -34,7 +34,8 @@ func TestTrustHash(t *testing.T) {
 		{"env (every hook's environment)", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)"]}, "env": {"A": "1"}}`, Native, false, true},
 		{"allowedHttpHookUrls", claude, `{` + hooks + `, "permissions": {"allow": ["Bash(ls:*)"]}, "allowedHttpHookUrls": []}`, Native, false, true},
 		{"hooks alone", claude, `{` + hooks + `}`, Native, true, true},
-		{"reformatted, keys reordered (Claude Code rewrites the file)", claude, "{\n  \"permissions\": {},\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"hooks\": [\n          {\n            \"command\": \"g\",\n            \"type\": \"command\"\n          }\n        ]\n      }\n    ]\n  }\n}\n", Native, true, true},
+		{"re-indented, as Claude Code rewrites the file", claude, "{\n  \"permissions\": {},\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"g\"\n          }\n        ]\n      }\n    ]\n  }\n}\n", Native, true, true},
+		{"keys of a hook reordered", claude, `{"hooks": {"PreToolUse": [{"hooks": [{"command": "g", "type": "command"}]}]}, "permissions": {}}`, Native, false, true},
 		{"member order of unbound keys", claude, `{"permissions": {"allow": ["Bash(ls:*)"]}, ` + hooks + `}`, Native, true, true},
 		{"a hook changed", claude, `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "h"}]}]}, "permissions": {}}`, Native, false, true},
 		{"a kill switch", claude, `{` + hooks + `, "disableAllHooks": true, "permissions": {}}`, Native, false, true},
@@ -98,15 +99,11 @@ func TestGuardEnvNodeOptions(t *testing.T) {
 	}
 }
 
-// TestCanonicalJSONSurrogates: values that differ only in lone surrogate escapes, which Go's
-// decoder would both turn into U+FFFD, are not canonicalised alike.
-func TestCanonicalJSONSurrogates(t *testing.T) {
+// TestCanonicalJSON: only the blanks between tokens go; keys keep their order and strings
+// their escapes.
+func TestCanonicalJSON(t *testing.T) {
 	t.Parallel()
-	a, b := canonicalJSON([]byte(`"x\ud800"`)), canonicalJSON([]byte(`"x\udc00"`))
-	if string(a) == string(b) {
-		t.Errorf("canonical %s == %s", a, b)
-	}
-	if got := string(canonicalJSON([]byte(`{ "b": 1, "a": [1, 2.0] }`))); got != `{"a":[1,2.0],"b":1}` {
+	if got := string(canonicalJSON([]byte("{ \"b\": 1,\n  \"a\": [1, 2.0, \"x y\\u0041\"] }"))); got != `{"b":1,"a":[1,2.0,"x y\u0041"]}` {
 		t.Errorf("canonical = %s", got)
 	}
 }
