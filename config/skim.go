@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -241,9 +242,14 @@ func trustKey(key string) bool {
 // indentation when it saves a permission rule (stop 25 trial: a hook entry written on one
 // line, re-indented, made the grant stale and blocked every call).
 func boundMembers(f *File, data []byte) {
+	// Claude Code reads a settings file behind a UTF-8 byte order mark (anthropics/claude-code
+	// #81355, 2.1.219), so its env and hooks count there too (stop 25 red team: a BOM hid a
+	// PYTHONPATH from the env check).
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if !isJSONObject(data) {
 		return
 	}
+	f.EnvChecked = IsClaudeSettings(f.Path)
 	h := sha256.New()
 	h.Write([]byte("hookcore trust: canonical members\n"))
 	n := 0
@@ -310,7 +316,10 @@ func envOverrides(raw []byte) []string {
 // PYTHONWARNINGS (a category names a module to import), PYTHONBREAKPOINT, NODE_PATH,
 // NODE_OPTIONS when it holds more than memory, warning and source-map options (--require,
 // --import, --loader load code), PERL5OPT, PERL5LIB, PERLLIB, RUBYOPT, RUBYLIB, the Java
-// option variables, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH. PYTHONUNBUFFERED,
+// option variables, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH; git's and gem's code and
+// repository variables (GIT_CONFIG*, GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_DIR, GEM_PATH,
+// ...); and every name that is no shell identifier (bash reads BASH_FUNC_name%% as a
+// function definition). PYTHONUNBUFFERED,
 // PYTHONDONTWRITEBYTECODE, PYTHONIOENCODING, NODE_ENV and the like load nothing (stop 25
 // trial: the whole PYTHON prefix blocked ordinary projects). A list of a class: a program
 // may read others (the README says so).
@@ -325,13 +334,23 @@ func GuardEnv(name, value string) bool {
 		return true
 	case "NODE_OPTIONS":
 		return !harmlessNodeOptions(value)
+	case "GIT_EXTERNAL_DIFF", "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
+		"GIT_PROXY_COMMAND", "GIT_DIR", "GIT_WORK_TREE", "GIT_TEMPLATE_DIR", "GEM_PATH", "GEM_HOME":
+		return true // code a guard that calls git or gem would run, or the repository it reads
 	}
-	for _, prefix := range []string{"HOOKCORE_", "LD_", "DYLD_"} {
+	for _, prefix := range []string{"HOOKCORE_", "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG"} {
 		if strings.HasPrefix(name, prefix) {
 			return true
 		}
 	}
-	return false
+	// A name that is no shell identifier (BASH_FUNC_grep%%, exported functions by another
+	// spelling) is nothing a program reads as a setting; bash reads some as functions.
+	for i, c := range name {
+		if !(c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || i > 0 && '0' <= c && c <= '9') {
+			return true
+		}
+	}
+	return name == ""
 }
 
 // harmlessNodeOptions reports whether every word of a NODE_OPTIONS value is an option that
@@ -351,16 +370,26 @@ func harmlessNodeOptions(value string) bool {
 	return true
 }
 
+// ErrUncheckedEnv: a settings file that is not a JSON object mentions "env".
+var ErrUncheckedEnv = errors.New(`not strict JSON, and it mentions "env"`)
+
 // SettingsEnvOverrides reads the Claude Code settings file at path (at most max bytes, as a
 // regular file) and returns the variables its env sets that GuardEnv names, sorted: nil
-// when the file is not a JSON object, which Claude Code's JSON.parse does not take either.
-// Errors: those of regularfile.Read (fs.ErrNotExist for a missing file; ErrTooLarge).
+// when the file is not a JSON object (after a byte order mark) and does not mention "env".
+// Errors: those of regularfile.Read (fs.ErrNotExist for a missing file; ErrTooLarge);
+// ErrUncheckedEnv.
 func SettingsEnvOverrides(path string, max int64) ([]string, error) {
 	data, _, err := regularfile.Read(path, max)
 	if err != nil {
 		return nil, err
 	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // Claude Code reads it (boundMembers)
 	if !isJSONObject(data) {
+		if bytes.Contains(data, []byte(`"env"`)) {
+			// Not strict JSON, yet an env may be read by a laxer reader than JSON.parse:
+			// unknown, so not taken as none.
+			return nil, ErrUncheckedEnv
+		}
 		return nil, nil
 	}
 	raw, ok := topJSONValue(data, "env")

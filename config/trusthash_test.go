@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -105,5 +107,49 @@ func TestCanonicalJSON(t *testing.T) {
 	t.Parallel()
 	if got := string(canonicalJSON([]byte("{ \"b\": 1,\n  \"a\": [1, 2.0, \"x y\\u0041\"] }"))); got != `{"b":1,"a":[1,2.0,"x y\u0041"]}` {
 		t.Errorf("canonical = %s", got)
+	}
+}
+
+// TestGuardEnvClass: exported bash functions (and any name that is no shell identifier),
+// git's code and repository variables count; ordinary names do not (stop 25 red team 26).
+func TestGuardEnvClass(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]bool{
+		"BASH_FUNC_grep%%": true, "BASH_FUNC_x()": true, "a-b": true, "1X": true, "": true,
+		"GIT_SSH_COMMAND": true, "GIT_CONFIG_COUNT": true, "GIT_CONFIG_KEY_0": true, "GIT_DIR": true,
+		"http_proxy": false, "NODE_ENV": false, "GIT_AUTHOR_NAME": false, "CLAUDE_CODE_USE_BEDROCK": false,
+	} {
+		if got := GuardEnv(name, "x"); got != want {
+			t.Errorf("GuardEnv(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestEnvBehindBOM: Claude Code reads a settings file behind a UTF-8 byte order mark, so its
+// env is checked there too (stop 25 red team 26: the mark hid a PYTHONPATH).
+func TestEnvBehindBOM(t *testing.T) {
+	t.Parallel()
+	f, _ := parse(".claude/settings.json", []byte("\ufeff{\"env\": {\"PYTHONPATH\": \"evil\"}}"), Project, Native)
+	if !f.EnvChecked || strings.Join(f.EnvOverrides, ",") != "PYTHONPATH" {
+		t.Errorf("EnvChecked %v, EnvOverrides %v", f.EnvChecked, f.EnvOverrides)
+	}
+	dir := t.TempDir()
+	for src, want := range map[string]string{
+		"\ufeff{\"env\": {\"PYTHONPATH\": \"evil\"}}": "PYTHONPATH",
+		"{\"env\": {\"PYTHONPATH\": \"evil\"},}":      "error", // not strict JSON, mentions env
+		"{\"permissions\": {},}":                      "",      // not strict JSON, no env
+	} {
+		p := filepath.Join(dir, "s.json")
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		over, err := SettingsEnvOverrides(p, 1<<20)
+		got := strings.Join(over, ",")
+		if err != nil {
+			got = "error"
+		}
+		if got != want {
+			t.Errorf("%q: %q (%v), want %q", src, got, err, want)
+		}
 	}
 }

@@ -319,6 +319,9 @@ type File struct {
 	// (GuardEnv), sorted; under Claude Code the hook command runs nothing and blocks gate
 	// events while they are set.
 	EnvOverrides []string
+	// EnvChecked is true when EnvOverrides was read from the file (a Claude Code settings
+	// file of the project or local layer that is a JSON object).
+	EnvChecked bool
 	// bound is what a trust grant binds of the file, when it is not the whole content (see
 	// TrustHash); boundSet says that bound was computed.
 	bound    string

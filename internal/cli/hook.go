@@ -348,7 +348,7 @@ var errNotParsed = errors.New("not parsed")
 // path when the config loader parsed it, errNotParsed otherwise.
 func parsedEnvOverrides(set *config.Set, path string) ([]string, error) {
 	for _, f := range set.Files {
-		if f.Path == path && (f.Layer == config.Project || f.Layer == config.Local) && !f.Failed {
+		if f.Path == path && (f.Layer == config.Project || f.Layer == config.Local) && !f.Failed && f.EnvChecked {
 			return f.EnvOverrides, nil
 		}
 	}
