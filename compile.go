@@ -887,24 +887,35 @@ func hasProjectLayer(set *config.Set) bool {
 // skill and sub-agent files (config.File.Skill, Agent): only `hookcore run` and `trust`
 // load those, so that the digest is the same for every command; their hooks are trusted one
 // by one by their HookCover digest (PendingReason), which binds their definition and scripts.
-func TrustDigest(set *config.Set) string {
-	var parts []string
-	for _, f := range set.Files {
-		if h, ok := f.TrustHash(); ok && digestFile(f) {
-			parts = append(parts, f.Path+"\x00"+h)
-		}
-	}
-	return trust.Digest(parts...)
-}
+func TrustDigest(set *config.Set) string { return digestOf(set, false, false) }
 
 // legacyTrustDigest is TrustDigest as grants before stop 25 recorded it: every file's whole
 // content (config.File.Hash), settings files included.
-func legacyTrustDigest(set *config.Set) string {
+func legacyTrustDigest(set *config.Set) string { return digestOf(set, true, false) }
+
+// canonicalTrustDigest is TrustDigest over the files' paths with symbolic links resolved
+// (as written when a path cannot be resolved): what GrantTrust records.
+func canonicalTrustDigest(set *config.Set) string { return digestOf(set, false, true) }
+
+// digestOf is the digest over set's digestFile files: each path (resolved through symbolic
+// links when resolve) with the file's TrustHash, or its whole content's hash when whole.
+func digestOf(set *config.Set, whole, resolve bool) string {
 	var parts []string
 	for _, f := range set.Files {
-		if digestFile(f) {
-			parts = append(parts, f.Path+"\x00"+f.Hash)
+		h, ok := f.TrustHash()
+		if whole {
+			h, ok = f.Hash, true
 		}
+		if !ok || !digestFile(f) {
+			continue
+		}
+		p := f.Path
+		if resolve {
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				p = real
+			}
+		}
+		parts = append(parts, p+"\x00"+h)
 	}
 	return trust.Digest(parts...)
 }
@@ -930,22 +941,6 @@ func TrustDigestOf(entry trust.Entry, set *config.Set) string {
 		}
 	}
 	return d
-}
-
-// canonicalTrustDigest is TrustDigest over the files' paths with symbolic links resolved
-// (as written when a path cannot be resolved): what GrantTrust records.
-func canonicalTrustDigest(set *config.Set) string {
-	var parts []string
-	for _, f := range set.Files {
-		if h, ok := f.TrustHash(); ok && digestFile(f) {
-			p := f.Path
-			if real, err := filepath.EvalSymlinks(p); err == nil {
-				p = real
-			}
-			parts = append(parts, p+"\x00"+h)
-		}
-	}
-	return trust.Digest(parts...)
 }
 
 // TrustedSet reports whether store trusts workspace with set's project config as it is now
