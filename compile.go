@@ -521,23 +521,20 @@ func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time)
 // says which file changed since a grant.
 func TrustFiles(set *config.Set, root string) map[string]string {
 	files := map[string]string{}
+	under := func(p string) string { // relative to root when inside it
+		if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
+			return rel
+		}
+		return p
+	}
 	for _, f := range set.Files {
 		if h, ok := f.TrustHash(); ok && digestFile(f) {
-			p := f.Path
-			if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
-				p = rel
-			}
-			files[p] = h
+			files[under(f.Path)] = h
 		}
 	}
 	for _, src := range set.MCP {
 		if src.Layer == config.Project {
-			// Not in the digest (MCPCover binds it), but named when it changed.
-			p := src.Path
-			if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
-				p = rel
-			}
-			files[p] = src.Hash
+			files[under(src.Path)] = src.Hash // not in the digest (MCPCover binds it), but named when it changed
 		}
 	}
 	return files

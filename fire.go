@@ -31,6 +31,20 @@ import (
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
+	res := r.fire(ctx, hs, event, in)
+	if hs.notice != "" && res.Event == hook.SessionStart {
+		// The workspace's project hooks do not run (hookSet.notice): SessionStart says so in
+		// its SystemMessage, which Claude Code and Gemini CLI show to the user and not to the
+		// model (Claude Code 2.1.332, observed with peer-claude: a SessionStart hook's
+		// systemMessage is recorded as a hook_system_message, and no request to the model
+		// holds it).
+		appendSystemMessage(&res, "hookcore: "+hs.notice)
+	}
+	return res
+}
+
+// fire is Fire with the hook set hs.
+func (r *Runner) fire(ctx context.Context, hs *hookSet, event hook.Event, in *hook.Input) hook.Result {
 	sp, ok := hs.spellings[event]
 	if !ok {
 		sp = spelling{event: event}
@@ -46,9 +60,6 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 		r.resetStops(ctx, in.SessionID)
 		r.resetTurn(ctx, in.SessionID)
 	}
-	if hs.notice != "" && event == hook.SessionStart {
-		return r.noticed(ctx, event, eh, in, hs.notice)
-	}
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
 	}
@@ -62,23 +73,12 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 	return r.run(ctx, event, eh.kind, matched, in)
 }
 
-// noticed is Fire's result for a SessionStart when the workspace's project hooks do not run
-// (hookSet.notice): the hooks that match run, and the notice is added to the result's
-// SystemMessage, which Claude Code and Gemini CLI show to the user and not to the model
-// (Claude Code 2.1.332, observed with peer-claude: a SessionStart hook's systemMessage is
-// recorded as a hook_system_message for the user, and no request to the model holds it).
-func (r *Runner) noticed(ctx context.Context, event hook.Event, eh *eventHooks, in *hook.Input, notice string) hook.Result {
-	res := hook.Result{Event: event, Continue: true}
-	if eh != nil {
-		if matched, _ := r.matching(ctx, eh, in); len(matched) > 0 {
-			res = r.run(ctx, event, eh.kind, matched, in)
-		}
-	}
+// appendSystemMessage adds msg to res's SystemMessage, on a line of its own.
+func appendSystemMessage(res *hook.Result, msg string) {
 	if res.SystemMessage != "" {
 		res.SystemMessage += "\n"
 	}
-	res.SystemMessage += "hookcore: " + notice
-	return res
+	res.SystemMessage += msg
 }
 
 // rejectAmbiguous is the Result of a gate event whose tool input is ambiguous

@@ -328,10 +328,7 @@ func foldStop(res *hook.Result, dec *hook.Decision) {
 		res.Continue = false
 	}
 	if dec.SystemMessage != "" {
-		if res.SystemMessage != "" {
-			res.SystemMessage += "\n"
-		}
-		res.SystemMessage += dec.SystemMessage
+		appendSystemMessage(res, dec.SystemMessage)
 	}
 }
 
@@ -444,10 +441,7 @@ func (r *Runner) boundStops(session string, res *hook.Result) {
 		res.Blocked = false
 		res.Reason = ""
 		res.AdditionalContext = ""
-		if res.SystemMessage != "" {
-			res.SystemMessage += "\n"
-		}
-		res.SystemMessage += notice
+		appendSystemMessage(res, notice)
 	}
 }
 

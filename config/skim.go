@@ -237,8 +237,8 @@ func trustKey(key string) bool {
 
 // boundMembers sets f's trust binding (File.TrustHash) from data, for a Claude Code or Gemini
 // CLI settings file that is a JSON object: the SHA-256 of its trustKey members, each as its
-// key and its value without blanks (canonicalJSON), in file order; "" when there are none. The canonical form makes
-// a reformatted file the same one: Claude Code rewrites its settings file with its own
+// key and its value without blanks (canonicalJSON), in file order; "" when there are none.
+// The compact form makes a reformatted file the same one: Claude Code rewrites its settings file with its own
 // indentation when it saves a permission rule (stop 25 trial: a hook entry written on one
 // line, re-indented, made the grant stale and blocked every call).
 func boundMembers(f *File, data []byte) {
@@ -249,7 +249,8 @@ func boundMembers(f *File, data []byte) {
 	if !isJSONObject(data) {
 		return
 	}
-	f.EnvChecked = IsClaudeSettings(f.Path)
+	claude := IsClaudeSettings(f.Path)
+	f.EnvChecked = claude
 	h := sha256.New()
 	h.Write([]byte("hookcore trust: canonical members\n"))
 	n := 0
@@ -260,7 +261,7 @@ func boundMembers(f *File, data []byte) {
 			fmt.Fprintf(h, "%q %d\n", key, len(v))
 			h.Write(v)
 		}
-		if key == "env" && IsClaudeSettings(f.Path) {
+		if key == "env" && claude {
 			f.EnvOverrides = envOverrides(data[vs:ve])
 		}
 	})
@@ -319,10 +320,9 @@ func envOverrides(raw []byte) []string {
 // option variables, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH; git's and gem's code and
 // repository variables (GIT_CONFIG*, GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_DIR, GEM_PATH,
 // ...); and every name that is no shell identifier (bash reads BASH_FUNC_name%% as a
-// function definition). PYTHONUNBUFFERED,
-// PYTHONDONTWRITEBYTECODE, PYTHONIOENCODING, NODE_ENV and the like load nothing (stop 25
-// trial: the whole PYTHON prefix blocked ordinary projects). A list of a class: a program
-// may read others (the README says so).
+// function definition). PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE, PYTHONIOENCODING,
+// NODE_ENV and the like load nothing (stop 25 trial: the whole PYTHON prefix blocked
+// ordinary projects). A list of a class: a program may read others (the README says so).
 func GuardEnv(name, value string) bool {
 	switch name {
 	case "HOME", "PATH", "BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS",
