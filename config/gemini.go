@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/goccy/go-yaml/ast"
 	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/hook"
 )
@@ -36,6 +37,77 @@ import (
 // exit code ("decision": "deny"/"block" with "reason", "ask", continue:false, systemMessage,
 // additionalContext, hookSpecificOutput.tool_input), plain text blocks on an exit code other
 // than 0 and 1, and exit 2 with no output blocks nothing.
+
+// geminiConfigFields are the keys of Gemini CLI's hooksConfig, which it skips when they are
+// written inside hooks (HOOKS_CONFIG_FIELDS in Gemini CLI 0.61.0; its settings of older
+// releases had them there).
+var geminiConfigFields = []string{"enabled", "disabled", "notifications"}
+
+// geminiHooksConfig decodes the top-level hooksConfig of a Gemini settings file into
+// f.HooksEnabled and f.HooksDisabled (observed with Gemini CLI 0.61.0, peer-gemini:
+// `enabled: false` runs no hook; a hook whose name, or command when it has no name, is in
+// `disabled` does not run). A value of another type is a warning and is left out, so the
+// hooks run: Gemini CLI reads a string `disabled` as a substring test, and any non-empty
+// string `enabled` as true.
+func (d *decoder) geminiHooksConfig(f *File, p kv) {
+	pairs, ok := d.mapping(p.val)
+	if !ok {
+		if p.val != nil {
+			d.warnf(p.rawValue, "hooksConfig must be a mapping, not a %s: it is ignored", kind(p.val))
+		}
+		return
+	}
+	for _, q := range pairs {
+		switch q.key {
+		case "enabled":
+			if b, ok := q.val.(*ast.BoolNode); ok {
+				f.HooksEnabled = &b.Value
+			} else if q.val != nil {
+				d.warnf(q.rawValue, "hooksConfig.enabled must be true or false, not a %s: it is ignored", kind(q.val))
+			}
+		case "disabled":
+			seq, ok := q.val.(*ast.SequenceNode)
+			if !ok {
+				if q.val != nil {
+					d.warnf(q.rawValue, "hooksConfig.disabled must be a list of hook names, not a %s: it is ignored, and those hooks run", kind(q.val))
+				}
+				continue
+			}
+			for _, e := range seq.Values {
+				if n, ok := d.resolve(e).(*ast.StringNode); ok {
+					f.HooksDisabled = append(f.HooksDisabled, n.Value)
+				} else {
+					d.warnf(e, "hooksConfig.disabled entries are hook names (strings), not a %s: it is ignored", kind(d.resolve(e)))
+				}
+			}
+		}
+	}
+}
+
+// GeminiSwitch resolves Gemini CLI's hooksConfig over the Gemini settings files of files.
+// A project or local file counts only when projectTrusted: Gemini CLI reads a workspace's
+// settings only in a trusted folder, and a repository must not switch off the user's
+// hooks. off is hooksConfig.enabled false in the last file that sets it (Gemini CLI's
+// precedence, project over user, is the load order); disabled is the union of the
+// disabled lists (Gemini CLI merges them so), by Hook.GeminiName. Both apply to the hooks
+// of the Gemini dialect only.
+func GeminiSwitch(files []*File, projectTrusted bool) (off bool, disabled map[string]bool) {
+	for _, f := range files {
+		if f.Dialect != Gemini || (!projectTrusted && (f.Layer == Project || f.Layer == Local)) {
+			continue
+		}
+		if f.HooksEnabled != nil {
+			off = !*f.HooksEnabled
+		}
+		for _, n := range f.HooksDisabled {
+			if disabled == nil {
+				disabled = map[string]bool{}
+			}
+			disabled[n] = true
+		}
+	}
+	return off, disabled
+}
 
 // geminiDefinitionKeys are the keys of a Gemini hook definition.
 var geminiDefinitionKeys = []string{"matcher", "sequential", "hooks"}
@@ -163,6 +235,7 @@ func (d *decoder) geminiField(r *rawHook, p kv) bool {
 	switch p.key {
 	case "name":
 		id, _ := d.str(p)
+		r.h.GeminiName = id
 		r.h.ID = strings.TrimSpace(id)
 		r.explicitID = r.h.ID != ""
 		r.at["id"] = p

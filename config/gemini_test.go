@@ -207,3 +207,83 @@ command = "true"
 		t.Errorf("syntax error: failed %v, problems %v", f.Failed, probs)
 	}
 }
+
+// TestGeminiHooksConfig: Gemini CLI's hooksConfig (observed with Gemini CLI 0.61.0,
+// peer-gemini, stop 26): `enabled: false` runs no Gemini hook; `disabled` lists hooks by
+// name, or by command for a hook without one, and the lists of the user's and the project's
+// files add up; a project's counts only in a trusted workspace; the last file that sets
+// `enabled` wins; hooks.enabled/disabled/notifications are skipped, with a warning. Before,
+// hookcore ran the hooks Gemini CLI had turned off (a disabled blocker blocked every call).
+func TestGeminiHooksConfig(t *testing.T) {
+	t.Parallel()
+	project := `{"hooks": {"BeforeTool": [{"matcher": ".*", "hooks": [
+  {"type": "command", "name": "blocker", "command": "exit 2"},
+  {"type": "command", "name": "blocker", "command": "exit 3"},
+  {"type": "command", "command": "echo unnamed"},
+  {"type": "command", "name": "logger", "command": "true"}]}],
+ "disabled": ["x"]},
+ "hooksConfig": {"disabled": ["echo unnamed"], "notifications": false}}`
+	pf, probs := ParseDialect("/w/.gemini/settings.json", []byte(project), Project, Gemini)
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.Error())
+	}
+	want := []string{`/w/.gemini/settings.json:6:2: warning: Gemini CLI skips hooks.disabled (it reads hooksConfig.disabled): it has no effect`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	var names []string
+	for _, h := range pf.Hooks {
+		names = append(names, h.ID+"="+h.GeminiName)
+	}
+	if diff := cmp.Diff([]string{"blocker=blocker", "blocker#2=blocker", "PreToolUse#1=echo unnamed", "logger=logger"}, names); diff != "" {
+		t.Errorf("ids=names (-want +got):\n%s", diff)
+	}
+	user, _ := ParseDialect("/h/.gemini/settings.json", []byte(`{"hooksConfig": {"enabled": true, "disabled": ["blocker"]}}`), User, Gemini)
+	off, disabled := GeminiSwitch([]*File{user, pf}, true)
+	if off || !cmp.Equal(disabled, map[string]bool{"blocker": true, "echo unnamed": true}) {
+		t.Errorf("trusted: off %v, disabled %v", off, disabled)
+	}
+	off, disabled = GeminiSwitch([]*File{user, pf}, false)
+	if off || !cmp.Equal(disabled, map[string]bool{"blocker": true}) {
+		t.Errorf("untrusted: off %v, disabled %v; want the user's list only", off, disabled)
+	}
+	set := &Set{Files: []*File{user, pf}}
+	var runs []string
+	for _, h := range set.Hooks() {
+		runs = append(runs, h.ID)
+	}
+	if diff := cmp.Diff([]string{"logger"}, runs); diff != "" {
+		t.Errorf("Set.Hooks (-want +got):\n%s", diff)
+	}
+
+	offProject, _ := ParseDialect("/w/.gemini/settings.json", []byte(`{"hooksConfig": {"enabled": false}}`), Project, Gemini)
+	onProject, _ := ParseDialect("/w/.gemini/settings.json", []byte(`{"hooksConfig": {"enabled": true}}`), Project, Gemini)
+	offUser, _ := ParseDialect("/h/.gemini/settings.json", []byte(`{"hooksConfig": {"enabled": false}}`), User, Gemini)
+	for _, tc := range []struct {
+		name    string
+		files   []*File
+		trusted bool
+		off     bool
+	}{
+		{"project off", []*File{user, offProject}, true, true},
+		{"untrusted project off", []*File{user, offProject}, false, false},
+		{"user off, project on", []*File{offUser, onProject}, true, false},
+		{"user off, untrusted project on", []*File{offUser, onProject}, false, true},
+	} {
+		if off, _ := GeminiSwitch(tc.files, tc.trusted); off != tc.off {
+			t.Errorf("%s: off = %v, want %v", tc.name, off, tc.off)
+		}
+	}
+
+	// A malformed hooksConfig is a warning and switches nothing off (the hooks run).
+	bad, probs := ParseDialect("/w/.gemini/settings.json", []byte(`{"hooksConfig": {"enabled": "no", "disabled": "blocker"}}`), Project, Gemini)
+	if probs.Errors() != 0 || len(probs) != 2 || bad.HooksEnabled != nil || bad.HooksDisabled != nil {
+		t.Errorf("malformed hooksConfig: %v; enabled %v, disabled %v", probs, bad.HooksEnabled, bad.HooksDisabled)
+	}
+	// Outside Gemini CLI's settings, hooksConfig is nobody's switch.
+	claude, _ := Parse("/w/.claude/settings.json", []byte(`{"hooksConfig": {"enabled": false, "disabled": ["x"]}}`), Project)
+	if claude.HooksEnabled != nil || claude.HooksDisabled != nil {
+		t.Errorf("a Claude Code settings file's hooksConfig was read: %v %v", claude.HooksEnabled, claude.HooksDisabled)
+	}
+}

@@ -191,6 +191,10 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 			f.Parallel, _ = d.boolean(p)
 		case "allowManagedHooksOnly":
 			f.ManagedOnly, _ = d.boolean(p)
+		case "hooksConfig":
+			if f.Dialect == Gemini {
+				d.geminiHooksConfig(f, p)
+			}
 		case "audit":
 			if a, ok := d.str(p); ok && strings.TrimSpace(a) != "" {
 				f.Audit = strings.TrimSpace(a)
@@ -307,6 +311,10 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 		} else if gemini && strings.TrimSpace(ev.key) != "" {
 			ge, skip, ok := geminiEvent(ev.key)
 			switch {
+			case slices.Contains(geminiConfigFields, ev.key):
+				d.warnf(ev.keyNode, "Gemini CLI skips hooks.%s (it reads hooksConfig.%s): it has no effect", ev.key, ev.key)
+				rest = append(rest, d.take()...)
+				continue
 			case skip:
 				d.warnf(ev.keyNode, "Gemini event %s has no hookcore event (it narrows the tool set); its hooks are not loaded", ev.key)
 				rest = append(rest, d.take()...)

@@ -23,6 +23,7 @@ var skim = skimJSON
 var readTopKeys = map[string]bool{
 	"hooks": true, "disable_all_hooks": true, "disableAllHooks": true, "parallel": true,
 	"allowManagedHooksOnly": true, "audit": true, "<<": true,
+	"hooksConfig": true, // Gemini CLI's switches (geminiHooksConfig)
 }
 
 // skimJSON returns data with the values of its top-level keys that parse does not read

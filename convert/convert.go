@@ -94,6 +94,7 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 		h := &f.Broken[i].Hook
 		c.drop(h, "the entry has errors (hookcore check shows them)")
 	}
+	f = geminiSwitched(f)
 	switch target {
 	case "claude", "codex":
 		out = c.nested(f)
@@ -112,6 +113,24 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 		return nil, nil, err
 	}
 	return out, c.lost, nil
+}
+
+// geminiSwitched returns f with the hooks that its own hooksConfig turns off (Gemini CLI:
+// enabled: false, or the hook's name in disabled; config.GeminiSwitch) marked enabled:
+// false, as the targets write them; f itself when it turns none off.
+func geminiSwitched(f *config.File) *config.File {
+	off, disabled := config.GeminiSwitch([]*config.File{f}, true)
+	if !off && len(disabled) == 0 {
+		return f
+	}
+	g := *f
+	g.Hooks = slices.Clone(f.Hooks)
+	for i := range g.Hooks {
+		if h := &g.Hooks[i]; off || disabled[h.GeminiName] {
+			h.Enabled = false
+		}
+	}
+	return &g
 }
 
 type conv struct {

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,5 +218,49 @@ func TestLossReports(t *testing.T) {
 	out, lost, err = To(f, "cursor")
 	if err != nil || !strings.Contains(string(out), "ok.sh") || len(lost) != 1 || !lost[0].Dropped || !strings.Contains(lost[0].What, "has errors") {
 		t.Errorf("broken entry: %v %v\n%s", err, lost, out)
+	}
+}
+
+// TestGeminiHooksConfigConverts: a Gemini settings file's own hooksConfig (stop 26) turns
+// its hooks off in the conversion as it does in Gemini CLI: a hook named in disabled is
+// written enabled: false in hookcore's YAML and dropped, with a report, for the agents; with
+// enabled: false every hook is. Before, they were written as hooks that run.
+func TestGeminiHooksConfigConverts(t *testing.T) {
+	src := `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [
+  {"type": "command", "name": "blocker", "command": "exit 2"},
+  {"type": "command", "name": "logger", "command": "true"}]}]},
+ "hooksConfig": {"disabled": ["blocker"]}}`
+	f, errs := config.ParseDialect("/p/.gemini/settings.json", []byte(src), config.Explicit, config.Gemini)
+	if errs.Err() != nil {
+		t.Fatal(errs)
+	}
+	out, lost, err := To(f, "claude")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "exit 2") || !strings.Contains(string(out), `"command": "true"`) {
+		t.Errorf("claude output:\n%s", out)
+	}
+	if len(lost) != 1 || !lost[0].Dropped || lost[0].Hook != "blocker" {
+		t.Errorf("claude losses: %v", lost)
+	}
+	out, _, err = To(f, "hookcore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, errs := config.Parse("h.yaml", out, config.Explicit)
+	if errs.Err() != nil {
+		t.Fatalf("%v\n%s", errs, out)
+	}
+	var enabled []string
+	for _, h := range g.Hooks {
+		enabled = append(enabled, fmt.Sprintf("%s=%v", h.ID, h.Enabled))
+	}
+	if got := strings.Join(enabled, " "); got != "blocker=false logger=true" {
+		t.Errorf("hookcore output: %s\n%s", got, out)
+	}
+	f, _ = config.ParseDialect("/p/.gemini/settings.json", []byte(strings.Replace(src, `"disabled": ["blocker"]`, `"enabled": false`, 1)), config.Explicit, config.Gemini)
+	if _, lost, _ = To(f, "cursor"); len(lost) != 2 {
+		t.Errorf("enabled: false: cursor losses %v, want both hooks dropped", lost)
 	}
 }

@@ -64,11 +64,12 @@ was found. --json prints the same for scripts.`,
 				trusted = ok && err == nil
 			}
 			disabled := hookcore.DisablesAll(l.set, trusted)
+			_, geminiDisabled := config.GeminiSwitch(l.set.Files, trusted)
 			byEvent := map[hook.Event][]listedHook{}
 			for _, f := range l.set.Files {
 				off := hookcore.SwitchedOff(l.set, f, trusted)
 				for _, h := range f.Hooks {
-					if !h.Enabled || off {
+					if !h.Enabled || off || h.Dialect == config.Gemini && geminiDisabled[h.GeminiName] {
 						continue
 					}
 					lh := listedHook{
