@@ -297,14 +297,14 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 	}
 	if set != nil {
 		b := &build{set: set, seBudget: sessionEndBudget(set, r.opts.Env), untrusted: gate.untrusted, hs: hs}
-		_, geminiDisabled := config.GeminiSwitch(set.Files, gate.whole)
+		agents := config.AgentSwitch(set.Files, gate.whole)
 		for _, f := range set.Files {
 			if SwitchedOff(set, f, gate.whole) {
 				continue
 			}
 			for i := range f.Hooks {
 				h := &f.Hooks[i]
-				if !h.Enabled || h.Dialect == config.Gemini && geminiDisabled[h.GeminiName] {
+				if !h.Enabled || agents.Off(f, h) {
 					continue
 				}
 				c, err := r.compileHook(h, f, b)
@@ -837,8 +837,8 @@ func DisablesAll(set *config.Set, projectTrusted bool) bool {
 // file turns off every file; in any other file that may speak (DisablesAll) and speaks for
 // every hook (config.KillScope "") it turns off every file but the managed ones; in another agent's
 // file, only that agent's files; allowManagedHooksOnly in a managed file turns off every
-// file but the managed ones (and is ignored elsewhere). A Gemini CLI settings file's hooks
-// are off too when Gemini CLI's hooksConfig.enabled is false (config.GeminiSwitch).
+// file but the managed ones (and is ignored elsewhere). The switches of Gemini CLI's and
+// Codex's own settings are config.AgentSwitch's.
 func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
 	for _, g := range set.Files {
 		if g.Layer == config.Managed && (g.DisableAll || (g.ManagedOnly && f.Layer != config.Managed)) {
@@ -850,11 +850,6 @@ func SwitchedOff(set *config.Set, f *config.File, projectTrusted bool) bool {
 	}
 	if DisablesAll(set, projectTrusted) {
 		return true
-	}
-	if f.Dialect == config.Gemini {
-		if off, _ := config.GeminiSwitch(set.Files, projectTrusted); off {
-			return true // Gemini CLI's hooksConfig.enabled: false
-		}
 	}
 	scope := config.KillScope(f)
 	for _, g := range set.Files {

@@ -51,6 +51,38 @@ const MaxTOMLEntries = 20000
 // took 565 MB (red team round 16).
 const MaxTOMLDots = 1000
 
+// codexStates returns the keys of a config.toml's [hooks.state] tables that say enabled =
+// false, sorted: the hooks the user switched off in Codex (/hooks writes them; a key is
+// "FILE:EVENT_LABEL:GROUP:HANDLER", Hook.AgentKey). Observed with Codex 0.171.0
+// (peer-codex, stop 26): such a hook does not run, the others of its group do.
+func codexStates(state any) []string {
+	m, _ := state.(map[string]any)
+	var out []string
+	for k, v := range m {
+		if s, ok := v.(map[string]any); ok && s["enabled"] == false {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// codexEventLabel is the label of a Codex event in a [hooks.state] key: its name in snake
+// case (PreToolUse → pre_tool_use; codex-rs hooks hook_event_key_label).
+func codexEventLabel(event string) string {
+	var b strings.Builder
+	for i, r := range event {
+		if 'A' <= r && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	fail := func(p *Problem) (*File, ErrorList) {
@@ -87,13 +119,23 @@ func parseCodexTOML(path string, data []byte, layer Layer) (*File, ErrorList) {
 			}
 		}
 	}
+	disabled := codexStates(hooks["state"])
 	delete(hooks, "state")
 	js, err := json.Marshal(map[string]any{"hooks": hooks})
 	if err != nil {
 		return fail(&Problem{Pos: Pos{File: path}, Msg: "cannot read [hooks]: " + err.Error()})
 	}
-	f, probs := Parse(path, js, layer)
+	f, probs := parse(path, js, layer, Codex)
 	f.Hash = hex.EncodeToString(sum[:])
+	f.HooksDisabled = disabled
+	if features, ok := doc["features"].(map[string]any); ok {
+		if b, ok := features["hooks"].(bool); ok {
+			f.HooksEnabled = &b
+		}
+		if b, ok := features["codex_hooks"].(bool); ok {
+			f.HooksEnabledAlias = &b
+		}
+	}
 	if !f.Failed && len(hooks) > 0 && f.Dialect != Nested {
 		probs = append(probs, &Problem{Pos: Pos{File: path}, Msg: "Codex [hooks] tables have hooks.json's shape ([[hooks.EVENT]] groups with [[hooks.EVENT.hooks]] handlers)"})
 		f.Hooks, f.Broken, f.Failed = nil, nil, true

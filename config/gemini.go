@@ -84,31 +84,6 @@ func (d *decoder) geminiHooksConfig(f *File, p kv) {
 	}
 }
 
-// GeminiSwitch resolves Gemini CLI's hooksConfig over the Gemini settings files of files.
-// A project or local file counts only when projectTrusted: Gemini CLI reads a workspace's
-// settings only in a trusted folder, and a repository must not switch off the user's
-// hooks. off is hooksConfig.enabled false in the last file that sets it (Gemini CLI's
-// precedence, project over user, is the load order); disabled is the union of the
-// disabled lists (Gemini CLI merges them so), by Hook.GeminiName. Both apply to the hooks
-// of the Gemini dialect only.
-func GeminiSwitch(files []*File, projectTrusted bool) (off bool, disabled map[string]bool) {
-	for _, f := range files {
-		if f.Dialect != Gemini || (!projectTrusted && (f.Layer == Project || f.Layer == Local)) {
-			continue
-		}
-		if f.HooksEnabled != nil {
-			off = !*f.HooksEnabled
-		}
-		for _, n := range f.HooksDisabled {
-			if disabled == nil {
-				disabled = map[string]bool{}
-			}
-			disabled[n] = true
-		}
-	}
-	return off, disabled
-}
-
 // geminiDefinitionKeys are the keys of a Gemini hook definition.
 var geminiDefinitionKeys = []string{"matcher", "sequential", "hooks"}
 
@@ -235,7 +210,7 @@ func (d *decoder) geminiField(r *rawHook, p kv) bool {
 	switch p.key {
 	case "name":
 		id, _ := d.str(p)
-		r.h.GeminiName = id
+		r.h.AgentKey = id
 		r.h.ID = strings.TrimSpace(id)
 		r.explicitID = r.h.ID != ""
 		r.at["id"] = p

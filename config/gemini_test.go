@@ -234,19 +234,25 @@ func TestGeminiHooksConfig(t *testing.T) {
 	}
 	var names []string
 	for _, h := range pf.Hooks {
-		names = append(names, h.ID+"="+h.GeminiName)
+		names = append(names, h.ID+"="+h.AgentKey)
 	}
 	if diff := cmp.Diff([]string{"blocker=blocker", "blocker#2=blocker", "PreToolUse#1=echo unnamed", "logger=logger"}, names); diff != "" {
 		t.Errorf("ids=names (-want +got):\n%s", diff)
 	}
 	user, _ := ParseDialect("/h/.gemini/settings.json", []byte(`{"hooksConfig": {"enabled": true, "disabled": ["blocker"]}}`), User, Gemini)
-	off, disabled := GeminiSwitch([]*File{user, pf}, true)
-	if off || !cmp.Equal(disabled, map[string]bool{"blocker": true, "echo unnamed": true}) {
-		t.Errorf("trusted: off %v, disabled %v", off, disabled)
+	offIDs := func(sw AgentSwitches) (ids []string) {
+		for i := range pf.Hooks {
+			if sw.Off(pf, &pf.Hooks[i]) {
+				ids = append(ids, pf.Hooks[i].ID)
+			}
+		}
+		return ids
 	}
-	off, disabled = GeminiSwitch([]*File{user, pf}, false)
-	if off || !cmp.Equal(disabled, map[string]bool{"blocker": true}) {
-		t.Errorf("untrusted: off %v, disabled %v; want the user's list only", off, disabled)
+	if diff := cmp.Diff([]string{"blocker", "blocker#2", "PreToolUse#1"}, offIDs(AgentSwitch([]*File{user, pf}, true))); diff != "" {
+		t.Errorf("trusted: off (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"blocker", "blocker#2"}, offIDs(AgentSwitch([]*File{user, pf}, false))); diff != "" {
+		t.Errorf("untrusted: off, want the user's list only (-want +got):\n%s", diff)
 	}
 	set := &Set{Files: []*File{user, pf}}
 	var runs []string
@@ -271,7 +277,7 @@ func TestGeminiHooksConfig(t *testing.T) {
 		{"user off, project on", []*File{offUser, onProject}, true, false},
 		{"user off, untrusted project on", []*File{offUser, onProject}, false, true},
 	} {
-		if off, _ := GeminiSwitch(tc.files, tc.trusted); off != tc.off {
+		if off := AgentSwitch(tc.files, tc.trusted).Off(pf, &pf.Hooks[3]); off != tc.off {
 			t.Errorf("%s: off = %v, want %v", tc.name, off, tc.off)
 		}
 	}

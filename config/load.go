@@ -23,7 +23,7 @@ type Set struct {
 // (DESIGN.md section 4). It leaves out hooks with enabled: false and the files a kill switch
 // turns off: when the Set is Disabled, every file but Claude Code's managed ones (unless a
 // managed file disables all), and with a managed allowManagedHooksOnly every file but the
-// managed ones; and the Gemini hooks that Gemini CLI's hooksConfig turns off (GeminiSwitch).
+// managed ones; and the hooks that their agent's own switches turn off (AgentSwitch).
 // (The trust gate is hookcore's: see hookcore.SwitchedOff.)
 func (s *Set) Hooks() []Hook {
 	if s == nil {
@@ -40,17 +40,14 @@ func (s *Set) Hooks() []Hook {
 			scoped[sc] = true
 		}
 	}
-	geminiOff, geminiDisabled := GeminiSwitch(s.Files, true)
+	agents := AgentSwitch(s.Files, true)
 	for _, f := range s.Files {
 		if managedOff || (f.Layer != Managed && (s.Disabled || managedOnly || scoped[KillScope(f)])) {
 			continue
 		}
-		if f.Dialect == Gemini && geminiOff {
-			continue
-		}
-		for _, h := range f.Hooks {
-			if h.Enabled && !(h.Dialect == Gemini && geminiDisabled[h.GeminiName]) {
-				out = append(out, h)
+		for i := range f.Hooks {
+			if h := &f.Hooks[i]; h.Enabled && !agents.Off(f, h) {
+				out = append(out, *h)
 			}
 		}
 	}

@@ -19,6 +19,9 @@ type decoder struct {
 	// shapeless: an event's hooks were not a sequence, so what the file meant to run is not
 	// known (a YAML list written without its "- "): the file is Failed, not one entry broken.
 	shapeless bool
+	// codexKeys is the absolute path of a Codex hooks file, whose hooks get their
+	// [hooks.state] key (Hook.AgentKey); "" for any other file.
+	codexKeys string
 }
 
 // kv is one key/value pair of a mapping, after merge keys are expanded.

@@ -113,7 +113,7 @@ func ParseDialect(path string, data []byte, layer Layer, dialect Dialect) (*File
 		if strings.EqualFold(filepath.Ext(path), ".toml") {
 			return parseCodexTOML(path, data, layer)
 		}
-		f, probs := Parse(path, data, layer)
+		f, probs := parse(path, data, layer, Codex)
 		if !f.Failed && f.Dialect != Nested {
 			probs = append(probs, &Problem{Pos: Pos{File: path}, Msg: fmt.Sprintf("a Codex hooks.json has Claude Code's nested shape (event: [{matcher, hooks: [...]}]), not %s entries", f.Dialect)})
 			f.Hooks, f.Broken, f.Failed = nil, nil, true
@@ -170,6 +170,9 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		return f, probs
 	}
 	d := newDecoder(path, data, body)
+	if agent == Codex {
+		d.codexKeys, _ = filepath.Abs(path)
+	}
 	if !d.checkAliases(body) {
 		f.Failed = true
 		return f, d.take()
@@ -210,7 +213,7 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		switch v := hooksKV.val.(type) {
 		case nil:
 		case *ast.SequenceNode:
-			if agent != Native {
+			if agent != Native && agent != Codex {
 				d.errorf(hooksKV.rawValue, "%s hooks must be a mapping of event names, not a sequence", agent)
 				f.Failed = true
 				return f, d.take()
@@ -353,7 +356,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 			rest = append(rest, evProbs...)
 			continue
 		}
-		for _, entry := range seq.Values {
+		for gi, entry := range seq.Values {
 			pairs, _ := d.mapping(entry)
 			var inner *kv
 			var matcher *kv
@@ -389,7 +392,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 				continue
 			}
 			nested = true
-			raws = append(raws, d.group(entry, ev.key, e, pairs, *inner, matcher, f.Dialect)...)
+			raws = append(raws, d.group(entry, gi, ev.key, e, pairs, *inner, matcher, f.Dialect)...)
 			rest = append(rest, d.take()...)
 		}
 		if len(raws) > first {
@@ -408,8 +411,9 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 	return raws, rest, false
 }
 
-// group decodes a Claude Code matcher group {matcher, hooks: [...]}.
-func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []kv, inner kv, matcher *kv, dialect Dialect) []*rawHook {
+// group decodes a Claude Code matcher group {matcher, hooks: [...]}, the gi-th (0-based) of
+// its event.
+func (d *decoder) group(entry ast.Node, gi int, eventRaw string, e hook.Event, pairs []kv, inner kv, matcher *kv, dialect Dialect) []*rawHook {
 	sequential := false
 	for _, p := range pairs {
 		switch {
@@ -439,8 +443,11 @@ func (d *decoder) group(entry ast.Node, eventRaw string, e hook.Event, pairs []k
 	if dialect == Gemini {
 		inner2 = Gemini
 	}
-	for _, h := range seq.Values {
+	for hi, h := range seq.Values {
 		r := d.jsonEntry(h, eventRaw, e, inner2, matcher)
+		if d.codexKeys != "" {
+			r.h.AgentKey = fmt.Sprintf("%s:%s:%d:%d", d.codexKeys, codexEventLabel(eventRaw), gi, hi)
+		}
 		if dialect == Gemini {
 			r.h.NativeEvent = eventRaw
 			r.h.Parallel = r.h.Parallel || (!sequential && e != "" && e.Kind() != hook.Gate)

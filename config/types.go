@@ -244,10 +244,12 @@ type Hook struct {
 	// NativeEvent is the event as the agent's own file names it ("BeforeTool",
 	// "beforeShellExecution") for hooks of the Gemini and Cursor dialects; "" otherwise.
 	NativeEvent string
-	// GeminiName is, for a hook of the Gemini dialect, the name Gemini CLI knows it by: its
-	// `name` as written, or its command when it has none (Gemini CLI's getHookName). ID is
-	// made unique from it (NAME#2); GeminiName is what hooksConfig.disabled lists.
-	GeminiName string
+	// AgentKey is the key by which the hook's own agent switches it off alone (AgentSwitch):
+	// for Gemini CLI, its `name` as written, or its command when it has none (getHookName;
+	// ID is made unique from it, NAME#2); for Codex, its [hooks.state] key
+	// "FILE:EVENT_LABEL:GROUP:HANDLER" (FILE absolute, EVENT_LABEL pre_tool_use, ..., GROUP
+	// and HANDLER 0-based: codex-rs hooks hook_key). "" for the other dialects.
+	AgentKey string
 	// AgentOnly are the keys of the entry that its agent reads and hookcore does not, which
 	// change what the agent runs (Copilot's env and cwd, a powershell command beside bash):
 	// the entry runs differently under its agent than under hookcore.
@@ -342,11 +344,14 @@ type File struct {
 	// file. A skill's hooks run once the skill was invoked in the session, for the agent
 	// that invoked it; a sub-agent's only for the events of a sub-agent of that type.
 	Skill, Agent string
-	// HooksEnabled is Gemini CLI's hooksConfig.enabled in a Gemini settings file (nil when
-	// the file does not set it), and HooksDisabled its hooksConfig.disabled, the names
-	// (GeminiName) of the hooks it turns off. See GeminiSwitch.
-	HooksEnabled  *bool
-	HooksDisabled []string
+	// HooksEnabled is the agent's own switch for all its hooks, when the file sets it (nil
+	// otherwise): Gemini CLI's hooksConfig.enabled, Codex's [features] hooks in a
+	// config.toml; HooksEnabledAlias is Codex's older [features] codex_hooks, which counts
+	// only where no file sets hooks. HooksDisabled are the hooks the file's agent does not
+	// run, by Hook.AgentKey: Gemini CLI's hooksConfig.disabled, the [hooks.state] keys of
+	// a Codex config.toml with enabled = false. See AgentSwitch.
+	HooksEnabled, HooksEnabledAlias *bool
+	HooksDisabled                   []string
 	// Failed is set when the file as a whole could not be loaded: it could not be read (not
 	// a regular file, too large, a symlink loop, permission), is not YAML/JSON, passes a
 	// cap, or is not a mapping with a hooks key. None of its hooks run.

@@ -31,8 +31,8 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 	reported := map[key]bool{} // a matcher group's problem is reported once, not per hook
 	for i, r := range raws {
 		r.h.Index, r.h.Layer = i, layer
-		if r.h.Dialect == Gemini && r.h.GeminiName == "" {
-			r.h.GeminiName = r.h.Action.Command // Gemini CLI's getHookName: name || command
+		if r.h.Dialect == Gemini && r.h.AgentKey == "" {
+			r.h.AgentKey = r.h.Action.Command // Gemini CLI's getHookName: name || command
 		}
 		if r.explicitID && r.h.Dialect == Gemini {
 			if _, dup := seen[r.h.ID]; dup {

@@ -94,7 +94,7 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 		h := &f.Broken[i].Hook
 		c.drop(h, "the entry has errors (hookcore check shows them)")
 	}
-	f = geminiSwitched(f)
+	f = agentSwitched(f)
 	switch target {
 	case "claude", "codex":
 		out = c.nested(f)
@@ -115,22 +115,26 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 	return out, c.lost, nil
 }
 
-// geminiSwitched returns f with the hooks that its own hooksConfig turns off (Gemini CLI:
-// enabled: false, or the hook's name in disabled; config.GeminiSwitch) marked enabled:
-// false, as the targets write them; f itself when it turns none off.
-func geminiSwitched(f *config.File) *config.File {
-	off, disabled := config.GeminiSwitch([]*config.File{f}, true)
-	if !off && len(disabled) == 0 {
-		return f
-	}
-	g := *f
-	g.Hooks = slices.Clone(f.Hooks)
-	for i := range g.Hooks {
-		if h := &g.Hooks[i]; off || disabled[h.GeminiName] {
-			h.Enabled = false
+// agentSwitched returns f with the hooks that its agent's own switches in f turn off
+// (Gemini CLI's hooksConfig, Codex's [features] hooks and [hooks.state]; config.AgentSwitch)
+// marked enabled: false, as the targets write them; f itself when it turns none off.
+func agentSwitched(f *config.File) *config.File {
+	agents := config.AgentSwitch([]*config.File{f}, true)
+	var g *config.File
+	for i := range f.Hooks {
+		if f.Hooks[i].Enabled && agents.Off(f, &f.Hooks[i]) {
+			if g == nil {
+				c := *f
+				c.Hooks = slices.Clone(f.Hooks)
+				g = &c
+			}
+			g.Hooks[i].Enabled = false
 		}
 	}
-	return &g
+	if g == nil {
+		return f
+	}
+	return g
 }
 
 type conv struct {

@@ -64,12 +64,12 @@ was found. --json prints the same for scripts.`,
 				trusted = ok && err == nil
 			}
 			disabled := hookcore.DisablesAll(l.set, trusted)
-			_, geminiDisabled := config.GeminiSwitch(l.set.Files, trusted)
+			agents := config.AgentSwitch(l.set.Files, trusted)
 			byEvent := map[hook.Event][]listedHook{}
 			for _, f := range l.set.Files {
 				off := hookcore.SwitchedOff(l.set, f, trusted)
 				for _, h := range f.Hooks {
-					if !h.Enabled || off || h.Dialect == config.Gemini && geminiDisabled[h.GeminiName] {
+					if !h.Enabled || off || agents.Off(f, &h) {
 						continue
 					}
 					lh := listedHook{
