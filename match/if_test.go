@@ -3,6 +3,7 @@ package match
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -227,5 +228,35 @@ func TestIfPathRulesAnchoredAtProjectRoot(t *testing.T) {
 				t.Errorf("Match = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCompileIfOnce: an `if` compiled twice (a config's check, then the Runner) is compiled
+// once and shared (issue 9); errors are not kept, and the memo stops growing at its cap.
+func TestCompileIfOnce(t *testing.T) {
+	a, err := CompileIf(`tool == "Bash" && args.command =~ /rm\s+-rf once/`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := CompileIf(`tool == "Bash" && args.command =~ /rm\s+-rf once/`)
+	if a != b {
+		t.Error("the same expression was compiled twice")
+	}
+	if _, err := CompileIf(`tool == "a" &&`); err == nil {
+		t.Error("a bad expression compiled")
+	}
+	for i := range maxCompiledIfs + 10 {
+		if _, err := CompileIf(fmt.Sprintf("tool == %q", fmt.Sprint("T", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	compiledIfs.Lock()
+	n := len(compiledIfs.m)
+	compiledIfs.Unlock()
+	if n > maxCompiledIfs {
+		t.Errorf("%d expressions kept, cap %d", n, maxCompiledIfs)
+	}
+	if f, err := CompileIf("tool == \"T-after-cap\""); err != nil || !f.Match(NewSubject("PreToolUse", "T-after-cap", nil)) {
+		t.Errorf("past the cap: %v, %v", f, err)
 	}
 }

@@ -8,6 +8,12 @@
 // or prompt hook, an mcp_tool or rego policy, --server, telemetry) it hands over to the full
 // hookcore binary — the file `hookcore` beside it, else on PATH — with the same arguments
 // and input. Built without the tag it is the full hook command (and as slow to start).
+//
+// A hook process lives for milliseconds, so it runs without the runtime's background
+// goroutine that re-reads the CPU limit (Go 1.25's updatemaxprocs; GOMAXPROCS is still set
+// from the limit at start): 1.5 % of a hook process (issue 9, 400 alternating rounds).
+//
+//go:debug updatemaxprocs=0
 package main
 
 import (

@@ -3,11 +3,13 @@ package main_test
 import (
 	"bytes"
 	"context"
+	"debug/buildinfo"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -413,4 +415,20 @@ func TestHandOverHolds(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestNoMaxProcsUpdater: the lean hook binary is built without the runtime's background
+// GOMAXPROCS updater (//go:debug updatemaxprocs=0 in main.go), a goroutine a process of a
+// few milliseconds never needs (issue 9).
+func TestNoMaxProcsUpdater(t *testing.T) {
+	info, err := buildinfo.ReadFile(filepath.Join(binaries(t), "hookcore-hook"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range info.Settings {
+		if s.Key == "DefaultGODEBUG" && slices.Contains(strings.Split(s.Value, ","), "updatemaxprocs=0") {
+			return
+		}
+	}
+	t.Errorf("DefaultGODEBUG of the lean hook binary lacks updatemaxprocs=0: %v", info.Settings)
 }
