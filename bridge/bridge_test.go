@@ -2,6 +2,7 @@ package bridge_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -115,6 +116,20 @@ func TestDecodeErrors(t *testing.T) {
 		for _, in := range []string{`[1]`, `{"session_id": `, `not json`} {
 			if _, _, err := p.Decode([]byte(in), ""); err == nil {
 				t.Errorf("%s: Decode(%q) = nil error", n, in)
+			}
+		}
+		for in, want := range map[string]string{
+			`null`:                          "hook input is not a JSON object",
+			` "x"`:                          "hook input is not a JSON object",
+			`{"session_id": `:               "hook input is not valid JSON",
+			`{"a":1} {"b":2}`:               "hook input is not valid JSON",
+			`{"hook_event_name": 5, "x":1}`: "hook input is not a valid hook input",
+		} {
+			if n != "claude" && n != "codex" && want == "hook input is not a valid hook input" {
+				continue // the other agents' decoders word a field's type their own way
+			}
+			if _, _, err := p.Decode([]byte(in), ""); err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("%s: Decode(%q) = %v, want %q...", n, in, err, want)
 			}
 		}
 		if n != "copilot" {

@@ -40,12 +40,17 @@ func (Claude) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 }
 
 func decodeClaudeShape(data []byte, override string) (hook.Event, *hook.Input, error) {
-	if err := validObject(data); err != nil {
-		return "", nil, err
-	}
 	in := &hook.Input{}
-	if len(trim(data)) > 0 {
+	if t := trim(data); len(t) > 0 {
+		// Unmarshal checks the JSON itself: validObject, a second scan, only words the
+		// error (issue 9: one scan of the input less per hook process).
+		if t[0] != '{' {
+			return "", nil, validObject(t)
+		}
 		if err := json.Unmarshal(data, in); err != nil {
+			if verr := validObject(t); verr != nil {
+				return "", nil, verr
+			}
 			return "", nil, fmt.Errorf("hook input is not a valid hook input: %v", err)
 		}
 	}
