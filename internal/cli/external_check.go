@@ -20,10 +20,17 @@ import (
 //     environment, a missing script file): it would fail, and let the action through, each
 //     time it fires.
 //
+// In a Claude Code settings file both are warnings that say so: Claude Code runs its prompt
+// and agent hooks itself, with its own model, and hookcore needs its own only where it runs
+// that file (`hookcore fire`, under another agent). A Claude Code user's settings with an
+// agent hook failed `check` (stop 25, noticed).
+//
 // An http hook's `allowed_hosts` entries are checked by config validation.
 func (e *env) externalProblems(f *config.File, hasAgentRunner bool) config.ErrorList {
 	var out config.ErrorList
 	models := model.Config{Dir: e.cwd}
+	claude := config.IsClaudeSettings(f.Path)
+	const claudeRuns = "Claude Code runs this hook itself; where hookcore runs this file (hookcore fire, under another agent) "
 	for i := range f.Hooks {
 		h := &f.Hooks[i]
 		if !h.Enabled {
@@ -31,7 +38,10 @@ func (e *env) externalProblems(f *config.File, hasAgentRunner bool) config.Error
 		}
 		switch h.Action.Type {
 		case config.TypeAgent:
-			if !hasAgentRunner {
+			if !hasAgentRunner && claude {
+				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
+					Msg: claudeRuns + "it needs an agent runner (--agent-runner), and without one it is skipped"})
+			} else if !hasAgentRunner {
 				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID,
 					Msg: "agent hook needs an agent runner, and this program has none: it would be skipped each time it fires (pass --agent-runner when the harness runs sub-agents, as hookcore run does)"})
 			}
@@ -44,7 +54,10 @@ func (e *env) externalProblems(f *config.File, hasAgentRunner bool) config.Error
 			out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
 				Msg: fmt.Sprintf("func hook: only a Go program that registers %q (hookcore.Options.Funcs) can run it; the hookcore CLI registers none", h.Action.Name)})
 		case config.TypePrompt:
-			if _, err := models.New(h.Action.Model); err != nil {
+			if _, err := models.New(h.Action.Model); err != nil && claude {
+				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
+					Msg: fmt.Sprintf(claudeRuns+"it cannot reach a model here (%v), and fails open", err)})
+			} else if err != nil {
 				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
 					Msg: fmt.Sprintf("prompt hook cannot reach a model here (%v): it would fail, and let the action through, each time it fires", err)})
 			}
