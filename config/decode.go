@@ -176,7 +176,8 @@ var gateKeys = []string{"reject", "on_error", "exit_codes"}
 var gateSynonyms = map[string]string{"block": "reject", "blocked": "reject",
 	"deny": "reject", "denied": "reject", "rejected": "reject", "veto": "reject", "abort": "reject",
 	"refuse": "reject", "prevent": "reject", "forbid": "reject", "decision": "reject",
-	"permissiondecision": "reject", "permission_decision": "reject", "fail_closed": "on_error"}
+	"permissiondecision": "reject", "permission_decision": "reject", "fail_closed": "on_error",
+	"stop": "reject", "halt": "reject", "disallow": "reject", "cancel": "reject"}
 
 // unknownHookKey reports a key of a hookcore or codebot hook entry that is none of known: an
 // error, which skips the entry (a gate event then fails closed), when the closest known key

@@ -315,6 +315,8 @@ func TestGateKeyWrittenWrong(t *testing.T) {
 		head + "}\n    deny: true\n",
 		head + "}\n    abort: true\n", // red team round 23
 		head + "}\n    decision: block\n",
+		head + "}\n    stop: true\n", // stop 25, noticed
+		head + "}\n    halt: true\n",
 	} {
 		f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User)
 		if len(f.Hooks) != 0 || len(f.Broken) != 1 || probs.Errors() != 1 {
