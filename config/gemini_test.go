@@ -1,6 +1,7 @@
 package config
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -291,5 +292,47 @@ func TestGeminiHooksConfig(t *testing.T) {
 	claude, _ := Parse("/w/.claude/settings.json", []byte(`{"hooksConfig": {"enabled": false, "disabled": ["x"]}}`), Project)
 	if claude.HooksEnabled != nil || claude.HooksDisabled != nil {
 		t.Errorf("a Claude Code settings file's hooksConfig was read: %v %v", claude.HooksEnabled, claude.HooksDisabled)
+	}
+}
+
+// TestGeminiSettingsAsGeminiReadsThem: a Gemini CLI settings file is read as Gemini CLI
+// reads it (red team round 27, stop 26): its // and /* */ comments are skipped
+// (strip-json-comments; before, a comment failed the file, and a user's ~/.gemini settings
+// with one blocked every tool call under hookcore hook claude), and a file that is not
+// strict JSON otherwise (a trailing comma, a byte order mark, an unquoted key), which stops
+// Gemini CLI, has its hooks run but its hooksConfig not applied (before, it switched the
+// user's Gemini guard off).
+func TestGeminiSettingsAsGeminiReadsThem(t *testing.T) {
+	t.Parallel()
+	commented := "{\n  // my hooks\n  \"hooks\": {\"BeforeTool\": [{\"matcher\": \".*\", \"hooks\": [\n    {\"type\": \"command\", \"name\": \"g\", \"command\": \"curl -s http://x/*y*/ # keep\"} /* one */\n  ]}]},\n  /* off:\n  */ \"hooksConfig\": {\"disabled\": [\"other\"]}\n}"
+	f, probs := ParseDialect("/h/.gemini/settings.json", []byte(commented), User, Gemini)
+	if len(probs) != 0 || len(f.Hooks) != 1 || f.Hooks[0].Action.Command != "curl -s http://x/*y*/ # keep" || f.Hooks[0].Pos.Line != 4 {
+		t.Errorf("commented file: problems %v, hooks %+v", probs, f.Hooks)
+	}
+	if diff := cmp.Diff([]string{"other"}, f.HooksDisabled); diff != "" {
+		t.Errorf("commented file: disabled (-want +got):\n%s", diff)
+	}
+	for name, src := range map[string]string{
+		"trailing comma":  `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "g"}]}]}, "hooksConfig": {"enabled": false, "disabled": ["g"]},}`,
+		"byte order mark": "\xef\xbb\xbf" + `{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "g"}]}]}, "hooksConfig": {"enabled": false}}`,
+		"unquoted key":    `{hooks: {"BeforeTool": [{"hooks": [{"type": "command", "command": "g"}]}]}, "hooksConfig": {"disabled": ["g"]}}`,
+	} {
+		f, probs := ParseDialect("/w/.gemini/settings.json", []byte(src), Project, Gemini)
+		if probs.Errors() != 0 || len(f.Hooks) != 1 || f.HooksEnabled != nil || f.HooksDisabled != nil {
+			t.Errorf("%s: problems %v, %d hooks, enabled %v, disabled %v", name, probs, len(f.Hooks), f.HooksEnabled, f.HooksDisabled)
+		}
+		if len(probs) == 0 || !strings.Contains(probs[len(probs)-1].Msg, "Gemini CLI refuses this file") {
+			t.Errorf("%s: no warning that Gemini CLI refuses the file: %v", name, probs)
+		}
+	}
+	for in, want := range map[string]string{
+		`{"a": "//x"} // c`:              `{"a": "//x"}     `,
+		"{\"a\": \"\\\"//\"} /* x\ny */": "{\"a\": \"\\\"//\"}     \n    ",
+		`{"a": 1} /* open`:               `{"a": 1}        `,
+		"{} // c\r\n":                    "{}     \r\n",
+	} {
+		if got := string(stripJSONComments([]byte(in))); got != want {
+			t.Errorf("stripJSONComments(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -161,6 +161,11 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	if agent == Gemini || agent == Cursor || agent == Copilot {
 		f.Dialect = agent
 	}
+	if agent == Gemini {
+		// Gemini CLI reads its settings through strip-json-comments (red team round 27: a
+		// `//` comment failed the file, and every tool call under hookcore hook claude).
+		data = stripJSONComments(data)
+	}
 	if (layer == Project || layer == Local) && (agent == Gemini || IsClaudeSettings(path)) {
 		boundMembers(f, data) // only these layers' files enter a trust digest
 	}
@@ -273,7 +278,11 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		}
 	}
 	probs = append(fileProbs, d.take()...)
-	probs = append(probs, strictJSON(path, data)...)
+	if agent == Gemini {
+		probs = append(probs, geminiStrict(f, data)...)
+	} else {
+		probs = append(probs, strictJSON(path, data)...)
+	}
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()
 	if d.shapeless { // every problem is reported, and the file runs nothing: it cannot be loaded

@@ -13,7 +13,29 @@ import (
 // trailing commas, comments and unquoted keys) but is not strict JSON, which Claude Code and
 // codebot would refuse to read. The warning points at the first offending byte.
 func strictJSON(path string, data []byte) ErrorList {
-	if !strings.EqualFold(filepath.Ext(path), ".json") || len(bytes.TrimSpace(data)) == 0 {
+	if !strings.EqualFold(filepath.Ext(path), ".json") {
+		return nil
+	}
+	return notStrict(path, data, "hookcore reads it, but Claude Code and codebot would refuse this file")
+}
+
+// geminiStrict is strictJSON for a Gemini CLI settings file, its comments stripped:
+// Gemini CLI reads it with JSON.parse, and a file that is not strict JSON (a trailing comma,
+// a byte order mark, an unquoted key) stops Gemini CLI with an error (observed: exit 52,
+// Gemini CLI 0.61.0). hookcore still runs its hooks (more hooks run, not fewer), but does not
+// apply its hooksConfig, which could only switch hooks off (red team round 27).
+func geminiStrict(f *File, data []byte) ErrorList {
+	probs := notStrict(f.Path, data, "Gemini CLI refuses this file; hookcore runs its hooks but does not apply its hooksConfig")
+	if probs != nil {
+		f.HooksEnabled, f.HooksDisabled = nil, nil
+	}
+	return probs
+}
+
+// notStrict is the warning, at the first offending byte, that data is not strict JSON,
+// with what follows from it; nil for strict JSON or an empty file.
+func notStrict(path string, data []byte, consequence string) ErrorList {
+	if len(bytes.TrimSpace(data)) == 0 {
 		return nil
 	}
 	if json.Valid(data) {
@@ -38,5 +60,61 @@ func strictJSON(path string, data []byte) ErrorList {
 		}
 	}
 	return ErrorList{{Pos: Pos{File: path, Line: line, Col: col}, Warning: true,
-		Msg: "not strict JSON (" + err.Error() + "): hookcore reads it, but Claude Code and codebot would refuse this file"}}
+		Msg: "not strict JSON (" + err.Error() + "): " + consequence}}
+}
+
+// stripJSONComments returns data with its `//` and `/* */` comments outside strings blanked
+// (each byte that is not white space becomes a space, so lines and columns stay), as Gemini
+// CLI's settings loader does (strip-json-comments 3, with its whitespace option); data
+// itself when it has none. A string starts and ends at a `"` not escaped by an odd number
+// of backslashes; an unterminated comment runs to the end.
+func stripJSONComments(data []byte) []byte {
+	if !bytes.Contains(data, []byte("/")) {
+		return data
+	}
+	out := bytes.Clone(data)
+	inString := false
+	blank := func(from, to int) {
+		for k := from; k < to; k++ {
+			if c := out[k]; c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' {
+				out[k] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if c == '"' {
+			n := 0
+			for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
+				n++
+			}
+			if n%2 == 0 {
+				inString = !inString
+			}
+		}
+		if inString || c != '/' || i+1 >= len(data) {
+			continue
+		}
+		switch data[i+1] {
+		case '/':
+			end := bytes.IndexByte(data[i:], '\n')
+			if end < 0 {
+				end = len(data) - i
+			}
+			if end > 0 && data[i+end-1] == '\r' {
+				end--
+			}
+			blank(i, i+end)
+			i += end - 1
+		case '*':
+			end := bytes.Index(data[i+2:], []byte("*/"))
+			if end < 0 {
+				blank(i, len(data))
+				return out
+			}
+			blank(i, i+2+end+2)
+			i += 2 + end + 1
+		}
+	}
+	return out
 }
