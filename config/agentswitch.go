@@ -5,8 +5,8 @@ package config
 // Codex's [features] hooks and [hooks.state] enabled = false. They apply to the hooks of
 // that agent's files only. The zero value turns nothing off.
 type AgentSwitches struct {
-	off      map[Dialect]bool
-	disabled map[Dialect]map[string]bool
+	off      map[Dialect]string            // the file whose switch turns all the agent's hooks off
+	disabled map[Dialect]map[string]string // AgentKey → the first file that lists it
 }
 
 // AgentSwitch resolves the agents' switches over files. A project or local file counts only
@@ -20,37 +20,43 @@ type AgentSwitches struct {
 // Observed: Gemini CLI 0.61.0 (peer-gemini) and Codex 0.171.0 (peer-codex), stop 26.
 func AgentSwitch(files []*File, projectTrusted bool) AgentSwitches {
 	var s AgentSwitches
-	enabled, alias := map[Dialect]*bool{}, map[Dialect]*bool{}
+	type setting struct {
+		on   bool
+		file string
+	}
+	enabled, alias := map[Dialect]setting{}, map[Dialect]setting{}
 	for _, f := range files {
 		if f.Dialect != Gemini && f.Dialect != Codex || !projectTrusted && (f.Layer == Project || f.Layer == Local) {
 			continue
 		}
 		if f.HooksEnabled != nil {
-			enabled[f.Dialect] = f.HooksEnabled
+			enabled[f.Dialect] = setting{*f.HooksEnabled, f.Path}
 		}
 		if f.HooksEnabledAlias != nil {
-			alias[f.Dialect] = f.HooksEnabledAlias
+			alias[f.Dialect] = setting{*f.HooksEnabledAlias, f.Path}
 		}
 		for _, k := range f.HooksDisabled {
 			if s.disabled == nil {
-				s.disabled = map[Dialect]map[string]bool{}
+				s.disabled = map[Dialect]map[string]string{}
 			}
 			if s.disabled[f.Dialect] == nil {
-				s.disabled[f.Dialect] = map[string]bool{}
+				s.disabled[f.Dialect] = map[string]string{}
 			}
-			s.disabled[f.Dialect][k] = true
+			if _, seen := s.disabled[f.Dialect][k]; !seen {
+				s.disabled[f.Dialect][k] = f.Path
+			}
 		}
 	}
 	for _, d := range []Dialect{Gemini, Codex} {
-		e := enabled[d]
-		if e == nil {
-			e = alias[d]
+		e, ok := enabled[d]
+		if !ok {
+			e, ok = alias[d]
 		}
-		if e != nil && !*e {
+		if ok && !e.on {
 			if s.off == nil {
-				s.off = map[Dialect]bool{}
+				s.off = map[Dialect]string{}
 			}
-			s.off[d] = true
+			s.off[d] = e.file
 		}
 	}
 	return s
@@ -58,6 +64,26 @@ func AgentSwitch(files []*File, projectTrusted bool) AgentSwitches {
 
 // Off reports whether h, a hook of f, is switched off by its agent: all of f's agent's
 // hooks, or h by its AgentKey.
-func (s AgentSwitches) Off(f *File, h *Hook) bool {
-	return s.off[f.Dialect] || h.AgentKey != "" && s.disabled[f.Dialect][h.AgentKey]
+func (s AgentSwitches) Off(f *File, h *Hook) bool { return s.Why(f, h) != "" }
+
+// Why says what switches h, a hook of f, off ("FILE: hooksConfig.enabled is false", "FILE:
+// hooksConfig.disabled lists it", "FILE: its [features] switch hooks off", "FILE: its
+// [hooks.state] entry says enabled = false"); "" when nothing does.
+func (s AgentSwitches) Why(f *File, h *Hook) string {
+	if file, ok := s.off[f.Dialect]; ok {
+		if f.Dialect == Gemini {
+			return file + ": hooksConfig.enabled is false"
+		}
+		return file + ": its [features] switch hooks off"
+	}
+	if h.AgentKey == "" {
+		return ""
+	}
+	if file, ok := s.disabled[f.Dialect][h.AgentKey]; ok {
+		if f.Dialect == Gemini {
+			return file + ": hooksConfig.disabled lists it"
+		}
+		return file + ": its [hooks.state] entry says enabled = false"
+	}
+	return ""
 }

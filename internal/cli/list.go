@@ -69,7 +69,7 @@ was found. --json prints the same for scripts.`,
 			for _, f := range l.set.Files {
 				off := hookcore.SwitchedOff(l.set, f, trusted)
 				for _, h := range f.Hooks {
-					if !h.Enabled || off || agents.Off(f, &h) {
+					if !h.Enabled || off {
 						continue
 					}
 					lh := listedHook{
@@ -79,6 +79,8 @@ was found. --json prints the same for scripts.`,
 					}
 					if !trusted && (h.Layer == config.Project || h.Layer == config.Local) {
 						lh.Runs, lh.Note = false, "workspace not trusted"
+					} else if why := agents.Why(f, &h); why != "" {
+						lh.Runs, lh.Note = false, "switched off by "+relativize(why, e.cwd)
 					}
 					byEvent[h.Event] = append(byEvent[h.Event], lh)
 				}

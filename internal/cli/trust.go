@@ -250,6 +250,13 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			fmt.Fprintf(e.stdout, "  warning: %s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included\n", text.Printable(relativize(f.Path, e.cwd)))
 		}
 	}
+	for _, off := range switchedOffByProject(set) {
+		// Red team round 27: a project's Gemini CLI hooksConfig or Codex config.toml turned
+		// off the user's own Gemini and Codex hooks once granted, and the grant said only
+		// "trusted".
+		fmt.Fprintf(e.stdout, "  warning: once trusted, the project's settings turn off your hook %s (%s): %s\n",
+			text.Printable(off.ID), text.Printable(relativize(off.Source, e.cwd)), text.Printable(relativize(off.By, e.cwd)))
+	}
 	hts := e.hookTrusts(set, ws, entry, ok)
 	if slices.ContainsFunc(hts, func(ht hookTrust) bool { return ht.self }) {
 		fmt.Fprintln(e.stdout, "  (agent: an entry of an agent's settings that runs hookcore; the agent runs it, hookcore does not)")
@@ -297,6 +304,35 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			fmt.Fprintf(e.stdout, "           not covered: %s\n", text.Printable(nc))
 		}
 	}
+}
+
+// switchedOff is a hook of the user's (a layer but the project's and local) that the
+// project's files switch off once the workspace is trusted, through its agent's own switches
+// (config.AgentSwitch): By says which file and how.
+type switchedOff struct {
+	ID     string `json:"id"`
+	Source string `json:"source"`
+	By     string `json:"by"`
+}
+
+// switchedOffByProject lists the hooks of set outside the project and local layers that
+// the agents' switches turn off in a trusted workspace and not in an untrusted one: those
+// the project's settings turn off.
+func switchedOffByProject(set *config.Set) []switchedOff {
+	trusted, untrusted := config.AgentSwitch(set.Files, true), config.AgentSwitch(set.Files, false)
+	var out []switchedOff
+	for _, f := range set.Files {
+		if f.Layer == config.Project || f.Layer == config.Local {
+			continue
+		}
+		for i := range f.Hooks {
+			h := &f.Hooks[i]
+			if why := trusted.Why(f, h); h.Enabled && why != "" && !untrusted.Off(f, h) {
+				out = append(out, switchedOff{ID: h.ID, Source: h.Source(), By: why})
+			}
+		}
+	}
+	return out
 }
 
 // fileChanges are the config files changed, added and removed since a grant
@@ -371,7 +407,10 @@ func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok b
 		Since     *time.Time   `json:"since,omitempty"`
 		Changes   *fileChanges `json:"changes,omitempty"` // granted, and its config files changed since (when the grant recorded them)
 		Hooks     []hookTrust  `json:"hooks"`             // the agents' entries that run hookcore have state "agent"
-	}{Workspace: ws, Trusted: ok && entry.Digest == digest}
+		// SwitchesOff are the user's hooks that the project's Gemini CLI or Codex settings
+		// turn off once the workspace is trusted.
+		SwitchesOff []switchedOff `json:"switches_off,omitempty"`
+	}{Workspace: ws, Trusted: ok && entry.Digest == digest, SwitchesOff: switchedOffByProject(set)}
 	all := e.hookTrusts(set, ws, entry, ok)
 	out.Hooks = all
 	if ok {
