@@ -43,7 +43,8 @@ settings file for every event hookcore handles: .claude/settings.json (local:
 .claude/settings.local.json), ~/.codex/hooks.json, .gemini/settings.json, .cursor/hooks.json,
 .github/hooks/hookcore.json; with --scope user, the same under your home directory. The
 file is merged, never replaced: every other key and hook stays. Installing twice is
-installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak and the new one is
+installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak (a file inside the
+project in ~/.hookcore/backups, its path in the name, out of the repository) and the new one is
 written atomically; a settings file that is a symbolic link stays one (the file it points
 to is written; for the project and local scopes, only inside the project). An event that
 already has a hookcore hook entry you wrote is left as it is, and uninstall removes only
@@ -126,6 +127,9 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	}
 	ws := e.projectRoot()
 	trusted := e.trustHolds(ws)
+	if e.home != "" && inProject(p.Path, o.ProjectDir) {
+		p.BackupDir = filepath.Join(e.home, ".hookcore", "backups")
+	}
 	backup, err := p.Apply(time.Now())
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
@@ -240,6 +244,20 @@ func goEnvFile(name string) string {
 		}
 	}
 	return val
+}
+
+// inProject reports whether path lies in the project directory dir, as written or with the
+// links of dir resolved.
+func inProject(path, dir string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil || dir == "" {
+		return false
+	}
+	if rel, err := filepath.Rel(dir, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return true
+	}
+	_, ok := under(abs, dir)
+	return ok
 }
 
 // under returns path relative to dir when path lies in dir, comparing both with symbolic

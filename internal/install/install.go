@@ -37,6 +37,11 @@ type Plan struct {
 	// user wrote (not exactly one install writes): install adds no second entry there, and
 	// uninstall removes none of the user's.
 	Kept []string
+	// BackupDir is where Apply keeps the old file; "" keeps it beside Path. The CLI gives
+	// ~/.hookcore/backups for a file inside a project: a backup beside it is a new file of
+	// the repository, and a backup of .claude/settings.local.json (which Claude Code keeps
+	// out of git) is not ignored, so a `git add -A` committed the user's local settings.
+	BackupDir string
 
 	file string      // the file read (all links resolved), which Apply writes; "" for a Plan made by hand
 	info fs.FileInfo // file's information when read; nil when there was no file

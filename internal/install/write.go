@@ -15,7 +15,8 @@ import (
 )
 
 // Apply writes the plan: a backup of the old file (FILE.hookcore-YYYYMMDD-HHMMSS.bak beside
-// Path, returned; "" when there was no file), then the new content atomically: a temporary
+// Path, or in BackupDir with Path's directories in its name, %-separated; returned; "" when
+// there was no file), then the new content atomically: a temporary
 // file in the directory of the file written, synced, given the old file's mode and renamed
 // over it. When Path is a symbolic link (a dotfiles setup), the file written is the one it
 // points to, so the link stays a link; a link to nothing is an error, not replaced. A plan
@@ -70,7 +71,19 @@ func (p *Plan) Apply(now time.Time) (backup string, err error) {
 		return "", writeError(p.Path, file, err)
 	}
 	if p.Old != nil {
-		backup = fmt.Sprintf("%s.hookcore-%s.bak", p.Path, now.UTC().Format("20060102-150405.000000000"))
+		backup = p.Path
+		if p.BackupDir != "" {
+			abs, err := filepath.Abs(p.Path)
+			if err != nil {
+				return "", fmt.Errorf("cannot keep the old file as a backup: %w (nothing written)", err)
+			}
+			// The whole path in the name, so that two projects' settings.json do not meet.
+			backup = filepath.Join(p.BackupDir, strings.ReplaceAll(strings.TrimPrefix(abs, string(filepath.Separator)), string(filepath.Separator), "%"))
+			if err := os.MkdirAll(p.BackupDir, 0o700); err != nil {
+				return "", fmt.Errorf("cannot keep the old file as a backup: %w (nothing written)", err)
+			}
+		}
+		backup = fmt.Sprintf("%s.hookcore-%s.bak", backup, now.UTC().Format("20060102-150405.000000000"))
 		if err := writeNew(backup, p.Old, mode); err != nil {
 			return "", fmt.Errorf("cannot keep the old file as a backup: %w (nothing written)", err)
 		}
