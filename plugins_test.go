@@ -92,6 +92,11 @@ func TestEnabledPluginsTrustGate(t *testing.T) {
 		if diff := cmp.Diff(tc.want, config.EnabledPlugins(paths, tc.trusted)); diff != "" {
 			t.Errorf("trusted=%v: enabled (-want +got):\n%s", tc.trusted, diff)
 		}
+		// The same from the files as loaded (the hook process's path: each file read once).
+		set, _ := config.Load(paths)
+		if diff := cmp.Diff(tc.want, config.EnabledPluginsOf(set.Files, tc.trusted)); diff != "" {
+			t.Errorf("trusted=%v: EnabledPluginsOf (-want +got):\n%s", tc.trusted, diff)
+		}
 	}
 	// The managed layer also disables for good: user and --settings enable guard, managed
 	// disables it (and cli.json disables admin).

@@ -169,7 +169,16 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	if (layer == Project || layer == Local) && (agent == Gemini || IsClaudeSettings(path)) {
 		boundMembers(f, data) // only these layers' files enter a trust digest
 	}
-	body, probs := parseYAML(path, data)
+	// Whether the file is one JSON object is checked once, here, for the skim, the strict
+	// check and enabledPlugins (issue 9: a 6 KB ~/.claude/settings.json was validated four
+	// times per hook event, and read twice).
+	trimmed := bytes.TrimPrefix(data, []byte("\ufeff"))
+	obj := isJSONObject(trimmed)
+	if obj && strings.EqualFold(filepath.Ext(path), ".json") {
+		f.enabledPlugins, f.hasEnabledPlugins = topJSONValue(trimmed, "enabledPlugins")
+	}
+	strict := obj && len(trimmed) == len(data) // no byte order mark: strict JSON
+	body, probs := parseYAMLObj(path, data, obj)
 	if probs != nil || body == nil {
 		f.Failed = probs.Errors() > 0
 		return f, probs
@@ -279,8 +288,8 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	}
 	probs = append(fileProbs, d.take()...)
 	if agent == Gemini {
-		probs = append(probs, geminiStrict(f, data)...)
-	} else {
+		probs = append(probs, geminiStrict(f, data, strict)...)
+	} else if !strict {
 		probs = append(probs, strictJSON(path, data)...)
 	}
 	probs = append(probs, finish(f, raws, layer)...)
@@ -485,6 +494,12 @@ func (d *decoder) group(entry ast.Node, gi int, eventRaw string, e hook.Event, p
 // parsed part (skimJSON: all of it, but for the values a JSON file holds that hookcore does
 // not read) is over the caps of CheckLimits, is not parsed: its problem is the error.
 func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
+	return parseYAMLObj(path, data, isJSONObject(bytes.TrimPrefix(data, []byte("\ufeff"))))
+}
+
+// parseYAMLObj is parseYAML when whether data (past a byte order mark) is one JSON object
+// (isJSONObject) is known.
+func parseYAMLObj(path string, data []byte, obj bool) (ast.Node, ErrorList) {
 	err := checkSize(path, data)
 	if err == nil && EncodingHint(data) == "UTF-16" {
 		err = &Problem{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "the file is UTF-16 (what Notepad saves as \"Unicode\"): save it as UTF-8"}
@@ -495,7 +510,7 @@ func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
 		// parser took it for the first key's first character, "\ufeffhooks", and the file's
 		// hooks were an unknown key's value, so none ran, without an error. Columns of line 1
 		// are then counted as an editor shows them, from the first visible character.
-		src = skim(bytes.TrimPrefix(data, []byte("\ufeff")))
+		src = skim(bytes.TrimPrefix(data, []byte("\ufeff")), obj)
 		err = CheckLimits(path, src)
 	}
 	if err != nil {

@@ -49,28 +49,55 @@ type Plugin struct {
 // overrides the user's, as Claude Code's project settings override user settings
 // (docs/decisions.md, "A repository's enabledPlugins").
 func EnabledPlugins(settings []LayerPath, projectTrusted bool) []string {
+	var choices []pluginChoice
+	for _, p := range settings {
+		if !strings.HasSuffix(p.Path, ".json") {
+			continue
+		}
+		b, _, err := ReadFile(p.Path) // a repository's settings: never a hang on a named pipe
+		if err != nil || !isJSONObject(b) {
+			continue
+		}
+		// The one value, not the whole file (often kilobytes of permission rules, read
+		// at every hook event: issue 9); the key exactly and its last occurrence, as
+		// Claude Code's JSON.parse reads it.
+		if raw, ok := topJSONValue(b, "enabledPlugins"); ok {
+			choices = append(choices, pluginChoice{p.Layer, raw})
+		}
+	}
+	return mergePlugins(choices, projectTrusted)
+}
+
+// EnabledPluginsOf is EnabledPlugins over files already parsed (Load): the enabledPlugins
+// each .json file held when it was read, so a hook process reads and checks its settings
+// files once (issue 9). A file behind a UTF-8 byte order mark counts, as Claude Code reads it.
+func EnabledPluginsOf(files []*File, projectTrusted bool) []string {
+	var choices []pluginChoice
+	for _, f := range files {
+		if f.hasEnabledPlugins {
+			choices = append(choices, pluginChoice{f.Layer, f.enabledPlugins})
+		}
+	}
+	return mergePlugins(choices, projectTrusted)
+}
+
+// pluginChoice is one file's enabledPlugins value and the file's layer.
+type pluginChoice struct {
+	layer Layer
+	raw   []byte
+}
+
+// mergePlugins merges the choices in Claude Code's order of precedence (see
+// EnabledPlugins) and returns the enabled keys, sorted.
+func mergePlugins(choices []pluginChoice, projectTrusted bool) []string {
 	on := map[string]bool{}
 	for _, layer := range []Layer{User, Project, Local, Explicit, Managed} {
 		if (layer == Project || layer == Local) && !projectTrusted {
 			continue
 		}
-		for _, p := range settings {
-			if p.Layer != layer || !strings.HasSuffix(p.Path, ".json") {
-				continue
-			}
-			b, _, err := ReadFile(p.Path) // a repository's settings: never a hang on a named pipe
-			if err != nil {
-				continue
-			}
-			if !isJSONObject(b) {
-				continue
-			}
-			// The one value, not the whole file (often kilobytes of permission rules, read
-			// at every hook event: issue 9); the key exactly and its last occurrence, as
-			// Claude Code's JSON.parse reads it.
-			raw, ok := topJSONValue(b, "enabledPlugins")
+		for _, c := range choices {
 			var enabled map[string]json.RawMessage
-			if !ok || json.Unmarshal(raw, &enabled) != nil {
+			if c.layer != layer || json.Unmarshal(c.raw, &enabled) != nil {
 				continue
 			}
 			for k, v := range enabled {

@@ -14,8 +14,8 @@ import (
 	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
-// skim is skimJSON; tests compare a parse without it.
-var skim = skimJSON
+// skim is skimObject; tests compare a parse without it.
+var skim = skimObject
 
 // readTopKeys are the top-level keys of a config file whose values parse reads; the values of
 // the others are skimmed (skimJSON). "<<" stays too: were the YAML parser to take a quoted
@@ -40,8 +40,11 @@ var readTopKeys = map[string]bool{
 //
 // Issue 9: a hook process reads ~/.claude/settings.json at every event, and the YAML parser
 // took 0.5 ms of a 2.5 ms process for a 6 KB file of permission rules.
-func skimJSON(data []byte) []byte {
-	if !isJSONObject(data) {
+func skimJSON(data []byte) []byte { return skimObject(data, isJSONObject(data)) }
+
+// skimObject is skimJSON when whether data is one JSON object (obj) is known.
+func skimObject(data []byte, obj bool) []byte {
+	if !obj {
 		return data
 	}
 	var out []byte

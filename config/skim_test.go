@@ -43,9 +43,9 @@ func TestSkimKeepsTheParse(t *testing.T) { // not parallel: it swaps skim
 	for name, src := range skimCases {
 		for _, path := range []string{"/p/.claude/settings.json", "/p/.gemini/settings.json", "/p/.cursor/hooks.json", "/p/.github/hooks/a.json", "/p/.codex/hooks.json", "/p/.hookcore/hooks.yaml"} {
 			skimmed, skimmedProbs := parseData(path, []byte(src), Project)
-			skim = func(b []byte) []byte { return b }
+			skim = func(b []byte, _ bool) []byte { return b }
 			whole, wholeProbs := parseData(path, []byte(src), Project)
-			skim = skimJSON
+			skim = skimObject
 			if diff := cmp.Diff(whole, skimmed, cmp.AllowUnexported(File{})); diff != "" {
 				t.Errorf("%s as %s: file (-whole +skimmed):\n%s", name, path, diff)
 			}
@@ -115,9 +115,9 @@ func FuzzSkimJSON(f *testing.F) {
 		}
 		const path = "/p/.claude/settings.json"
 		skimmed, skimmedProbs := parseData(path, []byte(src), Project)
-		skim = func(b []byte) []byte { return b }
+		skim = func(b []byte, _ bool) []byte { return b }
 		whole, wholeProbs := parseData(path, []byte(src), Project)
-		skim = skimJSON
+		skim = skimObject
 		// The YAML parser's own refusals inside a skimmed value (a duplicate key, which
 		// JSON.parse takes) go, and then the file loads (with the warnings of a loaded
 		// file); nothing else changes.

@@ -24,7 +24,10 @@ func strictJSON(path string, data []byte) ErrorList {
 // a byte order mark, an unquoted key) stops Gemini CLI with an error (observed: exit 52,
 // Gemini CLI 0.61.0). hookcore still runs its hooks (more hooks run, not fewer), but does not
 // apply its hooksConfig, which could only switch hooks off (red team round 27).
-func geminiStrict(f *File, data []byte) ErrorList {
+func geminiStrict(f *File, data []byte, strict bool) ErrorList {
+	if strict {
+		return nil
+	}
 	probs := notStrict(f.Path, data, "Gemini CLI refuses this file; hookcore runs its hooks but does not apply its hooksConfig")
 	if probs != nil {
 		f.HooksEnabled, f.HooksDisabled = nil, nil

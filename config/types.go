@@ -328,6 +328,10 @@ type File struct {
 	// EnvChecked is true when EnvOverrides was read from the file (a Claude Code settings
 	// file of the project or local layer that is a JSON object).
 	EnvChecked bool
+	// enabledPlugins is the file's top-level enabledPlugins value (a .json file that is one
+	// JSON object), hasEnabledPlugins whether it has one (EnabledPluginsOf).
+	enabledPlugins    []byte
+	hasEnabledPlugins bool
 	// bound is what a trust grant binds of the file, when it is not the whole content (see
 	// TrustHash); boundSet says that bound was computed.
 	bound    string

@@ -109,7 +109,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	if !projectTrusted {
 		projectTrusted, _ = hookcore.TrustedSet(store, root, set)
 	}
-	pf, pp := pluginFiles(paths, e.home, projectTrusted)
+	pf, pp := pluginFiles(set.Files, e.home, projectTrusted)
 	set.Files, problems = append(set.Files, pf...), append(problems, pp...)
 	mcpHome := ""
 	if usesMCP(set) {
