@@ -62,6 +62,21 @@ func AgentSwitch(files []*File, projectTrusted bool) AgentSwitches {
 	return s
 }
 
+// agentOffHint is what switches an agent's hooks off instead of disableAllHooks.
+func agentOffHint(agent Dialect) string {
+	switch agent {
+	case Gemini:
+		return `: hooksConfig: {"enabled": false} switches Gemini CLI's hooks off`
+	case Codex:
+		return ": [features] hooks = false in config.toml switches Codex's hooks off"
+	}
+	return ""
+}
+
+// AllOff returns the file whose switch turns off every hook of agent d (Gemini, Codex), ""
+// when none does.
+func (s AgentSwitches) AllOff(d Dialect) string { return s.off[d] }
+
 // Off reports whether h, a hook of f, is switched off by its agent: all of f's agent's
 // hooks, or h by its AgentKey.
 func (s AgentSwitches) Off(f *File, h *Hook) bool { return s.Why(f, h) != "" }

@@ -325,11 +325,19 @@ func TestGeminiSettingsAsGeminiReadsThem(t *testing.T) {
 			t.Errorf("%s: no warning that Gemini CLI refuses the file: %v", name, probs)
 		}
 	}
+	// strip-json-comments keeps what JavaScript calls white space, and JSON.parse then
+	// refuses a no-break space (red team round 28; Gemini CLI 0.61.0 exits 52): hookcore
+	// refuses the file too, and its hooksConfig switches nothing off.
+	nbsp, probs := ParseDialect("/w/.gemini/settings.json", []byte(`{"hooksConfig": {"disabled": ["g"]} /* `+"\u00a0"+` */}`), Project, Gemini)
+	if nbsp.HooksDisabled != nil || nbsp.HooksEnabled != nil || len(probs) == 0 {
+		t.Errorf("no-break space in a comment: disabled %v, problems %v", nbsp.HooksDisabled, probs)
+	}
 	for in, want := range map[string]string{
 		`{"a": "//x"} // c`:              `{"a": "//x"}     `,
 		"{\"a\": \"\\\"//\"} /* x\ny */": "{\"a\": \"\\\"//\"}     \n    ",
 		`{"a": 1} /* open`:               `{"a": 1}        `,
 		"{} // c\r\n":                    "{}     \r\n",
+		"{} /*\u00a0é\u2028*/":           "{}   \u00a0 \u2028  ",
 	} {
 		if got := string(stripJSONComments([]byte(in))); got != want {
 			t.Errorf("stripJSONComments(%q) = %q, want %q", in, got, want)

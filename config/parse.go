@@ -203,6 +203,14 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		case "hooks":
 			hooksKV = &top[i]
 		case "disable_all_hooks", "disableAllHooks":
+			if agent != Native {
+				// Gemini CLI, Codex, Cursor and Copilot CLI have no such switch (Gemini CLI
+				// 0.61.0 and Codex 0.171.0 do not read it): honoured, a repository's
+				// .codex/hooks.json turned the user's Codex hooks off, and no review named
+				// them (red team round 28).
+				d.warnf(p.keyNode, "%s has no %s (hookcore ignores it, as %s does)%s", agent.Agent(), p.key, agent.Agent(), agentOffHint(agent))
+				continue
+			}
 			f.DisableAll, _ = d.boolean(p)
 		case "parallel":
 			f.Parallel, _ = d.boolean(p)

@@ -425,16 +425,35 @@ func TestClaudeEventNamesAreExact(t *testing.T) {
 }
 
 // TestSetHooksKillScope: Set.Disabled and Set.Hooks read a kill switch as the Runner does
-// (KillScope): Cursor's switches off Cursor's hooks, not the user's own; Claude Code's
-// switches off everything.
+// (KillScope): codebot's switches off codebot's hooks, not the user's own; Claude Code's
+// switches off everything; Cursor, Gemini CLI, Codex and Copilot CLI have no such switch,
+// so theirs is a warning that switches nothing off (red team round 28: a project's
+// .codex/hooks.json with disableAllHooks turned the user's Codex hooks off unannounced).
 func TestSetHooksKillScope(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	guard := LayerPath{Path: write(t, dir, "home/.hookcore/hooks.yaml", "hooks:\n  - {id: g, event: pre_tool_use, action: {type: command, command: \"exit 2\"}}\n"), Layer: User}
-	cursor := LayerPath{Path: write(t, dir, "home/.cursor/hooks.json", `{"version": 1, "disableAllHooks": true, "hooks": {"beforeShellExecution": [{"command": "true"}]}}`), Layer: User}
-	set, _ := Load([]LayerPath{guard, cursor})
+	codebot := LayerPath{Path: write(t, dir, "home/.codebot/settings.json", `{"disableAllHooks": true, "hooks": {"PreToolUse": [{"type": "command", "command": "true"}]}}`), Layer: User}
+	set, _ := Load([]LayerPath{guard, codebot})
 	if set.Disabled || len(set.Hooks()) != 1 || set.Hooks()[0].ID != "g" {
-		t.Errorf("cursor's switch: disabled %v, hooks %v", set.Disabled, set.Hooks())
+		t.Errorf("codebot's switch: disabled %v, hooks %v", set.Disabled, set.Hooks())
+	}
+	for path, agent := range map[string]Dialect{
+		"home/.cursor/hooks.json":    Cursor,
+		"home/.gemini/settings.json": Gemini,
+		"home/.codex/hooks.json":     Codex,
+		"w/.github/hooks/a.json":     Copilot,
+	} {
+		src := map[Dialect]string{
+			Cursor:  `{"version": 1, "disableAllHooks": true, "hooks": {"beforeShellExecution": [{"command": "true"}]}}`,
+			Gemini:  `{"disableAllHooks": true, "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "true"}]}]}}`,
+			Codex:   `{"disableAllHooks": true, "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "true"}]}]}}`,
+			Copilot: `{"version": 1, "disableAllHooks": true, "hooks": {"preToolUse": [{"type": "command", "bash": "true"}]}}`,
+		}[agent]
+		f, probs := ParseDialect(write(t, dir, path, src), []byte(src), User, agent)
+		if f.DisableAll || len(f.Hooks) != 1 || probs.Errors() != 0 || !slices.ContainsFunc(probs, func(p *Problem) bool { return strings.Contains(p.Msg, "has no disableAllHooks") }) {
+			t.Errorf("%s: DisableAll %v, %d hooks, problems %v", path, f.DisableAll, len(f.Hooks), probs)
+		}
 	}
 	claude := LayerPath{Path: write(t, dir, "home/.claude/settings.json", `{"disableAllHooks": true}`), Layer: User}
 	set, _ = Load([]LayerPath{guard, claude})

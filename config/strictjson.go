@@ -67,23 +67,34 @@ func notStrict(path string, data []byte, consequence string) ErrorList {
 }
 
 // stripJSONComments returns data with its `//` and `/* */` comments outside strings blanked
-// (each byte that is not white space becomes a space, so lines and columns stay), as Gemini
-// CLI's settings loader does (strip-json-comments 3, with its whitespace option); data
-// itself when it has none. A string starts and ends at a `"` not escaped by an odd number
-// of backslashes; an unterminated comment runs to the end.
+// as Gemini CLI's settings loader does (strip-json-comments 3, with its whitespace option:
+// `replace(/\S/g, " ")`): a character that is not white space to JavaScript becomes one
+// space, and one that is (a tab, a line break, U+00A0, U+2028, U+FEFF, ...) stays, so lines
+// stay, and so does what JSON.parse refuses next (red team round 28: a no-break space
+// inside a comment stopped Gemini CLI, and hookcore, which had blanked it, applied the
+// file's switches). data itself when it has no comment. A string starts and ends at a `"`
+// not escaped by an odd number of backslashes; an unterminated comment runs to the end.
 func stripJSONComments(data []byte) []byte {
 	if !bytes.Contains(data, []byte("/")) {
 		return data
 	}
-	out := bytes.Clone(data)
-	inString := false
+	var out []byte
+	last := 0 // data[:last] is in out
 	blank := func(from, to int) {
-		for k := from; k < to; k++ {
-			if c := out[k]; c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' {
-				out[k] = ' '
+		if out == nil {
+			out = make([]byte, 0, len(data))
+		}
+		out = append(out, data[last:from]...)
+		for _, r := range string(data[from:to]) {
+			if jsSpace(r) {
+				out = utf8.AppendRune(out, r)
+			} else {
+				out = append(out, ' ')
 			}
 		}
+		last = to
 	}
+	inString := false
 	for i := 0; i < len(data); i++ {
 		c := data[i]
 		if c == '"' {
@@ -119,5 +130,17 @@ func stripJSONComments(data []byte) []byte {
 			i += 2 + end + 1
 		}
 	}
-	return out
+	if out == nil {
+		return data
+	}
+	return append(out, data[last:]...)
+}
+
+// jsSpace reports whether JavaScript's \s matches r.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200a
 }

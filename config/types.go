@@ -59,6 +59,26 @@ func (d Dialect) String() string {
 	return "dialect(" + strconv.Itoa(int(d)) + ")"
 }
 
+// Agent is the name of the agent whose files the dialect is, as its makers write it
+// ("Gemini CLI", "Codex", ...; "hookcore" for Native), for messages.
+func (d Dialect) Agent() string {
+	switch d {
+	case Native:
+		return "hookcore"
+	case Nested:
+		return "Claude Code"
+	case Gemini:
+		return "Gemini CLI"
+	case Codex:
+		return "Codex"
+	case Cursor:
+		return "Cursor"
+	case Copilot:
+		return "Copilot CLI"
+	}
+	return d.String()
+}
+
 // Layer is where a config file came from (DESIGN.md section 4, "Layers"). The trust gate
 // (DESIGN.md section 7) applies to Project and Local files only.
 type Layer int

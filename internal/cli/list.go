@@ -80,7 +80,7 @@ was found. --json prints the same for scripts.`,
 					if !trusted && (h.Layer == config.Project || h.Layer == config.Local) {
 						lh.Runs, lh.Note = false, "workspace not trusted"
 					} else if why := agents.Why(f, &h); why != "" {
-						lh.Runs, lh.Note = false, "switched off by "+relativize(why, e.cwd)
+						lh.Runs, lh.Note = false, "switched off by "+text.Printable(relativize(why, e.cwd))
 					}
 					byEvent[h.Event] = append(byEvent[h.Event], lh)
 				}

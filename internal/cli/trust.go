@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -243,20 +244,9 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 }
 
 func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool) {
-	for _, f := range set.Files {
-		if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll {
-			// Red team: a granted project config with disable_all_hooks turned off the
-			// user's own guards, and the grant said only "trusted".
-			fmt.Fprintf(e.stdout, "  warning: %s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included\n", text.Printable(relativize(f.Path, e.cwd)))
-		}
-	}
-	for _, off := range switchedOffByProject(set) {
-		// Red team round 27: a project's Gemini CLI hooksConfig or Codex config.toml turned
-		// off the user's own Gemini and Codex hooks once granted, and the grant said only
-		// "trusted".
-		fmt.Fprintf(e.stdout, "  warning: once trusted, the project's settings turn off your hook %s (%s): %s\n",
-			text.Printable(off.ID), text.Printable(relativize(off.Source, e.cwd)), text.Printable(relativize(off.By, e.cwd)))
-	}
+	// The warnings come after the hooks, where the grant's output ends: with a hundred
+	// project hooks they scrolled away above (red team round 28).
+	defer e.printSwitchWarnings(set, ws)
 	hts := e.hookTrusts(set, ws, entry, ok)
 	if slices.ContainsFunc(hts, func(ht hookTrust) bool { return ht.self }) {
 		fmt.Fprintln(e.stdout, "  (agent: an entry of an agent's settings that runs hookcore; the agent runs it, hookcore does not)")
@@ -304,6 +294,77 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 			fmt.Fprintf(e.stdout, "           not covered: %s\n", text.Printable(nc))
 		}
 	}
+}
+
+// printSwitchWarnings warns about what a project's config switches off once trusted: every
+// hook (disable_all_hooks), each of the user's hooks that the project's Gemini CLI or Codex
+// settings turn off now, and the switches that would turn off hooks the user adds later:
+// an agent switched off whole, a Gemini hook name that no project hook has, a Codex
+// [hooks.state] key of a file outside the project (red team round 28: such switches were
+// granted without a word, and the user's hooks added later never ran).
+func (e *env) printSwitchWarnings(set *config.Set, ws string) {
+	warn := func(format string, a ...any) {
+		fmt.Fprintf(e.stdout, "  warning: "+format+"\n", a...)
+	}
+	for _, f := range set.Files {
+		if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll {
+			// Red team: a granted project config with disable_all_hooks turned off the
+			// user's own guards, and the grant said only "trusted".
+			warn("%s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included", text.Printable(relativize(f.Path, e.cwd)))
+		}
+	}
+	for _, off := range switchedOffByProject(set) {
+		// Red team round 27: a project's Gemini CLI hooksConfig or Codex config.toml turned
+		// off the user's own Gemini and Codex hooks once granted, and the grant said only
+		// "trusted".
+		warn("once trusted, the project's settings turn off your hook %s (%s): %s",
+			text.Printable(off.ID), text.Printable(relativize(off.Source, e.cwd)), text.Printable(relativize(off.By, e.cwd)))
+	}
+	trusted, untrusted := config.AgentSwitch(set.Files, true), config.AgentSwitch(set.Files, false)
+	for _, d := range []config.Dialect{config.Gemini, config.Codex} {
+		if by := trusted.AllOff(d); by != "" && untrusted.AllOff(d) == "" {
+			warn("once trusted, %s turns off every %s hook, yours included, and any you add", text.Printable(relativize(by, e.cwd)), d.Agent())
+		}
+	}
+	for _, f := range set.Files {
+		if f.Layer != config.Project && f.Layer != config.Local {
+			continue
+		}
+		for _, k := range f.HooksDisabled {
+			switch {
+			case f.Dialect == config.Gemini && !ownGemini(set, k):
+				warn("once trusted, %s turns off any Gemini CLI hook named %s, yours included", text.Printable(relativize(f.Path, e.cwd)), text.Printable(strconv.Quote(k)))
+			case f.Dialect == config.Codex && !inProject(codexKeyFile(k), ws):
+				warn("once trusted, %s turns off the Codex hook %s, outside the project", text.Printable(relativize(f.Path, e.cwd)), text.Printable(strconv.Quote(k)))
+			}
+		}
+	}
+}
+
+// ownGemini reports whether a hook of the project's or local Gemini files is named name.
+func ownGemini(set *config.Set, name string) bool {
+	for _, f := range set.Files {
+		if f.Dialect == config.Gemini && (f.Layer == config.Project || f.Layer == config.Local) {
+			for i := range f.Hooks {
+				if f.Hooks[i].AgentKey == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// codexKeyFile is the file of a Codex [hooks.state] key, "FILE:EVENT_LABEL:GROUP:HANDLER".
+func codexKeyFile(key string) string {
+	for range 3 {
+		i := strings.LastIndexByte(key, ':')
+		if i < 0 {
+			return key
+		}
+		key = key[:i]
+	}
+	return key
 }
 
 // switchedOff is a hook of the user's (a layer but the project's and local) that the
