@@ -41,10 +41,13 @@ type compiled struct {
 	once     bool
 	async    bool
 	parallel bool
-	failShut bool   // on_error: block
-	status   string // Claude Code statusMessage
-	rewake   bool   // Claude Code asyncRewake
-	skip     string // non-empty: never run, recorded as skipped with this reason
+	failShut bool // on_error: block
+	// failEnv: for a hook of the user's (not the project's), Options.GuardsFailClosed: it
+	// blocks its gate event when it fails, and the reason says this.
+	failEnv string
+	status  string // Claude Code statusMessage
+	rewake  bool   // Claude Code asyncRewake
+	skip    string // non-empty: never run, recorded as skipped with this reason
 	// staleCover: skip is set because a script the hook runs changed since the workspace
 	// was trusted, its definition unchanged: on a tool's gate event it blocks (admit).
 	staleCover bool
@@ -111,7 +114,7 @@ func identityOf(c *compiled) string {
 		cp.Claude = false
 		ex = cp
 	}
-	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %t %q %q %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.staleCover, c.skip, c.inert, c.skill, c.agent, ex)
+	return fmt.Sprintf("%s\x00%t %t %t %t %t %t %t %q %q %q %q %q\x00%#v", c.typ, c.blocking, c.reject, c.once, c.async, c.rewake, c.failShut, c.staleCover, c.skip, c.inert, c.skill, c.agent, c.failEnv, ex)
 }
 
 // eventHooks indexes the hooks of one event so that a call that no hook matches costs one map
@@ -623,6 +626,15 @@ func (b *build) share(key string, open func() (io.Closer, error)) (io.Closer, er
 	return c, nil
 }
 
+// guardsFailClosed is Options.GuardsFailClosed for the hooks of f that it covers, those of a
+// layer but the project's and the local one; "" for the others.
+func guardsFailClosed(why string, f *config.File) string {
+	if f.Layer == config.Project || f.Layer == config.Local {
+		return ""
+	}
+	return why
+}
+
 // compileHook builds one hook of f.
 func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compiled, error) {
 	m, err := match.CompileMatcher(h.Matcher)
@@ -650,6 +662,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 		async:    h.Async,
 		parallel: h.Parallel || f.Parallel || r.opts.Parallel,
 		failShut: h.OnError == "block",
+		failEnv:  guardsFailClosed(r.opts.GuardsFailClosed, f),
 		status:   h.StatusMessage,
 		rewake:   h.AsyncRewake,
 	}

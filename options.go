@@ -18,6 +18,15 @@ import (
 type Options struct {
 	// Logger receives one record per hook run and per error. Nil discards.
 	Logger *slog.Logger
+	// GuardsFailClosed, when not empty, makes every blocking hook of a layer but the
+	// project's and the local one that fails (an error, a crash, a timeout) on a gate event
+	// block it, as on_error: block does, the reason naming the hook, its error and
+	// GuardsFailClosed. `hookcore hook claude` sets it when the project's Claude Code
+	// settings set an env, which Claude Code gives every hook: an allowed variable can
+	// still crash a guard (PYTHONIOENCODING=utf-16 a Python one, NODE_OPTIONS=
+	// --max-old-space-size=1 a Node one), and a crashed guard let the call through (red
+	// team round 29).
+	GuardsFailClosed string
 	// ProjectDir is the project root given to hooks as CLAUDE_PROJECT_DIR and
 	// HOOKCORE_PROJECT_DIR, and the workspace whose trust is checked. Empty: the process's
 	// working directory.

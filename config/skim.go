@@ -248,12 +248,17 @@ func trustKey(key string) bool {
 func boundMembers(f *File, data []byte) {
 	// Claude Code reads a settings file behind a UTF-8 byte order mark (anthropics/claude-code
 	// #81355, 2.1.219), so its env and hooks count there too (stop 25 red team: a BOM hid a
-	// PYTHONPATH from the env check).
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	// PYTHONPATH from the env check). Gemini CLI refuses such a file, and hookcore then
+	// does not apply its hooksConfig: the mark changes what the file does, so a Gemini file
+	// with one is bound whole (red team round 29: a granted file's mark, removed, switched
+	// the user's Gemini guard off under a grant that still held).
+	claude := IsClaudeSettings(f.Path)
+	if claude {
+		data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	}
 	if !isJSONObject(data) {
 		return
 	}
-	claude := IsClaudeSettings(f.Path)
 	f.EnvChecked = claude
 	h := sha256.New()
 	h.Write([]byte("hookcore trust: canonical members\n"))
@@ -266,7 +271,7 @@ func boundMembers(f *File, data []byte) {
 			h.Write(v)
 		}
 		if key == "env" && claude {
-			f.EnvOverrides = envOverrides(data[vs:ve])
+			f.EnvNames, f.EnvOverrides = envOf(data[vs:ve])
 		}
 	})
 	f.boundSet = true
@@ -294,22 +299,30 @@ func canonicalJSON(raw []byte) []byte {
 // (GuardEnv). Claude Code puts its settings' env into every hook's environment, hookcore's
 // hook command included.
 func envOverrides(raw []byte) []string {
+	_, over := envOf(raw)
+	return over
+}
+
+// envOf returns the names, sorted, that a settings file's env object (raw JSON) sets: all
+// of them, and those envOverrides returns.
+func envOf(raw []byte) (names, overrides []string) {
 	var env map[string]json.RawMessage
 	if json.Unmarshal(raw, &env) != nil {
-		return nil
+		return nil, nil
 	}
-	var out []string
 	for k, v := range env {
+		names = append(names, k)
 		var value string
 		if json.Unmarshal(v, &value) != nil {
 			value = string(v) // not a string: judged by its text
 		}
 		if GuardEnv(k, value) {
-			out = append(out, k)
+			overrides = append(overrides, k)
 		}
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(names)
+	sort.Strings(overrides)
+	return names, overrides
 }
 
 // GuardEnv reports whether an environment variable, set to value for every hook by a
@@ -383,22 +396,30 @@ var ErrUncheckedEnv = errors.New(`not strict JSON, and it mentions "env"`)
 // Errors: those of regularfile.Read (fs.ErrNotExist for a missing file; ErrTooLarge);
 // ErrUncheckedEnv.
 func SettingsEnvOverrides(path string, max int64) ([]string, error) {
+	_, over, err := SettingsEnv(path, max)
+	return over, err
+}
+
+// SettingsEnv is SettingsEnvOverrides that also returns every variable the env sets
+// (names, sorted).
+func SettingsEnv(path string, max int64) (names, overrides []string, err error) {
 	data, _, err := regularfile.Read(path, max)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // Claude Code reads it (boundMembers)
 	if !isJSONObject(data) {
 		if bytes.Contains(data, []byte(`"env"`)) {
 			// Not strict JSON, yet an env may be read by a laxer reader than JSON.parse:
 			// unknown, so not taken as none.
-			return nil, ErrUncheckedEnv
+			return nil, nil, ErrUncheckedEnv
 		}
-		return nil, nil
+		return nil, nil, nil
 	}
 	raw, ok := topJSONValue(data, "env")
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
-	return envOverrides(raw), nil
+	names, overrides = envOf(raw)
+	return names, overrides, nil
 }

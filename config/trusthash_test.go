@@ -153,3 +153,31 @@ func TestEnvBehindBOM(t *testing.T) {
 		}
 	}
 }
+
+// TestGeminiByteOrderMarkIsBound: a byte order mark decides whether Gemini CLI reads a
+// settings file (it refuses one that has it, and hookcore then does not apply its
+// hooksConfig), so the grant binds it: removing it changes the digest (red team round 29:
+// the grant held, and the file's hooksConfig.disabled switched the user's guard off). A
+// Claude Code settings file's mark is still no change (Claude Code reads such a file).
+func TestGeminiByteOrderMarkIsBound(t *testing.T) {
+	t.Parallel()
+	const body = `{"hooksConfig": {"disabled": ["user-guard"]}}`
+	hash := func(path, src string) string {
+		f, _ := ParseDialect(path, []byte(src), Project, dialectOf(path))
+		h, _ := f.TrustHash()
+		return h
+	}
+	if hash("/w/.gemini/settings.json", "\ufeff"+body) == hash("/w/.gemini/settings.json", body) {
+		t.Error("Gemini: the byte order mark is not bound")
+	}
+	if hash("/w/.claude/settings.json", "\ufeff"+body) != hash("/w/.claude/settings.json", body) {
+		t.Error("Claude Code: the byte order mark changed the binding")
+	}
+}
+
+func dialectOf(path string) Dialect {
+	if isGeminiSettings(path) {
+		return Gemini
+	}
+	return Nested
+}

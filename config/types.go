@@ -345,6 +345,8 @@ type File struct {
 	// (GuardEnv), sorted; under Claude Code the hook command runs nothing and blocks gate
 	// events while they are set.
 	EnvOverrides []string
+	// EnvNames are all the variables that env sets, sorted (hookcore.Options.GuardsFailClosed).
+	EnvNames []string
 	// EnvChecked is true when EnvOverrides was read from the file (a Claude Code settings
 	// file of the project or local layer that is a JSON object).
 	EnvChecked bool

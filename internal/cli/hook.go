@@ -273,9 +273,14 @@ func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Option
 		// store; with PATH, PYTHONPATH, LD_PRELOAD, ... the user's guard scripts run the
 		// repository's code (stop 25 red team). Nothing runs, and a gate event is blocked: a
 		// guard fails closed on what the repository or the model can write.
-		if why := e.claudeEnvProblem(l.set, l.projectDir); why != "" {
+		why, envNote := e.claudeEnvProblem(l.set, l.projectDir)
+		if why != "" {
 			return nil, why, "", ""
 		}
+		// Any other variable the project's env sets can still make a guard fail (red team
+		// round 29: PYTHONIOENCODING=utf-16 crashed a Python guard, and rm -rf went through):
+		// the user's guards then fail closed.
+		opts.GuardsFailClosed = envNote
 	}
 	if !l.untrustedIgnored {
 		var msgs []string
@@ -310,10 +315,11 @@ func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Option
 // layer is not read again (config.File.EnvOverrides); any other — loaded as the user's
 // layer because HOME points into the project, over the parser's caps, skipped by its
 // budget — is read here, up to 16 MiB; a larger one cannot be checked, which is a problem
-// too.
-func (e *env) claudeEnvProblem(set *config.Set, root string) string {
+// too. note, when the project's settings set any env at all, says which file and which
+// variables (hookcore.Options.GuardsFailClosed).
+func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note string) {
 	if e.home != "" && !filepath.IsAbs(e.home) {
-		return fmt.Sprintf("HOME is not an absolute path (%q): hookcore would read files of the working directory as your own policy; a project's Claude Code settings env may have set it", e.home)
+		return fmt.Sprintf("HOME is not an absolute path (%q): hookcore would read files of the working directory as your own policy; a project's Claude Code settings env may have set it", e.home), ""
 	}
 	dirs := []string{root}
 	if d := os.Getenv("CLAUDE_PROJECT_DIR"); d != "" && filepath.IsAbs(d) && d != root {
@@ -322,37 +328,42 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) string {
 	for _, dir := range dirs {
 		for _, name := range []string{"settings.json", "settings.local.json"} {
 			p := filepath.Join(dir, ".claude", name)
-			over, err := parsedEnvOverrides(set, p)
+			names, over, err := parsedEnv(set, p)
 			if err == errNotParsed {
-				over, err = config.SettingsEnvOverrides(p, 16<<20)
+				names, over, err = config.SettingsEnv(p, 16<<20)
 			}
 			rel := text.Printable(relativize(p, e.cwd))
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				continue
 			case err != nil:
-				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err)
+				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
 			case len(over) > 0:
-				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)", rel, strings.Join(over, ", "))
+				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)", rel, strings.Join(over, ", ")), ""
+			case len(names) > 0 && note == "":
+				if len(names) > 5 {
+					names = append(names[:5:5], "…")
+				}
+				note = fmt.Sprintf("the project's %s sets %s in the env Claude Code gives every hook", rel, text.Printable(strings.Join(names, ", ")))
 			}
 		}
 	}
-	return ""
+	return "", note
 }
 
 // errNotParsed: the settings file is not one the config loader parsed in the project or
 // local layer.
 var errNotParsed = errors.New("not parsed")
 
-// parsedEnvOverrides returns config.File.EnvOverrides of the project or local layer file at
-// path when the config loader parsed it, errNotParsed otherwise.
-func parsedEnvOverrides(set *config.Set, path string) ([]string, error) {
+// parsedEnv returns config.File.EnvNames and EnvOverrides of the project or local layer file
+// at path when the config loader parsed it, errNotParsed otherwise.
+func parsedEnv(set *config.Set, path string) (names, overrides []string, err error) {
 	for _, f := range set.Files {
 		if f.Path == path && (f.Layer == config.Project || f.Layer == config.Local) && !f.Failed && f.EnvChecked {
-			return f.EnvOverrides, nil
+			return f.EnvNames, f.EnvOverrides, nil
 		}
 	}
-	return nil, errNotParsed
+	return nil, nil, errNotParsed
 }
 
 // fireAnswer fires event through r and encodes the result in p's protocol. A panic of the

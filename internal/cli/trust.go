@@ -299,7 +299,7 @@ func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok b
 // printSwitchWarnings warns about what a project's config switches off once trusted: every
 // hook (disable_all_hooks), each of the user's hooks that the project's Gemini CLI or Codex
 // settings turn off now, and the switches that would turn off hooks the user adds later:
-// an agent switched off whole, a Gemini hook name that no project hook has, a Codex
+// an agent switched off whole, each Gemini hook name it lists, a Codex
 // [hooks.state] key of a file outside the project (red team round 28: such switches were
 // granted without a word, and the user's hooks added later never ran).
 func (e *env) printSwitchWarnings(set *config.Set, ws string) {
@@ -332,27 +332,16 @@ func (e *env) printSwitchWarnings(set *config.Set, ws string) {
 		}
 		for _, k := range f.HooksDisabled {
 			switch {
-			case f.Dialect == config.Gemini && !ownGemini(set, k):
+			case f.Dialect == config.Gemini:
+				// Every name, one the project's own hooks have too: a decoy hook of the
+				// name hid the switch, which then took the user's hook of that name added
+				// later (red team round 29).
 				warn("once trusted, %s turns off any Gemini CLI hook named %s, yours included", text.Printable(relativize(f.Path, e.cwd)), text.Printable(strconv.Quote(k)))
 			case f.Dialect == config.Codex && !inProject(codexKeyFile(k), ws):
 				warn("once trusted, %s turns off the Codex hook %s, outside the project", text.Printable(relativize(f.Path, e.cwd)), text.Printable(strconv.Quote(k)))
 			}
 		}
 	}
-}
-
-// ownGemini reports whether a hook of the project's or local Gemini files is named name.
-func ownGemini(set *config.Set, name string) bool {
-	for _, f := range set.Files {
-		if f.Dialect == config.Gemini && (f.Layer == config.Project || f.Layer == config.Local) {
-			for i := range f.Hooks {
-				if f.Hooks[i].AgentKey == name {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // codexKeyFile is the file of a Codex [hooks.state] key, "FILE:EVENT_LABEL:GROUP:HANDLER".

@@ -2,6 +2,8 @@ package install
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -73,13 +75,7 @@ func (p *Plan) Apply(now time.Time) (backup string, err error) {
 	if p.Old != nil {
 		backup = p.Path
 		if p.BackupDir != "" {
-			abs, err := filepath.Abs(p.Path)
-			if err != nil {
-				return "", fmt.Errorf("cannot keep the old file as a backup: %w (nothing written)", err)
-			}
-			// The whole path in the name, so that two projects' settings.json do not meet.
-			backup = filepath.Join(p.BackupDir, strings.ReplaceAll(strings.TrimPrefix(abs, string(filepath.Separator)), string(filepath.Separator), "%"))
-			if err := os.MkdirAll(p.BackupDir, 0o700); err != nil {
+			if backup, err = backupName(p.Path, p.BackupDir); err != nil {
 				return "", fmt.Errorf("cannot keep the old file as a backup: %w (nothing written)", err)
 			}
 		}
@@ -98,6 +94,46 @@ func (p *Plan) Apply(now time.Time) (backup string, err error) {
 		backup = ""
 	}
 	return backup, err
+}
+
+// backupName returns where in dir the backup of path goes, without its ".hookcore-TIME.bak":
+// the last three names of path joined by %, cut to 64 bytes each, and the first 12 hex digits
+// of the SHA-256 of path made absolute ("proj%.claude%settings.local.json.3f2a9c1b0d4e"), so
+// that two projects' settings files never share a name and no name passes the file
+// system's 255 bytes (red team round 29: the whole path in the name made a project 190 bytes
+// deep impossible to uninstall from). dir is made 0700 if missing; it must be a directory,
+// not a symbolic link (a link planted there wrote a backup of settings.local.json into the
+// repository), and is made 0700 if it is wider.
+func backupName(path, dir string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return "", err
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("%s is not a directory (a symbolic link?): the backup would go where it points", dir)
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return "", err
+		}
+	}
+	cut := func(s string) string {
+		if len(s) > 64 {
+			s = s[:64]
+		}
+		return s
+	}
+	sum := sha256.Sum256([]byte(abs))
+	parent := filepath.Dir(abs)
+	name := cut(filepath.Base(filepath.Dir(parent))) + "%" + cut(filepath.Base(parent)) + "%" + cut(filepath.Base(abs)) + "." + hex.EncodeToString(sum[:6])
+	return filepath.Join(dir, name), nil
 }
 
 // unchanged returns an error when p.Path no longer resolves to file, or file is not what
