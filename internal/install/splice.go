@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/hookcore/hookcore/config"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -379,7 +380,14 @@ func where(path string, data []byte, err error) string {
 	col := int(off) - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
 	msg := fmt.Sprintf("%s:%d:%d: %v", path, line, col, err)
 	if rest := data[off:]; bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*")) {
-		msg += " (a comment: JSON has none, and Claude Code 2.1.332 ignores a settings file that has one, running none of its hooks; remove it)"
+		if filepath.Base(filepath.Dir(path)) == ".gemini" {
+			// Gemini CLI reads comments (strip-json-comments); install writes JSON, and its
+			// splice keeps every byte it does not change, which a comment would not survive
+			// (new-user trial, stop 26: the message spoke of Claude Code).
+			msg += " (a comment: Gemini CLI reads it, but install cannot keep comments when it rewrites the file; remove them, or add the hookcore entries by hand)"
+		} else {
+			msg += " (a comment: JSON has none, and Claude Code 2.1.332 ignores a settings file that has one, running none of its hooks; remove it)"
+		}
 	}
 	if h := config.EncodingHint(data); h != "" && off == 0 {
 		msg += " (the file starts with " + h + ", which JSON does not take: save it as UTF-8 without a byte order mark)"

@@ -101,6 +101,18 @@ func TestInstallErrorHasPosition(t *testing.T) {
 			t.Errorf("the file was changed: %q", b)
 		}
 	}
+	// Gemini CLI reads comments: the message says install cannot keep them (new-user
+	// trial, stop 26: it spoke of Claude Code).
+	gemini := filepath.Join(dir, ".gemini", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(gemini), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(gemini, []byte("{\n  // mine\n  \"general\": {}\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Install(Options{Agent: "gemini", ProjectDir: dir}); err == nil || !strings.Contains(err.Error(), "Gemini CLI reads it, but install cannot keep comments") {
+		t.Errorf("gemini: error %v", err)
+	}
 }
 
 // TestInstallKeepsCRLF: a settings file written on Windows (every line ends in CRLF) keeps
