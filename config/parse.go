@@ -497,16 +497,11 @@ func (d *decoder) group(entry ast.Node, gi int, eventRaw string, e hook.Event, p
 	return raws
 }
 
-// parseYAML parses data (YAML or JSON) and returns the body of its only document, nil for an
-// empty file, or the parser's error with its position. A file over MaxFileSize, or whose
-// parsed part (skimJSON: all of it, but for the values a JSON file holds that hookcore does
-// not read) is over the caps of CheckLimits, is not parsed: its problem is the error.
-func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
-	return parseYAMLObj(path, data, isJSONObject(bytes.TrimPrefix(data, []byte("\ufeff"))))
-}
-
-// parseYAMLObj is parseYAML when whether data (past a byte order mark) is one JSON object
-// (isJSONObject) is known.
+// parseYAMLObj parses data (YAML or JSON) and returns the body of its only document, nil for
+// an empty file, or the parser's error with its position; obj says whether data (past a byte
+// order mark) is one JSON object (isJSONObject). A file over MaxFileSize, or whose parsed
+// part (skimObject: all of it, but for the values a JSON file holds that hookcore does not
+// read) is over the caps of CheckLimits, is not parsed: its problem is the error.
 func parseYAMLObj(path string, data []byte, obj bool) (ast.Node, ErrorList) {
 	err := checkSize(path, data)
 	if err == nil && EncodingHint(data) == "UTF-16" {

@@ -26,23 +26,20 @@ var readTopKeys = map[string]bool{
 	"hooksConfig": true, // Gemini CLI's switches (geminiHooksConfig)
 }
 
-// skimJSON returns data with the values of its top-level keys that parse does not read
+// skimObject returns data with the values of its top-level keys that parse does not read
 // (readTopKeys) replaced by a 0, their line breaks and as many blanks as the value's last
-// line had runes, when data is a JSON object that json.Valid accepts; data itself
-// otherwise. The YAML parser then builds no tree for, and scans hardly a byte of, what
-// hookcore never looks at — a Claude Code settings.json's permissions, env, statusLine,
-// enabledPlugins — and every line and column it reports outside them is the one in data
-// (the config package reads no parser offsets). The keys stay, so a near-miss of a hookcore
-// key is still warned about. A value holding U+0085, U+2028 or U+2029, which a YAML parser
-// may count as line breaks, is left as it is. The YAML parser's refusals of what it no
-// longer reads go with it: a duplicate key inside "permissions", which Claude Code's
-// JSON.parse takes, no longer fails the file.
+// line had runes, when data is a JSON object that json.Valid accepts (obj, isJSONObject,
+// which the caller has checked); data itself otherwise. The YAML parser then builds no tree
+// for, and scans hardly a byte of, what hookcore never looks at — a Claude Code
+// settings.json's permissions, env, statusLine, enabledPlugins — and every line and column it
+// reports outside them is the one in data (the config package reads no parser offsets). The
+// keys stay, so a near-miss of a hookcore key is still warned about. A value holding U+0085,
+// U+2028 or U+2029, which a YAML parser may count as line breaks, is left as it is. The YAML
+// parser's refusals of what it no longer reads go with it: a duplicate key inside
+// "permissions", which Claude Code's JSON.parse takes, no longer fails the file.
 //
 // Issue 9: a hook process reads ~/.claude/settings.json at every event, and the YAML parser
 // took 0.5 ms of a 2.5 ms process for a 6 KB file of permission rules.
-func skimJSON(data []byte) []byte { return skimObject(data, isJSONObject(data)) }
-
-// skimObject is skimJSON when whether data is one JSON object (obj) is known.
 func skimObject(data []byte, obj bool) []byte {
 	if !obj {
 		return data
@@ -294,17 +291,10 @@ func canonicalJSON(raw []byte) []byte {
 	return b.Bytes()
 }
 
-// envOverrides returns the names, sorted, that a settings file's env object (raw JSON) sets
-// to a value that changes what hookcore's hook process or the guards it runs read or load
-// (GuardEnv). Claude Code puts its settings' env into every hook's environment, hookcore's
-// hook command included.
-func envOverrides(raw []byte) []string {
-	_, over := envOf(raw)
-	return over
-}
-
-// envOf returns the names, sorted, that a settings file's env object (raw JSON) sets: all
-// of them, and those envOverrides returns.
+// envOf returns the names, sorted, that a settings file's env object (raw JSON) sets
+// (names), and those of them it sets to a value that changes what hookcore's hook process or
+// the guards it runs read or load (overrides, GuardEnv). Claude Code puts its settings' env
+// into every hook's environment, hookcore's hook command included.
 func envOf(raw []byte) (names, overrides []string) {
 	var env map[string]json.RawMessage
 	if json.Unmarshal(raw, &env) != nil {

@@ -1,12 +1,14 @@
 package config
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/goccy/go-yaml/ast"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -460,4 +462,12 @@ func TestSetHooksKillScope(t *testing.T) {
 	if !set.Disabled || len(set.Hooks()) != 0 {
 		t.Errorf("claude's switch: disabled %v, hooks %v", set.Disabled, set.Hooks())
 	}
+}
+
+// skimJSON is skimObject for data whose shape is not known yet.
+func skimJSON(data []byte) []byte { return skimObject(data, isJSONObject(data)) }
+
+// parseYAML is parseYAMLObj for data whose shape is not known yet.
+func parseYAML(path string, data []byte) (ast.Node, ErrorList) {
+	return parseYAMLObj(path, data, isJSONObject(bytes.TrimPrefix(data, []byte("\ufeff"))))
 }
