@@ -327,9 +327,10 @@ func envOf(raw []byte) (names, overrides []string) {
 // option variables, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH; git's and gem's code and
 // repository variables (GIT_CONFIG*, GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_DIR, GEM_PATH,
 // ...); and every name that is no shell identifier (bash reads BASH_FUNC_name%% as a
-// function definition). PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE, PYTHONIOENCODING,
-// NODE_ENV and the like load nothing (stop 25 trial: the whole PYTHON prefix blocked
-// ordinary projects). A list of a class: a program may read others (the README says so).
+// function definition); PYTHONIOENCODING unless its codec is UTF-8 (another codec changes
+// what a Python guard reads); GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
+// PYTHONIOENCODING=utf-8, NODE_ENV and the like load nothing (stop 25 trial: the whole
+// PYTHON prefix blocked ordinary projects). A list of a class: a program may read others (the README says so).
 func GuardEnv(name, value string) bool {
 	switch name {
 	case "HOME", "PATH", "BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS",
@@ -341,6 +342,16 @@ func GuardEnv(name, value string) bool {
 		return true
 	case "NODE_OPTIONS":
 		return !harmlessNodeOptions(value)
+	case "PYTHONIOENCODING":
+		// The codec a Python guard reads its input with: unicode_escape turns the `\"` of
+		// Claude Code's JSON into quotes, and a command the model writes then carries a
+		// second "command" key the guard reads instead (red team round 30: rm -rf passed a
+		// guard that exited 0). UTF-8 spellings, and an errors handler alone, are fine.
+		enc, _, _ := strings.Cut(value, ":")
+		enc = strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(strings.TrimSpace(enc)))
+		return enc != "" && enc != "utf8" && enc != "utf8sig"
+	case "GREP_OPTIONS":
+		return true // BSD grep (macOS) still reads it: GREP_OPTIONS=-v inverts a grep guard
 	case "GIT_EXTERNAL_DIFF", "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
 		"GIT_PROXY_COMMAND", "GIT_DIR", "GIT_WORK_TREE", "GIT_TEMPLATE_DIR", "GEM_PATH", "GEM_HOME":
 		return true // code a guard that calls git or gem would run, or the repository it reads

@@ -125,6 +125,26 @@ func TestGuardEnvClass(t *testing.T) {
 	}
 }
 
+// TestGuardEnvCodec: PYTHONIOENCODING is refused unless its codec is UTF-8 (red team round
+// 30: unicode_escape made a Python guard read a second "command" key the model had written
+// inside its command, and approve rm -rf); GREP_OPTIONS always (BSD grep reads it).
+func TestGuardEnvCodec(t *testing.T) {
+	t.Parallel()
+	for value, want := range map[string]bool{
+		"utf-8": false, "UTF8": false, "utf_8": false, "utf-8-sig": false, "utf-8:surrogateescape": false,
+		":replace": false, "": false,
+		"unicode_escape": true, "raw-unicode-escape": true, "utf-7": true, "utf-16": true, "latin-1": true,
+		"unicode_escape:strict": true,
+	} {
+		if got := GuardEnv("PYTHONIOENCODING", value); got != want {
+			t.Errorf("GuardEnv(PYTHONIOENCODING, %q) = %v, want %v", value, got, want)
+		}
+	}
+	if !GuardEnv("GREP_OPTIONS", "-v") {
+		t.Error("GREP_OPTIONS is allowed")
+	}
+}
+
 // TestEnvBehindBOM: Claude Code reads a settings file behind a UTF-8 byte order mark, so its
 // env is checked there too (stop 25 red team 26: the mark hid a PYTHONPATH).
 func TestEnvBehindBOM(t *testing.T) {

@@ -44,7 +44,7 @@ settings file for every event hookcore handles: .claude/settings.json (local:
 .github/hooks/hookcore.json; with --scope user, the same under your home directory. The
 file is merged, never replaced: every other key and hook stays. Installing twice is
 installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak (a file inside the
-project in ~/.hookcore/backups, its path in the name, out of the repository) and the new one is
+project in ~/.local/state/hookcore/backups, out of the repository) and the new one is
 written atomically; a settings file that is a symbolic link stays one (the file it points
 to is written; for the project and local scopes, only inside the project). An event that
 already has a hookcore hook entry you wrote is left as it is, and uninstall removes only
@@ -128,7 +128,7 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	ws := e.projectRoot()
 	trusted := e.trustHolds(ws)
 	if e.home != "" && inProject(p.Path, o.ProjectDir) {
-		p.BackupDir = filepath.Join(e.home, ".hookcore", "backups")
+		p.BackupDir = backupDir(e.home)
 	}
 	backup, err := p.Apply(time.Now())
 	if err != nil {
@@ -244,6 +244,18 @@ func goEnvFile(name string) string {
 		}
 	}
 	return val
+}
+
+// backupDir is where install keeps the backup of a file inside a project:
+// $XDG_STATE_HOME/hookcore/backups, ~/.local/state/hookcore/backups by default. Not under
+// ~/.hookcore, which is often a link into a dotfiles repository (red team round 30: a
+// project's settings.local.json, tokens and all, was backed up into one).
+func backupDir(home string) string {
+	state := os.Getenv("XDG_STATE_HOME")
+	if state == "" || !filepath.IsAbs(state) {
+		state = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(state, "hookcore", "backups")
 }
 
 // inProject reports whether path lies in the project directory dir, as written or with the

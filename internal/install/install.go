@@ -38,7 +38,7 @@ type Plan struct {
 	// uninstall removes none of the user's.
 	Kept []string
 	// BackupDir is where Apply keeps the old file; "" keeps it beside Path. The CLI gives
-	// ~/.hookcore/backups for a file inside a project: a backup beside it is a new file of
+	// ~/.local/state/hookcore/backups for a file inside a project: a backup beside it is a new file of
 	// the repository, and a backup of .claude/settings.local.json (which Claude Code keeps
 	// out of git) is not ignored, so a `git add -A` committed the user's local settings.
 	BackupDir string
