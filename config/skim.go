@@ -327,8 +327,8 @@ func envOf(raw []byte) (names, overrides []string) {
 // option variables, GCONV_PATH, LUA_INIT, LUA_PATH, LUA_CPATH; git's and gem's code and
 // repository variables (GIT_CONFIG*, GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_DIR, GEM_PATH,
 // ...); and every name that is no shell identifier (bash reads BASH_FUNC_name%% as a
-// function definition); PYTHONIOENCODING unless its codec is UTF-8 (another codec changes
-// what a Python guard reads); GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
+// function definition); PYTHONIOENCODING unless its codec is UTF-8, and LANG, LC_ALL and
+// LC_CTYPE unless plainLocale (another codec changes what a guard reads); GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
 // PYTHONIOENCODING=utf-8, NODE_ENV and the like load nothing (stop 25 trial: the whole
 // PYTHON prefix blocked ordinary projects). A list of a class: a program may read others (the README says so).
 func GuardEnv(name, value string) bool {
@@ -352,6 +352,8 @@ func GuardEnv(name, value string) bool {
 		return enc != "" && enc != "utf8" && enc != "utf8sig"
 	case "GREP_OPTIONS":
 		return true // BSD grep (macOS) still reads it: GREP_OPTIONS=-v inverts a grep guard
+	case "LANG", "LC_ALL", "LC_CTYPE":
+		return !plainLocale(value)
 	case "GIT_EXTERNAL_DIFF", "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
 		"GIT_PROXY_COMMAND", "GIT_DIR", "GIT_WORK_TREE", "GIT_TEMPLATE_DIR", "GEM_PATH", "GEM_HOME":
 		return true // code a guard that calls git or gem would run, or the repository it reads
@@ -369,6 +371,27 @@ func GuardEnv(name, value string) bool {
 		}
 	}
 	return name == ""
+}
+
+// plainLocale reports whether a locale leaves a guard reading its input as it is: empty, C
+// or POSIX, a UTF-8 codeset, or none named for a language whose default codeset keeps every
+// ASCII byte a character of its own. A codeset such as GBK, Big5 or Shift_JIS takes an ASCII
+// byte as the second byte of a character: a Python guard decodes its input with it (the
+// `\` before a quote of Claude Code's JSON swallowed, the quote freed: PYTHONIOENCODING's
+// attack by another name), and grep matches `rm -rf` after such a lead byte no more
+// (macOS has these locales).
+func plainLocale(value string) bool {
+	v, _, _ := strings.Cut(strings.TrimSpace(value), "@")
+	if v == "" || v == "C" || v == "POSIX" {
+		return true
+	}
+	lang, codeset, ok := strings.Cut(v, ".")
+	if !ok {
+		l, _, _ := strings.Cut(strings.ToLower(lang), "_")
+		return l != "zh" && l != "ja" && l != "ko"
+	}
+	codeset = strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(codeset))
+	return codeset == "utf8"
 }
 
 // harmlessNodeOptions reports whether every word of a NODE_OPTIONS value is an option that

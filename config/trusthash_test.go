@@ -143,6 +143,18 @@ func TestGuardEnvCodec(t *testing.T) {
 	if !GuardEnv("GREP_OPTIONS", "-v") {
 		t.Error("GREP_OPTIONS is allowed")
 	}
+	// A locale whose codeset takes an ASCII byte into a character (GBK, Big5, Shift_JIS)
+	// is the same attack by another name.
+	for value, want := range map[string]bool{
+		"en_US.UTF-8": false, "C.UTF-8": false, "C": false, "POSIX": false, "": false, "de_DE.utf8@euro": false, "en_US": false, "fr_FR.ISO-8859-1": true,
+		"zh_CN.GBK": true, "zh_TW.Big5": true, "ja_JP.SJIS": true, "zh_TW": true, "ja_JP.eucJP": true,
+	} {
+		for _, name := range []string{"LANG", "LC_ALL", "LC_CTYPE"} {
+			if got := GuardEnv(name, value); got != want {
+				t.Errorf("GuardEnv(%s, %q) = %v, want %v", name, value, got, want)
+			}
+		}
+	}
 }
 
 // TestEnvBehindBOM: Claude Code reads a settings file behind a UTF-8 byte order mark, so its
