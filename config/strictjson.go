@@ -16,8 +16,17 @@ func strictJSON(path string, data []byte) ErrorList {
 	if !strings.EqualFold(filepath.Ext(path), ".json") {
 		return nil
 	}
+	if IsClaudeSettings(path) {
+		return notStrict(path, data, ClaudeIgnoresFile)
+	}
 	return notStrict(path, data, "hookcore reads it, but Claude Code and codebot would refuse this file")
 }
+
+// ClaudeIgnoresFile is what follows when a Claude Code settings file is not strict JSON
+// (a comment, a trailing comma): observed with Claude Code 2.1.332, none of its hooks run.
+// `hookcore check` makes the warning an error there (new-user trial, stop 26: check passed
+// a settings file whose comment switched off hookcore's entries, and every guard with them).
+const ClaudeIgnoresFile = "Claude Code ignores this whole file (none of its hooks run, hookcore's own entries included); hookcore reads it"
 
 // geminiStrict is strictJSON for a Gemini CLI settings file, its comments stripped:
 // Gemini CLI reads it with JSON.parse, and a file that is not strict JSON (a trailing comma,

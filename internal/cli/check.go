@@ -66,6 +66,11 @@ error unless --agent-runner says the harness runs sub-agents.`,
 					continue
 				}
 				f, problems := config.ParseFile(p.Path, p.Layer)
+				for _, q := range problems {
+					if q.Warning && strings.HasSuffix(q.Msg, config.ClaudeIgnoresFile) {
+						q.Warning = false // hookcore's warning, but the agent runs none of the file
+					}
+				}
 				all = append(all, problems...)
 				if f != nil {
 					files = append(files, f)
