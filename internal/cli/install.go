@@ -3,11 +3,13 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -121,6 +123,19 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
 		return nil
 	}
+	abs, _ := filepath.Abs(p.Path)
+	created := e.home != "" && add && p.Old == nil
+	if e.home != "" && !add && p.Leftover() && createdFiles(e.home).has(abs) {
+		// Nothing is left but what install wrote into the file it created: the file goes,
+		// as it was before install (new-user trials, stop 26: a `{}` stayed behind, a new
+		// file of the repository that made a trust grant stale). A file the user had, even
+		// an empty one, is given back as it was.
+		p.Delete = true
+	}
+	if f.dryRun && p.Delete {
+		fmt.Fprintf(e.stdout, "%s: would be removed (install created it, and nothing else is left in it)\n", relativize(p.Path, e.cwd))
+		return nil
+	}
 	if f.dryRun {
 		fmt.Fprint(e.stdout, install.Diff(relativize(p.Path, e.cwd), p.Old, p.New))
 		return nil
@@ -134,6 +149,17 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
+	if created || p.Delete {
+		rec := createdFiles(e.home)
+		if created {
+			rec.add(abs)
+		} else {
+			rec.remove(abs)
+		}
+		if err := rec.save(e.home); err != nil {
+			fmt.Fprintf(e.stderr, "hookcore: warning: cannot record which settings files install created (%v): uninstall will leave an empty one\n", err)
+		}
+	}
 	defer func() {
 		// The file written may be one of the workspace's project config files, which its
 		// trust grant binds (new-user trial, stop 21: install after trust grant switched the
@@ -145,6 +171,9 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	verb := "installed hookcore in"
 	if !add {
 		verb = "removed hookcore from"
+	}
+	if p.Delete {
+		verb = "removed hookcore, and the file it had created,"
 	}
 	fmt.Fprintf(e.stdout, "%s %s\n", verb, relativize(p.Path, e.cwd))
 	if p.Target != "" {
@@ -244,6 +273,63 @@ func goEnvFile(name string) string {
 		}
 	}
 	return val
+}
+
+// createdSet is the record of the settings files install created (absolute paths), in
+// $XDG_STATE_HOME/hookcore/created.json: uninstall removes such a file when nothing else is
+// left in it.
+type createdSet map[string]bool
+
+func createdPath(home string) string {
+	return filepath.Join(filepath.Dir(backupDir(home)), "created.json")
+}
+
+// createdFiles reads the record; a missing or unreadable one is empty.
+func createdFiles(home string) createdSet {
+	s := createdSet{}
+	if data, err := os.ReadFile(createdPath(home)); err == nil {
+		var list []string
+		if json.Unmarshal(data, &list) == nil {
+			for _, p := range list {
+				s[p] = true
+			}
+		}
+	}
+	return s
+}
+
+func (s createdSet) has(p string) bool { return s[p] }
+func (s createdSet) add(p string)      { s[p] = true }
+func (s createdSet) remove(p string)   { delete(s, p) }
+
+// save writes the record atomically (a temporary file renamed over it).
+func (s createdSet) save(home string) error {
+	list := make([]string, 0, len(s))
+	for p := range s {
+		list = append(list, p)
+	}
+	slices.Sort(list)
+	data, err := json.MarshalIndent(list, "", "  ")
+	if err != nil {
+		return err
+	}
+	path := createdPath(home)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".created-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(append(data, '\n'))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // backupDir is where install keeps the backup of a file inside a project:

@@ -37,6 +37,9 @@ type Plan struct {
 	// user wrote (not exactly one install writes): install adds no second entry there, and
 	// uninstall removes none of the user's.
 	Kept []string
+	// Delete makes Apply remove the file (after its backup) instead of writing New: the CLI
+	// sets it when uninstall leaves nothing of a file that install created (Leftover).
+	Delete bool
 	// BackupDir is where Apply keeps the old file; "" keeps it beside Path. The CLI gives
 	// ~/.local/state/hookcore/backups for a file inside a project: a backup beside it is a new file of
 	// the repository, and a backup of .claude/settings.local.json (which Claude Code keeps
@@ -200,6 +203,22 @@ func plan(o Options, add bool) (*Plan, error) {
 		return nil, fmt.Errorf("%s would be %d bytes with hookcore's entries, over the %d KiB hookcore reads of a settings file; nothing written", p.Path, len(p.New), config.MaxFileSize>>10)
 	}
 	return p, nil
+}
+
+// Leftover reports whether New holds nothing but what install writes into a file it
+// creates: an empty object, or one with "version": 1 alone (Cursor's, Copilot CLI's).
+func (p *Plan) Leftover() bool {
+	var m map[string]json.RawMessage
+	if p.New == nil || json.Unmarshal(p.New, &m) != nil {
+		return false
+	}
+	switch len(m) {
+	case 0:
+		return true
+	case 1:
+		return string(bytes.TrimSpace(m["version"])) == "1"
+	}
+	return false
 }
 
 // lineEndingsOf returns b with the line endings of old: a file whose every line ends in

@@ -85,7 +85,12 @@ func (p *Plan) Apply(now time.Time) (backup string, err error) {
 		}
 	}
 	if err = p.unchanged(file); err == nil {
-		if err = os.Rename(tmp.Name(), file); err != nil {
+		if p.Delete {
+			err = os.Remove(file)
+		} else {
+			err = os.Rename(tmp.Name(), file)
+		}
+		if err != nil {
 			err = writeError(p.Path, file, err)
 		}
 	}
