@@ -328,7 +328,9 @@ func envOf(raw []byte) (names, overrides []string) {
 // repository variables (GIT_CONFIG*, GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_DIR, GEM_PATH,
 // ...); and every name that is no shell identifier (bash reads BASH_FUNC_name%% as a
 // function definition); PYTHONIOENCODING unless its codec is UTF-8, and LANG, LC_ALL and
-// LC_CTYPE unless plainLocale (another codec changes what a guard reads); GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
+// LC_CTYPE unless plainLocale (another codec changes what a guard reads), and where locales
+// are loaded from (LOCPATH, PATH_LOCALE, NLSPATH, I18NPATH, NixOS's LOCALE_ARCHIVE*);
+// GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
 // PYTHONIOENCODING=utf-8, NODE_ENV and the like load nothing (stop 25 trial: the whole
 // PYTHON prefix blocked ordinary projects). A list of a class: a program may read others (the README says so).
 func GuardEnv(name, value string) bool {
@@ -354,11 +356,17 @@ func GuardEnv(name, value string) bool {
 		return true // BSD grep (macOS) still reads it: GREP_OPTIONS=-v inverts a grep guard
 	case "LANG", "LC_ALL", "LC_CTYPE":
 		return !plainLocale(value)
+	case "LOCPATH", "PATH_LOCALE", "NLSPATH", "I18NPATH":
+		// Where the C library loads locales from: a repository's own compiled locale,
+		// named like a plain one, gave a Python guard a unicode_escape codeset and grep a
+		// space that is no space (red team round 31, end to end with the real Claude
+		// Code: rm -rf passed every guard).
+		return true
 	case "GIT_EXTERNAL_DIFF", "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
 		"GIT_PROXY_COMMAND", "GIT_DIR", "GIT_WORK_TREE", "GIT_TEMPLATE_DIR", "GEM_PATH", "GEM_HOME":
 		return true // code a guard that calls git or gem would run, or the repository it reads
 	}
-	for _, prefix := range []string{"HOOKCORE_", "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG"} {
+	for _, prefix := range []string{"HOOKCORE_", "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "LOCALE_ARCHIVE"} {
 		if strings.HasPrefix(name, prefix) {
 			return true
 		}

@@ -143,6 +143,13 @@ func TestGuardEnvCodec(t *testing.T) {
 	if !GuardEnv("GREP_OPTIONS", "-v") {
 		t.Error("GREP_OPTIONS is allowed")
 	}
+	// Where locales are loaded from: a repository's own compiled locale, named en_US, had a
+	// unicode_escape codeset (red team round 31).
+	for _, name := range []string{"LOCPATH", "PATH_LOCALE", "NLSPATH", "I18NPATH", "LOCALE_ARCHIVE", "LOCALE_ARCHIVE_2_27"} {
+		if !GuardEnv(name, ".locale") {
+			t.Errorf("GuardEnv(%s) = false", name)
+		}
+	}
 	// A locale whose codeset takes an ASCII byte into a character (GBK, Big5, Shift_JIS)
 	// is the same attack by another name.
 	for value, want := range map[string]bool{

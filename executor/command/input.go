@@ -37,7 +37,7 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	// The entries are written into one buffer and sliced out of it: one allocation for all.
 	var b strings.Builder
 	b.Grow(160 + 2*len(project) + min(len(in.ToolInput), maxEnvValue))
-	var endsArr [16]int
+	var endsArr [17]int
 	ends := endsArr[:0] // end offsets of the entries in b
 	put := func(k, v string) {
 		b.WriteString(k)
@@ -66,6 +66,12 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 		put("HOOK_TOOL_INPUT", text.Truncate(string(in.ToolInput), maxEnvValue, "")) // characters, as Python's s[:n], not bytes
 	} else {
 		putRaw("HOOK_TOOL_INPUT", in.ToolInput)
+	}
+	if len(in.ToolInput) > maxEnvValue {
+		// A guard that reads HOOK_TOOL_INPUT sees the start of a longer input only: 10 KB
+		// of padding before rm -rf passed a grep of it (red team round 31). It can check
+		// this, or read the whole input on stdin.
+		put("HOOK_TOOL_INPUT_TRUNCATED", "1")
 	}
 	putCut("HOOK_SESSION_ID", in.SessionID)
 	if ev == hook.PostToolUse || ev == hook.PostToolUseFailure {

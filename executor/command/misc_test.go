@@ -75,7 +75,23 @@ func TestCommandEnvCut(t *testing.T) {
 	in := mkInput(dir, "PostToolUse", "Write", "")
 	in.ToolInput, _ = json.Marshal(map[string]string{"content": long})
 	in.ToolResponse, _ = json.Marshal(long)
-	c := Command{Command: `printf '%s' "$HOOK_TOOL_INPUT" > in.txt; printf '%s' "$HOOK_TOOL_OUTPUT" > out.txt`, Env: testEnv()}
+	c := Command{Command: `printf '%s' "$HOOK_TOOL_INPUT" > in.txt; printf '%s' "$HOOK_TOOL_OUTPUT" > out.txt; printf '%s' "${HOOK_TOOL_INPUT_TRUNCATED-unset}" > cut.txt`, Env: testEnv()}
+	if _, err := c.Execute(context.Background(), in); err != nil {
+		t.Fatal(err)
+	}
+	// The cut is said (red team round 31: 10 KB of padding before rm -rf passed a grep of
+	// HOOK_TOOL_INPUT).
+	if b, _ := os.ReadFile(filepath.Join(dir, "cut.txt")); string(b) != "1" {
+		t.Errorf("HOOK_TOOL_INPUT_TRUNCATED = %q, want 1", b)
+	}
+	in.ToolInput = json.RawMessage(`{"command":"ls"}`)
+	if _, err := c.Execute(context.Background(), in); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "cut.txt")); string(b) != "unset" {
+		t.Errorf("short input: HOOK_TOOL_INPUT_TRUNCATED = %q, want it unset", b)
+	}
+	in.ToolInput, _ = json.Marshal(map[string]string{"content": long})
 	if _, err := c.Execute(context.Background(), in); err != nil {
 		t.Fatal(err)
 	}
