@@ -329,8 +329,8 @@ func envOf(raw []byte) (names, overrides []string) {
 // ...); and every name that is no shell identifier (bash reads BASH_FUNC_name%% as a
 // function definition); PYTHONIOENCODING unless its codec is UTF-8, and LANG, LC_ALL and
 // LC_CTYPE unless plainLocale (another codec changes what a guard reads), and where locales
-// are loaded from (LOCPATH, PATH_LOCALE, NLSPATH, I18NPATH, NixOS's LOCALE_ARCHIVE*);
-// GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
+// are loaded from (LOCPATH, PATH_LOCALE, NLSPATH, I18NPATH, NixOS's LOCALE_ARCHIVE*); what
+// bash acts on in a script (PS4, CDPATH, GLOBIGNORE, TMOUT); NODE_ICU_DATA; GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
 // PYTHONIOENCODING=utf-8, NODE_ENV and the like load nothing (stop 25 trial: the whole
 // PYTHON prefix blocked ordinary projects). A list of a class: a program may read others (the README says so).
 func GuardEnv(name, value string) bool {
@@ -356,6 +356,11 @@ func GuardEnv(name, value string) bool {
 		return true // BSD grep (macOS) still reads it: GREP_OPTIONS=-v inverts a grep guard
 	case "LANG", "LC_ALL", "LC_CTYPE":
 		return !plainLocale(value)
+	case "PS4", "CDPATH", "GLOBIGNORE", "TMOUT", "NODE_ICU_DATA":
+		// What bash reads from the environment and acts on in a script: PS4 is expanded
+		// (code) under xtrace, CDPATH moves a `cd`, GLOBIGNORE drops files from a glob,
+		// TMOUT cuts a `read` of the input short; Node's ICU data changes normalization.
+		return true
 	case "LOCPATH", "PATH_LOCALE", "NLSPATH", "I18NPATH":
 		// Where the C library loads locales from: a repository's own compiled locale,
 		// named like a plain one, gave a Python guard a unicode_escape codeset and grep a

@@ -145,7 +145,8 @@ func TestGuardEnvCodec(t *testing.T) {
 	}
 	// Where locales are loaded from: a repository's own compiled locale, named en_US, had a
 	// unicode_escape codeset (red team round 31).
-	for _, name := range []string{"LOCPATH", "PATH_LOCALE", "NLSPATH", "I18NPATH", "LOCALE_ARCHIVE", "LOCALE_ARCHIVE_2_27"} {
+	for _, name := range []string{"LOCPATH", "PATH_LOCALE", "NLSPATH", "I18NPATH", "LOCALE_ARCHIVE", "LOCALE_ARCHIVE_2_27",
+		"PS4", "CDPATH", "GLOBIGNORE", "TMOUT", "NODE_ICU_DATA"} {
 		if !GuardEnv(name, ".locale") {
 			t.Errorf("GuardEnv(%s) = false", name)
 		}
