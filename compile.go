@@ -983,7 +983,41 @@ func (r *Runner) hookEnv(f *config.File) []string {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
-	return append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
+	env := append(slices.Clip(base), "HOOKCORE_CONFIG_DIR="+dir)
+	if f.Layer != config.Project && f.Layer != config.Local {
+		env = gitGuarded(env)
+	}
+	return env
+}
+
+// gitSafe are the git settings a hook of the user's runs with (GIT_CONFIG_COUNT, which
+// overrides every config file): those with which a repository's .git/config, which the
+// model can write, makes git run a program — core.fsmonitor on every `git status`, the pager,
+// the hooks, an external diff, ssh, the ext transport (red team round 32: a guard that ran
+// `git status` ran the repository's script, which emptied ~/.hookcore/hooks.yaml, and rm -rf
+// passed next; end to end with the real Claude Code). A filter or textconv driver named in
+// the work tree's .gitattributes is not covered (git 2.40's GIT_ATTR_SOURCE could, at the
+// cost of every attribute): the README says so.
+var gitSafe = [][2]string{
+	{"core.fsmonitor", "false"}, {"core.hooksPath", "/dev/null"}, {"core.pager", "cat"},
+	{"diff.external", ""}, {"core.sshCommand", "ssh"}, {"protocol.ext.allow", "never"},
+}
+
+// gitGuarded appends gitSafe to env as GIT_CONFIG_KEY_n/VALUE_n after the ones env has
+// already (GIT_CONFIG_COUNT), so that settings the user passes this way stay.
+func gitGuarded(env []string) []string {
+	n := 0
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GIT_CONFIG_COUNT="); ok {
+			if c, err := strconv.Atoi(v); err == nil && c > 0 && c < 1000 {
+				n = c
+			}
+		}
+	}
+	for i, kv := range gitSafe {
+		env = append(env, fmt.Sprintf("GIT_CONFIG_KEY_%d=%s", n+i, kv[0]), fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n+i, kv[1]))
+	}
+	return append(env, fmt.Sprintf("GIT_CONFIG_COUNT=%d", n+len(gitSafe)))
 }
 
 // commandAgent is command.Command.Agent for a command hook of file f: "cursor" for a hook
