@@ -330,9 +330,10 @@ func envOf(raw []byte) (names, overrides []string) {
 // function definition); PYTHONIOENCODING unless its codec is UTF-8, and LANG, LC_ALL and
 // LC_CTYPE unless plainLocale (another codec changes what a guard reads), and where locales
 // are loaded from (LOCPATH, PATH_LOCALE, NLSPATH, I18NPATH, NixOS's LOCALE_ARCHIVE*); what
-// bash acts on in a script (PS4, CDPATH, GLOBIGNORE, TMOUT); NODE_ICU_DATA; GREP_OPTIONS. PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE,
-// PYTHONIOENCODING=utf-8, NODE_ENV and the like load nothing (stop 25 trial: the whole
-// PYTHON prefix blocked ordinary projects). A list of a class: a program may read others (the README says so).
+// bash acts on in a script (PS4, CDPATH, GLOBIGNORE, TMOUT); NODE_ICU_DATA; GREP_OPTIONS.
+// PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE, PYTHONIOENCODING=utf-8, NODE_ENV and the like
+// load nothing (stop 25 trial: the whole PYTHON prefix blocked ordinary projects). A list of
+// a class: a program may read others (the README says so).
 func GuardEnv(name, value string) bool {
 	switch name {
 	case "HOME", "PATH", "BASH_ENV", "ENV", "BASHOPTS", "SHELLOPTS",
@@ -350,7 +351,7 @@ func GuardEnv(name, value string) bool {
 		// second "command" key the guard reads instead (red team round 30: rm -rf passed a
 		// guard that exited 0). UTF-8 spellings, and an errors handler alone, are fine.
 		enc, _, _ := strings.Cut(value, ":")
-		enc = strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(strings.TrimSpace(enc)))
+		enc = codesetKey(enc)
 		return enc != "" && enc != "utf8" && enc != "utf8sig"
 	case "GREP_OPTIONS":
 		return true // BSD grep (macOS) still reads it: GREP_OPTIONS=-v inverts a grep guard
@@ -403,8 +404,13 @@ func plainLocale(value string) bool {
 		l, _, _ := strings.Cut(strings.ToLower(lang), "_")
 		return l != "zh" && l != "ja" && l != "ko"
 	}
-	codeset = strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(codeset))
-	return codeset == "utf8"
+	return codesetKey(codeset) == "utf8"
+}
+
+// codesetKey folds a codec or codeset name for comparison: lower case, without blanks
+// around it, '-' or '_' ("UTF-8", "utf_8", "utf8" are "utf8").
+func codesetKey(name string) string {
+	return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(strings.TrimSpace(name)))
 }
 
 // harmlessNodeOptions reports whether every word of a NODE_OPTIONS value is an option that
