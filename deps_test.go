@@ -43,7 +43,7 @@ var allowedImports = map[string][]string{
 	// and what it shares with the other executors (context variables, placeholders, the
 	// stdin JSON): the vocabulary only, so neither side imports the other's internals.
 	"executor/command":         {"hook", "executor/internal/hookio", "internal/proc", "internal/shbound", "internal/text"},
-	"executor/internal/hookio": {"hook"},
+	"executor/internal/hookio": {"hook", "internal/text"},
 }
 
 // forbiddenDeps lists, per package, packages of this module it must not depend on even

@@ -18,3 +18,19 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintableLines(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want string }{
+		{"Traceback:\n\tline 1", "Traceback:\n\tline 1"},
+		{"T\x00r\x00a\x00c\x00e\x00", `T\x00r\x00a\x00c\x00e\x00`},
+		{"\x1b[31mred\r\n", `\x1b[31mred\x0d` + "\n"},
+		{"bad \xff\xfe byte", `bad \xff\xfe byte`},
+		{"\u202etxt.exe \uFFFD", `\u202etxt.exe ` + "\uFFFD"},
+		{"中文 🎉", "中文 🎉"},
+	} {
+		if got := PrintableLines(tt.in); got != tt.want {
+			t.Errorf("PrintableLines(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // Event returns the canonical event of in, or its name as given when unknown.
@@ -19,7 +20,10 @@ func Event(in *hook.Input) hook.Event {
 
 // Excerpt returns ": " and the first lines of s (at most 3 lines, 500 bytes, cut on a
 // UTF-8 boundary, "..." marking a cut), or "" when s is empty: the start of a hook's
-// stderr or of an http reply in an error message.
+// stderr or of an http reply in an error message. Control characters but line breaks and
+// tabs, invisible format characters and bytes that are not UTF-8 are shown as escapes
+// (text.PrintableLines): the message can become the reason that blocks a call, which the
+// agent shows on the user's terminal, and a guard's stderr can echo the model's input.
 func Excerpt(s string) string {
 	if s == "" {
 		return ""
@@ -32,7 +36,7 @@ func Excerpt(s string) string {
 	if len(s) > 500 {
 		s = CutUTF8(s, 500) + "..."
 	}
-	return ": " + s
+	return ": " + text.PrintableLines(s)
 }
 
 // CutUTF8 cuts s to at most n bytes without splitting a UTF-8 sequence.
