@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 
 	"github.com/hookcore/hookcore/internal/regularfile"
@@ -18,6 +19,16 @@ const DefaultDir = ".hookcore"
 // DefaultManagedDir is Claude Code's managed settings directory on Linux: it holds
 // managed-settings.json and managed-settings.d/*.json, written by an administrator.
 const DefaultManagedDir = "/etc/claude-code"
+
+// DefaultGeminiSystemSettings returns Gemini CLI's system settings file, written by an
+// administrator: /etc/gemini-cli/settings.json, on macOS /Library/Application
+// Support/GeminiCli/settings.json (Storage.getSystemSettingsPath of Gemini CLI 0.61.0).
+func DefaultGeminiSystemSettings() string {
+	if runtime.GOOS == "darwin" {
+		return "/Library/Application Support/GeminiCli/settings.json"
+	}
+	return "/etc/gemini-cli/settings.json"
+}
 
 // Agent names another agent whose hook files discovery reads beside hookcore's own.
 type Agent string
@@ -54,8 +65,8 @@ var DefaultAgents = []Agent{Claude, MiniCode, Codebot, GeminiCLI, CodexCLI, Curs
 // Discovery finds the layered config files of DESIGN.md section 4 and the hook files of the
 // agents hookcore speaks for (issue 8.3). Its zero value uses the process's working
 // directory and home directory, ".hookcore", every agent of DefaultAgents and
-// DefaultManagedDir. Tests set Home and ManagedDir, so that they never read the real $HOME
-// or /etc.
+// DefaultManagedDir. Tests set Home, ManagedDir and GeminiSystemSettings, so that they never
+// read the real $HOME or /etc.
 type Discovery struct {
 	// Cwd is the working directory; "" means os.Getwd.
 	Cwd string
@@ -76,6 +87,14 @@ type Discovery struct {
 	Agents []Agent
 	// ManagedDir is Claude Code's managed settings directory; "" means DefaultManagedDir.
 	ManagedDir string
+	// GeminiSystemSettings is Gemini CLI's system settings file; "" means
+	// DefaultGeminiSystemSettings(). It loads in the Managed layer, after the project's
+	// files: Gemini CLI runs its hooks beside the user's and the workspace's (its hook
+	// lists concatenate), and its hooksConfig overrides theirs. Gemini CLI's
+	// GEMINI_CLI_SYSTEM_SETTINGS_PATH is not read: a project's Claude Code settings set the
+	// environment of the hook command, and a repository must not be able to name its own
+	// file as the administrator's.
+	GeminiSystemSettings string
 	// Settings are Claude Code's --settings files, the command-line layer, loaded last (as
 	// Explicit: named by the user, so trusted).
 	Settings []string
@@ -88,6 +107,10 @@ type LayerPath struct {
 	// Refused, when set, is why discovery does not read Path: Load reports it as the file's
 	// error instead of reading the file (MaxGlobFiles).
 	Refused string
+	// Skip, when set, is why discovery does not read Path though its agent's rules make it
+	// a file to leave out (Gemini CLI's system settings, not root's): Load reports it as a
+	// warning, and the file loads with no hooks.
+	Skip string
 }
 
 // maxDiscoveryDirNames caps the names discovery reads from the directory of one of its
@@ -264,6 +287,16 @@ func (d Discovery) Look() ([]Candidate, error) {
 		// managed-settings.d/*.json in lexical order, as Claude Code merges drop-in files.
 		addGlob(filepath.Join(managed, "managed-settings.d", "*.json"), Managed, Claude)
 	}
+	if has(GeminiCLI) {
+		system := d.GeminiSystemSettings
+		if system == "" {
+			system = DefaultGeminiSystemSettings()
+		}
+		add(system, Managed, GeminiCLI)
+		if why := geminiSystemCheck(system); why != "" {
+			out[len(out)-1].Skip = "Gemini CLI skips its system settings file, and so does hookcore: its " + why
+		}
+	}
 	for _, p := range d.Settings {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(cwd, p)
@@ -371,7 +404,8 @@ func repositoryLayer(l Layer) bool { return l == Project || l == Local }
 // project only), under
 // the home directory for the user layer and the project root for the others; then Claude
 // Code's managed settings (<ManagedDir>/managed-settings.json, then
-// managed-settings.d/*.json in lexical order) and the Settings files (also when missing: see
+// managed-settings.d/*.json in lexical order), Gemini CLI's system settings
+// (GeminiSystemSettings) and the Settings files (also when missing: see
 // Candidate.Loads). A file reached twice (the
 // working directory is $HOME, or a symlink points at another layer's file) is returned once,
 // under its first layer, compared with os.SameFile (DESIGN.md section 7) — except that a

@@ -88,9 +88,17 @@ func (d *decoder) geminiHooksConfig(f *File, p kv) {
 var geminiDefinitionKeys = []string{"matcher", "sequential", "hooks"}
 
 // isGeminiSettings reports whether path is a Gemini CLI settings file: settings.json in a
-// directory named .gemini (~/.gemini/settings.json, <project>/.gemini/settings.json).
+// directory named .gemini (~/.gemini/settings.json, <project>/.gemini/settings.json), or
+// gemini-cli or GeminiCli (the system settings: DefaultGeminiSystemSettings).
 func isGeminiSettings(path string) bool {
-	return filepath.Base(path) == "settings.json" && filepath.Base(filepath.Dir(path)) == ".gemini"
+	if filepath.Base(path) != "settings.json" {
+		return false
+	}
+	switch filepath.Base(filepath.Dir(path)) {
+	case ".gemini", "gemini-cli", "GeminiCli": // the user's or the project's; the system's (DefaultGeminiSystemSettings)
+		return true
+	}
+	return false
 }
 
 // geminiEvent resolves a Gemini event name (exact, as Gemini CLI reads it). skip reports a

@@ -77,10 +77,14 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 		var f *File
 		var p ErrorList
 		var st fs.FileInfo
-		if lp.Refused != "" { // not read: discovery says why (MaxGlobFiles)
+		switch {
+		case lp.Refused != "": // not read: discovery says why (MaxGlobFiles)
 			f = &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path), Failed: true}
 			p = ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Refused}}
-		} else {
+		case lp.Skip != "": // left out as its agent leaves it out
+			f = &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path)}
+			p = ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Skip, Warning: true}}
+		default:
 			f, p, st = parseFile(lp.Path, lp.Layer, budget)
 		}
 		if repositoryLayer(f.Layer) && !f.Failed {

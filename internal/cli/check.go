@@ -21,7 +21,7 @@ func checkCmd(e *env) *cobra.Command {
 		dir         string
 		tools       []string
 		agentRunner bool
-		managedDir  string
+		system      systemFlags
 		asJSON      bool
 	)
 	cmd := &cobra.Command{
@@ -39,7 +39,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			var paths []config.LayerPath
 			if len(args) == 0 {
 				var err error
-				paths, err = config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir, ManagedDir: managedDir}.Paths()
+				paths, err = system.apply(config.Discovery{Cwd: e.cwd, Home: e.home, Dir: dir}).Paths()
 				if err != nil {
 					return err
 				}
@@ -119,7 +119,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 		},
 	}
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
-	managedDirFlag(cmd, &managedDir)
+	managedDirFlag(cmd, &system)
 	cmd.Flags().BoolVar(&agentRunner, "agent-runner", false, "the harness runs sub-agents for agent hooks (hookcore run does); without it an agent hook is an error")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics and the summary as one JSON object on stdout (file, line, column, hook, message, severity)")
 	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")

@@ -69,17 +69,20 @@ func (f *configFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.trust, "trust", false, "trust this workspace's current project config before running")
 	cmd.Flags().StringVar(&f.dir, "config-dir", defaultConfigDir, "name of the per-user and per-project config directory (another name than .hookcore looks only for its hooks.yaml and hooks.local.yaml, no other agent's files)")
 	cmd.Flags().StringArrayVar(&f.settings, "settings", nil, "Claude Code's --settings: load this settings file after the discovered layers (repeatable; trusted because you named it)")
-	managedDirFlag(cmd, &f.managedDir)
+	managedDirFlag(cmd, &f.system)
 }
 
 // managedDirFlag registers the hidden --managed-settings-dir, Claude Code's managed settings
-// directory, for tests (which must not read the machine's /etc) and unusual installs. It is
-// a flag, not an environment variable: a project's Claude Code settings can set the
-// environment of the hooks Claude Code runs (its `env` key), and a repository must not be
-// able to swap the administrator's policy for its own.
-func managedDirFlag(cmd *cobra.Command, p *string) {
-	cmd.Flags().StringVar(p, "managed-settings-dir", config.DefaultManagedDir, "Claude Code's managed settings directory (managed-settings.json, managed-settings.d/)")
+// directory, and --gemini-system-settings, Gemini CLI's system settings file, for tests
+// (which must not read the machine's /etc) and unusual installs. They are flags, not
+// environment variables: a project's Claude Code settings can set the environment of the
+// hooks Claude Code runs (its `env` key), and a repository must not be able to swap the
+// administrator's policy for its own.
+func managedDirFlag(cmd *cobra.Command, p *systemFlags) {
+	cmd.Flags().StringVar(&p.managedDir, "managed-settings-dir", config.DefaultManagedDir, "Claude Code's managed settings directory (managed-settings.json, managed-settings.d/)")
+	cmd.Flags().StringVar(&p.geminiSystem, "gemini-system-settings", config.DefaultGeminiSystemSettings(), "Gemini CLI's system settings file")
 	_ = cmd.Flags().MarkHidden("managed-settings-dir")
+	_ = cmd.Flags().MarkHidden("gemini-system-settings")
 }
 
 // registerRun registers the config flags and those of commands that run hooks (--approve,

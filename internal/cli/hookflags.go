@@ -39,14 +39,16 @@ type flagSpec struct {
 // hookFlagSpecs sets the hook command's flags to their defaults and returns them: the
 // config flags (registerRun), the hook flags and the global --verbose.
 func hookFlagSpecs(e *env, cf *configFlags, hf *hookFlags) []flagSpec {
-	cf.dir, cf.managedDir, cf.audit = defaultConfigDir, config.DefaultManagedDir, os.Getenv("HOOKCORE_AUDIT")
+	cf.dir, cf.audit = defaultConfigDir, os.Getenv("HOOKCORE_AUDIT")
+	cf.system = systemFlags{config.DefaultManagedDir, config.DefaultGeminiSystemSettings()}
 	cf.approve.mode, hf.onError = approveOff, defaultOnError
 	return []flagSpec{
 		{name: "config", short: "c", kind: flagArray, arr: &cf.files},
 		{name: "trust", kind: flagBool, b: &cf.trust},
 		{name: "config-dir", kind: flagString, str: &cf.dir},
 		{name: "settings", kind: flagArray, arr: &cf.settings},
-		{name: "managed-settings-dir", kind: flagString, str: &cf.managedDir},
+		{name: "managed-settings-dir", kind: flagString, str: &cf.system.managedDir},
+		{name: "gemini-system-settings", kind: flagString, str: &cf.system.geminiSystem},
 		{name: "approve", kind: flagString, str: &cf.approve.mode},
 		{name: "allow-host", kind: flagArray, arr: &cf.allowHosts},
 		{name: "audit", kind: flagString, str: &cf.audit},

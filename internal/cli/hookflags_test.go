@@ -59,7 +59,7 @@ func leanParse(args []string) (p parsedHook, ok bool) {
 	return parsedHook{Args: pos, Config: cf, Hook: hf, Verbose: e.verbose}, true
 }
 
-var parsedOpts = cmp.Options{cmp.AllowUnexported(configFlags{}, hookFlags{}, approveFlags{})}
+var parsedOpts = cmp.Options{cmp.AllowUnexported(configFlags{}, hookFlags{}, approveFlags{}, systemFlags{})}
 
 // TestLeanFlagsMatchCobra: the lean parser knows every flag of the full hook command with its
 // shorthand, kind and default, and no other (issue 9: the lean binary must read a command
@@ -117,7 +117,7 @@ func TestLeanParseMatchesCobra(t *testing.T) {
 		{"--verbose", "claude"}, {"--on-error", "allow", "claude"}, {"claude", "--", "--config"},
 		{"claude", "--state-dir", "/x", "--token", "t", "--server", "http://127.0.0.1:1"},
 		{"claude", "--settings", "s.json", "--config-dir", ".x", "--allow-host", "h", "--audit", "a", "--otel", "u", "--approve", "ask"},
-		{"--managed-settings-dir", "/m", "claude"}, {"claude", "--config", "-x"}, {"claude", "-"}, {"claude", ""},
+		{"--managed-settings-dir", "/m", "claude"}, {"claude", "--gemini-system-settings=/g"}, {"claude", "--config", "-x"}, {"claude", "-"}, {"claude", ""},
 		{"claude", "--config", "--trust"}, {"claude", "-c", "-v"},
 		// refused by both, or by the lean parser alone (handed over)
 		{"--help"}, {"claude", "-h"}, {"claude", "--bogus"}, {"claude", "-vc", "x"}, {}, {"a", "b", "c"},

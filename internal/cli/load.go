@@ -13,14 +13,27 @@ import (
 	"github.com/hookcore/hookcore/trust"
 )
 
+// systemFlags name the files an administrator writes: Claude Code's managed settings
+// directory (--managed-settings-dir) and Gemini CLI's system settings file
+// (--gemini-system-settings).
+type systemFlags struct {
+	managedDir, geminiSystem string
+}
+
+// apply sets d's ManagedDir and GeminiSystemSettings.
+func (s systemFlags) apply(d config.Discovery) config.Discovery {
+	d.ManagedDir, d.GeminiSystemSettings = s.managedDir, s.geminiSystem
+	return d
+}
+
 // configFlags are the config options shared by fire, list, replay and run (DESIGN.md 9).
 type configFlags struct {
-	files      []string
-	trust      bool
-	dir        string
-	settings   []string     // --settings: Claude Code's command-line layer
-	managedDir string       // --managed-settings-dir
-	approve    approveFlags // fire, replay and run only: see registerRun
+	files    []string
+	trust    bool
+	dir      string
+	settings []string     // --settings: Claude Code's command-line layer
+	system   systemFlags  // --managed-settings-dir, --gemini-system-settings
+	approve  approveFlags // fire, replay and run only: see registerRun
 	// allowHosts is --allow-host (fire, replay and run): the global allowlist of the SSRF
 	// guard of http hooks (hookcore.Options.AllowedHosts).
 	allowHosts []string
@@ -266,8 +279,8 @@ func (e *env) projectRoot() string {
 // discovery is the Discovery of the CLI's flags: the working directory, $HOME, the config
 // directory, Claude Code's managed directory and --settings files.
 func (e *env) discovery(f *configFlags, root string) config.Discovery {
-	return config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root,
-		ManagedDir: f.managedDir, Settings: f.settings, Agents: f.agents}
+	return f.system.apply(config.Discovery{Cwd: e.cwd, Home: e.home, Dir: f.dir, ProjectRoot: root,
+		Settings: f.settings, Agents: f.agents})
 }
 
 // dropSelf removes from a discovered set the hooks that call hookcore itself (`hookcore

@@ -165,11 +165,15 @@ func cmdHC(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // withManagedDir points the commands that discover config at $WORK/managed for Claude
-// Code's managed settings, so that no script reads the machine's /etc/claude-code.
+// Code's managed settings and $WORK/gemini-cli/settings.json for Gemini CLI's system
+// settings, so that no script reads the machine's /etc/claude-code or /etc/gemini-cli.
 func withManagedDir(ts *testscript.TestScript, args []string) []string {
 	switch args[0] {
-	case "fire", "list", "replay", "run", "check", "trust", "coverage", "test":
-		return append([]string{args[0], "--managed-settings-dir", filepath.Join(ts.Getenv("WORK"), "managed")}, args[1:]...)
+	case "fire", "list", "replay", "run", "check", "trust", "coverage", "test", "hook":
+		return append([]string{args[0],
+			"--managed-settings-dir", filepath.Join(ts.Getenv("WORK"), "managed"),
+			"--gemini-system-settings", filepath.Join(ts.Getenv("WORK"), "gemini-cli", "settings.json"),
+		}, args[1:]...)
 	}
 	return args
 }

@@ -23,10 +23,10 @@ import (
 
 func trustCmd(e *env) *cobra.Command {
 	var (
-		workspace  string
-		dir        string
-		asJSON     bool
-		managedDir string
+		workspace string
+		dir       string
+		asJSON    bool
+		system    systemFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "trust [show|grant|revoke]",
@@ -54,7 +54,7 @@ digest of those files, so after any change to them they must be trusted again.
 				ws = filepath.Join(e.cwd, ws)
 			}
 			store := trust.DefaultStore(e.home)
-			set, problems, err := e.workspaceConfig(ws, dir, managedDir)
+			set, problems, err := e.workspaceConfig(ws, dir, system)
 			if err != nil {
 				return err
 			}
@@ -132,7 +132,7 @@ digest of those files, so after any change to them they must be trusted again.
 	cmd.Flags().StringVarP(&workspace, "workspace", "w", "", "the workspace (default: the trusted workspace the working directory is in, else its project root)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "show and grant: print the workspace's trust and every project hook's state as JSON")
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
-	managedDirFlag(cmd, &managedDir)
+	managedDirFlag(cmd, &system)
 	return cmd
 }
 
@@ -141,8 +141,8 @@ digest of those files, so after any change to them they must be trusted again.
 // problems, sorted. The skills' and sub-agents' hooks are granted too
 // (hookcore run runs them); they are not part of the config digest, so fire and hook, which
 // leave them out, see the same trust.
-func (e *env) workspaceConfig(ws, dir, managedDir string) (*config.Set, config.ErrorList, error) {
-	paths, err := config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws, ManagedDir: managedDir}.Paths()
+func (e *env) workspaceConfig(ws, dir string, system systemFlags) (*config.Set, config.ErrorList, error) {
+	paths, err := system.apply(config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws}).Paths()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -163,7 +163,7 @@ func (e *env) trustHolds(ws string) bool {
 	if err != nil || !ok {
 		return false
 	}
-	set, _, err := e.workspaceConfig(ws, ".hookcore", "")
+	set, _, err := e.workspaceConfig(ws, ".hookcore", systemFlags{})
 	return err == nil && entry.Digest == hookcore.TrustDigestOf(entry, set)
 }
 
