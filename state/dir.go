@@ -25,7 +25,10 @@ import (
 // days); Forget removes one session at once (the CLI calls it on SessionEnd).
 //
 // A file that does not decode (say, a crash mid-write) is read as an empty session and
-// rewritten; Update reports an error only when the directory or file cannot be used.
+// rewritten; Update reports an error only when the directory or file cannot be used: a
+// directory another user owns or a group or other users may write, a session file that is a
+// symbolic link (never followed: a link planted there would have the store overwrite its
+// target) or not a regular file.
 type Dir struct {
 	Path       string
 	MaxAge     time.Duration // 0: 7 days
@@ -54,12 +57,20 @@ func (d *Dir) Update(ctx context.Context, session string, fn func(s *Session)) e
 	if err := os.MkdirAll(d.Path, 0o700); err != nil {
 		return fmt.Errorf("state: %w", err)
 	}
+	if fi, err := os.Stat(d.Path); err != nil {
+		return fmt.Errorf("state: %w", err)
+	} else if why := foreignDir(fi); why != "" {
+		return fmt.Errorf("state: the directory %s %s: another user could plant or read session state", d.Path, why)
+	}
 	d.sweep()
-	f, err := os.OpenFile(d.file(session), os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(d.file(session), os.O_RDWR|os.O_CREATE|openNoFollow, 0o600)
 	if err != nil {
 		return fmt.Errorf("state: %w", err)
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return fmt.Errorf("state: %s is not a regular file", f.Name())
+	}
 	if err := lockFile(ctx, f); err != nil {
 		return fmt.Errorf("state: lock %s: %w", f.Name(), err)
 	}
@@ -108,9 +119,11 @@ func (d *Dir) sweep() {
 	if fi, err := os.Stat(mark); err == nil && now.Sub(fi.ModTime()) < every {
 		return
 	}
-	if err := os.WriteFile(mark, nil, 0o600); err != nil {
+	f, err := os.OpenFile(mark, os.O_WRONLY|os.O_CREATE|openNoFollow, 0o600)
+	if err != nil {
 		return
 	}
+	f.Close()
 	_ = os.Chtimes(mark, now, now)
 	entries, err := os.ReadDir(d.Path)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -168,5 +169,57 @@ func TestDirForget(t *testing.T) {
 	st.Forget("s")
 	if first, err := state.Claim(ctx, st, "s", "k"); err != nil || !first {
 		t.Fatalf("Claim after Forget = %v, %v; want true, nil", first, err)
+	}
+}
+
+// TestDirRefusesPlantedFiles (red team round 33): a symbolic link planted where a session's
+// file or the sweep mark goes is never followed (the store overwrote the link's target with
+// the session's JSON), and a directory others may write is not used.
+func TestDirRefusesPlantedFiles(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links and modes are Unix's here")
+	}
+	root := t.TempDir()
+	victim := filepath.Join(root, "victim.txt")
+	if err := os.WriteFile(victim, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "state")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// Find the session file's name from an update of the session in another directory.
+	probe := &state.Dir{Path: filepath.Join(root, "probe")}
+	if err := probe.Update(context.Background(), "s1", func(s *state.Session) { s.Stops++ }); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(probe.Path, "session-*.json"))
+	if len(names) != 1 {
+		t.Fatalf("probe files: %v", names)
+	}
+	for _, name := range []string{filepath.Base(names[0]), ".swept"} {
+		if err := os.Symlink(victim, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := &state.Dir{Path: dir}
+	if err := st.Update(context.Background(), "s1", func(s *state.Session) { s.Stops++ }); err == nil {
+		t.Error("Update through a planted link: no error")
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "keep" {
+		t.Errorf("the link's target was written: %q", data)
+	}
+
+	shared := filepath.Join(root, "shared")
+	if err := os.Mkdir(shared, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(shared, 0o777); err != nil { // past the umask
+		t.Fatal(err)
+	}
+	err := (&state.Dir{Path: shared}).Update(context.Background(), "s1", func(s *state.Session) { s.Stops++ })
+	if err == nil || !strings.Contains(err.Error(), "writable by group or others") {
+		t.Errorf("Update in a directory all may write: %v", err)
 	}
 }

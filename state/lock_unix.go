@@ -5,6 +5,7 @@ package state
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 	"time"
@@ -35,3 +36,18 @@ func lockFile(ctx context.Context, f *os.File) error {
 }
 
 func unlockFile(f *os.File) { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// openNoFollow makes an open fail on a symbolic link (ELOOP) instead of following it.
+const openNoFollow = syscall.O_NOFOLLOW
+
+// foreignDir says what makes the directory fi describes unfit to hold the store: another
+// user owns it, or a group or other users may write it; "" when nothing does.
+func foreignDir(fi os.FileInfo) string {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+		return fmt.Sprintf("is owned by another user (uid %d)", st.Uid)
+	}
+	if fi.Mode().Perm()&0o022 != 0 {
+		return fmt.Sprintf("is writable by group or others (mode %o)", fi.Mode().Perm())
+	}
+	return ""
+}
