@@ -196,7 +196,15 @@ func (c *conv) common(h *config.Hook) bool {
 	if !h.Blocking {
 		c.lose(h, "blocking: false not carried over: the hook can veto")
 	}
-	if h.OnError != "" {
+	switch {
+	case h.OnError == "":
+	case h.OnError == "block" && c.target == "cursor":
+		// written as failClosed: true (cursor)
+	case h.OnError == "block" && c.target == "copilot" && h.Event == hook.PreToolUse:
+		// Copilot CLI's preToolUse hooks fail closed by themselves
+	case h.OnError == "block" && gate:
+		c.warn(h, "on_error: block not carried over: when this guard fails (crashes, times out, answers what %s cannot read) %s lets the call through", c.target, c.target)
+	default:
 		c.lose(h, "on_error: %s not carried over", h.OnError)
 	}
 	if len(h.ExitCodes) > 0 || h.S08 {

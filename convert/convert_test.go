@@ -264,3 +264,59 @@ func TestGeminiHooksConfigConverts(t *testing.T) {
 		t.Errorf("enabled: false: cursor losses %v, want both hooks dropped", lost)
 	}
 }
+
+// TestOnErrorBlockConverts (new-user trial, stop 27): a guard's on_error: block is Cursor's
+// failClosed: true, and Copilot CLI's preToolUse hooks fail closed by themselves; for the
+// other agents it cannot be carried over and the guard then fails open, which is a warning
+// (it was a plain loss line, not counted in convert's WARNING tally).
+func TestOnErrorBlockConverts(t *testing.T) {
+	t.Parallel()
+	f, errs := config.Parse("h.yaml", []byte(`hooks:
+  - id: no-rm-rf
+    event: PreToolUse
+    matcher: Bash
+    on_error: block
+    action: {type: command, command: "guard.sh"}
+  - id: log
+    event: PostToolUse
+    on_error: block
+    action: {type: command, command: "log.sh"}
+`), config.Explicit)
+	if f == nil || errs.Err() != nil {
+		t.Fatal(errs)
+	}
+	lossOf := func(lost []Loss, id string) (what string, warning bool) {
+		for _, l := range lost {
+			if l.Hook == id && strings.Contains(l.What, "on_error") {
+				return l.What, l.Warning
+			}
+		}
+		return "", false
+	}
+	for _, target := range []string{"claude", "codex", "gemini"} {
+		_, lost, err := To(f, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if what, warning := lossOf(lost, "no-rm-rf"); !warning || !strings.Contains(what, "lets the call through") {
+			t.Errorf("%s: guard's on_error loss %q (warning %v), want a warning", target, what, warning)
+		}
+		if what, warning := lossOf(lost, "log"); what == "" || warning {
+			t.Errorf("%s: observer's on_error loss %q (warning %v), want a plain loss", target, what, warning)
+		}
+	}
+	out, lost, err := To(f, "cursor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if what, _ := lossOf(lost, "no-rm-rf"); what != "" || strings.Count(string(out), `"failClosed": true`) != 2 {
+		t.Errorf("cursor: loss %q, output:\n%s", what, out)
+	}
+	_, lost, err = To(f, "copilot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if what, _ := lossOf(lost, "no-rm-rf"); what != "" {
+		t.Errorf("copilot: preToolUse guard's on_error reported lost: %q", what)
+	}
+}

@@ -233,7 +233,7 @@ func (c *conv) asyncLoss(h *config.Hook, agent string) {
 }
 
 // cursor writes Cursor's hooks.json: {"version": 1, "hooks": {event: [{command, matcher,
-// timeout (s)}]}}. A PreToolUse / PostToolUse hook whose matcher is exactly Bash becomes
+// timeout (s), failClosed (on_error: block)}]}}. A PreToolUse / PostToolUse hook whose matcher is exactly Bash becomes
 // beforeShellExecution / afterShellExecution without a matcher (Cursor's shell events);
 // other tool matchers stay on preToolUse / postToolUse as written, and are reported, since
 // Cursor's tool names are not Claude Code's.
@@ -266,6 +266,9 @@ func (c *conv) cursor(f *config.File) []byte {
 		}
 		if s := c.seconds(h); s > 0 {
 			o = append(o, kv{"timeout", s})
+		}
+		if h.OnError == "block" {
+			o = append(o, kv{"failClosed", true})
 		}
 		c.asyncLoss(h, "cursor")
 		byEvent[n] = append(byEvent[n], o)
