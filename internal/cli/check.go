@@ -46,7 +46,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				if len(paths) == 0 {
 					others := ""
 					if dir == config.DefaultDir {
-						others = ", and the Claude Code, MiniCode and codebot files that `hookcore list` shows"
+						others = ", and the other agents' hook files that `hookcore list` shows (Claude Code, Gemini CLI, Codex, Cursor, Copilot CLI, MiniCode, codebot)"
 					}
 					fmt.Fprintf(e.stderr, "hookcore: no config found (looked for ~/%[1]s/hooks.yaml, %[1]s/hooks.yaml and %[1]s/hooks.local.yaml%[2]s)\n", dir, others)
 				}

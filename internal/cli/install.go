@@ -27,9 +27,9 @@ type installFlags struct {
 }
 
 func (f *installFlags) register(cmd *cobra.Command, server bool) {
-	cmd.Flags().StringVar(&f.scope, "scope", "", "settings file to change: user, project or local (Claude Code only); default project (codex: user)")
+	cmd.Flags().StringVar(&f.scope, "scope", "", "settings file to change: user or project, or local (Claude Code only); default project (codex: user)")
 	if server {
-		cmd.Flags().StringVar(&f.server, "server", "", "have the agent call a `hookcore serve` at this URL (Claude Code: type: http hooks)")
+		cmd.Flags().StringVar(&f.server, "server", "", "have the agent call a hookcore serve at this `URL` (Claude Code: type: http hooks)")
 	}
 	cmd.Flags().StringVar(&f.command, "command", "", "how the agent runs hookcore (default: hookcore when it is on PATH, else this binary's absolute path)")
 	cmd.Flags().BoolVar(&f.dryRun, "dry-run", false, "print the change as a diff and write nothing")
