@@ -47,7 +47,9 @@ nested too deeply, a field of the wrong type) exits 1, except on a gate event
 stderr: Claude Code lets the action through on exit 1 and gives stderr as the block reason
 on exit 2. A config that cannot be loaded (a user or --config file that cannot be read or
 parsed) also exits 2 on a gate event, for the same reason; a hook entry with an error is
-skipped with a warning and the other hooks run. Without --config the user, project, local,
+skipped with a warning and the other hooks run, except in a file of hookcore's own YAML named
+with --config: a file being written, whose errors stop fire with exit 1 on every event (wire
+an agent to hookcore hook, which blocks instead). Without --config the user, project, local,
 managed and --settings layers are discovered (hookcore's own files and Claude Code's,
 MiniCode's and codebot's: see hookcore list); project and local layers run only in a
 trusted workspace (see hookcore trust, or pass --trust). When nothing is found, fire says
