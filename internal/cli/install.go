@@ -142,7 +142,9 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	}
 	ws := e.projectRoot()
 	trusted := e.trustHolds(ws)
-	if e.home != "" && inProject(p.Path, o.ProjectDir) {
+	if e.home != "" && p.Project && inProject(p.Path, o.ProjectDir) {
+		// A user-scope file stays backed up beside it, also when the working directory is
+		// the home directory (new-user trial, stop 27: where it went depended on that).
 		p.BackupDir = backupDir(e.home)
 	}
 	backup, err := p.Apply(time.Now())

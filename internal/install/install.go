@@ -45,6 +45,8 @@ type Plan struct {
 	// the repository, and a backup of .claude/settings.local.json (which Claude Code keeps
 	// out of git) is not ignored, so a `git add -A` committed the user's local settings.
 	BackupDir string
+	// Project is set for a file of the project or local scope (not the user's own).
+	Project bool
 
 	file string      // the file read (all links resolved), which Apply writes; "" for a Plan made by hand
 	info fs.FileInfo // file's information when read; nil when there was no file
@@ -134,7 +136,7 @@ func plan(o Options, add bool) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Path: path, Old: old, file: real, info: info}
+	p := &Plan{Path: path, Old: old, file: real, info: info, Project: confined}
 	if real != filepath.Join(realBase, rel) {
 		p.Target = real
 	}
