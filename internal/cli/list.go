@@ -58,10 +58,15 @@ was found. --json prints the same for scripts.`,
 			if err != nil {
 				return err
 			}
-			trusted := true
+			trusted, untrustedNote := true, "workspace not trusted"
 			if l.store != nil {
 				ok, err := hookcore.TrustedSet(l.store, l.projectDir, l.set)
 				trusted = ok && err == nil
+				if _, granted, err := l.store.Lookup(l.projectDir); !trusted && granted && err == nil {
+					// Granted, then changed (new-user trial, stop 27: "not trusted" sent the
+					// user looking for a grant they had made).
+					untrustedNote = "the project config changed since the trust grant: see hookcore trust show"
+				}
 			}
 			disabled := hookcore.DisablesAll(l.set, trusted)
 			agents := config.AgentSwitch(l.set.Files, trusted)
@@ -78,7 +83,7 @@ was found. --json prints the same for scripts.`,
 						Blocking: h.Blocking, Async: h.Async, Once: h.Once, Runs: true,
 					}
 					if !trusted && (h.Layer == config.Project || h.Layer == config.Local) {
-						lh.Runs, lh.Note = false, "workspace not trusted"
+						lh.Runs, lh.Note = false, untrustedNote
 					} else if why := agents.Why(f, &h); why != "" {
 						lh.Runs, lh.Note = false, "switched off by "+text.Printable(relativize(why, e.cwd))
 					}
