@@ -22,6 +22,9 @@ func auditCmd(e *env) *cobra.Command {
 the line before it, or its HMAC-SHA256 under $HOOKCORE_AUDIT_KEY when that is set (then every
 line also carries its own mac). 'audit verify' names the first line that was changed,
 removed, inserted or reordered; given a head saved earlier with 'audit head', also a cut tail.`,
+		// An unknown subcommand is an error, not the help and exit 0 (new-user trial, stop 27).
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	var head string
 	var asJSON bool

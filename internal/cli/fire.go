@@ -62,6 +62,9 @@ SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if asyncWait < 0 {
+				return &exitError{code: ExitFailure, msg: fmt.Sprintf("--async-wait %s is negative", asyncWait)}
+			}
 			event, ok := hook.ParseEvent(args[0])
 			if !ok {
 				msg := fmt.Sprintf("unknown event %q", args[0])

@@ -10,6 +10,7 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/hostspec"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -324,6 +325,13 @@ func callsHookcore(a config.Action) bool {
 // gate (--approve), SSRF allowlist (--allow-host) and model resolver (for prompt hooks: a
 // hook's `model:` plus the OPENAI_/ANTHROPIC_ environment).
 func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcore.Runner, error) {
+	for _, h := range f.allowHosts {
+		if _, ok := hostspec.Parse(h); !ok {
+			// Named here, not at the first http hook the entry is checked with (new-user
+			// trial, stop 27: it was blamed on the hook, and not reported without one).
+			return nil, fmt.Errorf("--allow-host %q is not a host name, IP address or CIDR prefix", h)
+		}
+	}
 	ap, err := e.approver(&f.approve)
 	if err != nil {
 		return nil, err
