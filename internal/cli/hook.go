@@ -80,9 +80,7 @@ func (e *env) runHook(ctx context.Context, args []string, cf *configFlags, hf *h
 	if hf.onError != "block" && hf.onError != "allow" {
 		return hookUsage(fmt.Errorf("--on-error must be block or allow, not %q", hf.onError))
 	}
-	if a := config.Agent(p.Name()); slices.Contains(config.DefaultAgents, a) {
-		cf.agents = withoutAgent(a) // the agent runs its own settings' hooks (Claude Code, Gemini CLI)
-	}
+	setAgents(cf, p)
 	override := ""
 	if len(args) == 2 {
 		override = args[1]
@@ -148,29 +146,11 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	if err != nil {
 		return p.Fail(event, err.Error(), block), wait
 	}
-	if override != "" {
-		// An event the agent sends that hookcore does not know gets no answer (a newer
-		// agent's event); one written on the command line is a mistake (`--trust false`
-		// read as EVENT false), and answering nothing would switch the guard off. So is an
-		// EVENT other than the gate event the input names (`hook claude Stop` on
-		// PreToolUse); another event's input may be read as EVENT's (the override).
-		own, _, err := p.Decode(data, "")
-		if err != nil || !own.Valid() {
-			own = ""
+	if why, own := overrideProblem(p, data, override, ev); why != "" {
+		if own != "" {
+			event = own
 		}
-		why := ""
-		switch {
-		case !ev.Valid():
-			why = fmt.Sprintf("unknown event %q on the command line (hookcore hook AGENT [EVENT]; known: the agent's event names and hookcore's)", override)
-		case own != "" && own != ev && own.Kind() == hook.Gate:
-			why = fmt.Sprintf("the command line names the event %s (%q) and the input %s", ev, override, own)
-		}
-		if why != "" {
-			if own != "" {
-				event = own
-			}
-			return p.Fail(event, why, block), wait
-		}
+		return p.Fail(event, why, block), wait
 	}
 	event = ev
 	if hf.server != "" {
@@ -204,6 +184,40 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		}
 	}
 	return ans, wait
+}
+
+// setAgents leaves p's agent out of the agents whose hook files cf discovers, as the hook
+// command of that agent and serve's answers to it do: the agent runs its own settings'
+// hooks (Claude Code, Gemini CLI, Codex, ...), and hookcore would run them a second time.
+func setAgents(cf *configFlags, p bridge.Protocol) {
+	if a := config.Agent(p.Name()); slices.Contains(config.DefaultAgents, a) {
+		cf.agents = withoutAgent(a)
+	}
+}
+
+// overrideProblem says why a hook event whose EVENT (override: the command line's, or
+// serve's path or query) is not "" cannot be answered, "" when it can; own is the event
+// the input itself names ("" when none or unknown), the event of the fail-closed answer.
+// ev is the event p.Decode(data, override) returned. An event the agent sends that
+// hookcore does not know gets no answer (a newer agent's event); one written on the
+// command line is a mistake (`--trust false` read as EVENT false), and answering nothing
+// would switch the guard off. So is an EVENT other than the gate event the input names
+// (`hook claude Stop` on PreToolUse); another event's input may be read as EVENT's.
+func overrideProblem(p bridge.Protocol, data []byte, override string, ev hook.Event) (why string, own hook.Event) {
+	if override == "" {
+		return "", ""
+	}
+	own, _, err := p.Decode(data, "")
+	if err != nil || !own.Valid() {
+		own = ""
+	}
+	switch {
+	case !ev.Valid():
+		why = fmt.Sprintf("unknown event %q on the command line (hookcore hook AGENT [EVENT]; known: the agent's event names and hookcore's)", override)
+	case own != "" && own != ev && own.Kind() == hook.Gate:
+		why = fmt.Sprintf("the command line names the event %s (%q) and the input %s", ev, override, own)
+	}
+	return why, own
 }
 
 // timeoutOnUse is a context.Context that ends d after its first use (Done, Err, Deadline),
@@ -250,6 +264,12 @@ func (t *timeoutOnUse) cancel() {
 // says what the config needs, and the caller hands the event to the full hookcore
 // (handOver).
 func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Options) (r *hookcore.Runner, why, broken, need string) {
+	return e.loadRunnerThen(cf, event, opts, nil)
+}
+
+// loadRunnerThen is loadRunner; then, when not nil, is called with the loaded config before
+// the Runner is compiled from it (serve records what the Runner is built from).
+func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Options, then func(*loaded)) (r *hookcore.Runner, why, broken, need string) {
 	var problems bytes.Buffer
 	le := *e
 	le.stderr = &problems
@@ -260,6 +280,9 @@ func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Option
 			why = err.Error()
 		}
 		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; "), "", ""
+	}
+	if then != nil {
+		then(l)
 	}
 	if need := e.lacks(l, cf, event); need != "" {
 		return nil, "", "", need

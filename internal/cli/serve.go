@@ -26,7 +26,6 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/bridge"
-	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/state"
 )
@@ -56,8 +55,6 @@ STATE_DIR/serve.token (mode 0600) at start. On SIGTERM or SIGINT it stops accept
 the requests in flight and waits for async hooks.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// Claude Code calls serve from its own settings, whose other hooks it runs itself.
-			cf.agents = withoutAgent(config.Claude)
 			return e.serve(cmd.Context(), &cf, &sf)
 		},
 	}
@@ -69,49 +66,105 @@ the requests in flight and waits for async hooks.`,
 	return cmd
 }
 
-// server is the state of `hookcore serve`: the current Runner (or why there is none), the
+// server is the state of `hookcore serve`: one Runner per agent (or why there is none), the
 // in-memory session state, the token.
 type server struct {
 	e     *env
-	cf    *configFlags
+	cf    *configFlags // the flags; each agent's Runner loads with a copy (setAgents)
 	st    *state.Memory
 	token string
 	// remote is --allow-remote: the Host header may then name any host.
 	remote bool
 
-	mu      sync.RWMutex
-	r       *hookcore.Runner
-	why     string // non-empty: the config does not load, every gate event fails closed
-	broken  string // non-empty: broken entries that may be guards; gate events fail closed
-	stamp   string // the config files' stat, to notice changes
-	retired []*hookcore.Runner
+	mu     sync.Mutex
+	agents map[string]*agentRunner // by protocol name, built on the agent's first event
+}
+
+// agentRunner is the Runner serve answers one agent's events with, loaded as `hookcore hook
+// AGENT` loads it: that agent's own hook files left out (it runs them itself), every other
+// agent's loaded, Claude Code's settings included. It is rebuilt when what it was built
+// from changed (see inputs).
+type agentRunner struct {
+	e  *env
+	cf configFlags
+	st *state.Memory
+
+	reloading sync.Mutex // one load at a time
+	mu        sync.RWMutex
+	r         *hookcore.Runner
+	why       string  // non-empty: the config does not load, every gate event fails closed
+	broken    string  // non-empty: broken entries that may be guards; gate events fail closed
+	in        *inputs // what r (or why) was built from; nil before the first load
+	retired   []*hookcore.Runner
 }
 
 func newServer(e *env, cf *configFlags, token string) *server {
-	s := &server{e: e, cf: cf, st: &state.Memory{}, token: token}
-	s.reload()
-	return s
+	return &server{e: e, cf: cf, st: &state.Memory{}, token: token, agents: map[string]*agentRunner{}}
 }
 
-// reload loads the config again when its files changed (or on the first call).
-func (s *server) reload() {
-	stamp := s.e.configStamp(s.cf)
-	s.mu.RLock()
-	same := stamp == s.stamp && (s.r != nil || s.why != "")
-	s.mu.RUnlock()
-	if same {
-		return
+// agent returns the Runner of p's events, loading it on p's first event.
+func (s *server) agent(p bridge.Protocol) *agentRunner {
+	s.mu.Lock()
+	a := s.agents[p.Name()]
+	if a == nil {
+		a = &agentRunner{e: s.e, cf: *s.cf, st: s.st}
+		setAgents(&a.cf, p)
+		s.agents[p.Name()] = a
 	}
-	r, why, broken, _ := s.e.loadRunner(s.cf, "", hookcore.Options{State: s.st}) // this build runs every config
+	s.mu.Unlock()
+	return a
+}
+
+// runners returns the agents' Runners built so far.
+func (s *server) runners() []*agentRunner {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.r != nil && r != nil {
-		s.retired = append(s.retired, s.r) // its async hooks are drained on shutdown
+	out := make([]*agentRunner, 0, len(s.agents))
+	for _, a := range s.agents {
+		out = append(out, a)
 	}
-	s.r, s.why, s.broken, s.stamp = r, why, broken, stamp
-	if why != "" {
-		fmt.Fprintln(s.e.stderr, "hookcore serve:", why)
+	return out
+}
+
+// reload rebuilds every agent's Runner whose inputs changed (the poll).
+func (s *server) reload() {
+	for _, a := range s.runners() {
+		a.current()
 	}
+}
+
+// current returns the Runner to decide an event with, checked against its inputs now, after
+// the event arrived: when they changed since it was built (a config file, the trust store,
+// a script a trusted project hook runs), it is built again first, as the hook command
+// builds one for each event. So serve never runs what `hookcore hook` would refuse at the
+// same moment (docs/decisions.md).
+func (a *agentRunner) current() (r *hookcore.Runner, why, broken string) {
+	a.mu.RLock()
+	r, why, broken, in := a.r, a.why, a.broken, a.in
+	a.mu.RUnlock()
+	if in != nil && !a.e.changed(&a.cf, in) {
+		return r, why, broken
+	}
+	a.reloading.Lock()
+	defer a.reloading.Unlock()
+	a.mu.RLock()
+	r, why, broken, in = a.r, a.why, a.broken, a.in
+	a.mu.RUnlock()
+	if in != nil && !a.e.changed(&a.cf, in) {
+		return r, why, broken // another event rebuilt it meanwhile
+	}
+	in = a.e.stampInputs(&a.cf)
+	r, why, broken, _ = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st}, in.pin) // this build runs every config
+	a.mu.Lock()
+	if a.r != nil && r != nil {
+		a.retired = append(a.retired, a.r) // its async hooks are drained on shutdown
+	}
+	if why != "" && why != a.why {
+		fmt.Fprintln(a.e.stderr, "hookcore serve:", why)
+	}
+	a.r, a.why, a.broken, a.in = r, why, broken, in
+	a.mu.Unlock()
+	return r, why, broken
 }
 
 // answer decides one event exactly as `hookcore hook` does.
@@ -129,9 +182,13 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 	if err != nil {
 		return p.Fail(event, err.Error(), block), event
 	}
-	s.mu.RLock()
-	r, why, broken := s.r, s.why, s.broken
-	s.mu.RUnlock()
+	if why, own := overrideProblem(p, data, override, ev); why != "" {
+		if own != "" {
+			event = own
+		}
+		return p.Fail(event, why, block), event
+	}
+	r, why, broken := s.agent(p).current()
 	if why == "" && broken != "" && ev.Kind() == hook.Gate {
 		why = broken
 	}
@@ -308,9 +365,13 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 	if err := srv.Shutdown(shutCtx); err != nil {
 		fmt.Fprintln(e.stderr, "hookcore serve: shutdown:", err)
 	}
-	s.mu.Lock()
-	runners := append(s.retired, s.r)
-	s.mu.Unlock()
+	var runners []*hookcore.Runner
+	for _, a := range s.runners() {
+		a.mu.Lock()
+		runners = append(runners, a.retired...)
+		runners = append(runners, a.r)
+		a.mu.Unlock()
+	}
 	for _, r := range runners {
 		if r != nil {
 			if err := r.Close(shutCtx); err != nil {
@@ -336,32 +397,4 @@ func (e *env) writeToken(dir string) (string, error) {
 	}
 	tok := hex.EncodeToString(b)
 	return tok, os.WriteFile(filepath.Join(dir, "serve.token"), []byte(tok+"\n"), 0o600)
-}
-
-// configStamp is the size and mtime of every config file serve would load (present or not),
-// so that a poll notices an edit, a new layer file or a removed one.
-func (e *env) configStamp(cf *configFlags) string {
-	var paths []string
-	if len(cf.files) > 0 {
-		for _, p := range cf.files {
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(e.cwd, p)
-			}
-			paths = append(paths, p)
-		}
-	} else {
-		lps, _ := e.discovery(cf, e.projectRoot()).Paths()
-		for _, lp := range lps {
-			paths = append(paths, lp.Path)
-		}
-	}
-	var sb strings.Builder
-	for _, p := range paths {
-		if fi, err := os.Stat(p); err == nil {
-			fmt.Fprintf(&sb, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
-		} else {
-			fmt.Fprintf(&sb, "%s -\n", p)
-		}
-	}
-	return sb.String()
 }
