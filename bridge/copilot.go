@@ -13,7 +13,9 @@ import (
 // CLI is closed source and has no offline runner here.
 //
 // Input: camelCase fields sessionId, timestamp (Unix milliseconds), cwd, toolName, toolArgs
-// (a JSON-encoded string), toolResult {resultType, textResultForLlm}, prompt, source,
+// (the tool's arguments as a JSON-encoded string of an object; an object itself is taken
+// too; on preToolUse and permissionRequest, a toolArgs that is missing, or is not an
+// object nor a string holding one, is an error wrapping ErrToolInput), toolResult {resultType, textResultForLlm}, prompt, source,
 // reason, error {message, name}. Most payloads do not name their event, so the event comes
 // from the EVENT argument (`hookcore hook copilot preToolUse`, which `hookcore install
 // copilot` writes), else from hookEventName, else from the fields (toolResult →
@@ -83,8 +85,9 @@ func (Copilot) Decode(data []byte, override string) (hook.Event, *hook.Input, er
 			in.Extra["copilot_tool_name"] = marshalString(t)
 		}
 	}
-	if v, ok := m["toolArgs"]; ok {
-		in.ToolInput = objectOrString(v)
+	// A gate without a tool name is Incomplete's to refuse (ErrNoTool).
+	if in.ToolInput, err = toolInput(ev, "toolArgs", m["toolArgs"]); err != nil && in.ToolName != "" {
+		return "", nil, err
 	}
 	if v, ok := m["toolResult"]; ok {
 		in.ToolResponse = v
