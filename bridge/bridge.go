@@ -255,6 +255,20 @@ func reasonOr(r string, event hook.Event) string {
 	return fmt.Sprintf("blocked by a hookcore %s hook", event)
 }
 
+// deferredReason is the reason of the deny an agent without a defer decision gets when the
+// hooks deferred a PreToolUse (hook.Defer, Claude Code's permissionDecision "defer"): the
+// call must not run until a person decides, and such an agent would otherwise take the
+// answer as no decision (Gemini CLI, Cursor, Copilot CLI: their own approval, which may run
+// the call unasked) or, Codex, run the call (observed with codex-cli 0.171.0).
+// reason is the hooks' own, "" when they gave none.
+func deferredReason(reason string) string {
+	const why = "a hookcore hook deferred this call to a person (permission decision defer), which this agent cannot do, so it is denied; the user can run it or allow it"
+	if strings.TrimSpace(reason) == "" {
+		return why
+	}
+	return why + ": " + reason
+}
+
 // failReason is the reason every protocol gives when hookcore could not decide.
 func failReason(why string) string { return "hookcore could not evaluate its hooks: " + why }
 

@@ -26,7 +26,8 @@ import (
 // create → Write (the agent's own name stays in Extra["copilot_tool_name"]).
 //
 // Output (exit 0, JSON): preToolUse answers permissionDecision allow / deny / ask with
-// permissionDecisionReason (Copilot's command hooks take no rewritten arguments, so a
+// permissionDecisionReason (a defer, Claude Code's, which Copilot lacks, is a deny saying
+// the call was deferred to a person; Copilot's command hooks take no rewritten arguments, so a
 // rewrite is a deny naming the rewritten call); permissionRequest answers behavior allow /
 // deny with message; agentStop and subagentStop answer decision "block" with reason, which
 // makes the agent continue. Other events' output is ignored by Copilot; nothing is printed.
@@ -117,6 +118,9 @@ func (Copilot) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer 
 	reason := reasonOr(res.Reason, event)
 	switch event {
 	case hook.PreToolUse:
+		if res.Permission == hook.Defer && !blocked {
+			blocked, reason = true, deferredReason(res.Reason) // Copilot CLI has no defer
+		}
 		if res.UpdatedInput != nil && !blocked {
 			blocked = true
 			reason = fmt.Sprintf("hookcore policy rewrites this call; Copilot CLI cannot run a rewritten call, run this instead: %s", res.UpdatedInput)

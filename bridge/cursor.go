@@ -35,7 +35,8 @@ import (
 // and subagentStop answer followup_message (the block reason, sent as the next user
 // message); sessionStart answers additional_context. Cursor cannot take a rewritten
 // command, so a rewrite on a before* event is a deny whose message names the rewritten
-// input: the guard holds, and the model can run the rewritten call itself.
+// input: the guard holds, and the model can run the rewritten call itself. Cursor has no
+// defer (Claude Code's permissionDecision "defer"), so a deferred call is a deny saying so.
 type Cursor struct{}
 
 var cursorEvents = map[string]hook.Event{
@@ -171,6 +172,9 @@ func (Cursor) Encode(event hook.Event, in *hook.Input, res *hook.Result) Answer 
 	switch event {
 	case hook.PreToolUse:
 		perm := res.Permission
+		if perm == hook.Defer && !blocked {
+			blocked, reason = true, deferredReason(res.Reason) // Cursor has no defer
+		}
 		if res.UpdatedInput != nil && !blocked {
 			blocked = true
 			reason = fmt.Sprintf("hookcore policy rewrites this call; Cursor cannot run a rewritten call, run this instead: %s", res.UpdatedInput)

@@ -63,3 +63,35 @@ func TestToolInputUnreadable(t *testing.T) {
 		})
 	}
 }
+
+// TestDeferWithoutDefer: a defer on PreToolUse (Claude Code's permissionDecision "defer")
+// is a deny with a reason for every agent without a defer; Claude keeps it (red team round
+// 33: Codex ran the call; Gemini CLI, Cursor and Copilot CLI got no answer).
+func TestDeferWithoutDefer(t *testing.T) {
+	t.Parallel()
+	res := with(func(r *hook.Result) { r.Permission, r.Reason = hook.Defer, "release manager" })
+	bare := with(func(r *hook.Result) { r.Permission = hook.Defer })
+	const why = "a hookcore hook deferred this call to a person (permission decision defer), which this agent cannot do, so it is denied; the user can run it or allow it"
+	tests := []struct {
+		name string
+		p    bridge.Protocol
+		res  hook.Result
+		want string
+	}{
+		{"claude keeps defer", bridge.Claude{}, res, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer","permissionDecisionReason":"release manager"}}` + "\n"},
+		{"codex", bridge.Codex{}, res, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"` + why + `: release manager"}}` + "\n"},
+		{"codex without reason", bridge.Codex{}, bare, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"` + why + `"}}` + "\n"},
+		{"gemini", bridge.Gemini{}, res, `{"decision":"deny","reason":"` + why + `: release manager"}` + "\n"},
+		{"cursor", bridge.Cursor{}, res, `{"permission":"deny","user_message":"` + why + `: release manager","agent_message":"` + why + `: release manager"}` + "\n"},
+		{"copilot", bridge.Copilot{}, res, `{"permissionDecision":"deny","permissionDecisionReason":"` + why + `: release manager"}` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := tt.p.Encode(hook.PreToolUse, nil, &tt.res)
+			if string(a.Stdout) != tt.want || a.Code != 0 {
+				t.Errorf("Encode = exit %d, %s; want exit 0, %s", a.Code, a.Stdout, tt.want)
+			}
+		})
+	}
+}
