@@ -83,10 +83,53 @@ var ErrNoTool = errors.New("the hook input names no tool (tool_name is missing o
 // with the event as an argument was allowed). Agents always send the tool name; an input
 // without one comes from a broken harness, never from a model.
 func Incomplete(ev hook.Event, in *hook.Input) error {
-	if ev.Kind() == hook.Gate && ev.MatchField() == "tool_name" && (in == nil || in.ToolName == "") {
+	if toolGate(ev) && (in == nil || in.ToolName == "") {
 		return ErrNoTool
 	}
 	return nil
+}
+
+// ErrToolInput is wrapped by the error Decode returns for a gate on a tool call (PreToolUse,
+// PermissionRequest) whose input names the tool but not, in a form hookcore can read, the
+// arguments the tool will run with: Copilot's toolArgs or Cursor's tool_input missing or not
+// a JSON object (nor a JSON string holding one), Cursor's command or file_path missing or
+// not a string. The agent runs the call with its own copy of the arguments, so the rules
+// would check an empty or wrong input and let the call through; the bridge fails closed
+// instead, as on an input it cannot read (red team: Copilot's toolArgs "rm -rf /" became
+// tool_input {"value":"rm -rf /"}, and a Bash(rm *) rule let it through).
+var ErrToolInput = errors.New("the hook input does not give the tool call's arguments in a form hookcore can read, so no rule can check the call")
+
+// toolGate reports whether ev is a gate whose hooks match on the tool (PreToolUse,
+// PermissionRequest): the events whose rules need the tool call's arguments.
+func toolGate(ev hook.Event) bool { return ev.Kind() == hook.Gate && ev.MatchField() == "tool_name" }
+
+// toolInput reads the tool arguments an agent sends in field (its name, for the error) as
+// the JSON object of hook.Input.ToolInput: v itself when it is an object, or the object a
+// JSON string v holds (Copilot's toolArgs, Cursor's MCP tool_input). On a tool gate
+// (toolGate) anything else — v absent (nil), another JSON value, a string that does not
+// hold an object — is an error wrapping ErrToolInput. On other events the hooks only
+// watch, so an absent v stays absent and another value is kept as {"value": v}.
+func toolInput(ev hook.Event, field string, v json.RawMessage) (json.RawMessage, error) {
+	t := trim(v)
+	if len(t) > 0 && t[0] == '{' {
+		return t, nil
+	}
+	var s string
+	if len(t) > 0 && json.Unmarshal(t, &s) == nil {
+		if st := trim([]byte(s)); len(st) > 0 && st[0] == '{' && json.Valid(st) {
+			return st, nil
+		}
+	}
+	switch {
+	case toolGate(ev) && len(t) == 0:
+		return nil, fmt.Errorf("%w (%s is missing)", ErrToolInput, field)
+	case toolGate(ev):
+		return nil, fmt.Errorf("%w (%s is %s, not a JSON object)", ErrToolInput, field, text.Printable(head(t, 40)))
+	case len(t) == 0:
+		return nil, nil
+	}
+	b, _ := json.Marshal(map[string]json.RawMessage{"value": t})
+	return b, nil
 }
 
 // object decodes data as one JSON object into a map of raw fields.
@@ -210,6 +253,20 @@ func reasonOr(r string, event hook.Event) string {
 		return r
 	}
 	return fmt.Sprintf("blocked by a hookcore %s hook", event)
+}
+
+// deferredReason is the reason of the deny an agent without a defer decision gets when the
+// hooks deferred a PreToolUse (hook.Defer, Claude Code's permissionDecision "defer"): the
+// call must not run until a person decides, and such an agent would otherwise take the
+// answer as no decision (Gemini CLI, Cursor, Copilot CLI: their own approval, which may run
+// the call unasked) or, Codex, run the call (observed with codex-cli 0.171.0).
+// reason is the hooks' own, "" when they gave none.
+func deferredReason(reason string) string {
+	const why = "a hookcore hook deferred this call to a person (permission decision defer), which this agent cannot do, so it is denied; the user can run it or allow it"
+	if strings.TrimSpace(reason) == "" {
+		return why
+	}
+	return why + ": " + reason
 }
 
 // failReason is the reason every protocol gives when hookcore could not decide.

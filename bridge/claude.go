@@ -102,6 +102,11 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 			perm, blocked = hook.Deny, true
 			reason = "this call needs a person's confirmation, which a Codex hook cannot ask for: " + reason
 		}
+		if codex && perm == hook.Defer {
+			// Codex has no defer: passed through, the call ran (observed, codex-cli 0.171.0).
+			perm, blocked = hook.Deny, true
+			reason = deferredReason(res.Reason)
+		}
 		if codex && perm == hook.NoPermission && !blocked && res.UpdatedInput != nil {
 			// Observed with codex-cli 0.171.0: Codex applies updatedInput only with
 			// permissionDecision "allow" (without it the original command runs).

@@ -12,6 +12,8 @@ import "github.com/hookcore/hookcore/hook"
 //     (Codex fails closed on it).
 //   - "ask" is not a Codex decision (a hook answering it is marked failed and the call goes
 //     through), so hookcore denies the call instead, saying that it needs a person.
+//   - Nor is "defer" (Claude Code's: the call waits for a person): Codex ran the call
+//     (observed), so hookcore denies it, saying that it was deferred to a person.
 //   - A rewrite is updatedInput with permissionDecision "allow": Codex ignores updatedInput
 //     without it (observed), and the original, unrewritten call would run.
 //   - A block exits 2 with the reason on stderr; Codex requires the reason (exit 2 with an

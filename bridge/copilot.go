@@ -13,7 +13,9 @@ import (
 // CLI is closed source and has no offline runner here.
 //
 // Input: camelCase fields sessionId, timestamp (Unix milliseconds), cwd, toolName, toolArgs
-// (a JSON-encoded string), toolResult {resultType, textResultForLlm}, prompt, source,
+// (the tool's arguments as a JSON-encoded string of an object; an object itself is taken
+// too; on preToolUse and permissionRequest, a toolArgs that is missing, or is not an
+// object nor a string holding one, is an error wrapping ErrToolInput), toolResult {resultType, textResultForLlm}, prompt, source,
 // reason, error {message, name}. Most payloads do not name their event, so the event comes
 // from the EVENT argument (`hookcore hook copilot preToolUse`, which `hookcore install
 // copilot` writes), else from hookEventName, else from the fields (toolResult →
@@ -24,7 +26,8 @@ import (
 // create → Write (the agent's own name stays in Extra["copilot_tool_name"]).
 //
 // Output (exit 0, JSON): preToolUse answers permissionDecision allow / deny / ask with
-// permissionDecisionReason (Copilot's command hooks take no rewritten arguments, so a
+// permissionDecisionReason (a defer, Claude Code's, which Copilot lacks, is a deny saying
+// the call was deferred to a person; Copilot's command hooks take no rewritten arguments, so a
 // rewrite is a deny naming the rewritten call); permissionRequest answers behavior allow /
 // deny with message; agentStop and subagentStop answer decision "block" with reason, which
 // makes the agent continue. Other events' output is ignored by Copilot; nothing is printed.
@@ -83,8 +86,9 @@ func (Copilot) Decode(data []byte, override string) (hook.Event, *hook.Input, er
 			in.Extra["copilot_tool_name"] = marshalString(t)
 		}
 	}
-	if v, ok := m["toolArgs"]; ok {
-		in.ToolInput = objectOrString(v)
+	// A gate without a tool name is Incomplete's to refuse (ErrNoTool).
+	if in.ToolInput, err = toolInput(ev, "toolArgs", m["toolArgs"]); err != nil && in.ToolName != "" {
+		return "", nil, err
 	}
 	if v, ok := m["toolResult"]; ok {
 		in.ToolResponse = v
@@ -114,6 +118,9 @@ func (Copilot) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer 
 	reason := reasonOr(res.Reason, event)
 	switch event {
 	case hook.PreToolUse:
+		if res.Permission == hook.Defer && !blocked {
+			blocked, reason = true, deferredReason(res.Reason) // Copilot CLI has no defer
+		}
 		if res.UpdatedInput != nil && !blocked {
 			blocked = true
 			reason = fmt.Sprintf("hookcore policy rewrites this call; Copilot CLI cannot run a rewritten call, run this instead: %s", res.UpdatedInput)

@@ -16,7 +16,9 @@ import (
 // Input: common fields conversation_id (→ session_id), generation_id, hook_event_name,
 // workspace_roots (the first → cwd), model, cursor_version, user_email (kept in Extra).
 // Events: beforeShellExecution {command, cwd} → PreToolUse of tool "Bash" with
-// tool_input {"command"}; afterShellExecution {command, output} → PostToolUse of "Bash";
+// tool_input {"command"} (a command missing, empty or not a string is an error wrapping
+// ErrToolInput, as is a missing file_path on beforeReadFile and, on the gates, a tool_input
+// that is missing or neither an object nor a string holding one); afterShellExecution {command, output} → PostToolUse of "Bash";
 // beforeMCPExecution {tool_name, tool_input (a JSON string)} → PreToolUse; afterMCPExecution
 // {tool_name, tool_input, result_json} → PostToolUse; beforeReadFile {file_path} →
 // PreToolUse of "Read"; afterFileEdit {file_path, edits} → PostToolUse of "Edit";
@@ -33,7 +35,8 @@ import (
 // and subagentStop answer followup_message (the block reason, sent as the next user
 // message); sessionStart answers additional_context. Cursor cannot take a rewritten
 // command, so a rewrite on a before* event is a deny whose message names the rewritten
-// input: the guard holds, and the model can run the rewritten call itself.
+// input: the guard holds, and the model can run the rewritten call itself. Cursor has no
+// defer (Claude Code's permissionDecision "defer"), so a deferred call is a deny saying so.
 type Cursor struct{}
 
 var cursorEvents = map[string]hook.Event{
@@ -87,20 +90,34 @@ func (Cursor) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 		in.ToolInput = b
 		return nil
 	}
+	// need is the field the gate's one argument comes from: a before* event whose field is
+	// missing, empty or not a string names no call a rule can check (ErrToolInput).
+	need := func(field string) string {
+		v := str(m, field)
+		if v == "" && toolGate(ev) && err == nil {
+			err = fmt.Errorf("%w (%s is missing, empty or not a string)", ErrToolInput, field)
+		}
+		return v
+	}
 	switch native := lowerFirst(native); native {
 	case "beforeShellExecution", "afterShellExecution":
-		err = tool("Bash", map[string]string{"command": str(m, "command")})
+		if cmd := need("command"); err == nil {
+			err = tool("Bash", map[string]string{"command": cmd})
+		}
 		if v, ok := m["output"]; ok {
 			in.ToolResponse = v
 		}
 	case "beforeReadFile":
-		err = tool("Read", map[string]string{"file_path": str(m, "file_path")})
+		if path := need("file_path"); err == nil {
+			err = tool("Read", map[string]string{"file_path": path})
+		}
 	case "afterFileEdit":
 		err = tool("Edit", map[string]any{"file_path": str(m, "file_path"), "edits": m["edits"]})
 	default:
 		in.ToolName = str(m, "tool_name")
-		if v, ok := m["tool_input"]; ok {
-			in.ToolInput = objectOrString(v)
+		// A gate without a tool name is Incomplete's to refuse (ErrNoTool).
+		if in.ToolInput, err = toolInput(ev, "tool_input", m["tool_input"]); in.ToolName == "" {
+			err = nil
 		}
 		for _, k := range []string{"result_json", "tool_output"} {
 			if v, ok := m[k]; ok {
@@ -126,23 +143,6 @@ func (Cursor) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 	}
 	in.Extra["cursor_event"] = marshalString(native)
 	return ev, in, nil
-}
-
-// objectOrString returns v when it is a JSON object, or the object a JSON string holds
-// (Cursor sends MCP tool input as a string); anything else is wrapped as {"value": v}.
-func objectOrString(v json.RawMessage) json.RawMessage {
-	t := trim(v)
-	if len(t) > 0 && t[0] == '{' {
-		return t
-	}
-	var s string
-	if json.Unmarshal(t, &s) == nil {
-		if st := trim([]byte(s)); len(st) > 0 && st[0] == '{' && json.Valid(st) {
-			return st
-		}
-	}
-	b, _ := json.Marshal(map[string]json.RawMessage{"value": t})
-	return b
 }
 
 // lowerFirst returns Cursor's own spelling of the event name s (matched ignoring case).
@@ -172,6 +172,9 @@ func (Cursor) Encode(event hook.Event, in *hook.Input, res *hook.Result) Answer 
 	switch event {
 	case hook.PreToolUse:
 		perm := res.Permission
+		if perm == hook.Defer && !blocked {
+			blocked, reason = true, deferredReason(res.Reason) // Cursor has no defer
+		}
 		if res.UpdatedInput != nil && !blocked {
 			blocked = true
 			reason = fmt.Sprintf("hookcore policy rewrites this call; Cursor cannot run a rewritten call, run this instead: %s", res.UpdatedInput)

@@ -23,7 +23,8 @@ import (
 // Output (exit 0, JSON): a block is decision "deny" with reason (BeforeTool: the model gets
 // "Tool execution blocked: REASON"; AfterTool: the tool result is replaced by the reason;
 // BeforeAgent: the prompt is dropped; AfterAgent: the reason goes back as a new prompt);
-// ask is decision "ask"; a rewrite is hookSpecificOutput.tool_input (Gemini merges it over
+// ask is decision "ask"; a defer (Claude Code's; Gemini has none) is a deny saying the call
+// was deferred to a person; a rewrite is hookSpecificOutput.tool_input (Gemini merges it over
 // the model's arguments, and tells the model the input was modified); additionalContext
 // in hookSpecificOutput; continue:false + stopReason; systemMessage.
 type Gemini struct{}
@@ -87,9 +88,13 @@ func marshalString(s string) json.RawMessage { b, _ := json.Marshal(s); return b
 func (Gemini) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
 	var top, hso obj
 	blocked := res.Blocked || res.Permission == hook.Deny
+	reason := reasonOr(res.Reason, event)
+	if !blocked && res.Permission == hook.Defer && event == hook.PreToolUse {
+		blocked, reason = true, deferredReason(res.Reason) // Gemini CLI has no defer
+	}
 	switch {
 	case blocked:
-		top.set("decision", "deny").set("reason", reasonOr(res.Reason, event))
+		top.set("decision", "deny").set("reason", reason)
 	case res.Permission == hook.Ask:
 		top.set("decision", "ask")
 		if res.Reason != "" {

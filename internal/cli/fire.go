@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/text"
@@ -45,7 +46,8 @@ config error. An input that cannot be read as a hook input (not a JSON object, i
 nested too deeply, a field of the wrong type) exits 1, except on a gate event
 (PreToolUse, PermissionRequest, UserPromptSubmit, ...), where it exits 2 with the error on
 stderr: Claude Code lets the action through on exit 1 and gives stderr as the block reason
-on exit 2. A config that cannot be loaded (a user or --config file that cannot be read or
+on exit 2. So does a PreToolUse or PermissionRequest input that names no tool (an empty
+stdin, {}): no rule could check it. Nothing on stdin is an empty input on other events. A config that cannot be loaded (a user or --config file that cannot be read or
 parsed) also exits 2 on a gate event, for the same reason; a hook entry with an error is
 skipped with a warning and the other hooks run, except in a file of hookcore's own YAML named
 with --config: a file being written, whose errors stop fire with exit 1 on every event (wire
@@ -77,6 +79,12 @@ SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 				fmt.Fprintf(e.stderr, "hookcore: reading the %s input (JSON) from the terminal; end it with Ctrl-D\n", event)
 			}
 			in, err := readInput(e.stdin)
+			if err == nil {
+				// A tool gate whose input names no tool (nothing on stdin, say) cannot be
+				// decided: every matcher would miss and the call would be allowed. hookcore
+				// hook answers it as an unreadable input; so does fire.
+				err = bridge.Incomplete(event, in)
+			}
 			if err != nil {
 				// Claude Code lets a call through on exit 1; on a gate event an input the
 				// guards cannot read blocks instead, with the error as the reason (stderr).
