@@ -71,7 +71,7 @@ func TestServeLoadsPerAgent(t *testing.T) {
 		"home/.claude/settings.json": `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"if grep -q 'rm -rf'; then echo 'claude guard: no rm -rf' >&2; exit 2; fi"}]}]}}`,
 		"home/.gemini/settings.json": `{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","command":"echo 'gemini own hook ran' >&2; exit 2"}]}]}}`,
 	})
-	cf := &configFlags{dir: ".hookcore", managedDir: filepath.Join(dir, "managed")}
+	cf := &configFlags{dir: ".hookcore", system: systemFlags{managedDir: filepath.Join(dir, "managed"), geminiSystem: filepath.Join(dir, "gemini-cli", "settings.json")}}
 	ts := startServe(t, newServer(testEnv(t, dir, nil), cf, "tok"))
 	cases := []struct{ agent, event, input string }{
 		{"gemini", "", `{"session_id":"g","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`},
@@ -133,7 +133,7 @@ func TestServeRechecksTrust(t *testing.T) {
 		".hookcore/hooks.yaml": "hooks:\n  - id: guard\n    event: pre_tool_use\n    matcher: Bash\n    action: {type: command, command: \"sh $HOOKCORE_PROJECT_DIR/.hookcore/guard.sh\"}\n",
 		".hookcore/guard.sh":   "if grep -q 'rm -rf'; then echo 'project guard: no rm -rf' >&2; exit 2; fi\n",
 	})
-	cf := &configFlags{dir: ".hookcore", managedDir: filepath.Join(dir, "managed")}
+	cf := &configFlags{dir: ".hookcore", system: systemFlags{managedDir: filepath.Join(dir, "managed"), geminiSystem: filepath.Join(dir, "gemini-cli", "settings.json")}}
 	grant := func() {
 		t.Helper()
 		g := *cf
