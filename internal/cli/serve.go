@@ -278,7 +278,7 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 		Handler:           s.handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-			return context.WithValue(ctx, peerKey{}, sameUser(c))
+			return context.WithValue(ctx, peerKey{}, s.e.sameUser(c))
 		},
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
