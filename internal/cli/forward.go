@@ -21,14 +21,24 @@ import (
 	"github.com/hookcore/hookcore/hook"
 )
 
+// defaultServerTimeout bounds one `hook --server` exchange with serve, from dialling to the
+// answer's last byte. A serve that does not answer (stopped with SIGSTOP, its accept queue
+// flooded) held the hook command until the agent's own hook timeout, after which the agent
+// ran the tool (red team round 33, with the real Claude Code): the hook command must answer
+// first. The shortest default hook timeout among the agents is Copilot CLI's 30 s (Gemini
+// CLI's is 60 s; Claude Code's and Codex's 600 s, 30 s on Claude's UserPromptSubmit); 25 s
+// leaves the hook command 5 s to start, read its input and answer.
+const defaultServerTimeout = 25 * time.Second
+
 // peerCheckTries bounds how often the client looks for serve's socket in /proc/net/tcp
 // before giving up: a connection accepted with a SYN cookie is listed only once serve's
 // side has seen the last ACK, which on a busy machine can come after connect returned.
 const peerCheckTries = 3
 
 // forward sends one event to a `hookcore serve` (POST URL/v1/answer/AGENT) and returns the
-// answer it decided. A server that cannot be reached, answers anything but an answer, or is
-// a process this user cannot tell is their own (dialServe), is a failure to decide: closed on gate events
+// answer it decided. A server that cannot be reached, does not answer within the deadline
+// (transportOptions.serverTimeout), answers anything but an answer, or is a process this
+// user cannot tell is their own (dialServe), is a failure to decide: closed on gate events
 // unless --on-error allow (unlike Claude Code's own http hooks, which let the action through
 // when the server is down).
 func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, data []byte, hf *hookFlags, block bool, event hook.Event) bridge.Answer {
@@ -43,6 +53,12 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 	if len(q) > 0 {
 		u += "?" + q.Encode()
 	}
+	timeout := e.transport.serverTimeout
+	if timeout <= 0 {
+		timeout = defaultServerTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(data))
 	if err != nil {
 		return p.Fail(event, "--server: "+err.Error(), block)
@@ -52,10 +68,14 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 	if tok := e.serveToken(hf, loopback); tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
-	// failed words an error of the exchange: an untrusted peer says so.
+	// failed words an error of the exchange: an untrusted peer and a deadline say so.
 	failed := func(what string, err error) bridge.Answer {
-		if pe := (*peerError)(nil); errors.As(err, &pe) {
+		var pe *peerError
+		switch {
+		case errors.As(err, &pe):
 			return p.Fail(event, "hookcore serve not trusted: "+pe.Error(), block)
+		case ctx.Err() == context.DeadlineExceeded:
+			return p.Fail(event, fmt.Sprintf("hookcore serve did not answer in time (%s; is it stopped or overloaded?)", timeout), block)
 		}
 		return p.Fail(event, what+err.Error(), block)
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -137,5 +138,62 @@ func TestServeToken(t *testing.T) {
 		if got := e.serveToken(&hookFlags{token: tt.token, stateDir: dir}, tt.loopback); got != tt.want {
 			t.Errorf("--token %q, loopback %v: %q, want %q", tt.token, tt.loopback, got, tt.want)
 		}
+	}
+}
+
+// TestForwardDeadline (red team round 33): a serve that takes the connection but never
+// answers (stopped with SIGSTOP: the kernel still completes the handshake) held `hook
+// --server` until the agent's own hook timeout, after which Claude Code ran the tool. The
+// client's deadline passes first and the call is blocked, saying serve did not answer in
+// time. The test's own context only keeps a broken client from hanging the run.
+func TestForwardDeadline(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		accept bool // accept and read the request, never answer; else never accept (SIGSTOP)
+	}{
+		{"never accepted", false},
+		{"never answered", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			held := make(chan net.Conn, 1)
+			if tt.accept {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					c, err := ln.Accept()
+					if err != nil {
+						return
+					}
+					held <- c
+					c.Read(make([]byte, 4096)) //nolint:errcheck // returns when the client gives up
+				}()
+			}
+			t.Cleanup(func() {
+				ln.Close()
+				select {
+				case c := <-held:
+					c.Close()
+				default:
+				}
+				wg.Wait()
+			})
+			dir := t.TempDir()
+			e := ownUIDEnv(t, dir, strings.NewReader(rmInput))
+			e.transport.serverTimeout = 20 * time.Millisecond
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			got, wait := e.hook(ctx, bridge.Claude{}, "", &configFlags{dir: ".hookcore"}, &hookFlags{onError: "block", server: "http://" + ln.Addr().String(), stateDir: filepath.Join(dir, "state")})
+			wait()
+			if got.Code != 2 || !strings.Contains(got.Stderr, "hookcore serve did not answer in time") {
+				t.Errorf("got %+v, want exit 2 and a reason saying serve did not answer in time", got)
+			}
+		})
 	}
 }
