@@ -85,10 +85,8 @@ func TestServeDecidesAsHook(t *testing.T) {
 		}
 		cf := &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}
 		srv := newServer(ownUIDEnv(t, dir, nil), cf, "tok")
-		ts := httptest.NewUnstartedServer(srv.handler())
-		ts.Config.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
-			return context.WithValue(ctx, peerKey{}, srv.e.sameUser(c))
-		}
+		ts := httptest.NewUnstartedServer(nil)
+		ts.Config = srv.httpServer()
 		ts.Start()
 		stateDir := filepath.Join(dir, "state")
 		for i, in := range serveInputs {
@@ -171,7 +169,9 @@ func TestServeAuth(t *testing.T) {
 	} {
 		req := httptest.NewRequest("POST", "/v1/answer/claude", bytes.NewReader(nil))
 		req.Host = tt.host
-		req = req.WithContext(context.WithValue(req.Context(), peerKey{}, tt.same))
+		p := &peer{}
+		p.once.Do(func() { p.same = tt.same })
+		req = req.WithContext(context.WithValue(req.Context(), peerKey{}, p))
 		for k, v := range tt.headers {
 			req.Header.Set(k, v)
 		}
