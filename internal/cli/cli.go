@@ -51,6 +51,9 @@ type env struct {
 	args []string
 	// handedOver is the lean hook binary's --handed-over, once its flags are parsed.
 	handedOver bool
+	// transport is how serve and `hook --server` check each other (the full build's; the
+	// lean binary hands --server over). The zero value is the default.
+	transport transportOptions
 }
 
 // handedOverFlag marks the command line a lean hook binary (cmd/hookcore-hook) hands to

@@ -6,22 +6,41 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/hook"
 )
 
+// defaultServerTimeout bounds one `hook --server` exchange with serve, from dialling to the
+// answer's last byte. A serve that does not answer (stopped with SIGSTOP, its accept queue
+// flooded) held the hook command until the agent's own hook timeout, after which the agent
+// ran the tool (red team round 33, with the real Claude Code): the hook command must answer
+// first. The shortest default hook timeout among the agents is Copilot CLI's 30 s (Gemini
+// CLI's is 60 s; Claude Code's and Codex's 600 s, 30 s on Claude's UserPromptSubmit); 25 s
+// leaves the hook command 5 s to start, read its input and answer.
+const defaultServerTimeout = 25 * time.Second
+
+// peerCheckTries bounds how often the client looks for serve's socket in /proc/net/tcp
+// before giving up: a connection accepted with a SYN cookie is listed only once serve's
+// side has seen the last ACK, which on a busy machine can come after connect returned.
+const peerCheckTries = 3
+
 // forward sends one event to a `hookcore serve` (POST URL/v1/answer/AGENT) and returns the
-// answer it decided. A server that cannot be reached, or answers anything but an answer, is
-// a failure to decide: closed on gate events unless --on-error allow (unlike Claude Code's
-// own http hooks, which let the action through when the server is down).
+// answer it decided. A server that cannot be reached, does not answer within the deadline
+// (transportOptions.serverTimeout), answers anything but an answer, or is a process this
+// user cannot tell is their own (dialServe), is a failure to decide: closed on gate events
+// unless --on-error allow (unlike Claude Code's own http hooks, which let the action through
+// when the server is down).
 func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, data []byte, hf *hookFlags, block bool, event hook.Event) bridge.Answer {
 	q := url.Values{}
 	if override != "" {
@@ -34,22 +53,40 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 	if len(q) > 0 {
 		u += "?" + q.Encode()
 	}
+	timeout := e.transport.serverTimeout
+	if timeout <= 0 {
+		timeout = defaultServerTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(data))
 	if err != nil {
 		return p.Fail(event, "--server: "+err.Error(), block)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	if tok := e.serveToken(hf); tok != "" {
+	loopback := loopbackHost(req.URL.Host)
+	if tok := e.serveToken(hf, loopback); tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	// failed words an error of the exchange: an untrusted peer and a deadline say so.
+	failed := func(what string, err error) bridge.Answer {
+		var pe *peerError
+		switch {
+		case errors.As(err, &pe):
+			return p.Fail(event, "hookcore serve not trusted: "+pe.Error(), block)
+		case ctx.Err() == context.DeadlineExceeded:
+			return p.Fail(event, fmt.Sprintf("hookcore serve did not answer in time (%s; is it stopped or overloaded?)", timeout), block)
+		}
+		return p.Fail(event, what+err.Error(), block)
+	}
+	resp, err := e.serveClient(loopback).Do(req)
 	if err != nil {
-		return p.Fail(event, "hookcore serve unreachable: "+err.Error(), block)
+		return failed("hookcore serve unreachable: ", err)
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxInput))
 	if err != nil {
-		return p.Fail(event, "hookcore serve: "+err.Error(), block)
+		return failed("hookcore serve: ", err)
 	}
 	if resp.StatusCode != http.StatusOK {
 		return p.Fail(event, fmt.Sprintf("hookcore serve answered %s: %s", resp.Status, strings.TrimSpace(string(body))), block)
@@ -65,10 +102,89 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 	return a
 }
 
-// serveToken is --token, else the token a local `hookcore serve` wrote.
-func (e *env) serveToken(hf *hookFlags) string {
+// serveClient is the HTTP client of `hook --server`: its connections are checked by
+// dialServe before the request is written, and it follows no redirect (a serve sends none;
+// a redirect would carry the input elsewhere). strict is that the --server URL names a
+// loopback host.
+func (e *env) serveClient(strict bool) *http.Client {
+	return &http.Client{
+		Transport: &http.Transport{
+			Proxy:             http.ProxyFromEnvironment, // http.DefaultTransport's: loopback hosts are never proxied
+			DialContext:       e.dialServe(strict),
+			DisableKeepAlives: true,
+		},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// dialServe is the client's DialContext. Before anything (the token, the hook input) is
+// written to a connection it checks whose process answered, and closes the connection with
+// a *peerError unless it is the user's own: another local user can listen on serve's port
+// while serve is down, and would read the input and the token and answer an allow with an
+// updated input of its choosing (red team round 33). A connection to a loopback address,
+// and any when strict, must reach a socket this user owns (peerUID); a connection to
+// another host is refused only when it turns out to reach another user's socket of this
+// host.
+func (e *env) dialServe(strict bool) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	var d net.Dialer
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		remote, _ := c.RemoteAddr().(*net.TCPAddr)
+		mustVerify := strict || remote == nil || remote.IP.IsLoopback()
+		uid, err := e.peerUID(c)
+		for i := 1; i < peerCheckTries && errors.Is(err, errPeerUnknown) && mustVerify; i++ {
+			select {
+			case <-ctx.Done():
+				c.Close()
+				return nil, ctx.Err()
+			case <-time.After(time.Duration(i) * time.Millisecond):
+			}
+			uid, err = e.peerUID(c)
+		}
+		switch {
+		case err == nil && uid == os.Getuid():
+			return c, nil
+		case err == nil:
+			c.Close()
+			return nil, &peerError{addr: c.RemoteAddr().String(), uid: uid}
+		case mustVerify:
+			c.Close()
+			return nil, &peerError{addr: c.RemoteAddr().String(), err: err}
+		}
+		return c, nil // another host's socket: it gets the token only when --token names it
+	}
+}
+
+// peerError is why `hook --server` sent nothing over a connection: the process that
+// answered runs as another user (uid), or whose it is could not be told (err).
+type peerError struct {
+	addr string
+	uid  int
+	err  error
+}
+
+func (e *peerError) Error() string {
+	if e.err != nil {
+		return fmt.Sprintf("cannot tell which user's process answers at %s, so nothing was sent to it: %v", e.addr, e.err)
+	}
+	return fmt.Sprintf("the process answering at %s runs as uid %d, not as this user (uid %d), so nothing was sent to it; is hookcore serve running?", e.addr, e.uid, os.Getuid())
+}
+
+func (e *peerError) Unwrap() error { return e.err }
+
+// serveToken is --token, else, when the --server URL names a loopback host, the token a
+// local `hookcore serve` wrote (sent only over a connection dialServe found to be this
+// user's). The state directory's token never goes to another host, which this process
+// cannot check: a serve elsewhere gets a token only when --token names it.
+func (e *env) serveToken(hf *hookFlags, loopback bool) string {
 	if hf.token != "" {
 		return hf.token
+	}
+	if !loopback {
+		return ""
 	}
 	dir, err := e.stateDirPath(hf.stateDir)
 	if err != nil {

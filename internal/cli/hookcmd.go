@@ -58,7 +58,7 @@ func registerHookFlags(cmd *cobra.Command, cf *configFlags, hf *hookFlags) {
 	cf.registerRun(cmd)
 	cmd.Flags().StringVar(&hf.onError, "on-error", defaultOnError, "when hookcore cannot decide a gate event: block (fail closed) or allow (fail open)")
 	cmd.Flags().StringVar(&hf.server, "server", "", "forward the event to a hookcore serve at this `URL` instead of running the hooks here")
-	cmd.Flags().StringVar(&hf.token, "token", "", "the token of the --server (default: the one hookcore serve wrote to the state directory)")
+	cmd.Flags().StringVar(&hf.token, "token", "", "the token of the --server (default for a loopback --server: the one hookcore serve wrote to the state directory)")
 	cmd.Flags().StringVar(&hf.stateDir, "state-dir", "", "per-session state directory (default $HOOKCORE_STATE_DIR, else ~/.hookcore/state)")
 	cmd.Flags().BoolVar(&hf.handedOver, handedOverFlag[2:], false, "set by the lean hook binary (hookcore-hook) on the command line it hands over")
 	_ = cmd.Flags().MarkHidden(handedOverFlag[2:])

@@ -80,7 +80,7 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		}
 		if !loopback {
 			// Not an error: a serve on another host is possible, but only when asked for.
-			fmt.Fprintf(e.stderr, "hookcore: warning: --server %s is not a loopback address (127.0.0.0/8, ::1, localhost): hookcore serve listens on loopback by default; a serve on another host must run with --allow-remote, and every request to it needs that serve's token (hookcore hook sends --token, else the serve.token of its own state directory; the http hooks install writes for Claude Code send none)\n", f.server)
+			fmt.Fprintf(e.stderr, "hookcore: warning: --server %s is not a loopback address (127.0.0.0/8, ::1, localhost): hookcore serve listens on loopback by default; a serve on another host must run with --allow-remote, and every request to it needs that serve's token (hookcore hook sends only --token to another host: the serve.token of its own state directory goes to a loopback --server alone; the http hooks install writes for Claude Code send none)\n", f.server)
 		}
 	}
 	o := install.Options{

@@ -89,6 +89,9 @@ func (e *env) lacks(l *loaded, cf *configFlags, event hook.Event) string {
 // models gives prompt hooks no model: the lean binary hands them over before they compile.
 func (e *env) models() func(name string) (executor.Model, error) { return nil }
 
+// transportOptions is empty: the lean binary hands --server over to the full hookcore.
+type transportOptions struct{}
+
 // forward hands the event over to the full hookcore, which forwards it to the serve.
 func (e *env) forward(_ context.Context, p bridge.Protocol, _ string, data []byte, _ *hookFlags, block bool, event hook.Event) bridge.Answer {
 	return e.handOver(p, event, data, "--server", block)

@@ -2,7 +2,13 @@
 
 package cli
 
-import "net"
+import (
+	"errors"
+	"net"
+)
 
-// sameUser cannot tell a peer's user on this platform: every request needs the token.
-func sameUser(net.Conn) bool { return false }
+// peerUID cannot tell whose socket a connection's peer is on this platform: serve then
+// needs the token on every request, and `hook --server` sends nothing over loopback.
+func peerUID(net.Conn) (int, error) {
+	return 0, errors.New("this system does not tell whose process a loopback connection reaches (only Linux's /proc/net/tcp does, for hookcore)")
+}

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/net/netutil"
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/bridge"
@@ -266,11 +267,40 @@ func (s *server) handler() http.Handler {
 	return s.auth(mux)
 }
 
-// peerKey is the context key of whether a connection comes from this user.
+// peerKey is the context key of a connection's *peer.
 type peerKey struct{}
 
-// auth lets through requests from connections of this same user (see sameUser) and, from
-// anyone else, only those with the token. Before that it refuses, with 403, whoever sends it:
+// peer is the client end of one connection, as auth sees it. Whether it runs as this user
+// is looked up once, at the first request on the connection that lacks the token: a
+// lookup reads all of /proc/net/tcp (50 ms with 16k sockets), and done for every accepted
+// connection it let a local user's flood of idle connections fill the accept queue (red
+// team round 33).
+type peer struct {
+	conn net.Conn
+	once sync.Once
+	same bool
+}
+
+// connContext is the http.Server's ConnContext: each connection's requests carry its peer,
+// not yet looked up.
+func (s *server) connContext(ctx context.Context, c net.Conn) context.Context {
+	return context.WithValue(ctx, peerKey{}, &peer{conn: c})
+}
+
+// sameUser reports whether req came over a connection from this user (env.sameUser), looked
+// up at most once per connection.
+func (s *server) sameUser(req *http.Request) bool {
+	p, _ := req.Context().Value(peerKey{}).(*peer)
+	if p == nil {
+		return false
+	}
+	p.once.Do(func() { p.same = p.conn != nil && s.e.sameUser(p.conn) })
+	return p.same
+}
+
+// auth lets through requests with the token and, without it, those from connections of this
+// same user (see sameUser, looked up only then). Before that it refuses, with 403, whoever
+// sends it:
 //   - a browser's request (an Origin or Sec-Fetch-Site header): a web page the user visits
 //     runs as this same user and could otherwise fire their hooks with inputs of its choosing
 //     by a text/plain POST, which needs no CORS preflight (red team). Agents' HTTP clients,
@@ -287,15 +317,33 @@ func (s *server) auth(next http.Handler) http.Handler {
 			http.Error(w, "Host "+strconv.Quote(req.Host)+" is not a loopback address; serve answers only to 127.0.0.1, [::1] or localhost unless --allow-remote", http.StatusForbidden)
 			return
 		}
-		if same, _ := req.Context().Value(peerKey{}).(bool); !same {
-			got, ok := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
-			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) != 1 {
-				http.Error(w, "a token is required (Authorization: Bearer TOKEN; see serve.token in the state directory)", http.StatusUnauthorized)
-				return
-			}
+		got, ok := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
+		if !(ok && subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) == 1) && !s.sameUser(req) {
+			http.Error(w, "a token is required (Authorization: Bearer TOKEN; see serve.token in the state directory)", http.StatusUnauthorized)
+			return
 		}
 		next.ServeHTTP(w, req)
 	})
+}
+
+// maxServeConns caps serve's open connections: past it, new ones wait in the kernel's
+// accept queue (and a `hook --server` that waits too long blocks its call, see
+// defaultServerTimeout). One agent holds one per hook in flight, Claude Code's http hooks a
+// few kept alive.
+const maxServeConns = 256
+
+// httpServer is serve's http.Server: its handler, the lazy peer of each connection
+// (connContext) and the timeouts that close a connection holding a slot for nothing. A
+// handler may run longer than all of them: hooks have their own timeouts, and the read
+// deadline is lifted once the body is read.
+func (s *server) httpServer() *http.Server {
+	return &http.Server{
+		Handler:           s.handler(),
+		ConnContext:       s.connContext,
+		ReadHeaderTimeout: 10 * time.Second, // the request line and headers
+		ReadTimeout:       30 * time.Second, // the whole request, body included (at most maxInput)
+		IdleTimeout:       30 * time.Second, // a kept-alive connection between requests
+	}
 }
 
 // loopbackHost reports whether a Host header (host or host:port) names a loopback IP
@@ -331,13 +379,8 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
-	srv := &http.Server{
-		Handler:           s.handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-			return context.WithValue(ctx, peerKey{}, sameUser(c))
-		},
-	}
+	ln = netutil.LimitListener(ln, maxServeConns)
+	srv := s.httpServer()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go func() {

@@ -5,7 +5,6 @@ package cli
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -23,9 +22,7 @@ import (
 func startServe(t *testing.T, srv *server) *httptest.Server {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(srv.handler())
-	ts.Config.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
-		return context.WithValue(ctx, peerKey{}, sameUser(c))
-	}
+	ts.Config.ConnContext = srv.connContext
 	ts.Start()
 	t.Cleanup(ts.Close)
 	return ts

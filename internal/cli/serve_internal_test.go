@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -61,6 +62,17 @@ func testEnv(t *testing.T, dir string, stdin io.Reader) *env {
 	return &env{stdin: stdin, stdout: io.Discard, stderr: io.Discard, cwd: dir, home: filepath.Join(dir, "home")}
 }
 
+// ownUIDEnv is testEnv where every TCP peer is this user's: on Linux the real lookup
+// (/proc/net/tcp, this process being both ends), elsewhere a stand-in for it.
+func ownUIDEnv(t *testing.T, dir string, stdin io.Reader) *env {
+	t.Helper()
+	e := testEnv(t, dir, stdin)
+	if runtime.GOOS != "linux" {
+		e.transport.peerUID = func(net.Conn) (int, error) { return os.Getuid(), nil }
+	}
+	return e
+}
+
 // TestServeDecidesAsHook: every decision of `hookcore serve` (through `hook --server` and
 // its /v1/answer endpoint) is the one `hookcore hook` gives for the same input (issue 9.4),
 // with a good config and with a broken one (both fail closed).
@@ -72,18 +84,16 @@ func TestServeDecidesAsHook(t *testing.T) {
 			t.Fatal(err)
 		}
 		cf := &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}
-		srv := newServer(testEnv(t, dir, nil), cf, "tok")
-		ts := httptest.NewUnstartedServer(srv.handler())
-		ts.Config.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
-			return context.WithValue(ctx, peerKey{}, sameUser(c))
-		}
+		srv := newServer(ownUIDEnv(t, dir, nil), cf, "tok")
+		ts := httptest.NewUnstartedServer(nil)
+		ts.Config = srv.httpServer()
 		ts.Start()
 		stateDir := filepath.Join(dir, "state")
 		for i, in := range serveInputs {
 			p, _ := bridge.Lookup(in.agent)
 			direct, wait := testEnv(t, dir, strings.NewReader(in.input)).hook(context.Background(), p, in.event, cf, &hookFlags{onError: "block", stateDir: stateDir})
 			wait()
-			served, wait := testEnv(t, dir, strings.NewReader(in.input)).hook(context.Background(), p, in.event, cf, &hookFlags{onError: "block", server: ts.URL, stateDir: stateDir})
+			served, wait := ownUIDEnv(t, dir, strings.NewReader(in.input)).hook(context.Background(), p, in.event, cf, &hookFlags{onError: "block", server: ts.URL, stateDir: stateDir})
 			wait()
 			if diff := cmp.Diff(direct, served); diff != "" {
 				t.Errorf("input %d (%s %s): hook and serve differ (-hook +serve):\n%s", i, in.agent, in.input, diff)
@@ -159,7 +169,9 @@ func TestServeAuth(t *testing.T) {
 	} {
 		req := httptest.NewRequest("POST", "/v1/answer/claude", bytes.NewReader(nil))
 		req.Host = tt.host
-		req = req.WithContext(context.WithValue(req.Context(), peerKey{}, tt.same))
+		p := &peer{}
+		p.once.Do(func() { p.same = tt.same })
+		req = req.WithContext(context.WithValue(req.Context(), peerKey{}, p))
 		for k, v := range tt.headers {
 			req.Header.Set(k, v)
 		}
@@ -168,34 +180,6 @@ func TestServeAuth(t *testing.T) {
 		if rec.Code != tt.want {
 			t.Errorf("remote=%v same=%v host=%q headers=%v: %d, want %d", tt.srv.remote, tt.same, tt.host, tt.headers, rec.Code, tt.want)
 		}
-	}
-}
-
-// TestSameUserLoopback: a loopback connection from this process is recognised as this user.
-func TestSameUserLoopback(t *testing.T) {
-	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	done := make(chan bool, 1)
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			done <- false
-			return
-		}
-		defer c.Close()
-		done <- sameUser(c)
-	}()
-	c, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if !<-done {
-		t.Error("a connection from this process was not recognised as this user")
 	}
 }
 
