@@ -47,9 +47,11 @@ func serveCmd(e *env) *cobra.Command {
 		Long: `serve is a long-running hook endpoint. Claude Code calls it with type: http hooks
 (POST /hook/claude; hookcore install claude --server URL writes them), and
 "hookcore hook AGENT --server URL" forwards any agent's events to it (POST /v1/answer/AGENT).
-Its decisions are those of "hookcore hook": the same protocols, the same fail-closed answers
-while the config does not load. Per-session state is kept in memory. The config files are
-polled (--poll) and reloaded when they change. It listens on loopback only unless
+Its decisions are those of "hookcore hook AGENT": one configuration per agent, loaded as the
+hook command loads it, the same protocols, the same fail-closed answers while the config does
+not load. Per-session state is kept in memory. The config files are polled (--poll) and
+reloaded when they change, and before each event a configuration is rebuilt when its files,
+the trust store or a script a trusted project hook runs changed. It listens on loopback only unless
 --allow-remote; a request from another user than the one running serve (or from another
 host) must carry "Authorization: Bearer TOKEN", the token serve writes to
 STATE_DIR/serve.token (mode 0600) at start. On SIGTERM or SIGINT it stops accepting, finishes
