@@ -111,6 +111,7 @@ func (s *server) agent(p bridge.Protocol) *agentRunner {
 	a := s.agents[p.Name()]
 	if a == nil {
 		a = &agentRunner{e: s.e, cf: *s.cf, st: s.st}
+		a.cf.stamps = &stampCache{}
 		setAgents(&a.cf, p)
 		s.agents[p.Name()] = a
 	}

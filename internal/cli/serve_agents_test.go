@@ -169,3 +169,37 @@ func TestServeRechecksTrust(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"home/.hookcore/trust.json": "not json"})
 	step("trust store unreadable", true)
 }
+
+// TestServeNoticesNewFiles: serve keeps what discovery found between events and stats the
+// files it found and the directories of all it looked at (BenchmarkServeDecisionDiscovered);
+// a file created where none was, or added to a directory a pattern reads, is noticed at the
+// next event, and so is a later edit in place of that new file.
+func TestServeNoticesNewFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"home/.copilot/hooks/README": "hook files go here\n"})
+	cf := &configFlags{dir: ".hookcore", system: systemFlags{managedDir: filepath.Join(dir, "managed"), geminiSystem: filepath.Join(dir, "gemini-cli", "settings.json")}}
+	ts := startServe(t, newServer(testEnv(t, dir, nil), cf, "tok"))
+	rm := `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`
+	step := func(name string, wantBlock bool) {
+		t.Helper()
+		direct, served := hookAndServe(t, dir, cf, ts.URL, "claude", "", rm)
+		if diff := cmp.Diff(direct, served); diff != "" {
+			t.Errorf("%s: hook and serve differ (-hook +serve):\n%s", name, diff)
+		}
+		if blocked := direct.Code != 0 || strings.Contains(string(direct.Stdout), "deny"); blocked != wantBlock {
+			t.Errorf("%s: hook blocked=%v, want %v: %+v", name, blocked, wantBlock, direct)
+		}
+	}
+	step("no config", false)
+	guard := "hooks:\n  - id: guard\n    event: pre_tool_use\n    matcher: Bash\n    action: {type: command, command: \"echo no >&2; exit 2\"}\n"
+	writeFiles(t, dir, map[string]string{"home/.hookcore/hooks.yaml": guard}) // a new directory in the home
+	step("new policy", true)
+	// An edit in place (same inode, the directory unchanged) of the file found since.
+	writeFiles(t, dir, map[string]string{"home/.hookcore/hooks.yaml": "hooks: []\n" + strings.Repeat("#", 20) + "\n"})
+	step("policy emptied in place", false)
+	writeFiles(t, dir, map[string]string{"home/.copilot/hooks/guard.json": `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "exit 1"}]}}`})
+	step("new file in a pattern's directory", true)
+	writeFiles(t, dir, map[string]string{"home/.copilot/hooks/guard.json": `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "exit 1"}]}}`})
+	step("that file edited in place", false)
+}

@@ -12,6 +12,9 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/trust"
 )
 
 // BenchmarkServeDecision: one PreToolUse decision through `hookcore serve` over loopback
@@ -29,7 +32,49 @@ func BenchmarkServeDecision(b *testing.B) {
 		b.Fatal(err)
 	}
 	e := &env{stdout: io.Discard, stderr: io.Discard, cwd: dir, home: dir}
-	srv := newServer(e, &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok")
+	benchServe(b, newServer(e, &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok"))
+}
+
+// BenchmarkServeDecisionDiscovered is BenchmarkServeDecision with the policy discovered in
+// ~/.hookcore/hooks.yaml, a ~/.claude/settings.json beside it, and a trusted project with a
+// .claude/settings.json of its own: before each event serve compares every agent's config
+// paths, the trust store and the project's files with what its Runner was built from (red
+// team round 33).
+func BenchmarkServeDecisionDiscovered(b *testing.B) {
+	dir := b.TempDir()
+	home, work := filepath.Join(dir, "home"), filepath.Join(dir, "work")
+	for name, content := range map[string]string{
+		filepath.Join(home, ".hookcore", "hooks.yaml"): `hooks:
+  - id: block-dangerous-rm
+    event: pre_tool_use
+    if: 'tool == "Bash" && args.command =~ /rm\s+-rf\s+\//'
+    action: {type: prompt, message: "rm -rf / is never what you want"}
+`,
+		filepath.Join(home, ".claude", "settings.json"): `{"permissions": {"allow": ["Bash(ls:*)"]}, "model": "opus"}`,
+		filepath.Join(work, ".git", "HEAD"):             "ref: refs/heads/main\n",
+		filepath.Join(work, ".claude", "settings.json"): `{"hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "true"}]}]}}`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	e := &env{stdout: io.Discard, stderr: io.Discard, cwd: work, home: home}
+	cf := &configFlags{dir: ".hookcore", system: systemFlags{managedDir: filepath.Join(dir, "managed"), geminiSystem: filepath.Join(dir, "gemini-cli", "settings.json")}}
+	set, _, err := e.workspaceConfig(work, ".hookcore", cf.system)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := hookcore.GrantTrust(trust.DefaultStore(home), set, work, time.Now()); err != nil {
+		b.Fatal(err)
+	}
+	benchServe(b, newServer(e, cf, "tok"))
+}
+
+// benchServe times one PreToolUse decision of srv per iteration and reports the p50 and p99.
+func benchServe(b *testing.B, srv *server) {
 	ts := httptest.NewServer(srv.handler())
 	defer ts.Close()
 	body := []byte(`{"session_id":"bench","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`)

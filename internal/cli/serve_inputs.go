@@ -51,9 +51,13 @@ func (e *env) stampInputs(cf *configFlags) *inputs {
 
 // inputStamp is configStamp plus the trust store's content.
 func (e *env) inputStamp(cf *configFlags) string {
-	s := e.configStamp(cf)
+	trustHash := ""
 	if e.home != "" {
-		s += "trust " + contentHash(filepath.Join(e.home, ".hookcore", "trust.json"), 64<<20) + "\n"
+		trustHash = contentHash(filepath.Join(e.home, ".hookcore", "trust.json"), 64<<20)
+	}
+	s := e.configStamp(cf, trustHash)
+	if e.home != "" {
+		s += "trust " + trustHash + "\n"
 	}
 	return s
 }
@@ -132,24 +136,25 @@ func contentHash(path string, max int64) string {
 
 // configStamp is the size and mtime of every config file serve would load (present or not),
 // so that a change notices an edit, a new layer file or a removed one. Discovery looks for
-// every agent's files, as load does for the trust digest.
-func (e *env) configStamp(cf *configFlags) string {
-	var paths []string
-	if len(cf.files) > 0 {
-		for _, p := range cf.files {
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(e.cwd, p)
-			}
-			paths = append(paths, p)
-		}
-	} else {
-		d := e.discovery(cf, e.projectRoot())
-		d.Agents = nil
-		lps, _ := d.Paths()
-		for _, lp := range lps {
-			paths = append(paths, lp.Path)
-		}
+// every agent's files, as load does for the trust digest. trustHash is the trust store's
+// content hash (it decides the project root: see stampPaths).
+func (e *env) configStamp(cf *configFlags, trustHash string) string {
+	if len(cf.files) == 0 {
+		files, dirs := e.stampPaths(cf, trustHash)
+		return statLines(files) + dirs
 	}
+	paths := make([]string, 0, len(cf.files))
+	for _, p := range cf.files {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(e.cwd, p)
+		}
+		paths = append(paths, p)
+	}
+	return statLines(paths)
+}
+
+// statLines is one line per path: its size and mtime, or "-" when it cannot be examined.
+func statLines(paths []string) string {
 	var sb strings.Builder
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil {
@@ -159,4 +164,53 @@ func (e *env) configStamp(cf *configFlags) string {
 		}
 	}
 	return sb.String()
+}
+
+// stampPaths returns the candidates discovery found and the stat lines of the directories
+// of all its candidates, found or not (the nearest that exists), whose mtime changes when a
+// file is added to one or removed (a new Copilot CLI hook file matching
+// .github/hooks/*.json, a settings file created). Discovery runs again when the trust store
+// (which may name another workspace root), the project root or one of those directories
+// changed; else the last candidates serve.
+func (e *env) stampPaths(cf *configFlags, trustHash string) (files []string, dirStamp string) {
+	key := trustHash + "\x00" + config.ProjectRoot(e.cwd)
+	c := cf.stamps
+	if c != nil {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.key == key && c.files != nil {
+			if ds := statLines(c.dirs); ds == c.dirStamp {
+				return c.files, ds
+			}
+		}
+	}
+	d := e.discovery(cf, e.projectRoot())
+	d.Agents = nil
+	cands, _ := d.Look()
+	var dirs []string
+	seen := map[string]bool{}
+	for _, cand := range cands {
+		if cand.Found {
+			files = append(files, cand.Path)
+		}
+		// A file created where none was changes the mtime of the nearest directory that
+		// exists above it (the directory it goes in, or the one a new directory of its
+		// path goes in).
+		dir := filepath.Dir(cand.Path)
+		for {
+			if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+				break
+			}
+			dir = filepath.Dir(dir)
+		}
+		if !seen[dir] {
+			seen[dir] = true
+			dirs = append(dirs, dir)
+		}
+	}
+	dirStamp = statLines(dirs)
+	if c != nil {
+		c.key, c.files, c.dirs, c.dirStamp = key, files, dirs, dirStamp
+	}
+	return files, dirStamp
 }
