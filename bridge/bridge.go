@@ -80,11 +80,20 @@ var ErrNoTool = errors.New("the hook input names no tool (tool_name is missing o
 // on the tool (PreToolUse, PermissionRequest) cannot be decided without a tool name: every
 // matcher would miss and the call would be let through, so the bridge answers it as it
 // answers an input it cannot read (fail closed; issue 9 item 2, red team: an empty stdin
-// with the event as an argument was allowed). Agents always send the tool name; an input
-// without one comes from a broken harness, never from a model.
+// with the event as an argument was allowed). Agents always send the tool name and its
+// arguments; an input without them comes from a broken harness, never from a model. A tool
+// gate without tool_input (absent or null) is an error wrapping ErrToolInput.
 func Incomplete(ev hook.Event, in *hook.Input) error {
-	if toolGate(ev) && (in == nil || in.ToolName == "") {
+	if !toolGate(ev) {
+		return nil
+	}
+	if in == nil || in.ToolName == "" {
 		return ErrNoTool
+	}
+	if t := trim(in.ToolInput); len(t) == 0 || string(t) == "null" {
+		// A tool call always has its arguments ({} for a tool that takes none): without
+		// them every rule on the arguments would miss (red team round 33's note).
+		return fmt.Errorf("%w (tool_input is missing)", ErrToolInput)
 	}
 	return nil
 }

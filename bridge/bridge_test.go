@@ -2,6 +2,7 @@ package bridge_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -183,12 +184,17 @@ func TestIncomplete(t *testing.T) {
 		{hook.PreToolUse, nil, bridge.ErrNoTool},
 		{hook.PreToolUse, &hook.Input{}, bridge.ErrNoTool},
 		{hook.PermissionRequest, &hook.Input{}, bridge.ErrNoTool},
-		{hook.PreToolUse, &hook.Input{ToolName: "Bash"}, nil},
+		// A tool gate without its arguments (red team round 33's note): every rule on them
+		// would miss.
+		{hook.PreToolUse, &hook.Input{ToolName: "Bash"}, bridge.ErrToolInput},
+		{hook.PermissionRequest, &hook.Input{ToolName: "Bash", ToolInput: json.RawMessage(" null ")}, bridge.ErrToolInput},
+		{hook.PreToolUse, &hook.Input{ToolName: "mcp__x__ping", ToolInput: json.RawMessage(`{}`)}, nil},
+		{hook.PreToolUse, &hook.Input{ToolName: "Bash", ToolInput: json.RawMessage(`"rm -rf /"`)}, nil}, // the rules read a string too
 		{hook.PostToolUse, &hook.Input{}, nil},
 		{hook.UserPromptSubmit, &hook.Input{}, nil},
 		{hook.Stop, nil, nil},
 	} {
-		if got := bridge.Incomplete(tt.ev, tt.in); got != tt.want {
+		if got := bridge.Incomplete(tt.ev, tt.in); !errors.Is(got, tt.want) || (tt.want == nil) != (got == nil) {
 			t.Errorf("Incomplete(%s, %+v) = %v, want %v", tt.ev, tt.in, got, tt.want)
 		}
 	}
