@@ -163,7 +163,9 @@ func plan(o Options, add bool) (*Plan, error) {
 		var list []json.RawMessage
 		if v, ok := hooks.get(ev.name); ok {
 			if err := json.Unmarshal(v, &list); err != nil {
-				return nil, fmt.Errorf("%s: hooks.%s is not a list: %v", path, ev.name, err)
+				// Named as the file's user sees it, not as Go's decoder does (new-user trial,
+				// stop 27: "cannot unmarshal object into Go value of type []json.RawMessage").
+				return nil, fmt.Errorf("%s: hooks.%s is %s, not a list of hook groups (fix or move it; hookcore does not overwrite a file it cannot read)", path, ev.name, jsonKind(v))
 			}
 		}
 		list, kept, changed := mergeEvent(a, &o, ev, list, add)
@@ -455,4 +457,20 @@ func installShaped(group *object, ev event) bool {
 // sameEntries reports whether two lists hold the same JSON, element by element.
 func sameEntries(a, b []json.RawMessage) bool {
 	return len(a) == len(b) && (len(a) == 0 || sameJSON(raw(a), raw(b)))
+}
+
+// jsonKind names the kind of v, a JSON value that is not a list nor null: "an object",
+// "a string", "a boolean", "a number".
+func jsonKind(v json.RawMessage) string {
+	switch t := bytes.TrimSpace(v); {
+	case len(t) == 0:
+		return "empty"
+	case t[0] == '{':
+		return "an object"
+	case t[0] == '"':
+		return "a string"
+	case t[0] == 't' || t[0] == 'f':
+		return "a boolean"
+	}
+	return "a number"
 }
