@@ -37,3 +37,22 @@ func TestBadInputFamily(t *testing.T) {
 		t.Errorf("ErrInputTooLarge = %q, want %q", got, want)
 	}
 }
+
+// TestInputFieldTypeWords: a field of the wrong type is named in the words of the JSON the
+// agent sent, not of Go's decoder (new-user trial, stop 27: "json: cannot unmarshal number
+// into Go value of type string").
+func TestInputFieldTypeWords(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want string }{
+		{`{"session_id": 5}`, `hook input field "session_id" is a number, not a string`},
+		{`{"stop_hook_active": "yes"}`, `hook input field "stop_hook_active" is a string, not true or false`},
+		{`{"cwd": ["a"]}`, `hook input field "cwd" is a list, not a string`},
+		{`{"session_id": {"a": 1}}`, `hook input field "session_id" is an object, not a string`},
+	} {
+		var in Input
+		err := in.UnmarshalJSON([]byte(tt.in))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: %v, want %q", tt.in, err, tt.want)
+		}
+	}
+}

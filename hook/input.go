@@ -3,7 +3,9 @@ package hook
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -136,10 +138,54 @@ func (in *Input) UnmarshalJSON(data []byte) error {
 			continue
 		}
 		if err := json.Unmarshal(v, f); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && te.Type != nil {
+				// In the words of the JSON the agent sent, not of Go's decoder (new-user
+				// trial, stop 27: "cannot unmarshal number into Go value of type string").
+				return fmt.Errorf("hook input field %q is %s, not %s", k, jsonWord(te.Value), kindWord(te.Type.Kind()))
+			}
 			return fmt.Errorf("hook input field %q: %w", k, err)
 		}
 	}
 	return nil
+}
+
+// jsonWord names a JSON value kind as encoding/json's UnmarshalTypeError.Value gives it
+// ("number", "number 1.5", "string", "bool", "array", "object").
+func jsonWord(v string) string {
+	switch {
+	case strings.HasPrefix(v, "number"):
+		return "a number"
+	case v == "string":
+		return "a string"
+	case v == "bool":
+		return "true or false"
+	case v == "array":
+		return "a list"
+	case v == "object":
+		return "an object"
+	}
+	return v
+}
+
+// kindWord names the JSON a Go value of kind k is read from.
+func kindWord(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return k.String()
 }
 
 // mayNamePath reports whether raw may hold a key that json.Unmarshal matches to file_path,
