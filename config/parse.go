@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -524,6 +525,11 @@ func parseYAMLObj(path string, data []byte, obj bool) (ast.Node, ErrorList) {
 		return nil, ErrorList{{Pos: Pos{File: path}, Msg: err.Error()}}
 	}
 	file, err := parseBytes(src)
+	if err != nil && !obj && strings.EqualFold(filepath.Ext(path), ".json") {
+		if p := jsonSyntaxProblem(path, src); p != nil {
+			return nil, ErrorList{p}
+		}
+	}
 	if err != nil {
 		p := &Problem{Pos: Pos{File: path}}
 		var ye yaml.Error
@@ -609,6 +615,26 @@ func parseBytes(data []byte) (f *ast.File, err error) {
 		}
 	}()
 	return parser.ParseBytes(data, 0)
+}
+
+// jsonSyntaxProblem is the syntax error of a .json file that is not JSON, as a JSON parser
+// words and places it (the offending character; the end of the file when it ends too
+// soon), or nil when encoding/json reads it: the YAML parser's word for a missing last "}"
+// was "could not find flow mapping end token", at the "{" that opens the file (new-user
+// trial, stop 27).
+func jsonSyntaxProblem(path string, src []byte) *Problem {
+	var syn *json.SyntaxError
+	if err := json.Unmarshal(src, new(any)); !errors.As(err, &syn) {
+		return nil
+	}
+	off := int(syn.Offset) - 1
+	if strings.HasPrefix(syn.Error(), "unexpected end") || off > len(src) {
+		off = len(src)
+	}
+	off = max(off, 0)
+	line := 1 + bytes.Count(src[:off], []byte("\n"))
+	col := off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1
+	return &Problem{Pos: Pos{File: path, Line: line, Col: col}, Msg: "syntax error: " + syn.Error()}
 }
 
 // isMiniCodeConfig reports whether path is MiniCode's .minicode/config.yaml or

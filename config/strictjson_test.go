@@ -23,3 +23,23 @@ func TestStrictJSONWarning(t *testing.T) {
 		t.Fatalf("YAML drew %v", probs)
 	}
 }
+
+// TestJSONSyntaxErrorWords: a .json config that is not JSON is reported as a JSON parser
+// words and places it (new-user trial, stop 27: a missing last "}" was "could not find flow
+// mapping end token '}'" at 1:1, the YAML parser's words at the "{" opening the file).
+func TestJSONSyntaxErrorWords(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ src, want string }{
+		{"{\"hooks\": {\"PreToolUse\": [\n  {\"matcher\": \"Bash\", \"hooks\": []}\n]}\n", "x.json:4:1: syntax error: unexpected end of JSON input"},
+		{"{\"hooks\": {\"PreToolUse\": [\n  {\"matcher\": \"Bash\",, \"hooks\": []}\n]}}\n", "x.json:2:22: syntax error: invalid character ',' looking for beginning of object key string"},
+	} {
+		_, probs := Parse("x.json", []byte(tt.src), Explicit)
+		if len(probs) != 1 || probs[0].Error() != tt.want {
+			t.Errorf("%q: %v, want %s", tt.src, probs, tt.want)
+		}
+	}
+	// YAML keeps the YAML parser's words.
+	if _, probs := Parse("x.yaml", []byte("hooks: [\n"), Explicit); len(probs) != 1 || strings.Contains(probs[0].Msg, "JSON") {
+		t.Errorf("yaml: %v", probs)
+	}
+}
