@@ -9,11 +9,33 @@ import "bytes"
 // "config must be a mapping ... not a string" or "invalid character 'ï'".
 func EncodingHint(data []byte) string {
 	switch {
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}),
-		len(data) >= 2 && (data[0] == 0) != (data[1] == 0):
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}), bytes.HasPrefix(data, []byte{0xFE, 0xFF}), utf16Text(data):
 		return "UTF-16"
 	case bytes.HasPrefix(data, []byte("\ufeff")):
 		return "a UTF-8 byte order mark"
 	}
 	return ""
+}
+
+// utf16Text reports whether data opens as text in UTF-16 without a byte order mark: in its
+// first 64 bytes (all of them, an even number, when it is shorter), every other byte is NUL
+// and no other is (ASCII, little- or big-endian).
+// Bytes of another kind with a NUL among them are binary, not UTF-16 (new-user trial, stop
+// 27: "\x00\x01\x02" was called UTF-16).
+func utf16Text(data []byte) bool {
+	n := min(len(data), 64)
+	if n < 2 || n%2 != 0 { // UTF-16 text is whole 2-byte units
+		return false
+	}
+	even, odd := 0, 0 // NUL bytes at even and at odd offsets
+	for i, b := range data[:n] {
+		if b == 0 {
+			if i%2 == 0 {
+				even++
+			} else {
+				odd++
+			}
+		}
+	}
+	return even == n/2 && odd == 0 || odd == n/2 && even == 0
 }

@@ -507,6 +507,11 @@ func parseYAMLObj(path string, data []byte, obj bool) (ast.Node, ErrorList) {
 	err := checkSize(path, data)
 	if err == nil && EncodingHint(data) == "UTF-16" {
 		err = &Problem{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "the file is UTF-16 (what Notepad saves as \"Unicode\"): save it as UTF-8"}
+	} else if i := bytes.IndexByte(data, 0); err == nil && i >= 0 {
+		// No text config holds a NUL byte: the file is binary, or another program's.
+		line := 1 + bytes.Count(data[:i], []byte("\n"))
+		col := i - (bytes.LastIndexByte(data[:i], '\n') + 1) + 1
+		err = &Problem{Pos: Pos{File: path, Line: line, Col: col}, Msg: "the file holds a NUL byte: it is not a text file"}
 	}
 	src := data
 	if err == nil {

@@ -406,6 +406,12 @@ func TestUTF16Config(t *testing.T) {
 	if h := EncodingHint([]byte("hooks: []\n")); h != "" {
 		t.Errorf("UTF-8: %q", h)
 	}
+	// Binary bytes with a NUL among them are not UTF-16 (new-user trial, stop 27).
+	for _, data := range [][]byte{{0, 1, 2}, {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0}} {
+		if h := EncodingHint(data); h != "" {
+			t.Errorf("% x: %q, want no encoding hint", data, h)
+		}
+	}
 }
 
 // TestClaudeEventNamesAreExact: in Claude Code's settings files an event name is read as
