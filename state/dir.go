@@ -54,13 +54,8 @@ func (d *Dir) Update(ctx context.Context, session string, fn func(s *Session)) e
 	if d.Path == "" {
 		return errors.New("state: Dir.Path is empty")
 	}
-	if err := os.MkdirAll(d.Path, 0o700); err != nil {
-		return fmt.Errorf("state: %w", err)
-	}
-	if fi, err := os.Stat(d.Path); err != nil {
-		return fmt.Errorf("state: %w", err)
-	} else if why := foreignDir(fi); why != "" {
-		return fmt.Errorf("state: the directory %s %s: another user could plant or read session state", d.Path, why)
+	if err := PrepareDir(d.Path); err != nil {
+		return err
 	}
 	d.sweep()
 	f, err := os.OpenFile(d.file(session), os.O_RDWR|os.O_CREATE|openNoFollow, 0o600)
@@ -96,6 +91,23 @@ func (d *Dir) Update(ctx context.Context, session string, fn func(s *Session)) e
 	}
 	if _, err := f.WriteAt(out, 0); err != nil {
 		return fmt.Errorf("state: write %s: %w", f.Name(), err)
+	}
+	return nil
+}
+
+// PrepareDir creates the state directory path (0700) when missing and checks that it can
+// hold state no other user may plant or read: a directory of this user's that no group or
+// other user may write. Errors name the directory and what is wrong.
+func PrepareDir(path string) error {
+	if err := os.MkdirAll(path, 0o700); err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	if why := foreignDir(fi); why != "" {
+		return fmt.Errorf("state: the directory %s %s: another user could plant or read what hookcore keeps there", path, why)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -195,5 +196,53 @@ func TestForwardDeadline(t *testing.T) {
 				t.Errorf("got %+v, want exit 2 and a reason saying serve did not answer in time", got)
 			}
 		})
+	}
+}
+
+// TestWriteTokenRefusesShared (red team round 34): serve wrote serve.token with os.WriteFile
+// into any state directory: in a shared one another user read it, or had serve write it over
+// a file of the user's through a planted link. The directory must be the user's and closed
+// to others, and the token file is a new one renamed into place.
+func TestWriteTokenRefusesShared(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("modes and links are Unix's here")
+	}
+	root := t.TempDir()
+	e := testEnv(t, root, nil)
+	shared := filepath.Join(root, "shared")
+	if err := os.Mkdir(shared, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(shared, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.writeToken(shared); err == nil || !strings.Contains(err.Error(), "writable by group or others") {
+		t.Errorf("a directory all may write: %v", err)
+	}
+	own := filepath.Join(root, "own")
+	if err := os.Mkdir(own, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	victim := filepath.Join(root, "victim")
+	if err := os.WriteFile(victim, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(own, "serve.token")); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := e.writeToken(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "keep" {
+		t.Errorf("the link's target was written: %q", data)
+	}
+	fi, err := os.Lstat(filepath.Join(own, "serve.token"))
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("serve.token: %v %v", fi, err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(own, "serve.token")); strings.TrimSpace(string(data)) != tok {
+		t.Errorf("serve.token holds %q, want the token", data)
 	}
 }

@@ -434,7 +434,10 @@ func (e *env) writeToken(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	// The state store's own check (red team round 34: in a shared --state-dir another user
+	// read the token, or had serve write it through a planted link over a file of the
+	// user's), and a new file renamed into place: a link there is replaced, not followed.
+	if err := state.PrepareDir(dir); err != nil {
 		return "", err
 	}
 	b := make([]byte, 32)
@@ -442,5 +445,17 @@ func (e *env) writeToken(dir string) (string, error) {
 		return "", err
 	}
 	tok := hex.EncodeToString(b)
-	return tok, os.WriteFile(filepath.Join(dir, "serve.token"), []byte(tok+"\n"), 0o600)
+	tmp, err := os.CreateTemp(dir, ".serve.token-*")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(tok + "\n")
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	return tok, os.Rename(tmp.Name(), filepath.Join(dir, "serve.token"))
 }
