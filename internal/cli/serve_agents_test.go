@@ -203,3 +203,45 @@ func TestServeNoticesNewFiles(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"home/.copilot/hooks/guard.json": `{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "exit 1"}]}}`})
 	step("that file edited in place", false)
 }
+
+// TestServeNoticesRestoredMtime (red team round 34): a new settings file beside the trusted
+// one, its directory's mtime put back with touch, went unnoticed by serve (the directory's
+// size and mtime were the same), while `hook claude` refused the changed project config.
+// The inode change time, which no program sets back, is part of the stamp.
+func TestServeNoticesRestoredMtime(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		".git/HEAD":             "ref: refs/heads/main\n",
+		".claude/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"true"}]}]}}`,
+	})
+	cf := &configFlags{dir: ".hookcore", system: systemFlags{managedDir: filepath.Join(dir, "managed"), geminiSystem: filepath.Join(dir, "gemini-cli", "settings.json")}}
+	g := *cf
+	g.trust = true
+	if _, err := testEnv(t, dir, nil).load(&g); err != nil {
+		t.Fatal(err)
+	}
+	ts := startServe(t, newServer(testEnv(t, dir, nil), cf, "tok"))
+	ls := `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	step := func(name string, wantBlock bool) {
+		t.Helper()
+		direct, served := hookAndServe(t, dir, cf, ts.URL, "claude", "", ls)
+		if diff := cmp.Diff(direct, served); diff != "" {
+			t.Errorf("%s: hook and serve differ (-hook +serve):\n%s", name, diff)
+		}
+		if blocked := direct.Code != 0 || strings.Contains(string(direct.Stdout), "deny"); blocked != wantBlock {
+			t.Errorf("%s: hook blocked=%v, want %v: %+v", name, blocked, wantBlock, direct)
+		}
+	}
+	step("trusted", false)
+	claudeDir := filepath.Join(dir, ".claude")
+	fi, err := os.Stat(claudeDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{".claude/settings.local.json": `{"hooks":{}}`})
+	if err := os.Chtimes(claudeDir, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	step("a new project file, the directory's mtime put back", true)
+}

@@ -153,12 +153,15 @@ func (e *env) configStamp(cf *configFlags, trustHash string) string {
 	return statLines(paths)
 }
 
-// statLines is one line per path: its size and mtime, or "-" when it cannot be examined.
+// statLines is one line per path: its size, mtime and inode change time, or "-" when it
+// cannot be examined. The change time is what no program sets back: a new file added to a
+// directory whose mtime was then restored with touch (red team round 34) still shows.
 func statLines(paths []string) string {
 	var sb strings.Builder
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil {
-			fmt.Fprintf(&sb, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
+			ctime, _ := regularfile.ChangeTime(fi)
+			fmt.Fprintf(&sb, "%s %d %d %d\n", p, fi.Size(), fi.ModTime().UnixNano(), ctime)
 		} else {
 			fmt.Fprintf(&sb, "%s -\n", p)
 		}
