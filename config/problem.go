@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // Problem is one finding about a config file: an error, or a warning when Warning is set.
@@ -19,16 +21,19 @@ type Problem struct {
 // warning and no hook-id part when HookID is empty (DESIGN.md section 9).
 func (p *Problem) Error() string {
 	var b strings.Builder
-	b.WriteString(p.Pos.String())
+	// The file's name, the hook's id and the message can be a repository's text: control
+	// and format characters are shown as escapes, so that a file named with an escape
+	// sequence cannot hide the lines a user reads before trust grant (red team round 34).
+	b.WriteString(text.Printable(p.Pos.String()))
 	b.WriteString(": ")
 	if p.HookID != "" {
-		b.WriteString(p.HookID)
+		b.WriteString(text.Printable(p.HookID))
 		b.WriteString(": ")
 	}
 	if p.Warning {
 		b.WriteString("warning: ")
 	}
-	b.WriteString(p.Msg)
+	b.WriteString(text.PrintableLines(p.Msg))
 	return b.String()
 }
 

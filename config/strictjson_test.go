@@ -43,3 +43,16 @@ func TestJSONSyntaxErrorWords(t *testing.T) {
 		t.Errorf("yaml: %v", probs)
 	}
 }
+
+// TestProblemPrintable (red team round 34): a repository file named with an escape sequence
+// printed its warnings with the ESC bytes raw (trust show, check), which could hide the lines
+// a user reads before a trust grant. The name, the hook id and the message show them as
+// escapes; line breaks in a message are kept.
+func TestProblemPrintable(t *testing.T) {
+	t.Parallel()
+	p := &Problem{Pos: Pos{File: ".github/hooks/\x1b[8mx.json", Line: 1, Col: 2}, HookID: "id\x1b[0m", Msg: "bad \x1b[31m\nvalue", Warning: true}
+	want := `.github/hooks/\x1b[8mx.json:1:2: id\x1b[0m: warning: bad \x1b[31m` + "\nvalue"
+	if got := p.Error(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
