@@ -109,7 +109,16 @@ func (r *Runner) recordBudget(ctx context.Context, event hook.Event, c *compiled
 		r.log.Warn("session state: breaker and budget not recorded", "hook", c.id, "err", err)
 		return
 	}
-	if tripped > 0 {
+	switch {
+	case tripped == 0:
+	case event.Kind() == hook.Gate && c.failShut:
+		r.log.Warn("circuit breaker tripped: the guard's calls are blocked for the cool-down (on_error: block)", "hook", c.id, "source", c.source,
+			"failures", tripped, "cooldown", r.breakerCooldown())
+	case event.Kind() == hook.Gate:
+		// Said as it is (red team round 34: the log said "skipped" of a guard that runs on).
+		r.log.Warn("circuit breaker tripped: the hook still runs on gate events (a guard is never skipped for its failures)", "hook", c.id, "source", c.source,
+			"failures", tripped)
+	default:
 		r.log.Warn("circuit breaker tripped: the hook is skipped for the cool-down", "hook", c.id, "source", c.source,
 			"failures", tripped, "cooldown", r.breakerCooldown())
 	}

@@ -1,8 +1,10 @@
 package hookcore_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -203,6 +205,15 @@ func TestBreakerNeverSkipsAGuard(t *testing.T) {
 			opts := tc.opts
 			opts.ProjectDir = t.TempDir()
 			opts.Callbacks = []hookcore.Callback{{ID: "guard", Event: hook.PreToolUse, Func: tc.f}}
+			var logs bytes.Buffer
+			opts.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			defer func() {
+				// The log says what happens (red team round 34: it said "skipped" of a guard
+				// that runs on).
+				if strings.Contains(logs.String(), "is skipped") {
+					t.Errorf("the log says the guard is skipped:\n%s", logs.String())
+				}
+			}()
 			r, err := hookcore.New(nil, opts)
 			if err != nil {
 				t.Fatal(err)
