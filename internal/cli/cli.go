@@ -53,7 +53,7 @@ type env struct {
 	handedOver bool
 	// transport is how serve and `hook --server` check each other (the full build's; the
 	// lean binary hands --server over). The zero value is the default.
-	transport transportOptions
+	transport transportOptions //lint:ignore U1000 the lean build (-tags hookcore_lean) has no serve and no --server
 }
 
 // handedOverFlag marks the command line a lean hook binary (cmd/hookcore-hook) hands to

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore"
@@ -28,18 +27,6 @@ func (s systemFlags) apply(d config.Discovery) config.Discovery {
 	return d
 }
 
-// stampCache keeps what discovery found for configStamp between events
-// (configFlags.stamps): running discovery at every event was three quarters of a
-// discovered serve's decision (BenchmarkServeDecisionDiscovered: 236 µs p50, 45 µs before
-// red team round 33's per-event check).
-type stampCache struct {
-	mu       sync.Mutex
-	key      string   // the trust store's hash and the project root the paths were found with
-	files    []string // the paths discovery found
-	dirs     []string // the directories of all it looked at (the nearest that exists)
-	dirStamp string   // statLines(dirs) when found
-}
-
 // configFlags are the config options shared by fire, list, replay and run (DESIGN.md 9).
 type configFlags struct {
 	files    []string
@@ -47,7 +34,6 @@ type configFlags struct {
 	dir      string
 	settings []string     // --settings: Claude Code's command-line layer
 	system   systemFlags  // --managed-settings-dir, --gemini-system-settings
-	stamps   *stampCache  // serve: what discovery found for its reload stamp (nil: nothing kept)
 	approve  approveFlags // fire, replay and run only: see registerRun
 	// allowHosts is --allow-host (fire, replay and run): the global allowlist of the SSRF
 	// guard of http hooks (hookcore.Options.AllowedHosts).

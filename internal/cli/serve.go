@@ -98,6 +98,7 @@ type agentRunner struct {
 	why       string  // non-empty: the config does not load, every gate event fails closed
 	broken    string  // non-empty: broken entries that may be guards; gate events fail closed
 	in        *inputs // what r (or why) was built from; nil before the first load
+	stamps    *stampCache
 	retired   []*hookcore.Runner
 }
 
@@ -110,8 +111,7 @@ func (s *server) agent(p bridge.Protocol) *agentRunner {
 	s.mu.Lock()
 	a := s.agents[p.Name()]
 	if a == nil {
-		a = &agentRunner{e: s.e, cf: *s.cf, st: s.st}
-		a.cf.stamps = &stampCache{}
+		a = &agentRunner{e: s.e, cf: *s.cf, st: s.st, stamps: &stampCache{}}
 		setAgents(&a.cf, p)
 		s.agents[p.Name()] = a
 	}
@@ -157,7 +157,7 @@ func (a *agentRunner) current() (r *hookcore.Runner, why, broken string) {
 	if in != nil && !a.e.changed(&a.cf, in) {
 		return r, why, broken // another event rebuilt it meanwhile
 	}
-	in = a.e.stampInputs(&a.cf)
+	in = a.e.stampInputs(&a.cf, a.stamps)
 	r, why, broken, _ = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st}, in.pin) // this build runs every config
 	a.mu.Lock()
 	if a.r != nil && r != nil {
