@@ -57,6 +57,21 @@ func hookAndServe(t *testing.T, dir string, cf *configFlags, url, agent, event, 
 	return direct, served
 }
 
+// agreeStep returns a check of one step of a test: `hook claude` and `hook claude --server
+// url` answer input alike, and block it or not as wantBlock says.
+func agreeStep(t *testing.T, dir string, cf *configFlags, url, input string) func(name string, wantBlock bool) {
+	return func(name string, wantBlock bool) {
+		t.Helper()
+		direct, served := hookAndServe(t, dir, cf, url, "claude", "", input)
+		if diff := cmp.Diff(direct, served); diff != "" {
+			t.Errorf("%s: hook and serve differ (-hook +serve):\n%s", name, diff)
+		}
+		if blocked := direct.Code != 0 || strings.Contains(string(direct.Stdout), "deny"); blocked != wantBlock {
+			t.Errorf("%s: hook blocked=%v, want %v: %+v", name, blocked, wantBlock, direct)
+		}
+	}
+}
+
 // TestServeLoadsPerAgent (red team round 33): serve left Claude Code's settings out for
 // every agent, so under `hook gemini --server` the user's ~/.claude/settings.json guard did
 // not run (rm -rf went through), and Gemini's own hooks ran a second time. Each agent's
@@ -142,16 +157,7 @@ func TestServeRechecksTrust(t *testing.T) {
 	grant()
 	ts := startServe(t, newServer(testEnv(t, dir, nil), cf, "tok"))
 	rm := `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`
-	step := func(name string, wantBlock bool) {
-		t.Helper()
-		direct, served := hookAndServe(t, dir, cf, ts.URL, "claude", "", rm)
-		if diff := cmp.Diff(direct, served); diff != "" {
-			t.Errorf("%s: hook and serve differ (-hook +serve):\n%s", name, diff)
-		}
-		if blocked := direct.Code != 0 || strings.Contains(string(direct.Stdout), "deny"); blocked != wantBlock {
-			t.Errorf("%s: hook blocked=%v, want %v: %+v", name, blocked, wantBlock, direct)
-		}
-	}
+	step := agreeStep(t, dir, cf, ts.URL, rm)
 	step("trusted guard", true)
 	// The same size and a new content: a stat of the script would not tell.
 	writeFiles(t, dir, map[string]string{".hookcore/guard.sh": "exit 0\n" + strings.Repeat("#", len("if grep -q 'rm -rf'; then echo 'project guard: no rm -rf' >&2; exit 2; fi\n")-len("exit 0\n"))})
@@ -181,16 +187,7 @@ func TestServeNoticesNewFiles(t *testing.T) {
 	cf := &configFlags{dir: ".hookcore", system: systemFlags{managedDir: filepath.Join(dir, "managed"), geminiSystem: filepath.Join(dir, "gemini-cli", "settings.json")}}
 	ts := startServe(t, newServer(testEnv(t, dir, nil), cf, "tok"))
 	rm := `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`
-	step := func(name string, wantBlock bool) {
-		t.Helper()
-		direct, served := hookAndServe(t, dir, cf, ts.URL, "claude", "", rm)
-		if diff := cmp.Diff(direct, served); diff != "" {
-			t.Errorf("%s: hook and serve differ (-hook +serve):\n%s", name, diff)
-		}
-		if blocked := direct.Code != 0 || strings.Contains(string(direct.Stdout), "deny"); blocked != wantBlock {
-			t.Errorf("%s: hook blocked=%v, want %v: %+v", name, blocked, wantBlock, direct)
-		}
-	}
+	step := agreeStep(t, dir, cf, ts.URL, rm)
 	step("no config", false)
 	guard := "hooks:\n  - id: guard\n    event: pre_tool_use\n    matcher: Bash\n    action: {type: command, command: \"echo no >&2; exit 2\"}\n"
 	writeFiles(t, dir, map[string]string{"home/.hookcore/hooks.yaml": guard}) // a new directory in the home
@@ -223,16 +220,7 @@ func TestServeNoticesRestoredMtime(t *testing.T) {
 	}
 	ts := startServe(t, newServer(testEnv(t, dir, nil), cf, "tok"))
 	ls := `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
-	step := func(name string, wantBlock bool) {
-		t.Helper()
-		direct, served := hookAndServe(t, dir, cf, ts.URL, "claude", "", ls)
-		if diff := cmp.Diff(direct, served); diff != "" {
-			t.Errorf("%s: hook and serve differ (-hook +serve):\n%s", name, diff)
-		}
-		if blocked := direct.Code != 0 || strings.Contains(string(direct.Stdout), "deny"); blocked != wantBlock {
-			t.Errorf("%s: hook blocked=%v, want %v: %+v", name, blocked, wantBlock, direct)
-		}
-	}
+	step := agreeStep(t, dir, cf, ts.URL, ls)
 	step("trusted", false)
 	claudeDir := filepath.Join(dir, ".claude")
 	fi, err := os.Stat(claudeDir)
