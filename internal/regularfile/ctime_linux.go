@@ -1,18 +1,5 @@
 package regularfile
 
-import (
-	"io/fs"
-	"syscall"
-)
+import "syscall"
 
-// ChangeTime returns the inode change time of the file st describes, in nanoseconds since
-// the epoch: the time no program can set back (touch sets the modification time, not this
-// one). ok is false where it is not known here and for a FileInfo not from the operating
-// system.
-func ChangeTime(st fs.FileInfo) (ns int64, ok bool) {
-	sys, ok := st.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, false
-	}
-	return sys.Ctim.Sec*1e9 + sys.Ctim.Nsec, true //nolint:unconvert // the types differ across systems
-}
+func ctimespec(s *syscall.Stat_t) syscall.Timespec { return s.Ctim }
