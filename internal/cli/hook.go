@@ -310,7 +310,7 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		// Under Gemini CLI: the workspace's .env reaches this process and every guard it
 		// starts (red team round 34: a repository's PYTHONPATH=.pyevil made the user's
 		// Python guard import the repository's json.py, and rm -rf ran).
-		why, envNote := e.geminiEnvProblem(l.projectDir)
+		why, envNote := e.geminiEnvProblem()
 		if why != "" {
 			return nil, why, "", ""
 		}
@@ -388,57 +388,78 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note stri
 }
 
 // geminiEnvProblem is claudeEnvProblem for Gemini CLI, whose environment (which its hooks
-// get) takes the variables of the workspace's .env that it does not have already
+// get) takes the variables of the .env file it finds that it does not have already
 // (loadEnvironment of Gemini CLI 0.61.0; observed with peer-gemini, red team round 34): when
-// the .env Gemini CLI loads is the project's (geminiEnvFile, inside root) and names a
+// that file (geminiEnvFiles) is not the user's own (~/.env, ~/.gemini/.env) and names a
 // variable that is set here and would change how a guard runs (config.GuardEnv), nothing
 // runs and a gate event is blocked. hookcore cannot tell whether the variable came from the
-// .env or from the user's own environment, so it takes every word of the file that could
-// be a key (config.DotEnvWords). note names the other variables the file may have set.
-func (e *env) geminiEnvProblem(root string) (problem, note string) {
-	p := geminiEnvFile(e.cwd)
-	if p == "" || root == "" {
-		return "", ""
-	}
-	if rel, err := filepath.Rel(root, p); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", "" // the user's own, or a directory's above the project
-	}
-	rel := text.Printable(relativize(p, e.cwd))
-	data, _, err := regularfile.Read(p, 16<<20)
-	if err != nil {
-		return fmt.Sprintf("%s cannot be checked for a variable that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
-	}
-	var over, names []string
-	for _, w := range config.DotEnvWords(data) {
-		v, ok := os.LookupEnv(w)
-		switch {
-		case !ok:
-		case v != "" && config.GuardEnv(w, v): // empty: a guard that fails for it fails closed (note)
-			over = append(over, w)
-		default:
-			names = append(names, w)
+// file or from the user's own environment, so it takes every word of the file that could be
+// a key (config.DotEnvWords). note names the other variables the file may have set.
+func (e *env) geminiEnvProblem() (problem, note string) {
+	for _, p := range geminiEnvFiles(e.cwd, e.home) {
+		rel := text.Printable(relativize(p, e.cwd))
+		data, _, err := regularfile.Read(p, 16<<20)
+		if err != nil {
+			return fmt.Sprintf("%s cannot be checked for a variable that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
 		}
-	}
-	if len(over) > 0 {
-		return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command and your guards included) when it is not set already: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)", rel, text.Printable(strings.Join(over, ", "))), ""
-	}
-	if len(names) > 5 {
-		names = append(names[:5:5], "…")
-	}
-	if len(names) > 0 {
-		note = fmt.Sprintf("the project's %s may set %s in the env Gemini CLI gives every hook", rel, text.Printable(strings.Join(names, ", ")))
+		var over, names []string
+		for _, w := range config.DotEnvWords(data) {
+			v, ok := os.LookupEnv(w)
+			switch {
+			case !ok:
+			case v != "" && config.GuardEnv(w, v): // empty: a guard that fails for it fails closed (note)
+				over = append(over, w)
+			default:
+				names = append(names, w)
+			}
+		}
+		if len(over) > 0 {
+			return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command and your guards included) when it is not set already: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)", rel, text.Printable(strings.Join(over, ", "))), ""
+		}
+		if len(names) > 5 {
+			names = append(names[:5:5], "…")
+		}
+		if len(names) > 0 && note == "" {
+			note = fmt.Sprintf("%s may set %s in the env Gemini CLI gives every hook", rel, text.Printable(strings.Join(names, ", ")))
+		}
 	}
 	return "", note
 }
 
-// geminiEnvFile returns the .env file Gemini CLI 0.61.0 loads for a session started in dir
-// (findEnvFile, in a trusted workspace): from dir up to the file system's root, the first
-// .gemini/.env or .env; "" when there is none (Gemini CLI's fallbacks in the home directory
-// are the user's own).
-func geminiEnvFile(dir string) string {
+// geminiEnvFiles returns the .env files Gemini CLI 0.61.0 may load for a session started in
+// dir (findEnvFile, in a trusted workspace): from dir up to the file system's root, the
+// first .gemini/.env or .env, walked from dir as given and from dir with its links resolved
+// (Gemini CLI walks the real path; this process's working directory may be the shell's
+// $PWD, a link: red team round 35), each first hit once, unless it is the user's own
+// (~/.env, ~/.gemini/.env, which Gemini CLI also falls back to). A file above the project
+// counts too: a repository holding the directory Gemini CLI started in (a submodule's
+// outer repository) ships it as well (red team round 35).
+func geminiEnvFiles(dir, home string) []string {
+	dirs := []string{dir}
+	if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
+		dirs = append(dirs, real)
+	}
+	own := map[string]bool{}
+	if home != "" {
+		for _, h := range []string{home, evalOr(home)} {
+			own[filepath.Join(h, ".env")] = true
+			own[filepath.Join(h, ".gemini", ".env")] = true
+		}
+	}
+	var out []string
+	for _, start := range dirs {
+		if p := firstEnvFile(start); p != "" && !own[p] && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// firstEnvFile is the first .gemini/.env or .env from dir up to the root, "" when none.
+func firstEnvFile(dir string) string {
 	for d := dir; ; d = filepath.Dir(d) {
 		for _, p := range []string{filepath.Join(d, ".gemini", ".env"), filepath.Join(d, ".env")} {
-			if _, err := os.Stat(p); err == nil {
+			if _, err := os.Lstat(p); err == nil {
 				return p
 			}
 		}
@@ -446,6 +467,14 @@ func geminiEnvFile(dir string) string {
 			return ""
 		}
 	}
+}
+
+// evalOr is path with its links resolved, or path when that fails.
+func evalOr(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return path
 }
 
 // errNotParsed: the settings file is not one the config loader parsed in the project or
