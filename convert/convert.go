@@ -21,6 +21,7 @@ import (
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/match"
 )
 
@@ -42,14 +43,19 @@ type Loss struct {
 
 // String returns "file:line: HOOK: dropped: WHAT", "file:line: HOOK: warning: WHAT" or
 // "file:line: HOOK: WHAT".
+//
+// The source, the hook id and what was lost hold the input file's text (an event name, a
+// Gemini hook's name): their control and format characters are shown as escapes (red team
+// round 35: an event name set the terminal's title and cleared its screen).
 func (l Loss) String() string {
+	src, id, what := text.Printable(l.Source), text.Printable(l.Hook), text.Printable(l.What)
 	switch {
 	case l.Dropped:
-		return fmt.Sprintf("%s: %s: dropped: %s", l.Source, l.Hook, l.What)
+		return fmt.Sprintf("%s: %s: dropped: %s", src, id, what)
 	case l.Warning:
-		return fmt.Sprintf("%s: %s: warning: %s", l.Source, l.Hook, l.What)
+		return fmt.Sprintf("%s: %s: warning: %s", src, id, what)
 	}
-	return fmt.Sprintf("%s: %s: %s", l.Source, l.Hook, l.What)
+	return fmt.Sprintf("%s: %s: %s", src, id, what)
 }
 
 // Options are the settings of a conversion; the zero value works.

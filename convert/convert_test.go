@@ -320,3 +320,14 @@ func TestOnErrorBlockConverts(t *testing.T) {
 		t.Errorf("copilot: preToolUse guard's on_error reported lost: %q", what)
 	}
 }
+
+// TestLossPrintable (red team round 35): a loss line holds the input file's text (an event
+// name, a hook id); its control characters are shown as escapes, not sent to the terminal
+// (an event name set the terminal's title and cleared its screen).
+func TestLossPrintable(t *testing.T) {
+	t.Parallel()
+	l := Loss{Source: "s.json:1", Hook: "id\x1b[31mX", What: "event \"Stop\x1b]0;PWNED\a\x1b[2J\": codex has no equivalent", Dropped: true}
+	if got := l.String(); strings.ContainsAny(got, "\x1b\a") {
+		t.Errorf("raw control characters: %q", got)
+	}
+}
