@@ -209,9 +209,62 @@ func (b *Commands) stdinData(base string, words []word, c ctx) {
 			b.stdinText(c.in.script, c)
 			b.escapeText(base, c.in, c)
 		}
-	case c.in == nil && shell:
+	case c.in == nil && (shell || readsProgram(base, words)):
 		b.denyAll = true
 	}
+}
+
+// programReaders are interpreters and other programs that, given no program (no script
+// operand, no -c or -e), read one from their stdin and run it, or start a shell reading it
+// (base names without a version suffix: python3.12 is python).
+var programReaders = sync.OnceValue(func() map[string]bool {
+	return setOf("python", "pypy", "node", "nodejs", "perl", "ruby", "irb", "php", "lua",
+		"luajit", "tclsh", "wish", "expect", "R", "julia", "ghci", "guile", "racket", "sbcl",
+		"clisp", "ocaml", "jshell", "scala", "groovysh", "pwsh", "powershell", "fish", "csh",
+		"tcsh", "nu", "xonsh", "elvish", "osascript", "deno", "bun", "tmux", "screen", "byobu",
+		"zellij")
+})
+
+// valueOptions are the one-letter options of tmux and screen that take the next word as
+// their value.
+var valueOptions = map[string]string{"tmux": "cefFLnSstxy", "screen": "cehpSTt"}
+
+// readsProgram reports whether the program base, run as words with a stdin the line does not
+// spell, may read from it a program or a shell's commands, which nothing can check: an
+// interpreter of programReaders given only options (python3, python3 -, python3 -i, node,
+// perl), deno or bun given only "repl", tmux, screen, byobu or zellij given no command
+// (or only new, new-session, attach). Codex runs a
+// command with a terminal and feeds it through write_stdin, which fires no hook (red team
+// round 35: python3 with a terminal, then os.system('rm -rf …') on its stdin).
+func readsProgram(base string, words []word) bool {
+	name := strings.TrimRight(base, "0123456789.")
+	if !programReaders()[name] {
+		return false
+	}
+	var operands []string
+	for i := 1; i < len(words); i++ {
+		w := words[i].text
+		switch {
+		case w == "-" || !strings.HasPrefix(w, "-"):
+			operands = append(operands, w)
+		case len(w) == 2 && strings.ContainsRune(valueOptions[name], rune(w[1])):
+			i++ // its value
+		}
+	}
+	switch name {
+	case "deno", "bun":
+		return len(operands) == 0 || len(operands) == 1 && operands[0] == "repl"
+	case "tmux", "screen", "byobu", "zellij":
+		for _, o := range operands {
+			switch o {
+			case "new", "new-session", "attach", "attach-session", "a", "at":
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return len(operands) == 0 || len(operands) == 1 && operands[0] == "-"
 }
 
 // bangPrograms lists programs (base names) whose input runs the text after a '!' as a

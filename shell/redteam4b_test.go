@@ -66,10 +66,10 @@ func TestBashRedTeam4CodeReaders(t *testing.T) {
 		{"fd 3 from printf", `tclsh /dev/fd/3 3< <(printf 'exec rm -rf victim')`, "rm"},
 		{"stdin from echo", `tclsh < <(echo 'exec rm -rf victim')`, "rm"},
 		{"exec opens fd 3", `exec 3<<< 'exec rm -rf victim'; tclsh /dev/fd/3`, "rm"},
-		{"block's stdin", `{ tclsh; } <<< 'exec rm -rf victim'`, "rm"},
+		{"block's stdin", `{ tclsh; } <<< 'exec rm -rf victim'`, "all"}, // round 35: a program reader whose stdin the command does not spell itself
 		{"block's fd 3", `{ tclsh /dev/fd/3; } 3<<< 'exec rm -rf victim'`, "rm"},
-		{"loop's stdin", `while read -r l; do tclsh; done <<< 'exec rm -rf victim'`, "rm"},
-		{"pipe into a block", `echo 'exec rm -rf victim' | { tclsh; }`, "rm"},
+		{"loop's stdin", `while read -r l; do tclsh; done <<< 'exec rm -rf victim'`, "all"}, // round 35: a program reader whose stdin the command does not spell itself
+		{"pipe into a block", `echo 'exec rm -rf victim' | { tclsh; }`, "all"},              // round 35: a program reader whose stdin the command does not spell itself
 		{"function reads fd 3", `f() { tclsh /dev/fd/3; }; f 3<<< 'exec rm -rf victim'`, "rm"},
 		{"expansion in the text", `tclsh /dev/fd/3 3<<< "exec rm -rf $d"`, "rm"},
 		{"expansion in stdin", `tclsh <<< "exec rm -rf $(echo victim)"`, "rm"},

@@ -44,3 +44,31 @@ func TestBashRedTeam7MakePrefix(t *testing.T) {
 		{"@echo", `make --eval='all:;@echo hi'`, "none"},
 	})
 }
+
+// TestBashProgramFromStdin (red team round 35): Codex runs a command with a terminal and
+// feeds it through write_stdin, which fires no hook; python3 started so, then fed
+// os.system('rm -rf …'), passed every deny rule, while a bare shell matched all of them. A
+// program that reads a program or a shell's commands from a stdin the line does not spell
+// matches every deny rule too.
+func TestBashProgramFromStdin(t *testing.T) {
+	t.Parallel()
+	var tests []denyCase
+	for _, line := range []string{
+		`python3`, `python3 -`, `python3 -i`, `python3.12 -u`, `node`, `nodejs -i`, `perl`,
+		`ruby`, `irb`, `php -a`, `lua5.4`, `tclsh`, `R --vanilla`, `deno`, `deno repl`,
+		`tmux`, `tmux new -s x`, `screen`, `fish`,
+		`tcsh`, `cat s | python3`,
+	} {
+		tests = append(tests, denyCase{line, line, "all"})
+	}
+	runDenyCases(t, tests)
+	// A program given on the line is analysed as before.
+	var near []denyCase
+	for _, line := range []string{
+		`python3 script.py`, `cat x | python3 script.py`, `python3 -m pytest`, `node app.js`,
+		`perl -e 'print 1'`, `tmux ls`, `deno run x.ts`, `R -f x.R`,
+	} {
+		near = append(near, denyCase{line, line, "none"})
+	}
+	runDenyCases(t, near)
+}
