@@ -47,6 +47,16 @@ var copilotTools = map[string]string{"bash": "Bash", "view": "Read", "edit": "Ed
 func (Copilot) Name() string { return "copilot" }
 
 // Decode implements Protocol.
+// NamesEvent reports whether a Copilot CLI input names its event (hookEventName): Copilot
+// CLI's payloads do not, and Decode then takes the event from the command line's EVENT, or
+// guesses it from the fields (toolName: preToolUse), a guess the command line overrides
+// (new-user trial, stop 27: `hook copilot permissionRequest`, what install writes, was
+// refused as naming another event than the input's guessed preToolUse).
+func (Copilot) NamesEvent(data []byte) bool {
+	m, err := object(data)
+	return err == nil && str(m, "hookEventName") != ""
+}
+
 func (Copilot) Decode(data []byte, override string) (hook.Event, *hook.Input, error) {
 	m, err := object(data)
 	if err != nil {

@@ -212,6 +212,9 @@ func overrideProblem(p bridge.Protocol, data []byte, override string, ev hook.Ev
 	if err != nil || !own.Valid() {
 		own = ""
 	}
+	if n, ok := p.(interface{ NamesEvent([]byte) bool }); ok && !n.NamesEvent(data) {
+		own = "" // guessed from the fields (Copilot CLI): the command line says which it is
+	}
 	switch {
 	case !ev.Valid():
 		why = fmt.Sprintf("unknown event %q on the command line (hookcore hook AGENT [EVENT]; known: the agent's event names and hookcore's)", override)
