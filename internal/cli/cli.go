@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -51,6 +52,8 @@ type env struct {
 	args []string
 	// handedOver is the lean hook binary's --handed-over, once its flags are parsed.
 	handedOver bool
+	// hookBudget, when not 0, replaces agentBudget (tests).
+	hookBudget time.Duration
 	// transport is how serve and `hook --server` check each other (the full build's; the
 	// lean binary hands --server over). The zero value is the default.
 	transport transportOptions //lint:ignore U1000 the lean build (-tags hookcore_lean) has no serve and no --server

@@ -118,6 +118,7 @@ func (e *env) runHook(ctx context.Context, args []string, cf *configFlags, hf *h
 // returns an error: whatever goes wrong becomes p.Fail, closed on gate events unless
 // --on-error allow.
 func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *configFlags, hf *hookFlags) (ans bridge.Answer, wait func()) {
+	start := time.Now()
 	wait = func() {}
 	block := hf.onError != "allow"
 	// Until the input is decoded the event is unknown; an undecidable input is treated as
@@ -162,6 +163,9 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		return p.Fail(event, "session state: "+err.Error(), block), wait
 	}
 	sig := newSignalGate(ctx)
+	if d := e.budget(p.Name(), event); d > 0 && event.Kind() == hook.Gate {
+		sig.deadline = start.Add(d)
+	}
 	r, why, broken, need := e.loadRunner(cf, event, hookcore.Options{State: st, Approver: sig})
 	if need != "" {
 		sig.Stop()
@@ -176,6 +180,11 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	}
 	fix := e.cwds()
 	ans = fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block)
+	if errors.Is(context.Cause(sig.ctx), errHookBudget) {
+		// The agent would have killed this process and, as a timed-out hook, let the call
+		// through (new-user trial, stop 27: a 45 s guard under Copilot CLI's 30 s).
+		ans = p.Fail(event, fmt.Sprintf("%v (%s)", errHookBudget, e.budget(p.Name(), event)), block)
+	}
 	wait = func() {
 		defer sig.Stop()
 		closeCtx := &timeoutOnUse{d: 10 * time.Minute}
@@ -185,6 +194,39 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		}
 	}
 	return ans, wait
+}
+
+// agentBudget is how long the hooks of one event may take under the agent named agent
+// before hookcore answers a gate event with a block: 5 s less than the agent's default
+// timeout for a hook command (Claude Code 600 s, 30 s on UserPromptSubmit; Codex 600 s;
+// Gemini CLI 60 s; Copilot CLI 30 s, the timeoutSec install writes; Cursor's is not
+// documented: 30 s is assumed). A hook command the agent times out is a failed hook that
+// the agent lets the call through after (Claude Code, Gemini CLI); an answer a little
+// earlier keeps the block. 0: none.
+func agentBudget(agent string, event hook.Event) time.Duration {
+	var d time.Duration
+	switch agent {
+	case "claude", "codex":
+		d = 600 * time.Second
+		if event == hook.UserPromptSubmit && agent == "claude" {
+			d = 30 * time.Second
+		}
+	case "gemini":
+		d = 60 * time.Second
+	case "copilot", "cursor":
+		d = 30 * time.Second
+	default:
+		return 0
+	}
+	return d - 5*time.Second
+}
+
+// budget is agentBudget, or env.hookBudget where a test set one.
+func (e *env) budget(agent string, event hook.Event) time.Duration {
+	if e.hookBudget > 0 {
+		return e.hookBudget
+	}
+	return agentBudget(agent, event)
 }
 
 // setAgents leaves p's agent out of the agents whose hook files cf discovers, as the hook

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os/signal"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/hookcore/hookcore"
 )
@@ -21,10 +23,16 @@ type signalGate struct {
 	ctx    context.Context // the event's context; a signal cancels it with the signal as cause
 	cancel context.CancelCauseFunc
 	next   hookcore.Approver
+	// deadline, when not zero, ends the event's hooks (cause errHookBudget) before the agent's
+	// own timeout for its hook command would (agentBudget), armed with the signals.
+	deadline time.Time
 
 	once sync.Once
 	stop context.CancelFunc // signal.NotifyContext's, once armed
 }
+
+// errHookBudget is the cause of a signalGate's context ended by its deadline.
+var errHookBudget = errors.New("the hooks did not finish before the agent's own timeout for its hook command")
 
 // newSignalGate returns the gate of an event fired under parent. Call Stop when the event's
 // hooks, async ones included, are done.
@@ -39,6 +47,12 @@ func (g *signalGate) Approve(ctx context.Context, h hookcore.HookInfo) (bool, er
 		sctx, stop := signal.NotifyContext(g.ctx, syscall.SIGINT, syscall.SIGTERM)
 		context.AfterFunc(sctx, func() { g.cancel(context.Cause(sctx)) })
 		g.stop = stop
+		if !g.deadline.IsZero() {
+			// Armed here, with the first hook, like the signals: a timer set up in every
+			// hook process costs its cold start (timeoutOnUse).
+			t := time.AfterFunc(time.Until(g.deadline), func() { g.cancel(errHookBudget) })
+			g.stop = func() { t.Stop(); stop() }
+		}
 	})
 	if g.next == nil {
 		return true, nil
