@@ -155,6 +155,11 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		return p.Fail(event, why, block), wait
 	}
 	event = ev
+	if !ev.Valid() {
+		// Not an error (a newer agent's event gets no answer, as the agent runs on), but
+		// said: the hooks of no event run for it (new-user trial, stop 27: it was silent).
+		fmt.Fprintf(e.stderr, "hookcore: the input's event %q is not one hookcore knows; no hook runs for it\n", text.Printable(string(ev)))
+	}
 	if hf.server != "" {
 		return e.forward(ctx, p, override, data, hf, block, event), wait
 	}
