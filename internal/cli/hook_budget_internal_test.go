@@ -1,3 +1,5 @@
+//go:build !hookcore_lean
+
 package cli
 
 import (
