@@ -417,12 +417,18 @@ func codesetKey(name string) string {
 // loads no code: memory limits, warnings, source maps, stack traces, DNS order.
 func harmlessNodeOptions(value string) bool {
 	for _, w := range strings.Fields(value) {
-		name, _, _ := strings.Cut(w, "=")
+		name, v, _ := strings.Cut(w, "=")
 		switch name {
 		case "--max-old-space-size", "--max-semi-space-size", "--no-warnings", "--no-deprecation",
 			"--trace-warnings", "--trace-deprecation", "--enable-source-maps",
-			"--unhandled-rejections", "--stack-trace-limit", "--dns-result-order",
+			"--stack-trace-limit", "--dns-result-order",
 			"--trace-uncaught", "--use-openssl-ca", "--use-system-ca":
+		case "--unhandled-rejections":
+			// none or warn turns a guard's crash in an async function into exit 0, an allow
+			// (red team round 36); strict and throw keep it a failure.
+			if v != "strict" && v != "throw" {
+				return false
+			}
 		default:
 			return false
 		}

@@ -90,6 +90,9 @@ func TestGuardEnvNodeOptions(t *testing.T) {
 	for value, want := range map[string]bool{
 		"--max-old-space-size=4096":                false,
 		"--enable-source-maps --no-warnings":       false,
+		"--unhandled-rejections=strict":            false,
+		"--unhandled-rejections=none":              true, // a crashed async guard exits 0 (red team round 36)
+		"--unhandled-rejections=warn":              true,
 		"--require ./x.js":                         true,
 		"-r ./x.js":                                true,
 		"--import=./x.mjs --max-old-space-size=64": true,
