@@ -202,12 +202,14 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 }
 
 // agentBudget is how long the hooks of one event may take under the agent named agent
-// before hookcore answers a gate event with a block: 5 s less than the agent's default
+// before hookcore answers a gate event with a block: 10 s less than the agent's default
 // timeout for a hook command (Claude Code 600 s, 30 s on UserPromptSubmit; Codex 600 s;
 // Gemini CLI 60 s; Copilot CLI 30 s, the timeoutSec install writes; Cursor's is not
 // documented: 30 s is assumed). A hook command the agent times out is a failed hook that
 // the agent lets the call through after (Claude Code, Gemini CLI); an answer a little
-// earlier keeps the block. 0: none.
+// earlier keeps the block. The 10 s leave room for the hooks' cancellation (a grace period
+// of 2 s, then their output pipes, up to 2 s more) on a loaded machine (red team round 36:
+// with 5 s the answer came 0.1 s before Copilot CLI's timeout under load). 0: none.
 func agentBudget(agent string, event hook.Event) time.Duration {
 	var d time.Duration
 	switch agent {
@@ -223,7 +225,7 @@ func agentBudget(agent string, event hook.Event) time.Duration {
 	default:
 		return 0
 	}
-	return d - 5*time.Second
+	return d - 10*time.Second
 }
 
 // budget is agentBudget, or env.hookBudget where a test set one.

@@ -44,3 +44,22 @@ func TestHookBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestServeHookBudget (red team round 36): serve's answer to Claude Code's type: http hook
+// had no bound, and Claude Code lets a call through when its http hook times out. serve
+// answers a gate event with a block past the agent's budget too (made small here).
+func TestServeHookBudget(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"policy.yaml": "hooks:\n  - {id: slow, event: pre_tool_use, matcher: Bash, action: {type: command, command: \"sleep 60; exit 2\"}}\n",
+	})
+	e := testEnv(t, dir, nil)
+	e.hookBudget = 300 * time.Millisecond
+	srv := newServer(e, &configFlags{files: []string{"policy.yaml"}, dir: ".hookcore"}, "tok")
+	in := `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	a, _ := srv.answer(context.Background(), bridge.Claude{}, "", []byte(in), true)
+	if out := string(a.Stdout) + string(a.Stderr); !strings.Contains(out, "did not finish before the agent's own timeout") {
+		t.Errorf("%+v, want a block saying the hooks ran out of the agent's time", a)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -200,7 +201,18 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		return p.Fail(ev, why, block), ev
 	}
 	fix := s.e.cwds()
-	return fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block), ev
+	if d := s.e.budget(p.Name(), ev); d > 0 && ev.Kind() == hook.Gate {
+		// As the hook command does (agentBudget): Claude Code's type: http hook to serve
+		// times out too, and lets the call through (red team round 36).
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, d, errHookBudget)
+		defer cancel()
+	}
+	ans := fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block)
+	if errors.Is(context.Cause(ctx), errHookBudget) {
+		ans = p.Fail(ev, fmt.Sprintf("%v (%s)", errHookBudget, s.e.budget(p.Name(), ev)), block)
+	}
+	return ans, ev
 }
 
 // wireAnswer is the body of /v1/answer: the answer a hook command gives, whole.
