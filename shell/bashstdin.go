@@ -214,57 +214,150 @@ func (b *Commands) stdinData(base string, words []word, c ctx) {
 	}
 }
 
-// programReaders are interpreters and other programs that, given no program (no script
-// operand, no -c or -e), read one from their stdin and run it, or start a shell reading it
-// (base names without a version suffix: python3.12 is python).
+// programReaders are interpreters, debuggers, REPLs and other programs that, given no
+// program (no script operand, no -c or -e), read one from their stdin or their terminal and
+// run it, or start a shell reading it (base names without a version suffix: python3.12 is
+// python, python3-dbg is python).
 var programReaders = sync.OnceValue(func() map[string]bool {
-	return setOf("python", "pypy", "node", "nodejs", "perl", "ruby", "irb", "php", "lua",
-		"luajit", "tclsh", "wish", "expect", "R", "julia", "ghci", "guile", "racket", "sbcl",
-		"clisp", "ocaml", "jshell", "scala", "groovysh", "pwsh", "powershell", "fish", "csh",
-		"tcsh", "nu", "xonsh", "elvish", "osascript", "deno", "bun", "tmux", "screen", "byobu",
-		"zellij")
+	return setOf("python", "pypy", "ipython", "bpython", "ptpython", "node", "nodejs", "perl",
+		"ruby", "irb", "pry", "php", "lua", "luajit", "tclsh", "wish", "expect", "R", "Rscript",
+		"julia", "ghci", "guile", "racket", "sbcl", "clisp", "ocaml", "jshell", "jjs", "scala",
+		"groovysh", "pwsh", "powershell", "fish", "csh", "tcsh", "nu", "xonsh", "elvish", "osh",
+		"ysh", "ion", "osascript", "deno", "bun", "tmux", "screen", "byobu", "zellij", "make",
+		"gmake", "at", "batch", "crontab", "socat", "systemd-run")
 })
 
-// valueOptions are the one-letter options of tmux and screen that take the next word as
+// valueOptions are the one-letter options of programReaders that take the next word as
 // their value.
-var valueOptions = map[string]string{"tmux": "cefFLnSstxy", "screen": "cehpSTt"}
+var valueOptions = map[string]string{"python": "WXQ", "pypy": "WXQ", "tmux": "cefFLnSstxy",
+	"screen": "cehpSTt", "make": "CIjlo", "gmake": "CIjlo", "perl": "IM", "ruby": "IrC",
+	"node": "r", "nodejs": "r"}
+
+// replModules are the Python modules that, run with -m, read code from the terminal.
+var replModules = sync.OnceValue(func() map[string]bool {
+	return setOf("code", "pdb", "ipdb", "pudb", "asyncio", "IPython", "bpython", "ptpython", "idlelib", "idlelib.idle")
+})
 
 // readsProgram reports whether the program base, run as words with a stdin the line does not
-// spell, may read from it a program or a shell's commands, which nothing can check: an
-// interpreter of programReaders given only options (python3, python3 -, python3 -i, node,
-// perl), deno or bun given only "repl", tmux, screen, byobu or zellij given no command
-// (or only new, new-session, attach). Codex runs a
-// command with a terminal and feeds it through write_stdin, which fires no hook (red team
-// round 35: python3 with a terminal, then os.system('rm -rf …') on its stdin).
+// spell, may read from it a program or a shell's commands, which nothing can check. Codex
+// runs a command with a terminal and feeds it through write_stdin, which fires no hook (red
+// team rounds 35 and 36: python3, then python3 -m code, with a terminal, then
+// shutil.rmtree on its stdin). It holds for a program of programReaders given only options
+// or a stdin operand (-, /dev/stdin, /dev/fd/0, /proc/self/fd/0), and for:
+//
+//   - python run interactively (-i) or with a REPL or debugger module (-m code, -m pdb);
+//   - node with -i or inspect, perl with -d (its debugger);
+//   - deno or bun given only repl;
+//   - tmux, screen, byobu, zellij given no command or only a subcommand that opens a shell
+//     or types into one (new, new-window, split-window, send-keys, attach, ...);
+//   - make, at, batch, crontab reading their file from stdin (make -f -, crontab -; at and
+//     batch without -f);
+//   - socat with an EXEC: or SYSTEM: address, systemd-run with a terminal (--pty, -t, -P).
 func readsProgram(base string, words []word) bool {
-	name := strings.TrimRight(base, "0123456789.")
+	name := strings.TrimSuffix(base, "-dbg")
+	name = strings.TrimRight(name, "0123456789.")
 	if !programReaders()[name] {
 		return false
 	}
-	var operands []string
+	var operands, opts []string
 	for i := 1; i < len(words); i++ {
 		w := words[i].text
 		switch {
 		case w == "-" || !strings.HasPrefix(w, "-"):
 			operands = append(operands, w)
 		case len(w) == 2 && strings.ContainsRune(valueOptions[name], rune(w[1])):
+			opts = append(opts, w)
+			if i+1 < len(words) {
+				opts = append(opts, words[i+1].text)
+			}
 			i++ // its value
+		default:
+			opts = append(opts, w)
 		}
 	}
+	stdinOperand := func(o string) bool {
+		return o == "-" || o == "/dev/stdin" || o == "/dev/fd/0" || o == "/proc/self/fd/0"
+	}
+	if len(operands) > 0 && stdinOperand(operands[0]) {
+		return true
+	}
+	hasOpt := func(prefixes ...string) bool {
+		for _, o := range opts {
+			for _, p := range prefixes {
+				if o == p || strings.HasPrefix(p, "-") && !strings.HasPrefix(p, "--") && strings.HasPrefix(o, p) && !strings.HasPrefix(o, "--") {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	switch name {
+	case "python", "pypy":
+		for i, o := range opts {
+			if o == "-m" && i+1 < len(opts) && replModules()[opts[i+1]] {
+				return true
+			}
+		}
+		for i, w := range words[1:] {
+			if w.text == "-m" && i+2 < len(words) && replModules()[words[i+2].text] {
+				return true
+			}
+		}
+		if hasOpt("-i") {
+			return true
+		}
+	case "node", "nodejs":
+		if hasOpt("-i", "--interactive") || len(operands) > 0 && operands[0] == "inspect" {
+			return true
+		}
+	case "perl":
+		if hasOpt("-d") {
+			return true
+		}
 	case "deno", "bun":
-		return len(operands) == 0 || len(operands) == 1 && operands[0] == "repl"
+		return len(operands) == 0 || operands[0] == "repl"
 	case "tmux", "screen", "byobu", "zellij":
+		if len(operands) > 0 && (operands[0] == "send-keys" || operands[0] == "send") {
+			return true // types into a shell: its keys are not a command line
+		}
 		for _, o := range operands {
 			switch o {
-			case "new", "new-session", "attach", "attach-session", "a", "at":
+			case "new", "new-session", "new-window", "neww", "split-window", "splitw",
+				"respawn-pane", "respawnp", "respawn-window", "respawnw", "attach",
+				"attach-session", "a", "at":
 			default:
-				return false
+				return false // a command it runs, which the analysis reads
 			}
 		}
 		return true
+	case "make", "gmake":
+		for i, o := range opts {
+			if (o == "-f" || o == "--file" || o == "--makefile") && i+1 < len(opts) && stdinOperand(opts[i+1]) {
+				return true
+			}
+		}
+		for i, w := range words[1:] {
+			if (w.text == "-f" || w.text == "--file") && i+2 < len(words) && stdinOperand(words[i+2].text) {
+				return true
+			}
+		}
+		return false
+	case "at", "batch":
+		return !hasOpt("-f", "-l", "-r", "-d", "-c") // without a file, at reads the job from stdin
+	case "crontab":
+		return false // only "crontab -", seen above
+	case "socat":
+		for _, o := range operands {
+			u := strings.ToUpper(o)
+			if strings.HasPrefix(u, "EXEC:") || strings.HasPrefix(u, "SYSTEM:") {
+				return true
+			}
+		}
+		return false
+	case "systemd-run":
+		return hasOpt("--pty", "-t", "-P", "--pipe", "--shell", "-S")
 	}
-	return len(operands) == 0 || len(operands) == 1 && operands[0] == "-"
+	return len(operands) == 0
 }
 
 // bangPrograms lists programs (base names) whose input runs the text after a '!' as a

@@ -58,6 +58,15 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`ruby`, `irb`, `php -a`, `lua5.4`, `tclsh`, `R --vanilla`, `deno`, `deno repl`,
 		`tmux`, `tmux new -s x`, `screen`, `fish`,
 		`tcsh`, `cat s | python3`,
+		// Red team round 36: a REPL or debugger module, a stdin operand, interactive flags,
+		// value options, more REPLs, files read from stdin, shells behind an address.
+		`python3 -m code`, `python3 -m pdb s.py`, `python3 -m asyncio`, `python3 -i s.py`,
+		`python3 /dev/stdin`, `python3 /dev/fd/0`, `python3 -W ignore`, `python3 -X dev`,
+		`node /dev/stdin`, `node -i s.js`, `node inspect s.js`, `perl -d -e 0`, `perl -d s.pl`,
+		`perl /dev/stdin`, `ruby /dev/stdin`, `Rscript /dev/stdin`, `pry`, `ipython`,
+		`ipython3`, `bpython`, `ptpython`, `python3-dbg`, `osh`, `ysh`, `jjs`, `make -f -`,
+		`make -f /dev/stdin`, `at now`, `batch`, `crontab -`, `socat - EXEC:sh`,
+		`systemd-run --pty bash`, `tmux new-window`, `tmux send-keys -t 0 x`,
 	} {
 		tests = append(tests, denyCase{line, line, "all"})
 	}
@@ -66,7 +75,9 @@ func TestBashProgramFromStdin(t *testing.T) {
 	var near []denyCase
 	for _, line := range []string{
 		`python3 script.py`, `cat x | python3 script.py`, `python3 -m pytest`, `node app.js`,
-		`perl -e 'print 1'`, `tmux ls`, `deno run x.ts`, `R -f x.R`,
+		`perl -e 'print 1'`, `tmux ls`, `deno run x.ts`, `R -f x.R`, `make`, `make test`,
+		`make -f build.mk all`, `at -l`, `crontab -l`, `python3 -m pytest -x`, `python3 -u app.py`,
+		`node --require ./setup.js app.js`, `socat TCP:h:1 -`,
 	} {
 		near = append(near, denyCase{line, line, "none"})
 	}
