@@ -120,7 +120,12 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", relativize(p.Path, e.cwd), ev, what)
 	}
 	if !p.Changed {
-		fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
+		if add {
+			fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
+		} else {
+			// Said as it is (new-user trial, stop 27: "already up to date" after uninstall).
+			fmt.Fprintf(e.stdout, "%s: no hookcore entry to remove\n", relativize(p.Path, e.cwd))
+		}
 		return nil
 	}
 	abs, _ := filepath.Abs(p.Path)
