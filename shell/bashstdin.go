@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -224,7 +225,7 @@ var programReaders = sync.OnceValue(func() map[string]bool {
 		"julia", "ghci", "guile", "racket", "sbcl", "clisp", "ocaml", "jshell", "jjs", "scala",
 		"groovysh", "pwsh", "powershell", "fish", "csh", "tcsh", "nu", "xonsh", "elvish", "osh",
 		"ysh", "ion", "osascript", "deno", "bun", "tmux", "screen", "byobu", "zellij", "make",
-		"gmake", "at", "batch", "crontab", "socat", "systemd-run")
+		"gmake", "at", "batch", "crontab", "socat", "systemd-run", "ed", "red", "dc")
 })
 
 // valueOptions are the one-letter options of programReaders that take the next word as
@@ -259,12 +260,13 @@ func readsProgram(base string, words []word) bool {
 	if !programReaders()[name] {
 		return false
 	}
-	var operands, opts []string
+	var operands []word
+	var opts []string
 	for i := 1; i < len(words); i++ {
 		w := words[i].text
 		switch {
-		case w == "-" || !strings.HasPrefix(w, "-"):
-			operands = append(operands, w)
+		case w == "-" || !strings.HasPrefix(w, "-") || !words[i].static:
+			operands = append(operands, words[i])
 		case len(w) == 2 && strings.ContainsRune(valueOptions[name], rune(w[1])):
 			opts = append(opts, w)
 			if i+1 < len(words) {
@@ -275,53 +277,37 @@ func readsProgram(base string, words []word) bool {
 			opts = append(opts, w)
 		}
 	}
-	stdinOperand := func(o string) bool {
-		return o == "-" || o == "/dev/stdin" || o == "/dev/fd/0" || o == "/proc/self/fd/0"
-	}
-	if len(operands) > 0 && stdinOperand(operands[0]) {
+	if len(operands) > 0 && (!operands[0].static || stdinPath(operands[0].text)) {
+		// A stdin or a terminal named as the script, or a word whose value is not known
+		// (an unset $X leaves the bare program: red team round 37).
 		return true
 	}
-	hasOpt := func(prefixes ...string) bool {
-		for _, o := range opts {
-			for _, p := range prefixes {
-				if o == p || strings.HasPrefix(p, "-") && !strings.HasPrefix(p, "--") && strings.HasPrefix(o, p) && !strings.HasPrefix(o, "--") {
-					return true
-				}
-			}
-		}
-		return false
+	if endsAtOnce(name, opts) {
+		return false // --version, --help, node --test: no program is read (red team round 37)
 	}
 	switch name {
-	case "python", "pypy":
-		for i, o := range opts {
-			if o == "-m" && i+1 < len(opts) && replModules()[opts[i+1]] {
-				return true
-			}
-		}
-		for i, w := range words[1:] {
-			if w.text == "-m" && i+2 < len(words) && replModules()[words[i+2].text] {
-				return true
-			}
-		}
-		if hasOpt("-i") {
+	case "python", "pypy", "ipython":
+		if shortFlag(opts, 'i', "WXQ") || replModule(words) {
 			return true
 		}
 	case "node", "nodejs":
-		if hasOpt("-i", "--interactive") || len(operands) > 0 && operands[0] == "inspect" {
+		if shortFlag(opts, 'i', "r") || slices.Contains(opts, "--interactive") || len(operands) > 0 && operands[0].text == "inspect" {
 			return true
 		}
 	case "perl":
-		if hasOpt("-d") {
+		if shortFlag(opts, 'd', "IM") {
 			return true
 		}
+	case "ed", "red":
+		return true // its commands come from stdin, files or not (!CMD)
 	case "deno", "bun":
-		return len(operands) == 0 || operands[0] == "repl"
+		return len(operands) == 0 || operands[0].text == "repl"
 	case "tmux", "screen", "byobu", "zellij":
-		if len(operands) > 0 && (operands[0] == "send-keys" || operands[0] == "send") {
+		if len(operands) > 0 && (operands[0].text == "send-keys" || operands[0].text == "send") {
 			return true // types into a shell: its keys are not a command line
 		}
 		for _, o := range operands {
-			switch o {
+			switch o.text {
 			case "new", "new-session", "new-window", "neww", "split-window", "splitw",
 				"respawn-pane", "respawnp", "respawn-window", "respawnw", "attach",
 				"attach-session", "a", "at":
@@ -331,33 +317,122 @@ func readsProgram(base string, words []word) bool {
 		}
 		return true
 	case "make", "gmake":
-		for i, o := range opts {
-			if (o == "-f" || o == "--file" || o == "--makefile") && i+1 < len(opts) && stdinOperand(opts[i+1]) {
-				return true
-			}
-		}
 		for i, w := range words[1:] {
-			if (w.text == "-f" || w.text == "--file") && i+2 < len(words) && stdinOperand(words[i+2].text) {
+			if (w.text == "-f" || w.text == "--file" || w.text == "--makefile") && i+2 < len(words) && stdinPath(words[i+2].text) {
 				return true
 			}
 		}
 		return false
 	case "at", "batch":
-		return !hasOpt("-f", "-l", "-r", "-d", "-c") // without a file, at reads the job from stdin
+		return !slices.ContainsFunc(opts, func(o string) bool {
+			return o == "-f" || o == "-l" || o == "-r" || o == "-d" || o == "-c"
+		}) // without a file, at reads the job from stdin
 	case "crontab":
 		return false // only "crontab -", seen above
 	case "socat":
 		for _, o := range operands {
-			u := strings.ToUpper(o)
+			u := strings.ToUpper(o.text)
 			if strings.HasPrefix(u, "EXEC:") || strings.HasPrefix(u, "SYSTEM:") {
 				return true
 			}
 		}
 		return false
 	case "systemd-run":
-		return hasOpt("--pty", "-t", "-P", "--pipe", "--shell", "-S")
+		return slices.ContainsFunc(opts, func(o string) bool {
+			return o == "--pty" || o == "-t" || o == "-P" || o == "--pipe" || o == "--shell" || o == "-S"
+		})
 	}
 	return len(operands) == 0
+}
+
+// stdinPath reports whether p names the process's stdin or its terminal: -, /dev/stdin,
+// /dev/tty, /dev/stdout, /dev/stderr (on a terminal all are readable), /dev/fd/0 to 2,
+// /proc/*/fd/0 to 2, a /dev/pts/ device, however spelled (/dev//stdin, /dev/./stdin).
+func stdinPath(p string) bool {
+	if p == "-" {
+		return true
+	}
+	c := path.Clean(p)
+	switch c {
+	case "/dev/stdin", "/dev/tty", "/dev/stdout", "/dev/stderr", "/dev/console":
+		return true
+	}
+	std := func(fd string) bool { return fd == "0" || fd == "1" || fd == "2" }
+	if fd, ok := strings.CutPrefix(c, "/dev/fd/"); ok {
+		return std(fd) // 3 and up: a descriptor the line opens, read as its text elsewhere
+	}
+	if strings.HasPrefix(c, "/dev/pts/") {
+		return true
+	}
+	parts := strings.Split(c, "/")
+	return len(parts) == 5 && parts[1] == "proc" && parts[3] == "fd" && std(parts[4])
+}
+
+// shortFlag reports whether the one-letter flag f is among the single-dash options opts,
+// alone or combined (-ui), up to a letter of values, whose value takes the rest of the word.
+func shortFlag(opts []string, f byte, values string) bool {
+	for _, o := range opts {
+		if len(o) < 2 || o[0] != '-' || o[1] == '-' {
+			continue
+		}
+		for i := 1; i < len(o); i++ {
+			if o[i] == f {
+				return true
+			}
+			if strings.IndexByte(values, o[i]) >= 0 {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// replModule reports whether a Python command line runs a REPL or debugger module
+// (replModules), -m MOD or -mMOD, alone or after other flags (-Im code).
+func replModule(words []word) bool {
+	for i := 1; i < len(words); i++ {
+		w := words[i].text
+		if len(w) < 2 || w[0] != '-' || w[1] == '-' {
+			if w == "--" || !strings.HasPrefix(w, "-") {
+				return false // the script or the end of the options
+			}
+			continue
+		}
+		if j := strings.IndexByte(w, 'm'); j > 0 && !strings.ContainsAny(w[1:j], "WXQc") {
+			mod := w[j+1:]
+			if mod == "" && i+1 < len(words) {
+				mod = words[i+1].text
+			}
+			return replModules()[mod]
+		}
+	}
+	return false
+}
+
+// endsAtOnce reports whether options opts of the program name make it print something and
+// exit without reading a program: --version, --help, -h, and per program -V (python), -v
+// (node, perl, ruby, php, lua, bun, screen), tmux's -V, node's --test and --check.
+func endsAtOnce(name string, opts []string) bool {
+	for _, o := range opts {
+		switch o {
+		case "--version", "--help", "-h", "-?":
+			return true
+		case "-V":
+			if name == "python" || name == "pypy" || name == "tmux" || name == "perl" {
+				return true
+			}
+		case "-v":
+			switch name {
+			case "node", "nodejs", "perl", "ruby", "php", "lua", "luajit", "bun", "screen":
+				return true
+			}
+		case "--test", "--check", "-c":
+			if name == "node" || name == "nodejs" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bangPrograms lists programs (base names) whose input runs the text after a '!' as a

@@ -29,7 +29,7 @@ func TestBashRedTeam3(t *testing.T) {
 		{"ed here-string", `ed -s /etc/hostname <<< '!rm -rf foo'`, "rm"},
 		{"ed w !", `echo 'w !rm -rf foo' | ed -s /etc/hostname`, "rm"},
 		{"red", `echo '!rm -rf foo' | red`, "rm"},
-		{"ed file !cmd", `ed -s '!rm -rf foo'`, "rm"},
+		{"ed file !cmd", `ed -s '!rm -rf foo'`, "all"}, // round 37: ed reads its commands from a stdin the line does not spell
 		{"m4 syscmd", `echo 'syscmd(rm -rf foo)' | m4`, "all"},
 		{"gm4 esyscmd", `gm4 <<< 'esyscmd(rm -rf foo)'`, "all"},
 		// The inert list checked again: bash's hash -p and fc run commands (already analysed).

@@ -67,6 +67,13 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`ipython3`, `bpython`, `ptpython`, `python3-dbg`, `osh`, `ysh`, `jjs`, `make -f -`,
 		`make -f /dev/stdin`, `at now`, `batch`, `crontab -`, `socat - EXEC:sh`,
 		`systemd-run --pty bash`, `tmux new-window`, `tmux send-keys -t 0 x`,
+		// Red team round 37: combined flags, -mMOD, other paths to the terminal, a word of
+		// unknown value, ed and dc.
+		`python3 -ui /dev/null`, `python3 -Ei /dev/null`, `python3 -mpdb /dev/null`,
+		`python3 -masyncio`, `python3 /dev/tty`, `python3 /dev/stdout`, `python3 /dev/fd/1`,
+		`python3 /dev//stdin`, `python3 //dev/stdin`, `python3 /dev/./stdin`,
+		`python3 /proc/self/fd/0`, `node /dev/tty`, `ruby /dev/tty`, `python3 $X`, `node $X`,
+		`perl $X`, `perl -wd /dev/null`, `ipython -i /dev/null`, `ed`, `ed f`, `dc`,
 	} {
 		tests = append(tests, denyCase{line, line, "all"})
 	}
@@ -78,6 +85,13 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`perl -e 'print 1'`, `tmux ls`, `deno run x.ts`, `R -f x.R`, `make`, `make test`,
 		`make -f build.mk all`, `at -l`, `crontab -l`, `python3 -m pytest -x`, `python3 -u app.py`,
 		`node --require ./setup.js app.js`, `socat TCP:h:1 -`,
+		// Red team round 37: version, help and test runs read no program.
+		`python3 --version`, `python3 -V`, `python3 -h`, `node --version`, `node -v`,
+		`node --help`, `node --test`, `perl -v`, `ruby -v`, `ruby --version`, `php -v`,
+		`lua -v`, `deno --version`, `bun -v`,
+		`R --version`, `Rscript --version`, `julia --version`, `tmux -V`, `screen -v`,
+		`python3 -m pip install x`, `python3 -m venv .venv`, `python3 -OO -m compileall .`,
+		`node --check app.js`, `ruby -c x.rb`, `perl -c x.pl`, `php -l x.php`,
 	} {
 		near = append(near, denyCase{line, line, "none"})
 	}
