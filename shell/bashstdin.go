@@ -228,11 +228,28 @@ var programReaders = sync.OnceValue(func() map[string]bool {
 		"gmake", "at", "batch", "crontab", "socat", "systemd-run", "ed", "red", "dc")
 })
 
-// valueOptions are the one-letter options of programReaders that take the next word as
-// their value.
-var valueOptions = map[string]string{"python": "WXQ", "pypy": "WXQ", "tmux": "cefFLnSstxy",
-	"screen": "cehpSTt", "make": "CIjlo", "gmake": "CIjlo", "perl": "IM", "ruby": "IrC",
-	"node": "r", "nodejs": "r"}
+// valueOptions are the one-letter options of the program reader name that take a value:
+// the rest of the word, or the next word. A function, not a map, so that no hook process
+// builds it at start (issue 9's cold start).
+func valueOptions(name string) string {
+	switch name {
+	case "python", "pypy", "ipython":
+		return "WXQ"
+	case "tmux":
+		return "cefFLnSstxy"
+	case "screen":
+		return "cehpSTt"
+	case "make", "gmake":
+		return "CIjlo"
+	case "perl":
+		return "IM"
+	case "ruby":
+		return "IrC"
+	case "node", "nodejs":
+		return "r"
+	}
+	return ""
+}
 
 // replModules are the Python modules that, run with -m, read code from the terminal.
 var replModules = sync.OnceValue(func() map[string]bool {
@@ -242,12 +259,16 @@ var replModules = sync.OnceValue(func() map[string]bool {
 // readsProgram reports whether the program base, run as words with a stdin the line does not
 // spell, may read from it a program or a shell's commands, which nothing can check. Codex
 // runs a command with a terminal and feeds it through write_stdin, which fires no hook (red
-// team rounds 35 and 36: python3, then python3 -m code, with a terminal, then
+// team rounds 35 to 37: python3, then python3 -m code, with a terminal, then
 // shutil.rmtree on its stdin). It holds for a program of programReaders given only options
-// or a stdin operand (-, /dev/stdin, /dev/fd/0, /proc/self/fd/0), and for:
+// (but for those that print and exit: endsAtOnce), or whose first operand is the stdin or
+// the terminal (stdinPath) or a word of unknown value (an unset $X leaves no operand), and
+// for:
 //
-//   - python run interactively (-i) or with a REPL or debugger module (-m code, -m pdb);
-//   - node with -i or inspect, perl with -d (its debugger);
+//   - python run interactively (-i, alone or combined: -ui) or with a REPL or debugger
+//     module (-m code, -mpdb);
+//   - node with -i or inspect, perl with -d (its debugger), ed (its commands always come
+//     from stdin);
 //   - deno or bun given only repl;
 //   - tmux, screen, byobu, zellij given no command or only a subcommand that opens a shell
 //     or types into one (new, new-window, split-window, send-keys, attach, ...);
@@ -267,7 +288,7 @@ func readsProgram(base string, words []word) bool {
 		switch {
 		case w == "-" || !strings.HasPrefix(w, "-") || !words[i].static:
 			operands = append(operands, words[i])
-		case len(w) == 2 && strings.ContainsRune(valueOptions[name], rune(w[1])):
+		case len(w) == 2 && strings.ContainsRune(valueOptions(name), rune(w[1])):
 			opts = append(opts, w)
 			if i+1 < len(words) {
 				opts = append(opts, words[i+1].text)
@@ -287,15 +308,15 @@ func readsProgram(base string, words []word) bool {
 	}
 	switch name {
 	case "python", "pypy", "ipython":
-		if shortFlag(opts, 'i', "WXQ") || replModule(words) {
+		if shortFlag(opts, 'i', valueOptions(name)) || replModule(words) {
 			return true
 		}
 	case "node", "nodejs":
-		if shortFlag(opts, 'i', "r") || slices.Contains(opts, "--interactive") || len(operands) > 0 && operands[0].text == "inspect" {
+		if shortFlag(opts, 'i', valueOptions(name)) || slices.Contains(opts, "--interactive") || len(operands) > 0 && operands[0].text == "inspect" {
 			return true
 		}
 	case "perl":
-		if shortFlag(opts, 'd', "IM") {
+		if shortFlag(opts, 'd', valueOptions(name)) {
 			return true
 		}
 	case "ed", "red":

@@ -184,12 +184,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		return p.Fail(event, why, block), wait
 	}
 	fix := e.cwds()
-	ans = fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block)
-	if errors.Is(context.Cause(sig.ctx), errHookBudget) {
-		// The agent would have killed this process and, as a timed-out hook, let the call
-		// through (new-user trial, stop 27: a 45 s guard under Copilot CLI's 30 s).
-		ans = p.Fail(event, fmt.Sprintf("%v (%s)", errHookBudget, e.budget(p.Name(), event)), block)
-	}
+	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block))
 	wait = func() {
 		defer sig.Stop()
 		closeCtx := &timeoutOnUse{d: 10 * time.Minute}
@@ -226,6 +221,17 @@ func agentBudget(agent string, event hook.Event) time.Duration {
 		return 0
 	}
 	return d - 10*time.Second
+}
+
+// withinBudget is ans, or the block of an event whose hooks ctx ended for running out of the
+// agent's budget (errHookBudget): the agent would have killed the hook command and, as for
+// a timed-out hook, let the call through (new-user trial, stop 27: a 45 s guard under
+// Copilot CLI's 30 s).
+func (e *env) withinBudget(ctx context.Context, p bridge.Protocol, event hook.Event, block bool, ans bridge.Answer) bridge.Answer {
+	if errors.Is(context.Cause(ctx), errHookBudget) {
+		return p.Fail(event, fmt.Sprintf("%v (%s)", errHookBudget, e.budget(p.Name(), event)), block)
+	}
+	return ans
 }
 
 // budget is agentBudget, or env.hookBudget where a test set one.
@@ -429,10 +435,7 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note stri
 			case len(over) > 0:
 				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)", rel, strings.Join(over, ", ")), ""
 			case len(names) > 0 && note == "":
-				if len(names) > 5 {
-					names = append(names[:5:5], "…")
-				}
-				note = fmt.Sprintf("the project's %s sets %s in the env Claude Code gives every hook", rel, text.Printable(strings.Join(names, ", ")))
+				note = fmt.Sprintf("the project's %s sets %s in the env Claude Code gives every hook", rel, someNames(names))
 			}
 		}
 	}
@@ -468,14 +471,19 @@ func (e *env) geminiEnvProblem() (problem, note string) {
 		if len(over) > 0 {
 			return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command and your guards included) when it is not set already: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)", rel, text.Printable(strings.Join(over, ", "))), ""
 		}
-		if len(names) > 5 {
-			names = append(names[:5:5], "…")
-		}
 		if len(names) > 0 && note == "" {
-			note = fmt.Sprintf("%s may set %s in the env Gemini CLI gives every hook", rel, text.Printable(strings.Join(names, ", ")))
+			note = fmt.Sprintf("%s may set %s in the env Gemini CLI gives every hook", rel, someNames(names))
 		}
 	}
 	return "", note
+}
+
+// someNames is the first five of names, printable and comma-separated, "…" marking more.
+func someNames(names []string) string {
+	if len(names) > 5 {
+		names = append(names[:5:5], "…")
+	}
+	return text.Printable(strings.Join(names, ", "))
 }
 
 // geminiEnvFiles returns the .env files Gemini CLI 0.61.0 may load for a session started in

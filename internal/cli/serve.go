@@ -8,7 +8,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -208,11 +207,7 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		ctx, cancel = context.WithTimeoutCause(ctx, d, errHookBudget)
 		defer cancel()
 	}
-	ans := fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block)
-	if errors.Is(context.Cause(ctx), errHookBudget) {
-		ans = p.Fail(ev, fmt.Sprintf("%v (%s)", errHookBudget, s.e.budget(p.Name(), ev)), block)
-	}
-	return ans, ev
+	return s.e.withinBudget(ctx, p, ev, block, fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block)), ev
 }
 
 // wireAnswer is the body of /v1/answer: the answer a hook command gives, whole.
