@@ -234,44 +234,146 @@ var programReaders = sync.OnceValue(func() map[string]bool {
 func valueOptions(name string) string {
 	switch name {
 	case "python", "pypy", "ipython":
-		return "WXQ"
+		return "WXQmc"
 	case "tmux":
-		return "cefFLnSstxy"
+		return "cefFLnSstxylp"
 	case "screen":
-		return "cehpSTt"
+		return "cehpSTtrRxXs"
 	case "make", "gmake":
-		return "CIjlo"
+		return "CIjlof"
 	case "perl":
-		return "IM"
+		return "IMmiFlx0Cee"
 	case "ruby":
-		return "IrC"
+		return "IrCe"
 	case "node", "nodejs":
-		return "r"
+		return "rep"
+	case "php":
+		return "dcrfz"
+	case "lua", "luajit":
+		return "le"
+	case "julia":
+		return "LtJe"
+	case "irb", "pry":
+		return "rI"
+	case "crontab":
+		return "u"
+	}
+	return ""
+}
+
+// programLetters are the one-letter options of the program reader name whose value is the
+// program to run (python -c, -m; perl -e; node -e, -p; ...): with one, the line gives the
+// program, and the analysis reads it.
+func programLetters(name string) string {
+	switch name {
+	case "python", "pypy", "ipython":
+		return "cm"
+	case "perl":
+		return "eE"
+	case "ruby", "lua", "luajit", "julia":
+		return "e"
+	case "node", "nodejs":
+		return "ep"
+	case "php":
+		return "rf"
 	}
 	return ""
 }
 
 // replModules are the Python modules that, run with -m, read code from the terminal.
 var replModules = sync.OnceValue(func() map[string]bool {
-	return setOf("code", "pdb", "ipdb", "pudb", "asyncio", "IPython", "bpython", "ptpython", "idlelib", "idlelib.idle")
+	return setOf("code", "pdb", "ipdb", "pudb", "asyncio", "IPython", "bpython", "ptpython", "idlelib", "idlelib.idle", "_pyrepl")
 })
+
+// readerLine is what readsProgram reads of a program reader's command line: its options
+// before the first operand (the script, or a subcommand), their letters, and what follows.
+type readerLine struct {
+	opts     []string // the option words, values of value options included
+	letters  string   // every one-letter flag given, in order (-ui gives "ui")
+	program  string   // the value of a program letter (python -m MOD, -c CODE), if any
+	hasProg  bool     // a program letter was given
+	operands []word   // the first operand and every word after it
+}
+
+// readReaderLine splits words[1:] of the program reader name: options (a value option
+// takes the rest of its word or the next word), then, from the first operand or the value
+// of a program letter on, the program's own arguments, which are never the reader's
+// options (python3 x.py -i runs x.py with -i).
+func readReaderLine(name string, words []word) readerLine {
+	var l readerLine
+	values, progs := valueOptions(name), programLetters(name)
+	for i := 1; i < len(words); i++ {
+		w := words[i].text
+		if w == "--" {
+			l.operands = words[i+1:]
+			return l
+		}
+		if w == "-" || !strings.HasPrefix(w, "-") || !words[i].static {
+			l.operands = words[i:]
+			return l
+		}
+		l.opts = append(l.opts, w)
+		if strings.HasPrefix(w, "--") {
+			continue
+		}
+		for j := 1; j < len(w); j++ {
+			c := w[j]
+			l.letters += string(c)
+			if strings.IndexByte(values, c) < 0 {
+				continue
+			}
+			v := w[j+1:]
+			if v == "" && i+1 < len(words) {
+				i++
+				v = words[i].text
+				l.opts = append(l.opts, v)
+			}
+			if strings.IndexByte(progs, c) >= 0 {
+				l.program, l.hasProg = v, true
+				if c == 'm' && (name == "python" || name == "pypy" || name == "ipython") {
+					l.program = "-m " + v
+				}
+				l.operands = words[i+1:]
+				return l
+			}
+			break // the rest of the word was the value
+		}
+	}
+	return l
+}
+
+// mayVanish reports whether w, a word of a program reader's line, may expand to no word at
+// all: an unquoted parameter expansion or command substitution alone ($X, ${X},
+// $(cmd)), which leaves the bare program when empty (red team round 37: python3 $X).
+// Quoted, or with literal text beside it, it is at least one word.
+func mayVanish(w word) bool {
+	if w.static || w.exp == nil || !w.exp.split {
+		return false // a value, or a quoted expansion: one word at least
+	}
+	for _, p := range w.pieces {
+		if !p.hole && p.text != "" {
+			return false // literal text beside the expansion
+		}
+	}
+	return true
+}
 
 // readsProgram reports whether the program base, run as words with a stdin the line does not
 // spell, may read from it a program or a shell's commands, which nothing can check. Codex
 // runs a command with a terminal and feeds it through write_stdin, which fires no hook (red
-// team rounds 35 to 37: python3, then python3 -m code, with a terminal, then
-// shutil.rmtree on its stdin). It holds for a program of programReaders given only options
-// (but for those that print and exit: endsAtOnce), or whose first operand is the stdin or
-// the terminal (stdinPath) or a word of unknown value (an unset $X leaves no operand), and
-// for:
+// team rounds 35 to 38: python3, then python3 -m code, with a terminal, then
+// shutil.rmtree on its stdin). Only the reader's own options count, those before its script
+// or subcommand (readReaderLine). It holds for a program of programReaders given no
+// program — no script operand and no program option (python -c, -m, perl -e, ...), unless
+// an option prints and exits (endsAtOnce) — or whose first operand is the stdin or the
+// terminal (stdinPath) or may expand to nothing (mayVanish), and for:
 //
-//   - python run interactively (-i, alone or combined: -ui) or with a REPL or debugger
-//     module (-m code, -mpdb);
-//   - node with -i or inspect, perl with -d (its debugger), ed (its commands always come
-//     from stdin);
+//   - python run interactively (-i, alone or combined: -ui; also after -c) or with a REPL
+//     or debugger module (-m code, -mpdb);
+//   - node with -i or inspect, perl with -d (its debugger; -d:Module is a profiler), ed
+//     (its commands always come from stdin);
 //   - deno or bun given only repl;
-//   - tmux, screen, byobu, zellij given no command or only a subcommand that opens a shell
-//     or types into one (new, new-window, split-window, send-keys, attach, ...);
+//   - tmux, screen, byobu, zellij given no command, or only new or attach;
 //   - make, at, batch, crontab reading their file from stdin (make -f -, crontab -; at and
 //     batch without -f);
 //   - socat with an EXEC: or SYSTEM: address, systemd-run with a terminal (--pty, -t, -P).
@@ -281,77 +383,94 @@ func readsProgram(base string, words []word) bool {
 	if !programReaders()[name] {
 		return false
 	}
-	var operands []word
-	var opts []string
-	for i := 1; i < len(words); i++ {
-		w := words[i].text
-		switch {
-		case w == "-" || !strings.HasPrefix(w, "-") || !words[i].static:
-			operands = append(operands, words[i])
-		case len(w) == 2 && strings.ContainsRune(valueOptions(name), rune(w[1])):
-			opts = append(opts, w)
-			if i+1 < len(words) {
-				opts = append(opts, words[i+1].text)
-			}
-			i++ // its value
-		default:
-			opts = append(opts, w)
+	l := readReaderLine(name, words)
+	first := ""
+	if len(l.operands) > 0 {
+		if mayVanish(l.operands[0]) {
+			return true
 		}
+		first = l.operands[0].text
 	}
-	if len(operands) > 0 && (!operands[0].static || stdinPath(operands[0].text)) {
-		// A stdin or a terminal named as the script, or a word whose value is not known
-		// (an unset $X leaves the bare program: red team round 37).
+	if stdinPath(first) && (!l.hasProg || name == "make" || name == "gmake") {
 		return true
-	}
-	if endsAtOnce(name, opts) {
-		return false // --version, --help, node --test: no program is read (red team round 37)
 	}
 	switch name {
 	case "python", "pypy", "ipython":
-		if shortFlag(opts, 'i', valueOptions(name)) || replModule(words) {
-			return true
+		if strings.Contains(l.letters, "i") {
+			return !endsAtOnce(name, l.opts)
+		}
+		if l.hasProg {
+			return strings.HasPrefix(l.program, "-m ") && replModules()[strings.TrimPrefix(l.program, "-m ")]
 		}
 	case "node", "nodejs":
-		if shortFlag(opts, 'i', valueOptions(name)) || slices.Contains(opts, "--interactive") || len(operands) > 0 && operands[0].text == "inspect" {
-			return true
+		if !l.hasProg && (strings.Contains(l.letters, "i") || slices.Contains(l.opts, "--interactive") || first == "inspect") {
+			return !endsAtOnce(name, l.opts)
 		}
 	case "perl":
-		if shortFlag(opts, 'd', valueOptions(name)) {
-			return true
+		for _, o := range l.opts {
+			if strings.HasPrefix(o, "--") || !strings.HasPrefix(o, "-") {
+				continue
+			}
+			for j := 1; j < len(o) && strings.IndexByte(valueOptions(name), o[j]) < 0; j++ {
+				if rest := o[j+1:]; o[j] == 'd' && !strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "t:") {
+					return true // the debugger reads its commands from the terminal (-d:Mod is a profiler)
+				}
+			}
 		}
 	case "ed", "red":
 		return true // its commands come from stdin, files or not (!CMD)
 	case "deno", "bun":
-		return len(operands) == 0 || operands[0].text == "repl"
+		return first == "" && !endsAtOnce(name, l.opts) || first == "repl"
 	case "tmux", "screen", "byobu", "zellij":
-		if len(operands) > 0 && (operands[0].text == "send-keys" || operands[0].text == "send") {
-			return true // types into a shell: its keys are not a command line
+		switch {
+		case endsAtOnce(name, l.opts):
+			return false
+		case len(l.operands) == 0:
+			return true
 		}
-		for _, o := range operands {
-			switch o.text {
-			case "new", "new-session", "new-window", "neww", "split-window", "splitw",
-				"respawn-pane", "respawnp", "respawn-window", "respawnw", "attach",
-				"attach-session", "a", "at":
-			default:
-				return false // a command it runs, which the analysis reads
+		switch first {
+		case "new", "new-session", "attach", "attach-session", "a", "at":
+		default:
+			return false // a command it runs, which the analysis reads, or one it only asks about
+		}
+		// new or attach, with options only: a shell on the terminal.
+		rest := l.operands[1:]
+		for i := 0; i < len(rest); i++ {
+			w := rest[i].text
+			switch {
+			case !strings.HasPrefix(w, "-"):
+				return false // the command the new session runs
+			case len(w) == 2 && strings.IndexByte(valueOptions(name), w[1]) >= 0:
+				i++
 			}
 		}
 		return true
 	case "make", "gmake":
-		for i, w := range words[1:] {
-			if (w.text == "-f" || w.text == "--file" || w.text == "--makefile") && i+2 < len(words) && stdinPath(words[i+2].text) {
+		for _, o := range l.opts {
+			if v, ok := strings.CutPrefix(o, "--file="); ok && stdinPath(v) {
+				return true
+			}
+			if v, ok := strings.CutPrefix(o, "--makefile="); ok && stdinPath(v) {
+				return true
+			}
+			if v, ok := strings.CutPrefix(o, "-f"); ok && v != "" && stdinPath(v) {
+				return true
+			}
+		}
+		for i, o := range l.opts {
+			if (o == "-f" || o == "--file" || o == "--makefile") && i+1 < len(l.opts) && stdinPath(l.opts[i+1]) {
 				return true
 			}
 		}
 		return false
 	case "at", "batch":
-		return !slices.ContainsFunc(opts, func(o string) bool {
+		return !endsAtOnce(name, l.opts) && !slices.ContainsFunc(l.opts, func(o string) bool {
 			return o == "-f" || o == "-l" || o == "-r" || o == "-d" || o == "-c"
 		}) // without a file, at reads the job from stdin
 	case "crontab":
 		return false // only "crontab -", seen above
 	case "socat":
-		for _, o := range operands {
+		for _, o := range l.operands {
 			u := strings.ToUpper(o.text)
 			if strings.HasPrefix(u, "EXEC:") || strings.HasPrefix(u, "SYSTEM:") {
 				return true
@@ -359,21 +478,31 @@ func readsProgram(base string, words []word) bool {
 		}
 		return false
 	case "systemd-run":
-		return slices.ContainsFunc(opts, func(o string) bool {
+		return slices.ContainsFunc(l.opts, func(o string) bool {
 			return o == "--pty" || o == "-t" || o == "-P" || o == "--pipe" || o == "--shell" || o == "-S"
 		})
 	}
-	return len(operands) == 0
+	return len(l.operands) == 0 && !l.hasProg && !endsAtOnce(name, l.opts)
 }
 
 // stdinPath reports whether p names the process's stdin or its terminal: -, /dev/stdin,
 // /dev/tty, /dev/stdout, /dev/stderr (on a terminal all are readable), /dev/fd/0 to 2,
-// /proc/*/fd/0 to 2, a /dev/pts/ device, however spelled (/dev//stdin, /dev/./stdin).
+// /proc/*/fd/0 to 2, a /dev/pts/ device, however spelled (/dev//stdin, /dev/./stdin, and
+// relative: ../../dev/stdin).
 func stdinPath(p string) bool {
+	if p == "" {
+		return false
+	}
 	if p == "-" {
 		return true
 	}
 	c := path.Clean(p)
+	if strings.HasPrefix(c, "../") {
+		for strings.HasPrefix(c, "../") {
+			c = c[3:] // above the working directory: the root, for all it tells
+		}
+		c = "/" + c
+	}
 	switch c {
 	case "/dev/stdin", "/dev/tty", "/dev/stdout", "/dev/stderr", "/dev/console":
 		return true
@@ -389,68 +518,44 @@ func stdinPath(p string) bool {
 	return len(parts) == 5 && parts[1] == "proc" && parts[3] == "fd" && std(parts[4])
 }
 
-// shortFlag reports whether the one-letter flag f is among the single-dash options opts,
-// alone or combined (-ui), up to a letter of values, whose value takes the rest of the word.
-func shortFlag(opts []string, f byte, values string) bool {
-	for _, o := range opts {
-		if len(o) < 2 || o[0] != '-' || o[1] == '-' {
-			continue
-		}
-		for i := 1; i < len(o); i++ {
-			if o[i] == f {
-				return true
-			}
-			if strings.IndexByte(values, o[i]) >= 0 {
-				break
-			}
-		}
-	}
-	return false
-}
-
-// replModule reports whether a Python command line runs a REPL or debugger module
-// (replModules), -m MOD or -mMOD, alone or after other flags (-Im code).
-func replModule(words []word) bool {
-	for i := 1; i < len(words); i++ {
-		w := words[i].text
-		if len(w) < 2 || w[0] != '-' || w[1] == '-' {
-			if w == "--" || !strings.HasPrefix(w, "-") {
-				return false // the script or the end of the options
-			}
-			continue
-		}
-		if j := strings.IndexByte(w, 'm'); j > 0 && !strings.ContainsAny(w[1:j], "WXQc") {
-			mod := w[j+1:]
-			if mod == "" && i+1 < len(words) {
-				mod = words[i+1].text
-			}
-			return replModules()[mod]
-		}
-	}
-	return false
-}
-
-// endsAtOnce reports whether options opts of the program name make it print something and
-// exit without reading a program: --version, --help, -h, and per program -V (python), -v
-// (node, perl, ruby, php, lua, bun, screen), tmux's -V, node's --test and --check.
+// endsAtOnce reports whether options opts of the program reader name make it print something
+// and exit without reading a program: --version, --help and their kin, and per program its
+// own (python -V, node -v, php -m, screen -ls, ...).
 func endsAtOnce(name string, opts []string) bool {
 	for _, o := range opts {
 		switch o {
-		case "--version", "--help", "-h", "-?":
+		case "--version", "--help", "--help-all", "-version", "-?", "--revision", "--v8-options", "--ini", "--test", "--check":
 			return true
-		case "-V":
-			if name == "python" || name == "pypy" || name == "tmux" || name == "perl" {
+		case "-h":
+			if name != "tmux" && name != "screen" { // their -h is no help
 				return true
 			}
-		case "-v":
-			switch name {
-			case "node", "nodejs", "perl", "ruby", "php", "lua", "luajit", "bun", "screen":
+		}
+		if strings.HasPrefix(o, "--") || len(o) < 2 || o[0] != '-' {
+			continue
+		}
+		var flags string
+		switch name {
+		case "python", "pypy":
+			flags = "V"
+		case "node", "nodejs":
+			flags = "vc"
+		case "perl":
+			flags = "vV"
+		case "php":
+			flags = "vmi"
+		case "ruby", "lua", "luajit", "bun", "julia", "irb", "pwsh", "expect":
+			flags = "v"
+		case "deno", "dc", "at", "tmux":
+			flags = "V"
+		case "screen":
+			if o == "-ls" || o == "-list" {
 				return true
 			}
-		case "--test", "--check", "-c":
-			if name == "node" || name == "nodejs" {
-				return true
-			}
+			flags = "v"
+		}
+		if flags != "" && strings.IndexByte(flags, o[1]) >= 0 && (len(o) == 2 || name == "perl" && o[2] == ':' || name == "python" && o == "-VV") {
+			return true
 		}
 	}
 	return false

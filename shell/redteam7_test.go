@@ -66,7 +66,7 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`perl /dev/stdin`, `ruby /dev/stdin`, `Rscript /dev/stdin`, `pry`, `ipython`,
 		`ipython3`, `bpython`, `ptpython`, `python3-dbg`, `osh`, `ysh`, `jjs`, `make -f -`,
 		`make -f /dev/stdin`, `at now`, `batch`, `crontab -`, `socat - EXEC:sh`,
-		`systemd-run --pty bash`, `tmux new-window`, `tmux send-keys -t 0 x`,
+		`systemd-run --pty bash`,
 		// Red team round 37: combined flags, -mMOD, other paths to the terminal, a word of
 		// unknown value, ed and dc.
 		`python3 -ui /dev/null`, `python3 -Ei /dev/null`, `python3 -mpdb /dev/null`,
@@ -74,6 +74,13 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`python3 /dev//stdin`, `python3 //dev/stdin`, `python3 /dev/./stdin`,
 		`python3 /proc/self/fd/0`, `node /dev/tty`, `ruby /dev/tty`, `python3 $X`, `node $X`,
 		`perl $X`, `perl -wd /dev/null`, `ipython -i /dev/null`, `ed`, `ed f`, `dc`,
+		// Red team round 38: an option that exits, after the script, is the script's; a
+		// value option before -m; relative and glued spellings; crontab -u.
+		`python3 -i x.py --version`, `python3 -i x.py -h`, `python3 -m pdb x.py --help`,
+		`perl -d x.pl -v`, `node inspect x.js --help`, `python3 -X dev -m code`,
+		`python3 -W ignore -m pdb x.py`, `python3 ../../../../../../../../dev/stdin`,
+		`make --file=-`, `make -f-`, `make -f/dev/stdin`, `make --makefile=/dev/stdin`,
+		`crontab -u root -`, `python3 -m _pyrepl`, `tmux new -d -s dev`,
 	} {
 		tests = append(tests, denyCase{line, line, "all"})
 	}
@@ -92,6 +99,19 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`R --version`, `Rscript --version`, `julia --version`, `tmux -V`, `screen -v`,
 		`python3 -m pip install x`, `python3 -m venv .venv`, `python3 -OO -m compileall .`,
 		`node --check app.js`, `ruby -c x.rb`, `perl -c x.pl`, `php -l x.php`,
+		// Red team round 38: false positives of rounds 36 and 37.
+		`python3 "$HOME/scripts/gen.py"`, `python3 "$(git rev-parse --show-toplevel)/scripts/check.py"`,
+		`node "$(npm root)/x/bin/cli.js"`, `python3 tests/*.py`, `perl -pe "s/$OLD/$NEW/g" file.txt`,
+		`ruby -e "puts '$X'"`, `php -r "echo '$X';"`,
+		`python3 -m pip install -i https://pypi.org/simple requests`, `python3 setup.py build_ext -i`,
+		`python3 script.py -i input.csv`, `python3 train.py -vi`, `node app.js -i src`,
+		`node build.js --interactive`, `perl script.pl -d out`, `perl -i.old -pe 's/a/b/' f.txt`,
+		`perl -pi.old -e 's/a/b/' f`, `perl -F'\d+' -lane 'print' f`, `perl -d:NYTProf script.pl`,
+		`perl -V:archname`, `python3 -mpytest`, `python -munittest`, `python3 -mjson.tool`,
+		`php -m`, `php -i`, `php --ini`, `python3 -VV`, `python3 --help-all`, `node --v8-options`,
+		`deno -V`, `julia -v`, `irb -v`, `expect -v`, `dc -V`, `at -V`, `bun --revision`,
+		`screen -ls`, `screen -list`, `tmux split-window -h`, `tmux split-window -l 10`,
+		`tmux send-keys -t dev 'npm test' Enter`, `tmux new-window`,
 	} {
 		near = append(near, denyCase{line, line, "none"})
 	}
