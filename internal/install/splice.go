@@ -15,7 +15,9 @@ import (
 // every other byte — the user's layout, key order, blank lines — stays as it was (red team
 // 12: uninstall re-indented the whole file). The root object and its "hooks" object are
 // edited member by member; a changed event's list is written whole, indented like the line
-// of its key. spliced falls back to nothing (ok false) when the file is not laid out in a
+// of its key. An empty object or array ("hooks": {}, "Stop": [], a file that is only {})
+// shows no layout of its own and takes its container's; the root's is the new file's (two
+// spaces, one member a line). spliced falls back to nothing (ok false) when the file is not laid out in a
 // way it can place a member in, and the caller writes the whole file instead.
 
 // member is one "key": value of a JSON object in the file: the offsets of the key's opening
@@ -76,7 +78,7 @@ func spliced(old []byte, want *object) (out []byte, ok bool) {
 		return nil, false
 	}
 	var edits []edit
-	if err := editObject(old, start, want, 5, &edits); err != nil {
+	if err := editObject(old, start, want, 5, newFileLayout, &edits); err != nil {
 		return nil, false
 	}
 	slices.SortFunc(edits, func(a, b edit) int { return b.start - a.start })
@@ -89,9 +91,46 @@ func spliced(old []byte, want *object) (out []byte, ok bool) {
 
 var errShape = errors.New("layout not edited in place")
 
+// layout is how an object or array of the file is written: multi, one member or element a
+// line, each indented by unit below its container's line; else on one line, with a space
+// after ':' and ',' when spaced.
+type layout struct {
+	multi  bool
+	unit   string
+	spaced bool
+}
+
+// newFileLayout is the layout indent gives a new settings file.
+var newFileLayout = layout{multi: true, unit: "  "}
+
+// layoutOf returns the layout of the container text (from its '{' or '[' to its closing
+// byte) whose members or elements start at the offsets starts, indent being the white
+// space that starts the container's line; outer is the layout of its container, which an
+// empty one takes. The error is errShape for a multi-line container whose members do not
+// each start a line at one depth below indent.
+func layoutOf(data []byte, start, end int, starts []int, indent string, outer layout) (layout, error) {
+	if len(starts) == 0 {
+		return outer, nil
+	}
+	l := layout{multi: bytes.IndexByte(data[start:end], '\n') >= 0, unit: "  ", spaced: bytes.Contains(data[start:end], []byte(`": `))}
+	if !l.multi {
+		return l, nil
+	}
+	first := lead(data, starts[0])
+	for _, s := range starts {
+		mi := lead(data, s)
+		if !startsLine(data, s) || len(mi) <= len(indent) || !strings.HasPrefix(mi, indent) || mi != first {
+			return l, errShape
+		}
+	}
+	l.unit = first[len(indent):]
+	return l, nil
+}
+
 // editObject adds to edits what turns the object at data[start] into want; depth > 0 edits
-// the members of a member that is an object in both (the root's "hooks").
-func editObject(data []byte, start int, want *object, depth int, edits *[]edit) error {
+// the members of a member that is an object in both (the root's "hooks"); outer is the
+// layout of the object's container.
+func editObject(data []byte, start int, want *object, depth int, outer layout, edits *[]edit) error {
 	ms, end, err := members(data, start)
 	if err != nil {
 		return err
@@ -107,19 +146,17 @@ func editObject(data []byte, start int, want *object, depth int, edits *[]edit) 
 			lastKept = i
 		}
 	}
-	multi := bytes.IndexByte(data[start:end], '\n') >= 0
-	indent, unit := lead(data, start), "  "
-	for _, m := range ms {
-		// In a multi-line object every member starts a line, one unit deeper.
-		mi := lead(data, m.keyStart)
-		if multi && (!startsLine(data, m.keyStart) || len(mi) <= len(indent) || !strings.HasPrefix(mi, indent) || mi != lead(data, ms[0].keyStart)) {
-			return errShape
-		}
-		if multi {
-			unit = mi[len(indent):]
-		}
+	indent := lead(data, start)
+	starts := make([]int, len(ms))
+	for i, m := range ms {
+		starts[i] = m.keyStart
 	}
-	render := renderer(data[start:end], multi, unit)
+	l, err := layoutOf(data, start, end, starts, indent, outer)
+	if err != nil {
+		return err
+	}
+	multi, unit := l.multi, l.unit
+	render := renderer(l)
 	if lastKept < 0 { // nothing of the old object stays: write it whole
 		text, err := render(raw(want), indent)
 		if err != nil {
@@ -136,7 +173,7 @@ func editObject(data []byte, start int, want *object, depth int, edits *[]edit) 
 		case !keep: // the trailing run of removed members: one edit below
 		case sameJSON(data[m.valStart:m.valEnd], v):
 		default:
-			if err := editValue(data, m.valStart, m.valEnd, v, depth, indent+unit, render, edits); err != nil {
+			if err := editValue(data, m.valStart, m.valEnd, v, depth, indent+unit, l, render, edits); err != nil {
 				return err
 			}
 		}
@@ -166,8 +203,8 @@ func editObject(data []byte, start int, want *object, depth int, edits *[]edit) 
 
 // editValue adds to edits what turns the value data[start:end] into want: an object or an
 // array in both is edited in place while depth > 0, anything else is rendered whole with
-// prefix as its lines' indentation.
-func editValue(data []byte, start, end int, want json.RawMessage, depth int, prefix string, render func(json.RawMessage, string) (string, error), edits *[]edit) error {
+// prefix as its lines' indentation; outer is the layout of the value's container.
+func editValue(data []byte, start, end int, want json.RawMessage, depth int, prefix string, outer layout, render func(json.RawMessage, string) (string, error), edits *[]edit) error {
 	if depth > 0 && len(want) > 0 && data[start] == want[0] {
 		switch want[0] {
 		case '{':
@@ -175,13 +212,13 @@ func editValue(data []byte, start, end int, want json.RawMessage, depth int, pre
 			if err != nil {
 				return err
 			}
-			return editObject(data, start, sub, depth-1, edits)
+			return editObject(data, start, sub, depth-1, outer, edits)
 		case '[':
 			var list []json.RawMessage
 			if err := json.Unmarshal(want, &list); err != nil {
 				return err
 			}
-			return editArray(data, start, list, depth-1, edits)
+			return editArray(data, start, list, depth-1, outer, edits)
 		}
 	}
 	text, err := render(want, prefix)
@@ -194,8 +231,9 @@ func editValue(data []byte, start, end int, want json.RawMessage, depth int, pre
 
 // editArray adds to edits what turns the array at data[start] into want when want keeps
 // its elements in place (some changed), drops some, or appends some, as hookcore's merge
-// does; any other change rewrites the array whole.
-func editArray(data []byte, start int, want []json.RawMessage, depth int, edits *[]edit) error {
+// does; any other change rewrites the array whole. outer is the layout of the array's
+// container.
+func editArray(data []byte, start int, want []json.RawMessage, depth int, outer layout, edits *[]edit) error {
 	dec := json.NewDecoder(bytes.NewReader(data[start:]))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
 		return errShape
@@ -214,24 +252,23 @@ func editArray(data []byte, start int, want []json.RawMessage, depth int, edits 
 		return err
 	}
 	end := start + int(dec.InputOffset()) - 1
-	multi := bytes.IndexByte(data[start:end], '\n') >= 0
-	indent, unit := lead(data, start), "  "
-	for _, e := range es {
-		ei := lead(data, e.start)
-		if multi && (!startsLine(data, e.start) || len(ei) <= len(indent) || !strings.HasPrefix(ei, indent) || ei != lead(data, es[0].start)) {
-			return errShape
-		}
-		if multi {
-			unit = ei[len(indent):]
-		}
+	indent := lead(data, start)
+	starts := make([]int, len(es))
+	for i, e := range es {
+		starts[i] = e.start
 	}
-	render := renderer(data[start:end], multi, unit)
+	l, err := layoutOf(data, start, end, starts, indent, outer)
+	if err != nil {
+		return err
+	}
+	multi, unit := l.multi, l.unit
+	render := renderer(l)
 	same := func(i, j int) bool { return sameJSON(data[es[i].start:es[i].end], want[j]) }
 	switch {
 	case len(want) == len(es): // changed in place
 		for i := range es {
 			if !same(i, i) {
-				if err := editValue(data, es[i].start, es[i].end, want[i], depth, indent+unit, render, edits); err != nil {
+				if err := editValue(data, es[i].start, es[i].end, want[i], depth, indent+unit, l, render, edits); err != nil {
 					return err
 				}
 			}
@@ -288,18 +325,17 @@ func editArray(data []byte, start int, want []json.RawMessage, depth int, edits 
 	return nil
 }
 
-// renderer returns how a value is written into the object or array text: indented by unit
-// below prefix when it is laid out on several lines, else on one line, spaced after ':' and
-// ',' when text is.
-func renderer(text []byte, multi bool, unit string) func(json.RawMessage, string) (string, error) {
-	spaced := bytes.Contains(text, []byte(`": `))
+// renderer returns how a value is written into an object or array of layout l: indented
+// by l.unit below prefix when l is multi-line, else on one line, spaced after ':' and ','
+// when l is.
+func renderer(l layout) func(json.RawMessage, string) (string, error) {
 	return func(v json.RawMessage, prefix string) (string, error) {
 		var b bytes.Buffer
-		if multi {
-			err := json.Indent(&b, v, prefix, unit)
+		if l.multi {
+			err := json.Indent(&b, v, prefix, l.unit)
 			return b.String(), err
 		}
-		if err := json.Compact(&b, v); err != nil || !spaced {
+		if err := json.Compact(&b, v); err != nil || !l.spaced {
 			return b.String(), err
 		}
 		var out strings.Builder

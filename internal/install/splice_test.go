@@ -2,6 +2,7 @@ package install
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,5 +146,60 @@ func TestInstallKeepsCRLF(t *testing.T) {
 	}
 	if string(u.New) != orig {
 		t.Errorf("uninstalled:\n%q\nwant\n%q", u.New, orig)
+	}
+}
+
+// TestInstallLaysOutEmptyContainers: an empty object or array in the file ("hooks": {},
+// "Stop": [], a file that is only {}) shows no layout of its own, so install writes what it
+// adds there as the container around it is written: one member a line, indented by the
+// file's unit, in a file laid out so (it wrote the whole "hooks" object on one line of
+// 1 500 bytes), and on one line in a one-line file.
+func TestInstallLaysOutEmptyContainers(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, orig, unit string // unit "" for a one-line file
+	}{
+		{"empty file", "{}\n", "  "},
+		{"empty file on lines", "{\n}\n", "  "},
+		{"empty hooks", "{\n  \"model\": \"opus\",\n  \"hooks\": {}\n}\n", "  "},
+		{"empty event", "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": []\n  }\n}\n", "  "},
+		{"tabs", "{\n\t\"model\": \"opus\",\n\t\"hooks\": {}\n}\n", "\t"},
+		{"four spaces", "{\n    \"hooks\": {\n        \"Stop\": []\n    },\n    \"model\": \"opus\"\n}\n", "    "},
+		{"one line", "{\"model\": \"opus\", \"hooks\": {}}\n", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			path := filepath.Join(dir, ".claude", "settings.json")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(c.orig), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, p.New); err != nil {
+				t.Fatal(err)
+			}
+			var want bytes.Buffer
+			if c.unit == "" {
+				if n := bytes.Count(p.New, []byte("\n")); n != 1 {
+					t.Errorf("a one-line file came back on %d lines:\n%s", n, p.New)
+				}
+				return
+			}
+			if err := json.Indent(&want, compact.Bytes(), "", c.unit); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteByte('\n')
+			if diff := cmp.Diff(want.String(), string(p.New)); diff != "" {
+				t.Errorf("not laid out as the file around it (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
