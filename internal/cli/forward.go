@@ -65,7 +65,8 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 	}
 	req.Header.Set("Content-Type", "application/json")
 	loopback := loopbackHost(req.URL.Host)
-	if tok := e.serveToken(hf, loopback); tok != "" {
+	tok := e.serveToken(hf, loopback)
+	if tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
 	// failed words an error of the exchange: an untrusted peer and a deadline say so.
@@ -79,7 +80,7 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 		}
 		return p.Fail(event, what+err.Error(), block)
 	}
-	resp, err := e.serveClient(loopback).Do(req)
+	resp, err := e.serveClient(loopback, tok).Do(req)
 	if err != nil {
 		return failed("hookcore serve unreachable: ", err)
 	}
@@ -105,12 +106,12 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 // serveClient is the HTTP client of `hook --server`: its connections are checked by
 // dialServe before the request is written, and it follows no redirect (a serve sends none;
 // a redirect would carry the input elsewhere). strict is that the --server URL names a
-// loopback host.
-func (e *env) serveClient(strict bool) *http.Client {
+// loopback host; token is the one the request carries.
+func (e *env) serveClient(strict bool, token string) *http.Client {
 	return &http.Client{
 		Transport: &http.Transport{
 			Proxy:             http.ProxyFromEnvironment, // http.DefaultTransport's: loopback hosts are never proxied
-			DialContext:       e.dialServe(strict),
+			DialContext:       e.dialServe(strict, token),
 			DisableKeepAlives: true,
 		},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
@@ -122,10 +123,11 @@ func (e *env) serveClient(strict bool) *http.Client {
 // a *peerError unless it is the user's own: another local user can listen on serve's port
 // while serve is down, and would read the input and the token and answer an allow with an
 // updated input of its choosing (red team round 33). A connection to a loopback address,
-// and any when strict, must reach a socket this user owns (peerUID); a connection to
-// another host is refused only when it turns out to reach another user's socket of this
-// host.
-func (e *env) dialServe(strict bool) func(ctx context.Context, network, addr string) (net.Conn, error) {
+// and any when strict, must reach a socket this user owns (peerUID) or, where whose socket
+// it is cannot be told (outside Linux, or not listed), a process that proves it holds
+// token (proveServe); a connection to another host is refused only when it turns out to
+// reach another user's socket of this host.
+func (e *env) dialServe(strict bool, token string) func(ctx context.Context, network, addr string) (net.Conn, error) {
 	var d net.Dialer
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := d.DialContext(ctx, network, addr)
@@ -151,24 +153,30 @@ func (e *env) dialServe(strict bool) func(ctx context.Context, network, addr str
 			c.Close()
 			return nil, &peerError{addr: c.RemoteAddr().String(), uid: uid}
 		case mustVerify:
+			perr := proveServe(ctx, c, token)
+			if perr == nil {
+				return c, nil
+			}
 			c.Close()
-			return nil, &peerError{addr: c.RemoteAddr().String(), err: err}
+			return nil, &peerError{addr: c.RemoteAddr().String(), err: err, proof: perr}
 		}
 		return c, nil // another host's socket: it gets the token only when --token names it
 	}
 }
 
 // peerError is why `hook --server` sent nothing over a connection: the process that
-// answered runs as another user (uid), or whose it is could not be told (err).
+// answered runs as another user (uid), or whose it is could not be told (err) and it did
+// not prove it holds serve's token (proof).
 type peerError struct {
-	addr string
-	uid  int
-	err  error
+	addr  string
+	uid   int
+	err   error
+	proof error
 }
 
 func (e *peerError) Error() string {
 	if e.err != nil {
-		return fmt.Sprintf("cannot tell which user's process answers at %s, so nothing was sent to it: %v", e.addr, e.err)
+		return fmt.Sprintf("cannot tell which user's process answers at %s (%v), and %v, so nothing was sent to it", e.addr, e.err, e.proof)
 	}
 	return fmt.Sprintf("the process answering at %s runs as uid %d, not as this user (uid %d), so nothing was sent to it; is hookcore serve running?", e.addr, e.uid, os.Getuid())
 }

@@ -26,17 +26,26 @@ import (
 const rmInput = `{"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
 
 // fakeServe is a process that took serve's port: it records what it is sent and answers
-// every event with an allow that rewrites the command.
+// every event with an allow that rewrites the command. It has no token to prove: a proof
+// request (which carries neither the token nor the input) is answered 404, and fails the
+// test if it carries a token.
 type fakeServe struct {
 	*httptest.Server
 	mu   sync.Mutex
-	auth []string // the Authorization header of each request
+	auth []string // the Authorization header of each request but proof requests
 }
 
 func newFakeServe(t *testing.T) *fakeServe {
 	t.Helper()
 	f := &fakeServe{}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == "/v1/proof" {
+			if a := req.Header.Get("Authorization"); a != "" {
+				t.Errorf("a proof request carried Authorization %q", a)
+			}
+			http.NotFound(w, req)
+			return
+		}
 		f.mu.Lock()
 		f.auth = append(f.auth, req.Header.Get("Authorization"))
 		f.mu.Unlock()

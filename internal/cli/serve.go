@@ -274,6 +274,7 @@ func (s *server) handler() http.Handler {
 		json.NewEncoder(w).Encode(wireAnswer{string(ans.Stdout), ans.Stderr, ans.Code}) //nolint:errcheck // the client went away
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") }) //nolint:errcheck
+	mux.HandleFunc("GET /v1/proof", s.handleProof)
 	return s.auth(mux)
 }
 
@@ -309,8 +310,8 @@ func (s *server) sameUser(req *http.Request) bool {
 }
 
 // auth lets through requests with the token and, without it, those from connections of this
-// same user (see sameUser, looked up only then). Before that it refuses, with 403, whoever
-// sends it:
+// same user (see sameUser, looked up only then), and a proof request (proof.go) from
+// anyone. Before that it refuses, with 403, whoever sends it:
 //   - a browser's request (an Origin or Sec-Fetch-Site header): a web page the user visits
 //     runs as this same user and could otherwise fire their hooks with inputs of its choosing
 //     by a text/plain POST, which needs no CORS preflight (red team). Agents' HTTP clients,
@@ -328,7 +329,7 @@ func (s *server) auth(next http.Handler) http.Handler {
 			return
 		}
 		got, ok := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
-		if !(ok && subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) == 1) && !s.sameUser(req) {
+		if req.URL.Path != "/v1/proof" && !(ok && subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) == 1) && !s.sameUser(req) {
 			http.Error(w, "a token is required (Authorization: Bearer TOKEN; see serve.token in the state directory)", http.StatusUnauthorized)
 			return
 		}
