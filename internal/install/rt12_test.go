@@ -113,7 +113,7 @@ func TestDiffMemoryBounded(t *testing.T) {
 	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
 		t.Errorf("Diff allocated %d MB", got>>20)
 	}
-	// A middle past the bound prints as removed then added.
+	// A middle with nothing in common prints as removed then added.
 	x, y := strings.Repeat("a\n", 3000), strings.Repeat("b\n", 3000)
 	if d := Diff("f", []byte(x), []byte(y)); strings.Count(d, "\n-a") != 3000 || strings.Count(d, "\n+b") != 3000 {
 		t.Errorf("a large middle: %d bytes", len(d))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -199,6 +200,58 @@ func TestInstallLaysOutEmptyContainers(t *testing.T) {
 			want.WriteByte('\n')
 			if diff := cmp.Diff(want.String(), string(p.New)); diff != "" {
 				t.Errorf("not laid out as the file around it (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestDryRunDiffIsAPatch: what --dry-run prints is a patch `git apply` takes and that turns
+// the file into what install writes (it printed every line of the file, with no hunk
+// headers). A new file, a file without a final newline and a CRLF file included.
+func TestDryRunDiffIsAPatch(t *testing.T) {
+	t.Parallel()
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed: cannot check the patch")
+	}
+	for name, orig := range map[string]string{
+		"edited":     userSettings,
+		"new file":   "",
+		"no newline": "{\n  \"model\": \"opus\"\n}",
+		"crlf":       "{\r\n  \"model\": \"opus\",\r\n  \"hooks\": {}\r\n}\r\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			rel := filepath.Join(".claude", "settings.json")
+			path := filepath.Join(dir, rel)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if name != "new file" {
+				if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p, err := Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			patch := filepath.Join(t.TempDir(), "dry-run.patch")
+			if err := os.WriteFile(patch, []byte(Diff(rel, p.Old, p.New)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(git, "apply", "-p0", patch)
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("git apply: %v\n%s\npatch:\n%s", err, out, Diff(rel, p.Old, p.New))
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(p.New), string(got)); diff != "" {
+				t.Errorf("the patched file is not what install writes (-want +got):\n%s", diff)
 			}
 		})
 	}
