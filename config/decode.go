@@ -326,8 +326,31 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 	claudeShell(r)
 	d.finishAction(r, false)
 	seedDefaults(r)
+	if dialect == Nested && d.codexKeys == "" {
+		d.claudeHandlerOnEvent(r)
+	}
 	r.probs = d.take()
 	return r
+}
+
+// claudeHandlerOnEvent turns off, with a warning, a Claude Code hook whose handler type its
+// event does not take (hook.Event.Handlers): Claude Code does not run it, so neither does
+// hookcore. Observed with Claude Code 2.1.332: an http hook on SessionStart is skipped
+// ("HTTP hooks are not supported for SessionStart"), a prompt hook there fails to run
+// ("prompt-type hooks are not supported for SessionStart events"); research note 1.5 for
+// the rest (SessionStart and Setup take command and mcp_tool; events that cannot veto
+// take no prompt or agent hooks).
+func (d *decoder) claudeHandlerOnEvent(r *rawHook) {
+	e, t := r.h.Event, r.h.Action.Type
+	if e == "" || t == "" || e.AcceptsHandler(t) {
+		return
+	}
+	blame := r.actionNode
+	if kv, ok := r.at["action.type"]; ok {
+		blame = kv.rawValue
+	}
+	d.warnf(blame, "Claude Code does not run %s hooks on %s (it takes %s there), so hookcore does not either", t, e, strings.Join(e.Handlers(), ", "))
+	r.h.Enabled = false
 }
 
 // finishAction settles the canonical action type and checks the fields it needs. native

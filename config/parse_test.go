@@ -508,3 +508,36 @@ func TestParseHookWithoutDash(t *testing.T) {
 		t.Errorf("event mapping: Failed %v, %d hooks, problems %v", ok.Failed, len(ok.Hooks), probs)
 	}
 }
+
+// TestClaudeHandlerNotOnEvent: a Claude Code hook whose handler type its event does not
+// take is not run, with a warning, as Claude Code does not run it (observed with Claude
+// Code 2.1.332: an http hook on SessionStart is skipped, a prompt hook there fails to run);
+// the same types elsewhere, and Codex's files, are left alone.
+func TestClaudeHandlerNotOnEvent(t *testing.T) {
+	t.Parallel()
+	f, errs := Parse(".claude/settings.json", []byte(`{"hooks": {
+  "SessionStart": [{"hooks": [{"type": "http", "url": "http://127.0.0.1:7878/x"}, {"type": "prompt", "prompt": "p"}, {"type": "command", "command": "true"}]}],
+  "Notification": [{"hooks": [{"type": "agent", "prompt": "p"}, {"type": "http", "url": "http://127.0.0.1:7878/x"}]}],
+  "Stop": [{"hooks": [{"type": "prompt", "prompt": "p"}]}]}}`), Project)
+	var got []string
+	for _, p := range errs {
+		got = append(got, p.Msg)
+	}
+	want := []string{
+		"Claude Code does not run http hooks on SessionStart (it takes command, mcp_tool there), so hookcore does not either",
+		"Claude Code does not run prompt hooks on SessionStart (it takes command, mcp_tool there), so hookcore does not either",
+		"Claude Code does not run agent hooks on Notification (it takes command, http, mcp_tool there), so hookcore does not either",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+	var enabled []string
+	for _, h := range f.Hooks {
+		if h.Enabled {
+			enabled = append(enabled, string(h.Event)+":"+h.Action.Type)
+		}
+	}
+	if diff := cmp.Diff([]string{"SessionStart:command", "Notification:http", "Stop:prompt"}, enabled); diff != "" {
+		t.Errorf("hooks that run (-want +got):\n%s", diff)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -258,7 +259,10 @@ func entry(a *agent, o *Options, ev event) *object {
 		cmd += " " + ev.name
 	}
 	if o.Server != "" {
-		if a.name == "claude" {
+		// Claude Code skips an http hook on an event that takes none (SessionStart, Setup:
+		// "HTTP hooks are not supported for SessionStart", Claude Code 2.1.332): there the
+		// hook command forwards to serve.
+		if a.name == "claude" && hook.Event(ev.name).AcceptsHandler("http") {
 			e.set("type", raw("http"))
 			e.set("url", raw(strings.TrimRight(o.Server, "/")+"/hook/claude"))
 			return e
