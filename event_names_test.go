@@ -16,7 +16,8 @@ import (
 func TestFireEventSpellings(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	withHooks := map[hook.Event]bool{hook.PreToolUse: true, hook.Stop: true, hook.SessionStart: true, hook.Notification: true}
+	// PreSkillShellCommand runs the PreToolUse hooks too (TestSkillShellCommandRunsBashGuards).
+	withHooks := map[hook.Event]bool{hook.PreToolUse: true, hook.PreSkillShellCommand: true, hook.Stop: true, hook.SessionStart: true, hook.Notification: true}
 	set := loadConfig(t, dir, "hooks.yaml", `hooks:
   - {id: a, event: pre_tool_use, action: {type: inject, message: a}}
   - {id: b, event: turn_end, action: {type: inject, message: b}}

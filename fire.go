@@ -32,6 +32,9 @@ import (
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
 	res := r.fire(ctx, hs, event, in)
+	if res.Event == hook.PreSkillShellCommand && !res.Blocked {
+		r.skillShellAsBash(ctx, hs, in, &res)
+	}
 	if hs.notice != "" && res.Event == hook.SessionStart {
 		// The workspace's project hooks do not run (hookSet.notice): SessionStart says so in
 		// its SystemMessage, which Claude Code and Gemini CLI show to the user and not to the
@@ -41,6 +44,49 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 		appendSystemMessage(&res, "hookcore: "+hs.notice)
 	}
 	return res
+}
+
+// skillShellAsBash runs the PreToolUse hooks on the shell command of a PreSkillShellCommand
+// (in, whose own hooks gave res, which it did not block) as on a Bash tool call, and merges
+// their result into res. A skill's or slash command's "!`cmd`" line runs no Bash tool
+// call, so Claude Code asks no PreToolUse hook (observed with Claude Code 2.1.332, red team
+// round 39: a repository's skill ran `rm -rf` past every Bash guard); a guard of Bash must
+// see every shell command the agent runs. Those hooks get the input as PreToolUse. A
+// rewrite of the command blocks it: Claude Code does not run a rewritten skill command
+// ("the hook changed the command, which isn't supported here"), and hookcore says why.
+// Claude Code does not do this for its own PreToolUse hooks; hookcore does it for every
+// hook it runs, Claude Code settings files' included (under `fire` and the other agents).
+func (r *Runner) skillShellAsBash(ctx context.Context, hs *hookSet, in *hook.Input, res *hook.Result) {
+	as := in.Clone()
+	as.HookEventName = string(hook.PreToolUse)
+	pre := r.fire(ctx, hs, hook.PreToolUse, as)
+	res.Hooks = append(res.Hooks, pre.Hooks...)
+	res.Errors += pre.Errors
+	switch {
+	case pre.Blocked:
+		res.Blocked, res.Reason = true, pre.Reason
+	case pre.UpdatedInput != nil:
+		res.Blocked = true
+		res.Reason = "hookcore: a PreToolUse hook rewrote the shell command of a skill, which Claude Code does not run rewritten"
+	}
+	if pre.Permission.Stronger(res.Permission) {
+		res.Permission = pre.Permission
+		if res.Reason == "" {
+			res.Reason = pre.Reason
+		}
+	}
+	if pre.AdditionalContext != "" {
+		if res.AdditionalContext != "" {
+			res.AdditionalContext += "\n"
+		}
+		res.AdditionalContext += pre.AdditionalContext
+	}
+	if pre.SystemMessage != "" {
+		appendSystemMessage(res, pre.SystemMessage)
+	}
+	if !pre.Continue {
+		res.Continue, res.StopReason = false, pre.StopReason
+	}
 }
 
 // fire is Fire with the hook set hs.

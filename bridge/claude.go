@@ -94,7 +94,10 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 	reason := reasonOr(res.Reason, event)
 	exitBlock := false
 	switch event {
-	case hook.PreToolUse:
+	case hook.PreToolUse, hook.PreSkillShellCommand:
+		// PreSkillShellCommand (a skill's "!`cmd`" line) takes PreToolUse's answer: exit 2
+		// or permissionDecision "deny" keep the command from running, and Claude Code
+		// 2.1.332 does not run a command an updatedInput changed (red team round 39).
 		perm := res.Permission
 		if codex && perm == hook.Ask {
 			// Codex rejects "ask" as an unsupported decision and lets the call through;

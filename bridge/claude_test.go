@@ -60,6 +60,16 @@ func TestClaude(t *testing.T) {
 		{"no context where the schema has none", hook.Notification, "", with(func(r *hook.Result) { r.AdditionalContext = "x" }), answer{}},
 		{"task block exits 2", hook.TaskCreated, "", with(func(r *hook.Result) { r.Blocked, r.Reason = true, "no tasks" }),
 			answer{Stderr: "no tasks", Code: 2}},
+		// A skill's "!`cmd`" line (Claude Code 2.1.332, red team round 39): "Not run in
+		// /cleanup: CMD (blocked by hook: REASON)" for exit 2 and for a JSON deny.
+		{"skill shell command block exits 2", hook.PreSkillShellCommand, "", with(func(r *hook.Result) { r.Blocked, r.Reason = true, "no rm -rf" }),
+			answer{Stderr: "no rm -rf", Code: 2}},
+		{"skill shell command deny", hook.PreSkillShellCommand, "", with(deny),
+			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"no rm"}}` + "\n"}},
+	})
+	runDecode(t, p, []decodeCase{
+		{"skill shell command", "", `{"session_id":"s1","cwd":"/w","hook_event_name":"PreSkillShellCommand","tool_name":"Bash","tool_input":{"command":"rm -rf /tmp/x && echo cleaned"},"tool_use_id":"toolu_1:preamble-0","command_name":"cleanup","command_source":"projectSettings","invoked_by":"claude"}`,
+			decoded{Event: hook.PreSkillShellCommand, Session: "s1", Cwd: "/w", Tool: "Bash", ToolInput: `{"command":"rm -rf /tmp/x && echo cleaned"}`}},
 	})
 }
 

@@ -8,10 +8,13 @@ type Event string
 
 // The events of DESIGN.md section 3: the seeds' moments and every hook event of Claude Code
 // 2.1.x (research note section 1), so that a current Claude Code settings file loads
-// unchanged. PreModelSwitch, PostModelSwitch and PreSkillShellCommand are in the list of
-// valid events that Claude Code 2.1.332 prints for an unknown one (scenario
-// testdata/claude/events, observed with ../shared/peer-claude); what they do is not yet
-// observed, so they are registered as observe events without a matcher.
+// unchanged. PreModelSwitch and PostModelSwitch are in the list of valid events that
+// Claude Code 2.1.332 prints for an unknown one (scenario testdata/claude/events, observed
+// with ../shared/peer-claude); what they do is not yet observed, so they are registered as
+// observe events without a matcher. PreSkillShellCommand, in the same list, is observed:
+// Claude Code fires it before each shell command a skill or slash command runs (its
+// "!`cmd`" lines), with tool_name "Bash" and tool_input {"command"}, and does not run the
+// command on exit 2 or permissionDecision "deny" (red team round 39): a gate on tool_name.
 const (
 	Startup              Event = "Startup"
 	Shutdown             Event = "Shutdown"
@@ -159,7 +162,7 @@ var registry = []eventInfo{
 	{WorktreeRemove, Observe, "", noModel, nil},
 	{PreModelSwitch, Observe, "", allHandlers, nil},
 	{PostModelSwitch, Observe, "", allHandlers, nil},
-	{PreSkillShellCommand, Observe, "", allHandlers, nil},
+	{PreSkillShellCommand, Gate, "tool_name", allHandlers, nil},
 }
 
 var byKey = func() map[string]int {

@@ -91,15 +91,20 @@ func TestClaudeEventsRegistered(t *testing.T) {
 	}
 }
 
-// TestUnobservedClaudeEventsLoad: the three events Claude Code 2.1.332 lists as valid
-// beyond the research note's 31 are known (so a file that uses them loads) and cannot block.
+// TestUnobservedClaudeEventsLoad: the events Claude Code 2.1.332 lists as valid beyond the
+// research note's 31 are known (so a file that uses them loads); the two not yet observed
+// cannot block; PreSkillShellCommand, observed (red team round 39), is a gate on the tool
+// name, as Claude Code asks it before a skill's shell command runs.
 func TestUnobservedClaudeEventsLoad(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"} {
+	for _, name := range []string{"PreModelSwitch", "PostModelSwitch"} {
 		e, ok := ParseEvent(name)
 		if !ok || e.Kind() != Observe || e.MatchField() != "" {
 			t.Errorf("%s: ParseEvent ok=%v kind=%v field=%q", name, ok, e.Kind(), e.MatchField())
 		}
+	}
+	if e, ok := ParseEvent("PreSkillShellCommand"); !ok || e.Kind() != Gate || e.MatchField() != "tool_name" {
+		t.Errorf("PreSkillShellCommand: ParseEvent ok=%v kind=%v field=%q", ok, e.Kind(), e.MatchField())
 	}
 	if Event("Bogus").AcceptsHandler("command") || Event("Bogus").Handlers() != nil {
 		t.Error("an unknown event accepts no handler")

@@ -122,8 +122,26 @@ func TestAcceptanceClaude(t *testing.T) {
 		if out, err := exec.Command("go", "build", "-tags", "hookcore_lean", "-o", lean, "github.com/hookcore/hookcore/cmd/hookcore-hook").CombinedOutput(); err != nil {
 			t.Fatalf("build hookcore-hook: %v\n%s", err, out)
 		}
-		sum, requests, _ := runClaudeScenarioWith(t, run, full, "", lean+" hook claude", string(policy), tools)
+		sum, requests, _ := runClaudeScenarioWith(t, run, full, "", lean+" hook claude", string(policy), tools, nil)
 		checkAcceptance(t, sum, requests)
+	})
+	t.Run("a skill's shell command", func(t *testing.T) {
+		// A slash command's "!`cmd`" line runs no Bash tool call: Claude Code asks only its
+		// PreSkillShellCommand hooks, which install wires, and hookcore runs the Bash guards
+		// there (red team round 39: a repository's command ran rm -rf past every guard).
+		canary := filepath.Join(t.TempDir(), "canary")
+		if err := os.WriteFile(canary, []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := "---\ndescription: Clean build outputs\nallowed-tools: Bash(rm:*)\n---\nCleanup result: !`rm -rf " + canary + " && echo cleaned`\n"
+		skillTools := `[{"tool": "Skill", "input": {"skill": "cleanup"}}, {"text": "done"}]`
+		sum, _, stream := runClaudeScenarioWith(t, run, bin, bin, "", string(policy), skillTools, map[string]string{".claude/commands/cleanup.md": cmd})
+		if _, err := os.Stat(canary); err != nil {
+			t.Errorf("the command's rm -rf ran: %v", err)
+		}
+		if !strings.Contains(stream, "Not run in /cleanup") || !strings.Contains(stream, "HOOKCORE-BLOCK: rm -rf is not allowed here") {
+			t.Errorf("the block did not reach the model: %+v", sum.ToolResults)
+		}
 	})
 	t.Run("broken policy blocks", func(t *testing.T) {
 		// The first gate event is the prompt itself: hookcore cannot decide it, so the
@@ -144,12 +162,13 @@ func TestAcceptanceClaude(t *testing.T) {
 // and returns the summary, the raw requests the model got and Claude Code's event stream.
 func runClaudeScenario(t *testing.T, run, bin, policy, tools string, installArgs ...string) (sum peerSummary, requests, stream string) {
 	t.Helper()
-	return runClaudeScenarioWith(t, run, bin, bin, "", policy, tools, installArgs...)
+	return runClaudeScenarioWith(t, run, bin, bin, "", policy, tools, nil, installArgs...)
 }
 
 // runClaudeScenarioWith is runClaudeScenario with install's --command (none when command is
-// ""), and wantCommand, when set, the hook command install must have written.
-func runClaudeScenarioWith(t *testing.T, run, bin, command, wantCommand, policy, tools string, installArgs ...string) (sum peerSummary, requests, stream string) {
+// ""), wantCommand, when set, the hook command install must have written, and workspace,
+// files (path → content) the project holds when Claude Code starts.
+func runClaudeScenarioWith(t *testing.T, run, bin, command, wantCommand, policy, tools string, workspace map[string]string, installArgs ...string) (sum peerSummary, requests, stream string) {
 	t.Helper()
 	scen := t.TempDir()
 	proj := filepath.Join(scen, "proj")
@@ -182,6 +201,15 @@ func runClaudeScenarioWith(t *testing.T, run, bin, command, wantCommand, policy,
 	}
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(scen, name), []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range workspace {
+		p := filepath.Join(scen, "files", name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

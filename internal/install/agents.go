@@ -45,6 +45,9 @@ var agents = map[string]*agent{
 			{"UserPromptSubmit", ""}, {"Stop", ""}, {"SubagentStart", ""}, {"SubagentStop", ""},
 			{"SessionStart", ""}, {"SessionEnd", ""}, {"PreCompact", ""}, {"PostCompact", ""},
 			{"Notification", ""}, {"TaskCreated", ""}, {"TaskCompleted", ""},
+			// A skill's or slash command's "!`cmd`" lines run no Bash tool call: Claude Code
+			// asks PreSkillShellCommand hooks only (red team round 39).
+			{"PreSkillShellCommand", ""},
 		},
 	},
 	"codex": {
