@@ -120,6 +120,11 @@ func checkValid(raw []byte) error {
 				}
 				j++
 			}
+			if !plain {
+				if at, ok := loneSurrogate(raw[i+1 : j]); ok {
+					return fmt.Errorf("%w: %sa lone UTF-16 surrogate (%s) in a string", ErrAmbiguousInput, valuePath(), raw[i+1+at:i+1+at+6])
+				}
+			}
 			if expectKey {
 				expectKey = false
 				var key string
@@ -139,6 +144,51 @@ func checkValid(raw []byte) error {
 		}
 	}
 	return nil
+}
+
+// loneSurrogate returns the offset in str (the inside of a valid JSON string) of a \u
+// escape of a UTF-16 surrogate that is not half of a pair: a high one (D800–DBFF) not
+// followed by a \u escape of a low one (DC00–DFFF), or a low one on its own. Readers differ
+// on it: encoding/json reads U+FFFD, JavaScript keeps the lone half, Python keeps it and then
+// fails to write it as UTF-8 — a Python guard that logs or prints the command crashes, and a
+// crashed hook lets the call through (red team round 39, with Claude Code, which passes the
+// model's "\ud800" on as it is).
+func loneSurrogate(str []byte) (int, bool) {
+	high := -1 // offset of a high surrogate waiting for its low half
+	for k := 0; k < len(str); k++ {
+		if str[k] != '\\' {
+			if high >= 0 {
+				return high, true
+			}
+			continue
+		}
+		if str[k+1] != 'u' {
+			if high >= 0 {
+				return high, true
+			}
+			k++
+			continue
+		}
+		v, _ := strconv.ParseUint(string(str[k+2:k+6]), 16, 16)
+		switch {
+		case v >= 0xD800 && v <= 0xDBFF:
+			if high >= 0 {
+				return high, true
+			}
+			high = k
+		case v >= 0xDC00 && v <= 0xDFFF:
+			if high < 0 {
+				return k, true
+			}
+			high = -1
+		default:
+			if high >= 0 {
+				return high, true
+			}
+		}
+		k += 5
+	}
+	return high, high >= 0
 }
 
 // isNumberByte reports whether b may continue a JSON number literal.

@@ -45,6 +45,17 @@ func TestCheckToolInput(t *testing.T) {
 		{"exponent overflow", `{"timeout":1e400}`, ErrAmbiguousInput, "out of a float64's range"},
 		{"negative overflow", `[-2e308]`, ErrAmbiguousInput, "out of a float64's range"},
 		{"large but in range", `{"timeout":1.7e308,"n":` + strings.Repeat("9", 300) + `,"u":1e-400}`, nil, ""},
+		// Red team round 39: a lone surrogate crashed a Python guard that logged the command
+		// (UnicodeEncodeError), which let the call through.
+		{"lone high surrogate", `{"command":"rm -rf d # \ud800"}`, ErrAmbiguousInput, `command: a lone UTF-16 surrogate (\ud800)`},
+		{"lone low surrogate", `{"command":"\uDC00rm"}`, ErrAmbiguousInput, "lone UTF-16 surrogate"},
+		{"high then a character", `{"c":"\ud83dx"}`, ErrAmbiguousInput, "lone UTF-16 surrogate"},
+		{"high then an escape", `{"c":"\ud83d\n"}`, ErrAmbiguousInput, "lone UTF-16 surrogate"},
+		{"two highs", `{"c":"\ud83d\ud83d\ude00"}`, ErrAmbiguousInput, "lone UTF-16 surrogate"},
+		{"high at the end", `["\ud800"]`, ErrAmbiguousInput, "0: a lone UTF-16 surrogate"},
+		{"in a key", `{"\ud800":1}`, ErrAmbiguousInput, "lone UTF-16 surrogate"},
+		{"a pair", `{"c":"emoji \ud83d\ude00 ok","d":"\u00e9\\u0041"}`, nil, ""},
+		{"raw emoji", `{"c":"😀 é"}`, nil, ""},
 		{"two values", `{"command":"ls"} {"command":"rm -rf victim"}`, ErrAmbiguousInput, "more than one JSON value"},
 		{"two scalars", `1 2`, ErrAmbiguousInput, "more than one JSON value"},
 		{"invalid", `{"command":`, ErrBadInput, ""},
