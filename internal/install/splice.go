@@ -106,8 +106,11 @@ var newFileLayout = layout{multi: true, unit: "  "}
 // layoutOf returns the layout of the container text (from its '{' or '[' to its closing
 // byte) whose members or elements start at the offsets starts, indent being the white
 // space that starts the container's line; outer is the layout of its container, which an
-// empty one takes. The error is errShape for a multi-line container whose members do not
-// each start a line at one depth below indent.
+// empty one takes. In a multi-line container, the members that start a line give the unit;
+// others may share a line with the one before (`"model": "opus", "theme": "dark",`: a
+// new-user trial saw such a file rewritten whole). The error is errShape for a multi-line
+// container where no member starts a line, or where those that do are not at one depth
+// below indent.
 func layoutOf(data []byte, start, end int, starts []int, indent string, outer layout) (layout, error) {
 	if len(starts) == 0 {
 		return outer, nil
@@ -116,12 +119,21 @@ func layoutOf(data []byte, start, end int, starts []int, indent string, outer la
 	if !l.multi {
 		return l, nil
 	}
-	first := lead(data, starts[0])
+	first, found := "", false
 	for _, s := range starts {
+		if !startsLine(data, s) {
+			continue
+		}
 		mi := lead(data, s)
-		if !startsLine(data, s) || len(mi) <= len(indent) || !strings.HasPrefix(mi, indent) || mi != first {
+		if !found {
+			first, found = mi, true
+		}
+		if len(mi) <= len(indent) || !strings.HasPrefix(mi, indent) || mi != first {
 			return l, errShape
 		}
+	}
+	if !found {
+		return l, errShape
 	}
 	l.unit = first[len(indent):]
 	return l, nil

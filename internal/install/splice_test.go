@@ -28,6 +28,8 @@ func TestUninstallKeepsLayout(t *testing.T) {
 		// Members on the line of the brace: not edited in place, the file is written whole.
 		"odd layout":  "{\"model\": \"opus\",\n \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}}",
 		"hooks first": "{\n  \"hooks\": {\n    \"Stop\": [ {\"hooks\": [] } ]\n  },\n  \"b\": [1,   2]\n}\n",
+		// Two members on one line (new-user trial, stop 28: the whole file was rewritten).
+		"shared line": "{\n  \"model\": \"opus\", \"theme\": \"dark\",\n  \"permissions\": {\"allow\": [\"Bash(ls)\"]},\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}], \"ConfigChange\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"log\"}]}]\n  }\n}\n",
 	}
 	for name, orig := range files {
 		t.Run(name, func(t *testing.T) {
