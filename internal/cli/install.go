@@ -119,6 +119,11 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		}
 		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", relativize(p.Path, e.cwd), ev, what)
 	}
+	if len(p.Replaced) > 0 {
+		// New-user trial, stop 28: a hand-written `hookcore hook claude` became
+		// `hookcore-hook hook claude` without a word (and uninstall then removed it).
+		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry of %s with the one install writes now (uninstall removes it too)\n", relativize(p.Path, e.cwd), strings.Join(p.Replaced, ", "))
+	}
 	if !p.Changed {
 		if add {
 			fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))

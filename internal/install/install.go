@@ -38,6 +38,10 @@ type Plan struct {
 	// user wrote (not exactly one install writes): install adds no second entry there, and
 	// uninstall removes none of the user's.
 	Kept []string
+	// Replaced names the events where install replaced an entry of the kind it writes
+	// that ran hookcore otherwise (another binary, hookcore-hook for hookcore, another
+	// --server URL) with the one it writes now; uninstall would remove it too.
+	Replaced []string
 	// Delete makes Apply remove the file (after its backup) instead of writing New: the CLI
 	// sets it when uninstall leaves nothing of a file that install created (Leftover).
 	Delete bool
@@ -169,9 +173,13 @@ func plan(o Options, add bool) (*Plan, error) {
 				return nil, fmt.Errorf("%s: hooks.%s is %s, not a list of hook groups (fix or move it; hookcore does not overwrite a file it cannot read)", path, ev.name, jsonKind(v))
 			}
 		}
+		before := list
 		list, kept, changed := mergeEvent(a, &o, ev, list, add)
 		if kept {
 			p.Kept = append(p.Kept, ev.name)
+		}
+		if add && changed && replacedOwn(a, &o, ev, before) {
+			p.Replaced = append(p.Replaced, ev.name)
 		}
 		switch {
 		case !changed:
@@ -434,6 +442,33 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		out = append(out, raw(g))
 	}
 	return out, kept, false
+}
+
+// replacedOwn reports whether list (an event's entries before install) holds an entry of
+// the kind install writes (whose: installed) that is not the one it writes now.
+func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) bool {
+	want := raw(entry(a, o, ev))
+	var entries []json.RawMessage
+	for _, g := range list {
+		if !a.grouped {
+			entries = append(entries, g)
+			continue
+		}
+		group, err := parseObject(g)
+		if err != nil {
+			continue
+		}
+		var hs []json.RawMessage
+		if v, ok := group.get("hooks"); ok && json.Unmarshal(v, &hs) == nil && installShaped(group, ev) {
+			entries = append(entries, hs...)
+		}
+	}
+	for _, h := range entries {
+		if whose(a, o, ev, h) == installed && !sameJSON(h, want) {
+			return true
+		}
+	}
+	return false
 }
 
 // installShaped reports whether group has the shape of the groups install writes for ev: a

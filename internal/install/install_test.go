@@ -215,3 +215,36 @@ func TestUninstallKeepsOtherHooksInAGroup(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestInstallSaysWhatItReplaced (new-user trial, stop 28): an entry of the kind install
+// writes that ran hookcore otherwise (here `hookcore hook claude`, where install now writes
+// the lean binary beside it) was replaced without a word, and uninstall then removed it.
+// Plan.Replaced names its events; a second install replaces nothing.
+func TestInstallSaysWhatItReplaced(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	orig := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "hookcore hook claude"}]}], "Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]}}`
+	if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Agent: "claude", ProjectDir: dir, Command: "/opt/hookcore/hookcore-hook"}
+	p, err := Install(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"Stop"}, p.Replaced); diff != "" {
+		t.Errorf("Replaced (-want +got):\n%s", diff)
+	}
+	apply(t, p)
+	again, err := Install(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Replaced) != 0 || again.Changed {
+		t.Errorf("a second install: Replaced %v, Changed %v", again.Replaced, again.Changed)
+	}
+}
