@@ -59,6 +59,7 @@ func (c *conv) nested(f *config.File) []byte {
 			c.drop(h, fmt.Sprintf("%s handler: Claude Code does not accept it on %s", h.Action.Type, h.Event))
 			continue
 		}
+		c.protocolLoss(h)
 		a := &h.Action
 		o := obj{{"type", a.Type}}
 		switch a.Type {
@@ -203,6 +204,7 @@ func (c *conv) gemini(f *config.File) []byte {
 			continue
 		}
 		c.shellLoss(h, "gemini")
+		c.protocolLoss(h)
 		o := obj{{"type", "command"}, {"command", c.portable(h)}}
 		if d := h.EffectiveTimeout(); d > 0 {
 			ms := (d + time.Millisecond - 1) / time.Millisecond
@@ -251,6 +253,7 @@ func (c *conv) cursor(f *config.File) []byte {
 			continue
 		}
 		c.shellLoss(h, "cursor")
+		c.protocolLoss(h)
 		m := c.matcher(h)
 		if m == "Bash" && (h.Event == hook.PreToolUse || h.Event == hook.PostToolUse) {
 			n, m = "beforeShellExecution", ""
@@ -302,6 +305,7 @@ func (c *conv) copilot(f *config.File) []byte {
 		if !c.common(h) || !c.commandOnly(h) {
 			continue
 		}
+		c.protocolLoss(h)
 		key := "bash"
 		if h.Action.Shell == "powershell" {
 			key = "powershell"
@@ -346,6 +350,7 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 		if h.If != "" {
 			e = append(e, yaml.MapItem{Key: "if", Value: h.If})
 		}
+		c.protocolLoss(h)
 		e = append(e, yaml.MapItem{Key: "action", Value: nativeAction(&h.Action)})
 		if h.Timeout > 0 && h.Action.Timeout == 0 {
 			e = append(e, yaml.MapItem{Key: "timeout", Value: h.Timeout.String()})
