@@ -332,7 +332,8 @@ func (c *conv) copilot(f *config.File) []byte {
 // native writes hookcore's YAML dialect: `hooks:` a sequence of entries (id, event, matcher,
 // if, action, and the controls), sorted by event, file order within an event. Everything
 // hookcore reads is carried over except Claude Code's statusMessage and asyncRewake (kept as
-// plain async).
+// plain async), and the reply protocol of another agent's command hook (protocolLoss);
+// another agent's directory variables are rewritten (portable).
 func (c *conv) native(f *config.File) ([]byte, error) {
 	order := slices.Clone(f.Hooks)
 	slices.SortStableFunc(order, func(a, b config.Hook) int { return strings.Compare(string(a.Event), string(b.Event)) })
@@ -351,7 +352,13 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 			e = append(e, yaml.MapItem{Key: "if", Value: h.If})
 		}
 		c.protocolLoss(h)
-		e = append(e, yaml.MapItem{Key: "action", Value: nativeAction(&h.Action)})
+		a := h.Action
+		if a.Type == config.TypeCommand {
+			if cmd := c.portable(h); len(a.Args) == 0 {
+				a.Command = cmd // another agent's directory variables rewritten
+			}
+		}
+		e = append(e, yaml.MapItem{Key: "action", Value: nativeAction(&a)})
 		if h.Timeout > 0 && h.Action.Timeout == 0 {
 			e = append(e, yaml.MapItem{Key: "timeout", Value: h.Timeout.String()})
 		}
