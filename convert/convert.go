@@ -103,6 +103,7 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 		h := &f.Broken[i].Hook
 		c.drop(h, "the entry has errors (hookcore check shows them)")
 	}
+	c.unloaded(f)
 	f = agentSwitched(f)
 	switch target {
 	case "claude", "codex":

@@ -60,6 +60,8 @@ func (c *conv) nested(f *config.File) []byte {
 			continue
 		}
 		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		a := &h.Action
 		o := obj{{"type", a.Type}}
 		switch a.Type {
@@ -205,6 +207,8 @@ func (c *conv) gemini(f *config.File) []byte {
 		}
 		c.shellLoss(h, "gemini")
 		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		o := obj{{"type", "command"}, {"command", c.portable(h)}}
 		if d := h.EffectiveTimeout(); d > 0 {
 			ms := (d + time.Millisecond - 1) / time.Millisecond
@@ -254,6 +258,8 @@ func (c *conv) cursor(f *config.File) []byte {
 		}
 		c.shellLoss(h, "cursor")
 		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		m := c.matcher(h)
 		if m == "Bash" && (h.Event == hook.PreToolUse || h.Event == hook.PostToolUse) {
 			n, m = "beforeShellExecution", ""
@@ -306,6 +312,8 @@ func (c *conv) copilot(f *config.File) []byte {
 			continue
 		}
 		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		key := "bash"
 		if h.Action.Shell == "powershell" {
 			key = "powershell"
@@ -352,6 +360,8 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 			e = append(e, yaml.MapItem{Key: "if", Value: h.If})
 		}
 		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		a := h.Action
 		if a.Type == config.TypeCommand {
 			if cmd := c.portable(h); len(a.Args) == 0 {
