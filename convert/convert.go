@@ -105,6 +105,9 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 	}
 	c.unloaded(f)
 	f = agentSwitched(f)
+	if f.DisableAll && target != "hookcore" {
+		f = disabledAll(c, f)
+	}
 	switch target {
 	case "claude", "codex":
 		out = c.nested(f)
@@ -145,6 +148,18 @@ func agentSwitched(f *config.File) *config.File {
 		return f
 	}
 	return g
+}
+
+// disabledAll returns f without its hooks, each reported dropped: the file's
+// disable_all_hooks (Claude Code's disableAllHooks) turns them all off, and an agent's file
+// written with them would run them (hookcore's YAML keeps the key).
+func disabledAll(c *conv, f *config.File) *config.File {
+	for i := range f.Hooks {
+		c.drop(&f.Hooks[i], "the file's disable_all_hooks (disableAllHooks) turns every hook off, so none is written")
+	}
+	g := *f
+	g.Hooks = nil
+	return &g
 }
 
 type conv struct {

@@ -90,3 +90,63 @@ func TestSourceOnlyFields(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldsKept (stop 28, comparing what config's parsers read with what convert writes):
+// an mcp_tool hook's server, tool and input, a file's disable_all_hooks and parallel, and a
+// Gemini hook's name were dropped without a line. They are written where the target has
+// them; where it does not, disable_all_hooks drops every hook, with a line each, since the
+// converted hooks would run where the original ran none.
+func TestFieldsKept(t *testing.T) {
+	t.Parallel()
+	claude := `{"disableAllHooks": true, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+  {"type": "mcp_tool", "server": "guard", "tool": "check", "input": {"cmd": "${tool_input.command}"}}]}]}}`
+	parse := func(t *testing.T, src string) *config.File {
+		f, errs := config.Parse("p/.claude/settings.json", []byte(src), config.Explicit)
+		if f == nil || f.Failed || errs.Err() != nil || len(f.Hooks) != 1 {
+			t.Fatalf("%v", errs)
+		}
+		return f
+	}
+	t.Run("mcp_tool and disableAllHooks to hookcore", func(t *testing.T) {
+		out, lost, err := To(parse(t, claude), "hookcore")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, errs := config.Parse("h.yaml", out, config.Explicit)
+		if errs.Err() != nil || len(g.Hooks) != 1 || !g.DisableAll {
+			t.Fatalf("hookcore output does not load back the same: %v\n%s", errs, out)
+		}
+		if a := g.Hooks[0].Action; a.Server != "guard" || a.Tool != "check" || a.Input["cmd"] != "${tool_input.command}" {
+			t.Errorf("mcp_tool action: %+v\n%s", a, out)
+		}
+		if len(lost) != 0 {
+			t.Errorf("hookcore losses: %v", lost)
+		}
+	})
+	t.Run("disableAllHooks to claude", func(t *testing.T) {
+		out, lost, _ := To(parse(t, claude), "claude")
+		if len(lost) != 1 || !lost[0].Dropped || !strings.Contains(lost[0].What, "disable_all_hooks") || strings.Contains(string(out), "mcp_tool") {
+			t.Errorf("%v\n%s", lost, out)
+		}
+	})
+	t.Run("mcp_tool to claude", func(t *testing.T) {
+		out, lost, _ := To(parse(t, strings.Replace(claude, `"disableAllHooks": true, `, "", 1)), "claude")
+		if len(lost) != 0 || !strings.Contains(string(out), `"type": "mcp_tool",`) || !strings.Contains(string(out), `"server": "guard",`) {
+			t.Errorf("%v\n%s", lost, out)
+		}
+	})
+	t.Run("parallel to hookcore", func(t *testing.T) {
+		f, _ := config.Parse("h.yaml", []byte("parallel: true\nhooks:\n  - event: PostToolUse\n    action: {type: command, command: a.sh}\n"), config.Explicit)
+		out, _, _ := To(f, "hookcore")
+		if g, _ := config.Parse("h.yaml", out, config.Explicit); g == nil || !g.Parallel {
+			t.Errorf("parallel: true lost:\n%s", out)
+		}
+	})
+	t.Run("gemini name", func(t *testing.T) {
+		f, _ := config.ParseDialect("p/.gemini/settings.json", []byte(`{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "guard", "command": "./g.sh"}, {"type": "command", "command": "./h.sh"}]}]}}`), config.Explicit, config.Gemini)
+		out, _, _ := To(f, "gemini")
+		if g, _ := config.ParseDialect("p/.gemini/settings.json", out, config.Explicit, config.Gemini); g == nil || len(g.Hooks) != 2 || g.Hooks[0].AgentKey != "guard" || g.Hooks[1].AgentKey != "./h.sh" {
+			t.Errorf("gemini name:\n%s", out)
+		}
+	})
+}
