@@ -28,7 +28,7 @@ import (
 //     command text, so it becomes the `if` `args.command =~ /matcher/`; on the other
 //     events it matches the tool name, as written.
 //   - timeout is seconds; failClosed: true is on_error: block (Cursor fails open
-//     otherwise); loop_limit is Cursor's own and ignored; type defaults to command.
+//     otherwise); loop_limit is Cursor's own and ignored (AgentOnly); type defaults to command.
 //   - The hook's stdout is read with Cursor's protocol (command.Command.Agent "cursor"):
 //     permission allow / deny / ask with user_message and agent_message, continue: false,
 //     followup_message (stop: a block, sent back as the next message), additional_context.
@@ -58,6 +58,7 @@ func (d *decoder) cursorField(r *rawHook, p kv) bool {
 		}
 		r.at["on_error"] = p
 	case "loop_limit", "loopLimit":
+		r.h.AgentOnly = append(r.h.AgentOnly, p.key) // Cursor's cap on a stop hook's follow-ups
 	case "matcher":
 		r.h.Matcher, _ = d.str(p)
 		r.at["matcher"] = p

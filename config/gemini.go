@@ -25,11 +25,12 @@ import (
 //     BeforeTool → PreToolUse, AfterTool → PostToolUse, BeforeAgent → UserPromptSubmit,
 //     AfterAgent → Stop, PreCompress → PreCompact, BeforeModel → PreSend, AfterModel →
 //     PostReceive, SessionStart, SessionEnd, Notification. BeforeToolSelection has no
-//     hookcore event: its definitions draw a warning and are not loaded.
+//     hookcore event: its definitions draw a warning and are not loaded (File.Unloaded).
 //   - timeout is in milliseconds (default 60000, hookcore's 60 s).
 //   - name is the hook's id; description is documentation.
 //   - hooks of a definition run in parallel unless sequential: true (hookcore Parallel, which
-//     applies on feedback and observe events; gate events always run in order).
+//     applies on feedback and observe events; gate events always run in order); the hooks
+//     of a sequential definition of several are Hook.Sequential, for package convert.
 //   - the matcher is translated by geminiMatcher.
 //
 // The hooks run with Gemini CLI's input and their replies are read as Gemini CLI reads them

@@ -347,6 +347,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 				continue
 			case skip:
 				d.warnf(ev.keyNode, "Gemini event %s has no hookcore event (it narrows the tool set); its hooks are not loaded", ev.key)
+				f.Unloaded = append(f.Unloaded, Unloaded{Pos: d.pos(ev.keyNode), Event: ev.key, Hooks: d.definitionHooks(ev.val)})
 				rest = append(rest, d.take()...)
 				continue
 			case ok:
@@ -490,12 +491,35 @@ func (d *decoder) group(entry ast.Node, gi int, eventRaw string, e hook.Event, p
 		}
 		raws = append(raws, r)
 	}
+	if sequential && len(raws) > 1 {
+		for _, r := range raws {
+			r.h.Sequential = true
+		}
+	}
 	if len(raws) > 0 {
 		raws[0].probs = append(groupProbs, raws[0].probs...)
 	} else {
 		d.probs = append(d.probs, groupProbs...)
 	}
 	return raws
+}
+
+// definitionHooks counts the hooks of a Gemini event's definitions ({matcher, hooks: [...]}).
+func (d *decoder) definitionHooks(defs ast.Node) int {
+	seq, ok := defs.(*ast.SequenceNode)
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, def := range seq.Values {
+		pairs, _ := d.mapping(def)
+		for _, p := range pairs {
+			if hs, ok := p.val.(*ast.SequenceNode); ok && p.key == "hooks" {
+				n += len(hs.Values)
+			}
+		}
+	}
+	return n
 }
 
 // parseYAMLObj parses data (YAML or JSON) and returns the body of its only document, nil for

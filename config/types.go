@@ -271,9 +271,14 @@ type Hook struct {
 	// and HANDLER 0-based: codex-rs hooks hook_key). "" for the other dialects.
 	AgentKey string
 	// AgentOnly are the keys of the entry that its agent reads and hookcore does not, which
-	// change what the agent runs (Copilot's env and cwd, a powershell command beside bash):
-	// the entry runs differently under its agent than under hookcore.
+	// change what the agent runs (Copilot's env and cwd, a powershell command beside bash,
+	// Cursor's loop_limit): the entry runs differently under its agent than under hookcore.
 	AgentOnly []string
+	// Sequential is Gemini CLI's `sequential: true` on the definition of several hooks that
+	// holds this one: Gemini runs them one after the other, in file order, each seeing the
+	// tool input the one before rewrote (research note 1.1), as hookcore runs an event's
+	// hooks unless they are Parallel. False for the other dialects.
+	Sequential bool
 	// Pos is the position of the hook's entry.
 	Pos     Pos
 	Dialect Dialect
@@ -378,10 +383,22 @@ type File struct {
 	// a Codex config.toml with enabled = false. See AgentSwitch.
 	HooksEnabled, HooksEnabledAlias *bool
 	HooksDisabled                   []string
+	// Unloaded are the parts of the file that hold hooks hookcore does not load, with a
+	// warning and no error: Gemini CLI's BeforeToolSelection definitions, which have no
+	// hookcore event. package convert reports them, since no converted file has them.
+	Unloaded []Unloaded
 	// Failed is set when the file as a whole could not be loaded: it could not be read (not
 	// a regular file, too large, a symlink loop, permission), is not YAML/JSON, passes a
 	// cap, or is not a mapping with a hooks key. None of its hooks run.
 	Failed bool
+}
+
+// Unloaded is an event of a file whose hooks hookcore does not load (File.Unloaded): the
+// position of its key, its name as written, and the number of hooks its definitions hold.
+type Unloaded struct {
+	Pos   Pos
+	Event string
+	Hooks int
 }
 
 // TrustHash returns what a workspace trust grant binds of f (hookcore.TrustDigest): the hex

@@ -61,8 +61,9 @@ func (l Loss) String() string {
 // Options are the settings of a conversion; the zero value works.
 type Options struct {
 	// ProjectDir is the project the converted file is for (an absolute path). A command's
-	// $HOOKCORE_CONFIG_DIR (and $HOOKCORE_PROJECT_DIR, and $CLAUDE_PROJECT_DIR for an agent
-	// that does not set it) becomes the target's project-directory variable plus the path
+	// directory variable that the target does not set ($HOOKCORE_CONFIG_DIR,
+	// $HOOKCORE_PROJECT_DIR, and an agent's $CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR or
+	// $CURSOR_PROJECT_DIR) becomes the target's project-directory variable plus the path
 	// below it when the directory lies in ProjectDir, else the absolute path. "" means the
 	// input file's own project: the parent of the dot-directory holding it (.claude,
 	// .hookcore, ...), else the git top-level of its directory (config.ProjectRoot).
@@ -80,9 +81,11 @@ func To(f *config.File, target string) (out []byte, lost []Loss, err error) {
 // not be carried over. Broken entries of f are reported as dropped. The error is non-nil only
 // for an unknown target or a failed file.
 //
-// The agents do not set the variables hookcore gives a command hook: the directory variables
-// are rewritten (Options.ProjectDir) and each rewrite is reported; hookcore's context
-// variables ($FILE_PATH, $TOOL_ARGS.x, ...) and HOOK_* variables are reported. A gate hook
+// The agents do not set the variables hookcore gives a command hook, nor each other's: the
+// directory variables are rewritten (Options.ProjectDir) and each rewrite is reported;
+// hookcore's context variables ($FILE_PATH, $TOOL_ARGS.x, ...), HOOK_* variables and the
+// agents' others ($GEMINI_CWD, ...) are reported. A command hook moved to an agent that
+// reads another reply protocol is reported (protocolLoss). A gate hook
 // (PreToolUse, UserPromptSubmit, ...) whose `if` or `reject` is not carried over behaves
 // differently in a way that matters, and its Loss is a Warning.
 func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err error) {
@@ -100,7 +103,11 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 		h := &f.Broken[i].Hook
 		c.drop(h, "the entry has errors (hookcore check shows them)")
 	}
+	c.unloaded(f)
 	f = agentSwitched(f)
+	if f.DisableAll && target != "hookcore" {
+		f = disabledAll(c, f)
+	}
 	switch target {
 	case "claude", "codex":
 		out = c.nested(f)
@@ -141,6 +148,18 @@ func agentSwitched(f *config.File) *config.File {
 		return f
 	}
 	return g
+}
+
+// disabledAll returns f without its hooks, each reported dropped: the file's
+// disable_all_hooks (Claude Code's disableAllHooks) turns them all off, and an agent's file
+// written with them would run them (hookcore's YAML keeps the key).
+func disabledAll(c *conv, f *config.File) *config.File {
+	for i := range f.Hooks {
+		c.drop(&f.Hooks[i], "the file's disable_all_hooks (disableAllHooks) turns every hook off, so none is written")
+	}
+	g := *f
+	g.Hooks = nil
+	return &g
 }
 
 type conv struct {

@@ -31,10 +31,11 @@ var codexEvents = map[hook.Event]bool{
 }
 
 // claudeTypes are the handler types a Claude Code settings file has.
-var claudeTypes = map[string]bool{config.TypeCommand: true, config.TypeHTTP: true, config.TypePrompt: true, config.TypeAgent: true}
+var claudeTypes = map[string]bool{config.TypeCommand: true, config.TypeHTTP: true, config.TypePrompt: true, config.TypeAgent: true, config.TypeMCPTool: true}
 
 // nested writes Claude Code's settings.json or Codex's hooks.json: {"hooks": {EVENT:
-// [{matcher, hooks: [{type, command, timeout (s), async, statusMessage, ...}]}]}}. Codex runs
+// [{matcher, hooks: [{type, command, timeout (s), async, statusMessage, ...}]}]}} (an
+// mcp_tool hook: {type, server, tool, input}, research note 2.5). Codex runs
 // command hooks only and parses async without honouring it (research note 1.2).
 func (c *conv) nested(f *config.File) []byte {
 	codex := c.target == "codex"
@@ -59,6 +60,9 @@ func (c *conv) nested(f *config.File) []byte {
 			c.drop(h, fmt.Sprintf("%s handler: Claude Code does not accept it on %s", h.Action.Type, h.Event))
 			continue
 		}
+		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		a := &h.Action
 		o := obj{{"type", a.Type}}
 		switch a.Type {
@@ -92,6 +96,14 @@ func (c *conv) nested(f *config.File) []byte {
 			}
 			if a.Body != "" {
 				c.lose(h, "body template not carried over: Claude Code posts the hook input")
+			}
+			if len(a.AllowedHosts) > 0 {
+				c.lose(h, "allowed_hosts not carried over")
+			}
+		case config.TypeMCPTool:
+			o = append(o, kv{"server", a.Server}, kv{"tool", a.Tool})
+			if len(a.Input) > 0 {
+				o = append(o, kv{"input", a.Input})
 			}
 			if len(a.AllowedHosts) > 0 {
 				c.lose(h, "allowed_hosts not carried over")
@@ -187,7 +199,7 @@ func (c *conv) toolMatcher(h *config.Hook, agent string) string {
 }
 
 // gemini writes Gemini CLI's settings.json hooks: {"hooks": {EVENT: [{matcher, hooks:
-// [{type: command, command, timeout (ms)}]}]}} with Gemini's event and tool names; a group
+// [{type: command, name (geminiName), command, timeout (ms)}]}]}} with Gemini's event and tool names; a group
 // of several hooks is `sequential: true` (file order, as hookcore runs them).
 func (c *conv) gemini(f *config.File) []byte {
 	names := reverse("gemini")
@@ -203,7 +215,14 @@ func (c *conv) gemini(f *config.File) []byte {
 			continue
 		}
 		c.shellLoss(h, "gemini")
-		o := obj{{"type", "command"}, {"command", c.portable(h)}}
+		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
+		o := obj{{"type", "command"}}
+		if n := geminiName(h); n != "" {
+			o = append(o, kv{"name", n})
+		}
+		o = append(o, kv{"command", c.portable(h)})
 		if d := h.EffectiveTimeout(); d > 0 {
 			ms := (d + time.Millisecond - 1) / time.Millisecond
 			if ms*time.Millisecond != d {
@@ -215,6 +234,22 @@ func (c *conv) gemini(f *config.File) []byte {
 		ev.add(n, c.toolMatcher(h, "gemini"), o)
 	}
 	return render(obj{{"hooks", ev.nestedGroups(true)}})
+}
+
+// geminiName returns the Gemini `name` of h: its own name in a Gemini settings file
+// (AgentKey, which is its command when it has none), else its explicit id; "" for none.
+// Gemini CLI's hooksConfig.disabled and its trust of project hooks go by the name.
+func geminiName(h *config.Hook) string {
+	if h.Dialect == config.Gemini {
+		if h.AgentKey == h.Action.Command {
+			return ""
+		}
+		return h.AgentKey
+	}
+	if generatedID().MatchString(h.ID) {
+		return ""
+	}
+	return h.ID
 }
 
 func (c *conv) shellLoss(h *config.Hook, agent string) {
@@ -251,6 +286,9 @@ func (c *conv) cursor(f *config.File) []byte {
 			continue
 		}
 		c.shellLoss(h, "cursor")
+		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		m := c.matcher(h)
 		if m == "Bash" && (h.Event == hook.PreToolUse || h.Event == hook.PostToolUse) {
 			n, m = "beforeShellExecution", ""
@@ -302,6 +340,9 @@ func (c *conv) copilot(f *config.File) []byte {
 		if !c.common(h) || !c.commandOnly(h) {
 			continue
 		}
+		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
 		key := "bash"
 		if h.Action.Shell == "powershell" {
 			key = "powershell"
@@ -326,9 +367,11 @@ func (c *conv) copilot(f *config.File) []byte {
 }
 
 // native writes hookcore's YAML dialect: `hooks:` a sequence of entries (id, event, matcher,
-// if, action, and the controls), sorted by event, file order within an event. Everything
+// if, action, and the controls), sorted by event, file order within an event, then the
+// file's disable_all_hooks and parallel when set. Everything
 // hookcore reads is carried over except Claude Code's statusMessage and asyncRewake (kept as
-// plain async).
+// plain async), and the reply protocol of another agent's command hook (protocolLoss);
+// another agent's directory variables are rewritten (portable).
 func (c *conv) native(f *config.File) ([]byte, error) {
 	order := slices.Clone(f.Hooks)
 	slices.SortStableFunc(order, func(a, b config.Hook) int { return strings.Compare(string(a.Event), string(b.Event)) })
@@ -346,7 +389,16 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 		if h.If != "" {
 			e = append(e, yaml.MapItem{Key: "if", Value: h.If})
 		}
-		e = append(e, yaml.MapItem{Key: "action", Value: nativeAction(&h.Action)})
+		c.protocolLoss(h)
+		c.agentOnly(h)
+		c.sequential(h)
+		a := h.Action
+		if a.Type == config.TypeCommand {
+			if cmd := c.portable(h); len(a.Args) == 0 {
+				a.Command = cmd // another agent's directory variables rewritten
+			}
+		}
+		e = append(e, yaml.MapItem{Key: "action", Value: nativeAction(&a)})
 		if h.Timeout > 0 && h.Action.Timeout == 0 {
 			e = append(e, yaml.MapItem{Key: "timeout", Value: h.Timeout.String()})
 		}
@@ -389,7 +441,14 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 	if list == nil {
 		list = []yaml.MapSlice{}
 	}
-	return yaml.MarshalWithOptions(yaml.MapSlice{{Key: "hooks", Value: list}}, yaml.Indent(2), yaml.IndentSequence(true), yaml.UseLiteralStyleIfMultiline(true))
+	top := yaml.MapSlice{{Key: "hooks", Value: list}}
+	if f.DisableAll {
+		top = append(top, yaml.MapItem{Key: "disable_all_hooks", Value: true})
+	}
+	if f.Parallel {
+		top = append(top, yaml.MapItem{Key: "parallel", Value: true})
+	}
+	return yaml.MarshalWithOptions(top, yaml.Indent(2), yaml.IndentSequence(true), yaml.UseLiteralStyleIfMultiline(true))
 }
 
 func nativeAction(a *config.Action) yaml.MapSlice {
@@ -424,6 +483,11 @@ func nativeAction(a *config.Action) yaml.MapSlice {
 	add("bundle_poll", a.BundlePoll.String(), a.BundlePoll != 0)
 	add("verification_key", a.VerificationKey, a.VerificationKey != "")
 	add("decision_log_url", a.DecisionLogURL, a.DecisionLogURL != "")
+	add("server", a.Server, a.Server != "")
+	add("tool", a.Tool, a.Tool != "")
+	if len(a.Input) > 0 {
+		add("input", a.Input, true)
+	}
 	add("timeout", a.Timeout.String(), a.Timeout != 0)
 	return m
 }

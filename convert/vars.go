@@ -12,13 +12,32 @@ import (
 // projectVar is the variable each agent sets to the project directory for its command hooks:
 // Claude Code's CLAUDE_PROJECT_DIR (claude-code-hooks.md), Gemini CLI's GEMINI_PROJECT_DIR
 // (observed with 0.61.0, ../shared/peer-gemini, which also sets CLAUDE_PROJECT_DIR as an
-// alias), Cursor's CURSOR_PROJECT_DIR (its docs; CLAUDE_PROJECT_DIR is an alias there too).
-// Codex sets none (observed with 0.171.0, ../shared/peer-codex: only CODEX_HOME), nor does
-// Copilot CLI's documentation name one.
-var projectVar = map[string]string{"claude": "CLAUDE_PROJECT_DIR", "gemini": "GEMINI_PROJECT_DIR", "cursor": "CURSOR_PROJECT_DIR"}
+// alias), Cursor's CURSOR_PROJECT_DIR (its docs; CLAUDE_PROJECT_DIR is an alias there too),
+// and hookcore's HOOKCORE_PROJECT_DIR for a hook of its YAML (executor/command, which also
+// sets CLAUDE_PROJECT_DIR). Codex sets none (observed with 0.171.0, ../shared/peer-codex:
+// only CODEX_HOME), nor does Copilot CLI's documentation name one.
+var projectVar = map[string]string{"claude": "CLAUDE_PROJECT_DIR", "gemini": "GEMINI_PROJECT_DIR", "cursor": "CURSOR_PROJECT_DIR", "hookcore": "HOOKCORE_PROJECT_DIR"}
 
-// setsClaudeDir are the agents that set CLAUDE_PROJECT_DIR.
-var setsClaudeDir = map[string]bool{"claude": true, "gemini": true, "cursor": true}
+// dirVars are the directory variables a command may use and the targets that set them (as
+// projectVar says; HOOKCORE_CONFIG_DIR is the hookcore config file's directory, which only
+// hookcore sets). Where the target does not set one, convert rewrites it (dirOf).
+var dirVars = map[string]map[string]bool{
+	"CLAUDE_PROJECT_DIR":   {"claude": true, "gemini": true, "cursor": true, "hookcore": true},
+	"GEMINI_PROJECT_DIR":   {"gemini": true},
+	"CURSOR_PROJECT_DIR":   {"cursor": true},
+	"HOOKCORE_PROJECT_DIR": {"hookcore": true},
+	"HOOKCORE_CONFIG_DIR":  {"hookcore": true},
+}
+
+// agentOnly are the other variables an agent sets for its command hooks, by agent, which no
+// other target sets and which have no replacement: Gemini CLI 0.61.0's session id, working
+// directory and plans directory (observed, ../shared/peer-gemini) and Cursor's plugin root
+// (research note 1.3). A hook of hookcore's YAML gets none of them (executor/command sets
+// the Gemini ones for hooks of a Gemini settings file only).
+var agentOnly = map[string]string{
+	"GEMINI_SESSION_ID": "gemini", "GEMINI_CWD": "gemini", "GEMINI_PLANS_DIR": "gemini",
+	"CURSOR_PLUGIN_ROOT": "cursor",
+}
 
 // hookcoreOnly are the variables hookcore gives a command hook that no agent sets, apart from
 // the directories, which are rewritten: the context variables it replaces in the command text
@@ -32,11 +51,12 @@ var hookcoreOnly = map[string]bool{
 }
 
 // portable returns h's shell command line for the target: each reference to a directory
-// variable hookcore sets and the target does not ($HOOKCORE_CONFIG_DIR, $HOOKCORE_PROJECT_DIR,
-// and $CLAUDE_PROJECT_DIR where the target does not set it) is replaced by the target's
-// project-directory variable and the path below it, when the directory lies in the project,
-// else by the absolute path; each replacement is reported. A hookcore-only variable that has
-// no replacement is reported too. References in single quotes are left alone, as the shell
+// variable the target does not set (dirVars: $HOOKCORE_CONFIG_DIR, $HOOKCORE_PROJECT_DIR,
+// and another agent's project variable, $CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR or
+// $CURSOR_PROJECT_DIR) is replaced by the target's project-directory variable and the path
+// below it, when the directory lies in the project, else by the absolute path; each
+// replacement is reported. A hookcore-only or agent-only variable that has no replacement is
+// reported too. References in single quotes are left alone, as the shell
 // leaves them.
 func (c *conv) portable(h *config.Hook) string {
 	a := &h.Action
@@ -81,8 +101,10 @@ func (c *conv) scan(h *config.Hook, cmd string, rewrite bool) string {
 				continue
 			case c.dirOf(name) != "":
 				c.note(h, fmt.Sprintf("$%s not rewritten in an exec-form argument: %s does not set it", name, c.target))
-			case hookcoreOnly[name]:
+			case hookcoreOnly[name] && c.target != "hookcore":
 				c.note(h, fmt.Sprintf("$%s is hookcore's: %s does not set it, so the command sees it empty (read the hook input on stdin instead)", name, c.target))
+			case agentOnly[name] != "" && agentOnly[name] != c.target:
+				c.note(h, fmt.Sprintf("$%s is %s's: %s does not set it, so the command sees it empty (read the hook input on stdin instead)", name, agentOnly[name], c.target))
 			}
 		}
 		b.WriteByte(ch)
@@ -117,16 +139,19 @@ func varRef(s string) (string, int) {
 	return name, end + close + 1
 }
 
-// dirOf returns the directory the variable name holds when hookcore runs the hook and the
-// target does not set name; "" for any other name.
+// dirOf returns the directory the directory variable name (dirVars) holds where the hook
+// ran, when the target does not set name: the config file's directory for
+// HOOKCORE_CONFIG_DIR, the project for the others; "" for any other name, or one the target
+// sets.
 func (c *conv) dirOf(name string) string {
+	sets, ok := dirVars[name]
 	switch {
+	case !ok || sets[c.target]:
+		return ""
 	case name == "HOOKCORE_CONFIG_DIR":
 		return c.configDir
-	case name == "HOOKCORE_PROJECT_DIR", name == "CLAUDE_PROJECT_DIR" && !setsClaudeDir[c.target]:
-		return c.projectDir
 	}
-	return ""
+	return c.projectDir
 }
 
 // dirVar returns what replaces a reference to the directory variable name (dirOf) in the
