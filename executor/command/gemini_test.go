@@ -243,3 +243,19 @@ func TestGeminiLaunchFailure(t *testing.T) {
 		t.Fatalf("err = %v, want one wrapping hook.ErrNotStarted", err)
 	}
 }
+
+// TestCursorHookGetsProjectDir: a Cursor hook run by hookcore has CURSOR_PROJECT_DIR, as
+// under Cursor (research note: CLAUDE_PROJECT_DIR is its alias); it was empty, so a guard
+// that named its script or files by it did not run (convert's helper, stop 28).
+func TestCursorHookGetsProjectDir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c := Command{HookID: "guard", Command: `printf '{"permission":"deny","agent_message":"in %s"}' "$CURSOR_PROJECT_DIR"`, Agent: "cursor",
+		AgentEvent: "beforeShellExecution", ProjectDir: dir, Env: testEnv()}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	d, err := c.Execute(ctx, mkInput(dir, "PreToolUse", "Bash", `{"command":"rm -rf /tmp/x"}`))
+	if err != nil || !d.Block || d.Reason != "in "+dir {
+		t.Errorf("decision %+v, err %v; want a block with the reason %q", d, err, "in "+dir)
+	}
+}

@@ -93,6 +93,9 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 		put("GEMINI_CWD", cwd)
 		putCut("GEMINI_SESSION_ID", in.SessionID)
 	}
+	if c.Agent == "cursor" { // Cursor sets it for its hooks (CLAUDE_PROJECT_DIR is its alias)
+		put("CURSOR_PROJECT_DIR", project)
+	}
 	if f := c.envFile(in.SessionID); f != "" {
 		put("CLAUDE_ENV_FILE", f)
 	}
