@@ -50,6 +50,10 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 			if v, odd, ok := s.pathArg(r.arg); ok && !odd && r.permitsPath(v, s.dir) && s.permitsForms(r, v) {
 				return true
 			}
+		case r.kind == ruleDomain:
+			if r.permitsHosts(s) {
+				return true
+			}
 		case r.match(s):
 			return true
 		}

@@ -81,8 +81,20 @@
 //     file_path. `file_path ==` and `=~` compare the text as written.
 //   - Glob, Grep: `pattern`; WebFetch: `url`; any other tool: the first argument, in the order
 //     written, whose value is a string. '*' matches any run of characters. The WebFetch
-//     pattern "domain:example.com" matches the URL's host, example.com or a subdomain of it,
-//     case-insensitively.
+//     pattern "domain:example.com" matches the host of a URL the call fetches, example.com
+//     or a subdomain of it, case-insensitively. The host is read as the agents read it, with
+//     a WHATWG URL parser (red team round 39: "http://0x7f.1/", "http:\\127.0.0.1",
+//     "http://127.0.0.1.:80/" are 127.0.0.1 to Claude Code, and "https://ｅvil%2ecom/" is
+//     evil.com), without one trailing dot or the brackets of an IPv6 address, an
+//     IPv4-mapped address as IPv4; text that is no URL with a host is read once more with
+//     "https://" in front. The pattern's domain is read the same way ("EXAMPLE.com." is
+//     example.com, "bücher.de" xn--bcher-kva.de). The URLs are the `url` argument and those
+//     of the `prompt` argument as Gemini CLI's web_fetch finds them (each space-separated
+//     token with "://" that is an http or https URL). With several URLs a rule matches
+//     when any URL's host matches; an allow rule (AllowedBy) permits the call only when
+//     every host matches, and a call with no host is permitted by none. Each URL is read
+//     once, the agents' way, never as "any of several parsers' hosts": that is what keeps
+//     both a deny rule and an allow rule right.
 //
 // Arguments that are not valid JSON match every rule of the tool; a missing main argument
 // matches no rule that has a pattern.

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -84,7 +83,7 @@ func compileRule(t string, base int) (*rule, error) {
 		r.kind, r.arg = ruleText, []string{"url"}
 		if d, ok := strings.CutPrefix(pat, "domain:"); ok {
 			r.kind = ruleDomain
-			r.re = regexp.MustCompile(`(?is)^(?:.*\.)?` + starSource(d) + `$`)
+			r.re = regexp.MustCompile(`(?is)^(?:.*\.)?` + starSource(canonicalDomain(d)) + `$`)
 		} else {
 			r.re = textPattern(pat)
 		}
@@ -170,17 +169,32 @@ func (r *rule) match(s *Subject) bool {
 		}
 		return false
 	}
+	if r.kind == ruleDomain {
+		// Deny semantics: a call that fetches several URLs matches when any host does.
+		for _, h := range s.fetchHosts() {
+			if r.re.MatchString(h) {
+				return true
+			}
+		}
+		return false
+	}
 	v, ok := r.mainArg(s)
 	if !ok {
 		return false
 	}
-	switch r.kind {
-	case ruleDomain:
-		u, err := url.Parse(v)
-		return err == nil && u.Hostname() != "" && r.re.MatchString(u.Hostname())
-	default:
-		return r.re.MatchString(v)
+	return r.re.MatchString(v)
+}
+
+// permitsHosts reports whether the domain rule permits every host the call fetches
+// (permit semantics, see AllowedBy); a call that names no host is not permitted.
+func (r *rule) permitsHosts(s *Subject) bool {
+	hosts := s.fetchHosts()
+	for _, h := range hosts {
+		if !r.re.MatchString(h) {
+			return false
+		}
 	}
+	return len(hosts) > 0
 }
 
 func (r *rule) mainArg(s *Subject) (string, bool) {

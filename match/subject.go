@@ -45,6 +45,9 @@ type Subject struct {
 
 	bashOnce sync.Once
 	bash     *shell.Commands // nil when the arguments have no command string
+
+	hostsOnce sync.Once
+	hosts     []string // fetchHosts: the hosts a WebFetch call reaches
 }
 
 // bashCommands analyses the `command` argument once, for Bash permission rules (see
