@@ -18,6 +18,10 @@ type LintOptions struct {
 	// Path is the list of directories searched for a command's program, in the form of
 	// $PATH; "" means the process's $PATH.
 	Path string
+	// Home is the user's home directory, where a script path under ~ or $HOME (${HOME})
+	// is looked for; "" means os.UserHomeDir, and such a path is not checked when that
+	// fails.
+	Home string
 }
 
 // interpreters are programs whose first non-flag argument is the script to check.
@@ -40,7 +44,10 @@ var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", "
 //     config file: the parent of the hidden directory the file lives in (".hookcore",
 //     ".claude", ...), else the file's directory. $CLAUDE_PROJECT_DIR and
 //     $HOOKCORE_PROJECT_DIR (also in ${...} form) expand to that root, $HOOKCORE_CONFIG_DIR
-//     to the config file's directory; a path with any other '$' is skipped.
+//     to the config file's directory, and in a shell command an unquoted ~ and $HOME to
+//     opts.Home, as the shell expands them (mvdan.cc/sh's expand); a path with any other
+//     '$', $(...) or a glob is skipped. The warning gives the path looked for when the
+//     script was written with a variable or ~.
 //   - A command hook whose program is a bare name (no '/' or '$') that is neither a shell
 //     reserved word nor a builtin and is not found in opts.Path: `program "ruff" not found
 //     in PATH`. The program is the first word of the first simple command (after VAR=x
@@ -61,6 +68,17 @@ func Lint(f *File, opts LintOptions) ErrorList {
 	if abs, err := filepath.Abs(root); err == nil {
 		root = abs // so that an expanded $CLAUDE_PROJECT_DIR is not joined twice
 	}
+	configDir := filepath.Dir(absPath(f.Path))
+	// What a shell-form script path may read (resolveScript): ~ and $HOME in the home
+	// directory, the project and config directories as the hook gets them.
+	vars := map[string]string{"CLAUDE_PROJECT_DIR": root, "HOOKCORE_PROJECT_DIR": root, "HOOKCORE_CONFIG_DIR": configDir}
+	home := opts.Home
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if home != "" {
+		vars["HOME"] = home
+	}
 	warnedMatcher := map[string]bool{} // a matcher shared by a Claude Code group: warn once
 	for i := range f.Hooks {
 		h := &f.Hooks[i]
@@ -71,10 +89,14 @@ func Lint(f *File, opts LintOptions) ErrorList {
 			if prog := programOf(h.Action); prog != "" && !lookPath(prog, opts.Path, root) {
 				warn("program " + quote(prog) + " not found in PATH")
 			}
-			if script := scriptOf(h.Action); script != "" {
-				if p, ok := resolveScript(script, root, filepath.Dir(absPath(f.Path))); ok {
+			if script, value := scriptOf(h.Action, vars); script != "" {
+				if p, ok := resolveScript(value, root, configDir); ok {
 					if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-						warn("script " + quote(script) + " does not exist")
+						msg := "script " + quote(script) + " does not exist"
+						if value != script {
+							msg += " (" + p + ")"
+						}
+						warn(msg)
 					}
 				}
 			}
@@ -145,41 +167,51 @@ func lintRoot(path string) string {
 	return ProjectRoot(dir)
 }
 
-// scriptOf returns the word of a command action that names a script, or "".
-func scriptOf(a Action) string {
-	var words []string
+// scriptOf returns the word of a command action that names a script, or "" for none: as
+// written (quotes removed) and its value. In the shell form the value is the word as the
+// shell expands it with vars (firstWords: "~/x.sh" and "$HOME/x.sh" are in vars["HOME"]),
+// and a word whose value is not known there gives ""; in the exec form (args) nothing is
+// expanded, as nothing expands it when the hook runs.
+func scriptOf(a Action, vars map[string]string) (script, value string) {
+	var words []shellWord
 	if len(a.Args) > 0 {
 		if a.Command != "" {
-			words = append(words, a.Command)
+			words = append(words, shellWord{a.Command, a.Command, true})
 		}
-		words = append(words, a.Args...)
+		for _, w := range a.Args {
+			words = append(words, shellWord{w, w, true})
+		}
 	} else {
-		words = shellWords(a.Command)
+		words = firstWords(a.Command, vars)
 	}
 	// Skip leading VAR=value assignments and `env`.
-	for len(words) > 0 && (strings.Contains(words[0], "=") && !strings.HasPrefix(words[0], "=") || words[0] == "env" || words[0] == "exec") {
+	for len(words) > 0 {
+		w := words[0].text
+		if !(strings.Contains(w, "=") && !strings.HasPrefix(w, "=") || w == "env" || w == "exec") {
+			break
+		}
 		words = words[1:]
 	}
 	if len(words) == 0 {
-		return ""
+		return "", ""
 	}
 	cand := words[0]
-	if interpreters[filepath.Base(cand)] {
-		cand = ""
+	if interpreters[filepath.Base(cand.value)] {
+		cand = shellWord{}
 		for _, w := range words[1:] {
-			if w == "-c" || w == "-e" || w == "-m" {
-				return "" // inline code or a module, not a file
+			if w.value == "-c" || w.value == "-e" || w.value == "-m" {
+				return "", "" // inline code or a module, not a file
 			}
-			if !strings.HasPrefix(w, "-") {
+			if !w.known || !strings.HasPrefix(w.value, "-") {
 				cand = w
 				break
 			}
 		}
 	}
-	if !looksLikePath(cand) {
-		return ""
+	if !cand.known || !looksLikePath(cand.value) {
+		return "", ""
 	}
-	return cand
+	return cand.text, cand.value
 }
 
 func looksLikePath(w string) bool {

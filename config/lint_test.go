@@ -66,28 +66,67 @@ func TestLint(t *testing.T) {
     event: session_start
     matcher: startup
     action: {type: command, command: "exit 0"}
+  - id: tilde
+    event: stop
+    action: {type: command, command: "~/bin/log-bash.sh"}
+  - id: tilde-interp
+    event: stop
+    action: {type: command, command: "python3 ~/.codex/guard.py"}
+  - id: braced-home
+    event: stop
+    action: {type: command, command: "\"${HOME}\"/bin/y.sh --x"}
+  - id: tilde-bash
+    event: stop
+    action: {type: command, command: "bash ~/bin/z.sh"}
+  - id: tilde-present
+    event: stop
+    action: {type: command, command: "~/bin/ok.sh && $HOME/bin/ok.sh"}
+  - id: single-quoted-home
+    event: stop
+    action: {type: command, command: "'$HOME/x.sh'"}
+  - id: quoted-tilde
+    event: stop
+    action: {type: command, command: "\"~/y.sh\""}
+  - id: command-substitution
+    event: stop
+    action: {type: command, command: "python3 $(pwd)/z.py"}
+  - id: unknown-variable
+    event: stop
+    action: {type: command, command: "python3 ${OTHER}/z.py"}
+  - id: glob
+    event: stop
+    action: {type: command, command: "python3 ~/*.py"}
 `)
 	f, errs := ParseFile(path, Project)
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}
 	var got []string
-	for _, p := range Lint(f, LintOptions{Tools: []string{"Bash", "Edit", "mcp__github__search"}, Path: bin}) {
-		got = append(got, strings.TrimPrefix(p.Error(), path))
+	home := filepath.Join(dir, "home")
+	write(t, home, "bin/ok.sh", "#!/bin/sh\n")
+	for _, p := range Lint(f, LintOptions{Tools: []string{"Bash", "Edit", "mcp__github__search"}, Path: bin, Home: home}) {
+		got = append(got, strings.ReplaceAll(strings.TrimPrefix(p.Error(), path), dir, "DIR"))
 	}
 	want := []string{
 		`:2:5: py-guard: warning: script ".hookcore/guard.py" does not exist`,
 		`:12:5: missing-abs: warning: script "/nonexistent/hook script.sh" does not exist`,
-		`:15:5: claude-dir: warning: script "$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh" does not exist`,
+		`:15:5: claude-dir: warning: script "$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh" does not exist (DIR/.claude/hooks/check.sh)`,
+		`:18:5: other-var: warning: script "$HOME/bin/x.sh" does not exist (DIR/home/bin/x.sh)`,
 		`:27:5: argv: warning: script "tools/missing.js" does not exist`,
 		`:30:5: write-only: warning: matcher "Write|NotebookEdit" matches none of the declared tools (Bash, Edit, mcp__github__search)`,
+		// New-user trial (stop 28): ~ and $HOME were not expanded, so none of these warned,
+		// and the guard did not run.
+		`:45:5: tilde: warning: script "~/bin/log-bash.sh" does not exist (DIR/home/bin/log-bash.sh)`,
+		`:48:5: tilde-interp: warning: script "~/.codex/guard.py" does not exist (DIR/home/.codex/guard.py)`,
+		`:51:5: braced-home: warning: script "${HOME}/bin/y.sh" does not exist (DIR/home/bin/y.sh)`,
+		`:54:5: tilde-bash: warning: script "~/bin/z.sh" does not exist (DIR/home/bin/z.sh)`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("lint (-want +got):\n%s", diff)
 	}
 	// Without declared tools, matchers are not checked.
-	if n := len(Lint(f, LintOptions{Path: bin})); n != 4 {
-		t.Errorf("lint without tools: %d warnings, want 4", n)
+	if n := len(Lint(f, LintOptions{Path: bin, Home: home})); n != 9 {
+		t.Errorf("lint without tools: %d warnings, want 9", n)
 	}
 	if Lint(nil, LintOptions{}) != nil {
 		t.Error("Lint(nil) is not empty")

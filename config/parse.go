@@ -299,7 +299,11 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 	if agent == Gemini {
 		probs = append(probs, geminiStrict(f, data, strict)...)
 	} else if !strict {
-		probs = append(probs, strictJSON(path, data)...)
+		reader := f.Dialect // the agent that reads the file: Codex's hooks.json is Nested
+		if agent != Native {
+			reader = agent
+		}
+		probs = append(probs, strictJSON(path, data, reader)...)
 	}
 	probs = append(probs, finish(f, raws, layer)...)
 	probs.Sort()

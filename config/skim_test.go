@@ -290,10 +290,10 @@ func TestMisspelledHooksKeyFails(t *testing.T) {
 // about as "not strict JSON".
 func TestStrictJSONTakesWhatJSONParseTakes(t *testing.T) {
 	t.Parallel()
-	if probs := strictJSON("/p/s.json", []byte(`{"n": 1e400, "hooks": {}}`)); len(probs) != 0 {
+	if probs := strictJSON("/p/s.json", []byte(`{"n": 1e400, "hooks": {}}`), Nested); len(probs) != 0 {
 		t.Errorf("problems %v", probs)
 	}
-	if probs := strictJSON("/p/s.json", []byte(`{"n": 1,}`)); len(probs) != 1 || probs[0].Pos.Col != 9 {
+	if probs := strictJSON("/p/s.json", []byte(`{"n": 1,}`), Nested); len(probs) != 1 || probs[0].Pos.Col != 9 {
 		t.Errorf("trailing comma: problems %v", probs)
 	}
 }

@@ -10,16 +10,27 @@ import (
 )
 
 // strictJSON warns when a ".json" config file parses (the YAML parser is lenient: it takes
-// trailing commas, comments and unquoted keys) but is not strict JSON, which Claude Code and
-// codebot would refuse to read. The warning points at the first offending byte.
-func strictJSON(path string, data []byte) ErrorList {
+// trailing commas, comments and unquoted keys) but is not strict JSON, which the agent that
+// reads the file, the one of dialect d, would refuse to read: Claude Code, codebot, Codex,
+// Cursor or Copilot CLI (new-user trial, stop 28: a trailing comma in ~/.codex/hooks.json
+// named Claude Code and codebot). The warning points at the first offending byte.
+func strictJSON(path string, data []byte, d Dialect) ErrorList {
 	if !strings.EqualFold(filepath.Ext(path), ".json") {
 		return nil
 	}
 	if IsClaudeSettings(path) {
 		return notStrict(path, data, ClaudeIgnoresFile)
 	}
-	return notStrict(path, data, "hookcore reads it, but Claude Code and codebot would refuse this file")
+	var reader string
+	switch d {
+	case Native: // hookcore's own shape: no agent reads it
+		reader = "a strict JSON reader"
+	case Flat:
+		reader = "codebot"
+	default:
+		reader = d.Agent()
+	}
+	return notStrict(path, data, "hookcore reads it, but "+reader+" would refuse this file")
 }
 
 // ClaudeIgnoresFile is what follows when a Claude Code settings file is not strict JSON

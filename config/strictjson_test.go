@@ -24,6 +24,35 @@ func TestStrictJSONWarning(t *testing.T) {
 	}
 }
 
+// TestStrictJSONWarningNamesTheAgent: the warning names the agent that reads the file, by
+// its path or its shape (new-user trial, stop 28: a trailing comma in ~/.codex/hooks.json and
+// ~/.cursor/hooks.json said "Claude Code and codebot would refuse this file").
+func TestStrictJSONWarningNamesTheAgent(t *testing.T) {
+	t.Parallel()
+	nested := "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"x\"},]}]}}\n"
+	tests := []struct{ path, data, want string }{
+		{"/h/.codex/hooks.json", nested, "Codex would refuse this file"},
+		{"/h/.cursor/hooks.json", "{\"version\": 1, \"hooks\": {\"beforeShellExecution\": [{\"command\": \"x\"},]}}\n", "Cursor would refuse this file"},
+		{"/p/.github/hooks/a.json", "{\"version\": 1, \"hooks\": {\"preToolUse\": [{\"type\": \"command\", \"bash\": \"x\"},]}}\n", "Copilot CLI would refuse this file"},
+		{"/p/plugin/hooks/hooks.json", nested, "Claude Code would refuse this file"},
+		{"/p/codebot.json", "{\"hooks\": {\"PreToolUse\": [{\"type\": \"command\", \"command\": \"x\"},]}}\n", "codebot would refuse this file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			t.Parallel()
+			_, probs := parseData(tt.path, []byte(tt.data), User)
+			var msgs []string
+			for _, p := range probs {
+				msgs = append(msgs, p.Error())
+				if p.Warning && strings.Contains(p.Msg, "not strict JSON") && strings.HasSuffix(p.Msg, "hookcore reads it, but "+tt.want) {
+					return
+				}
+			}
+			t.Errorf("no not-strict warning ending in %q: %q", tt.want, msgs)
+		})
+	}
+}
+
 // TestJSONSyntaxErrorWords: a .json config that is not JSON is reported as a JSON parser
 // words and places it (new-user trial, stop 27: a missing last "}" was "could not find flow
 // mapping end token '}'" at 1:1, the YAML parser's words at the "{" opening the file).

@@ -204,6 +204,9 @@ func check(r *rawHook) {
 		add("matcher", false, "%v", err)
 	}
 	if f, err := match.CompileIf(h.If); err == nil {
+		if j, ok := f.JoinedRules(); ok {
+			joinedRules(r, f, j)
+		}
 		for _, name := range f.UnknownFields() {
 			add("if", true, "if reads the field %q, which conditions do not have: it reads as empty, so its clause holds only against an empty value (the fields are tool, event, args.NAME and file_path)", name)
 		}
@@ -220,6 +223,36 @@ func check(r *rawHook) {
 			add("if", false, "bad if condition: %v", err)
 		}
 	}
+}
+
+// joinedRules reports an `if` that reads as two permission rules joined by j.Op, which is
+// one rule matching almost nothing (red team round 39, F5: `if: 'Bash(rm -rf *) ||
+// Bash(curl *)'` let rm -rf through, and check said nothing). In hookcore's own YAML, whose
+// `if` only hookcore reads, it is an error, so that the hook is broken and, under an agent,
+// a broken guard fails closed. In another agent's file it is a warning: the agent reads the
+// one rule (Claude Code's `if` holds exactly one), and hookcore matches it as the agent does.
+func joinedRules(r *rawHook, f *match.If, j match.Join) {
+	h := &r.h
+	src := strings.TrimSpace(h.If)
+	pat := src[strings.IndexByte(src, '(')+1 : len(src)-1]
+	what := fmt.Sprintf("%q looks like two rules joined by %s, but a permission rule is one tool and one pattern: this is the rule %s with the pattern %q, which matches almost nothing",
+		src, j.Op, f.RuleTool(), pat)
+	p := &Problem{Pos: posOf(r, "if")}
+	if kv, ok := r.at["if"]; ok {
+		d := decoder{path: h.Pos.File, lines: r.lines}
+		p.Pos = d.contentPos(kv.rawValue, h.If, j.Offset)
+	}
+	switch h.Dialect {
+	case Native:
+		p.Msg = "bad if condition: " + what + "; write one hook for each rule, or a condition of field op value clauses"
+	case Nested:
+		p.Warning = true
+		p.Msg = "if " + what + " (Claude Code's if holds exactly one rule, and hookcore matches it the same way); write one hook for each rule"
+	default:
+		p.Warning = true
+		p.Msg = "if " + what + " (if holds exactly one rule, as in Claude Code); write one hook for each rule"
+	}
+	r.probs = append(r.probs, p)
 }
 
 // asyncKey is the key that made r async, for the position of a message about it.

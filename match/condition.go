@@ -110,7 +110,13 @@ func (p *condParser) clause() (clause, error) {
 		p.i++
 	}
 	if p.i == start {
+		if p.src[start:] != "" && p.src[start] == '!' {
+			return cl, p.errf(start, "if has no ! (not): a filter is one permission rule or a condition of field op value clauses, and neither can be negated; found %q", p.rest(24))
+		}
 		return cl, p.errf(start, "expected a field name (tool, event, args.x, file_path), found %q", p.rest(12))
+	}
+	if p.i < len(p.src) && p.src[p.i] == '(' {
+		return cl, p.errf(start, "%s(...) is a permission rule, which a condition cannot hold: a filter is either one rule or a condition of field op value clauses", p.src[start:p.i])
 	}
 	if err := cl.setField(p.src[start:p.i]); err != nil {
 		return cl, p.errf(start, "%v", err)

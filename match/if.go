@@ -56,6 +56,15 @@ type If struct {
 	re     *regexp.Regexp // Regex
 	rule   *rule          // Rule
 	cond   *condition     // Condition
+	join   Join           // Rule: the operator of "Tool(a) || Tool(b)", read as one rule
+}
+
+// Join is an operator found between what reads as two permission rules in the source of one
+// Rule filter ("Bash(rm -rf *) || Bash(curl *)"): Op is "||", "&&", "|" or ",", Offset its
+// byte offset in the expression as given to CompileIf. The zero Join means none.
+type Join struct {
+	Op     string
+	Offset int
 }
 
 // CompileIf compiles an `if` expression. Its syntax is chosen by shape, after trimming
@@ -131,6 +140,10 @@ func compileIf(expr string) (*If, error) {
 			return nil, err
 		}
 		f.syntax, f.rule = Rule, r
+		if j, ok := joinedRules(t); ok {
+			j.Offset += base
+			f.join = j
+		}
 	default:
 		c, err := compileCondition(expr)
 		if err != nil {
@@ -166,6 +179,20 @@ func (f *If) RuleTool() string {
 		return ""
 	}
 	return f.rule.tool
+}
+
+// JoinedRules returns the operator of a permission-rule filter whose pattern reads as two
+// rules joined by ||, &&, | or ',' ("Bash(rm -rf *) || Bash(curl *)": a ')' that closes
+// nothing in the pattern, the operator, then "Tool(" or "!Tool("), and false for any other
+// filter. Such a filter is still one rule, tool Bash and pattern "rm -rf *) || Bash(curl *",
+// which matches almost nothing: Claude Code's `if` holds exactly one rule, with no &&, ||
+// or list syntax, and a `|`-joined one never fires (plugins#2089). A config loader decides
+// whether that is an error or a warning (docs/decisions.md, "two rules in one if").
+func (f *If) JoinedRules() (Join, bool) {
+	if f == nil || f.join.Op == "" {
+		return Join{}, false
+	}
+	return f.join, true
 }
 
 // UnknownFields returns the field names of a Condition that the language does not know

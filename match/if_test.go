@@ -145,6 +145,9 @@ func TestCompileIfErrors(t *testing.T) {
 		{`tool == "Bash" extra`, 15, `expected && or ||`},
 		{`args..x == 1`, 0, `empty part`},
 		{`tool == "a" & tool == "b"`, 12, `expected && or ||`},
+		{`!Bash(rm -rf *)`, 0, `if has no ! (not)`},
+		{` tool == "Bash" && !Bash(rm *)`, 19, `if has no ! (not)`},
+		{`tool == "Bash" || Bash(curl *)`, 18, `Bash(...) is a permission rule, which a condition cannot hold`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.expr, func(t *testing.T) {
@@ -161,6 +164,56 @@ func TestCompileIfErrors(t *testing.T) {
 				t.Errorf("Error() = %q, want an offset prefix", err.Error())
 			}
 		})
+	}
+}
+
+// TestIfJoinedRules covers red team round 39, F5: "Bash(rm -rf *) || Bash(curl *)" is one
+// rule whose pattern is "rm -rf *) || Bash(curl *", as in Claude Code, and JoinedRules says
+// so, for a config loader to refuse or warn about.
+func TestIfJoinedRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		expr string
+		want Join
+		ok   bool
+	}{
+		{`Bash(rm -rf *) || Bash(curl *)`, Join{"||", 15}, true},
+		{`  Bash(rm *)&&Bash(curl *)`, Join{"&&", 12}, true},
+		{`Write(.claude/**) || Edit(.env)`, Join{"||", 18}, true},
+		{`Bash(a:*)|Bash(b:*)`, Join{"|", 9}, true},
+		{`Bash(a:*), Bash(b:*)`, Join{",", 9}, true},
+		{`Bash(rm *) && !Bash(rm -i *)`, Join{"&&", 11}, true},
+		{`mcp__x__y(a) || mcp__x__z(b)`, Join{"||", 13}, true},
+		{`Bash(rm *)`, Join{}, false},
+		{`Bash`, Join{}, false},
+		{`Bash(echo $(date) || cat(x))`, Join{}, false}, // the ')' closes the pattern's own '('
+		{`Bash(a) || b)`, Join{}, false},
+		{`/x\) || Bash\(y/`, Join{}, false},
+		{`tool == "Bash"`, Join{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			t.Parallel()
+			f, err := CompileIf(tt.expr)
+			if err != nil {
+				t.Fatalf("CompileIf(%q): %v", tt.expr, err)
+			}
+			got, ok := f.JoinedRules()
+			if diff := cmp.Diff(tt.want, got); diff != "" || ok != tt.ok {
+				t.Errorf("JoinedRules() = %v, %v, want %v, %v", got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+	// It stays one rule, matched as Claude Code matches it: not rm -rf, not curl.
+	f, err := CompileIf(`Bash(rm -rf *) || Bash(curl *)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"rm -rf /tmp/x", "curl x"} {
+		args, _ := json.Marshal(map[string]string{"command": cmd})
+		if f.Match(NewSubject("PreToolUse", "Bash", args)) {
+			t.Errorf("%q matched %q; want the one rule Claude Code reads", f, cmd)
+		}
 	}
 }
 

@@ -77,7 +77,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 					n := selfEntries(f) // the agent's entries that run hookcore: not hookcore's hooks
 					hooks += f.Entries - n
 					self += n
-					all = append(all, config.Lint(f, config.LintOptions{Tools: tools})...)
+					all = append(all, config.Lint(f, config.LintOptions{Tools: tools, Home: e.home})...)
 					if len(f.EnvOverrides) > 0 {
 						// What `hookcore hook claude` refuses (claudeEnvProblem): said here
 						// too, where the user looks (stop 25 trial: check said 0 errors).

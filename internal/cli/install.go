@@ -72,7 +72,7 @@ func uninstallCmd(e *env) *cobra.Command {
 	return cmd
 }
 
-func (e *env) install(agent string, f *installFlags, add bool) error {
+func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	if f.server != "" {
 		loopback, err := install.CheckServer(f.server)
 		if err != nil {
@@ -109,6 +109,15 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 	p, err := plan(o)
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
+	}
+	if add {
+		if note := e.agentOffNote(agent, p.Project, o.ProjectDir); note != "" {
+			defer func() {
+				if err == nil {
+					fmt.Fprintln(e.stdout, note)
+				}
+			}()
+		}
 	}
 	for _, ev := range p.Kept {
 		// Red team 11: install rewrote a hookcore entry the user wrote (its flags and timeout
@@ -195,6 +204,57 @@ func (e *env) install(agent string, f *installFlags, add bool) error {
 		fmt.Fprintf(e.stdout, "the old file is kept as %s\n", relativize(backup, e.cwd))
 	}
 	return nil
+}
+
+// agentOffNote is what install says, after its other lines, when the agent's own switch
+// turns every hook of its files off, so that the entries install writes will not run (new-
+// user trial, stop 28: install codex said nothing of `[features] hooks = false`, which
+// `hookcore list` reported): Codex's [features] hooks (or codex_hooks) in a config.toml,
+// Gemini CLI's hooksConfig.enabled in a settings.json. The files read are the user's and,
+// for a project install, the project's, resolved as config.AgentSwitch resolves them for
+// list (the project's, read by the agent in a folder it trusts, wins). "" when nothing
+// switches the hooks off, and for the other agents.
+func (e *env) agentOffNote(agent string, project bool, projectDir string) string {
+	var d config.Dialect
+	var rel string
+	switch agent {
+	case "codex":
+		d, rel = config.Codex, filepath.Join(".codex", "config.toml")
+	case "gemini":
+		d, rel = config.Gemini, filepath.Join(".gemini", "settings.json")
+	default:
+		return ""
+	}
+	var files []*config.File
+	read := func(path string, layer config.Layer) {
+		if _, err := os.Stat(path); err != nil {
+			return
+		}
+		if f, _ := config.ParseFile(path, layer); f != nil && !f.Failed {
+			files = append(files, f)
+		}
+	}
+	if e.home != "" {
+		read(filepath.Join(e.home, rel), config.User)
+	}
+	if project && projectDir != "" {
+		read(filepath.Join(projectDir, rel), config.Project)
+	}
+	off := config.AgentSwitch(files, true).AllOff(d)
+	if off == "" {
+		return ""
+	}
+	where := relativize(off, e.cwd)
+	if d == config.Gemini {
+		return fmt.Sprintf("note: Gemini CLI runs none of these hooks: %s sets hooksConfig.enabled to false; set it to true there (\"hooksConfig\": {\"enabled\": true}) to switch Gemini CLI's hooks on", where)
+	}
+	key := "hooks"
+	for _, f := range files {
+		if f.Path == off && f.HooksEnabled == nil {
+			key = "codex_hooks"
+		}
+	}
+	return fmt.Sprintf("note: Codex runs none of these hooks: %s sets [features] %s = false; set it to true there to switch Codex's hooks on", where, key)
 }
 
 // selfCommand is how an agent should run this binary: "hookcore" when that name on PATH is
