@@ -315,6 +315,45 @@ func envOf(raw []byte) (names, overrides []string) {
 	return names, overrides
 }
 
+// NetworkEnv reports whether an environment variable, set for every hook by a project's
+// agent settings (or a Gemini CLI .env), changes where hookcore's own network clients send
+// a hook's input and whom they trust: the proxies (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY,
+// NO_PROXY, lower case too), the TLS trust of Go, OpenSSL, Python, Node and curl
+// (SSL_CERT_FILE, SSL_CERT_DIR, REQUESTS_CA_BUNDLE, CURL_CA_BUNDLE, NODE_EXTRA_CA_CERTS,
+// NODE_TLS_REJECT_UNAUTHORIZED, PYTHONHTTPSVERIFY, AWS_CA_BUNDLE), the model servers of
+// hookcore's LLM judge (OPENAI_BASE_URL, ANTHROPIC_BASE_URL: the judge would ask the
+// repository's server, sending it the call and the user's API key) and the OpenTelemetry
+// exporter's endpoint and headers (OTEL_EXPORTER_OTLP_*). It matters where the config has
+// a hook hookcore runs over the network (File.UsesNetwork): an http hook, an LLM judge or
+// agent, an mcp_tool or rego hook; it is not part of GuardEnv, because such variables are
+// common in an application's .env and change nothing for a command guard that does not
+// go on the network (red team, stop 28).
+func NetworkEnv(name string) bool {
+	switch strings.ToUpper(name) {
+	case "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR",
+		"REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "NODE_EXTRA_CA_CERTS", "NODE_TLS_REJECT_UNAUTHORIZED",
+		"PYTHONHTTPSVERIFY", "AWS_CA_BUNDLE", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL":
+		return true
+	}
+	return strings.HasPrefix(name, "OTEL_EXPORTER_OTLP_")
+}
+
+// UsesNetwork reports whether f has an enabled hook that hookcore runs over the network
+// with its own clients: http, prompt (an LLM judge), agent, mcp_tool or rego (NetworkEnv).
+func (f *File) UsesNetwork() bool {
+	for i := range f.Hooks {
+		h := &f.Hooks[i]
+		if !h.Enabled {
+			continue
+		}
+		switch h.Action.Type {
+		case TypeHTTP, TypePrompt, TypeAgent, TypeMCPTool, TypeRego:
+			return true
+		}
+	}
+	return false
+}
+
 // GuardEnv reports whether an environment variable, set to value for every hook by a
 // project's agent settings, changes what hookcore's hook process reads or how the guards it
 // starts load their code: HOME (the user's policy and trust store), PATH (which program a

@@ -368,7 +368,7 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		// Under Gemini CLI: the workspace's .env reaches this process and every guard it
 		// starts (red team round 34: a repository's PYTHONPATH=.pyevil made the user's
 		// Python guard import the repository's json.py, and rm -rf ran).
-		why, envNote := e.geminiEnvProblem()
+		why, envNote := e.geminiEnvProblem(usesNetwork(l.set))
 		if why != "" {
 			return nil, why, "", ""
 		}
@@ -434,6 +434,8 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note stri
 				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
 			case len(over) > 0:
 				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)", rel, strings.Join(over, ", ")), ""
+			case len(networkNames(names)) > 0 && usesNetwork(set):
+				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives hookcore's hook command: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file (or set it in your own ~/.claude/settings.json)", rel, strings.Join(networkNames(names), ", ")), ""
 			case len(names) > 0 && note == "":
 				note = fmt.Sprintf("the project's %s sets %s in the env Claude Code gives every hook", rel, someNames(names))
 			}
@@ -442,31 +444,59 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note stri
 	return "", note
 }
 
+// usesNetwork reports whether a file of set has a hook hookcore runs over the network
+// (config.File.UsesNetwork).
+func usesNetwork(set *config.Set) bool {
+	for _, f := range set.Files {
+		if f.UsesNetwork() {
+			return true
+		}
+	}
+	return false
+}
+
+// networkNames is the names config.NetworkEnv takes, in order.
+func networkNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if config.NetworkEnv(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // geminiEnvProblem is claudeEnvProblem for Gemini CLI, whose environment (which its hooks
 // get) takes the variables of the .env file it finds that it does not have already
 // (loadEnvironment of Gemini CLI 0.61.0; observed with peer-gemini, red team round 34): when
 // that file (geminiEnvFiles) is not the user's own (~/.env, ~/.gemini/.env) and names a
-// variable that is set here and would change how a guard runs (config.GuardEnv), nothing
-// runs and a gate event is blocked. hookcore cannot tell whether the variable came from the
+// variable that is set here and would change how a guard runs (config.GuardEnv), or, when
+// network (the config has a hook hookcore runs over the network), where hookcore sends
+// it (config.NetworkEnv), nothing runs and a gate event is blocked. hookcore cannot tell whether the variable came from the
 // file or from the user's own environment, so it takes every word of the file that could be
 // a key (config.DotEnvWords). note names the other variables the file may have set.
-func (e *env) geminiEnvProblem() (problem, note string) {
+func (e *env) geminiEnvProblem(network bool) (problem, note string) {
 	for _, p := range geminiEnvFiles(e.cwd, e.home) {
 		rel := text.Printable(relativize(p, e.cwd))
 		data, _, err := regularfile.Read(p, 16<<20)
 		if err != nil {
 			return fmt.Sprintf("%s cannot be checked for a variable that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
 		}
-		var over, names []string
+		var over, overNet, names []string
 		for _, w := range config.DotEnvWords(data) {
 			v, ok := os.LookupEnv(w)
 			switch {
 			case !ok:
 			case v != "" && config.GuardEnv(w, v): // empty: a guard that fails for it fails closed (note)
 				over = append(over, w)
+			case v != "" && network && config.NetworkEnv(w):
+				overNet = append(overNet, w)
 			default:
 				names = append(names, w)
 			}
+		}
+		if len(overNet) > 0 && len(over) == 0 {
+			return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command included) when it is not set already: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)", rel, text.Printable(strings.Join(overNet, ", "))), ""
 		}
 		if len(over) > 0 {
 			return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command and your guards included) when it is not set already: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)", rel, text.Printable(strings.Join(over, ", "))), ""
