@@ -56,6 +56,20 @@ func newFakeServe(t *testing.T) *fakeServe {
 	return f
 }
 
+// tokenStateDir makes DIR/state, the state directory of a serve whose token is
+// "state-token", and returns it.
+func tokenStateDir(t *testing.T, dir string) string {
+	t.Helper()
+	state := filepath.Join(dir, "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(state, "serve.token"), []byte("state-token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return state
+}
+
 func (f *fakeServe) seen() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -86,13 +100,7 @@ func TestForwardChecksPeer(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			state := filepath.Join(dir, "state")
-			if err := os.MkdirAll(state, 0o700); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(state, "serve.token"), []byte("state-token\n"), 0o600); err != nil {
-				t.Fatal(err)
-			}
+			state := tokenStateDir(t, dir)
 			fake := newFakeServe(t)
 			e := testEnv(t, dir, strings.NewReader(rmInput))
 			e.transport.peerUID = tt.uid

@@ -46,13 +46,7 @@ func proofServe(t *testing.T, dir, token string) string {
 func TestForwardProof(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	state := filepath.Join(dir, "state")
-	if err := os.MkdirAll(state, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(state, "serve.token"), []byte("state-token\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	state := tokenStateDir(t, dir)
 	real := proofServe(t, dir, "state-token")
 	other := proofServe(t, t.TempDir(), "another-token")
 
