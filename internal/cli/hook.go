@@ -171,7 +171,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	if d := e.budget(p.Name(), event); d > 0 && event.Kind() == hook.Gate {
 		sig.deadline = start.Add(d)
 	}
-	r, why, broken, need := e.loadRunner(cf, event, hookcore.Options{State: st, Approver: sig})
+	r, why, broken, need, failed := e.loadRunner(cf, event, hookcore.Options{State: st, Approver: sig})
 	if need != "" {
 		sig.Stop()
 		return e.handOver(p, event, data, need, block), wait
@@ -185,6 +185,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	}
 	fix := e.cwds()
 	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block))
+	ans = orFailed(p, event, failed, block, ans)
 	wait = func() {
 		defer sig.Stop()
 		closeCtx := &timeoutOnUse{d: 10 * time.Minute}
@@ -194,6 +195,16 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		}
 	}
 	return ans, wait
+}
+
+// orFailed is ans, or, when a config file could not be loaded (failed, see loadRunner) and
+// the other files' hooks had nothing to say on this event (not a gate: a gate event with
+// failed is blocked before), the error failed, which the agent shows as a hook's error.
+func orFailed(p bridge.Protocol, event hook.Event, failed string, block bool, ans bridge.Answer) bridge.Answer {
+	if failed == "" || ans.Code != 0 || len(ans.Stdout) > 0 || ans.Stderr != "" {
+		return ans
+	}
+	return p.Fail(event, failed, block)
 }
 
 // agentBudget is how long the hooks of one event may take under the agent named agent
@@ -322,29 +333,39 @@ func (t *timeoutOnUse) cancel() {
 // lean hook binary, -tags hookcore_lean: an http hook of the event, a prompt hook, say): it
 // says what the config needs, and the caller hands the event to the full hookcore
 // (handOver).
-func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Options) (r *hookcore.Runner, why, broken, need string) {
+//
+// A file that cannot be loaded as a whole (a syntax error in another agent's settings, say)
+// is no reason to drop the other files' hooks: it makes broken too (gate events fail
+// closed), and failed says which (new-user trial, stop 28: a typo in ~/.codex/config.toml
+// switched off the user's Stop guard and context hooks under `hook claude`).
+func (e *env) loadRunner(cf *configFlags, event hook.Event, opts hookcore.Options) (r *hookcore.Runner, why, broken, need, failed string) {
 	return e.loadRunnerThen(cf, event, opts, nil)
 }
 
 // loadRunnerThen is loadRunner; then, when not nil, is called with the loaded config before
 // the Runner is compiled from it (serve records what the Runner is built from).
-func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Options, then func(*loaded)) (r *hookcore.Runner, why, broken, need string) {
+func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Options, then func(*loaded)) (r *hookcore.Runner, why, broken, need, failed string) {
 	var problems bytes.Buffer
 	le := *e
 	le.stderr = &problems
-	l, err := le.load(cf)
+	kcf := *cf
+	kcf.keepFailed = true
+	l, err := le.load(&kcf)
 	if err != nil {
 		why := strings.TrimSpace(problems.String())
 		if why == "" {
 			why = err.Error()
 		}
-		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; "), "", ""
+		return nil, "config does not load: " + strings.ReplaceAll(why, "\n", "; "), "", "", ""
+	}
+	if l.failed != "" {
+		failed = "config does not load: " + l.failed
 	}
 	if then != nil {
 		then(l)
 	}
 	if need := e.lacks(l, cf, event); need != "" {
-		return nil, "", "", need
+		return nil, "", "", need, ""
 	}
 	if problems.Len() > 0 {
 		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
@@ -357,7 +378,7 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		// guard fails closed on what the repository or the model can write.
 		why, envNote := e.claudeEnvProblem(l.set, l.projectDir)
 		if why != "" {
-			return nil, why, "", ""
+			return nil, why, "", "", ""
 		}
 		// Any other variable the project's env sets can still make a guard fail (red team
 		// round 29: PYTHONIOENCODING=utf-16 crashed a Python guard, and rm -rf went through):
@@ -370,7 +391,7 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		// Python guard import the repository's json.py, and rm -rf ran).
 		why, envNote := e.geminiEnvProblem(usesNetwork(l.set))
 		if why != "" {
-			return nil, why, "", ""
+			return nil, why, "", "", ""
 		}
 		if opts.GuardsFailClosed == "" {
 			opts.GuardsFailClosed = envNote
@@ -396,9 +417,12 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 	}
 	r, err = e.runner(l, cf, opts)
 	if err != nil {
-		return nil, "config does not compile: " + err.Error(), "", ""
+		return nil, "config does not compile: " + err.Error(), "", "", ""
 	}
-	return r, "", broken, ""
+	if failed != "" {
+		broken = strings.TrimPrefix(strings.Join([]string{broken, failed}, "; "), "; ")
+	}
+	return r, "", broken, "", failed
 }
 
 // claudeEnvProblem says why Claude Code's environment for this hook process cannot be

@@ -52,6 +52,11 @@ type configFlags struct {
 	// user and the project (config.FrontmatterPaths): `hookcore run` and `trust`, whose
 	// agent runs them. The other commands leave them out: Claude Code runs them itself.
 	frontmatter bool
+	// keepFailed makes load return the config when a file of it cannot be loaded as a
+	// whole (or a named file of hookcore's own dialect has a broken entry), with why in
+	// loaded.failed, instead of exit 1: the hook command and serve then block gate events
+	// and run the other files' hooks on the others (loadRunnerThen).
+	keepFailed bool
 }
 
 // loaded is a config set ready for a Runner, with the trust store that gates it.
@@ -67,6 +72,8 @@ type loaded struct {
 	// projectTrusted is false when the project and local layers do not run (an untrusted
 	// workspace, without --trust): their text is the repository's, not the user's.
 	projectTrusted bool
+	// failed says which files could not be loaded (configFlags.keepFailed); "" when all did.
+	failed string
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
@@ -188,15 +195,20 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		}
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 	}
-	if len(fatal) > 0 {
-		return nil, exitWith(ExitFailure)
+	var failed []string
+	for _, p := range fatal {
+		failed = append(failed, relativize(p.Error(), e.cwd))
 	}
-	if explicit && strictBroken(set) {
+	switch {
+	case len(fatal) > 0 && !f.keepFailed:
+		return nil, exitWith(ExitFailure)
+	case explicit && strictBroken(set) && !f.keepFailed:
 		// A file of hookcore's own dialect that the user named is being written or tested:
 		// its errors stop the run, all at once (DESIGN.md section 9; conformance cases
 		// 15-18). Discovered layers and other agents' files skip only the broken entry.
 		return nil, &exitError{code: ExitFailure, strict: true}
 	}
+	l.failed = strings.Join(failed, "; ")
 	l.untrustedIgnored = untrusted
 	if hidden > 0 {
 		what := "1 problem"

@@ -97,6 +97,7 @@ type agentRunner struct {
 	r         *hookcore.Runner
 	why       string  // non-empty: the config does not load, every gate event fails closed
 	broken    string  // non-empty: broken entries that may be guards; gate events fail closed
+	failed    string  // non-empty: files that did not load (loadRunner); see orFailed
 	in        *inputs // what r (or why) was built from; nil before the first load
 	stamps    *stampCache
 	retired   []*hookcore.Runner
@@ -142,23 +143,23 @@ func (s *server) reload() {
 // a script a trusted project hook runs), it is built again first, as the hook command
 // builds one for each event. So serve never runs what `hookcore hook` would refuse at the
 // same moment (docs/decisions.md).
-func (a *agentRunner) current() (r *hookcore.Runner, why, broken string) {
+func (a *agentRunner) current() (r *hookcore.Runner, why, broken, failed string) {
 	a.mu.RLock()
-	r, why, broken, in := a.r, a.why, a.broken, a.in
+	r, why, broken, failed, in := a.r, a.why, a.broken, a.failed, a.in
 	a.mu.RUnlock()
 	if in != nil && !a.e.changed(&a.cf, in) {
-		return r, why, broken
+		return r, why, broken, failed
 	}
 	a.reloading.Lock()
 	defer a.reloading.Unlock()
 	a.mu.RLock()
-	r, why, broken, in = a.r, a.why, a.broken, a.in
+	r, why, broken, failed, in = a.r, a.why, a.broken, a.failed, a.in
 	a.mu.RUnlock()
 	if in != nil && !a.e.changed(&a.cf, in) {
-		return r, why, broken // another event rebuilt it meanwhile
+		return r, why, broken, failed // another event rebuilt it meanwhile
 	}
 	in = a.e.stampInputs(&a.cf, a.stamps)
-	r, why, broken, _ = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st}, in.pin) // this build runs every config
+	r, why, broken, _, failed = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st}, in.pin) // this build runs every config
 	a.mu.Lock()
 	if a.r != nil && r != nil {
 		a.retired = append(a.retired, a.r) // its async hooks are drained on shutdown
@@ -166,9 +167,9 @@ func (a *agentRunner) current() (r *hookcore.Runner, why, broken string) {
 	if why != "" && why != a.why {
 		fmt.Fprintln(a.e.stderr, "hookcore serve:", why)
 	}
-	a.r, a.why, a.broken, a.in = r, why, broken, in
+	a.r, a.why, a.broken, a.failed, a.in = r, why, broken, failed, in
 	a.mu.Unlock()
-	return r, why, broken
+	return r, why, broken, failed
 }
 
 // answer decides one event exactly as `hookcore hook` does.
@@ -192,7 +193,7 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		}
 		return p.Fail(event, why, block), event
 	}
-	r, why, broken := s.agent(p).current()
+	r, why, broken, failed := s.agent(p).current()
 	if why == "" && broken != "" && ev.Kind() == hook.Gate {
 		why = broken
 	}
@@ -207,7 +208,8 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		ctx, cancel = context.WithTimeoutCause(ctx, d, errHookBudget)
 		defer cancel()
 	}
-	return s.e.withinBudget(ctx, p, ev, block, fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block)), ev
+	ans := s.e.withinBudget(ctx, p, ev, block, fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block))
+	return orFailed(p, ev, failed, block, ans), ev
 }
 
 // wireAnswer is the body of /v1/answer: the answer a hook command gives, whole.
