@@ -396,6 +396,11 @@ func GuardEnv(name, value string) bool {
 		return true // BSD grep (macOS) still reads it: GREP_OPTIONS=-v inverts a grep guard
 	case "LANG", "LC_ALL", "LC_CTYPE":
 		return !plainLocale(value)
+	case "CLAUDE_CODE_USE_POWERSHELL_TOOL":
+		// Claude Code's PowerShell tool, and a skill's `shell: powershell` lines, are no Bash
+		// calls: a repository that switches it on takes its shell commands past every Bash
+		// guard (red team round 40).
+		return true
 	case "PS4", "CDPATH", "GLOBIGNORE", "TMOUT", "NODE_ICU_DATA":
 		// What bash reads from the environment and acts on in a script: PS4 is expanded
 		// (code) under xtrace, CDPATH moves a `cd`, GLOBIGNORE drops files from a glob,

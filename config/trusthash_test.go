@@ -121,9 +121,28 @@ func TestGuardEnvClass(t *testing.T) {
 		"BASH_FUNC_grep%%": true, "BASH_FUNC_x()": true, "a-b": true, "1X": true, "": true,
 		"GIT_SSH_COMMAND": true, "GIT_CONFIG_COUNT": true, "GIT_CONFIG_KEY_0": true, "GIT_DIR": true,
 		"http_proxy": false, "NODE_ENV": false, "GIT_AUTHOR_NAME": false, "CLAUDE_CODE_USE_BEDROCK": false,
+		// Red team round 40: Claude Code's PowerShell tool takes shell commands past the
+		// Bash guards.
+		"CLAUDE_CODE_USE_POWERSHELL_TOOL": true,
 	} {
 		if got := GuardEnv(name, "x"); got != want {
 			t.Errorf("GuardEnv(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestNetworkEnv: where hookcore's own network clients go (stop 28); ordinary names, and the
+// guard variables, are not in it.
+func TestNetworkEnv(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]bool{
+		"HTTPS_PROXY": true, "https_proxy": true, "NO_PROXY": true, "SSL_CERT_FILE": true,
+		"NODE_TLS_REJECT_UNAUTHORIZED": true, "OPENAI_BASE_URL": true, "ANTHROPIC_BASE_URL": true,
+		"OTEL_EXPORTER_OTLP_ENDPOINT": true, "OTEL_EXPORTER_OTLP_HEADERS": true,
+		"OPENAI_API_KEY": false, "NODE_ENV": false, "PYTHONPATH": false, "DATABASE_URL": false,
+	} {
+		if got := NetworkEnv(name); got != want {
+			t.Errorf("NetworkEnv(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

@@ -121,7 +121,7 @@ func (in *Input) UnmarshalJSON(data []byte) error {
 			if in.Extra == nil {
 				in.Extra = make(map[string]json.RawMessage)
 			}
-			in.Extra[k] = v
+			in.Extra[k] = replaceLoneSurrogates(v)
 			continue
 		}
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
@@ -135,6 +135,9 @@ func (in *Input) UnmarshalJSON(data []byte) error {
 			}
 		case *json.RawMessage:
 			*f = v // already a copy of its own, as json.Unmarshal would make one
+			if k != "tool_input" {
+				*f = replaceLoneSurrogates(v) // the tool input is refused instead (CheckToolInput)
+			}
 			continue
 		}
 		if err := json.Unmarshal(v, f); err != nil {

@@ -93,7 +93,7 @@ func slowUnmarshal(data []byte, in *Input) error {
 			if in.Extra == nil {
 				in.Extra = make(map[string]json.RawMessage)
 			}
-			in.Extra[k] = v
+			in.Extra[k] = replaceLoneSurrogates(v) // as UnmarshalJSON: TestReplaceLoneSurrogates
 			continue
 		}
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
@@ -101,6 +101,9 @@ func slowUnmarshal(data []byte, in *Input) error {
 		}
 		if err := json.Unmarshal(v, f); err != nil {
 			return fmt.Errorf("hook input field %q: %w", k, err)
+		}
+		if r, ok := f.(*json.RawMessage); ok && k != "tool_input" {
+			*r = replaceLoneSurrogates(*r)
 		}
 	}
 	return nil

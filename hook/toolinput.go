@@ -191,6 +191,70 @@ func loneSurrogate(str []byte) (int, bool) {
 	return high, high >= 0
 }
 
+// replaceLoneSurrogates returns raw (valid JSON) with every \u escape of a lone UTF-16
+// surrogate (loneSurrogate) written as \ufffd, the replacement character encoding/json
+// reads for it; raw itself when it has none. For the fields of a hook's input other than
+// the tool input (which CheckToolInput refuses instead): a hostile model's
+// last_assistant_message "... \ud800" crashed a Python Stop guard that logged it, and the
+// stop went through (red team round 40).
+func replaceLoneSurrogates(raw []byte) []byte {
+	if !bytes.Contains(raw, []byte(`\u`)) && !bytes.Contains(raw, []byte(`\U`)) {
+		return raw
+	}
+	var out []byte
+	high := -1 // offset in raw of a high surrogate escape waiting for its low half
+	lone := func(at int) {
+		if out == nil {
+			out = append(make([]byte, 0, len(raw)), raw...)
+		}
+		copy(out[at+2:at+6], "fffd")
+	}
+	for k := 0; k < len(raw); k++ {
+		if raw[k] != '\\' {
+			if high >= 0 {
+				lone(high)
+				high = -1
+			}
+			continue
+		}
+		if k+5 >= len(raw) || raw[k+1] != 'u' {
+			if high >= 0 {
+				lone(high)
+				high = -1
+			}
+			k++
+			continue
+		}
+		v, err := strconv.ParseUint(string(raw[k+2:k+6]), 16, 16)
+		switch {
+		case err != nil:
+		case v >= 0xD800 && v <= 0xDBFF:
+			if high >= 0 {
+				lone(high)
+			}
+			high = k
+		case v >= 0xDC00 && v <= 0xDFFF:
+			if high < 0 {
+				lone(k)
+			}
+			high = -1
+		default:
+			if high >= 0 {
+				lone(high)
+				high = -1
+			}
+		}
+		k += 5
+	}
+	if high >= 0 {
+		lone(high)
+	}
+	if out == nil {
+		return raw
+	}
+	return out
+}
+
 // isNumberByte reports whether b may continue a JSON number literal.
 func isNumberByte(b byte) bool {
 	return b >= '0' && b <= '9' || b == '.' || b == 'e' || b == 'E' || b == '+' || b == '-'

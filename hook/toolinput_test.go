@@ -165,3 +165,37 @@ func FuzzCheckToolInput(f *testing.F) {
 		}
 	})
 }
+
+// TestReplaceLoneSurrogates (red team round 40): the fields of a hook's input other than the
+// tool input get a lone surrogate escape as \ufffd (what encoding/json reads), pairs and
+// escaped backslashes left alone; an Input's extra fields and tool_response are read so,
+// its tool_input as sent (CheckToolInput refuses it).
+func TestReplaceLoneSurrogates(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		`"tests fail \ud800"`:             `"tests fail \ufffd"`,
+		`"\uDC00x"`:                       `"\ufffdx"`,
+		`["\ud83d\ude00", "\ud83d"]`:      `["\ud83d\ude00", "\ufffd"]`,
+		`"\ud83d\ud83d\ude00"`:            `"\ufffd\ud83d\ude00"`,
+		`"\ud83d\n"`:                      `"\ufffd\n"`,
+		`{"a":"\\ud800","b":"\u00e9"}`:    `{"a":"\\ud800","b":"\u00e9"}`,
+		`{"plain": 1e400, "s": "no esc"}`: `{"plain": 1e400, "s": "no esc"}`,
+	} {
+		if got := string(replaceLoneSurrogates([]byte(in))); got != want {
+			t.Errorf("replaceLoneSurrogates(%s) = %s, want %s", in, got, want)
+		}
+	}
+	var in Input
+	if err := json.Unmarshal([]byte(`{"hook_event_name":"Stop","last_assistant_message":"the tests fail \ud800","tool_input":{"c":"\ud800"},"tool_response":{"o":"\ud800"}}`), &in); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(in.Extra["last_assistant_message"]); got != `"the tests fail \ufffd"` {
+		t.Errorf("extra field: %s", got)
+	}
+	if got := string(in.ToolResponse); got != `{"o":"\ufffd"}` {
+		t.Errorf("tool_response: %s", got)
+	}
+	if got := string(in.ToolInput); got != `{"c":"\ud800"}` {
+		t.Errorf("tool_input changed: %s", got)
+	}
+}

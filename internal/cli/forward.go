@@ -104,13 +104,16 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 }
 
 // serveClient is the HTTP client of `hook --server`: its connections are checked by
-// dialServe before the request is written, and it follows no redirect (a serve sends none;
-// a redirect would carry the input elsewhere). strict is that the --server URL names a
-// loopback host; token is the one the request carries.
+// dialServe before the request is written, it follows no redirect (a serve sends none;
+// a redirect would carry the input elsewhere), and it goes through no proxy: the proxy
+// variables of its environment may be a repository's (Claude Code gives a project's
+// settings env to the hook command), and HTTP_PROXY took the input and the --token of a
+// serve on another host, and answered for it (red team round 40). strict is that the
+// --server URL names a loopback host; token is the one the request carries.
 func (e *env) serveClient(strict bool, token string) *http.Client {
 	return &http.Client{
 		Transport: &http.Transport{
-			Proxy:             http.ProxyFromEnvironment, // http.DefaultTransport's: loopback hosts are never proxied
+			Proxy:             nil,
 			DialContext:       e.dialServe(strict, token),
 			DisableKeepAlives: true,
 		},

@@ -263,3 +263,18 @@ func TestWriteTokenRefusesShared(t *testing.T) {
 		t.Errorf("serve.token holds %q, want the token", data)
 	}
 }
+
+// TestServeClientNoProxy (red team round 40): `hook --server` goes through no proxy. Claude
+// Code gives a project's settings env to the hook command, and HTTP_PROXY there took the
+// input and the --token of a serve on another host, and answered for it. (The transport
+// is checked, not a request: net/http reads the proxy variables once per process.)
+func TestServeClientNoProxy(t *testing.T) {
+	t.Parallel()
+	e := testEnv(t, t.TempDir(), nil)
+	for _, strict := range []bool{true, false} {
+		tr, ok := e.serveClient(strict, "tok").Transport.(*http.Transport)
+		if !ok || tr.Proxy != nil {
+			t.Errorf("strict %v: the client's transport has a proxy function", strict)
+		}
+	}
+}
