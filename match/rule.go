@@ -223,8 +223,13 @@ func (r *rule) match(s *Subject) bool {
 		return false
 	}
 	if r.kind == ruleDomain {
-		// Deny semantics: a call that fetches several URLs matches when any host does.
-		for _, h := range s.fetchHosts() {
+		// Deny semantics: a call that fetches several URLs matches when any host does, and
+		// a call with a URL hookcore cannot read matches every domain rule (fetchHosts).
+		hosts, unread := s.fetchHosts()
+		if unread {
+			return true
+		}
+		for _, h := range hosts {
 			if r.re.MatchString(h) {
 				return true
 			}
@@ -239,9 +244,13 @@ func (r *rule) match(s *Subject) bool {
 }
 
 // permitsHosts reports whether the domain rule permits every host the call fetches
-// (permit semantics, see AllowedBy); a call that names no host is not permitted.
+// (permit semantics, see AllowedBy); a call that names no host, or has a URL hookcore
+// cannot read (fetchHosts), is not permitted.
 func (r *rule) permitsHosts(s *Subject) bool {
-	hosts := s.fetchHosts()
+	hosts, unread := s.fetchHosts()
+	if unread {
+		return false
+	}
 	for _, h := range hosts {
 		if !r.re.MatchString(h) {
 			return false
