@@ -40,7 +40,8 @@
 //
 // A Rule is Claude Code's permission rule syntax "Tool(pattern)", one rule: as in Claude
 // Code, "Bash(rm *) || Bash(curl *)" is the rule Bash with the pattern "rm *) || Bash(curl *"
-// (If.JoinedRules tells a loader so). It matches a call when the
+// (If.JoinedRules tells a loader so, whatever joins the two: "||", "or", ';', a space). It
+// matches a call when the
 // tool name equals Tool, case-insensitively (codebot's "bash" is Claude Code's "Bash"), and
 // the pattern matches the tool's main argument. "Tool", "Tool()" and "Tool(*)" match every
 // call of the tool. The main argument and the pattern's meaning depend on the tool:
