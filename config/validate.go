@@ -225,18 +225,23 @@ func check(r *rawHook) {
 	}
 }
 
-// joinedRules reports an `if` that reads as two permission rules joined by j.Op, which is
-// one rule matching almost nothing (red team round 39, F5: `if: 'Bash(rm -rf *) ||
-// Bash(curl *)'` let rm -rf through, and check said nothing). In hookcore's own YAML, whose
-// `if` only hookcore reads, it is an error, so that the hook is broken and, under an agent,
-// a broken guard fails closed. In another agent's file it is a warning: the agent reads the
+// joinedRules reports an `if` that reads as two permission rules joined by j.Op (any text:
+// "||", "or", ';', or white space only, see match.If.JoinedRules), which is one rule
+// matching almost nothing (red team round 39, F5: `if: 'Bash(rm -rf *) || Bash(curl *)'`
+// let rm -rf through, and check said nothing; round 40, F4: the same with "or", ';', a
+// space). In hookcore's own YAML, whose `if` only hookcore reads, it is an error, so that
+// the hook is broken and, under an agent, a broken guard fails closed. In another agent's file it is a warning: the agent reads the
 // one rule (Claude Code's `if` holds exactly one), and hookcore matches it as the agent does.
 func joinedRules(r *rawHook, f *match.If, j match.Join) {
 	h := &r.h
 	src := strings.TrimSpace(h.If)
 	pat := src[strings.IndexByte(src, '(')+1 : len(src)-1]
-	what := fmt.Sprintf("%q looks like two rules joined by %s, but a permission rule is one tool and one pattern: this is the rule %s with the pattern %q, which matches almost nothing",
-		src, j.Op, f.RuleTool(), pat)
+	joined := "joined by " + j.Op
+	if j.Op == " " {
+		joined = "written one after the other"
+	}
+	what := fmt.Sprintf("%q looks like two rules %s, but a permission rule is one tool and one pattern: this is the rule %s with the pattern %q, which matches almost nothing",
+		src, joined, f.RuleTool(), pat)
 	p := &Problem{Pos: posOf(r, "if")}
 	if kv, ok := r.at["if"]; ok {
 		d := decoder{path: h.Pos.File, lines: r.lines}

@@ -40,7 +40,8 @@
 //
 // A Rule is Claude Code's permission rule syntax "Tool(pattern)", one rule: as in Claude
 // Code, "Bash(rm *) || Bash(curl *)" is the rule Bash with the pattern "rm *) || Bash(curl *"
-// (If.JoinedRules tells a loader so). It matches a call when the
+// (If.JoinedRules tells a loader so, whatever joins the two: "||", "or", ';', a space). It
+// matches a call when the
 // tool name equals Tool, case-insensitively (codebot's "bash" is Claude Code's "Bash"), and
 // the pattern matches the tool's main argument. "Tool", "Tool()" and "Tool(*)" match every
 // call of the tool. The main argument and the pattern's meaning depend on the tool:
@@ -87,14 +88,20 @@
 //     or a subdomain of it, case-insensitively. The host is read as the agents read it, with
 //     a WHATWG URL parser (red team round 39: "http://0x7f.1/", "http:\\127.0.0.1",
 //     "http://127.0.0.1.:80/" are 127.0.0.1 to Claude Code, and "https://ｅvil%2ecom/" is
-//     evil.com), without one trailing dot or the brackets of an IPv6 address, an
-//     IPv4-mapped address as IPv4; text that is no URL with a host is read once more with
-//     "https://" in front. The pattern's domain is read the same way ("EXAMPLE.com." is
-//     example.com, "bücher.de" xn--bcher-kva.de). The URLs are the `url` argument and those
-//     of the `prompt` argument as Gemini CLI's web_fetch finds them (each space-separated
-//     token with "://" that is an http or https URL). With several URLs a rule matches
-//     when any URL's host matches; an allow rule (AllowedBy) permits the call only when
-//     every host matches, and a call with no host is permitted by none. Each URL is read
+//     evil.com), with the standard's IDNA mapping, which has no STD3 rules (red team round
+//     40: "https://a\u037Eb.evil.com/" is a;b.evil.com to Node and Claude Code), without one
+//     trailing dot or the brackets of an IPv6 address, an IPv4-mapped address as IPv4. Text
+//     with no scheme, or whose scheme leaves no host ("evil.com:443/x"), is read once more
+//     with "https://" in front; text with a scheme never is. A URL with a scheme that the
+//     parser rejects (one with "://", or starting with a scheme) is unread: it matches
+//     every domain rule and is permitted by none, since the agent's parser may read a host
+//     this one does not (fail closed). The pattern's domain is read the same way
+//     ("EXAMPLE.com." is example.com, "bücher.de" xn--bcher-kva.de). The URLs are the `url`
+//     argument and those of the `prompt` argument as Gemini CLI's web_fetch finds them
+//     (each space-separated token with "://" that is an http or https URL, or that does not
+//     parse). With several URLs a rule matches when any URL's host matches; an allow rule
+//     (AllowedBy) permits the call only when every host matches, and a call with no host,
+//     or with an unread URL, is permitted by none. Each URL is read
 //     once, the agents' way, never as "any of several parsers' hosts": that is what keeps
 //     both a deny rule and an allow rule right.
 //

@@ -59,9 +59,11 @@ type If struct {
 	join   Join           // Rule: the operator of "Tool(a) || Tool(b)", read as one rule
 }
 
-// Join is an operator found between what reads as two permission rules in the source of one
-// Rule filter ("Bash(rm -rf *) || Bash(curl *)"): Op is "||", "&&", "|" or ",", Offset its
-// byte offset in the expression as given to CompileIf. The zero Join means none.
+// Join is what stands between what reads as two permission rules in the source of one Rule
+// filter ("Bash(rm -rf *) || Bash(curl *)"): Op is the text between them without the white
+// space around it ("||", "&&", "|", ",", "or", ";", "｜｜", ...), or " " when nothing but
+// white space separates them; Offset is its byte offset in the expression as given to
+// CompileIf. The zero Join means none.
 type Join struct {
 	Op     string
 	Offset int
@@ -181,13 +183,16 @@ func (f *If) RuleTool() string {
 	return f.rule.tool
 }
 
-// JoinedRules returns the operator of a permission-rule filter whose pattern reads as two
-// rules joined by ||, &&, | or ',' ("Bash(rm -rf *) || Bash(curl *)": a ')' that closes
-// nothing in the pattern, the operator, then "Tool(" or "!Tool("), and false for any other
-// filter. Such a filter is still one rule, tool Bash and pattern "rm -rf *) || Bash(curl *",
-// which matches almost nothing: Claude Code's `if` holds exactly one rule, with no &&, ||
-// or list syntax, and a `|`-joined one never fires (plugins#2089). A config loader decides
-// whether that is an error or a warning (docs/decisions.md, "two rules in one if").
+// JoinedRules returns the Join of a permission-rule filter whose pattern reads as two rules
+// ("Bash(rm -rf *) || Bash(curl *)": a ')' that closes nothing in the pattern, outside shell
+// quotes, then any text, then "Tool(" or "!Tool("), and false for any other filter. The
+// text between may be any: ||, &&, |, ',', "or", ';', a fullwidth "｜｜", a space or a
+// newline (red team rounds 39 and 40, F5 and F4). Such a filter is still one rule, tool Bash
+// and pattern "rm -rf *) || Bash(curl *", which matches almost nothing: Claude Code's `if`
+// holds exactly one rule, with no &&, || or list syntax, and a `|`-joined one never fires
+// (plugins#2089). A pattern whose parentheses balance ("Bash(echo (a) b)",
+// `Bash(python -c "print(1)")`) is not two rules. A config loader decides whether two rules
+// are an error or a warning (docs/decisions.md, "two rules in one if").
 func (f *If) JoinedRules() (Join, bool) {
 	if f == nil || f.join.Op == "" {
 		return Join{}, false

@@ -184,6 +184,35 @@ func TestIfJoinedRules(t *testing.T) {
 		{`Bash(a:*), Bash(b:*)`, Join{",", 9}, true},
 		{`Bash(rm *) && !Bash(rm -i *)`, Join{"&&", 11}, true},
 		{`mcp__x__y(a) || mcp__x__z(b)`, Join{"||", 13}, true},
+		// Red team round 40, F4: whatever is between the two rules.
+		{`Bash(rm *) or Bash(curl *)`, Join{"or", 11}, true},
+		{`Bash(rm *) OR Bash(curl *)`, Join{"OR", 11}, true},
+		{`Bash(rm *); Bash(curl *)`, Join{";", 10}, true},
+		{`Bash(rm *) Bash(curl *)`, Join{" ", 10}, true},
+		{"Bash(rm *)\nBash(curl *)", Join{" ", 10}, true},
+		{"Bash(rm *)\n  Bash(curl *)\n", Join{" ", 10}, true},
+		{`Bash(rm *)Bash(curl *)`, Join{" ", 10}, true},
+		{`Bash(rm *) ｜｜ Bash(curl *)`, Join{"｜｜", 11}, true},
+		{`Bash(rm *)｜｜Bash(curl *)`, Join{"｜｜", 10}, true},
+		{`Bash(rm *) and then Bash(curl *)`, Join{"and then", 11}, true},
+		{`Bash(rm *) or !Bash(rm -i *)`, Join{"or", 11}, true},
+		{`Bash(rm *) or mcp__github__create_issue(x)`, Join{"or", 11}, true},
+		{`Bash(rm *) or run_shell_command(curl *)`, Join{"or", 11}, true},
+		{`Bash(echo (a) b) or Bash(curl *)`, Join{"or", 17}, true},
+		{`Bash(don't) or Bash(curl *)`, Join{"or", 12}, true}, // an open quote: quotes are not special
+		{`Bash(echo "a") || Bash(curl *)`, Join{"||", 15}, true},
+		// Parentheses of the pattern itself, balanced or quoted: one rule.
+		{`Bash(echo (a) b)`, Join{}, false},
+		{`Bash(python -c "print(1)")`, Join{}, false},
+		{`Bash(python -c "x=')'; print(x)")`, Join{}, false},
+		{`Bash(python -c 'print(")")')`, Join{}, false},
+		{`Bash(echo ":)" and more)`, Join{}, false},
+		{`Bash(echo \) print(x))`, Join{}, false},
+		{`Bash(f() { g(1); })`, Join{}, false},
+		{`Read(src/(a)/**)`, Join{}, false},
+		{`Bash(case $x in a) rm *;; esac)`, Join{}, false},
+		{`Bash(rm *) (curl *)`, Join{}, false}, // no tool name: one rule (see decisions.md)
+		{`Bash(rm *) or 2x(y)`, Join{}, false},
 		{`Bash(rm *)`, Join{}, false},
 		{`Bash`, Join{}, false},
 		{`Bash(echo $(date) || cat(x))`, Join{}, false}, // the ')' closes the pattern's own '('
@@ -204,15 +233,19 @@ func TestIfJoinedRules(t *testing.T) {
 			}
 		})
 	}
-	// It stays one rule, matched as Claude Code matches it: not rm -rf, not curl.
-	f, err := CompileIf(`Bash(rm -rf *) || Bash(curl *)`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, cmd := range []string{"rm -rf /tmp/x", "curl x"} {
-		args, _ := json.Marshal(map[string]string{"command": cmd})
-		if f.Match(NewSubject("PreToolUse", "Bash", args)) {
-			t.Errorf("%q matched %q; want the one rule Claude Code reads", f, cmd)
+	// Each stays one rule, matched as Claude Code matches it: not rm -rf, not curl.
+	for _, expr := range []string{`Bash(rm -rf *) || Bash(curl *)`, `Bash(rm -rf *) or Bash(curl *)`,
+		`Bash(rm -rf *) OR Bash(curl *)`, `Bash(rm -rf *); Bash(curl *)`, `Bash(rm -rf *) Bash(curl *)`,
+		"Bash(rm -rf *)\nBash(curl *)", `Bash(rm -rf *) ｜｜ Bash(curl *)`} {
+		f, err := CompileIf(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"rm -rf x", "curl http://x"} {
+			args, _ := json.Marshal(map[string]string{"command": cmd})
+			if f.Match(NewSubject("PreToolUse", "Bash", args)) {
+				t.Errorf("%q matched %q; want the one rule Claude Code reads", f, cmd)
+			}
 		}
 	}
 }

@@ -52,59 +52,6 @@ func isIdentByte(c byte, first bool) bool {
 	return false
 }
 
-// joinedRules looks in the rule t (which isRuleShape accepted) for two rules joined by an
-// operator: a ')' inside the pattern that closes no '(' of the pattern, then "||", "&&",
-// "|" or ',', then an identifier and '(', optionally after '!'. It returns the operator and
-// its offset in t.
-func joinedRules(t string) (Join, bool) {
-	open := strings.IndexByte(t, '(')
-	if open < 0 {
-		return Join{}, false
-	}
-	depth := 0
-	for i := open + 1; i < len(t)-1; i++ {
-		switch t[i] {
-		case '(':
-			depth++
-		case ')':
-			if depth > 0 {
-				depth--
-				continue
-			}
-			j := i + 1
-			for j < len(t) && (t[j] == ' ' || t[j] == '\t') {
-				j++
-			}
-			at := j
-			var op string
-			for _, o := range []string{"||", "&&", "|", ","} {
-				if strings.HasPrefix(t[j:], o) {
-					op = o
-					break
-				}
-			}
-			if op == "" {
-				continue
-			}
-			j += len(op)
-			for j < len(t) && (t[j] == ' ' || t[j] == '\t') {
-				j++
-			}
-			if j < len(t) && t[j] == '!' {
-				j++
-			}
-			k := j
-			for k < len(t) && isIdentByte(t[k], k == j) {
-				k++
-			}
-			if k > j && k < len(t) && t[k] == '(' {
-				return Join{Op: op, Offset: at}, true
-			}
-		}
-	}
-	return Join{}, false
-}
-
 // compileRule compiles t, which isRuleShape accepted and which starts at offset base of the
 // original expression.
 func compileRule(t string, base int) (*rule, error) {
@@ -223,8 +170,13 @@ func (r *rule) match(s *Subject) bool {
 		return false
 	}
 	if r.kind == ruleDomain {
-		// Deny semantics: a call that fetches several URLs matches when any host does.
-		for _, h := range s.fetchHosts() {
+		// Deny semantics: a call that fetches several URLs matches when any host does, and
+		// a call with a URL hookcore cannot read matches every domain rule (fetchHosts).
+		hosts, unread := s.fetchHosts()
+		if unread {
+			return true
+		}
+		for _, h := range hosts {
 			if r.re.MatchString(h) {
 				return true
 			}
@@ -239,9 +191,13 @@ func (r *rule) match(s *Subject) bool {
 }
 
 // permitsHosts reports whether the domain rule permits every host the call fetches
-// (permit semantics, see AllowedBy); a call that names no host is not permitted.
+// (permit semantics, see AllowedBy); a call that names no host, or has a URL hookcore
+// cannot read (fetchHosts), is not permitted.
 func (r *rule) permitsHosts(s *Subject) bool {
-	hosts := s.fetchHosts()
+	hosts, unread := s.fetchHosts()
+	if unread {
+		return false
+	}
 	for _, h := range hosts {
 		if !r.re.MatchString(h) {
 			return false

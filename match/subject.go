@@ -46,8 +46,9 @@ type Subject struct {
 	bashOnce sync.Once
 	bash     *shell.Commands // nil when the arguments have no command string
 
-	hostsOnce sync.Once
-	hosts     []string // fetchHosts: the hosts a WebFetch call reaches
+	hostsOnce   sync.Once
+	hosts       []string // fetchHosts: the hosts a WebFetch call reaches
+	hostsUnread bool     // fetchHosts: a URL of the call has a scheme and is not read
 }
 
 // bashCommands analyses the `command` argument once, for Bash permission rules (see

@@ -7,30 +7,84 @@ import (
 	whatwg "github.com/nlnwa/whatwg-url/url"
 )
 
-// urlHost returns the host a WebFetch of the URL text s reaches, as the agents read it, and
-// false when s names none. The agents parse a URL with a WHATWG URL parser (Claude Code,
-// Gemini CLI, Copilot and Cursor: Node's URL; Codex: Rust's url crate), so this does too
-// (github.com/nlnwa/whatwg-url): "http://127.0.0.1.:80/", "http:127.0.0.1", `http:\\127.0.0.1`,
+// urlHost returns the host a WebFetch of the URL text s reaches, as the agents read it.
+// The agents parse a URL with a WHATWG URL parser (Claude Code, Gemini CLI, Copilot and
+// Cursor: Node's URL; Codex: Rust's url crate), so this does too (parseURL):
+// "http://127.0.0.1.:80/", "http:127.0.0.1", `http:\\127.0.0.1`,
 // `http://127.0.0.1\@example.org/`, "http://0x7f.1/" and "http://2130706433/" are all
-// 127.0.0.1, and "https://ｅvil%2ecom/" is evil.com (red team round 39: Go's net/url read
-// other hosts, or none, and Claude Code 2.1.332 fetched 127.0.0.1). Text the parser
-// rejects, or a URL with no host ("evil.com:443/x" is the scheme "evil.com:"), is parsed
-// once more with "https://" in front: an agent that adds a missing scheme fetches that
-// host. The host is then cleaned (cleanHost).
+// 127.0.0.1, "https://ｅvil%2ecom/" is evil.com (red team round 39: Go's net/url read other
+// hosts, or none, and Claude Code 2.1.332 fetched 127.0.0.1), and "https://a\u037Eb.evil.com/"
+// is a;b.evil.com (red team round 40). The host is then cleaned (cleanHost).
+//
+// Text with no scheme ("evil.com/x", "127.0.0.1:80/x"), or whose scheme leaves no host
+// ("evil.com:443/x" is the scheme "evil.com:"), is parsed once more with "https://" in front:
+// an agent that adds a missing scheme fetches that host. Text that has a scheme is never
+// parsed again (red team round 40: "https://" + "https://a\u037Eb.evil.com/x" read the host
+// "https"): when it contains "://" or starts with a scheme (hasScheme), and the parser
+// rejects it, urlHost returns hostUnread, since an agent whose parser reads it would fetch
+// a host hookcore does not know (callers fail closed, see fetchHosts). Text with "://" that
+// parses with no host ("file:///x"), and text that names no host even with "https://" in
+// front ("::"), return hostNone: no agent fetches a host for it.
 //
 // It is one reading, the agents' own, not the union of several parsers' readings: a rule
 // matches the host the agent fetches, so a deny rule and an allow rule are both right.
 // A reading that matched when any of several parses did would let an allow rule permit a
 // URL whose fetched host it does not name.
-func urlHost(s string) (string, bool) {
-	u, err := whatwg.Parse(s)
-	if err != nil || u.Hostname() == "" {
-		if u, err = whatwg.Parse("https://" + s); err != nil {
-			return "", false
+func urlHost(s string) (string, hostResult) {
+	u, err := parseURL(s)
+	if err == nil && u.Hostname() != "" {
+		return hostOf(u)
+	}
+	if strings.Contains(s, "://") {
+		if err != nil {
+			return "", hostUnread
+		}
+		return "", hostNone
+	}
+	if err != nil && hasScheme(s) {
+		return "", hostUnread
+	}
+	if u, err = parseURL("https://" + s); err != nil {
+		return "", hostNone
+	}
+	return hostOf(u)
+}
+
+// hostResult says what urlHost found in a URL.
+type hostResult uint8
+
+const (
+	hostFound  hostResult = iota // the URL's host
+	hostNone                     // the URL names no host: nothing is fetched
+	hostUnread                   // the URL has a scheme and hookcore cannot read it
+)
+
+// hostOf returns the cleaned host of the parsed URL u, hostNone when it is empty.
+func hostOf(u *whatwg.Url) (string, hostResult) {
+	if h := cleanHost(u.Hostname()); h != "" {
+		return h, hostFound
+	}
+	return "", hostNone
+}
+
+// hasScheme reports whether s starts with a URL scheme as the WHATWG URL parser's scheme
+// state reads one: after leading C0 controls and spaces, with tabs and newlines removed, an
+// ASCII letter, then ASCII letters, digits, '+', '-' or '.', then ':'.
+func hasScheme(s string) bool {
+	s = strings.TrimLeft(s, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
 		}
 	}
-	h := cleanHost(u.Hostname())
-	return h, h != ""
+	return false
 }
 
 // cleanHost returns the WHATWG host h in the form domain rules compare: without the
@@ -53,15 +107,16 @@ func cleanHost(h string) string {
 // parses as a WHATWG URL with the scheme http or https. That is parsePrompt in Gemini CLI's
 // packages/core/src/tools/web-fetch.ts (google-gemini/gemini-cli), which fetches those
 // URLs and refuses the call when another token with "://" does not parse or has another
-// scheme.
+// scheme. A token with "://" that parseURL rejects is returned too (urlHost reads it as
+// hostUnread): Gemini CLI fetches it if Node's URL reads it where this parser does not.
 func promptURLs(prompt string) []string {
 	var out []string
 	for _, tok := range strings.FieldsFunc(prompt, jsSpace) {
 		if !strings.Contains(tok, "://") {
 			continue
 		}
-		u, err := whatwg.Parse(tok)
-		if err != nil || (u.Scheme() != "http" && u.Scheme() != "https") {
+		u, err := parseURL(tok)
+		if err == nil && u.Scheme() != "http" && u.Scheme() != "https" {
 			continue
 		}
 		out = append(out, tok)
@@ -108,7 +163,7 @@ func parsedDomain(d string) string {
 	if strings.Contains(s, ":") && !strings.HasPrefix(s, "[") {
 		s = "[" + s + "]"
 	}
-	u, err := whatwg.Parse("https://" + s + "/")
+	u, err := parseURL("https://" + s + "/")
 	if err != nil || u.Port() != "" {
 		return strings.ToLower(d)
 	}
@@ -129,23 +184,30 @@ func parsedDomain(d string) string {
 // argument (promptURLs: Gemini CLI's default mode reads only the prompt). Both are read
 // because hookcore does not know which mode Gemini CLI runs in; a Claude Code prompt is
 // instructions, and a URL in it is read too (a deny rule may match a fetch it names, an
-// allow rule must then name it as well). Computed once per Subject.
-func (s *Subject) fetchHosts() []string {
+// allow rule must then name it as well). unread is true when one of those URLs has a
+// scheme and hookcore cannot read it (hostUnread): the call may fetch a host hookcore does
+// not know, which every domain deny rule matches and no domain allow rule permits (red
+// team round 40). Computed once per Subject.
+func (s *Subject) fetchHosts() (hosts []string, unread bool) {
 	s.hostsOnce.Do(func() {
-		if v, ok := s.arg("url"); ok {
-			if h, ok := urlHost(v); ok {
+		add := func(u string) {
+			switch h, r := urlHost(u); r {
+			case hostFound:
 				s.hosts = append(s.hosts, h)
+			case hostUnread:
+				s.hostsUnread = true
 			}
+		}
+		if v, ok := s.arg("url"); ok {
+			add(v)
 		}
 		if p, ok := s.arg("prompt"); ok {
 			for _, u := range promptURLs(p) {
-				if h, ok := urlHost(u); ok {
-					s.hosts = append(s.hosts, h)
-				}
+				add(u)
 			}
 		}
 	})
-	return s.hosts
+	return s.hosts, s.hostsUnread
 }
 
 // plainDomain reports whether the domain pattern d is one the host parser returns as it is

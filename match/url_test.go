@@ -69,6 +69,99 @@ func TestRuleDomainAgentsURL(t *testing.T) {
 	}
 }
 
+// TestURLHostRedTeam40 checks urlHost on the forms of red team round 40, with the host
+// Node 20's URL reads (new URL(s).hostname): UTS 46 without STD3 rules maps U+037E to ';',
+// '⁺' to '+', '⁽' to '(', '⑴' to "(1)", '‼' to "!!" and U+1FEF to '`', none of them a
+// forbidden domain code point. Claude Code 2.1.332 fetched a;b.evil.com (a DNS query to
+// evil.com's name server) while hookcore read the host "https".
+func TestURLHostRedTeam40(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		url, host string
+		result    hostResult
+	}{
+		{"https://a\u037Eb.evil.com/x", "a;b.evil.com", hostFound},
+		{"https://a\u207Ab.evil.com/x", "a+b.evil.com", hostFound},
+		{"https://a\u207Db.evil.com/x", "a(b.evil.com", hostFound},
+		{"https://a\u2474b.evil.com/x", "a(1)b.evil.com", hostFound},
+		{"https://a\u203Cb.evil.com/x", "a!!b.evil.com", hostFound},
+		{"https://a\u1FEFb.evil.com/x", "a`b.evil.com", hostFound},
+		{"https://a%e2%81%bab.evil.com/x", "a+b.evil.com", hostFound},
+		{"https://a%3Bb.evil.com/x", "a;b.evil.com", hostFound},
+		{"https:a\u037Eb.evil.com/x", "a;b.evil.com", hostFound},
+		{"a\u037Eb.evil.com/x", "a;b.evil.com", hostFound},
+		{"https://\u00fc;x.com/", "xn--;x-wka.com", hostFound},
+		{"ws://a\u037Eb.evil.com/", "a;b.evil.com", hostFound},
+		{"https://0x7f.1/", "127.0.0.1", hostFound},
+		{"https://xn--a-.evil.com/", "", hostUnread}, // Node 20: xn--a-.evil.com
+		{"https://\u0663.com/", "", hostUnread},      // Node 20: xn--cib.com
+		{"https://a;b.0x7f/", "", hostUnread},        // Node: an invalid IPv4 address
+		{"https://a%2541.com/", "", hostUnread},      // '%' after decoding
+		{"https://[::1/", "", hostUnread},
+		{"http:[::1", "", hostUnread},
+		{"https://", "", hostUnread},
+		{"file:///etc/passwd", "", hostNone},
+		{"::", "", hostNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			t.Parallel()
+			h, r := urlHost(tt.url)
+			if h != tt.host || r != tt.result {
+				t.Errorf("urlHost(%q) = %q, %d, want %q, %d", tt.url, h, r, tt.host, tt.result)
+			}
+		})
+	}
+}
+
+// TestRuleDomainUnread checks domain rules on URLs that hookcore reads only since red team
+// round 40, and on URLs with a scheme it cannot read: a deny rule matches those whatever its
+// domain, an allow rule permits none of them (fail closed both ways).
+func TestRuleDomainUnread(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, rule, url string
+		match, allows   bool
+	}{
+		{"greek question mark", "WebFetch(domain:evil.com)", "https://a\u037Eb.evil.com/x", true, true},
+		{"superscript plus", "WebFetch(domain:evil.com)", "https://a\u207Ab.evil.com/x", true, true},
+		{"superscript parenthesis", "WebFetch(domain:evil.com)", "https://a\u207Db.evil.com/x", true, true},
+		{"parenthesized digit", "WebFetch(domain:evil.com)", "https://a\u2474b.evil.com/x", true, true},
+		{"double exclamation", "WebFetch(domain:evil.com)", "https://a\u203Cb.evil.com/x", true, true},
+		{"greek varia", "WebFetch(domain:evil.com)", "https://a\u1FEFb.evil.com/x", true, true},
+		{"greek question mark, no slashes", "WebFetch(domain:evil.com)", "https:a\u037Eb.evil.com/x", true, true},
+		{"greek question mark, no scheme", "WebFetch(domain:evil.com)", "a\u037Eb.evil.com/x", true, true},
+		{"greek question mark, other domain", "WebFetch(domain:good.org)", "https://a\u037Eb.evil.com/x", false, false},
+		{"not the scheme as host", "WebFetch(domain:https)", "https://a\u037Eb.evil.com/x", false, false},
+		{"rule with semicolon", "WebFetch(domain:a;b.evil.com)", "https://a\u037Eb.evil.com/x", true, true},
+		{"rule with greek question mark", "WebFetch(domain:a\u037Eb.evil.com)", "https://a;b.evil.com/x", true, true},
+		{"invalid punycode", "WebFetch(domain:evil.com)", "https://xn--a-.evil.com/", true, false},
+		{"unread, other domain", "WebFetch(domain:good.org)", "https://xn--a-.evil.com/", true, false},
+		{"unread, scheme as host", "WebFetch(domain:https)", "https://xn--a-.evil.com/", true, false},
+		{"unclosed ipv6", "WebFetch(domain:evil.com)", "https://[::1/x", true, false},
+		{"scheme without slashes", "WebFetch(domain:evil.com)", "http:[::1", true, false},
+		{"empty host", "WebFetch(domain:evil.com)", "https://", true, false},
+		{"file url", "WebFetch(domain:evil.com)", "file:///etc/passwd", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f, err := CompileIf(tt.rule)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := `{"url":` + jsonString(tt.url) + `,"prompt":"summarise"}`
+			s := NewSubject("PreToolUse", "WebFetch", json.RawMessage(args))
+			if got := f.Match(s); got != tt.match {
+				t.Errorf("%s.Match(%s) = %v, want %v", tt.rule, args, got, tt.match)
+			}
+			if got := f.Allows(s); got != tt.allows {
+				t.Errorf("%s.Allows(%s) = %v, want %v", tt.rule, args, got, tt.allows)
+			}
+		})
+	}
+}
+
 // TestRuleDomainGeminiPrompt checks Gemini CLI's web_fetch, whose URLs are in its prompt
 // (red team F4): a deny rule matches when any URL in it matches, an allow rule permits the
 // call only when it names every URL.
@@ -88,6 +181,9 @@ func TestRuleDomainGeminiPrompt(t *testing.T) {
 		{"whatwg host in prompt", "WebFetch(domain:127.0.0.1)", `{"prompt":"get http://0x7f.1:47210/x now"}`, true, true},
 		{"url and prompt", "WebFetch(domain:evil.com)", `{"url":"https://good.org/","prompt":"and https://evil.com/"}`, true, false},
 		{"url and prompt allowed", "WebFetch(domain:good.org)", `{"url":"https://good.org/","prompt":"and https://evil.com/"}`, true, false},
+		{"greek question mark in prompt", "WebFetch(domain:evil.com)", "{\"prompt\":\"get https://a\u037Eb.evil.com/x\"}", true, true},
+		{"unread url in prompt", "WebFetch(domain:evil.com)", `{"prompt":"get https://xn--a-.evil.com/x"}`, true, false},
+		{"unread url in prompt, other domain", "WebFetch(domain:good.org)", `{"url":"https://good.org/","prompt":"get https://xn--a-.evil.com/x"}`, true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
