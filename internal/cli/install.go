@@ -17,6 +17,7 @@ import (
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/internal/install"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 type installFlags struct {
@@ -156,7 +157,16 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		return nil
 	}
 	if f.dryRun {
-		fmt.Fprint(e.stdout, install.Diff(relativize(p.Path, e.cwd), p.Old, p.New))
+		// A patch `git apply -p0` takes: paths relative to the directory it applies in,
+		// which a first line names (git apply and patch skip text before the diff). From a
+		// subdirectory, or for the user scope, the paths were absolute or above the
+		// working directory, which git apply refuses or skips (new-user trial, stop 28).
+		rel, err := filepath.Rel(p.Base, p.Path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = p.Path
+		}
+		fmt.Fprintf(e.stdout, "# hookcore %s %s --dry-run: apply with `git apply -p0` in %s\n", map[bool]string{true: "install", false: "uninstall"}[add], o.Agent, text.Printable(p.Base))
+		fmt.Fprint(e.stdout, install.Diff(filepath.ToSlash(rel), p.Old, p.New))
 		return nil
 	}
 	ws := e.projectRoot()

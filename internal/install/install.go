@@ -34,6 +34,9 @@ type Plan struct {
 	Target   string
 	Old, New []byte
 	Changed  bool
+	// Base is the directory Path is named from: the project root, or the home for the user
+	// scope (the directory a patch of Diff applies in).
+	Base string
 	// Kept names the events left as they are because they hold a hookcore hook entry the
 	// user wrote (not exactly one install writes): install adds no second entry there, and
 	// uninstall removes none of the user's.
@@ -141,7 +144,7 @@ func plan(o Options, add bool) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Path: path, Old: old, file: real, info: info, Project: confined}
+	p := &Plan{Path: path, Old: old, file: real, info: info, Project: confined, Base: base}
 	if real != filepath.Join(realBase, rel) {
 		p.Target = real
 	}
