@@ -1,6 +1,9 @@
 package config
 
-import "bytes"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // EncodingHint names what opens data when it is not UTF-8 text a config parser reads as
 // written: "UTF-16" (a UTF-16 byte order mark, or the NUL bytes of UTF-16 text: Notepad's
@@ -38,4 +41,24 @@ func utf16Text(data []byte) bool {
 		}
 	}
 	return even == n/2 && odd == 0 || odd == n/2 && even == 0
+}
+
+// firstInvalidUTF8 returns the 1-based line and byte column of the first byte of data that
+// is not UTF-8, and that byte; bad is false when data is all UTF-8.
+func firstInvalidUTF8(data []byte) (line, col int, b byte, bad bool) {
+	if utf8.Valid(data) {
+		return 0, 0, 0, false
+	}
+	line, start := 1, 0
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n == 1 {
+			return line, i - start + 1, data[i], true
+		}
+		if data[i] == '\n' {
+			line, start = line+1, i+1
+		}
+		i += n
+	}
+	return 0, 0, 0, false
 }

@@ -185,6 +185,12 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		return f, probs
 	}
 	d := newDecoder(path, data, body)
+	if line, col, b, bad := firstInvalidUTF8(data); bad {
+		// New-user trial, stop 28: a policy saved in Latin-1 checked clean, and its block
+		// reason reached the agent with U+FFFD in place of "é".
+		d.probs = append(d.probs, &Problem{Pos: Pos{File: path, Line: line, Col: col}, Warning: true,
+			Msg: fmt.Sprintf("the file is not UTF-8 here (byte 0x%02X): its text reaches the agent with U+FFFD in place of such bytes; save it as UTF-8", b)})
+	}
 	if agent == Codex {
 		d.codexKeys, _ = filepath.Abs(path)
 	}

@@ -541,3 +541,20 @@ func TestClaudeHandlerNotOnEvent(t *testing.T) {
 		t.Errorf("hooks that run (-want +got):\n%s", diff)
 	}
 }
+
+// TestNotUTF8Warned (new-user trial, stop 28): a policy saved in Latin-1 checked clean, and
+// its block reason reached the agent with U+FFFD in place of "é"; the first byte that is not
+// UTF-8 is a warning at its line and column, and the file still loads.
+func TestNotUTF8Warned(t *testing.T) {
+	t.Parallel()
+	f, errs := Parse("hooks.yaml", []byte("hooks:\n  - id: g\n    event: pre_tool_use\n    action: {type: command, command: \"echo d\xe9fendu\"}\n"), Project)
+	if len(errs) != 1 || !errs[0].Warning || errs[0].Pos.Line != 4 || errs[0].Pos.Col != 45 || !strings.Contains(errs[0].Msg, "not UTF-8 here (byte 0xE9)") {
+		t.Errorf("problems: %v", errs)
+	}
+	if len(f.Hooks) != 1 {
+		t.Errorf("the file's hook did not load: %d hooks", len(f.Hooks))
+	}
+	if _, errs := Parse("hooks.yaml", []byte("hooks:\n  - {id: g, event: stop, action: {type: command, command: \"echo défendu ✓\"}}\n"), Project); len(errs) != 0 {
+		t.Errorf("UTF-8 text warned: %v", errs)
+	}
+}
