@@ -246,8 +246,10 @@
 // Fields: tool (alias tool_name); event (alias hook_event_name), the canonical event name
 // given to NewSubject; args (alias tool_input), the arguments as compact JSON; args.x,
 // args.a.b, args.items.0, an argument at a path of object keys and array indexes; file_path,
-// the argument file_path, else path, else notebook_path. Any other field, and a missing
-// argument, reads as the empty string. A string argument compares as itself, any other as
+// each of the arguments file_path, path and notebook_path that the call has (stop 28): a
+// clause on it holds with deny semantics (Match) when it holds for any of them, with permit
+// semantics (AllowedBy) when it holds for every one, and reads the empty string when the
+// call has none. Any other field, and a missing argument, reads as the empty string. A string argument compares as itself, any other as
 // its compact JSON text, so the number 5 equals both 5 and "5".
 //
 // Operators: == and != compare exactly, except that tool compares case-insensitively (as the
