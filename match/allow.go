@@ -15,8 +15,9 @@ func (f *If) Allows(s *Subject) bool { return AllowedBy(s, f) }
 // rules" in the package doc). In short: arguments that are not valid JSON are permitted by
 // no rule; a Bash call is permitted when its command can be analysed and every command it
 // runs is matched by one of the Bash(...) rules (or a bare "Bash" rule permits every Bash
-// call); a path rule (Read, Write, Edit, ...) permits a path it places inside the Subject's
-// directory (NewSubjectIn), never by a trailing part alone; any other rule, regex or
+// call); a path rule (Read, Write, Edit, ...) permits a call when every path argument it
+// has is a path the rule places inside the Subject's directory (NewSubjectIn), never by a
+// trailing part alone; any other rule, regex or
 // condition permits the call when it matches it. Nil rules
 // are skipped. It is what the reference agent's --allow rules use (agent.Options.Allow),
 // and what a hook's `if` must pass for the hook's "allow" to count.
@@ -47,7 +48,7 @@ func AllowedBy(s *Subject, rules ...*If) bool {
 		case r.kind == ruleBash:
 			bash = append(bash, r.re)
 		case r.kind == rulePath:
-			if v, odd, ok := s.pathArg(r.arg); ok && !odd && r.permitsPath(v, s.dir) && s.permitsForms(r, v) {
+			if r.permitsPaths(s) {
 				return true
 			}
 		case r.kind == ruleDomain:

@@ -79,6 +79,24 @@ func BenchmarkIfRuleBash(b *testing.B) {
 	}
 }
 
+// BenchmarkIfRulePath measures one event of the common single-path call: a new Subject
+// in a directory, and Read(./.env) as a deny rule (Match) and as an allow rule (Allows)
+// against its file_path.
+func BenchmarkIfRulePath(b *testing.B) {
+	f, err := CompileIf("Read(./.env)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := json.RawMessage(`{"file_path":"/ws/src/main.go"}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		s := NewSubjectIn("PreToolUse", "Read", args, "/ws")
+		if f.Match(s) || f.Allows(s) {
+			b.Fatal("unexpected match")
+		}
+	}
+}
+
 // BenchmarkIndexBashRules: one event against 1 000 Bash(cmdN *) rules, through an Index
 // (one parse, then a command-word lookup per rule) and one by one with If.Match (the scan
 // the Index replaces), in the same run.

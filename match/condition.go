@@ -270,8 +270,9 @@ func (c *condition) match(s *Subject) bool { return c.eval(s, false) }
 
 // eval reports whether the condition holds for s, with deny semantics (If.Match) or, when
 // permit is set, permit semantics (AllowedBy): a clause on file_path whose path is not
-// fully known (an odd value or a hard link, see Subject.pathArg and pathSet) holds for a
-// deny when it is a ~= glob and never for a permit.
+// fully known (an odd value or a hard link, see Subject.pathValue and pathSet) holds for a
+// deny when it is a ~=, == or != clause and never for a permit; a clause on file_path reads
+// every path argument (clause.match).
 func (c *condition) eval(s *Subject, permit bool) bool {
 	for i := range c.clauses {
 		if c.clauses[i].match(s, permit) == c.or {
@@ -281,16 +282,47 @@ func (c *condition) eval(s *Subject, permit bool) bool {
 	return !c.or
 }
 
-// filePathKeys are the arguments the file_path field reads, in order.
+// filePathKeys are the arguments the file_path field reads, every one present (stop 28).
 var filePathKeys = []string{"file_path", "path", "notebook_path"}
 
 func (cl *clause) match(s *Subject, permit bool) bool {
-	if cl.field == fieldFilePath && (permit || cl.op == "~=" || cl.op == "==" || cl.op == "!=") {
-		if unknown := cl.pathUnknown(s); unknown {
+	if cl.field != fieldFilePath {
+		return cl.matchText(s, cl.text(s))
+	}
+	// Every path argument of the call (stop 28): with deny semantics the clause holds when it
+	// holds for any of them, with permit semantics when it holds for every one. A call with
+	// none has the empty file_path.
+	n := 0
+	for _, k := range filePathKeys {
+		v, ok := s.arg(k)
+		if !ok {
+			continue
+		}
+		n++
+		if cl.matchPath(s, k, v, permit) != permit {
 			return !permit
 		}
 	}
-	v := cl.text(s)
+	if n == 0 {
+		return cl.matchText(s, "")
+	}
+	return permit
+}
+
+// matchPath reports whether the clause on file_path holds for the path argument k, whose
+// text is v: a path a pattern cannot judge (pathUnknown) holds for a deny ~=, == or != and
+// never for a permit.
+func (cl *clause) matchPath(s *Subject, k, v string, permit bool) bool {
+	if permit || cl.op == "~=" || cl.op == "==" || cl.op == "!=" {
+		if cl.pathUnknown(s, k, v) {
+			return !permit
+		}
+	}
+	return cl.matchText(s, v)
+}
+
+// matchText reports whether the clause holds for the field's text v.
+func (cl *clause) matchText(s *Subject, v string) bool {
 	switch cl.op {
 	case "==":
 		return cl.equal(v) || cl.samePath(s, v)
@@ -355,29 +387,22 @@ func (cl *clause) text(s *Subject) string {
 		}
 		v, _ := s.arg(cl.path...)
 		return v
-	case fieldFilePath:
-		for _, k := range filePathKeys {
-			if v, ok := s.arg(k); ok {
-				return v
-			}
-		}
 	}
 	return ""
 }
 
-// pathUnknown reports whether the file path of s is one a path pattern can not judge from
-// its text: an odd value (Subject.pathArg) or an existing file with more than one hard
-// link (pathSet).
-func (cl *clause) pathUnknown(s *Subject) bool {
-	v, odd, ok := s.pathArg(filePathKeys)
-	if odd {
+// pathUnknown reports whether the path argument k, whose text is v, is one a path pattern
+// can not judge from its text: an odd value (Subject.pathValue) or an existing file with
+// more than one hard link (pathSet).
+func (cl *clause) pathUnknown(s *Subject, k, v string) bool {
+	if _, _, odd := s.pathValue(k); odd {
 		return true
 	}
 	anchor := s.root
 	if anchor == "" {
 		anchor = s.dir // NewSubjectIn: where a permit places a relative path
 	}
-	return ok && v != "" && s.forms(v, anchor).linked
+	return v != "" && s.forms(v, anchor).linked
 }
 
 // eventEqual reports whether normEvent(v) == norm, without allocating.

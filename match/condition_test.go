@@ -133,6 +133,45 @@ func TestFilePathEqualityReadsPaths(t *testing.T) {
 	}
 }
 
+// TestConditionFilePathEveryKey checks that the file_path field of a condition reads every
+// path argument of the call, as path rules do (stop 28): `file_path`, `path` and
+// `notebook_path`. With deny semantics (Match) a clause holds when it holds for any of them;
+// with permit semantics (Allows) only when it holds for every one.
+func TestConditionFilePathEveryKey(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, cond, args string
+		match, allows    bool
+	}{
+		{"glob decoy file_path", `file_path ~= "**/.env"`, `{"file_path":"/p/notes.md","path":"/p/.env"}`, true, false},
+		{"glob decoy path", `file_path ~= "**/.env"`, `{"path":"/p/notes.md","file_path":"/p/.env"}`, true, false},
+		{"glob notebook_path", `file_path ~= "**/.env"`, `{"file_path":"/p/a.md","notebook_path":"/p/.env"}`, true, false},
+		{"glob neither", `file_path ~= "**/.env"`, `{"file_path":"/p/a.md","path":"/p/b.md"}`, false, false},
+		{"glob both", `file_path ~= "/p/src/**"`, `{"file_path":"/p/src/a.go","path":"/p/src/b.go"}`, true, true},
+		{"glob allow one of two", `file_path ~= "/p/src/**"`, `{"file_path":"/p/src/a.go","path":"/p/.env"}`, true, false},
+		{"equal second", `file_path == "/p/.env"`, `{"file_path":"/p/a.md","path":"/p/.env"}`, true, false},
+		{"not equal second", `file_path != "/p/a.md"`, `{"file_path":"/p/a.md","path":"/p/.env"}`, true, false},
+		{"not equal both", `file_path != "/p/.env"`, `{"file_path":"/p/a.md","path":"/p/b.md"}`, true, true},
+		{"regex second", `file_path =~ /\.env$/`, `{"file_path":"/p/a.md","path":"/p/.env"}`, true, false},
+		{"with tool", `tool == "Read" && file_path ~= "/p/src/**"`, `{"file_path":"/p/src/a.go","path":"/p/.env"}`, true, false},
+		{"no path", `file_path == ""`, `{"content":"x"}`, true, true},
+		{"single", `file_path ~= "/p/src/**"`, `{"file_path":"/p/src/a.go"}`, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := mustIf(t, tt.cond)
+			s := NewSubjectIn("PreToolUse", "Read", json.RawMessage(tt.args), "/p")
+			if got := f.Match(s); got != tt.match {
+				t.Errorf("%s Match(%s) = %v, want %v", tt.cond, tt.args, got, tt.match)
+			}
+			if got := f.Allows(s); got != tt.allows {
+				t.Errorf("%s Allows(%s) = %v, want %v", tt.cond, tt.args, got, tt.allows)
+			}
+		})
+	}
+}
+
 func mustIf(t *testing.T, src string) *If {
 	t.Helper()
 	f, err := CompileIf(src)

@@ -58,8 +58,12 @@
 //     "rmdir out"). What the command runs is looked through as described under "Bash
 //     commands" below. A quoted mention is not a command: echo 'rm -rf /' does not match
 //     Bash(rm *).
-//   - Read, Write, Edit, MultiEdit, ReadFile, WriteFile, EditFile, LS: `file_path`, else
-//     `path`; NotebookEdit, NotebookRead: `notebook_path`. The pattern is a doublestar glob
+//   - Read, Write, Edit, MultiEdit, ReadFile, WriteFile, EditFile: `file_path` and `path`;
+//     LS: `path`, `dir_path` (Gemini CLI's list_directory) and `file_path`; NotebookEdit,
+//     NotebookRead: `notebook_path`. Every one of these the call has is a path of the call
+//     (a tool may read any of them: a decoy `path` next to `file_path` chose which one the
+//     rule saw): the rule matches when any path matches, and permits the call (AllowedBy)
+//     only when it permits every path. The pattern is a doublestar glob
 //     ('*' does not cross '/', '**' does) over the cleaned path. "//etc/passwd" is the
 //     absolute path /etc/passwd. A pattern relative to the project ("src/**/*.go", "./.env",
 //     "/src/**", with the leading "./" or "/" dropped) is anchored at the project root when
@@ -128,7 +132,8 @@
 //     run by xargs gets more words, so only a rule ending in " *" or ":*" permits it.
 //     Test clauses and arithmetic are not commands (nothing to permit) once analysed.
 //   - The bare rule "Bash" (or "Bash(*)") permits every Bash call.
-//   - A path rule permits a path only where it can place it: an absolute rule ("//etc/*")
+//   - A path rule permits a call when it permits every path argument the call has (see
+//     "Permission rules"), and a path only where it can place it: an absolute rule ("//etc/*")
 //     the whole path; a relative one ("src/**") the path relative to the directory given
 //     to NewSubjectIn, which the path must not leave (with no directory, relative paths
 //     only); a "~/" rule nothing (the home directory is not known). Deny semantics match
@@ -241,8 +246,10 @@
 // Fields: tool (alias tool_name); event (alias hook_event_name), the canonical event name
 // given to NewSubject; args (alias tool_input), the arguments as compact JSON; args.x,
 // args.a.b, args.items.0, an argument at a path of object keys and array indexes; file_path,
-// the argument file_path, else path, else notebook_path. Any other field, and a missing
-// argument, reads as the empty string. A string argument compares as itself, any other as
+// each of the arguments file_path, path and notebook_path that the call has (stop 28): a
+// clause on it holds with deny semantics (Match) when it holds for any of them, with permit
+// semantics (AllowedBy) when it holds for every one, and reads the empty string when the
+// call has none. Any other field, and a missing argument, reads as the empty string. A string argument compares as itself, any other as
 // its compact JSON text, so the number 5 equals both 5 and "5".
 //
 // Operators: == and != compare exactly, except that tool compares case-insensitively (as the

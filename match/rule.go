@@ -14,7 +14,7 @@ import (
 type rule struct {
 	tool    string
 	kind    ruleKind
-	arg     []string       // ruleText, rulePath: argument names tried in order; nil: first string
+	arg     []string       // ruleText: argument names tried in order, nil: first string; rulePath: every path argument
 	re      *regexp.Regexp // ruleBash, ruleText, ruleDomain
 	bash    *shell.Rule    // ruleBash: re, for commands with words whose value is not known
 	glob    string         // rulePath
@@ -31,6 +31,17 @@ const (
 	rulePath
 	ruleText
 	ruleDomain
+)
+
+// The path arguments a path rule reads, every one present (stop 28). They are the names
+// the tool and its equivalents in the other agents give the path the call reads or writes:
+// `file_path` (Claude Code; Gemini CLI's read_file, write_file, replace; Cursor) and `path`
+// (Copilot CLI's view, edit, create; ReadFile, WriteFile, EditFile); LS's `path` (Claude
+// Code) and `dir_path` (Gemini CLI's list_directory, Gemini CLI 0.61.0); `notebook_path`.
+var (
+	filePathArgs     = []string{"file_path", "path"}
+	dirPathArgs      = []string{"path", "dir_path", "file_path"}
+	notebookPathArgs = []string{"notebook_path"}
 )
 
 // isRuleShape reports whether t is an identifier, alone or followed by '('.
@@ -71,11 +82,14 @@ func compileRule(t string, base int) (*rule, error) {
 	case "bash":
 		r.kind, r.re = ruleBash, textPattern(strings.Join(strings.Fields(pat), " "))
 		r.bash = shell.NewRule(r.re)
-	case "read", "write", "edit", "multiedit", "readfile", "writefile", "editfile", "ls":
-		r.arg = []string{"file_path", "path"}
+	case "read", "write", "edit", "multiedit", "readfile", "writefile", "editfile":
+		r.arg = filePathArgs
+		return r, r.setPath(pat, patOff)
+	case "ls":
+		r.arg = dirPathArgs
 		return r, r.setPath(pat, patOff)
 	case "notebookedit", "notebookread":
-		r.arg = []string{"notebook_path"}
+		r.arg = notebookPathArgs
 		return r, r.setPath(pat, patOff)
 	case "glob", "grep":
 		r.kind, r.arg, r.re = ruleText, []string{"pattern"}, textPattern(pat)
@@ -152,18 +166,12 @@ func (r *rule) match(s *Subject) bool {
 		return b != nil && b.MatchRule(r.bash)
 	}
 	if r.kind == rulePath {
-		// Deny semantics: any spelling of the path that matches (an alias, a symlink), and
-		// a path whose names are not all known (pathArg's odd value, a hard link).
-		v, odd, ok := s.pathArg(r.arg)
-		if odd || !ok {
-			return odd
-		}
-		ps := s.forms(v, s.root)
-		if ps.linked {
-			return true
-		}
-		for _, f := range ps.forms {
-			if r.matchPath(s.root, f) {
+		// Deny semantics: a call with several path arguments matches when any of them
+		// matches (stop 28), a path when any spelling of it matches (an alias, a symlink),
+		// and a path whose names are not all known (an odd value, a hard link) always.
+		for _, k := range r.arg {
+			v, present, odd := s.pathValue(k)
+			if odd || present && r.matchForms(s, v) {
 				return true
 			}
 		}
@@ -188,6 +196,44 @@ func (r *rule) match(s *Subject) bool {
 		return false
 	}
 	return r.re.MatchString(v)
+}
+
+// matchForms reports whether the path rule matches the file path v with deny semantics:
+// any of its spellings (pathForms), or any path when it names a file with more than one
+// hard link (pathSet).
+func (r *rule) matchForms(s *Subject, v string) bool {
+	ps := s.forms(v, s.root)
+	if ps.linked {
+		return true
+	}
+	for _, f := range ps.forms {
+		if r.matchPath(s.root, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// permitsPaths reports whether the path rule permits every file path the call names
+// (permit semantics, see AllowedBy): each of its path arguments that is present (r.arg)
+// must be permitted, in every spelling (permitsPath, permitsForms), the way permitsHosts
+// asks it of every host (stop 28: a decoy `path` next to `file_path` took the permit). A
+// call with no path argument, or with an odd one (Subject.pathValue), is not permitted.
+func (r *rule) permitsPaths(s *Subject) bool {
+	n := 0
+	for _, k := range r.arg {
+		v, present, odd := s.pathValue(k)
+		switch {
+		case odd:
+			return false
+		case !present:
+			continue
+		case !r.permitsPath(v, s.dir) || !s.permitsForms(r, v):
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // permitsHosts reports whether the domain rule permits every host the call fetches

@@ -127,6 +127,55 @@ func TestRulePath(t *testing.T) {
 	})
 }
 
+// TestRulePathEveryKey checks that a path rule reads every path argument of the call, not
+// the first present (stop 28): Gemini CLI's list_directory names its directory `dir_path`,
+// and a call with a decoy `path` next to its `file_path` (or the reverse) was judged by
+// whichever came first in the rule's list while the tool may read the other. A deny rule
+// matches when any path matches; an allow rule permits the call only when it permits every
+// path. The subject is made in /p (NewSubjectIn) with the home directory /home/u.
+func TestRulePathEveryKey(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, rule, tool, args string
+		match, allows          bool
+	}{
+		{"gemini list_directory", "LS(~/.ssh)", "LS", `{"dir_path":"/home/u/.ssh"}`, true, false},
+		{"gemini list_directory inside", "LS(~/.ssh/**)", "LS", `{"dir_path":"/home/u/.ssh/keys"}`, true, false},
+		{"gemini list_directory other", "LS(~/.ssh)", "LS", `{"dir_path":"/home/u/src"}`, false, false},
+		{"claude ls", "LS(~/.ssh)", "LS", `{"path":"/home/u/.ssh"}`, true, false},
+		{"ls decoy path", "LS(~/.ssh)", "LS", `{"path":"/p/src","dir_path":"/home/u/.ssh"}`, true, false},
+		{"ls decoy dir_path", "LS(~/.ssh)", "LS", `{"dir_path":"/p/src","path":"/home/u/.ssh"}`, true, false},
+		{"ls allow dir_path", "LS(src/**)", "LS", `{"dir_path":"/p/src/a"}`, true, true},
+		{"ls allow one of two", "LS(src/**)", "LS", `{"path":"/p/src/a","dir_path":"/etc"}`, true, false},
+		{"ls allow both", "LS(src/**)", "LS", `{"path":"/p/src/a","dir_path":"src/b"}`, true, true},
+		{"ls odd dir_path", "LS(src/**)", "LS", `{"path":"/p/src/a","dir_path":["/etc"]}`, true, false},
+		{"read decoy file_path", "Read(./.env)", "Read", `{"file_path":"/p/notes.md","path":"/p/.env"}`, true, false},
+		{"read decoy path", "Read(./.env)", "Read", `{"path":"/p/notes.md","file_path":"/p/.env"}`, true, false},
+		{"read neither", "Read(./.env)", "Read", `{"path":"/p/notes.md","file_path":"/p/a.md"}`, false, false},
+		{"edit allow one of two", "Edit(src/**)", "Edit", `{"file_path":"/p/src/a.go","path":"/p/.env"}`, true, false},
+		{"edit allow other of two", "Edit(src/**)", "Edit", `{"path":"/p/src/a.go","file_path":"/p/.env"}`, true, false},
+		{"edit allow both", "Edit(src/**)", "Edit", `{"file_path":"/p/src/a.go","path":"src/b.go"}`, true, true},
+		{"write allow single", "Write(src/**)", "Write", `{"file_path":"/p/src/a.go"}`, true, true},
+		{"copilot view", "Read(./.env)", "Read", `{"path":"/p/.env"}`, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f, err := CompileIf(tt.rule)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := NewSubjectIn("PreToolUse", tt.tool, json.RawMessage(tt.args), "/p").WithHome("/home/u")
+			if got := f.Match(s); got != tt.match {
+				t.Errorf("%s.Match(%s) = %v, want %v", tt.rule, tt.args, got, tt.match)
+			}
+			if got := f.Allows(s); got != tt.allows {
+				t.Errorf("%s.Allows(%s) = %v, want %v", tt.rule, tt.args, got, tt.allows)
+			}
+		})
+	}
+}
+
 func TestRuleText(t *testing.T) {
 	t.Parallel()
 	runIfCases(t, []ifCase{

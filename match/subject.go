@@ -125,29 +125,24 @@ func (s *Subject) forms(v, anchor string) pathSet {
 	return f
 }
 
-// pathArg returns the file path that path rules read from the arguments: the first of
-// keys present ("file_path", "path", ...). odd is true when one of keys is present but its
-// value is not a JSON string (an array, an object, a number, null) or holds a NUL byte:
-// what the tool makes of such a value is not known (red team round 2: Write
-// {"file_path":["/x/.env"]} and "/x/.env\u0000" passed `**/.env`), so a deny rule
-// matches it and a permit does not permit it. ok is false when none of keys is present.
-func (s *Subject) pathArg(keys []string) (v string, odd, ok bool) {
+// pathValue returns the top-level argument key as a file path. present is false when the
+// arguments have no such key. odd is true when its value is not a JSON string (an array, an
+// object, a number, null) or holds a NUL byte: what the tool makes of such a value is not
+// known (red team round 2: Write {"file_path":["/x/.env"]} and "/x/.env\u0000" passed
+// `**/.env`), so a deny rule matches it and a permit does not permit it. Path rules and
+// the file_path field of a condition read every key of their list this way (stop 28).
+func (s *Subject) pathValue(key string) (v string, present, odd bool) {
 	args, _ := s.decodedArgs()
 	m, _ := args.(map[string]any)
-	for _, k := range keys {
-		x, present := m[k]
-		if !present {
-			continue
-		}
-		str, isString := x.(string)
-		if !isString || strings.IndexByte(str, 0) >= 0 {
-			return "", true, true
-		}
-		if !ok {
-			v, ok = str, true
-		}
+	x, present := m[key]
+	if !present {
+		return "", false, false
 	}
-	return v, false, ok
+	str, isString := x.(string)
+	if !isString || strings.IndexByte(str, 0) >= 0 {
+		return "", true, true
+	}
+	return str, true, false
 }
 
 // NewSubjectIn is NewSubject for a call made in the directory dir (an absolute path: the
