@@ -281,4 +281,20 @@ func deferredReason(reason string) string {
 // failReason is the reason every protocol gives when hookcore could not decide.
 func failReason(why string) string { return "hookcore could not evaluate its hooks: " + why }
 
+// failFeedback is Fail's answer on a feedback event (Stop, SubagentStop, PostToolUse, ...)
+// with block: the block a hook of that event would give, as encode writes it, so that the
+// agent keeps working (Stop) or tells the model hookcore failed (PostToolUse). ok is false
+// where the protocol has no block for the event (Fail then answers a non-blocking error).
+// Red team round 41: a file the model wrote (`.claude` as a file, a .env naming PATH) made
+// hookcore unable to decide, and its exit 1 on Stop and PostToolUse let the agent stop
+// without the user's Stop guard, and a redaction hook's output through.
+func failFeedback(event hook.Event, why string, encode func(hook.Event, *hook.Input, *hook.Result) Answer) (a Answer, ok bool) {
+	if event.Kind() != hook.Feedback {
+		return Answer{}, false
+	}
+	res := hook.Result{Event: event, Blocked: true, Reason: failReason(why), Continue: true}
+	a = encode(event, nil, &res)
+	return a, a.Code != 0 || len(a.Stdout) > 0
+}
+
 func trim(b []byte) []byte { return bytes.TrimSpace(b) }

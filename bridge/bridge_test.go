@@ -141,8 +141,11 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// TestFail: every protocol fails closed on a gate event and open (exit 1, a visible error)
-// elsewhere; the reason says hookcore could not decide and why.
+// TestFail: every protocol fails closed on a gate event, blocks a feedback event as a hook
+// of it would where the agent has such a block (red team round 41: an exit 1 on Stop let
+// the agent stop without the user's Stop guard, and on PostToolUse let a redaction hook's
+// output through), and fails open (exit 1, a visible error) elsewhere; the reason says
+// hookcore could not decide and why.
 func TestFail(t *testing.T) {
 	t.Parallel()
 	const why = "config.yaml:3:5: unknown key"
@@ -157,7 +160,15 @@ func TestFail(t *testing.T) {
 		{"claude", hook.PreToolUse, false, answer{Stderr: reason, Code: 1}},
 		{"claude", hook.UserPromptSubmit, true, answer{Stderr: reason, Code: 2}},
 		{"claude", hook.PermissionRequest, true, answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"` + reason + `"}}}` + "\n"}},
-		{"claude", hook.PostToolUse, true, answer{Stderr: reason, Code: 1}},
+		{"claude", hook.PostToolUse, true, answer{Stdout: `{"decision":"block","reason":"` + reason + `"}` + "\n"}},
+		{"claude", hook.PostToolUse, false, answer{Stderr: reason, Code: 1}},
+		{"claude", hook.Stop, true, answer{Stdout: `{"decision":"block","reason":"` + reason + `"}` + "\n"}},
+		{"claude", hook.SubagentStop, true, answer{Stdout: `{"decision":"block","reason":"` + reason + `"}` + "\n"}},
+		{"claude", hook.SessionEnd, true, answer{Stderr: reason, Code: 1}},
+		{"codex", hook.Stop, true, answer{Stdout: `{"decision":"block","reason":"` + reason + `"}` + "\n"}},
+		{"gemini", hook.Stop, true, answer{Stdout: `{"decision":"deny","reason":"` + reason + `"}` + "\n"}},
+		{"cursor", hook.Stop, true, answer{Stdout: `{"followup_message":"` + reason + `"}` + "\n"}},
+		{"cursor", hook.PostToolUse, true, answer{Stderr: reason, Code: 1}}, // Cursor's has no block
 		{"codex", hook.PreToolUse, true, answer{Stderr: reason, Code: 2}},
 		{"gemini", hook.PreToolUse, true, answer{Stderr: reason, Code: 2}},
 		{"gemini", hook.SessionStart, true, answer{Stderr: reason, Code: 1}},

@@ -185,19 +185,28 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 }
 
 // Fail implements Protocol: on a gate event with block, exit 2 with the reason on stderr
-// (PermissionRequest: a JSON deny, since Claude Code ignores exit 2 there); otherwise exit 1
-// with why on stderr, which Claude Code shows as a non-blocking hook error.
+// (PermissionRequest: a JSON deny, since Claude Code ignores exit 2 there); on a feedback
+// event with block, the block of that event (failFeedback: Stop and PostToolUse get
+// {"decision":"block"}); otherwise exit 1 with why on stderr, which Claude Code shows as a
+// non-blocking hook error.
 func (Claude) Fail(event hook.Event, why string, block bool) Answer {
-	return failClaudeShape(event, why, block)
+	return failClaudeShape(event, why, block, false)
 }
 
-func failClaudeShape(event hook.Event, why string, block bool) Answer {
+func failClaudeShape(event hook.Event, why string, block, codex bool) Answer {
+	if block {
+		if a, ok := failFeedback(event, why, func(ev hook.Event, _ *hook.Input, res *hook.Result) Answer {
+			return encodeClaudeShape(ev, res, codex)
+		}); ok {
+			return a
+		}
+	}
 	if !block || event.Kind() != hook.Gate {
 		return Answer{Code: 1, Stderr: oneLine(failReason(why))}
 	}
 	if event == hook.PermissionRequest {
 		res := hook.Result{Event: event, Blocked: true, Reason: failReason(why), Continue: true}
-		return encodeClaudeShape(event, &res, false)
+		return encodeClaudeShape(event, &res, codex)
 	}
 	return Answer{Code: 2, Stderr: oneLine(failReason(why))}
 }

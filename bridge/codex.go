@@ -41,5 +41,5 @@ func (Codex) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
 
 // Fail implements Protocol, as Claude's.
 func (Codex) Fail(event hook.Event, why string, block bool) Answer {
-	return failClaudeShape(event, why, block)
+	return failClaudeShape(event, why, block, true)
 }

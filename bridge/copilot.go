@@ -167,6 +167,9 @@ func (Copilot) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer 
 // Fail implements Protocol: on a gate event with block, a JSON deny (preToolUse,
 // permissionRequest) with exit 2 and the reason on stderr too; otherwise exit 1.
 func (c Copilot) Fail(event hook.Event, why string, block bool) Answer {
+	if a, ok := failFeedback(event, why, c.Encode); ok && block {
+		return a
+	}
 	if !block || event.Kind() != hook.Gate {
 		return Answer{Code: 1, Stderr: oneLine(failReason(why))}
 	}

@@ -215,6 +215,9 @@ func (Cursor) Encode(event hook.Event, in *hook.Input, res *hook.Result) Answer 
 // Fail implements Protocol: on a gate event with block, exit 2 (Cursor: deny) with a JSON deny
 // that carries the reason; otherwise exit 1 (Cursor fails open on it).
 func (c Cursor) Fail(event hook.Event, why string, block bool) Answer {
+	if a, ok := failFeedback(event, why, c.Encode); ok && block {
+		return a
+	}
 	if !block || event.Kind() != hook.Gate {
 		return Answer{Code: 1, Stderr: oneLine(failReason(why))}
 	}

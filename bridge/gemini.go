@@ -127,7 +127,10 @@ func (Gemini) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
 
 // Fail implements Protocol: on a gate event with block, exit 2 with the reason on stderr
 // (observed: "Tool execution blocked: REASON"); otherwise exit 1, a warning.
-func (Gemini) Fail(event hook.Event, why string, block bool) Answer {
+func (g Gemini) Fail(event hook.Event, why string, block bool) Answer {
+	if a, ok := failFeedback(event, why, g.Encode); ok && block {
+		return a
+	}
 	if block && event.Kind() == hook.Gate {
 		return Answer{Code: 2, Stderr: oneLine(failReason(why))}
 	}

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/hookcore/hookcore"
@@ -185,7 +186,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	}
 	fix := e.cwds()
 	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block))
-	ans = orFailed(p, event, failed, block, ans)
+	ans = orFailed(p, event, failed, ans)
 	wait = func() {
 		defer sig.Stop()
 		closeCtx := &timeoutOnUse{d: 10 * time.Minute}
@@ -199,12 +200,15 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 
 // orFailed is ans, or, when a config file could not be loaded (failed, see loadRunner) and
 // the other files' hooks had nothing to say on this event (not a gate: a gate event with
-// failed is blocked before), the error failed, which the agent shows as a hook's error.
-func orFailed(p bridge.Protocol, event hook.Event, failed string, block bool, ans bridge.Answer) bridge.Answer {
+// failed is blocked before), the error failed as a non-blocking error, which the agent shows
+// as a hook's error. Not a block: such a file is the user's own (an untrusted project's
+// does not count, and a trusted project's that changed makes the grant stale), and a typo
+// in it must not keep the agent from stopping.
+func orFailed(p bridge.Protocol, event hook.Event, failed string, ans bridge.Answer) bridge.Answer {
 	if failed == "" || ans.Code != 0 || len(ans.Stdout) > 0 || ans.Stderr != "" {
 		return ans
 	}
-	return p.Fail(event, failed, block)
+	return p.Fail(event, failed, false)
 }
 
 // agentBudget is how long the hooks of one event may take under the agent named agent
@@ -451,8 +455,12 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note stri
 				names, over, err = config.SettingsEnv(p, 16<<20)
 			}
 			rel := text.Printable(relativize(p, e.cwd))
+			var kind *regularfile.KindError
 			switch {
-			case errors.Is(err, fs.ErrNotExist):
+			case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.As(err, &kind):
+				// No settings file there for Claude Code either: `.claude` a file (red team
+				// round 41: the model wrote one, and every event failed), the settings a
+				// directory, a FIFO or a device.
 				continue
 			case err != nil:
 				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
@@ -503,7 +511,11 @@ func (e *env) geminiEnvProblem(network bool) (problem, note string) {
 	for _, p := range geminiEnvFiles(e.cwd, e.home) {
 		rel := text.Printable(relativize(p, e.cwd))
 		data, _, err := regularfile.Read(p, 16<<20)
-		if err != nil {
+		var kind *regularfile.KindError
+		switch {
+		case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.As(err, &kind):
+			continue // Gemini CLI reads no variables from it either
+		case err != nil:
 			return fmt.Sprintf("%s cannot be checked for a variable that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
 		}
 		var over, overNet, names []string

@@ -209,7 +209,7 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		defer cancel()
 	}
 	ans := s.e.withinBudget(ctx, p, ev, block, fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block))
-	return orFailed(p, ev, failed, block, ans), ev
+	return orFailed(p, ev, failed, ans), ev
 }
 
 // wireAnswer is the body of /v1/answer: the answer a hook command gives, whole.
