@@ -415,7 +415,10 @@ func capReason(s string) string {
 // when the store fails, the block stands and the streak counts as this one block.
 func (r *Runner) boundStops(session string, res *hook.Result) {
 	limit := r.opts.StopBlockLimit
-	if limit <= 0 {
+	switch {
+	case limit < 0:
+		return // no cap: the agent's own, if any, ends a loop
+	case limit == 0:
 		limit = 8
 	}
 	streak := 1

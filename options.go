@@ -69,7 +69,9 @@ type Options struct {
 	// MaxContext caps the joined additional context, in characters (runes); 0 means 10 000.
 	MaxContext int
 	// StopBlockLimit caps consecutive Stop/SubagentStop blocks per session and turn; the next
-	// block is overridden with a notice. 0 means 8 (Claude Code's bound).
+	// block is overridden with a notice. 0 means 8 (Claude Code's bound); a negative limit
+	// means no cap (Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0, which `hookcore hook
+	// claude` follows).
 	StopBlockLimit int
 	// State holds the per-session state (once hooks spent, Stop-block streaks). Nil: a
 	// state.Memory of the Runner's own, kept across Reload. `hookcore hook AGENT`, one process

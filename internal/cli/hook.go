@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -172,7 +173,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	if d := e.budget(p.Name(), event); d > 0 && event.Kind() == hook.Gate {
 		sig.deadline = start.Add(d)
 	}
-	r, why, broken, need, failed := e.loadRunner(cf, event, hookcore.Options{State: st, Approver: sig})
+	r, why, broken, need, failed := e.loadRunner(cf, event, hookcore.Options{State: st, Approver: sig, StopBlockLimit: stopBlockCap(p.Name())})
 	if need != "" {
 		sig.Stop()
 		return e.handOver(p, event, data, need, block), wait
@@ -196,6 +197,26 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		}
 	}
 	return ans, wait
+}
+
+// stopBlockCap is the Stop-block cap of the agent's hook command (hookcore.Options
+// .StopBlockLimit): Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP (research note: it changes
+// Claude Code's cap of 8, and 0 turns it off) under `hook claude`, else 0 (hookcore's 8).
+// Red team round 41: with the cap off, Claude Code kept a Stop guard's blocks, and hookcore
+// let the agent stop after 8 anyway. A project env may set it, and changes Claude Code's own
+// cap the same way.
+func stopBlockCap(agent string) int {
+	if agent != "claude" {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")))
+	switch {
+	case err != nil || n < 0:
+		return 0
+	case n == 0:
+		return -1
+	}
+	return n
 }
 
 // orFailed is ans, or, when a config file could not be loaded (failed, see loadRunner) and

@@ -88,9 +88,10 @@ type server struct {
 // agent's loaded, Claude Code's settings included. It is rebuilt when what it was built
 // from changed (see inputs).
 type agentRunner struct {
-	e  *env
-	cf configFlags
-	st *state.Memory
+	e     *env
+	cf    configFlags
+	st    *state.Memory
+	agent string // the bridge's name (stopBlockCap)
 
 	reloading sync.Mutex // one load at a time
 	mu        sync.RWMutex
@@ -112,7 +113,7 @@ func (s *server) agent(p bridge.Protocol) *agentRunner {
 	s.mu.Lock()
 	a := s.agents[p.Name()]
 	if a == nil {
-		a = &agentRunner{e: s.e, cf: *s.cf, st: s.st, stamps: &stampCache{}}
+		a = &agentRunner{e: s.e, cf: *s.cf, st: s.st, agent: p.Name(), stamps: &stampCache{}}
 		setAgents(&a.cf, p)
 		s.agents[p.Name()] = a
 	}
@@ -159,7 +160,7 @@ func (a *agentRunner) current() (r *hookcore.Runner, why, broken, failed string)
 		return r, why, broken, failed // another event rebuilt it meanwhile
 	}
 	in = a.e.stampInputs(&a.cf, a.stamps)
-	r, why, broken, _, failed = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st}, in.pin) // this build runs every config
+	r, why, broken, _, failed = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st, StopBlockLimit: stopBlockCap(a.agent)}, in.pin) // this build runs every config
 	a.mu.Lock()
 	if a.r != nil && r != nil {
 		a.retired = append(a.retired, a.r) // its async hooks are drained on shutdown
