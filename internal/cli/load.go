@@ -57,6 +57,10 @@ type configFlags struct {
 	// loaded.failed, instead of exit 1: the hook command and serve then block gate events
 	// and run the other files' hooks on the others (loadRunnerThen).
 	keepFailed bool
+	// noFileAudit: the audit: key of a config file opens no log (hookcore test: its cases
+	// are no decisions of record, and a repository's test file names the configs, so their
+	// audit: key would choose where hookcore writes; red team round 41). --audit still does.
+	noFileAudit bool
 }
 
 // loaded is a config set ready for a Runner, with the trust store that gates it.
@@ -362,7 +366,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	auditPath := f.audit
-	if auditPath == "" {
+	if auditPath == "" && !f.noFileAudit {
 		for _, file := range l.set.Files {
 			if file.Audit != "" && file.Layer != config.Project && file.Layer != config.Local {
 				auditPath = file.Audit // the first of the user's own layers that names one

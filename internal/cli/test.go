@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -100,8 +102,13 @@ XML report for CI systems. See docs/policy-tests.md.`,
 // flags) and runs its cases.
 func (e *env) runPolicyTests(ctx context.Context, f *policytest.File, cf configFlags) ([]policytest.Outcome, error) {
 	if len(f.Config) > 0 {
+		if len(cf.files) > 0 && !slices.Equal(cf.files, f.Config) {
+			// Said (red team round 41: a repository's test file replaced --config silently).
+			fmt.Fprintf(e.stderr, "hookcore test: %s names its own config (%s): its cases run against it, not --config\n", relativize(f.Path, e.cwd), relativize(strings.Join(f.Config, ", "), e.cwd))
+		}
 		cf.files = f.Config
 	}
+	cf.noFileAudit = true
 	l, err := e.load(&cf)
 	if err != nil {
 		return nil, err
