@@ -160,15 +160,21 @@ func TestConditionFilePathEveryKey(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			f := mustIf(t, tt.cond)
-			s := NewSubjectIn("PreToolUse", "Read", json.RawMessage(tt.args), "/p")
-			if got := f.Match(s); got != tt.match {
-				t.Errorf("%s Match(%s) = %v, want %v", tt.cond, tt.args, got, tt.match)
-			}
-			if got := f.Allows(s); got != tt.allows {
-				t.Errorf("%s Allows(%s) = %v, want %v", tt.cond, tt.args, got, tt.allows)
-			}
+			checkMatchAllows(t, tt.cond, NewSubjectIn("PreToolUse", "Read", json.RawMessage(tt.args), "/p"), tt.args, tt.match, tt.allows)
 		})
+	}
+}
+
+// checkMatchAllows compiles the if src and checks Match (a deny reading) and Allows (an
+// allow reading) on s.
+func checkMatchAllows(t *testing.T, src string, s *Subject, args string, match, allows bool) {
+	t.Helper()
+	f := mustIf(t, src)
+	if got := f.Match(s); got != match {
+		t.Errorf("%s.Match(%s) = %v, want %v", src, args, got, match)
+	}
+	if got := f.Allows(s); got != allows {
+		t.Errorf("%s.Allows(%s) = %v, want %v", src, args, got, allows)
 	}
 }
 

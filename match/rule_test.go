@@ -161,17 +161,7 @@ func TestRulePathEveryKey(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			f, err := CompileIf(tt.rule)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := NewSubjectIn("PreToolUse", tt.tool, json.RawMessage(tt.args), "/p").WithHome("/home/u")
-			if got := f.Match(s); got != tt.match {
-				t.Errorf("%s.Match(%s) = %v, want %v", tt.rule, tt.args, got, tt.match)
-			}
-			if got := f.Allows(s); got != tt.allows {
-				t.Errorf("%s.Allows(%s) = %v, want %v", tt.rule, tt.args, got, tt.allows)
-			}
+			checkMatchAllows(t, tt.rule, NewSubjectIn("PreToolUse", tt.tool, json.RawMessage(tt.args), "/p").WithHome("/home/u"), tt.args, tt.match, tt.allows)
 		})
 	}
 }

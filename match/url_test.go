@@ -53,18 +53,8 @@ func TestRuleDomainAgentsURL(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			f, err := CompileIf(tt.rule)
-			if err != nil {
-				t.Fatal(err)
-			}
 			args := `{"url":` + jsonString(tt.url) + `,"prompt":"summarise"}`
-			s := NewSubject("PreToolUse", "WebFetch", json.RawMessage(args))
-			if got := f.Match(s); got != tt.want {
-				t.Errorf("%s.Match(%s) = %v, want %v", tt.rule, args, got, tt.want)
-			}
-			if got := f.Allows(s); got != tt.want {
-				t.Errorf("%s.Allows(%s) = %v, want %v", tt.rule, args, got, tt.want)
-			}
+			checkMatchAllows(t, tt.rule, NewSubject("PreToolUse", "WebFetch", json.RawMessage(args)), args, tt.want, tt.want)
 		})
 	}
 }
@@ -146,18 +136,8 @@ func TestRuleDomainUnread(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			f, err := CompileIf(tt.rule)
-			if err != nil {
-				t.Fatal(err)
-			}
 			args := `{"url":` + jsonString(tt.url) + `,"prompt":"summarise"}`
-			s := NewSubject("PreToolUse", "WebFetch", json.RawMessage(args))
-			if got := f.Match(s); got != tt.match {
-				t.Errorf("%s.Match(%s) = %v, want %v", tt.rule, args, got, tt.match)
-			}
-			if got := f.Allows(s); got != tt.allows {
-				t.Errorf("%s.Allows(%s) = %v, want %v", tt.rule, args, got, tt.allows)
-			}
+			checkMatchAllows(t, tt.rule, NewSubject("PreToolUse", "WebFetch", json.RawMessage(args)), args, tt.match, tt.allows)
 		})
 	}
 }
@@ -188,17 +168,7 @@ func TestRuleDomainGeminiPrompt(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			f, err := CompileIf(tt.rule)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := NewSubject("PreToolUse", "WebFetch", json.RawMessage(tt.args))
-			if got := f.Match(s); got != tt.match {
-				t.Errorf("%s.Match(%s) = %v, want %v", tt.rule, tt.args, got, tt.match)
-			}
-			if got := f.Allows(s); got != tt.allows {
-				t.Errorf("%s.Allows(%s) = %v, want %v", tt.rule, tt.args, got, tt.allows)
-			}
+			checkMatchAllows(t, tt.rule, NewSubject("PreToolUse", "WebFetch", json.RawMessage(tt.args)), tt.args, tt.match, tt.allows)
 		})
 	}
 }
