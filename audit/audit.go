@@ -83,7 +83,35 @@ func Open(path string, key []byte) (*Writer, error) {
 		f.Close()
 		return nil, fmt.Errorf("audit log %s: not a regular file", path)
 	}
+	if err := ownFile(path, st.Size()); err != nil {
+		f.Close()
+		return nil, err
+	}
 	return &Writer{f: f, key: key, now: time.Now, size: -1}, nil
+}
+
+// ownFile returns an error unless the file at path, size bytes long, is empty or opens
+// with a line of an audit log (a JSON object with "seq" 1 and "prev"): a config's audit:
+// key or --audit naming another file (~/.bashrc) appended JSON lines to it, whose text the
+// hooks' reasons choose (red team round 42: a reason "$(touch …)" ran when the file was
+// sourced).
+func ownFile(path string, size int64) error {
+	if size == 0 {
+		return nil
+	}
+	r, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	defer r.Close()
+	buf := make([]byte, min(size, MaxLine+1))
+	n, _ := io.ReadFull(r, buf)
+	first, _, _ := bytes.Cut(buf[:n], []byte("\n"))
+	var h header
+	if json.Unmarshal(first, &h) != nil || h.Seq != 1 || h.Prev == "" {
+		return fmt.Errorf("audit log %s: the file holds something else than an audit log (its first line is no record); hookcore appends only to its own log: name a new file", path)
+	}
+	return nil
 }
 
 // KeyFromEnv returns the key in HOOKCORE_AUDIT_KEY, nil when it is unset or empty.

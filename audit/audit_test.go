@@ -306,3 +306,37 @@ func TestHelperWriter(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenRefusesForeignFile (red team round 42): a config's audit: key naming another file
+// (~/.bashrc) appended JSON lines to it, whose text a hook's reason chooses; a reason
+// "$(touch …)" ran when the file was sourced. Open refuses a non-empty file whose first
+// line is no record of an audit log, and takes an empty one and its own log.
+func TestOpenRefusesForeignFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	rc := filepath.Join(dir, ".bashrc")
+	if err := os.WriteFile(rc, []byte("export PATH=$HOME/bin:$PATH\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if w, err := Open(rc, nil); err == nil {
+		w.Close()
+		t.Fatal("a shell startup file was opened as an audit log")
+	}
+	if b, _ := os.ReadFile(rc); string(b) != "export PATH=$HOME/bin:$PATH\n" {
+		t.Errorf("the file changed: %q", b)
+	}
+	log := filepath.Join(dir, "audit.jsonl")
+	w, err := Open(log, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append(map[string]string{"a": "b"}); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	w, err = Open(log, nil)
+	if err != nil {
+		t.Fatalf("reopening its own log: %v", err)
+	}
+	w.Close()
+}
