@@ -131,7 +131,7 @@ func whyBlocks(event hook.Event, c *compiled, dec *hook.Decision, err error, sai
 		return true, cmpOr(strings.TrimSpace(dec.Output), err.Error())
 	case err != nil && c.failShut: // rule 2, on_error: block
 		return true, own(fmt.Sprintf("guard hook %q failed, so the action is blocked (on_error: block): %v", c.id, err))
-	case err != nil && c.failEnv != "" && event.Kind() == hook.Gate: // rule 2, Options.GuardsFailClosed
+	case err != nil && c.failEnv != "" && event.Kind() != hook.Observe: // rule 2, Options.GuardsFailClosed
 		return true, own(fmt.Sprintf("guard hook %q failed, so the action is blocked: %v (%s, which can make a guard fail)", c.id, err, c.failEnv))
 	case c.reject: // rule 3, MiniCode reject: whatever its command did (seed 004)
 		return true, own(rejectReason(c, dec, err))

@@ -19,9 +19,10 @@ type Options struct {
 	// Logger receives one record per hook run and per error. Nil discards.
 	Logger *slog.Logger
 	// GuardsFailClosed, when not empty, makes every blocking hook of a layer but the
-	// project's and the local one that fails (an error, a crash, a timeout) on a gate event
-	// block it, as on_error: block does, the reason naming the hook, its error and
-	// GuardsFailClosed. `hookcore hook claude` sets it when the project's Claude Code
+	// project's and the local one that fails (an error, a crash, a timeout) on a gate or
+	// feedback event block it, as on_error: block does, the reason naming the hook, its
+	// error and GuardsFailClosed (a feedback event: red team round 42, PYTHONINSPECT=1 made
+	// a Python Stop guard's exit 2 an exit 1, and the agent stopped). `hookcore hook claude` sets it when the project's Claude Code
 	// settings set an env, which Claude Code gives every hook: an allowed variable can
 	// still crash a guard (PYTHONIOENCODING=utf-16 a Python one, NODE_OPTIONS=
 	// --max-old-space-size=1 a Node one), and a crashed guard let the call through (red

@@ -338,8 +338,10 @@ func NetworkEnv(name string) bool {
 	return strings.HasPrefix(name, "OTEL_EXPORTER_OTLP_")
 }
 
-// UsesNetwork reports whether f has an enabled hook that hookcore runs over the network
-// with its own clients: http, prompt (an LLM judge), agent, mcp_tool or rego (NetworkEnv).
+// UsesNetwork reports whether f has an enabled hook that goes on the network: one hookcore
+// runs with its own clients (http, prompt: an LLM judge, agent, mcp_tool, rego), or a
+// command hook whose line names curl or wget or holds a URL (red team round 42: a curl
+// guard reads the proxy and CA variables as hookcore's clients do) (NetworkEnv).
 func (f *File) UsesNetwork() bool {
 	for i := range f.Hooks {
 		h := &f.Hooks[i]
@@ -349,6 +351,11 @@ func (f *File) UsesNetwork() bool {
 		switch h.Action.Type {
 		case TypeHTTP, TypePrompt, TypeAgent, TypeMCPTool, TypeRego:
 			return true
+		case TypeCommand:
+			line := h.Action.Command + " " + strings.Join(h.Action.Args, " ")
+			if strings.Contains(line, "curl") || strings.Contains(line, "wget") || strings.Contains(line, "://") {
+				return true
+			}
 		}
 	}
 	return false
@@ -396,6 +403,12 @@ func GuardEnv(name, value string) bool {
 		return true // BSD grep (macOS) still reads it: GREP_OPTIONS=-v inverts a grep guard
 	case "LANG", "LC_ALL", "LC_CTYPE":
 		return !plainLocale(value)
+	case "CURL_HOME", "XDG_CONFIG_HOME", "WGETRC", "RIPGREP_CONFIG_PATH":
+		// Where a guard's tools read their own config: a repository's .curlrc (CURL_HOME,
+		// or $XDG_CONFIG_HOME/.curlrc since curl 7.73) made a curl guard print "allow"
+		// without asking its policy server (red team round 42, with Claude Code); wget's
+		// and ripgrep's files the same.
+		return true
 	case "CLAUDE_CODE_USE_POWERSHELL_TOOL":
 		// Claude Code's PowerShell tool, and a skill's `shell: powershell` lines, are no Bash
 		// calls: a repository that switches it on takes its shell commands past every Bash
