@@ -16,6 +16,7 @@ import (
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/convert"
 	"github.com/hookcore/hookcore/internal/install"
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // convertCmd is `hookcore convert FILE --to TARGET [-o OUT [--force]]` (issue 9 item 6): the
@@ -82,6 +83,12 @@ func convertCmd(e *env) *cobra.Command {
 func (e *env) writeConverted(out string, data []byte, force bool) error {
 	if !filepath.IsAbs(out) {
 		out = filepath.Join(e.cwd, out)
+	}
+	if st, err := os.Lstat(out); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		// Red team round 42: a repository's link by the output's name had --force replace
+		// the file it points to (~/.bashrc), not the name given.
+		target, _ := os.Readlink(out)
+		return fmt.Errorf("%s is a symbolic link (to %s): convert writes only a file of that name; name the file itself", relativize(out, e.cwd), text.Printable(target))
 	}
 	old, err := os.ReadFile(out)
 	switch {
