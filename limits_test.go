@@ -138,6 +138,45 @@ func TestStopBlockBound(t *testing.T) {
 	})
 }
 
+// TestStopStreakPerAgent (red team round 42, with the real Claude Code): the main agent's
+// Stop blocks and each sub-agent's SubagentStop blocks are bounded apart, as Claude Code
+// bounds each agent's; one streak per session let a sub-agent's blocks release the main
+// agent's Stop guard early (and the other way round).
+func TestStopStreakPerAgent(t *testing.T) {
+	t.Parallel()
+	guard := func(context.Context, *hook.Input) (hook.Decision, error) {
+		return hook.Decision{Block: true, Reason: "run the tests first"}, nil
+	}
+	r := newRunner(t, t.TempDir(), nil, hookcore.Options{StopBlockLimit: 3, Callbacks: []hookcore.Callback{
+		{ID: "stop", Event: hook.Stop, Func: guard}, {ID: "sub", Event: hook.SubagentStop, Func: guard},
+	}})
+	var got strings.Builder
+	fire := func(ev hook.Event, agent string) {
+		if r.Fire(context.Background(), ev, &hook.Input{SessionID: "s1", AgentID: agent}).Blocked {
+			got.WriteByte('B')
+		} else {
+			got.WriteByte('.')
+		}
+	}
+	// Main, a1, main, a2, a1, main, main: each agent's own fourth stop is let through.
+	for _, step := range []struct {
+		ev    hook.Event
+		agent string
+	}{
+		{hook.Stop, ""}, {hook.SubagentStop, "a1"}, {hook.Stop, ""}, {hook.SubagentStop, "a2"},
+		{hook.SubagentStop, "a1"}, {hook.Stop, ""}, {hook.SubagentStop, "a1"}, {hook.SubagentStop, "a1"},
+		{hook.Stop, ""},
+	} {
+		fire(step.ev, step.agent)
+	}
+	if diff := cmp.Diff("BBBBBBB.", got.String()[:8]); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+	if got.String()[8] != '.' {
+		t.Errorf("the main agent's fourth stop was blocked: %s", got.String())
+	}
+}
+
 // TestStopStreakEndsOnAllowedStop: a Stop that nobody blocks ends the streak.
 func TestStopStreakEndsOnAllowedStop(t *testing.T) {
 	t.Parallel()

@@ -372,7 +372,11 @@ func (r *Runner) finish(event hook.Event, in *hook.Input, res *hook.Result) {
 		res.Permission = hook.Deny // rule 12
 	}
 	if event.IsStopLike() {
-		r.boundStops(in.SessionID, res)
+		agent := ""
+		if event == hook.SubagentStop {
+			agent = in.AgentID
+		}
+		r.boundStops(in.SessionID, agent, res)
 	}
 	for _, rec := range res.Hooks {
 		r.logRecord(context.Background(), event, rec)
@@ -413,7 +417,7 @@ func capReason(s string) string {
 // rule 13): past the limit, the hooks still ran, but their block is overridden with a
 // notice so the agent can stop (Claude Code). The streak lives in the Runner's state store;
 // when the store fails, the block stands and the streak counts as this one block.
-func (r *Runner) boundStops(session string, res *hook.Result) {
+func (r *Runner) boundStops(session, agent string, res *hook.Result) {
 	limit := r.opts.StopBlockLimit
 	switch {
 	case limit < 0:
@@ -424,14 +428,30 @@ func (r *Runner) boundStops(session string, res *hook.Result) {
 	streak := 1
 	keeps := res.KeepsWorking()
 	err := r.state.Update(context.Background(), session, func(s *state.Session) {
-		if !keeps {
-			s.Stops = 0
-			return
+		n := s.Stops // the main agent's streak; a sub-agent's is its own (state.Session.AgentStops)
+		if agent != "" {
+			n = s.AgentStops[agent]
 		}
-		s.Stops++
-		streak = s.Stops
-		if s.Stops > limit {
-			s.Stops = 0
+		switch {
+		case !keeps:
+			n = 0
+		default:
+			n++
+			streak = n
+			if n > limit {
+				n = 0
+			}
+		}
+		switch {
+		case agent == "":
+			s.Stops = n
+		case n == 0:
+			delete(s.AgentStops, agent)
+		default:
+			if s.AgentStops == nil {
+				s.AgentStops = map[string]int{}
+			}
+			s.AgentStops[agent] = n
 		}
 	})
 	if err != nil {
@@ -452,7 +472,7 @@ func (r *Runner) boundStops(session string, res *hook.Result) {
 
 // resetStops ends the Stop-block streak of session (a new turn began).
 func (r *Runner) resetStops(ctx context.Context, session string) {
-	if err := r.state.Update(ctx, session, func(s *state.Session) { s.Stops = 0 }); err != nil {
+	if err := r.state.Update(ctx, session, func(s *state.Session) { s.Stops, s.AgentStops = 0, nil }); err != nil {
 		r.log.Warn("session state: Stop-block streak not reset", "session", session, "err", err)
 	}
 }

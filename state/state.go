@@ -9,6 +9,10 @@ type Session struct {
 	// Stops counts the consecutive Stop-type (Stop, SubagentStop) blocks of the current turn.
 	// UserPromptSubmit starts a new turn and resets it; an unblocked stop resets it too.
 	Stops int `json:"stops,omitempty"`
+	// AgentStops counts the same for each sub-agent, by its agent_id (SubagentStop): Claude
+	// Code bounds each agent's Stop blocks apart, and one shared streak let sub-agent blocks
+	// spend the main agent's (red team round 42). Reset with Stops.
+	AgentStops map[string]int `json:"agent_stops,omitempty"`
 	// Breakers holds, by hook (see OnceKey), the circuit breaker of every hook that failed
 	// in this session: its consecutive failures and, when tripped, until when it is open.
 	Breakers map[string]Breaker `json:"breakers,omitempty"`
@@ -27,7 +31,7 @@ func SkillKey(agentID, skill string) string { return agentID + "\x00" + skill }
 
 // empty reports whether s holds nothing to remember.
 func (s *Session) empty() bool {
-	return s.Stops == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0 && len(s.Skills) == 0
+	return s.Stops == 0 && len(s.AgentStops) == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0 && len(s.Skills) == 0
 }
 
 // Breaker is one hook's circuit breaker.
