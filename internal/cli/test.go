@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/policytest"
 )
@@ -123,6 +124,11 @@ func (e *env) runPolicyTests(ctx context.Context, f *policytest.File, cf configF
 		_ = r.Close(cctx)
 	}()
 	return policytest.Run(f, func(ev hook.Event, in *hook.Input) hook.Result {
+		if err := bridge.Incomplete(ev, in); err != nil {
+			// What `hookcore hook` answers for such an input (new-user trial, stop 28: a
+			// case with `tool_inptu` passed as not blocked, and the hook command blocks it).
+			return hook.Result{Event: ev, Blocked: true, Continue: true, Reason: "hookcore could not evaluate its hooks: " + err.Error()}
+		}
 		res := r.Fire(ctx, ev, in)
 		relSources(res.Hooks, e.cwd)
 		return res
