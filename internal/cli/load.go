@@ -219,7 +219,15 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		if hidden > 1 {
 			what = fmt.Sprintf("%d problems", hidden)
 		}
-		fmt.Fprintf(e.stderr, "hookcore: workspace not trusted: %s in its project config ignored (hookcore check shows them); its hooks do not run\n", what)
+		why := "workspace not trusted"
+		if l.store != nil {
+			if _, granted, _ := l.store.Lookup(root); granted {
+				// New-user trial, stop 28: a trusted workspace whose config then broke was
+				// called "not trusted", while PreToolUse said the config changed.
+				why = "the workspace's trust grant is out of date (its project config changed since it was granted)"
+			}
+		}
+		fmt.Fprintf(e.stderr, "hookcore: %s: %s in its project config ignored (hookcore check shows them); its hooks do not run\n", why, what)
 	}
 	if !untrusted {
 		for _, file := range set.Files {
