@@ -205,7 +205,7 @@ func (c *conv) common(h *config.Hook) bool {
 		if h.Matcher != "" && h.Matcher != "*" {
 			calls = fmt.Sprintf("%s call its matcher %q passes", h.Event, h.Matcher)
 		}
-		c.warn(h, "if condition %q not carried over: this gate hook now runs on every %s, and a command that blocks by itself (exit 2) blocks every one of them; to keep the condition, convert to hookcore and run it with 'hookcore hook %s'", h.If, calls, c.target)
+		c.warn(h, "if condition %q not carried over: this gate hook now runs on every %s, and what its command decides by itself (a block, a rewrite, an allow) it decides for every one of them; to keep the condition, convert to hookcore and run it with 'hookcore hook %s'", h.If, calls, c.target)
 	default:
 		c.lose(h, "if condition %q not carried over: the hook now runs on every match of its matcher", h.If)
 	}
