@@ -88,6 +88,11 @@ func (b *Commands) scriptFile(w word, c ctx) {
 		b.all = true
 	case t == "/dev/stdin" || t == "/dev/fd/0" || t == "/proc/self/fd/0":
 		b.stdinShell(c)
+	case stdinPath(t):
+		// The terminal or a standard stream however spelled (/dev/tty, /dev/pts/0,
+		// //dev/tty, /dev/./stdin, /dev/stdout): a script typed later, which no hook sees
+		// (red team round 43, with the real Codex: `bash /dev/tty`, then write_stdin).
+		b.all = true
 	case strings.HasPrefix(t, "/dev/fd/") || strings.HasPrefix(t, "/proc/") && strings.Contains(t, "/fd/"):
 		b.all = true
 	}

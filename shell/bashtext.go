@@ -162,7 +162,9 @@ func (b *Commands) programFile(w word) bool {
 		b.reads = append(b.reads, w.exp.vars...)
 		return true
 	}
-	if streamPath(w.text) {
+	if streamPath(w.text) || stdinPath(w.text) {
+		// stdinPath: the terminal too (/dev/tty, /dev/pts/0, /dev/stdout), where a program
+		// is typed later (red team round 43, Codex: awk -f /dev/tty, then write_stdin).
 		b.all = true
 		return false
 	}

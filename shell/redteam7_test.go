@@ -81,6 +81,13 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`python3 -W ignore -m pdb x.py`, `python3 ../../../../../../../../dev/stdin`,
 		`make --file=-`, `make -f-`, `make -f/dev/stdin`, `make --makefile=/dev/stdin`,
 		`crontab -u root -`, `python3 -m _pyrepl`, `tmux new -d -s dev`,
+		// Red team round 43 (with the real Codex): a shell, `.` or `source` given the
+		// terminal or a standard stream as its script, however spelled, and a sed or awk
+		// program file there.
+		`bash /dev/tty`, `. /dev/tty`, `source /dev/tty`, `bash /dev/pts/0`, `bash //dev/tty`,
+		`bash /dev/./tty`, `bash /dev/stdout`, `bash /dev/stderr`, `zsh /dev/tty`,
+		`sh ../../../../../../dev/tty`, `awk -f /dev/tty`, `sed -f /dev/tty x`,
+		`gawk -f /dev/pts/1 x`, `sed --file=/dev/tty x`,
 	} {
 		tests = append(tests, denyCase{line, line, "all"})
 	}
@@ -91,6 +98,8 @@ func TestBashProgramFromStdin(t *testing.T) {
 		`python3 script.py`, `cat x | python3 script.py`, `python3 -m pytest`, `node app.js`,
 		`perl -e 'print 1'`, `tmux ls`, `deno run x.ts`, `R -f x.R`, `make`, `make test`,
 		`make -f build.mk all`, `at -l`, `crontab -l`, `python3 -m pytest -x`, `python3 -u app.py`,
+		`bash script.sh`, `source venv/bin/activate`, `. ./env.sh`, `awk -f prog.awk data`,
+		`sed -f script.sed f`,
 		`node --require ./setup.js app.js`, `socat TCP:h:1 -`,
 		// Red team round 37: version, help and test runs read no program.
 		`python3 --version`, `python3 -V`, `python3 -h`, `node --version`, `node -v`,
