@@ -102,8 +102,7 @@ func (r *Runner) fire(ctx context.Context, hs *hookSet, event hook.Event, in *ho
 	if hs.stale != "" && event.Kind() == hook.Gate && event.MatchField() == "tool_name" {
 		return r.rejectStale(event, in, hs.stale)
 	}
-	if event == hook.UserPromptSubmit {
-		r.resetStops(ctx, in.SessionID)
+	if event == hook.UserPromptSubmit && r.resetStops(ctx, in.SessionID, in.Prompt) {
 		r.resetTurn(ctx, in.SessionID)
 	}
 	if eh == nil {

@@ -177,6 +177,39 @@ func TestStopStreakPerAgent(t *testing.T) {
 	}
 }
 
+// TestStopStreakGeminiContinuation (red team round 43, with the real Gemini CLI): Gemini CLI
+// continues a turn a Stop hook blocked with a BeforeAgent (UserPromptSubmit) whose prompt
+// is the block's reason; that is no new turn, so the streak goes on and the cap ends the
+// loop (it reset it, and a blocking Stop guard looped for ever). A prompt of the user's
+// still starts a new turn.
+func TestStopStreakGeminiContinuation(t *testing.T) {
+	t.Parallel()
+	r := newRunner(t, t.TempDir(), nil, hookcore.Options{StopBlockLimit: 3, Callbacks: []hookcore.Callback{{
+		ID: "tests", Event: hook.Stop,
+		Func: func(context.Context, *hook.Input) (hook.Decision, error) {
+			return hook.Decision{Block: true, Reason: "STOP-GUARD: write DONE.txt first"}, nil
+		},
+	}}})
+	ctx := context.Background()
+	var got strings.Builder
+	turn := func(prompt string) {
+		r.Fire(ctx, hook.UserPromptSubmit, &hook.Input{SessionID: "s1", Prompt: prompt})
+		if r.Fire(ctx, hook.Stop, &hook.Input{SessionID: "s1"}).Blocked {
+			got.WriteByte('B')
+		} else {
+			got.WriteByte('.')
+		}
+	}
+	turn("do the task")
+	for range 3 {
+		turn("STOP-GUARD: write DONE.txt first")
+	}
+	turn("now the docs") // the user's: a new turn
+	if diff := cmp.Diff("BBB.B", got.String()); diff != "" {
+		t.Errorf("blocks (-want +got):\n%s", diff)
+	}
+}
+
 // TestStopStreakEndsOnAllowedStop: a Stop that nobody blocks ends the streak.
 func TestStopStreakEndsOnAllowedStop(t *testing.T) {
 	t.Parallel()

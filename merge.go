@@ -444,7 +444,10 @@ func (r *Runner) boundStops(session, agent string, res *hook.Result) {
 		}
 		switch {
 		case agent == "":
-			s.Stops = n
+			s.Stops, s.StopReason = n, ""
+			if n > 0 {
+				s.StopReason = strings.TrimSpace(cmpOr(res.Reason, res.AdditionalContext))
+			}
 		case n == 0:
 			delete(s.AgentStops, agent)
 		default:
@@ -470,9 +473,22 @@ func (r *Runner) boundStops(session, agent string, res *hook.Result) {
 	}
 }
 
-// resetStops ends the Stop-block streak of session (a new turn began).
-func (r *Runner) resetStops(ctx context.Context, session string) {
-	if err := r.state.Update(ctx, session, func(s *state.Session) { s.Stops, s.AgentStops = 0, nil }); err != nil {
+// resetStops ends the Stop-block streaks of session, since a prompt began a new turn, and
+// reports true; unless prompt is the last Stop block's reason (state.Session.StopReason):
+// Gemini CLI continues a turn a Stop hook blocked with a BeforeAgent (UserPromptSubmit)
+// whose prompt is that reason, which is no new turn (red team round 43: the streak never
+// reached the cap, and a blocking Stop guard looped for ever).
+func (r *Runner) resetStops(ctx context.Context, session, prompt string) (newTurn bool) {
+	newTurn = true
+	err := r.state.Update(ctx, session, func(s *state.Session) {
+		if s.StopReason != "" && strings.TrimSpace(prompt) == s.StopReason {
+			newTurn = false
+			return
+		}
+		s.Stops, s.AgentStops, s.StopReason = 0, nil, ""
+	})
+	if err != nil {
 		r.log.Warn("session state: Stop-block streak not reset", "session", session, "err", err)
 	}
+	return newTurn
 }

@@ -13,6 +13,11 @@ type Session struct {
 	// Code bounds each agent's Stop blocks apart, and one shared streak let sub-agent blocks
 	// spend the main agent's (red team round 42). Reset with Stops.
 	AgentStops map[string]int `json:"agent_stops,omitempty"`
+	// StopReason is what the main agent's last counted Stop block said (its reason, else its
+	// context): Gemini CLI sends it back as the prompt of the BeforeAgent that continues the
+	// turn, which is no new turn (red team round 43: the streak never reached the cap, and
+	// a blocking Stop guard looped for ever).
+	StopReason string `json:"stop_reason,omitempty"`
 	// Breakers holds, by hook (see OnceKey), the circuit breaker of every hook that failed
 	// in this session: its consecutive failures and, when tripped, until when it is open.
 	Breakers map[string]Breaker `json:"breakers,omitempty"`
@@ -31,7 +36,7 @@ func SkillKey(agentID, skill string) string { return agentID + "\x00" + skill }
 
 // empty reports whether s holds nothing to remember.
 func (s *Session) empty() bool {
-	return s.Stops == 0 && len(s.AgentStops) == 0 && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0 && len(s.Skills) == 0
+	return s.Stops == 0 && len(s.AgentStops) == 0 && s.StopReason == "" && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0 && len(s.Skills) == 0
 }
 
 // Breaker is one hook's circuit breaker.
