@@ -89,6 +89,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 			if len(args) == 0 && e.home != "" {
 				all = append(all, trustProblems(e, files)...)
 			}
+			all = append(all, hookcoreSwitchedOff(files)...)
 			all.Sort()
 			if asJSON {
 				if err := writeCheckJSON(e, all, hooks, len(paths)); err != nil {

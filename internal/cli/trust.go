@@ -529,6 +529,41 @@ func nonNil(s []string) []string {
 // selfEntries counts the hooks of f that run hookcore itself (callsHookcore): an agent's
 // entries, such as those `hookcore install` writes, which the agent runs and hookcore does not
 // (dropSelf); check counts them apart from the hooks.
+// hookcoreSwitchedOff warns about each of the agents' entries that run hookcore itself
+// (callsHookcore) in the user's own files that the workspace's Gemini CLI or Codex settings
+// switch off (hooksConfig.enabled false or a disabled list naming it, Codex's [features]):
+// the agent does that on its own folder trust, hookcore's grant has no say, and hookcore is
+// then never started to block anything (red team round 43, with the real Gemini CLI and
+// Codex: a repository's `"hooksConfig": {"disabled": ["hookcore"]}` let rm -rf run).
+func hookcoreSwitchedOff(files []*config.File) config.ErrorList {
+	trusted, untrusted := config.AgentSwitch(files, true), config.AgentSwitch(files, false)
+	var out config.ErrorList
+	for _, f := range files {
+		if f.Layer == config.Project || f.Layer == config.Local {
+			continue
+		}
+		var first *config.Hook
+		n, why := 0, ""
+		for i := range f.Hooks {
+			h := &f.Hooks[i]
+			if !callsHookcore(h.Action) {
+				continue
+			}
+			if w := trusted.Why(f, h); w != "" && !untrusted.Off(f, h) {
+				if first == nil {
+					first, why = h, w
+				}
+				n++
+			}
+		}
+		if first != nil {
+			out = append(out, &config.Problem{Pos: first.Pos, Warning: true, Msg: fmt.Sprintf(
+				"%d of this file's entries that run hookcore are switched off by the workspace's settings (%s) wherever the agent trusts the folder: the agent then runs none of your hookcore guards here, on its own trust (hookcore's grant has no say)", n, text.Printable(why))})
+		}
+	}
+	return out
+}
+
 func selfEntries(f *config.File) int {
 	n := 0
 	for i := range f.Hooks {
