@@ -180,6 +180,15 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		// the home directory (new-user trial, stop 27: where it went depended on that).
 		p.BackupDir = backupDir(e.home)
 	}
+	var newDirs []string // the directories install is about to create, deepest first
+	if created {
+		for d := filepath.Dir(abs); d != filepath.Dir(d) && strings.HasPrefix(d, filepath.Clean(p.Base)+string(filepath.Separator)); d = filepath.Dir(d) {
+			if _, err := os.Lstat(d); err == nil {
+				break
+			}
+			newDirs = append(newDirs, d)
+		}
+	}
 	backup, err := p.Apply(time.Now())
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
@@ -188,8 +197,19 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		rec := createdFiles(e.home)
 		if created {
 			rec.add(abs)
+			for _, d := range newDirs {
+				rec.add(d + string(filepath.Separator)) // a directory: its path ends in the separator
+			}
 		} else {
 			rec.remove(abs)
+			// The directories install created for the file go with it, when nothing else
+			// is in them (new-user trial, stop 28: an empty .gemini/ stayed behind).
+			for d := filepath.Dir(abs); rec.has(d + string(filepath.Separator)); d = filepath.Dir(d) {
+				rec.remove(d + string(filepath.Separator))
+				if os.Remove(d) != nil {
+					break // not empty: something of the user's is in it, and it is theirs now
+				}
+			}
 		}
 		if err := rec.save(e.home); err != nil {
 			fmt.Fprintf(e.stderr, "hookcore: warning: cannot record which settings files install created (%v): uninstall will leave an empty one\n", err)
