@@ -53,7 +53,11 @@ XML report for CI systems. See docs/policy-tests.md.`,
 				}
 				outs, err := e.runPolicyTests(cmd.Context(), f, cf)
 				if err != nil {
-					fmt.Fprintf(e.stderr, "%s: %v\n", path, err)
+					why := err.Error()
+					if why == "" { // the config's problems are on the lines above (new-user trial)
+						why = "its config does not load; no case ran"
+					}
+					fmt.Fprintf(e.stderr, "%s: %s\n", path, why)
 					broken++
 					continue
 				}

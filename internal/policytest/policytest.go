@@ -163,7 +163,14 @@ func parse(data []byte, name, dir string) (*File, error) {
 		for _, item := range cases.Values {
 			var c Case
 			if err := yaml.NodeToValue(item, &c, yaml.DisallowUnknownField()); err != nil {
-				bad(item, "%s", oneLine(yaml.FormatError(err, false, false)))
+				msg := oneLine(yaml.FormatError(err, false, false))
+				// The parser's own position ("[6:14] unknown field ..."), where it has one, is
+				// the error's: one file:line:col, not the case's and then it (new-user trial).
+				if pos, rest, ok := strings.Cut(strings.TrimPrefix(msg, "["), "] "); ok && strings.HasPrefix(msg, "[") && !strings.ContainsAny(pos, " \t") {
+					problems = append(problems, fmt.Sprintf("%s:%s: %s", name, pos, rest))
+					continue
+				}
+				bad(item, "%s", msg)
 				continue
 			}
 			c.Pos = name + ":" + at(item)
