@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hookcore/hookcore/config"
@@ -203,6 +204,9 @@ func resolvePath(path string) (string, error) {
 			return filepath.Join(real, rest), nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
+			if e := notDir(path, err); e != err {
+				return "", e
+			}
 			return "", fmt.Errorf("%s: %w", path, err)
 		}
 		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
@@ -218,6 +222,21 @@ func resolvePath(path string) (string, error) {
 	}
 }
 
+// notDir is err, or, when it is ENOTDIR, an error naming the directory on the way to path
+// that is a file (new-user trial, stop 28: ".claude/settings.json: not a directory" did not
+// say which).
+func notDir(path string, err error) error {
+	if !errors.Is(err, syscall.ENOTDIR) {
+		return err
+	}
+	for d := filepath.Dir(path); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if st, serr := os.Stat(d); serr == nil && !st.IsDir() {
+			return fmt.Errorf("%s is a file, not a directory, so %s cannot be there: move the file away (the agent reads no settings there either)", d, filepath.Base(path))
+		}
+	}
+	return err
+}
+
 // readRegular reads the settings file at file (links resolved): nil, nil when there is
 // none. The error is a file that is not a regular file (a device, a FIFO, a directory: red
 // team 11, a link to /dev/zero read forever and one to a device had it replaced by a
@@ -228,7 +247,7 @@ func readRegular(file string) ([]byte, fs.FileInfo, error) {
 		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, notDir(file, err)
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, nil, fmt.Errorf("%s is not a regular file (%s): hookcore reads and writes only a regular settings file", file, config.FileKind(fi.Mode()))
