@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"sync"
 	"time"
 
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/state"
@@ -87,6 +89,15 @@ func (r *Runner) skillShellAsBash(ctx context.Context, hs *hookSet, in *hook.Inp
 	if !pre.Continue {
 		res.Continue, res.StopReason = false, pre.StopReason
 	}
+}
+
+// rootOf is where the path rules of `if` are anchored for in: the Runner's project root,
+// or with Options.SessionRoots the project root of in's cwd.
+func (r *Runner) rootOf(in *hook.Input) string {
+	if r.opts.SessionRoots && in.Cwd != "" && filepath.IsAbs(in.Cwd) {
+		return filepath.ToSlash(config.ProjectRoot(in.Cwd))
+	}
+	return r.root
 }
 
 // fire is Fire with the hook set hs.
@@ -236,7 +247,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubjectAt(r.root, string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd))
+				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid

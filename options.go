@@ -28,6 +28,13 @@ type Options struct {
 	// --max-old-space-size=1 a Node one), and a crashed guard let the call through (red
 	// team round 29).
 	GuardsFailClosed string
+	// SessionRoots anchors the path rules of `if` conditions, for each input, at the project
+	// root of its cwd (config.ProjectRoot) instead of at ProjectDir: `hookcore serve`,
+	// which answers the sessions of every project with one config, set it (red team round
+	// 44, with the real Claude Code: a user rule `Write(**/.env)` missed the .env of a
+	// session in another project than serve's, and the write went through). An input
+	// without a cwd keeps ProjectDir.
+	SessionRoots bool
 	// ProjectDir is the project root given to hooks as CLAUDE_PROJECT_DIR and
 	// HOOKCORE_PROJECT_DIR, and the workspace whose trust is checked. Empty: the process's
 	// working directory.

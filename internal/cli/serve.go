@@ -160,7 +160,7 @@ func (a *agentRunner) current() (r *hookcore.Runner, why, broken, failed string)
 		return r, why, broken, failed // another event rebuilt it meanwhile
 	}
 	in = a.e.stampInputs(&a.cf, a.stamps)
-	r, why, broken, _, failed = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st, StopBlockLimit: stopBlockCap(a.agent)}, in.pin) // this build runs every config
+	r, why, broken, _, failed = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st, StopBlockLimit: stopBlockCap(a.agent), SessionRoots: true}, in.pin) // this build runs every config
 	a.mu.Lock()
 	if a.r != nil && r != nil {
 		a.retired = append(a.retired, a.r) // its async hooks are drained on shutdown

@@ -236,3 +236,33 @@ func TestServeOversizeBodyFailsClosed(t *testing.T) {
 		t.Fatalf("got %d %s, want 200 and a deny", resp.StatusCode, body)
 	}
 }
+
+// TestServeAnchorsPathRulesAtTheSession (red team round 44, with the real Claude Code): a
+// serve started in one project answered a session in another, and its path rules were
+// anchored at its own workspace, so `Write(**/.env)` missed the other project's .env and
+// the write went through; `hookcore hook` run there blocks it. serve now anchors them at
+// the session's project.
+func TestServeAnchorsPathRulesAtTheSession(t *testing.T) {
+	t.Parallel()
+	dir, other := t.TempDir(), t.TempDir()
+	for _, d := range []string{dir, other} {
+		if err := os.Mkdir(filepath.Join(d, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	policy := "hooks:\n  - {id: no-env, event: pre_tool_use, matcher: \"Write|Edit\", if: 'Write(**/.env)', reject: true, action: {type: command, command: \"echo no env\"}}\n"
+	if err := os.WriteFile(filepath.Join(dir, "hooks.yaml"), []byte(policy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cf := &configFlags{files: []string{filepath.Join(dir, "hooks.yaml")}, dir: ".hookcore"}
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config = newServer(ownUIDEnv(t, dir, nil), cf, "tok").httpServer()
+	ts.Start()
+	defer ts.Close()
+	in := `{"session_id":"s1","cwd":"` + other + `","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"` + filepath.Join(other, ".env") + `","content":"x"}}`
+	got, wait := ownUIDEnv(t, other, strings.NewReader(in)).hook(context.Background(), bridge.Claude{}, "", cf, &hookFlags{onError: "block", server: ts.URL, stateDir: filepath.Join(dir, "state")})
+	wait()
+	if got.Code != 2 || !strings.Contains(got.Stderr, "no env") {
+		t.Errorf("a Write to the other project's .env through serve: exit %d, stderr %q; want the block", got.Code, got.Stderr)
+	}
+}
