@@ -241,3 +241,27 @@ func ruleToolOr(f *If, def string) string {
 	}
 	return def
 }
+
+// TestPathFormsLongPathResolved (red team round 44): a path over the kernel's 4 096 bytes as
+// written, but short once cleaned (/ws/ then 900 "a/../" then x, x a link to .env), skipped
+// link resolution, so a .env rule missed it; a tool that cleans the path first writes .env.
+func TestPathFormsLongPathResolved(t *testing.T) {
+	t.Parallel()
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	if err := os.WriteFile(filepath.Join(root, ".env"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(".env", filepath.Join(root, "x")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := CompileIf("Write(.env)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{root + "/x", root + "/" + strings.Repeat("a/../", 900) + "x", strings.Repeat("./", 2100) + "x"} {
+		args, _ := json.Marshal(map[string]string{"file_path": p})
+		if !f.Match(NewSubjectAt(root, "PreToolUse", "Write", args).WithCwd(root)) {
+			t.Errorf("Write(.env) missed a link to .env spelled in %d bytes", len(p))
+		}
+	}
+}
