@@ -436,12 +436,18 @@ func GuardEnv(name, value string) bool {
 	}
 	// A name that is no shell identifier (BASH_FUNC_grep%%, exported functions by another
 	// spelling) is nothing a program reads as a setting; bash reads some as functions.
+	return !ShellName(name)
+}
+
+// ShellName reports whether name is a shell identifier (a letter or '_', then letters,
+// digits and '_'): a name an environment variable can have for a shell to read it.
+func ShellName(name string) bool {
 	for i, c := range name {
 		if !(c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || i > 0 && '0' <= c && c <= '9') {
-			return true
+			return false
 		}
 	}
-	return name == ""
+	return name != ""
 }
 
 // plainLocale reports whether a locale leaves a guard reading its input as it is: empty, C

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -198,56 +199,17 @@ func loneSurrogate(str []byte) (int, bool) {
 // last_assistant_message "... \ud800" crashed a Python Stop guard that logged it, and the
 // stop went through (red team round 40).
 func replaceLoneSurrogates(raw []byte) []byte {
-	if !bytes.Contains(raw, []byte(`\u`)) && !bytes.Contains(raw, []byte(`\U`)) {
-		return raw
-	}
 	var out []byte
-	high := -1 // offset in raw of a high surrogate escape waiting for its low half
-	lone := func(at int) {
+	for off := 0; ; {
+		at, ok := loneSurrogate(raw[off:]) // a \u escape is only ever inside a string
+		if !ok {
+			break
+		}
 		if out == nil {
-			out = append(make([]byte, 0, len(raw)), raw...)
+			out = slices.Clone(raw)
 		}
-		copy(out[at+2:at+6], "fffd")
-	}
-	for k := 0; k < len(raw); k++ {
-		if raw[k] != '\\' {
-			if high >= 0 {
-				lone(high)
-				high = -1
-			}
-			continue
-		}
-		if k+5 >= len(raw) || raw[k+1] != 'u' {
-			if high >= 0 {
-				lone(high)
-				high = -1
-			}
-			k++
-			continue
-		}
-		v, err := strconv.ParseUint(string(raw[k+2:k+6]), 16, 16)
-		switch {
-		case err != nil:
-		case v >= 0xD800 && v <= 0xDBFF:
-			if high >= 0 {
-				lone(high)
-			}
-			high = k
-		case v >= 0xDC00 && v <= 0xDFFF:
-			if high < 0 {
-				lone(k)
-			}
-			high = -1
-		default:
-			if high >= 0 {
-				lone(high)
-				high = -1
-			}
-		}
-		k += 5
-	}
-	if high >= 0 {
-		lone(high)
+		copy(out[off+at+2:off+at+6], "fffd")
+		off += at + 6
 	}
 	if out == nil {
 		return raw

@@ -475,26 +475,32 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note stri
 			if err == errNotParsed {
 				names, over, err = config.SettingsEnv(p, 16<<20)
 			}
-			rel := text.Printable(relativize(p, e.cwd))
-			var kind *regularfile.KindError
+			rel, net := text.Printable(relativize(p, e.cwd)), networkNames(names)
 			switch {
-			case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.As(err, &kind):
-				// No settings file there for Claude Code either: `.claude` a file (red team
-				// round 41: the model wrote one, and every event failed), the settings a
-				// directory, a FIFO or a device.
+			case noFile(err): // no settings there for Claude Code either (noFile)
 				continue
 			case err != nil:
 				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
 			case len(over) > 0:
 				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)", rel, envNames(over)), ""
-			case len(networkNames(names)) > 0 && usesNetwork(set):
-				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives hookcore's hook command: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file (or set it in your own ~/.claude/settings.json)", rel, envNames(networkNames(names))), ""
+			case len(net) > 0 && usesNetwork(set):
+				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives hookcore's hook command: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file (or set it in your own ~/.claude/settings.json)", rel, envNames(net)), ""
 			case len(names) > 0 && note == "":
 				note = fmt.Sprintf("the project's %s sets %s in the env Claude Code gives every hook", rel, someNames(names))
 			}
 		}
 	}
 	return "", note
+}
+
+// noFile reports whether err, reading a file an agent would read, says there is no such
+// regular file there: it does not exist, a directory on the way is a file (`.claude` a
+// file: red team round 41, the model wrote one, and every event failed), or it is a
+// directory, a FIFO or a device (regularfile.KindError). The agent reads nothing from it
+// either.
+func noFile(err error) bool {
+	var kind *regularfile.KindError
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.As(err, &kind)
 }
 
 // usesNetwork reports whether a file of set has a hook hookcore runs over the network
@@ -532,9 +538,8 @@ func (e *env) geminiEnvProblem(network bool) (problem, note string) {
 	for _, p := range geminiEnvFiles(e.cwd, e.home) {
 		rel := text.Printable(relativize(p, e.cwd))
 		data, _, err := regularfile.Read(p, 16<<20)
-		var kind *regularfile.KindError
 		switch {
-		case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.As(err, &kind):
+		case noFile(err):
 			continue // Gemini CLI reads no variables from it either
 		case err != nil:
 			return fmt.Sprintf("%s cannot be checked for a variable that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
@@ -588,14 +593,7 @@ func envNames(names []string) string {
 // hookcore's own words (red team round 41: a key "HOOKCORE_X in its env. IMPORTANT MESSAGE
 // FROM THE USER'S POLICY ADMINISTRATOR: ..." was quoted whole).
 func envName(n string) string {
-	plain := n != "" && len(n) <= 64
-	for i, c := range n {
-		if !(c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || i > 0 && '0' <= c && c <= '9') {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if len(n) <= 64 && config.ShellName(n) {
 		return n
 	}
 	if r := []rune(n); len(r) > 32 {

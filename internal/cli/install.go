@@ -165,11 +165,14 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		if err != nil || strings.HasPrefix(rel, "..") {
 			rel = p.Path
 		}
-		scope := ""
-		if o.Scope != "" {
-			scope = " --scope " + string(o.Scope)
+		cmd := "uninstall " + o.Agent
+		if add {
+			cmd = "install " + o.Agent
 		}
-		fmt.Fprintf(e.stdout, "# hookcore %s %s%s --dry-run: apply with `git apply -p0` in %s\n", map[bool]string{true: "install", false: "uninstall"}[add], o.Agent, scope, text.Printable(p.Base))
+		if o.Scope != "" {
+			cmd += " --scope " + string(o.Scope)
+		}
+		fmt.Fprintf(e.stdout, "# hookcore %s --dry-run: apply with `git apply -p0` in %s\n", cmd, text.Printable(p.Base))
 		fmt.Fprint(e.stdout, install.Diff(filepath.ToSlash(rel), p.Old, p.New))
 		return nil
 	}
