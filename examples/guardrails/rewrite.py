@@ -9,8 +9,14 @@
 
 Reads the Claude Code hook input on stdin. When the rule applies, prints a
 hookSpecificOutput envelope with updatedInput (the whole tool input, as Claude Code
-requires), permissionDecision "allow" and the reason; otherwise prints nothing and the call
-goes through unchanged. Needs only python3.
+requires) and the reason; otherwise prints nothing and the call goes through unchanged.
+Only the npm rewrite answers permissionDecision "allow" (no permission prompt), and only for
+a call with no field but Bash's ordinary ones: the pytest rewrite runs the project's own
+tests, code the model may have written, so Claude Code's permission check decides it as it
+would decide the call the model wrote (red team round 45: a test file that ran a command
+went through with no prompt), and a call carrying dangerouslyDisableSandbox or another field
+is rewritten without the allow, since the allow would approve that field as well. Needs
+only python3.
 """
 import json
 import re
@@ -112,9 +118,13 @@ def npm(command):
     return new, "package install scripts do not run for the agent: added --ignore-scripts"
 
 
-RULES = {"pytest": pytest, "npm": npm}
+# rule: (function, whether its rewrite may answer "allow").
+RULES = {"pytest": (pytest, False), "npm": (npm, True)}
+# The fields of a Bash call an "allow" may carry over: anything else (dangerouslyDisableSandbox,
+# a field a later Claude Code adds) would be approved along with the rewritten command.
+PLAIN_FIELDS = {"command", "description", "timeout", "run_in_background"}
 
-rule = RULES.get(sys.argv[1] if len(sys.argv) > 1 else "")
+rule, may_allow = RULES.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, False))
 if rule is None:
     sys.exit("usage: rewrite.py pytest|npm")
 event = json.load(sys.stdin)
@@ -122,11 +132,8 @@ tool_input = event.get("tool_input") or {}
 new, reason = rule(tool_input.get("command", ""))
 if new is None:
     sys.exit(0)
-json.dump({
-    "hookSpecificOutput": {
-        "hookEventName": "PreToolUse",
-        "permissionDecision": "allow",
-        "permissionDecisionReason": reason,
-        "updatedInput": dict(tool_input, command=new),
-    }
-}, sys.stdout)
+out = {"hookEventName": "PreToolUse", "updatedInput": dict(tool_input, command=new)}
+if may_allow and set(tool_input) <= PLAIN_FIELDS:
+    out["permissionDecision"] = "allow"
+    out["permissionDecisionReason"] = reason
+json.dump({"hookSpecificOutput": out}, sys.stdout)
