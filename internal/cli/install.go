@@ -191,9 +191,17 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	}
 	ws := e.projectRoot()
 	trusted := e.trustHolds(ws)
-	if e.home != "" && p.Project && inProject(p.Path, o.ProjectDir) {
+	switch {
+	case e.home == "":
+	case p.Project && inProject(p.Path, o.ProjectDir):
 		// A user-scope file stays backed up beside it, also when the working directory is
 		// the home directory (new-user trial, stop 27: where it went depended on that).
+		p.BackupDir = backupDir(e.home)
+	case createdFiles(e.home).has(abs):
+		// A file install created is install's: its backups beside it were files of
+		// install's left in the user's directory, which kept the directory install created
+		// for it from going (new-user trial, stop 29: ~/.gemini/ stayed after install,
+		// install --server and uninstall, with two .bak files of hookcore's entries).
 		p.BackupDir = backupDir(e.home)
 	}
 	var newDirs []string // the directories install is about to create, deepest first
