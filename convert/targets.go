@@ -60,7 +60,7 @@ func (c *conv) nested(f *config.File) []byte {
 			c.drop(h, fmt.Sprintf("%s handler: Claude Code does not accept it on %s", h.Action.Type, h.Event))
 			continue
 		}
-		c.protocolLoss(h)
+		c.protocolLoss(h, string(h.Event))
 		c.agentOnly(h)
 		c.sequential(h)
 		a := &h.Action
@@ -215,7 +215,7 @@ func (c *conv) gemini(f *config.File) []byte {
 			continue
 		}
 		c.shellLoss(h, "gemini")
-		c.protocolLoss(h)
+		c.protocolLoss(h, n)
 		c.agentOnly(h)
 		c.sequential(h)
 		o := obj{{"type", "command"}}
@@ -285,16 +285,17 @@ func (c *conv) cursor(f *config.File) []byte {
 		if !c.common(h) || !c.commandOnly(h) {
 			continue
 		}
+		shell, isShell := cursorShellEvent(h)
+		if isShell {
+			n = shell
+		}
 		c.shellLoss(h, "cursor")
-		c.protocolLoss(h)
+		c.protocolLoss(h, n)
 		c.agentOnly(h)
 		c.sequential(h)
 		m := c.matcher(h)
-		if m == "Bash" && (h.Event == hook.PreToolUse || h.Event == hook.PostToolUse) {
-			n, m = "beforeShellExecution", ""
-			if h.Event == hook.PostToolUse {
-				n = "afterShellExecution"
-			}
+		if isShell {
+			m = ""
 		} else if m != "" && m != "*" && h.Event.MatchField() == "tool_name" {
 			c.lose(h, "matcher %q kept as written: Cursor's tool names are not Claude Code's", m)
 		}
@@ -312,6 +313,19 @@ func (c *conv) cursor(f *config.File) []byte {
 		byEvent[n] = append(byEvent[n], o)
 	}
 	return render(obj{{"version", 1}, {"hooks", flat(byEvent)}})
+}
+
+// cursorShellEvent returns Cursor's shell event for a PreToolUse or PostToolUse hook whose
+// matcher is exactly Bash: beforeShellExecution or afterShellExecution.
+func cursorShellEvent(h *config.Hook) (string, bool) {
+	switch {
+	case h.Matcher != "Bash":
+	case h.Event == hook.PreToolUse:
+		return "beforeShellExecution", true
+	case h.Event == hook.PostToolUse:
+		return "afterShellExecution", true
+	}
+	return "", false
 }
 
 func flat(byEvent map[string][]obj) obj {
@@ -340,7 +354,7 @@ func (c *conv) copilot(f *config.File) []byte {
 		if !c.common(h) || !c.commandOnly(h) {
 			continue
 		}
-		c.protocolLoss(h)
+		c.protocolLoss(h, n)
 		c.agentOnly(h)
 		c.sequential(h)
 		key := "bash"
@@ -389,7 +403,7 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 		if h.If != "" {
 			e = append(e, yaml.MapItem{Key: "if", Value: h.If})
 		}
-		c.protocolLoss(h)
+		c.protocolLoss(h, string(h.Event))
 		c.agentOnly(h)
 		c.sequential(h)
 		a := h.Action

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -134,6 +135,27 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		// `hookcore-hook hook claude` without a word (and uninstall then removed it).
 		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry of %s with the one install writes now (uninstall removes it too)\n", relativize(p.Path, e.cwd), strings.Join(p.Replaced, ", "))
 	}
+	abs, _ := filepath.Abs(p.Path)
+	created := e.home != "" && add && p.Old == nil
+	restore := restoreSet{}
+	if e.home != "" {
+		restore = restoreRecord(e.home)
+	}
+	switch {
+	case e.home == "" || add:
+	case p.Changed && p.Leftover() && createdFiles(e.home).has(abs):
+		// Nothing is left but what install wrote into the file it created: the file goes,
+		// as it was before install (new-user trials, stop 26: a `{}` stayed behind, a new
+		// file of the repository that made a trust grant stale). A file the user had, even
+		// an empty one, is given back as it was.
+		p.Delete = true
+	default:
+		if found, ok := restore.given(abs, p.Old); ok {
+			// The file is what install wrote, nothing else changed it since: it gets back the
+			// bytes install found (new-user trial, stop 29: an empty file came back "{}").
+			p.New, p.Changed = found, !bytes.Equal(found, p.Old)
+		}
+	}
 	if !p.Changed {
 		if add {
 			fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
@@ -142,15 +164,6 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 			fmt.Fprintf(e.stdout, "%s: no hookcore entry to remove\n", relativize(p.Path, e.cwd))
 		}
 		return nil
-	}
-	abs, _ := filepath.Abs(p.Path)
-	created := e.home != "" && add && p.Old == nil
-	if e.home != "" && !add && p.Leftover() && createdFiles(e.home).has(abs) {
-		// Nothing is left but what install wrote into the file it created: the file goes,
-		// as it was before install (new-user trials, stop 26: a `{}` stayed behind, a new
-		// file of the repository that made a trust grant stale). A file the user had, even
-		// an empty one, is given back as it was.
-		p.Delete = true
 	}
 	if f.dryRun && p.Delete {
 		fmt.Fprintf(e.stdout, "%s: would be removed (install created it, and nothing else is left in it)\n", relativize(p.Path, e.cwd))
@@ -178,9 +191,17 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	}
 	ws := e.projectRoot()
 	trusted := e.trustHolds(ws)
-	if e.home != "" && p.Project && inProject(p.Path, o.ProjectDir) {
+	switch {
+	case e.home == "":
+	case p.Project && inProject(p.Path, o.ProjectDir):
 		// A user-scope file stays backed up beside it, also when the working directory is
 		// the home directory (new-user trial, stop 27: where it went depended on that).
+		p.BackupDir = backupDir(e.home)
+	case createdFiles(e.home).has(abs):
+		// A file install created is install's: its backups beside it were files of
+		// install's left in the user's directory, which kept the directory install created
+		// for it from going (new-user trial, stop 29: ~/.gemini/ stayed after install,
+		// install --server and uninstall, with two .bak files of hookcore's entries).
 		p.BackupDir = backupDir(e.home)
 	}
 	var newDirs []string // the directories install is about to create, deepest first
@@ -216,6 +237,20 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		}
 		if err := rec.save(e.home); err != nil {
 			fmt.Fprintf(e.stderr, "hookcore: warning: cannot record which settings files install created (%v): uninstall will leave an empty one\n", err)
+		}
+	}
+	if e.home != "" {
+		recorded := false
+		if add && !created {
+			recorded = restore.installed(o, abs, p)
+		} else if _, ok := restore[abs]; ok {
+			delete(restore, abs) // given back, created anew, or removed: nothing left to give back
+			recorded = true
+		}
+		if recorded {
+			if err := restore.save(e.home); err != nil {
+				fmt.Fprintf(e.stderr, "hookcore: warning: cannot record what uninstall gives back (%v): uninstall will take out hookcore's entries, and may not give back the file byte for byte\n", err)
+			}
 		}
 	}
 	defer func() {
@@ -422,16 +457,21 @@ func (s createdSet) save(home string) error {
 	if err != nil {
 		return err
 	}
-	path := createdPath(home)
+	return writeState(createdPath(home), append(data, '\n'))
+}
+
+// writeState writes one of install's records atomically: a temporary file (0600) in its
+// directory (made 0700 if missing), renamed over it.
+func writeState(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".created-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(append(data, '\n'))
+	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

@@ -148,17 +148,48 @@ func plan(o Options, add bool) (*Plan, error) {
 	if real != filepath.Join(realBase, rel) {
 		p.Target = real
 	}
-	if old == nil && !add {
-		return p, nil
+	if err := p.merge(a, &o, add); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Strip returns data, the content of o.Agent's settings file, as Uninstall would leave it:
+// without the entries install writes. It is data itself when data holds none of them, is
+// blank, or is not a settings file Uninstall can read (it would refuse it).
+func Strip(o Options, data []byte) []byte {
+	a, ok := agents[o.Agent]
+	if !ok {
+		return data
+	}
+	if o.Command == "" {
+		o.Command = "hookcore"
+	}
+	p := &Plan{Old: data}
+	if p.merge(a, &o, false) != nil || !p.Changed {
+		return data
+	}
+	return p.New
+}
+
+// merge sets p.New, p.Changed, p.Kept and p.Replaced: p.Old with install's entries added
+// (add) or removed. There is nothing to remove from no file or a blank one (uninstall of
+// an empty file wrote "{}": new-user trial, stop 29). The error is a file that is not a
+// JSON object or not in the agent's shape, named with p.Path.
+func (p *Plan) merge(a *agent, o *Options, add bool) error {
+	old, path := p.Old, p.Path
+	if len(bytes.TrimSpace(old)) == 0 && !add {
+		p.New = old
+		return nil
 	}
 	root, err := parseObject(old)
 	if err != nil {
-		return nil, fmt.Errorf("%s (fix or move it; hookcore does not overwrite a file it cannot read)", where(path, old, err))
+		return fmt.Errorf("%s (fix or move it; hookcore does not overwrite a file it cannot read)", where(path, old, err))
 	}
 	hooks := &object{vals: map[string]json.RawMessage{}}
 	if v, ok := root.get("hooks"); ok {
 		if hooks, err = parseObject(v); err != nil {
-			return nil, fmt.Errorf("%s: \"hooks\": %v", path, err)
+			return fmt.Errorf("%s: \"hooks\": %v", path, err)
 		}
 	}
 	if !a.grouped && add && len(bytes.TrimSpace(old)) == 0 {
@@ -173,15 +204,15 @@ func plan(o Options, add bool) (*Plan, error) {
 			if err := json.Unmarshal(v, &list); err != nil {
 				// Named as the file's user sees it, not as Go's decoder does (new-user trial,
 				// stop 27: "cannot unmarshal object into Go value of type []json.RawMessage").
-				return nil, fmt.Errorf("%s: hooks.%s is %s, not a list of hook groups (fix or move it; hookcore does not overwrite a file it cannot read)", path, ev.name, jsonKind(v))
+				return fmt.Errorf("%s: hooks.%s is %s, not a list of hook groups (fix or move it; hookcore does not overwrite a file it cannot read)", path, ev.name, jsonKind(v))
 			}
 		}
 		before := list
-		list, kept, changed := mergeEvent(a, &o, ev, list, add)
+		list, kept, changed := mergeEvent(a, o, ev, list, add)
 		if kept {
 			p.Kept = append(p.Kept, ev.name)
 		}
-		if add && changed && replacedOwn(a, &o, ev, before) {
+		if add && changed && replacedOwn(a, o, ev, before) {
 			p.Replaced = append(p.Replaced, ev.name)
 		}
 		switch {
@@ -206,7 +237,7 @@ func plan(o Options, add bool) (*Plan, error) {
 	if edited, ok := spliced(old, root); ok {
 		p.New = edited
 	} else if p.New, err = indent(root); err != nil {
-		return nil, err
+		return err
 	}
 	p.New = lineEndingsOf(old, p.New)
 	p.Changed = !sameJSON(old, p.New)
@@ -216,9 +247,9 @@ func plan(o Options, add bool) (*Plan, error) {
 	if p.Changed && len(p.New) > config.MaxFileSize {
 		// hookcore reads no settings file past the cap: written, it could be neither
 		// checked nor uninstalled (red team 12).
-		return nil, fmt.Errorf("%s would be %d bytes with hookcore's entries, over the %d KiB hookcore reads of a settings file; nothing written", p.Path, len(p.New), config.MaxFileSize>>10)
+		return fmt.Errorf("%s would be %d bytes with hookcore's entries, over the %d KiB hookcore reads of a settings file; nothing written", p.Path, len(p.New), config.MaxFileSize>>10)
 	}
-	return p, nil
+	return nil
 }
 
 // Leftover reports whether New holds nothing but what install writes into a file it
