@@ -18,7 +18,16 @@
 # "hookcore-base". The cases alternate within each round (true, gomin, python, hookcore, ...)
 # so that the ratios of one run share the machine's load; each run's user+system CPU time and
 # minor page faults come from wait4. The load average is printed before and after.
-# Usage: bench/hookbridge.sh [N]   (default 200 rounds after 5 warm-up rounds; BASE=rev optional)
+#
+# STATE=copied copies every Go binary (cp, to a new file) before timing. A binary the Go
+# linker has just written sits in the page cache in small pages, which it wrote through a
+# mapping; the same bytes written with write() (cp, install(1), a package manager) or read
+# back from disk with read() sit in large folios, which exec maps with fewer, cheaper faults.
+# The state changes the ratios: on this machine's kernel (6.18) hookcore-hook/gomin was 1.54x
+# as built and 1.38-1.43x copied, and 1.66-1.72x when exec paged it in after the page cache
+# was dropped (docs/decisions.md, "The page cache decides a tenth of the cold start").
+# Usage: bench/hookbridge.sh [N]   (default 200 rounds after 5 warm-up rounds; BASE=rev and
+# STATE=built|copied optional, STATE=built by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-200}
@@ -99,7 +108,12 @@ s = {"permissions": {"allow": [f"Bash(npm run test:{i}*)" for i in range(120)] +
 open(tmp + "/inst/home/.claude/settings.json", "w").write(json.dumps(s, indent=2))
 PY
 
-echo "$N rounds ($(go version | cut -d' ' -f3), $(nproc) CPUs, python $(python3 -c 'import sys; print(sys.version.split()[0])'), load $(cut -d' ' -f1-3 /proc/loadavg))"
+if [ "${STATE:-built}" = copied ]; then
+  for b in "$tmp/hookcore" "$tmp/hookcore-hook" "$tmp/gomin-bin" ${BASE:+"$tmp/hookcore-base"}; do
+    cp "$b" "$b.copy" && mv "$b.copy" "$b"
+  done
+fi
+echo "$N rounds, binaries ${STATE:-built} ($(go version | cut -d' ' -f3), $(nproc) CPUs, python $(python3 -c 'import sys; print(sys.version.split()[0])'), load $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$N" "$tmp" <<'PY'
 import os, statistics, subprocess, sys, time
 n, tmp = int(sys.argv[1]), sys.argv[2]
