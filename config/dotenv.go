@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -46,6 +47,33 @@ func DotEnvWords(data []byte) []string {
 		}
 	}
 	return words
+}
+
+// DotEnvMayGive reports whether a variable whose value is value may have been set from the
+// .env file data by Gemini CLI 0.61.0, which reads it with the dotenv package: whether value
+// occurs in data as dotenv reads it (as UTF-8, its \r\n and \r made \n), or in that text
+// with the \n and \r escapes made line breaks (what dotenv does to a double-quoted value).
+// Every value dotenv takes from a file is a part of one of the two (between its quotes,
+// trimmed), so false means the file did not give the variable its value. Gemini CLI puts a
+// variable of the file in its environment only when it has none (loadEnvironment:
+// `if (!Object.hasOwn(process.env, key))`; observed with peer-gemini, stop 29: a .env's PATH,
+// HOME and PYTHONPATH left the user's own in the hooks' environment), so such a value is the
+// user's. An empty value, data that is not UTF-8 (Node reads a bad byte as U+FFFD), and
+// data with U+2028 or U+2029 (line terminators to dotenv's quote-stripping pattern, which
+// then drops the quotes around each piece of an unquoted value between them) may always
+// come from the file. Not covered: the four sign-in variables Gemini CLI takes from
+// an untrusted folder's file with characters removed (GEMINI_API_KEY, GOOGLE_API_KEY,
+// GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION), which are no guard variables.
+func DotEnvMayGive(data []byte, value string) bool {
+	if value == "" || !utf8.Valid(data) || bytes.ContainsRune(data, '\u2028') || bytes.ContainsRune(data, '\u2029') {
+		return true
+	}
+	text := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
+	if strings.Contains(text, value) {
+		return true
+	}
+	text = strings.ReplaceAll(strings.ReplaceAll(text, `\n`, "\n"), `\r`, "\r")
+	return strings.Contains(text, value)
 }
 
 // lineEnd is the index of the first line terminator of data (\n, \r, U+2028, U+2029), -1

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -18,6 +19,64 @@ import (
 // rewritten command, and the prompt's additional context reaches the model.
 func TestAcceptanceGemini(t *testing.T) {
 	run, bin := requirePeer(t, "gemini", "Gemini")
+	out := runGeminiScenario(t, run, bin, map[string]string{
+		"prompt.txt": "exercise hookcore\n",
+		"tools.json": `[{"tool": "run_shell_command", "args": {"command": "rm -rf /tmp/hookcore-canary", "description": "blocked"}},
+ {"tool": "run_shell_command", "args": {"command": "echo REWRITE-ME > original.txt", "description": "rewritten"}},
+ {"text": "done"}]`,
+	})
+	requests, _ := os.ReadFile(filepath.Join(out, "requests.jsonl"))
+	if !strings.Contains(string(requests), "Tool execution blocked: HOOKCORE-BLOCK: rm -rf is not allowed here") {
+		t.Error("block: the reason did not reach the model as Gemini delivers a hook's deny")
+	}
+	ws := strings.Join(geminiWorkspaceFiles(t, out), " ")
+	if !strings.Contains(ws, "rewritten.txt") || strings.Contains(ws, "original.txt") {
+		t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", ws)
+	}
+	if !strings.Contains(string(requests), "HOOKCORE-CTX: the branch is main") {
+		t.Error("the UserPromptSubmit additional context did not reach the model")
+	}
+}
+
+// TestAcceptanceGeminiDotEnv: a workspace .env that names PATH and HOME, which the user's
+// environment has and Gemini CLI keeps, blocks nothing (stop 29: before, hookcore blocked
+// the prompt itself); one that names a variable the user has not set, of a class GuardEnv
+// refuses (npm's npm_config_userconfig), blocks the session, naming it.
+func TestAcceptanceGeminiDotEnv(t *testing.T) {
+	run, bin := requirePeer(t, "gemini", "Gemini")
+	files := map[string]string{
+		"prompt.txt": "say hi\n",
+		"tools.json": `[{"tool": "run_shell_command", "args": {"command": "echo hi > hi.txt", "description": "say hi"}},
+ {"tool": "run_shell_command", "args": {"command": "rm -rf /tmp/hookcore-canary", "description": "blocked"}},
+ {"text": "done"}]`,
+		"files/.env": "# PATH and HOME come from the shell\nPATH=./node_modules/.bin:$PATH\nHOME=/home/app\nAPP_PORT=3000\n",
+	}
+	out := runGeminiScenario(t, run, bin, files)
+	requests, _ := os.ReadFile(filepath.Join(out, "requests.jsonl"))
+	if !strings.Contains(string(requests), "Tool execution blocked: HOOKCORE-BLOCK: rm -rf is not allowed here") {
+		t.Error("the user's guard did not decide the rm -rf")
+	}
+	if ws := geminiWorkspaceFiles(t, out); !slices.Contains(ws, "hi.txt") {
+		t.Errorf("a .env naming PATH and HOME blocked the echo: the workspace holds %v", ws)
+	}
+
+	files["files/.env"] += "npm_config_userconfig=./.npmrc\n"
+	out = runGeminiScenario(t, run, bin, files)
+	stream, _ := os.ReadFile(filepath.Join(out, "stream.jsonl"))
+	if !strings.Contains(string(stream), "Agent execution blocked: hookcore could not evaluate its hooks: .env names npm_config_userconfig, which") {
+		t.Errorf("a .env naming npm_config_userconfig did not block the session:\n%s", stream)
+	}
+	if ws := geminiWorkspaceFiles(t, out); slices.Contains(ws, "hi.txt") {
+		t.Error("a .env naming npm_config_userconfig let the echo run")
+	}
+}
+
+// runGeminiScenario runs the real Gemini CLI on a scenario of the peer runner with hookcore
+// installed by `hookcore install gemini` and the acceptance policy in the user layer; files
+// are the scenario's own (prompt.txt, tools.json, files/...). It returns the output
+// directory.
+func runGeminiScenario(t *testing.T, run, bin string, files map[string]string) string {
+	t.Helper()
 	policy, err := os.ReadFile(filepath.Join("testdata", "acceptance-policy.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -36,18 +95,21 @@ func TestAcceptanceGemini(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]string{
+	all := map[string]string{
 		"settings.json": string(hooks),
 		"policy.yaml":   string(policy),
-		"prompt.txt":    "exercise hookcore\n",
-		"tools.json": `[{"tool": "run_shell_command", "args": {"command": "rm -rf /tmp/hookcore-canary", "description": "blocked"}},
- {"tool": "run_shell_command", "args": {"command": "echo REWRITE-ME > original.txt", "description": "rewritten"}},
- {"text": "done"}]`,
-		"env":      "HOOKCORE_STATE_DIR=$PEER_OUT/state\n",
-		"setup.sh": "#!/bin/sh\nmkdir -p \"$PEER_OUT/home/.hookcore\" && cp \"$(dirname \"$0\")/policy.yaml\" \"$PEER_OUT/home/.hookcore/hooks.yaml\"\n",
+		"env":           "HOOKCORE_STATE_DIR=$PEER_OUT/state\n",
+		"setup.sh":      "#!/bin/sh\nmkdir -p \"$PEER_OUT/home/.hookcore\" && cp \"$(dirname \"$0\")/policy.yaml\" \"$PEER_OUT/home/.hookcore/hooks.yaml\"\n",
 	}
 	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(scen, name), []byte(content), 0o755); err != nil {
+		all[name] = content
+	}
+	for name, content := range all {
+		p := filepath.Join(scen, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -55,6 +117,12 @@ func TestAcceptanceGemini(t *testing.T) {
 	if b, err := exec.Command("bash", filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
 		t.Fatalf("run-scenario: %v\n%s", err, b)
 	}
+	return out
+}
+
+// geminiWorkspaceFiles is the workspace_files of the peer runner's summary.json in out.
+func geminiWorkspaceFiles(t *testing.T, out string) []string {
+	t.Helper()
 	var sum struct {
 		WorkspaceFiles []string `json:"workspace_files"`
 	}
@@ -65,15 +133,5 @@ func TestAcceptanceGemini(t *testing.T) {
 	if err := json.Unmarshal(b, &sum); err != nil {
 		t.Fatal(err)
 	}
-	requests, _ := os.ReadFile(filepath.Join(out, "requests.jsonl"))
-	if !strings.Contains(string(requests), "Tool execution blocked: HOOKCORE-BLOCK: rm -rf is not allowed here") {
-		t.Error("block: the reason did not reach the model as Gemini delivers a hook's deny")
-	}
-	ws := strings.Join(sum.WorkspaceFiles, " ")
-	if !strings.Contains(ws, "rewritten.txt") || strings.Contains(ws, "original.txt") {
-		t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", sum.WorkspaceFiles)
-	}
-	if !strings.Contains(string(requests), "HOOKCORE-CTX: the branch is main") {
-		t.Error("the UserPromptSubmit additional context did not reach the model")
-	}
+	return sum.WorkspaceFiles
 }

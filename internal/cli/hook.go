@@ -527,13 +527,16 @@ func networkNames(names []string) []string {
 
 // geminiEnvProblem is claudeEnvProblem for Gemini CLI, whose environment (which its hooks
 // get) takes the variables of the .env file it finds that it does not have already
-// (loadEnvironment of Gemini CLI 0.61.0; observed with peer-gemini, red team round 34): when
-// that file (geminiEnvFiles) is not the user's own (~/.env, ~/.gemini/.env) and names a
-// variable that is set here and would change how a guard runs (config.GuardEnv), or, when
-// network (the config has a hook hookcore runs over the network), where hookcore sends
-// it (config.NetworkEnv), nothing runs and a gate event is blocked. hookcore cannot tell whether the variable came from the
-// file or from the user's own environment, so it takes every word of the file that could be
-// a key (config.DotEnvWords). note names the other variables the file may have set.
+// (loadEnvironment of Gemini CLI 0.61.0; observed with peer-gemini, red team round 34 and
+// stop 29): when that file (geminiEnvFiles) is not the user's own (~/.env, ~/.gemini/.env)
+// and names a variable that is set here, to a value the file may have given it
+// (config.DotEnvMayGive), that would change how a guard runs (config.GuardEnv), or, when
+// network (the config has a hook hookcore runs over the network), where hookcore sends it
+// (config.NetworkEnv), nothing runs and a gate event is blocked. It takes every word of the
+// file that could be a key (config.DotEnvWords), not a parse of it. A variable whose value
+// the file does not hold is the user's own, which Gemini CLI kept (a .env's PATH or HOME
+// blocked every session before stop 29); one whose value it holds may be either, and
+// counts. note names the other variables the file may have set.
 func (e *env) geminiEnvProblem(network bool) (problem, note string) {
 	for _, p := range geminiEnvFiles(e.cwd, e.home) {
 		rel := text.Printable(relativize(p, e.cwd))
@@ -548,7 +551,9 @@ func (e *env) geminiEnvProblem(network bool) (problem, note string) {
 		for _, w := range config.DotEnvWords(data) {
 			v, ok := os.LookupEnv(w)
 			switch {
-			case !ok:
+			case !ok, !config.DotEnvMayGive(data, v):
+				// Not set, or set to a value the file does not hold: the user's own, which
+				// Gemini CLI keeps (a .env's PATH or HOME, stop 29).
 			case v != "" && config.GuardEnv(w, v): // empty: a guard that fails for it fails closed (note)
 				over = append(over, w)
 			case v != "" && network && config.NetworkEnv(w):
