@@ -86,8 +86,13 @@ func TestCodex(t *testing.T) {
 			answer{Stderr: "rm -rf is not allowed", Code: 2}},
 		{"ask becomes deny", hook.PreToolUse, "", with(func(r *hook.Result) { r.Permission, r.Reason = hook.Ask, "prod deploy" }),
 			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"this call needs a person's confirmation, which a Codex hook cannot ask for: prod deploy"}}` + "\n"}},
+		// A rewrite, and a hook's plain allow, answer "allow": Codex applies updatedInput only
+		// with it, and its approval and sandbox still hold after it (observed at stop 29: an
+		// escalated call is still put to the user, with the rewritten command).
 		{"rewrite", hook.PreToolUse, "", with(func(r *hook.Result) { r.UpdatedInput = json.RawMessage(`{"command":"echo rewritten > a.txt"}`) }),
 			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo rewritten > a.txt"}}}` + "\n"}},
+		{"allow", hook.PreToolUse, "", with(func(r *hook.Result) { r.Permission, r.Reason = hook.Allow, "read-only" }),
+			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"read-only"}}` + "\n"}},
 		{"no stop context", hook.Stop, "", with(func(r *hook.Result) { r.AdditionalContext = "x" }), answer{}},
 		{"permission allow without updatedInput", hook.PermissionRequest, "", with(func(r *hook.Result) { r.Permission = hook.Allow; r.UpdatedInput = json.RawMessage(`{}`) }),
 			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}` + "\n"}},

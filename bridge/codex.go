@@ -15,7 +15,11 @@ import "github.com/hookcore/hookcore/hook"
 //   - Nor is "defer" (Claude Code's: the call waits for a person): Codex ran the call
 //     (observed), so hookcore denies it, saying that it was deferred to a person.
 //   - A rewrite is updatedInput with permissionDecision "allow": Codex ignores updatedInput
-//     without it (observed), and the original, unrewritten call would run.
+//     without it (observed), and the original, unrewritten call would run. That allow, and a
+//     hook's plain allow, leave Codex's sandbox and approval in place: a call the model asked
+//     to run outside the sandbox (which the input does not show) is still put to the user,
+//     with the rewritten command (observed, docs/decisions.md stop 29). A PermissionRequest
+//     allow is that approval: the call then runs as the model asked, outside the sandbox.
 //   - A block exits 2 with the reason on stderr; Codex requires the reason (exit 2 with an
 //     empty stderr is a hook failure, not a block), so it is never empty.
 type Codex struct{}
