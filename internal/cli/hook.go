@@ -393,12 +393,6 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 	if then != nil {
 		then(l)
 	}
-	if need := e.lacks(l, cf, event); need != "" {
-		return nil, "", "", need, ""
-	}
-	if problems.Len() > 0 {
-		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
-	}
 	if cf.agents != nil && !slices.Contains(cf.agents, config.Claude) {
 		// Under Claude Code: a project's settings env reaches this process and every guard
 		// it starts. With HOME set there, hookcore reads another home's policy and trust
@@ -425,6 +419,14 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		if opts.GuardsFailClosed == "" {
 			opts.GuardsFailClosed = envNote
 		}
+	}
+	// Only now, the env checked: a hand-over with no full hookcore beside the lean binary
+	// looks hookcore up on PATH, which the refused env may have set (red team round 45).
+	if need := e.lacks(l, cf, event); need != "" {
+		return nil, "", "", need, ""
+	}
+	if problems.Len() > 0 {
+		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
 	}
 	if !l.untrustedIgnored {
 		var msgs []string
