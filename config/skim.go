@@ -376,7 +376,8 @@ func (f *File) UsesNetwork() bool {
 // function definition); PYTHONIOENCODING unless its codec is UTF-8, and LANG, LC_ALL and
 // LC_CTYPE unless plainLocale (another codec changes what a guard reads), and where locales
 // are loaded from (LOCPATH, PATH_LOCALE, NLSPATH, I18NPATH, NixOS's LOCALE_ARCHIVE*); what
-// bash acts on in a script (PS4, CDPATH, GLOBIGNORE, TMOUT); NODE_ICU_DATA; GREP_OPTIONS.
+// bash acts on in a script (PS4, CDPATH, GLOBIGNORE, TMOUT); NODE_ICU_DATA; GREP_OPTIONS;
+// Claude Code's CLAUDE_CODE_USE_POWERSHELL_TOOL and CLAUDE_CODE_SHELL_PREFIX.
 // PYTHONUNBUFFERED, PYTHONDONTWRITEBYTECODE, PYTHONIOENCODING=utf-8, NODE_ENV and the like
 // load nothing (stop 25 trial: the whole PYTHON prefix blocked ordinary projects). A list of
 // a class: a program may read others (the README says so).
@@ -413,6 +414,13 @@ func GuardEnv(name, value string) bool {
 		// Claude Code's PowerShell tool, and a skill's `shell: powershell` lines, are no Bash
 		// calls: a repository that switches it on takes its shell commands past every Bash
 		// guard (red team round 40).
+		return true
+	case "CLAUDE_CODE_SHELL_PREFIX":
+		// Claude Code runs every shell-form hook command, hookcore's included, as an argument
+		// of this program: a repository's bin/prefix.sh that swallowed the commands naming
+		// hookcore ran in its place, and rm -rf ran (observed with Claude Code 2.1.332, red
+		// team round 45, stop 29). The hook command never starts then; `hookcore check`
+		// says so.
 		return true
 	case "PS4", "CDPATH", "GLOBIGNORE", "TMOUT", "NODE_ICU_DATA":
 		// What bash reads from the environment and acts on in a script: PS4 is expanded
