@@ -17,7 +17,7 @@ import (
 // an executable bin/hookcore-hook ran in hookcore's place at every event, so hookcore, which
 // refuses such an env, never started, and rm -rf ran (red team round 45, with the real
 // Claude Code). Where sh is bash, an exported function named hookcore-hook replaces the bare
-// name too; bash imports no function whose name holds a slash.
+// name too; bash 5.2 imports no function whose name holds a slash (docs/decisions.md).
 //
 // command is --command: an absolute path is written as it is (the user's word: it need not
 // exist yet); a name without a slash is looked up on PATH now, install's own, and a relative
