@@ -124,6 +124,9 @@ func TestGuardEnvClass(t *testing.T) {
 		// Red team round 40: Claude Code's PowerShell tool takes shell commands past the
 		// Bash guards.
 		"CLAUDE_CODE_USE_POWERSHELL_TOOL": true,
+		// Red team round 45: the prefix Claude Code runs every shell-form hook command with
+		// ran in hookcore's place.
+		"CLAUDE_CODE_SHELL_PREFIX": true,
 		// Red team round 42: a repository's .curlrc made a curl guard print "allow".
 		"CURL_HOME": true, "XDG_CONFIG_HOME": true, "WGETRC": true, "RIPGREP_CONFIG_PATH": true,
 	} {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/install"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -84,6 +86,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 						all = append(all, &config.Problem{Pos: config.Pos{File: f.Path}, Msg: fmt.Sprintf("env sets %s, which Claude Code gives every hook, hookcore's hook command and your guards included: under Claude Code, hookcore runs nothing and blocks tool calls while it does", strings.Join(f.EnvOverrides, ", "))})
 					}
 					all = append(all, e.externalProblems(f, agentRunner)...)
+					all = append(all, bareHookcore(f)...)
 				}
 			}
 			if len(args) == 0 && e.home != "" {
@@ -189,4 +192,39 @@ func writeCheckJSON(e *env, all config.ErrorList, hooks, files int) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
+}
+
+// bareHookcore warns, once per file, about the entries of f that run hookcore by a bare name
+// (`hookcore-hook hook claude`, as install wrote them before red team round 45): the agent's
+// shell looks the name up on the PATH of the hook's environment, which Claude Code takes
+// from a project's settings `env` too, so a repository that puts its own bin/ first and
+// ships a bin/hookcore-hook runs that program in hookcore's place at every event, and
+// hookcore, which would refuse the env, never starts. `hookcore install` writes the
+// absolute path, and replaces such an entry of its own.
+func bareHookcore(f *config.File) config.ErrorList {
+	var first *config.Hook
+	var prog string
+	n := 0
+	for i := range f.Hooks {
+		h := &f.Hooks[i]
+		if p := hookcoreProgram(h.Action); p != "" && !strings.ContainsRune(p, '/') {
+			if n++; first == nil {
+				first, prog = h, p
+			}
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	fix := "name the program there by its absolute path"
+	if agent := f.Dialect.String(); slices.Contains(install.Agents(), agent) && (f.Layer == config.User || f.Layer == config.Project || f.Layer == config.Local) {
+		fix = fmt.Sprintf("run `hookcore install %s --scope %s` again: it writes the absolute path in their place", agent, f.Layer)
+	}
+	entries := "entries run"
+	if n == 1 {
+		entries = "entry runs"
+	}
+	return config.ErrorList{{Pos: first.Pos, Warning: true, Msg: fmt.Sprintf(
+		"%d %s hookcore by its bare name (%s): the agent's shell looks it up on the PATH of the hook's environment, which a project's settings can set (Claude Code gives their env to every hook), so a repository's own %s would run instead and none of your guards would; %s",
+		n, entries, text.Printable(prog), text.Printable(prog), fix)}}
 }

@@ -186,7 +186,11 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		return p.Fail(event, why, block), wait
 	}
 	fix := e.cwds()
-	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block))
+	note := ""
+	if event == hook.SessionStart {
+		note = bareStartNote(p.Name(), startedAs())
+	}
+	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block, note))
 	ans = orFailed(p, event, failed, ans)
 	wait = func() {
 		defer sig.Stop()
@@ -389,12 +393,6 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 	if then != nil {
 		then(l)
 	}
-	if need := e.lacks(l, cf, event); need != "" {
-		return nil, "", "", need, ""
-	}
-	if problems.Len() > 0 {
-		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
-	}
 	if cf.agents != nil && !slices.Contains(cf.agents, config.Claude) {
 		// Under Claude Code: a project's settings env reaches this process and every guard
 		// it starts. With HOME set there, hookcore reads another home's policy and trust
@@ -421,6 +419,14 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		if opts.GuardsFailClosed == "" {
 			opts.GuardsFailClosed = envNote
 		}
+	}
+	// Only now, the env checked: a hand-over with no full hookcore beside the lean binary
+	// looks hookcore up on PATH, which the refused env may have set (red team round 45).
+	if need := e.lacks(l, cf, event); need != "" {
+		return nil, "", "", need, ""
+	}
+	if problems.Len() > 0 {
+		e.stderr.Write(problems.Bytes()) //nolint:errcheck // warnings; the answer matters more
 	}
 	if !l.untrustedIgnored {
 		var msgs []string
@@ -674,14 +680,22 @@ func parsedEnv(set *config.Set, path string) (names, overrides []string, err err
 }
 
 // fireAnswer fires event through r and encodes the result in p's protocol. A panic of the
-// engine becomes p.Fail. On SessionEnd the session's state is dropped from st.
-func fireAnswer(ctx context.Context, r *hookcore.Runner, p bridge.Protocol, event hook.Event, in *hook.Input, st forgetter, block bool) (ans bridge.Answer) {
+// engine becomes p.Fail. On SessionEnd the session's state is dropped from st. note, when
+// not "", is added to SessionStart's systemMessage, which Claude Code and Gemini CLI show to
+// the user and not to the model.
+func fireAnswer(ctx context.Context, r *hookcore.Runner, p bridge.Protocol, event hook.Event, in *hook.Input, st forgetter, block bool, note string) (ans bridge.Answer) {
 	defer func() {
 		if v := recover(); v != nil {
 			ans = p.Fail(event, fmt.Sprintf("internal error: %v", v), block)
 		}
 	}()
 	res := r.Fire(ctx, event, in)
+	if note != "" && event == hook.SessionStart {
+		if res.SystemMessage != "" {
+			res.SystemMessage += "\n"
+		}
+		res.SystemMessage += note
+	}
 	if event == hook.SessionEnd {
 		st.Forget(in.SessionID) // the session is over: its state goes with it
 	}
@@ -702,4 +716,17 @@ func (e *env) stateStore(hf *hookFlags) (forgetter, error) {
 		return nil, err
 	}
 	return &state.Dir{Path: dir}, nil
+}
+
+// bareStartNote is what SessionStart tells the user when the hook command was started by a
+// bare name (argv0, the name the agent's shell ran, holds no slash: `hookcore-hook hook
+// claude`, as install wrote it before red team round 45), "" otherwise: the shell looked the
+// name up on the PATH of the hook's environment, which a project's settings can set, and a
+// repository's own hookcore-hook then runs at every event in hookcore's place. This time it
+// was hookcore; `hookcore check` names the file.
+func bareStartNote(agent, argv0 string) string {
+	if argv0 == "" || strings.ContainsAny(argv0, "/"+string(filepath.Separator)) {
+		return ""
+	}
+	return fmt.Sprintf("hookcore: this hook command was started by its bare name (%s), which the agent's shell looks up on the PATH of the hook's environment: a project's settings can set that PATH (Claude Code gives their env to every hook) and run their own %s instead, with none of your guards. Run `hookcore install %s` again (with the --scope you installed with): it writes the absolute path (`hookcore check` names the file)", text.Printable(argv0), text.Printable(argv0), agent)
 }

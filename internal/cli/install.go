@@ -6,9 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -33,7 +31,7 @@ func (f *installFlags) register(cmd *cobra.Command, server bool) {
 	if server {
 		cmd.Flags().StringVar(&f.server, "server", "", "have the agent call a hookcore serve at this `URL` (Claude Code: type: http hooks)")
 	}
-	cmd.Flags().StringVar(&f.command, "command", "", "how the agent runs hookcore (default: hookcore when it is on PATH, else this binary's absolute path)")
+	cmd.Flags().StringVar(&f.command, "command", "", "the `PROGRAM` the agent runs as its hook command, written as an absolute path (a name is looked up on PATH now; default: this hookcore, or the lean hookcore-hook beside it)")
 	cmd.Flags().BoolVar(&f.dryRun, "dry-run", false, "print the change as a diff and write nothing")
 }
 
@@ -46,6 +44,9 @@ func installCmd(e *env) *cobra.Command {
 settings file for every event hookcore handles: .claude/settings.json (local:
 .claude/settings.local.json), ~/.codex/hooks.json, .gemini/settings.json, .cursor/hooks.json,
 .github/hooks/hookcore.json; with --scope user, the same under your home directory. The
+hook program is written as its absolute path (/home/you/go/bin/hookcore-hook hook claude):
+the agent's shell would look a bare name up on the PATH of the hook's environment, which a
+project's settings can set (Claude Code's env), and run the repository's program instead. The
 file is merged, never replaced: every other key and hook stays. Installing twice is
 installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak (a file inside the
 project in ~/.local/state/hookcore/backups, out of the repository) and the new one is
@@ -89,20 +90,18 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Command: f.command,
 		Home: e.home, ProjectDir: config.ProjectRoot(e.cwd),
 	}
-	if o.Command == "" {
-		o.Command = selfCommand()
-		if f.server == "" {
-			if lean := leanCommand(); lean != "" {
-				o.Command = lean // the lean hook binary beside this one: the fast cold start
-			}
-		}
-		// With --server, Claude Code calls the URL (no command); the other agents still run
-		// `hookcore hook AGENT --server URL`.
-		if _, err := exec.LookPath(o.Command); err != nil && add && (f.server == "" || agent != "claude") {
-			// selfCommand's guess for `go run` and test binaries (new-user trial, stop 21): an
-			// agent that cannot find its hook command lets every call through.
-			fmt.Fprintf(e.stderr, "hookcore: warning: %q is not on PATH, so the agent will not find its hook command (Claude Code lets a call through when its hook command fails): put hookcore on PATH, or pass --command with its absolute path\n", o.Command)
-		}
+	// The lean hook binary beside hookcore (the fast cold start) where it can answer alone:
+	// with --server the full binary forwards. Claude Code with --server still runs the
+	// command on SessionStart, where it takes no http hook.
+	prog, err := hookProgram(f.command, e.cwd, f.server == "")
+	switch {
+	case err == nil:
+		o.Command = prog
+	case add:
+		return &exitError{code: ExitFailure, msg: err.Error()}
+	case f.command == "":
+		// uninstall recognises install's entries by the program's name: any hookcore will do
+		o.Command = "hookcore"
 	}
 	plan := install.Install
 	if !add {
@@ -134,6 +133,11 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		// New-user trial, stop 28: a hand-written `hookcore hook claude` became
 		// `hookcore-hook hook claude` without a word (and uninstall then removed it).
 		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry of %s with the one install writes now (uninstall removes it too)\n", relativize(p.Path, e.cwd), strings.Join(p.Replaced, ", "))
+	}
+	if len(p.ReplacedBare) > 0 {
+		// Red team round 45: the agent's shell looked the bare name up on a PATH the
+		// project's settings set, and ran the repository's hookcore-hook.
+		fmt.Fprintf(e.stdout, "%s: the entries replaced ran hookcore by a bare name, which the agent's shell looks up on the PATH of the hook's environment (a project's settings can set it); they now name %s\n", relativize(p.Path, e.cwd), text.Printable(o.Command))
 	}
 	abs, _ := filepath.Abs(p.Path)
 	created := e.home != "" && add && p.Old == nil
@@ -329,96 +333,6 @@ func (e *env) agentOffNote(agent string, project bool, projectDir string) string
 	return fmt.Sprintf("note: Codex runs none of these hooks: %s sets [features] %s = false; set it to true there to switch Codex's hooks on", where, key)
 }
 
-// selfCommand is how an agent should run this binary: "hookcore" when that name on PATH is
-// this binary, or when this binary has no lasting path (see temporaryBinary); else this
-// binary's absolute path.
-func selfCommand() string {
-	self, err := os.Executable()
-	if err != nil {
-		return "hookcore"
-	}
-	if s, err := filepath.EvalSymlinks(self); err == nil {
-		self = s
-	}
-	if p, err := exec.LookPath("hookcore"); err == nil {
-		if p, err = filepath.EvalSymlinks(p); err == nil && p == self {
-			return "hookcore"
-		}
-	}
-	if filepath.Base(self) != "hookcore" || temporaryBinary(self) {
-		return "hookcore" // a test binary or `go run`'s: the installed name is the best guess
-	}
-	return self
-}
-
-// temporaryBinary reports whether the binary at path (symbolic links resolved) is one the
-// go command made for `go run` or `go test`, which is deleted when the build cache is
-// cleaned: a file under the Go build cache ($GOCACHE, the GOCACHE of the go env file (see
-// goEnvFile), os.UserCacheDir()/go-build, the default of `go env GOCACHE`; go 1.24+ caches
-// `go run` binaries there) or under a go-build*
-// work directory of the temporary directory ($GOTMPDIR, else os.TempDir()). The go command
-// is not run. A hook command at such a path exits 127 once it is gone, which Claude Code
-// takes as a non-blocking error: the call goes through (new-user trial, stop 22: `go run
-// ./cmd/hookcore install claude` wrote .../go-build/.../hookcore).
-func temporaryBinary(path string) bool {
-	var caches, temps []string
-	if c := os.Getenv("GOCACHE"); c != "" {
-		caches = append(caches, c)
-	}
-	if c := goEnvFile("GOCACHE"); c != "" {
-		caches = append(caches, c)
-	}
-	if c, err := os.UserCacheDir(); err == nil {
-		caches = append(caches, filepath.Join(c, "go-build"))
-	}
-	if t := os.Getenv("GOTMPDIR"); t != "" {
-		temps = append(temps, t)
-	}
-	temps = append(temps, os.TempDir())
-	for _, c := range caches {
-		if rel, ok := under(path, c); ok && rel != "." {
-			return true
-		}
-	}
-	for _, t := range temps {
-		if rel, ok := under(path, t); ok && strings.HasPrefix(rel, "go-build") && strings.ContainsRune(rel, filepath.Separator) {
-			return true
-		}
-	}
-	return false
-}
-
-// goEnvFile returns the value of name in the go command's environment file, where `go env
-// -w` writes ($GOENV, else os.UserConfigDir()/go/env; "off" for none), "" when it sets
-// none. The go command is not run (red team 11: `go env -w GOCACHE=...` put `go run`'s
-// binary in a cache temporaryBinary did not know).
-func goEnvFile(name string) string {
-	file := os.Getenv("GOENV")
-	if file == "off" {
-		return ""
-	}
-	if file == "" {
-		dir, err := os.UserConfigDir()
-		if err != nil {
-			return ""
-		}
-		file = filepath.Join(dir, "go", "env")
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	data, _ := io.ReadAll(io.LimitReader(f, 64<<10))
-	val := ""
-	for line := range strings.Lines(string(data)) {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), name+"="); ok {
-			val = v // the go command reads the last
-		}
-	}
-	return val
-}
-
 // createdSet is the record of the settings files install created (absolute paths), in
 // $XDG_STATE_HOME/hookcore/created.json: uninstall removes such a file when nothing else is
 // left in it.
@@ -521,32 +435,4 @@ func under(path, dir string) (string, bool) {
 		return "", false
 	}
 	return rel, true
-}
-
-// leanCommand is how an agent should run the lean hook binary (cmd/hookcore-hook) installed
-// beside this binary: "hookcore-hook" when that name on PATH is it, else its absolute path;
-// "" when there is none, or when this binary is a temporary one (temporaryBinary), whose
-// directory holds nothing lasting. It answers `hookcore-hook hook AGENT` as `hookcore hook
-// AGENT`, and starts faster (README, "Cold start").
-func leanCommand() string {
-	self, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	if s, err := filepath.EvalSymlinks(self); err == nil {
-		self = s
-	}
-	if temporaryBinary(self) {
-		return ""
-	}
-	lean := filepath.Join(filepath.Dir(self), "hookcore-hook")
-	if !executableFile(lean) {
-		return ""
-	}
-	if p, err := exec.LookPath("hookcore-hook"); err == nil {
-		if p, err = filepath.EvalSymlinks(p); err == nil && p == lean {
-			return "hookcore-hook"
-		}
-	}
-	return lean
 }

@@ -326,8 +326,15 @@ func dropSelf(set *config.Set) {
 
 // callsHookcore reports whether a command action's program is hookcore.
 func callsHookcore(a config.Action) bool {
+	return hookcoreProgram(a) != ""
+}
+
+// hookcoreProgram returns a command action's program as written, when it is hookcore (a
+// program named hookcore or hookcore-hook, after env, exec and VAR=value words); "" when it
+// is not.
+func hookcoreProgram(a config.Action) string {
 	if a.Type != config.TypeCommand {
-		return false
+		return ""
 	}
 	prog := ""
 	if a.Command != "" {
@@ -342,7 +349,10 @@ func callsHookcore(a config.Action) bool {
 		prog = a.Args[0]
 	}
 	base := filepath.Base(prog)
-	return base == "hookcore" || base == "hookcore-hook" // the lean hook binary is hookcore too
+	if base != "hookcore" && base != "hookcore-hook" { // the lean hook binary is hookcore too
+		return ""
+	}
+	return prog
 }
 
 // runner builds the Runner of a loaded config with the CLI's logger, trust store, approval

@@ -149,9 +149,12 @@ var hookValueFlags = map[string]bool{"config": true, "c": true, "config-dir": tr
 	"managed-settings-dir": true, "approve": true, "allow-host": true, "audit": true, "otel": true,
 	"on-error": true, "server": true, "token": true, "state-dir": true}
 
+// hookcoreBinary reports whether bin, a hook entry's program, is hookcore: named hookcore or
+// hookcore-hook (any path, .exe or not), or self (the program install writes), or self's
+// name bare, as install wrote it before it wrote absolute paths (red team round 45).
 func hookcoreBinary(bin, self string) bool {
 	base := strings.TrimSuffix(filepath.Base(bin), ".exe")
-	return bin == self || base == "hookcore" || base == "hookcore-hook"
+	return bin == self || base == "hookcore" || base == "hookcore-hook" || !strings.Contains(bin, "/") && bin == filepath.Base(self)
 }
 
 // shellQuote returns s as one word of a POSIX shell command line: as it is when it holds only

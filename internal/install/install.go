@@ -19,7 +19,10 @@ type Options struct {
 	// Server, when set, is the URL of a `hookcore serve`: Claude Code gets type: http hooks
 	// to SERVER/hook/claude, the other agents `hookcore hook AGENT --server SERVER`.
 	Server string
-	// Command is how the agent should run hookcore: "hookcore" (on PATH) or an absolute path.
+	// Command is the program the agent runs as its hook command: an absolute path. A bare
+	// name would be looked up on the PATH of the hook's environment, which a project's
+	// settings can set (Claude Code's env: red team round 45); the CLI never passes one. An
+	// entry of install's that names hookcore bare is recognised, and replaced or removed.
 	Command    string
 	Home       string // the user's home directory (User scope)
 	ProjectDir string // the project root (Project and Local scopes)
@@ -45,6 +48,11 @@ type Plan struct {
 	// that ran hookcore otherwise (another binary, hookcore-hook for hookcore, another
 	// --server URL) with the one it writes now; uninstall would remove it too.
 	Replaced []string
+	// ReplacedBare names the events of Replaced whose entry ran hookcore by a bare name
+	// (`hookcore-hook hook claude`, as install wrote it before red team round 45): the
+	// agent's shell looks such a name up on the PATH of the hook's environment, which a
+	// project's settings can set.
+	ReplacedBare []string
 	// Delete makes Apply remove the file (after its backup) instead of writing New: the CLI
 	// sets it when uninstall leaves nothing of a file that install created (Leftover).
 	Delete bool
@@ -212,8 +220,13 @@ func (p *Plan) merge(a *agent, o *Options, add bool) error {
 		if kept {
 			p.Kept = append(p.Kept, ev.name)
 		}
-		if add && changed && replacedOwn(a, o, ev, before) {
-			p.Replaced = append(p.Replaced, ev.name)
+		if add && changed {
+			if replaced, bare := replacedOwn(a, o, ev, before); replaced {
+				p.Replaced = append(p.Replaced, ev.name)
+				if bare {
+					p.ReplacedBare = append(p.ReplacedBare, ev.name)
+				}
+			}
 		}
 		switch {
 		case !changed:
@@ -479,8 +492,9 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 }
 
 // replacedOwn reports whether list (an event's entries before install) holds an entry of
-// the kind install writes (whose: installed) that is not the one it writes now.
-func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) bool {
+// the kind install writes (whose: installed) that is not the one it writes now, and whether
+// such an entry names its program by a bare name (bareProgram).
+func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replaced, bare bool) {
 	want := raw(entry(a, o, ev))
 	var entries []json.RawMessage
 	for _, g := range list {
@@ -499,10 +513,26 @@ func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) bool {
 	}
 	for _, h := range entries {
 		if whose(a, o, ev, h) == installed && !sameJSON(h, want) {
-			return true
+			replaced = true
+			bare = bare || bareProgram(h)
 		}
 	}
-	return false
+	return replaced, bare
+}
+
+// bareProgram reports whether the hook entry h (raw JSON) runs a command whose program is
+// a name without a slash, which the shell looks up on PATH.
+func bareProgram(h json.RawMessage) bool {
+	var e struct{ Command, Bash string }
+	if json.Unmarshal(h, &e) != nil {
+		return false
+	}
+	cmd := e.Command
+	if cmd == "" {
+		cmd = e.Bash
+	}
+	w, ok := words(cmd)
+	return ok && len(w) > 0 && !strings.Contains(w[0], "/")
 }
 
 // installShaped reports whether group has the shape of the groups install writes for ev: a
