@@ -131,3 +131,132 @@ func zshParamFlag(parts []syntax.WordPart) bool {
 func zshEquals(name string) bool {
 	return len(name) > 1 && name[0] == '=' && name[1] != '='
 }
+
+// zsh also changes which command runs, or reads a value as a pattern, through state the
+// line sets. Each of these makes the line opaque (checked with zsh 5.9):
+//
+//   - Options (zshRiskyOption): globsubst makes the value of every unquoted expansion a
+//     pattern (x=$(cat f); setopt globsubst; echo $x runs a qualifier held in f), braceccl
+//     makes {p}ush the word push, and bareglobqual, extendedglob, equals, magicequalsubst,
+//     globassign, shglob, kshglob and promptsubst turn qualifiers, =cmd and prompt
+//     substitution back on where Claude Code turns them off (it runs `setopt
+//     NO_EXTENDED_GLOB NO_BARE_GLOB_QUAL NO_BRACE_CCL NO_MAGIC_EQUAL_SUBST NO_EQUALS`
+//     before each command) or where an emulation (emulate sh turns globsubst on) left
+//     them off. They are set by setopt and unsetopt (any case, '_' ignored, a "no"
+//     prefix, -m patterns), set -o, emulate -o, a shell's -o or --NAME, and the options
+//     table.
+//   - The tables of zsh/parameter (zshTable): commands[ls]=/bin/rm makes ls run rm,
+//     aliases[x]=..., functions[x]=..., options[globsubst]=on; subscripted, as an array
+//     (commands=(ls /bin/rm)) or read into. A scalar assignment is an error in zsh and
+//     stays a plain variable (options="-v" is common in bash).
+//   - hash NAME=PATH, zsh's spelling of bash's hash -p PATH NAME, is read as it is
+//     (basheval.go).
+//   - Files zsh sources or loads: $ZDOTDIR/.zshenv for every zsh started (as BASH_ENV),
+//     a module from $module_path or a name outside zsh/ (zmodload); and $NULLCMD or
+//     $READNULLCMD, the command zsh runs for a line that is only a redirection, when the
+//     line sets it to a value not known (a static value is read as a command line, as
+//     every value is).
+
+// zshRiskyOptions are the zsh options above, lower case, without '_' and a "no" prefix.
+var zshRiskyOptions = []string{"globsubst", "braceccl", "bareglobqual", "extendedglob", "equals",
+	"magicequalsubst", "globassign", "shglob", "kshglob", "promptsubst"}
+
+// zshRiskyOption reports whether w, a word that names a zsh option, may name one of
+// zshRiskyOptions: it is not static, holds a pattern byte, or names one once lower-cased,
+// stripped of '_' and '-' (zsh --glob-subst) and of a leading "no".
+func zshRiskyOption(w word) bool {
+	if !w.static {
+		return true
+	}
+	t := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(w.text))
+	if strings.ContainsAny(t, "*?[<(") {
+		return true
+	}
+	return slices.Contains(zshRiskyOptions, t) || slices.Contains(zshRiskyOptions, strings.TrimPrefix(t, "no"))
+}
+
+// zshSetopt analyses setopt and unsetopt: every word is an option name, or a flag group
+// where m makes the names patterns.
+func (b *Commands) zshSetopt(args []word) {
+	for _, a := range args {
+		if a.static && len(a.text) > 1 && (a.text[0] == '-' || a.text[0] == '+') {
+			if strings.Contains(a.text, "m") {
+				b.all = true
+				return
+			}
+			continue
+		}
+		if zshRiskyOption(a) {
+			b.all = true
+			return
+		}
+	}
+}
+
+// zshOptionArgs analyses the words of set and emulate: the word after a flag group that
+// ends in o (-o, +o, -eo) is an option name. It stops at -c (emulate's code, analysed as
+// an operand) and, for set, at the first word that is not a flag group.
+func (b *Commands) zshOptionArgs(args []word) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.static {
+			b.all = true
+			return
+		}
+		t := a.text
+		if t == "-c" || t == "--" {
+			return
+		}
+		if len(t) > 1 && (t[0] == '-' || t[0] == '+') && t[1] != '-' && t[len(t)-1] == 'o' {
+			if i++; i < len(args) && zshRiskyOption(args[i]) {
+				b.all = true
+				return
+			}
+		}
+	}
+}
+
+// zshTable reports whether name is one of zsh/parameter's tables of commands, aliases,
+// functions and options (see above).
+func zshTable(name string) bool {
+	switch name {
+	case "commands", "aliases", "galiases", "saliases", "functions", "options",
+		"dis_aliases", "dis_galiases", "dis_saliases", "dis_functions":
+		return true
+	}
+	return false
+}
+
+// zmodload analyses zmodload: a module outside zsh/ (zmodload ./evil) may be a file the
+// repository holds, loaded as code, as bash's enable -f loads one. Flag groups and
+// feature specifications (b:rm) load nothing else.
+func (b *Commands) zmodload(args []word) {
+	for _, a := range args {
+		t := a.text
+		switch {
+		case !a.static:
+			b.all = true
+			return
+		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+") || strings.HasPrefix(t, "zsh/"):
+		case len(t) > 2 && t[1] == ':' && t[0] >= 'a' && t[0] <= 'z':
+		default:
+			b.all = true
+			return
+		}
+	}
+}
+
+// zshRead analyses read's words for zsh's read -A, which reads an array: into one of
+// zshTable, key and value pairs (read -A commands <<< 'ls /bin/rm').
+func (b *Commands) zshRead(args []word) {
+	array := false
+	for _, a := range args {
+		if strings.HasPrefix(a.text, "-") && strings.Contains(a.text, "A") {
+			array = true
+		}
+		if array && zshTable(baseName(a.text)) {
+			b.all = true
+			return
+		}
+	}
+}

@@ -34,7 +34,7 @@ func TestZshRedTeam45(t *testing.T) {
 		{"in a value", `x='ls *(e:"rm -rf d":)'`, "all"},
 		// Equals expansion: =cmd is the path of cmd, read as cmd.
 		{"=rm", `=rm -rf d`, "rm"},
-		{"setopt equals; =rm", `setopt equals; =rm -rf d`, "rm"},
+		{"setopt equals; =rm", `setopt equals; =rm -rf d`, "all"}, // equals is an option of TestZshState
 		{"=\"rm\"", `="rm" -rf d`, "rm"},
 		{"=r''m", `=r''m -rf d`, "rm"},
 		{"sudo =rm", `sudo =rm -rf d`, "rm"},
@@ -51,6 +51,52 @@ func TestZshRedTeam45(t *testing.T) {
 		{"$~x name", `x=$(cat f); $~x -rf d`, "all"},
 		{"$~x glob", `x=$(cat f); echo $~x`, "all"},
 		{"a$=x", `x=$(cat f); echo a$=x`, "all"},
+	})
+}
+
+// TestZshState: red team round 45, F3 — the zsh state a line sets that changes which
+// command runs or makes a value a pattern: options, the tables of zsh/parameter, hash
+// NAME=PATH, and the files and names zsh runs. Each ran a command under zsh 5.9 past
+// Bash(rm *) before.
+func TestZshState(t *testing.T) {
+	t.Parallel()
+	runDenyCases(t, []denyCase{
+		// Options that make values patterns (globsubst), words new words (braceccl) or
+		// turn qualifiers and =cmd back on where Claude Code turns them off.
+		{"setopt globsubst", `x=$(cat f); setopt globsubst; echo $x`, "all"},
+		{"setopt GLOB_SUBST", `x=$(cat f); setopt GLOB_SUBST; echo $x`, "all"},
+		{"unsetopt no_glob_subst", `x=$(cat f); unsetopt no_glob_subst; echo $x`, "all"},
+		{"setopt -m", `x=$(cat f); setopt -m 'glob*'; echo $x`, "all"},
+		{"setopt $o", `setopt $o; echo $x`, "all"},
+		{"set -o globsubst", `x=$(cat f); set -o globsubst; echo $x`, "all"},
+		{"emulate -o", `emulate zsh -o globsubst -c 'echo $x'`, "all"},
+		{"emulate sh; unsetopt shglob", `x=$(cat f); emulate sh; unsetopt shglob; setopt bareglobqual; echo $x`, "all"},
+		{"unsetopt shglob", `unsetopt shglob; setopt bareglobqual; echo $x`, "all"},
+		{"zsh -o globsubst", `zsh -o globsubst -c 'echo $x'`, "all"},
+		{"zsh --globsubst", `zsh --glob-subst -c 'echo $x'`, "all"},
+		{"options[]", `options[globsubst]=on; echo $x`, "all"},
+		{"options=()", `options=(globsubst on); echo $x`, "all"},
+		{"braceccl", `setopt braceccl; git {p}ush`, "all"},
+		// The command tables of zsh/parameter, and hash NAME=PATH.
+		{"commands[]", `commands[ls]=/bin/rm; ls -rf d`, "all"},
+		{"commands=()", `commands=(ls /bin/rm); ls -rf d`, "all"},
+		{"aliases[]", `aliases[x]='rm -rf d'; eval x`, "all"},
+		{"galiases[]", `galiases[X]='; rm -rf d'; eval echo X`, "all"},
+		{"functions[]", `functions[x]='rm -rf d'; x`, "all"},
+		{"declare commands[]", `typeset 'commands[ls]=/bin/rm'; ls -rf d`, "all"},
+		{"declare -A commands", `typeset -A commands=(ls /bin/rm); ls -rf d`, "all"},
+		{"read -A commands", `read -A commands <<< 'ls /bin/rm'; ls -rf d`, "all"},
+		{"read commands[]", `read 'commands[ls]' <<< /bin/rm; ls -rf d`, "all"},
+		{"nameref to commands", `declare -n t=commands; t[ls]=/bin/rm; ls -rf d`, "all"},
+		{"hash NAME=PATH", `hash ls=/bin/rm; ls -rf d`, "rm"},
+		{"hash NAME=PATH, =ls", `hash ls=/bin/rm; =ls -rf d`, "rm"},
+		// Files and names zsh runs: $ZDOTDIR/.zshenv, $NULLCMD for a redirection alone,
+		// a module loaded from a path the line names.
+		{"ZDOTDIR", `ZDOTDIR=. zsh -c true`, "all"},
+		{"NULLCMD", `NULLCMD=$(cat f); > x`, "all"},
+		{"READNULLCMD", `READNULLCMD=$(cat f); < x`, "all"},
+		{"zmodload path", `zmodload ./evil`, "all"},
+		{"module_path", `module_path=(.); zmodload zsh/files`, "all"},
 	})
 }
 
@@ -103,8 +149,13 @@ func TestZshNearMisses(t *testing.T) {
 		`options="-v"; echo $options`,
 		`commands="build test"; echo $commands`,
 		`for options in a b; do echo $options; done`,
+		`read -r options < opts.txt; echo $options`,
+		`mapfile -t commands < list.txt`,
+		`declare options="-v"`,
 		`set -o pipefail; ls`,
 		`set -euo pipefail`,
+		`set -o errexit -o nounset`,
+		`bash --norc --noprofile -c 'ls'`,
 		`setopt nullglob; ls *.txt`,
 		`unsetopt nomatch; ls *.txt`,
 		`zsh -c 'ls *.go'`,
