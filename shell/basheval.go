@@ -603,8 +603,6 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 		b.zshSetopt(args)
 	case "emulate":
 		b.zshOptionArgs(args)
-	case "zmodload":
-		b.zmodload(args)
 	case "shopt":
 		b.setHist(args) // shopt -o -s history histexpand
 	case "set":

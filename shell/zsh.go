@@ -17,10 +17,10 @@ import (
 // deny rule matches, no allow rule permits), in every line and every script the line
 // runs. Each shape was run under zsh 5.9:
 //
-//   - A glob qualifier: zsh reads a group "(...)" at the end of a pattern as qualifiers, and
-//     e:CODE:, e{CODE}, e[CODE], +FUNC run code for each file (echo *(e:'rm -rf d':));
-//     with extendedglob, (#q...) too. Every group bash parses as an extglob (?( *( +( @( !(),
-//     wherever zsh generates file names: arguments, arrays, redirections, loops, [[ -n ]]
+//   - A glob qualifier: zsh reads a group "(...)" at the end of a pattern as qualifiers,
+//     and e:CODE:, e{CODE}, e[CODE], +FUNC run code for each file (echo *(e:'rm -rf
+//     d':)); with extendedglob, (#q...) too. Every group bash parses as an extglob (?( *(
+//     +( @( !(), wherever zsh generates file names: arguments, arrays, redirections, loops, [[ -n ]]
 //     operands, assignments (globassign). Not a case pattern or the pattern of [[ == ]],
 //     [[ != ]] or [[ =~ ]], which zsh matches without generating file names (extglobOK).
 //     Inside ${x:-WORD} (and :+ - + :? ? := =) the parser reads no extglob, but zsh
@@ -152,27 +152,31 @@ func zshEquals(name string) bool {
 //   - hash NAME=PATH, zsh's spelling of bash's hash -p PATH NAME, is read as it is
 //     (basheval.go).
 //   - Files zsh sources or loads: $ZDOTDIR/.zshenv for every zsh started (as BASH_ENV),
-//     a module from $module_path or a name outside zsh/ (zmodload); and $NULLCMD or
-//     $READNULLCMD, the command zsh runs for a line that is only a redirection, when the
-//     line sets it to a value not known (a static value is read as a command line, as
-//     every value is).
+//     and the modules zmodload loads from $module_path (zmodload takes a module name,
+//     not a path: zmodload ./evil is refused); and $NULLCMD or $READNULLCMD, the command
+//     zsh runs for a line that is only a redirection, when the line sets it to a value
+//     not known (a static value is read as a command line, as every value is).
 
-// zshRiskyOptions are the zsh options above, lower case, without '_' and a "no" prefix.
-var zshRiskyOptions = []string{"globsubst", "braceccl", "bareglobqual", "extendedglob", "equals",
-	"magicequalsubst", "globassign", "shglob", "kshglob", "promptsubst"}
+// zshRisky reports whether name, a zsh option name lower case and without '_', is one of
+// the options above.
+func zshRisky(name string) bool {
+	switch name {
+	case "globsubst", "braceccl", "bareglobqual", "extendedglob", "equals", "magicequalsubst",
+		"globassign", "shglob", "kshglob", "promptsubst":
+		return true
+	}
+	return false
+}
 
-// zshRiskyOption reports whether w, a word that names a zsh option, may name one of
-// zshRiskyOptions: it is not static, holds a pattern byte, or names one once lower-cased,
-// stripped of '_' and '-' (zsh --glob-subst) and of a leading "no".
+// zshRiskyOption reports whether w, a word that names a zsh option, may name one zshRisky
+// accepts: it is not static, holds a pattern byte, or names one once lower-cased, stripped
+// of '_' and '-' (zsh --glob-subst) and of a leading "no".
 func zshRiskyOption(w word) bool {
 	if !w.static {
 		return true
 	}
 	t := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(w.text))
-	if strings.ContainsAny(t, "*?[<(") {
-		return true
-	}
-	return slices.Contains(zshRiskyOptions, t) || slices.Contains(zshRiskyOptions, strings.TrimPrefix(t, "no"))
+	return strings.ContainsAny(t, "*?[<(") || zshRisky(t) || zshRisky(strings.TrimPrefix(t, "no"))
 }
 
 // zshSetopt analyses setopt and unsetopt: every word is an option name, or a flag group
@@ -225,25 +229,6 @@ func zshTable(name string) bool {
 		return true
 	}
 	return false
-}
-
-// zmodload analyses zmodload: a module outside zsh/ (zmodload ./evil) may be a file the
-// repository holds, loaded as code, as bash's enable -f loads one. Flag groups and
-// feature specifications (b:rm) load nothing else.
-func (b *Commands) zmodload(args []word) {
-	for _, a := range args {
-		t := a.text
-		switch {
-		case !a.static:
-			b.all = true
-			return
-		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+") || strings.HasPrefix(t, "zsh/"):
-		case len(t) > 2 && t[1] == ':' && t[0] >= 'a' && t[0] <= 'z':
-		default:
-			b.all = true
-			return
-		}
-	}
 }
 
 // zshRead analyses read's words for zsh's read -A, which reads an array: into one of
