@@ -73,7 +73,6 @@ type Commands struct {
 	optReads   []optionRead      // words of variables that may be code options (bashunknown.go)
 	braceWords int               // the words brace expansion made (bashbrace.go)
 	expand     expandState       // history expansion, $"...": settled at the end (bashexpand.go)
-	zsh        int               // > 0 while a script zsh runs is analysed (bashexpand.go)
 	guessing   int               // > 0 while a text read as code on a guess is analysed (denyCode)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
@@ -252,17 +251,19 @@ func (b *Commands) collect(script string, depth int) {
 // tells whether root is inside double quotes or an unquoted here-document body (see
 // dqSingle).
 func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
-	level := 0             // depth in the tree of the node visited
-	var stmt *syntax.Stmt  // the statement last entered: the parent of a CallExpr visited
-	quoted := []bool{dq}   // per level: inside double quotes or a here-document body
-	subst := []bool{false} // per level: inside a command or process substitution
-	var hdocs []*syntax.Word
+	level := 0               // depth in the tree of the node visited
+	var stmt *syntax.Stmt    // the statement last entered: the parent of a CallExpr visited
+	quoted := []bool{dq}     // per level: inside double quotes or a here-document body
+	subst := []bool{false}   // per level: inside a command or process substitution
+	pattern := []bool{false} // per level: inside a pattern zsh generates no file names from (zsh.go)
+	var hdocs, patterns []*syntax.Word
 	br := &braces{script: script, line: &b.braceWords}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil { // the children of a node are done
 			level--
 			quoted = quoted[:len(quoted)-1]
 			subst = subst[:len(subst)-1]
+			pattern = pattern[:len(pattern)-1]
 			return true
 		}
 		if b.all {
@@ -275,6 +276,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		c := ctx{depth: depth}
 		inDQ := quoted[len(quoted)-1]
 		inSubst := subst[len(subst)-1]
+		inPattern := pattern[len(pattern)-1]
 		switch n := n.(type) {
 		case *syntax.DblQuoted:
 			inDQ = true
@@ -284,9 +286,13 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			inDQ = false // a new script: its quotes are quotes
 			inSubst = true
+			inPattern = false
 		case *syntax.Word:
 			if slices.Contains(hdocs, n) {
 				inDQ = true
+			}
+			if slices.Contains(patterns, n) {
+				inPattern = true
 			}
 		case *syntax.Redirect:
 			if (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) && (!hdocAgrees(n.Word) || !hdocEndAgrees(n, script, inSubst)) {
@@ -300,6 +306,11 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 			if inDQ {
 				b.dqSingle(n, depth)
 			}
+		}
+		patterns = append(patterns, extglobOK(n)...)
+		if zshWord(n, inPattern, inDQ) {
+			b.all = true // zsh runs it otherwise than bash reads it (zsh.go)
+			return false
 		}
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
@@ -422,6 +433,7 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 		level++
 		quoted = append(quoted, inDQ)
 		subst = append(subst, inSubst)
+		pattern = append(pattern, inPattern)
 		return true
 	})
 }
@@ -550,6 +562,10 @@ func (b *Commands) addCall(words []word, c ctx) {
 			return
 		}
 		args := words[1:]
+		if zshEquals(name.text) { // zsh runs the command named after the '=' (zsh.go)
+			words = append([]word{{text: name.text[1:], static: true}}, args...)
+			continue
+		}
 		if spec, ok := wrapperSpec(base); ok {
 			words, c = b.unwrap(base, spec, args, c)
 			continue
@@ -561,13 +577,7 @@ func (b *Commands) addCall(words []word, c ctx) {
 		switch base {
 		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash", "yash", "posh", "lksh", "oksh", "loksh",
 			"pdksh", "ksh93", "hush", "bosh":
-			if base == "zsh" {
-				b.zsh++
-			}
 			b.shell(args, c)
-			if base == "zsh" {
-				b.zsh--
-			}
 		case "fish", "csh", "tcsh", "xonsh", "elvish", "nu", "pwsh", "rc", "es":
 			b.all = true // not a POSIX shell: its scripts are not parsed here
 		case "eval":

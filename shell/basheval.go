@@ -195,7 +195,7 @@ func (b *Commands) bindName(w word, c ctx) {
 	} else {
 		b.anyBound = true
 	}
-	if w.static && specialVar(baseName(w.text)) {
+	if w.static && (specialVar(baseName(w.text)) || strings.Contains(w.text, "[") && zshTable(baseName(w.text))) {
 		b.all = true
 		return
 	}
@@ -212,7 +212,7 @@ func (b *Commands) assign(a *syntax.Assign, src string, c ctx) {
 		return
 	}
 	if a.Array != nil {
-		if specialVar(a.Name.Value) {
+		if specialVar(a.Name.Value) || zshTable(a.Name.Value) {
 			b.all = true
 		}
 		return // the elements are examined when the walk reaches them
@@ -222,6 +222,10 @@ func (b *Commands) assign(a *syntax.Assign, src string, c ctx) {
 		v = renderWord(a.Value, src)
 	}
 	b.bind(v)
+	if a.Index != nil && zshTable(a.Name.Value) {
+		b.all = true // commands[ls]=/bin/rm (zsh.go)
+		return
+	}
 	b.special(a.Name.Value, v, c)
 }
 
@@ -235,11 +239,13 @@ func intVar(name string) bool {
 	return false
 }
 
-// specialVar reports whether bash runs, sources or expands the value of the variable name
-// (see special), or looks commands up in it (cmdTable).
+// specialVar reports whether bash or zsh runs, sources or expands the value of the
+// variable name (see special), or bash looks commands up in it (cmdTable). zsh's tables
+// (zshTable) are special only as arrays or subscripted: see their callers.
 func specialVar(name string) bool {
 	switch name {
-	case "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4":
+	case "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4",
+		"ZDOTDIR", "MODULE_PATH", "module_path", "NULLCMD", "READNULLCMD":
 		return true
 	}
 	return intVar(name) || cmdTable(name) || strings.HasPrefix(name, "BASH_FUNC_")
@@ -265,15 +271,22 @@ func baseName(name string) string {
 // BASH_ENV and ENV (a file a shell sources, its name expanded first) and BASH_FUNC_*
 // (exported functions, from env) match every rule unless empty; PROMPT_COMMAND is a script;
 // a prompt string PS0-PS4 (expanded, PS4 by set -x) that holds '$', '`' or '\' matches
-// every rule.
+// every rule. For zsh (zsh.go): ZDOTDIR, MODULE_PATH and module_path as BASH_ENV, NULLCMD
+// and READNULLCMD when not static, and a subscripted name of zshTable (commands[ls]).
 func (b *Commands) special(name string, v word, c ctx) {
+	sub := strings.Contains(name, "[")
 	name = baseName(name)
 	switch {
-	case cmdTable(name):
+	case cmdTable(name), sub && zshTable(name):
 		b.all = true
-	case name == "BASH_ENV" || name == "ENV" || strings.HasPrefix(name, "BASH_FUNC_"):
+	case name == "BASH_ENV" || name == "ENV" || strings.HasPrefix(name, "BASH_FUNC_") ||
+		name == "ZDOTDIR" || name == "MODULE_PATH" || name == "module_path":
 		if !v.static || v.text != "" {
 			b.all = true
+		}
+	case name == "NULLCMD" || name == "READNULLCMD":
+		if !v.static {
+			b.all = true // a static value is read as a command line (bashenv.go)
 		}
 	case name == "PROMPT_COMMAND":
 		b.script(v, c)
@@ -497,7 +510,7 @@ func (b *Commands) declValue(flags, name string, v word, c ctx) {
 	}
 	if strings.Contains(flags, "n") {
 		b.nameSink(v, c)
-		if !v.static || specialVar(baseName(v.text)) {
+		if !v.static || specialVar(baseName(v.text)) || zshTable(baseName(v.text)) {
 			b.all = true // a nameref to BASH_CMDS or PS4: its uses assign that variable
 		}
 	}
@@ -520,6 +533,9 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 		// Every word may be a name, options included: read -a'a[$(rm)]' is getopt's
 		// attached argument.
 		b.eval.tainted = b.eval.tainted || base != "unset"
+		if base == "read" {
+			b.zshRead(args)
+		}
 		for _, a := range args {
 			if base == "unset" {
 				b.nameSink(a, c)
@@ -583,10 +599,15 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 		b.all = true // runs commands from the history or an editor
 	case "hash":
 		b.hash(args)
+	case "setopt", "unsetopt":
+		b.zshSetopt(args)
+	case "emulate":
+		b.zshOptionArgs(args)
 	case "shopt":
 		b.setHist(args) // shopt -o -s history histexpand
 	case "set":
 		b.setHist(args)
+		b.zshOptionArgs(args) // set -o globsubst (zsh.go)
 		if len(args) > 0 {
 			b.eval.positional = true
 		}
@@ -635,9 +656,10 @@ func (b *Commands) optionScripts(args []word, opts string, c ctx) {
 	}
 }
 
-// hash analyses `hash -p PATH NAME...`: NAME then runs PATH, like an alias (hash -p
-// /bin/rm ls; ls -rf X is rm -rf X).
+// hash analyses `hash -p PATH NAME...` and zsh's `hash NAME=PATH...`: NAME then runs
+// PATH, like an alias (hash -p /bin/rm ls; ls -rf X is rm -rf X).
 func (b *Commands) hash(args []word) {
+	dirs := false // zsh's hash -d NAME=PATH names a directory, not a command
 	for i, a := range args {
 		if !a.static {
 			b.all = true
@@ -652,20 +674,29 @@ func (b *Commands) hash(args []word) {
 					b.all = true
 					return
 				}
-				path := args[i+1].text
-				b.define(n.text, path)
-				if d := b.aliases[n.text]; d != nil && d.value == path {
-					d.hash = true
-					if !d.complex {
-						d.words = []word{{text: path, static: true}}
-					}
-				}
+				b.hashPath(n.text, args[i+1].text)
 			}
 			return
 		}
 		if strings.HasPrefix(a.text, "-") && strings.Contains(a.text, "p") {
 			b.all = true
 			return
+		}
+		dirs = dirs || strings.HasPrefix(a.text, "-") && strings.Contains(a.text, "d")
+		if name, path, ok := strings.Cut(a.text, "="); ok && name != "" && !dirs && !strings.HasPrefix(a.text, "-") {
+			b.hashPath(name, path) // zsh: hash ls=/bin/rm (zsh.go)
+		}
+	}
+}
+
+// hashPath records that the command name runs the program path, whatever alias name has:
+// hash -p PATH NAME in bash, hash NAME=PATH in zsh.
+func (b *Commands) hashPath(name, path string) {
+	b.define(name, path)
+	if d := b.aliases[name]; d != nil && d.value == path {
+		d.hash = true
+		if !d.complex {
+			d.words = []word{{text: path, static: true}}
 		}
 	}
 }

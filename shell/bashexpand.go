@@ -26,9 +26,6 @@ import (
 //     compares a line (round 6); a body bash would end at another line is opaque too
 //     (hdocEndAgrees). Inside a substitution bash also ends it at a line that starts
 //     with the delimiter, "EOF)" (round 7); such a body is opaque too.
-//   - zsh scripts: zsh expands =cmd at a word's start to the path of cmd, splits or globs
-//     with $=x, ${~x}, runs code in ${(e)x} and glob qualifiers *(e:...:); the script is
-//     parsed as bash, so such a shape makes the line opaque.
 
 // expandState is what the line holds of the expansions above.
 type expandState struct {
@@ -39,7 +36,7 @@ type expandState struct {
 }
 
 // scanText records what script, a text the analysis reads as a script, holds of the
-// expansions above; under zsh it also makes a zsh-only shape opaque (zshDiverges).
+// expansions above.
 func (b *Commands) scanText(script string) {
 	x := &b.expand
 	if strings.ContainsAny(script, "!^") || strings.Contains(script, "histchars") {
@@ -50,9 +47,6 @@ func (b *Commands) scanText(script string) {
 	}
 	if strings.Contains(script, "SHELLOPTS") {
 		x.histOn = true // an exported SHELLOPTS turns histexpand on in the shells it starts
-	}
-	if b.zsh > 0 && zshDiverges(script) {
-		b.all = true
 	}
 }
 
@@ -198,41 +192,6 @@ func unquotedDelim(w *syntax.Word) bool {
 // trailingBackslashes counts the backslashes at the end of line.
 func trailingBackslashes(line string) int {
 	return len(line) - len(strings.TrimRight(line, "\\"))
-}
-
-// zshDiverges reports whether script, run by zsh, has a shape zsh reads differently from
-// the bash the analysis parses it as: a word that starts with '=' (=rm runs rm; =(...) is
-// a process substitution), the expansion flags $=x, ${=x}, $~x, ${~x}, $^x, ${^x} and
-// ${(flags)x} (e runs code, z splits into words), or an extglob group, which zsh reads as
-// a glob qualifier (*(e:'rm -rf x':) runs code; ksh globs are off in zsh). A script that
-// does not parse is opaque anyway.
-func zshDiverges(script string) bool {
-	for _, s := range []string{"$=", "${=", "$~", "${~", "$^", "${^", "${("} {
-		if strings.Contains(script, s) {
-			return true
-		}
-	}
-	f, ok := parse(script)
-	if !ok {
-		return false
-	}
-	diverges := false
-	syntax.Walk(f, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.Word:
-			if len(n.Parts) > 0 {
-				if l, ok := n.Parts[0].(*syntax.Lit); ok && len(l.Value) > 1 && l.Value[0] == '=' {
-					diverges = true
-				} else if ok && l.Value == "=" && len(n.Parts) > 1 {
-					diverges = true // ="$x", =$(...)
-				}
-			}
-		case *syntax.ExtGlob:
-			diverges = true
-		}
-		return !diverges
-	})
-	return diverges
 }
 
 // aliasStandsAlone reports whether value, an alias's value, is read by bash as the text

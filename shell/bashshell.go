@@ -30,6 +30,10 @@ options:
 			i++
 			break options
 		case strings.HasPrefix(t, "--"):
+			if zshRiskyOption(word{text: t[2:], static: true}) {
+				b.all = true // zsh --globsubst (zsh.go)
+				return
+			}
 			if t == "--rcfile" || t == "--init-file" || t == "--emulate" {
 				i++
 				if t != "--emulate" && (i >= len(args) || !args[i].static || args[i].text != "/dev/null") {
@@ -53,6 +57,10 @@ options:
 					}
 					if i < len(args) && t[j] == 'o' && histOption(args[i]) {
 						b.expand.histOn = true
+					}
+					if i < len(args) && t[j] == 'o' && zshRiskyOption(args[i]) {
+						b.all = true // zsh -o globsubst (zsh.go)
+						return
 					}
 				}
 			}

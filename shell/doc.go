@@ -6,7 +6,10 @@
 // subshells and substitutions; behind wrappers (sudo, env, nice, timeout, xargs, find
 // -exec, ...; bashwrap.go); inside the scripts of shells (bash -c, here-documents, stdin;
 // bashshell.go), eval, trap, aliases and the other contexts where bash re-reads data as
-// code (basheval.go); and, for allow rules, write redirections (bashallow.go). The result,
+// code (basheval.go); and, for allow rules, write redirections (bashallow.go). Any line
+// may run in zsh (Claude Code and Codex run it there), so zsh's shapes that run code or
+// change the command, and that bash reads as inert, are read as zsh runs them or make the
+// line opaque, whatever the shell (zsh.go). The result,
 // Commands, has two views:
 //
 //   - Texts, for deny rules (Match): each simple command with wrappers stripped and the

@@ -43,14 +43,15 @@ func TestBashRedTeam5Expansions(t *testing.T) {
 		{"set -$x", "x=H; set -o history -$x\necho rm\n!$ -rf d", "all"},
 		{"SHELLOPTS", "env SHELLOPTS=history:histexpand bash -c $'echo rm\\n!$ -rf d'", "all"}, // bash 5.2 keeps histexpand off here; fails closed all the same
 		{"histchars", "set -o history -H; histchars='%^#'\necho rm\n%$ -rf d", "all"},
-		// Finding 11: zsh expansions that change the command word or run code.
-		{"zsh =rm", `zsh -c '=rm -rf d'`, "all"},
-		{"zsh =rm in eval", `zsh -c "eval '=rm -rf d'"`, "all"},
+		// Finding 11: zsh expansions that change the command word or run code. =rm is read
+		// as rm since red team round 45 (zsh.go), in every line.
+		{"zsh =rm", `zsh -c '=rm -rf d'`, "rm"},
+		{"zsh =rm in eval", `zsh -c "eval '=rm -rf d'"`, "rm"},
 		{"zsh $=x", `zsh -c 'x="rm -rf d"; $=x'`, "all"},
 		{"zsh glob qualifier", `zsh -c ': *(e:"rm -rf d":)'`, "all"},
 		{"zsh glob qualifier /(e)", `zsh -c ': /(e:"rm -rf d":)'`, "all"},
-		{"zsh stdin", "zsh <<'E'\n=rm -rf d\nE", "all"},
-		{"/bin/zsh", `/bin/zsh -c '=rm -rf d'`, "all"},
+		{"zsh stdin", "zsh <<'E'\n=rm -rf d\nE", "rm"},
+		{"/bin/zsh", `/bin/zsh -c '=rm -rf d'`, "rm"},
 		// Finding 12: $"..." translated through a catalog the line may name.
 		{"$\"...\" in eval", `LC_ALL=C.UTF-8 TEXTDOMAINDIR=loc TEXTDOMAIN=x eval '$"foo" -rf d'`, "all"},
 		{"$\"...\" in command position", `$"foo" -rf d`, "any"},
