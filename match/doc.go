@@ -71,7 +71,12 @@
 //     <root>/sub/docs/a.md nor /tmp/docs/a.md, as Claude Code 2.1.332 anchors it. Without
 //     a root, and for "~/" patterns (the home directory is not known here), the pattern
 //     matches the path or any trailing part of it after a '/': "src/**/*.go" matches
-//     "/repo/src/a/b.go". That errs on the side of running the hook.
+//     "/repo/src/a/b.go". That errs on the side of running the hook. As Claude Code
+//     2.1.332 reads a rule, the way .gitignore reads a line, a pattern with no '/' but a
+//     leading "./" or a trailing one names a file or directory at any depth below the root
+//     ("./.env" and ".env" match <root>/sub/.env; "/.env" only <root>/.env), and a path
+//     inside a directory the pattern names is matched too ("secrets" matches
+//     <root>/lib/secrets/key.txt, "~/.ssh" ~/.ssh/id_rsa). Both widen deny semantics only.
 //     The path is matched in every spelling that names the same file (red team: Edit(**/.env)
 //     allowed /proc/self/cwd/.env): as written (relative: in the root and in the call's
 //     cwd, Subject.WithCwd), with ~/ in the home (WithHome, else $HOME), /proc/self/cwd/X
@@ -136,8 +141,9 @@
 //     "Permission rules"), and a path only where it can place it: an absolute rule ("//etc/*")
 //     the whole path; a relative one ("src/**") the path relative to the directory given
 //     to NewSubjectIn, which the path must not leave (with no directory, relative paths
-//     only); a "~/" rule nothing (the home directory is not known). Deny semantics match
-//     any trailing part instead, which errs toward running the hook.
+//     only); a "~/" rule nothing (the home directory is not known). The pattern permits
+//     the paths its glob matches: neither at any depth nor inside a directory it names.
+//     Deny semantics match any trailing part instead, which errs toward running the hook.
 //   - Any other rule, a Regex and a Condition permit the call when they match it. A Regex
 //     or Condition sees the whole command: "/^ls/" permits "ls && rm -rf x"; prefer rules.
 //

@@ -17,8 +17,9 @@ type rule struct {
 	arg     []string       // ruleText: argument names tried in order, nil: first string; rulePath: every path argument
 	re      *regexp.Regexp // ruleBash, ruleText, ruleDomain
 	bash    *shell.Rule    // ruleBash: re, for commands with words whose value is not known
-	glob    string         // rulePath
-	anyGlob string         // rulePath, relative: "**/" + glob, the glob after any '/' or none
+	glob    string         // rulePath: the pattern, cleaned, for permit semantics
+	deny    string         // rulePath: the glob deny semantics match (denyGlob)
+	anyGlob string         // rulePath, relative: "**/" + deny, the glob after any '/' or none
 	abs     bool           // rulePath: the glob is absolute, match the whole path only
 	home    bool           // rulePath: the pattern was ~/...: relative to a home directory
 }
@@ -110,11 +111,18 @@ func compileRule(t string, base int) (*rule, error) {
 // setPath makes r a path rule for the glob pat, which starts at offset off.
 func (r *rule) setPath(pat string, off int) error {
 	r.kind = rulePath
+	slashless := false
 	switch {
 	case strings.HasPrefix(pat, "//"):
 		r.abs, pat = true, pat[1:]
 	case strings.HasPrefix(pat, "~/"):
 		r.home, pat = true, pat[2:]
+	default:
+		rest := pat
+		for strings.HasPrefix(rest, "./") {
+			rest = strings.TrimLeft(rest[2:], "/")
+		}
+		slashless = !strings.Contains(strings.TrimRight(rest, "/"), "/")
 	}
 	pat = strings.TrimPrefix(path.Clean(pat), "/")
 	if pat == "" || pat == "." {
@@ -126,8 +134,27 @@ func (r *rule) setPath(pat string, off int) error {
 	if err := checkGlob(pat); err != nil {
 		return &SyntaxError{Offset: off, Msg: err.Error()}
 	}
-	r.glob, r.anyGlob = pat, "**/"+pat
+	r.glob, r.deny = pat, denyGlob(pat, slashless)
+	r.anyGlob = "**/" + strings.TrimPrefix(r.deny, "**/")
 	return nil
+}
+
+// denyGlob returns the glob a path rule of the cleaned pattern pat matches with deny
+// semantics, read as Claude Code 2.1.332 reads its rules, the way .gitignore reads a line
+// (testdata/claude/if-dirs of the root package): a pattern without a '/' but at its end,
+// after a leading "./" (slashless), names a file or directory at any depth below the root
+// ("./.env" and ".env" match <root>/sub/.env, "secrets" <root>/lib/secrets), and a path
+// inside a directory the pattern matches is matched too ("secrets" matches
+// <root>/secrets/key.txt, "~/.ssh" ~/.ssh/id_rsa): "**/" in front, "/**" at the end (which
+// doublestar lets match the directory itself).
+func denyGlob(pat string, slashless bool) string {
+	if slashless && !strings.HasPrefix(pat, "**/") && pat != "**" {
+		pat = "**/" + pat
+	}
+	if pat != "**" && !strings.HasSuffix(pat, "/**") {
+		pat += "/**"
+	}
+	return pat
 }
 
 // textPattern compiles a pattern in which '*' matches any run of characters and everything
@@ -264,11 +291,11 @@ func (r *rule) mainArg(s *Subject) (string, bool) {
 	return "", false
 }
 
-// matchPath matches the cleaned path v: the whole of it for an absolute rule; for a rule
-// relative to the project, when the project root is known, the part of v under root (a path
-// outside root does not match: Claude Code 2.1.332, testdata/claude/if-paths in the root
-// package); else the path or any trailing part of it after a '/', which is the glob "**/" +
-// r.glob (one match, linear in len(v); trying the glob after each '/' was quadratic in a
+// matchPath matches the cleaned path v against the rule's deny glob (denyGlob): the whole
+// of it for an absolute rule; for a rule relative to the project, when the project root is
+// known, the part of v under root (a path outside root does not match: Claude Code 2.1.332,
+// testdata/claude/if-paths in the root package); else the path or any trailing part of it
+// after a '/', which is the glob "**/" + r.deny (one match, linear in len(v); trying the glob after each '/' was quadratic in a
 // model-controlled path).
 func (r *rule) matchPath(root, v string) bool {
 	if root != "" && !path.IsAbs(v) {
@@ -277,10 +304,10 @@ func (r *rule) matchPath(root, v string) bool {
 	v = path.Clean(v)
 	switch {
 	case r.abs:
-		return doublestar.MatchUnvalidated(r.glob, v)
+		return doublestar.MatchUnvalidated(r.deny, v)
 	case root != "" && !r.home:
 		rel, ok := strings.CutPrefix(v, strings.TrimSuffix(root, "/")+"/")
-		return ok && doublestar.MatchUnvalidated(r.glob, rel)
+		return ok && doublestar.MatchUnvalidated(r.deny, rel)
 	}
 	return doublestar.MatchUnvalidated(r.anyGlob, v)
 }
