@@ -103,7 +103,9 @@
 //     matches and spells at least one byte of each name the rule spells, letters in
 //     either case: "**/.env", ".e*" and "*.env" are searches of .env for Read(**/.env);
 //     "*", "**/*" and "*.go" are not, so a search of the whole project runs (Claude Code
-//     runs it and leaves the denied files out of the results, which a hook cannot do). A
+//     runs it and leaves the denied files out of the results, which a hook cannot do); a
+//     search with no glob is one of "**", which only a rule that spells no name matches
+//     (Read(./**) for a search of the project). A
 //     read of many files (Gemini CLI's read_many_files, which the bridge names Read: every
 //     entry of `include`, and of `paths` before 0.61.0) is matched by an entry the rule
 //     matches as a path, and by a glob that can match a path the pattern names, whatever

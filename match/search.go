@@ -51,8 +51,9 @@ func searchArgs(tool string) (roots, globs []string, grep, ok bool) {
 
 // matchSearch reports whether the Read rule r matches the search s (deny semantics): a root
 // the rule matches as a path (matchForms: any spelling, a hard link), or a glob under a
-// root that names a path the rule names (globNames). An argument that is not a string, or
-// holds a NUL byte, matches; so does a glob with a ".." component or one too large to read.
+// root that names a path the rule names (globNames); a search with no glob is one of "**".
+// An argument that is not a string, or holds a NUL byte, matches; so does a glob with a
+// ".." component or one too large to read.
 func (r *rule) matchSearch(s *Subject, roots, globs []string, grep bool) bool {
 	var bases []string
 	for _, k := range roots {
@@ -79,19 +80,25 @@ func (r *rule) matchSearch(s *Subject, roots, globs []string, grep bool) bool {
 		}
 		bases = append(bases, base)
 	}
+	var names []string
 	for _, k := range globs {
 		v, present, odd := s.pathValue(k)
 		if odd {
 			return true
 		}
-		if !present {
-			continue
+		if present {
+			names = append(names, searchGlobs(v, grep)...)
 		}
-		for _, g := range searchGlobs(v, grep) {
-			for _, b := range bases {
-				if r.globNames(s, b, g, true) {
-					return true
-				}
+	}
+	if len(names) == 0 {
+		// No glob: every file below the root, nothing spelled. It names what a rule that
+		// spells no name denies (Read(./**) denies a search of the project).
+		names = append(names, "**")
+	}
+	for _, g := range names {
+		for _, b := range bases {
+			if r.globNames(s, b, g, true) {
+				return true
 			}
 		}
 	}

@@ -82,6 +82,13 @@ func TestReadRulesMatchSearches(t *testing.T) {
 		glob("glob outside the project", "Read(./.env)", `{"pattern":"*.env","path":"/tmp"}`, false),
 		glob("glob of the home", "Read(~/.ssh)", `{"pattern":"**/id_*","path":"/home/u/.ssh"}`, true),
 		glob("glob home from above", "Read(~/.ssh)", `{"pattern":".ssh/*","path":"/home/u"}`, true),
+		// A rule that spells no name denies every file below the project: a search of it.
+		// (Claude Code 2.1.332 ran a Grep of the project under Read(./**) and printed
+		// nothing; a hook cannot filter.)
+		grep("grep project, all denied", "Read(./**)", `{"pattern":"SECRET"}`, true),
+		grep("grep dir, all of it denied", "Read(./src/**/*)", `{"pattern":"SECRET","path":"src"}`, true),
+		grep("grep other dir", "Read(./src/**/*)", `{"pattern":"SECRET","path":"lib"}`, false),
+		{"ls project, all denied", "Read(./**)", "LS", `{"path":"/p"}`, true, false},
 		// The working directory is the root of a search that names none.
 		{"grep in denied cwd", "Read(./secrets/**)", "Grep", `{"pattern":"SECRET"}`, false, false},
 		// Gemini CLI's names of the arguments; LS; odd values; other rules.
