@@ -17,8 +17,11 @@ import (
 // PostReceive, SessionStart, SessionEnd, Notification (BeforeToolSelection has no
 // hookcore event: nothing matches it); run_shell_command → Bash, write_file → Write,
 // replace → Edit, read_file → Read, glob → Glob, grep_search → Grep (and its legacy name
-// search_file_content, which Gemini CLI 0.61.0 still accepts), list_directory → LS, web_fetch → WebFetch, google_web_search → WebSearch. The agent's
-// own tool name stays in Extra["gemini_tool_name"].
+// search_file_content, which Gemini CLI 0.61.0 still accepts), list_directory → LS, web_fetch → WebFetch, google_web_search → WebSearch,
+// read_many_files → Read (its `include` list of paths and globs, `paths` before 0.61.0,
+// is read by Read rules: match's matchReadMany; 0.61.0 no longer offers the tool to the
+// model, and its @path reader runs it without BeforeTool, so older versions and forks
+// send it). The agent's own tool name stays in Extra["gemini_tool_name"].
 //
 // Output (exit 0, JSON): a block is decision "deny" with reason (BeforeTool: the model gets
 // "Tool execution blocked: REASON"; AfterTool: the tool result is replaced by the reason;
@@ -39,7 +42,7 @@ var geminiEvents = map[string]hook.Event{
 var geminiTools = map[string]string{
 	"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "read_file": "Read",
 	"glob": "Glob", "grep_search": "Grep", "search_file_content": "Grep", "list_directory": "LS",
-	"web_fetch": "WebFetch", "google_web_search": "WebSearch",
+	"web_fetch": "WebFetch", "google_web_search": "WebSearch", "read_many_files": "Read",
 }
 
 // Name returns "gemini".

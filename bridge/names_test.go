@@ -22,7 +22,8 @@ func TestEventNamesAreDecodeTables(t *testing.T) {
 		EventNames("copilot")["agentStop"] != hook.Stop || EventNames("claude") != nil {
 		t.Fatal("cursor/copilot/claude event tables wrong")
 	}
-	if ToolNames("gemini")["run_shell_command"] != "Bash" || ToolNames("copilot")["view"] != "Read" || ToolNames("codex") != nil {
+	if ToolNames("gemini")["run_shell_command"] != "Bash" || ToolNames("gemini")["read_many_files"] != "Read" ||
+		ToolNames("copilot")["view"] != "Read" || ToolNames("codex") != nil {
 		t.Fatal("tool tables wrong")
 	}
 }

@@ -22,6 +22,11 @@ func TestGemini(t *testing.T) {
 			decoded{Event: hook.Stop, Session: "g1", Prompt: "hi"}},
 		{"write_file", "", `{"hook_event_name":"AfterTool","tool_name":"write_file","tool_input":{"file_path":"b.txt","content":"x"}}`,
 			decoded{Event: hook.PostToolUse, Tool: "Write", ToolInput: `{"file_path":"b.txt","content":"x"}`}},
+		// read_many_files is a Read (stop 29): Read rules read its include list.
+		{"read_many_files", "", `{"hook_event_name":"BeforeTool","tool_name":"read_many_files","tool_input":{"include":[".env","**/*.md"]}}`,
+			decoded{Event: hook.PreToolUse, Tool: "Read", ToolInput: `{"include":[".env","**/*.md"]}`}},
+		{"grep_search", "", `{"hook_event_name":"BeforeTool","tool_name":"grep_search","tool_input":{"pattern":"K","include_pattern":".env"}}`,
+			decoded{Event: hook.PreToolUse, Tool: "Grep", ToolInput: `{"pattern":"K","include_pattern":".env"}`}},
 	})
 	runEncode(t, p, []encodeCase{
 		{"nothing", hook.PreToolUse, "", cont, answer{}},

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookcore/hookcore/match"
@@ -56,7 +57,8 @@ var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", "
 //   - A matcher on a tool event that matches none of opts.Tools.
 //   - A permission-rule `if` whose tool the hook's matcher never passes (matcher "Write",
 //     if "Edit(.env)"): the hook can never run, since a rule matches only its own tool
-//     (match.If.RuleTool; Claude Code 2.1.332 does the same).
+//     (match.If.RuleTools; Claude Code 2.1.332 does the same), a Read rule Read and the
+//     searches Grep, Glob and LS.
 //
 // Warnings carry the hook entry's position.
 func Lint(f *File, opts LintOptions) ErrorList {
@@ -136,21 +138,26 @@ func lintIfTool(h *Hook, warn func(string)) {
 	if err != nil || m.Any() {
 		return
 	}
-	tool := f.RuleTool()
-	if !m.Match(tool) {
-		warn("if " + quote(h.If) + " matches only " + tool + " calls, which matcher " + quote(h.Matcher) +
-			" never passes: the hook never runs (a permission rule matches its own tool only, as in Claude Code)")
+	tools := f.RuleTools()
+	which, why := tools[0], "a permission rule matches its own tool only, as in Claude Code"
+	if len(tools) > 1 {
+		which = strings.Join(tools[:len(tools)-1], ", ") + " and " + tools[len(tools)-1]
+		why = "a Read rule matches Read and the searches, as Claude Code's permissions do"
+	}
+	if !slices.ContainsFunc(tools, m.Match) {
+		warn("if " + quote(h.If) + " matches only " + which + " calls, which matcher " + quote(h.Matcher) +
+			" never passes: the hook never runs (" + why + ")")
 		return
 	}
 	var others []string
 	for _, n := range m.Names() {
-		if !strings.EqualFold(n, tool) {
+		if !slices.ContainsFunc(tools, func(t string) bool { return strings.EqualFold(n, t) }) {
 			others = append(others, n)
 		}
 	}
 	if len(others) > 0 {
-		warn("if " + quote(h.If) + " matches only " + tool + " calls: the hook never runs for " + strings.Join(others, ", ") +
-			" that matcher " + quote(h.Matcher) + " lets through (a permission rule matches its own tool only, as in Claude Code)")
+		warn("if " + quote(h.If) + " matches only " + which + " calls: the hook never runs for " + strings.Join(others, ", ") +
+			" that matcher " + quote(h.Matcher) + " lets through (" + why + ")")
 	}
 }
 

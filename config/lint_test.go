@@ -170,7 +170,8 @@ func TestShellWords(t *testing.T) {
 
 // TestLintIfRuleTool (red team): a hook matching Write with `if: Edit(.env)` never runs —
 // a permission rule matches its own tool only (Claude Code 2.1.332 ran no `if:
-// Edit(/src/**)` hook on a Write, testdata/claude/if-paths) — and check said nothing.
+// Edit(/src/**)` hook on a Write, testdata/claude/if-paths) — and check said nothing. A
+// Read rule also matches Grep, Glob and LS (stop 29): a matcher of searches is no warning.
 func TestLintIfRuleTool(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -179,7 +180,10 @@ func TestLintIfRuleTool(t *testing.T) {
   {"matcher": "Edit|Write", "hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]},
   {"matcher": "Edit", "hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]},
   {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "exit 2", "if": "file_path ~= \"**/.env\""}]},
-  {"hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]}]}}`)
+  {"hooks": [{"type": "command", "command": "exit 2", "if": "Edit(.env)"}]},
+  {"matcher": "Grep|Glob", "hooks": [{"type": "command", "command": "exit 2", "if": "Read(.env)"}]},
+  {"matcher": "Read|Grep|Write", "hooks": [{"type": "command", "command": "exit 2", "if": "Read(.env)"}]},
+  {"matcher": "Write", "hooks": [{"type": "command", "command": "exit 2", "if": "Read(.env)"}]}]}}`)
 	f, errs := ParseFile(path, Project)
 	if len(errs) != 0 {
 		t.Fatal(errs)
@@ -191,6 +195,8 @@ func TestLintIfRuleTool(t *testing.T) {
 	want := []string{
 		`if "Edit(.env)" matches only Edit calls, which matcher "Write" never passes: the hook never runs (a permission rule matches its own tool only, as in Claude Code)`,
 		`if "Edit(.env)" matches only Edit calls: the hook never runs for Write that matcher "Edit|Write" lets through (a permission rule matches its own tool only, as in Claude Code)`,
+		`if "Read(.env)" matches only Read, Grep, Glob and LS calls: the hook never runs for Write that matcher "Read|Grep|Write" lets through (a Read rule matches Read and the searches, as Claude Code's permissions do)`,
+		`if "Read(.env)" matches only Read, Grep, Glob and LS calls, which matcher "Write" never passes: the hook never runs (a Read rule matches Read and the searches, as Claude Code's permissions do)`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("lint (-want +got):\n%s", diff)

@@ -266,6 +266,30 @@ func TestGeminiHooksConfigConverts(t *testing.T) {
 	}
 }
 
+// TestGeminiReadNamesEveryReadTool (stop 29): a matcher on Read becomes every Gemini CLI
+// tool the bridge names Read, read_many_files with read_file, so a guard converted to
+// Gemini sees both; and the result loads back as the one name Read.
+func TestGeminiReadNamesEveryReadTool(t *testing.T) {
+	t.Parallel()
+	f, errs := config.Parse("h.yaml", []byte(`hooks:
+  - {id: no-env, event: pre_tool_use, matcher: Read|Grep, if: 'Read(**/.env)', action: {type: command, command: "exit 2"}}
+`), config.Explicit)
+	if errs.Err() != nil {
+		t.Fatal(errs)
+	}
+	out, _, err := To(f, "gemini")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"matcher": "read_file|read_many_files|grep_search|search_file_content"`) {
+		t.Errorf("gemini output:\n%s", out)
+	}
+	g, errs := config.ParseDialect("/p/.gemini/settings.json", out, config.Explicit, config.Gemini)
+	if errs.Err() != nil || len(g.Hooks) != 1 || g.Hooks[0].Matcher != "Read|Grep" {
+		t.Errorf("loaded back: %v %+v", errs, g.Hooks)
+	}
+}
+
 // TestOnErrorBlockConverts (new-user trial, stop 27): a guard's on_error: block is Cursor's
 // failClosed: true, and Copilot CLI's preToolUse hooks fail closed by themselves; for the
 // other agents it cannot be carried over and the guard then fails open, which is a warning

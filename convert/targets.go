@@ -174,12 +174,15 @@ func (c *conv) toolMatcher(h *config.Hook, agent string) string {
 	if m == "" || m == "*" || h.Event.MatchField() != "tool_name" {
 		return m
 	}
-	// The first native name in sorted order wins where several map to one Claude name
-	// (Gemini's grep_search and its legacy search_file_content).
+	// Where several native names map to one Claude name, every one is named, in sorted
+	// order: a guard on Read must also see Gemini's read_many_files (and Grep names
+	// grep_search with its legacy search_file_content).
 	natives := bridge.ToolNames(agent)
 	rev := map[string]string{}
 	for _, native := range slices.Sorted(maps.Keys(natives)) {
-		if _, ok := rev[natives[native]]; !ok {
+		if n, ok := rev[natives[native]]; ok {
+			rev[natives[native]] = n + "|" + native
+		} else {
 			rev[natives[native]] = native
 		}
 	}

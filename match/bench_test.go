@@ -97,6 +97,32 @@ func BenchmarkIfRulePath(b *testing.B) {
 	}
 }
 
+// BenchmarkReadRuleSearch: a Read rule on a search of the project at /ws (cwd and root),
+// by its root and its glob (globsMeet), which names no denied file; and on a
+// read_many_files of two globs.
+func BenchmarkReadRuleSearch(b *testing.B) {
+	f, err := CompileIf("Read(./.env)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, tool, args string }{
+		{"grep", "Grep", `{"pattern":"TODO","path":"src","glob":"*.go"}`},
+		{"glob", "Glob", `{"pattern":"**/*.ts"}`},
+		{"read_many_files", "Read", `{"include":["src/**/*.ts","docs/*.md"]}`},
+	} {
+		args := json.RawMessage(c.args)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s := NewSubjectAt("/ws", "PreToolUse", c.tool, args).WithCwd("/ws")
+				if f.Match(s) {
+					b.Fatal("unexpected match")
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkIndexBashRules: one event against 1 000 Bash(cmdN *) rules, through an Index
 // (one parse, then a command-word lookup per rule) and one by one with If.Match (the scan
 // the Index replaces), in the same run.

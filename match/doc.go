@@ -71,7 +71,12 @@
 //     <root>/sub/docs/a.md nor /tmp/docs/a.md, as Claude Code 2.1.332 anchors it. Without
 //     a root, and for "~/" patterns (the home directory is not known here), the pattern
 //     matches the path or any trailing part of it after a '/': "src/**/*.go" matches
-//     "/repo/src/a/b.go". That errs on the side of running the hook.
+//     "/repo/src/a/b.go". That errs on the side of running the hook. As Claude Code
+//     2.1.332 reads a rule, the way .gitignore reads a line, a pattern with no '/' but a
+//     leading "./" or a trailing one names a file or directory at any depth below the root
+//     ("./.env" and ".env" match <root>/sub/.env; "/.env" only <root>/.env), and a path
+//     inside a directory the pattern names is matched too ("secrets" matches
+//     <root>/lib/secrets/key.txt, "~/.ssh" ~/.ssh/id_rsa). Both widen deny semantics only.
 //     The path is matched in every spelling that names the same file (red team: Edit(**/.env)
 //     allowed /proc/self/cwd/.env): as written (relative: in the root and in the call's
 //     cwd, Subject.WithCwd), with ~/ in the home (WithHome, else $HOME), /proc/self/cwd/X
@@ -86,6 +91,30 @@
 //     or holds a NUL byte. Each matches every path rule of its tool and `file_path ~= GLOB`,
 //     whatever the pattern, and is permitted by no path rule and no condition clause on
 //     file_path. `file_path ==` and `=~` compare the text as written.
+//   - A Read rule also reads the calls that read files without the Read tool (Claude Code
+//     2.1.332 applies its Read permission rules to Grep and Glob; its `if` did not, see
+//     docs/decisions.md, "Read rules and searches (stop 29)"). A search (Grep, Glob, LS;
+//     Gemini CLI's grep_search, glob, list_directory) is matched by its root — `path` or
+//     `dir_path`, else the Subject's cwd (WithCwd), else its root — as a Read of that path
+//     (Claude Code denied a Grep of .env, secrets and secrets/key.txt under
+//     Read(./secrets/**)), and by its glob (Grep's `glob`, split at spaces and commas as
+//     Claude Code splits it, "!x" skipped; grep_search's `include_pattern`; Glob's
+//     `pattern`) when the glob, under the root and at any depth, can match a path the rule
+//     matches and spells at least one byte of each name the rule spells, letters in
+//     either case: "**/.env", ".e*" and "*.env" are searches of .env for Read(**/.env);
+//     "*", "**/*" and "*.go" are not, so a search of the whole project runs (Claude Code
+//     runs it and leaves the denied files out of the results, which a hook cannot do); a
+//     search with no glob is one of "**", which only a rule that spells no name matches
+//     (Read(./**) for a search of the project). A
+//     read of many files (Gemini CLI's read_many_files, which the bridge names Read: every
+//     entry of `include`, and of `paths` before 0.61.0) is matched by an entry the rule
+//     matches as a path, and by a glob that can match a path the pattern names, whatever
+//     it spells ("**/*" and "src/**" for Read(**/.env): the entry is the model's), or a
+//     path inside a directory the pattern names that it spells; an entry ending in '/' or
+//     naming an existing directory also reads the files below it. A glob with a ".."
+//     component, an argument or entry that is not a string or holds a NUL byte, and globs
+//     too large to compare (their automata's product past 4 Mi states) match. "Read"
+//     alone matches every search and read.
 //   - Glob, Grep: `pattern`; WebFetch: `url`; any other tool: the first argument, in the order
 //     written, whose value is a string. '*' matches any run of characters. The WebFetch
 //     pattern "domain:example.com" matches the host of a URL the call fetches, example.com
@@ -136,8 +165,12 @@
 //     "Permission rules"), and a path only where it can place it: an absolute rule ("//etc/*")
 //     the whole path; a relative one ("src/**") the path relative to the directory given
 //     to NewSubjectIn, which the path must not leave (with no directory, relative paths
-//     only); a "~/" rule nothing (the home directory is not known). Deny semantics match
-//     any trailing part instead, which errs toward running the hook.
+//     only); a "~/" rule nothing (the home directory is not known). The pattern permits
+//     the paths its glob matches: neither at any depth nor inside a directory it names.
+//     Deny semantics match any trailing part instead, which errs toward running the hook.
+//   - A Read rule permits no search (an allow for one is a Grep or Glob rule) and no read
+//     of many files, whose globs it does not try to contain; "Read" alone, which permits
+//     every Read call, permits a read of many files too.
 //   - Any other rule, a Regex and a Condition permit the call when they match it. A Regex
 //     or Condition sees the whole command: "/^ls/" permits "ls && rm -rf x"; prefer rules.
 //

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/hookcore/hookcore/internal/shbound"
 )
@@ -156,6 +159,45 @@ func FuzzBashRule(f *testing.F) {
 		}
 		if compiled[0].Match(s) && AllowedBy(s, allow...) {
 			t.Fatalf("Bash(rm *) matches %q, yet an allow list without rm permits it", command)
+		}
+	})
+}
+
+// FuzzGlobsMeet: compiling any glob a call gives never panics, and the automata match at
+// least what doublestar, which matches hookcore's path rules, matches: a literal path that
+// doublestar matches with a glob meets that glob compiled as a rule's and as a tool's (more
+// is allowed: "**/*" meets the empty path; a miss would let a call through).
+func FuzzGlobsMeet(f *testing.F) {
+	for _, s := range [][2]string{
+		{"**/.env/**", "a/.env"}, {"src/**/*.go", "src/a/b.go"}, {"*.{go,ts}", "x.ts"},
+		{"[!a-c]x", "dx"}, {"a/**", "a"}, {`\*`, "*"}, {"@(a|b)c", "bc"}, {"{a,{b,c}}d", "cd"},
+		{"**", ""}, {"[", "["}, {"a[]b", "a]b"}, {"*(x)", ""},
+		// Found by the fuzzer: a trailing '/' or "**/", reversed ranges, '/' in a class.
+		{"a**/", "a"}, {"*/**/", "0"}, {"[1-00- 1-0]", "0"}, {"[!x-0]x", "0x"}, {"[!0][!0]", "1/"},
+		{"[!1-0]", "/"}, {"[ -00- ]", "/"}, {"s?cr*", "sécret"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, glob, p string) {
+		if len(glob) > 256 || len(p) > 256 {
+			return
+		}
+		tool := compileGlob("/p/", true, glob, true, true)
+		rule := compileGlob("", false, "**/.env/**", false, false).after("/p/")
+		if _, ok := globsMeet(rule, tool, true); !ok {
+			t.Fatalf("globsMeet refused %q", glob)
+		}
+		if hasGlobMeta(p) || !doublestar.ValidatePattern(glob) || !utf8.ValidString(glob) || !utf8.ValidString(p) {
+			return // doublestar reads runes; invalid UTF-8 is its own business
+		}
+		lit := compileGlob(p, true, "", false, false)
+		asRule := compileGlob("", false, glob, false, false)
+		want := doublestar.MatchUnvalidated(glob, p)
+		if got, _ := globsMeet(asRule, lit, false); want && !got {
+			t.Fatalf("rule %q does not meet path %q, which doublestar matches", glob, p)
+		}
+		if got, _ := globsMeet(lit, compileGlob("", true, glob, false, false), false); want && !got {
+			t.Fatalf("tool glob %q does not meet path %q, which doublestar matches", glob, p)
 		}
 	})
 }

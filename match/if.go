@@ -175,12 +175,27 @@ func (f *If) Match(s *Subject) bool {
 // written; "" for any other syntax or a nil *If. A rule matches only calls of that tool
 // (case-insensitively): Claude Code 2.1.332 ran no `if: Edit(/src/**)` hook on a Write of
 // <project>/src/x.txt (testdata/claude/if-paths in the root package), although its
-// permission rules let Edit(...) cover every file-editing tool.
+// permission rules let Edit(...) cover every file-editing tool. A Read rule also matches
+// the searches that read what it names (RuleTools).
 func (f *If) RuleTool() string {
 	if f == nil || f.syntax != Rule {
 		return ""
 	}
 	return f.rule.tool
+}
+
+// RuleTools returns the tool names whose calls a permission-rule filter may match: its own
+// (RuleTool), and for a Read rule the searches Grep, Glob and LS too, whose root or glob
+// it reads as Claude Code's permissions read them (docs/decisions.md, "Read rules and
+// searches (stop 29)"); nil for any other syntax or a nil *If.
+func (f *If) RuleTools() []string {
+	if f == nil || f.syntax != Rule {
+		return nil
+	}
+	if f.rule.read {
+		return []string{f.rule.tool, "Grep", "Glob", "LS"}
+	}
+	return []string{f.rule.tool}
 }
 
 // JoinedRules returns the Join of a permission-rule filter whose pattern reads as two rules

@@ -317,6 +317,49 @@ func TestIfPathRulesAnchoredAtProjectRoot(t *testing.T) {
 	}
 }
 
+// TestIfPathRulesReadLikeGitignore: a path rule's pattern is read as Claude Code 2.1.332
+// reads it (testdata/claude/if-dirs of the root package), the way .gitignore reads a line:
+// without a '/' but a leading "./" it names a file or directory at any depth below the root,
+// and a path inside a directory it names is matched too. Deny semantics only: an allow rule
+// still permits the paths its glob matches, relative to the directory, and nothing more.
+func TestIfPathRulesReadLikeGitignore(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		rule, path    string
+		match, allows bool
+	}{
+		{"Read(./.env)", "/p/.env", true, true},
+		{"Read(./.env)", "/p/sub/deep/.env", true, false},
+		{"Read(.env)", "/p/sub/.env", true, false},
+		{"Read(././.env)", "/p/sub/.env", true, false},
+		{"Read(./.env)", "/p/.envrc", false, false},
+		{"Read(./.env)", "/tmp/.env", false, false},
+		{"Read(/.env)", "/p/sub/.env", false, false},
+		{"Read(sub/.env)", "/p/sub/.env", true, true},
+		{"Read(sub/.env)", "/p/x/sub/.env", false, false},
+		{"Read(secrets)", "/p/secrets/key.txt", true, false},
+		{"Read(secrets/)", "/p/lib/secrets/b.txt", true, false},
+		{"Read(secrets)", "/p/secretsx/d.txt", false, false},
+		{"Read(./secrets/**)", "/p/secrets", true, true},
+		{"Read(config/app)", "/p/config/app/key.pem", true, false},
+		{"Read(*.pem)", "/p/a/b/key.pem", true, false},
+		{"Read(~/.ssh)", "/home/u/.ssh/id_rsa", true, false},
+		{"Read(//etc/ssl)", "/etc/ssl/private/k.pem", true, false},
+		{"Edit(./.env)", "/p/sub/.env", true, false},
+		{"Write(docs/**)", "/p/sub/docs/a.md", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule+" "+tt.path, func(t *testing.T) {
+			t.Parallel()
+			tool, _, _ := strings.Cut(tt.rule, "(")
+			args := `{"file_path":` + jsonString(tt.path) + `}`
+			s := NewSubjectAt("/p", "PreToolUse", tool, json.RawMessage(args)).WithHome("/home/u")
+			s.dir = "/p"
+			checkMatchAllows(t, tt.rule, s, args, tt.match, tt.allows)
+		})
+	}
+}
+
 // TestCompileIfOnce: an `if` compiled twice (a config's check, then the Runner) is compiled
 // once and shared (issue 9); errors are not kept, and the memo stops growing at its cap.
 func TestCompileIfOnce(t *testing.T) {

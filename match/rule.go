@@ -17,10 +17,19 @@ type rule struct {
 	arg     []string       // ruleText: argument names tried in order, nil: first string; rulePath: every path argument
 	re      *regexp.Regexp // ruleBash, ruleText, ruleDomain
 	bash    *shell.Rule    // ruleBash: re, for commands with words whose value is not known
-	glob    string         // rulePath
-	anyGlob string         // rulePath, relative: "**/" + glob, the glob after any '/' or none
+	glob    string         // rulePath: the pattern, cleaned, for permit semantics
+	named   string         // rulePath: the glob of what the pattern names (denyGlob)
+	deny    string         // rulePath: the glob deny semantics match (denyGlob)
+	anyGlob string         // rulePath, relative: "**/" + deny, the glob after any '/' or none
 	abs     bool           // rulePath: the glob is absolute, match the whole path only
 	home    bool           // rulePath: the pattern was ~/...: relative to a home directory
+
+	// read is set for a Read rule: it also reads searches and read_many_files (search.go),
+	// with deny and the named glob (deny without its "/**") compiled for globsMeet, as they
+	// are and after any '/' (the any* forms).
+	read                  bool
+	denyNFA, anyDenyNFA   *globNFA
+	namedNFA, anyNamedNFA *globNFA
 }
 
 type ruleKind uint8
@@ -75,6 +84,7 @@ func compileRule(t string, base int) (*rule, error) {
 	}
 	r := &rule{tool: name}
 	if pat == "" || pat == "*" {
+		r.read = strings.EqualFold(name, "read") // every file: every search too
 		return r, nil
 	}
 	patOff := base + strings.Index(t, pat)
@@ -82,7 +92,18 @@ func compileRule(t string, base int) (*rule, error) {
 	case "bash":
 		r.kind, r.re = ruleBash, textPattern(strings.Join(strings.Fields(pat), " "))
 		r.bash = shell.NewRule(r.re)
-	case "read", "write", "edit", "multiedit", "readfile", "writefile", "editfile":
+	case "read":
+		r.arg, r.read = filePathArgs, true
+		if err := r.setPath(pat, patOff); err != nil {
+			return nil, err
+		}
+		named := r.named
+		r.denyNFA = compileGlob("", false, r.deny, false, false)
+		r.anyDenyNFA = compileGlob("", false, r.anyGlob, false, false)
+		r.namedNFA = compileGlob("", false, named, false, false)
+		r.anyNamedNFA = compileGlob("", false, "**/"+strings.TrimPrefix(named, "**/"), false, false)
+		return r, nil
+	case "write", "edit", "multiedit", "readfile", "writefile", "editfile":
 		r.arg = filePathArgs
 		return r, r.setPath(pat, patOff)
 	case "ls":
@@ -110,11 +131,18 @@ func compileRule(t string, base int) (*rule, error) {
 // setPath makes r a path rule for the glob pat, which starts at offset off.
 func (r *rule) setPath(pat string, off int) error {
 	r.kind = rulePath
+	slashless := false
 	switch {
 	case strings.HasPrefix(pat, "//"):
 		r.abs, pat = true, pat[1:]
 	case strings.HasPrefix(pat, "~/"):
 		r.home, pat = true, pat[2:]
+	default:
+		rest := pat
+		for strings.HasPrefix(rest, "./") {
+			rest = strings.TrimLeft(rest[2:], "/")
+		}
+		slashless = !strings.Contains(strings.TrimRight(rest, "/"), "/")
 	}
 	pat = strings.TrimPrefix(path.Clean(pat), "/")
 	if pat == "" || pat == "." {
@@ -126,8 +154,28 @@ func (r *rule) setPath(pat string, off int) error {
 	if err := checkGlob(pat); err != nil {
 		return &SyntaxError{Offset: off, Msg: err.Error()}
 	}
-	r.glob, r.anyGlob = pat, "**/"+pat
+	r.glob = pat
+	r.named, r.deny = denyGlob(pat, slashless)
+	r.anyGlob = "**/" + strings.TrimPrefix(r.deny, "**/")
 	return nil
+}
+
+// denyGlob returns the globs a path rule of the cleaned pattern pat matches with deny
+// semantics, read as Claude Code 2.1.332 reads its rules, the way .gitignore reads a line
+// (testdata/claude/if-dirs of the root package): named is what the pattern names — a
+// pattern without a '/' but at its end, after a leading "./" (slashless), names a file or
+// directory at any depth below the root ("./.env" and ".env" name <root>/sub/.env,
+// "secrets" <root>/lib/secrets), so "**/" goes in front —, and deny adds what is inside a
+// directory it names ("secrets" matches <root>/secrets/key.txt, "~/.ssh" ~/.ssh/id_rsa):
+// "/**" at the end, which doublestar lets match the directory itself.
+func denyGlob(pat string, slashless bool) (named, deny string) {
+	if slashless && !strings.HasPrefix(pat, "**/") && pat != "**" {
+		pat = "**/" + pat
+	}
+	if pat == "**" || strings.HasSuffix(pat, "/**") {
+		return pat, pat
+	}
+	return pat, pat + "/**"
 }
 
 // textPattern compiles a pattern in which '*' matches any run of characters and everything
@@ -153,7 +201,7 @@ func starSource(pat string) string {
 
 func (r *rule) match(s *Subject) bool {
 	if !strings.EqualFold(r.tool, s.tool) {
-		return false
+		return r.matchOtherTool(s)
 	}
 	if r.kind == ruleAny {
 		return true
@@ -175,7 +223,7 @@ func (r *rule) match(s *Subject) bool {
 				return true
 			}
 		}
-		return false
+		return r.read && r.matchReadMany(s)
 	}
 	if r.kind == ruleDomain {
 		// Deny semantics: a call that fetches several URLs matches when any host does, and
@@ -198,6 +246,26 @@ func (r *rule) match(s *Subject) bool {
 	return r.re.MatchString(v)
 }
 
+// matchOtherTool reports whether the rule, written for another tool, matches the call s:
+// a Read rule matches a search it denies (matchSearch; "Read" alone every search); no other
+// rule matches.
+func (r *rule) matchOtherTool(s *Subject) bool {
+	if !r.read {
+		return false
+	}
+	roots, globs, grep, ok := searchArgs(s.tool)
+	switch {
+	case !ok:
+		return false
+	case r.kind == ruleAny:
+		return true
+	}
+	if _, valid := s.decodedArgs(); !valid {
+		return true
+	}
+	return r.matchSearch(s, roots, globs, grep)
+}
+
 // matchForms reports whether the path rule matches the file path v with deny semantics:
 // any of its spellings (pathForms), or any path when it names a file with more than one
 // hard link (pathSet).
@@ -218,8 +286,13 @@ func (r *rule) matchForms(s *Subject, v string) bool {
 // (permit semantics, see AllowedBy): each of its path arguments that is present (r.arg)
 // must be permitted, in every spelling (permitsPath, permitsForms), the way permitsHosts
 // asks it of every host (stop 28: a decoy `path` next to `file_path` took the permit). A
-// call with no path argument, or with an odd one (Subject.pathValue), is not permitted.
+// call with no path argument, or with an odd one (Subject.pathValue), is not permitted; nor
+// is, by a Read rule, a read of many files (read_many_files' `paths` or `include`), whose
+// globs it does not try to contain.
 func (r *rule) permitsPaths(s *Subject) bool {
+	if r.read && s.hasReadMany() {
+		return false
+	}
 	n := 0
 	for _, k := range r.arg {
 		v, present, odd := s.pathValue(k)
@@ -264,11 +337,11 @@ func (r *rule) mainArg(s *Subject) (string, bool) {
 	return "", false
 }
 
-// matchPath matches the cleaned path v: the whole of it for an absolute rule; for a rule
-// relative to the project, when the project root is known, the part of v under root (a path
-// outside root does not match: Claude Code 2.1.332, testdata/claude/if-paths in the root
-// package); else the path or any trailing part of it after a '/', which is the glob "**/" +
-// r.glob (one match, linear in len(v); trying the glob after each '/' was quadratic in a
+// matchPath matches the cleaned path v against the rule's deny glob (denyGlob): the whole
+// of it for an absolute rule; for a rule relative to the project, when the project root is
+// known, the part of v under root (a path outside root does not match: Claude Code 2.1.332,
+// testdata/claude/if-paths in the root package); else the path or any trailing part of it
+// after a '/', which is the glob "**/" + r.deny (one match, linear in len(v); trying the glob after each '/' was quadratic in a
 // model-controlled path).
 func (r *rule) matchPath(root, v string) bool {
 	if root != "" && !path.IsAbs(v) {
@@ -277,10 +350,10 @@ func (r *rule) matchPath(root, v string) bool {
 	v = path.Clean(v)
 	switch {
 	case r.abs:
-		return doublestar.MatchUnvalidated(r.glob, v)
+		return doublestar.MatchUnvalidated(r.deny, v)
 	case root != "" && !r.home:
 		rel, ok := strings.CutPrefix(v, strings.TrimSuffix(root, "/")+"/")
-		return ok && doublestar.MatchUnvalidated(r.glob, rel)
+		return ok && doublestar.MatchUnvalidated(r.deny, rel)
 	}
 	return doublestar.MatchUnvalidated(r.anyGlob, v)
 }
