@@ -515,9 +515,18 @@ func configPending(entry trust.Entry, ok bool, err error, digest string) string 
 
 // GrantTrust records trust of the project and local hooks of set in the workspace root, each
 // by its HookCover digest (its definition and the scripts it runs), plus the digest of the
-// config files as a whole.
+// config files as a whole. The project env files an earlier grant accepted
+// (trust.Entry.Env) stay accepted as they were: GrantTrustEnv accepts the env as it is now.
 func GrantTrust(store *trust.Store, set *config.Set, root string, now time.Time) error {
-	return store.Put(root, trust.Entry{Digest: canonicalTrustDigest(set), Hooks: CoverSet(set, root), Files: TrustFiles(set, root), Time: now})
+	prev, _, err := store.Lookup(root)
+	if err != nil {
+		return err
+	}
+	return grantTrust(store, set, root, prev.Env, now)
+}
+
+func grantTrust(store *trust.Store, set *config.Set, root string, env map[string]string, now time.Time) error {
+	return store.Put(root, trust.Entry{Digest: canonicalTrustDigest(set), Hooks: CoverSet(set, root), Files: TrustFiles(set, root), Env: env, Time: now})
 }
 
 // TrustFiles returns the content hash of each config file TrustDigest binds, by its path

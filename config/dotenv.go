@@ -17,6 +17,40 @@ import (
 func DotEnvWords(data []byte) []string {
 	var words []string
 	seen := map[string]bool{}
+	dotEnvLines(data, func(line []string) {
+		for _, w := range line {
+			if !seen[w] {
+				seen[w] = true
+				words = append(words, w)
+			}
+		}
+	})
+	return words
+}
+
+// DotEnvKeys returns the words of data that stand where a .env parser reads a key, once
+// each in order of appearance: the first word (DotEnvWords) of each line that is no
+// comment, or the second when the first is "export". They are the variables trust show
+// lists of a .env; DotEnvWords, which takes the words of values too, is what the hook
+// command checks.
+func DotEnvKeys(data []byte) []string {
+	var keys []string
+	seen := map[string]bool{}
+	dotEnvLines(data, func(line []string) {
+		if len(line) > 1 && line[0] == "export" {
+			line = line[1:]
+		}
+		if len(line) > 0 && !seen[line[0]] {
+			seen[line[0]] = true
+			keys = append(keys, line[0])
+		}
+	})
+	return keys
+}
+
+// dotEnvLines calls fn with the words of each line of data that is no comment
+// (DotEnvWords).
+func dotEnvLines(data []byte, fn func(words []string)) {
 	for len(data) > 0 {
 		line := data
 		if i := lineEnd(data); i >= 0 {
@@ -29,6 +63,7 @@ func DotEnvWords(data []byte) []string {
 		if t := bytes.TrimLeft(line, " \t"); len(t) > 0 && t[0] == '#' {
 			continue
 		}
+		var words []string
 		start := -1
 		for i := 0; i <= len(line); i++ {
 			if i < len(line) && isDotEnvByte(line[i]) {
@@ -38,15 +73,12 @@ func DotEnvWords(data []byte) []string {
 				continue
 			}
 			if start >= 0 {
-				if w := string(line[start:i]); !seen[w] {
-					seen[w] = true
-					words = append(words, w)
-				}
+				words = append(words, string(line[start:i]))
 				start = -1
 			}
 		}
+		fn(words)
 	}
-	return words
 }
 
 // DotEnvMayGive reports whether a variable whose value is value may have been set from the

@@ -32,6 +32,13 @@ type Entry struct {
 	// (relative to the workspace when inside it): what `trust show` compares to say which
 	// file changed. Nil in entries written before stop 25.
 	Files map[string]string `json:"files,omitempty"`
+	// Env are the project env files whose variables the grant accepts, each by its path
+	// relative to the workspace (config.EnvKey: ".claude/settings.json", ".env") with the
+	// digest of what it gives every hook (config.ProjectEnv.Digest), as `trust show` listed
+	// them: under an agent, a variable of such a file that config.GuardEnv refuses is
+	// accepted while the grant holds and the file's digest is the one recorded. Nil in
+	// entries written before stop 29, which accept none.
+	Env map[string]string `json:"env,omitempty"`
 	// Time is when trust was granted.
 	Time time.Time `json:"time"`
 }

@@ -82,8 +82,11 @@ error unless --agent-runner says the harness runs sub-agents.`,
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools, Home: e.home})...)
 					if len(f.EnvOverrides) > 0 {
 						// What `hookcore hook claude` refuses (claudeEnvProblem): said here
-						// too, where the user looks (stop 25 trial: check said 0 errors).
-						all = append(all, &config.Problem{Pos: config.Pos{File: f.Path}, Msg: fmt.Sprintf("env sets %s, which Claude Code gives every hook, hookcore's hook command and your guards included: under Claude Code, hookcore runs nothing and blocks tool calls while it does", strings.Join(f.EnvOverrides, ", "))})
+						// too, where the user looks (stop 25 trial: check said 0 errors),
+						// unless a trust grant accepts it (stop 29).
+						if p := e.envCheckProblem(f); p != nil {
+							all = append(all, p)
+						}
 					}
 					all = append(all, e.externalProblems(f, agentRunner)...)
 					all = append(all, bareHookcore(f)...)
@@ -227,4 +230,30 @@ func bareHookcore(f *config.File) config.ErrorList {
 	return config.ErrorList{{Pos: first.Pos, Warning: true, Msg: fmt.Sprintf(
 		"%d %s hookcore by its bare name (%s): the agent's shell looks it up on the PATH of the hook's environment, which a project's settings can set (Claude Code gives their env to every hook), so a repository's own %s would run instead and none of your guards would; %s",
 		n, entries, text.Printable(prog), text.Printable(prog), fix)}}
+}
+
+// envCheckProblem is check's error for the Claude Code settings file f of the project or
+// local layer, whose env sets variables config.GuardEnv refuses: what `hookcore hook
+// claude` does with them (claudeEnvProblem), nil when a trust grant accepts them
+// (judgeEnv; the values are the file's, as no agent gave this process any).
+func (e *env) envCheckProblem(f *config.File) *config.Problem {
+	at := config.Pos{File: f.Path}
+	pe, err := config.ReadProjectEnv(f.Path, 16<<20)
+	if err != nil {
+		return &config.Problem{Pos: at, Msg: fmt.Sprintf("env cannot be checked (%v): under Claude Code, hookcore runs nothing and blocks tool calls while it cannot", err)}
+	}
+	var over []string
+	for _, v := range pe.Vars {
+		if config.GuardEnv(v.Name, v.Value) {
+			over = append(over, v.Name)
+		}
+	}
+	if len(over) == 0 {
+		return nil
+	}
+	v := e.judgeEnv(nil, pe, over, nil, nil, []string{config.EnvHolder(f.Path), e.cwd})
+	if v.accepted {
+		return nil
+	}
+	return &config.Problem{Pos: at, Msg: fmt.Sprintf("env sets %s, which Claude Code gives every hook, hookcore's hook command and your guards included: under Claude Code, hookcore runs nothing and blocks tool calls while it does%s", envNames(over), e.grantAdvice(v, f.Path))}
 }

@@ -399,7 +399,7 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		// store; with PATH, PYTHONPATH, LD_PRELOAD, ... the user's guard scripts run the
 		// repository's code (stop 25 red team). Nothing runs, and a gate event is blocked: a
 		// guard fails closed on what the repository or the model can write.
-		why, envNote := e.claudeEnvProblem(l.set, l.projectDir)
+		why, envNote := e.claudeEnvProblem(l)
 		if why != "" {
 			return nil, why, "", "", ""
 		}
@@ -412,7 +412,7 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		// Under Gemini CLI: the workspace's .env reaches this process and every guard it
 		// starts (red team round 34: a repository's PYTHONPATH=.pyevil made the user's
 		// Python guard import the repository's json.py, and rm -rf ran).
-		why, envNote := e.geminiEnvProblem(usesNetwork(l.set))
+		why, envNote := e.geminiEnvProblem(l, usesNetwork(l.set))
 		if why != "" {
 			return nil, why, "", "", ""
 		}
@@ -460,20 +460,32 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 // trusted, "" when it can: HOME is not an absolute path (a relative one makes the project's
 // own files the user's layer), or a Claude Code settings file of the project (root's, and
 // $CLAUDE_PROJECT_DIR's when that is another directory) sets, in its env, a variable
-// config.GuardEnv names. A settings file the config loader parsed in the project or local
-// layer is not read again (config.File.EnvOverrides); any other — loaded as the user's
-// layer because HOME points into the project, over the parser's caps, skipped by its
-// budget — is read here, up to 16 MiB; a larger one cannot be checked, which is a problem
-// too. note, when the project's settings set any env at all, says which file and which
-// variables (hookcore.Options.GuardsFailClosed).
-func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note string) {
+// config.GuardEnv names (or config.NetworkEnv, when a hook of the config goes on the
+// network) that no trust grant accepts (judgeEnv: a grant of the directory holding the
+// file, which bound its env as it is now, accepts it unless config.GrantKeeps or
+// config.EnvNamesPathIn keep it; stop 29). A settings file the config loader parsed in the
+// project or local layer is not read again to find such variables
+// (config.File.EnvOverrides); any other — loaded as the user's layer because HOME points
+// into the project, over the parser's caps, skipped by its budget — is read here, up to
+// 16 MiB; a larger one cannot be checked, which is a problem too. note, when the project's
+// settings set any env at all, says which file and which variables
+// (hookcore.Options.GuardsFailClosed): an accepted env makes a failing guard block too.
+func (e *env) claudeEnvProblem(l *loaded) (problem, note string) {
 	if e.home != "" && !filepath.IsAbs(e.home) {
 		return fmt.Sprintf("HOME is not an absolute path (%q): hookcore would read files of the working directory as your own policy; a project's Claude Code settings env may have set it", e.home), ""
 	}
+	set, root := l.set, l.projectDir
 	dirs := []string{root}
 	if d := os.Getenv("CLAUDE_PROJECT_DIR"); d != "" && filepath.IsAbs(d) && d != root {
 		dirs = append(dirs, d)
 	}
+	type settingsEnv struct {
+		path         string
+		names, over  []string
+		net, refused []string
+	}
+	var files []settingsEnv
+	network := usesNetwork(set)
 	for _, dir := range dirs {
 		for _, name := range []string{"settings.json", "settings.local.json"} {
 			p := filepath.Join(dir, ".claude", name)
@@ -481,20 +493,73 @@ func (e *env) claudeEnvProblem(set *config.Set, root string) (problem, note stri
 			if err == errNotParsed {
 				names, over, err = config.SettingsEnv(p, 16<<20)
 			}
-			rel, net := text.Printable(relativize(p, e.cwd)), networkNames(names)
 			switch {
 			case noFile(err): // no settings there for Claude Code either (noFile)
 				continue
 			case err != nil:
-				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", rel, err), ""
-			case len(over) > 0:
-				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)", rel, envNames(over)), ""
-			case len(net) > 0 && usesNetwork(set):
-				return fmt.Sprintf("%s sets %s in its env, which Claude Code gives hookcore's hook command: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file (or set it in your own ~/.claude/settings.json)", rel, envNames(net)), ""
-			case len(names) > 0 && note == "":
-				note = fmt.Sprintf("the project's %s sets %s in the env Claude Code gives every hook", rel, someNames(names))
+				return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", text.Printable(relativize(p, e.cwd)), err), ""
+			}
+			f := settingsEnv{path: p, names: names, over: over, net: networkNames(names)}
+			f.refused = over
+			if network {
+				f.refused = append(slices.Clip(over), f.net...)
+			}
+			files = append(files, f)
+		}
+	}
+	note = func() string {
+		for _, f := range files {
+			if len(f.names) > 0 {
+				return fmt.Sprintf("the project's %s sets %s in the env Claude Code gives every hook", text.Printable(relativize(f.path, e.cwd)), someNames(f.names))
 			}
 		}
+		return ""
+	}()
+	if !slices.ContainsFunc(files, func(f settingsEnv) bool { return len(f.refused) > 0 }) {
+		return "", note
+	}
+	// Some variable is refused unless a trust grant accepts it: judged on the files as they
+	// are read now (what the grant's digest binds), with the values every project settings
+	// file gives (Claude Code gives this process the last layer's).
+	envs := make([]config.ProjectEnv, len(files))
+	pool := map[string][]string{}
+	for i, f := range files {
+		pe, err := config.ReadProjectEnv(f.path, 16<<20)
+		if err != nil && !noFile(err) {
+			return fmt.Sprintf("%s cannot be checked for an env that changes how hooks run (%v), so nothing runs and tool calls are blocked", text.Printable(relativize(f.path, e.cwd)), err), ""
+		}
+		envs[i] = pe
+		for _, v := range pe.Vars {
+			pool[v.Name] = append(pool[v.Name], v.Value)
+		}
+	}
+	for i, f := range files {
+		if len(f.refused) == 0 {
+			continue
+		}
+		pe := envs[i]
+		var over, net []string
+		for _, v := range pe.Vars {
+			switch {
+			case config.GuardEnv(v.Name, v.Value):
+				over = append(over, v.Name)
+			case network && config.NetworkEnv(v.Name):
+				net = append(net, v.Name)
+			}
+		}
+		var verdict envVerdict
+		if len(over)+len(net) == 0 {
+			// Changed since the loader read it, which found some: Claude Code may have read
+			// either, and no grant accepts what is no longer there.
+			over, net = f.over, f.refused[len(f.over):]
+		} else if verdict = e.judgeEnv(l, pe, append(slices.Clip(over), net...), os.LookupEnv, pool, e.workspaceDirs(root, f.path)); verdict.accepted {
+			continue
+		}
+		rel := text.Printable(relativize(f.path, e.cwd))
+		if len(over) > 0 {
+			return fmt.Sprintf("%s sets %s in its env, which Claude Code gives every hook, hookcore's hook command and your guards included: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file (set it per command, or in your own ~/.claude/settings.json)%s", rel, envNames(over), e.grantAdvice(verdict, f.path)), ""
+		}
+		return fmt.Sprintf("%s sets %s in its env, which Claude Code gives hookcore's hook command: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file (or set it in your own ~/.claude/settings.json)%s", rel, envNames(net), e.grantAdvice(verdict, f.path)), ""
 	}
 	return "", note
 }
@@ -538,12 +603,14 @@ func networkNames(names []string) []string {
 // and names a variable that is set here, to a value the file may have given it
 // (config.DotEnvMayGive), that would change how a guard runs (config.GuardEnv), or, when
 // network (the config has a hook hookcore runs over the network), where hookcore sends it
-// (config.NetworkEnv), nothing runs and a gate event is blocked. It takes every word of the
+// (config.NetworkEnv), nothing runs and a gate event is blocked — unless a trust grant of
+// the directory holding the file, which bound the file as it is now, accepts them
+// (judgeEnv, stop 29; l is the loaded config). It takes every word of the
 // file that could be a key (config.DotEnvWords), not a parse of it. A variable whose value
 // the file does not hold is the user's own, which Gemini CLI kept (a .env's PATH or HOME
 // blocked every session before stop 29); one whose value it holds may be either, and
 // counts. note names the other variables the file may have set.
-func (e *env) geminiEnvProblem(network bool) (problem, note string) {
+func (e *env) geminiEnvProblem(l *loaded, network bool) (problem, note string) {
 	for _, p := range geminiEnvFiles(e.cwd, e.home) {
 		rel := text.Printable(relativize(p, e.cwd))
 		data, _, err := regularfile.Read(p, 16<<20)
@@ -568,11 +635,18 @@ func (e *env) geminiEnvProblem(network bool) (problem, note string) {
 				names = append(names, w)
 			}
 		}
-		if len(overNet) > 0 && len(over) == 0 {
-			return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command included) when it is not set already: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)", rel, envNames(overNet)), ""
-		}
-		if len(over) > 0 {
-			return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command and your guards included) when it is not set already: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)", rel, envNames(over)), ""
+		if len(over)+len(overNet) > 0 {
+			// A trust grant of the directory holding the file, which bound it as it is, may
+			// accept them (stop 29).
+			verdict := e.judgeEnv(l, config.DotEnv(p, data), append(slices.Clip(over), overNet...), os.LookupEnv, nil, e.workspaceDirs(l.projectDir, p))
+			switch {
+			case verdict.accepted:
+				names = append(append(names, over...), overNet...)
+			case len(over) == 0:
+				return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command included) when it is not set already: your hooks that hookcore runs over the network (http, LLM judge, agent, mcp_tool, rego) would send the call, and a key, where the repository says, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)%s", rel, envNames(overNet), e.grantAdvice(verdict, p)), ""
+			default:
+				return fmt.Sprintf("%s names %s, which Gemini CLI puts in the environment of every hook it runs (hookcore's hook command and your guards included) when it is not set already: they would read or run other files, so nothing runs and tool calls are blocked; remove it from that file, or have Gemini CLI skip it (advanced.ignoreLocalEnv in your settings, or --ignore-env)%s", rel, envNames(over), e.grantAdvice(verdict, p)), ""
+			}
 		}
 		if len(names) > 0 && note == "" {
 			note = fmt.Sprintf("%s may set %s in the env Gemini CLI gives every hook", rel, someNames(names))

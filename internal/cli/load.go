@@ -76,6 +76,9 @@ type loaded struct {
 	// projectTrusted is false when the project and local layers do not run (an untrusted
 	// workspace, without --trust): their text is the repository's, not the user's.
 	projectTrusted bool
+	// granted is true when the workspace projectDir has a trust grant that holds for the
+	// discovered config as it was loaded (not set by --trust, nor with named files).
+	granted bool
 	// failed says which files could not be loaded (configFlags.keepFailed); "" when all did.
 	failed string
 }
@@ -130,10 +133,11 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	// A project's enabledPlugins counts only once the workspace is trusted (with --trust it
 	// is about to be): the same gate as the project's own hooks, whose digest the plugin
 	// files (User layer) do not enter.
-	projectTrusted := f.trust || store == nil
-	if !projectTrusted {
-		projectTrusted, _ = hookcore.TrustedSet(store, root, set)
+	granted := false // the store's grant of root holds for the config as it is
+	if store != nil {
+		granted, _ = hookcore.TrustedSet(store, root, set)
 	}
+	projectTrusted := f.trust || store == nil || granted
 	pf, pp := pluginFiles(set.Files, e.home, projectTrusted)
 	set.Files, problems = append(set.Files, pf...), append(problems, pp...)
 	mcpHome := ""
@@ -160,7 +164,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			problems = slices.DeleteFunc(problems, func(p *config.Problem) bool { return dropped[p.Pos.File] })
 		}
 	}
-	l := &loaded{set: set, projectDir: root, looked: looked, store: store, projectTrusted: projectTrusted}
+	l := &loaded{set: set, projectDir: root, looked: looked, store: store, projectTrusted: projectTrusted, granted: granted}
 	if l.store == nil && e.home != "" && hasProjectMCP(set) {
 		// Named files are trusted because they were named; the project's .mcp.json was
 		// not named: its servers start only in a trusted workspace, in every mode.

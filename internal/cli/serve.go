@@ -160,7 +160,11 @@ func (a *agentRunner) current() (r *hookcore.Runner, why, broken, failed string)
 		return r, why, broken, failed // another event rebuilt it meanwhile
 	}
 	in = a.e.stampInputs(&a.cf, a.stamps)
-	r, why, broken, _, failed = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st, StopBlockLimit: stopBlockCap(a.agent), SessionRoots: true}, in.pin) // this build runs every config
+	pin := func(l *loaded) {
+		in.pin(l)
+		in.pinEnv(a.e, &a.cf, l.projectDir)
+	}
+	r, why, broken, _, failed = a.e.loadRunnerThen(&a.cf, "", hookcore.Options{State: a.st, StopBlockLimit: stopBlockCap(a.agent), SessionRoots: true}, pin) // this build runs every config
 	a.mu.Lock()
 	if a.r != nil && r != nil {
 		a.retired = append(a.retired, a.r) // its async hooks are drained on shutdown

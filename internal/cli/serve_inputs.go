@@ -34,9 +34,14 @@ type inputs struct {
 	// and before the compile, when the project config was trusted (trusted).
 	covers  []string
 	trusted bool
-	stamps  *stampCache // what discovery found, kept from one Runner of the agent to the next
-	set     *config.Set
-	root    string
+	// env are the content hashes of the project env files the hook command's env checks
+	// read besides the config files (claudeEnvProblem, geminiEnvProblem): the Gemini CLI
+	// .env, and the Claude Code settings of $CLAUDE_PROJECT_DIR. A trust grant accepts them
+	// as they were (stop 29), so a change rebuilds the Runner, and they are judged again.
+	env    []pinnedFile
+	stamps *stampCache // what discovery found, kept from one Runner of the agent to the next
+	set    *config.Set
+	root   string
 }
 
 // pinnedFile is one file whose content a Runner was built from.
@@ -63,6 +68,22 @@ func (e *env) inputStamp(cf *configFlags, stamps *stampCache) string {
 		s += "trust " + trustHash + "\n"
 	}
 	return s
+}
+
+// pinEnv records the project env files of the hook command's env checks (inputs.env) for
+// the workspace root, those of the agent cf serves (loadRunnerThen).
+func (in *inputs) pinEnv(e *env, cf *configFlags, root string) {
+	var paths []string
+	if cf.agents != nil && !slices.Contains(cf.agents, config.GeminiCLI) {
+		paths = geminiEnvFiles(e.cwd, e.home)
+	}
+	if d := os.Getenv("CLAUDE_PROJECT_DIR"); d != "" && filepath.IsAbs(d) && d != root && cf.agents != nil && !slices.Contains(cf.agents, config.Claude) {
+		paths = append(paths, filepath.Join(d, ".claude", "settings.json"), filepath.Join(d, ".claude", "settings.local.json"))
+	}
+	in.env = []pinnedFile{}
+	for _, p := range paths {
+		in.env = append(in.env, pinnedFile{p, 16 << 20, contentHash(p, 16<<20)})
+	}
 }
 
 // pin records, from the loaded config, the files and covers in (loadRunnerThen's then).
@@ -93,6 +114,11 @@ func (in *inputs) pin(l *loaded) {
 func (e *env) changed(cf *configFlags, in *inputs) bool {
 	if e.inputStamp(cf, in.stamps) != in.stamp {
 		return true
+	}
+	for _, f := range in.env {
+		if contentHash(f.path, f.max) != f.hash {
+			return true
+		}
 	}
 	if in.files == nil {
 		return false // the config did not load: only the stamp decides

@@ -14,10 +14,13 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/trust"
 )
 
 const servePolicy = `hooks:
@@ -264,5 +267,47 @@ func TestServeAnchorsPathRulesAtTheSession(t *testing.T) {
 	wait()
 	if got.Code != 2 || !strings.Contains(got.Stderr, "no env") {
 		t.Errorf("a Write to the other project's .env through serve: exit %d, stderr %q; want the block", got.Code, got.Stderr)
+	}
+}
+
+// TestServeReloadsDotEnv: serve judges the workspace's Gemini CLI .env again when it
+// changes, as the hook command does at every event: a .env a trust grant accepted, then
+// changed (the agent can write it), is refused again (stop 29). Not parallel: the .env's
+// variable must be set in this process, as Gemini CLI sets it in the hook's.
+func TestServeReloadsDotEnv(t *testing.T) {
+	t.Setenv("JAVA_HOME", "/usr/lib/jvm/17")
+	dir := t.TempDir()
+	for p, content := range map[string]string{
+		".git/HEAD":  "ref: refs/heads/main\n",
+		".env":       "JAVA_HOME=/usr/lib/jvm/17\n",
+		"hooks.yaml": servePolicy,
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := testEnv(t, dir, nil)
+	set, _, err := e.workspaceConfig(dir, ".hookcore", systemFlags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	envs, _ := e.projectEnvs(dir)
+	if err := hookcore.GrantTrustEnv(trust.DefaultStore(e.home), set, dir, envs, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(e, &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok")
+	p, _ := bridge.Lookup("gemini")
+	ls := []byte(`{"session_id":"s","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`)
+	if a, _ := srv.answer(context.Background(), p, "", ls, true); strings.Contains(string(a.Stdout)+a.Stderr, "JAVA_HOME") {
+		t.Fatalf("granted .env refused: %+v", a)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte("JAVA_HOME=/usr/lib/jvm/17\nMORE=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := srv.answer(context.Background(), p, "", ls, true); !strings.Contains(string(a.Stdout)+a.Stderr, "does not accept it as it is now") {
+		t.Errorf("changed .env: %+v", a)
 	}
 }

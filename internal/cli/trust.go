@@ -34,8 +34,12 @@ func trustCmd(e *env) *cobra.Command {
 		Long: `Project (.hookcore/hooks.yaml) and local (.hookcore/hooks.local.yaml) hooks of a workspace run
 only after you trust the workspace. Trust is recorded in ~/.hookcore/trust.json against a
 digest of those files, so after any change to them they must be trusted again.
+show also lists the variables the project's Claude Code settings and Gemini CLI .env give
+every hook, marking those hookcore refuses (a guard's tools may read them); grant accepts
+them as they are, except the ones that decide what hookcore itself reads or runs (HOME,
+PATH, HOOKCORE_*, LD_*, ...) and values that name a path inside the workspace.
   show    (default) whether the workspace is trusted with its current config
-  grant   trust the workspace's current config
+  grant   trust the workspace's current config and accept its project env
   revoke  forget the workspace`,
 		Args:      cobra.MaximumNArgs(1),
 		ValidArgs: []string{"show", "grant", "revoke"},
@@ -68,8 +72,10 @@ digest of those files, so after any change to them they must be trusted again.
 					return err
 				}
 				digest := hookcore.TrustDigestOf(entry, set)
+				envs, envProblems := e.projectEnvs(ws)
+				e.printEnvProblems(envProblems)
 				if asJSON {
-					return e.writeTrustJSON(set, ws, entry, ok, digest)
+					return e.writeTrustJSON(set, ws, entry, ok, digest, envs)
 				}
 				switch {
 				case !ok:
@@ -80,7 +86,7 @@ digest of those files, so after any change to them they must be trusted again.
 					fmt.Fprintf(e.stdout, "%s: trusted on %s, but its project config changed since: run `hookcore trust grant` again\n", ws, entry.Time.Format(time.RFC3339))
 					e.printFileChanges(set, ws, entry)
 				}
-				e.printHookTrust(set, ws, entry, ok)
+				e.printHookTrust(set, ws, entry, ok, envs)
 			case "grant":
 				// A file that cannot be loaded as a whole is not trusted; a broken entry is
 				// skipped wherever it is (issue 8.2), so it does not stop the grant of the
@@ -96,12 +102,15 @@ digest of those files, so after any change to them they must be trusted again.
 				if err != nil {
 					return err
 				}
+				// The project env is read once: what is listed is what the grant binds.
+				envs, envProblems := e.projectEnvs(ws)
+				e.printEnvProblems(envProblems)
 				if !asJSON {
 					// Before: what the grant changes, hook by hook (issue 10.10).
 					fmt.Fprintf(e.stdout, "%s: before: %s\n", ws, trustState(before, had, hookcore.TrustDigestOf(before, set)))
-					e.printHookTrust(set, ws, before, had)
+					e.printHookTrust(set, ws, before, had, envs)
 				}
-				if err := hookcore.GrantTrust(store, set, ws, time.Now()); err != nil {
+				if err := hookcore.GrantTrustEnv(store, set, ws, envs, time.Now()); err != nil {
 					return err
 				}
 				entry, ok, err := store.Lookup(ws)
@@ -109,10 +118,10 @@ digest of those files, so after any change to them they must be trusted again.
 					return err
 				}
 				if asJSON {
-					return e.writeTrustJSON(set, ws, entry, ok, hookcore.TrustDigestOf(entry, set))
+					return e.writeTrustJSON(set, ws, entry, ok, hookcore.TrustDigestOf(entry, set), envs)
 				}
 				fmt.Fprintf(e.stdout, "%s: trusted\n", ws)
-				e.printHookTrust(set, ws, entry, ok)
+				e.printHookTrust(set, ws, entry, ok, envs)
 			case "revoke":
 				had, err := store.Revoke(ws)
 				if err != nil {
@@ -134,37 +143,6 @@ digest of those files, so after any change to them they must be trusted again.
 	cmd.Flags().StringVar(&dir, "config-dir", ".hookcore", "name of the per-user and per-project config directory")
 	managedDirFlag(cmd, &system)
 	return cmd
-}
-
-// workspaceConfig loads what a trust grant of workspace ws binds (its layers as discovered
-// with the config directory dir, and the project's .mcp.json) and returns it with its load
-// problems, sorted. The skills' and sub-agents' hooks are granted too
-// (hookcore run runs them); they are not part of the config digest, so fire and hook, which
-// leave them out, see the same trust.
-func (e *env) workspaceConfig(ws, dir string, system systemFlags) (*config.Set, config.ErrorList, error) {
-	paths, err := system.apply(config.Discovery{Cwd: ws, Home: e.home, Dir: dir, ProjectRoot: ws}).Paths()
-	if err != nil {
-		return nil, nil, err
-	}
-	paths = append(paths, config.FrontmatterPaths(ws, e.home)...)
-	set, problems := config.Load(paths)
-	set.MCP = config.MCPSources(ws, e.home, nil) // the project's .mcp.json is in the digest
-	problems.Sort()
-	return set, problems, nil
-}
-
-// trustHolds reports whether workspace ws has a trust grant that matches its config as it
-// is now (default config directory and managed settings).
-func (e *env) trustHolds(ws string) bool {
-	if e.home == "" {
-		return false
-	}
-	entry, ok, err := trust.DefaultStore(e.home).Lookup(ws)
-	if err != nil || !ok {
-		return false
-	}
-	set, _, err := e.workspaceConfig(ws, ".hookcore", systemFlags{})
-	return err == nil && entry.Digest == hookcore.TrustDigestOf(entry, set)
 }
 
 // hookTrust is one project or local hook's trust state, as trust show lists it.
@@ -243,10 +221,14 @@ func (e *env) hookTrusts(set *config.Set, ws string, entry trust.Entry, ok bool)
 	return out
 }
 
-func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool) {
+// printHookTrust prints each project and local hook with its trust state under entry (ok:
+// there is one), then the project env files envs (printEnvTrust), then the warnings about
+// what the project's settings switch off.
+func (e *env) printHookTrust(set *config.Set, ws string, entry trust.Entry, ok bool, envs []config.ProjectEnv) {
 	// The warnings come after the hooks, where the grant's output ends: with a hundred
 	// project hooks they scrolled away above (red team round 28).
 	defer e.printSwitchWarnings(set, ws)
+	defer e.printEnvTrust(e.envTrusts(ws, envs, entry, ok, ok && entry.Digest == hookcore.TrustDigestOf(entry, set)))
 	hts := e.hookTrusts(set, ws, entry, ok)
 	if slices.ContainsFunc(hts, func(ht hookTrust) bool { return ht.self }) {
 		fmt.Fprintln(e.stdout, "  (agent: an entry of an agent's settings that runs hookcore; the agent runs it, hookcore does not)")
@@ -450,7 +432,7 @@ func (e *env) printFileChanges(set *config.Set, ws string, entry trust.Entry) {
 	}
 }
 
-func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok bool, digest string) error {
+func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok bool, digest string, envs []config.ProjectEnv) error {
 	out := struct {
 		Workspace string       `json:"workspace"`
 		Trusted   bool         `json:"trusted"` // granted, with the current config files
@@ -460,7 +442,11 @@ func (e *env) writeTrustJSON(set *config.Set, ws string, entry trust.Entry, ok b
 		// SwitchesOff are the user's hooks that the project's Gemini CLI or Codex settings
 		// turn off once the workspace is trusted.
 		SwitchesOff []switchedOff `json:"switches_off,omitempty"`
-	}{Workspace: ws, Trusted: ok && entry.Digest == digest, SwitchesOff: switchedOffByProject(set)}
+		// Env are the project env files the workspace holds: the variables an agent gives
+		// every hook from each, and whether the grant accepts those hookcore refuses.
+		Env []envTrust `json:"env"`
+	}{Workspace: ws, Trusted: ok && entry.Digest == digest, SwitchesOff: switchedOffByProject(set),
+		Env: e.envTrusts(ws, envs, entry, ok, ok && entry.Digest == digest)}
 	all := e.hookTrusts(set, ws, entry, ok)
 	out.Hooks = all
 	if ok {
