@@ -229,3 +229,61 @@ func BenchmarkRunTrue(b *testing.B) {
 		}
 	}
 }
+
+// TestRunTextBusy: a script still open for writing somewhere (a process forked while its
+// writer's descriptor was open holds it until that child execs) makes exec fail with
+// ETXTBSY; Run tries again, a bounded number of times, so that a guard written a moment
+// ago starts (the differential test of exec form saw "blocked: false" under load at
+// stop 29: the hook had not started). Not parallel: it replaces textBusyWait.
+func TestRunTextBusy(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("exec of a file open for writing fails with ETXTBSY on Linux")
+	}
+	script := func(t *testing.T) (string, *os.File) {
+		path := filepath.Join(t.TempDir(), "guard.sh")
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o755)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		if _, err := f.WriteString("#!/bin/sh\necho started\n"); err != nil {
+			t.Fatal(err)
+		}
+		return path, f
+	}
+	wait := func(t *testing.T, free func(n int)) *int {
+		n := 0
+		old := textBusyWait
+		textBusyWait = func(time.Duration) { n++; free(n) }
+		t.Cleanup(func() { textBusyWait = old })
+		return &n
+	}
+
+	t.Run("freed", func(t *testing.T) {
+		path, f := script(t)
+		n := wait(t, func(n int) {
+			if n == 2 {
+				f.Close()
+			}
+		})
+		res, err := Run(context.Background(), Spec{Path: path})
+		if err != nil || string(res.Stdout) != "started\n" || res.ExitCode != 0 {
+			t.Fatalf("Run = %+v, %v; want the script started once the file was free", res, err)
+		}
+		if *n != 2 {
+			t.Errorf("waited %d times, want 2 (busy twice, then free)", *n)
+		}
+	})
+	t.Run("never freed", func(t *testing.T) {
+		path, _ := script(t)
+		n := wait(t, func(int) {})
+		_, err := Run(context.Background(), Spec{Path: path})
+		var se *StartError
+		if !errors.As(err, &se) || !errors.Is(err, syscall.ETXTBSY) {
+			t.Fatalf("err = %v, want a StartError wrapping ETXTBSY", err)
+		}
+		if *n != textBusyTries-1 {
+			t.Errorf("waited %d times, want %d (the tries are bounded)", *n, textBusyTries-1)
+		}
+	})
+}

@@ -4,6 +4,7 @@ package proc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -15,6 +16,13 @@ import (
 // minPipeBuffer is the smallest capacity of a pipe on any Unix (POSIX PIPE_BUF, one page
 // on Linux even under pipe-user-pages limits).
 const minPipeBuffer = 4096
+
+// textBusyTries bounds the starts of a program that exec finds busy for writing (ETXTBSY):
+// 10 tries, 45 ms of back-off between them at most.
+const textBusyTries = 10
+
+// textBusyWait waits between those tries (a variable for the test that frees the file).
+var textBusyWait = time.Sleep
 
 func run(ctx context.Context, s Spec) (Result, error) {
 	res := Result{ExitCode: -1}
@@ -69,18 +77,29 @@ func run(ctx context.Context, s Spec) (Result, error) {
 	// (context.AfterFunc, no goroutine unless ctx ends first) rather than by a goroutine of
 	// os/exec per run, and the pipes are this package's own, so os/exec's WaitDelay has no
 	// copying goroutine to bound.
-	cmd := exec.Command(s.Path, s.Args...)
-	cmd.Dir = s.Dir
-	cmd.Env = s.Env
-	if inR != nil {
-		cmd.Stdin = inR
-	}
-	cmd.Stdout = outW
-	cmd.Stderr = errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-
-	if err := cmd.Start(); err != nil {
-		return res, &StartError{Path: s.Path, Err: err}
+	var cmd *exec.Cmd
+	for try := 0; ; try++ {
+		cmd = exec.Command(s.Path, s.Args...)
+		cmd.Dir = s.Dir
+		cmd.Env = s.Env
+		if inR != nil {
+			cmd.Stdin = inR
+		}
+		cmd.Stdout = outW
+		cmd.Stderr = errW
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		err := cmd.Start()
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.ETXTBSY) || try == textBusyTries-1 || ctx.Err() != nil {
+			return res, &StartError{Path: s.Path, Err: err}
+		}
+		// A script written a moment ago: a process forked (by this one or another) while
+		// the writer's descriptor was open holds it until that child execs, and exec of
+		// the file fails with ETXTBSY meanwhile (golang/go#22315). A guard that did not
+		// start would decide nothing; it is tried again, a bounded number of times.
+		textBusyWait(time.Duration(try+1) * time.Millisecond)
 	}
 	pid := cmd.Process.Pid
 	// The child has its own copies now; keep only the parent's ends open.
