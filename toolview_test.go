@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/bridge"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -183,5 +184,45 @@ func TestToolViewHookInput(t *testing.T) {
 	}
 	if _, ok := in.Extra["hookcore_view_of"]; ok {
 		t.Error("Fire changed its input's Extra")
+	}
+}
+
+// TestOtherAgentsShellAndFetchTools: the tools of the other agents that hookcore's bridges do
+// not name Bash or WebFetch but that take a shell command or a URL are guarded through their
+// views: Cursor's preToolUse of its Shell tool (Cursor also sends beforeShellExecution, which
+// the bridge names Bash), Copilot CLI's web_fetch (third-party lists of its tools; no runner
+// here) and an MCP tool under Cursor's beforeMCPExecution.
+func TestOtherAgentsShellAndFetchTools(t *testing.T) {
+	t.Parallel()
+	callbacks := []hookcore.Callback{
+		{ID: "no-rm", Event: hook.PreToolUse, Matcher: "Bash", If: "Bash(rm *)", Func: fn(hook.Decision{Block: true, Reason: "no rm"})},
+		{ID: "no-evil", Event: hook.PreToolUse, Matcher: "WebFetch", If: "WebFetch(domain:evil.com)", Func: fn(hook.Decision{Block: true, Reason: "no evil"})},
+	}
+	tests := []struct {
+		name    string
+		proto   bridge.Protocol
+		event   string
+		payload string
+		want    string
+	}{
+		{"Cursor Shell", bridge.Cursor{}, "", `{"conversation_id":"c1","hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"rm -rf x"}}`, "no rm"},
+		{"Cursor MCP", bridge.Cursor{}, "", `{"conversation_id":"c1","hook_event_name":"beforeMCPExecution","tool_name":"fetch","tool_input":"{\"url\":\"https://evil.com/a\"}"}`, "no evil"},
+		{"Copilot web_fetch", bridge.Copilot{}, "preToolUse", `{"sessionId":"s1","toolName":"web_fetch","toolArgs":"{\"url\":\"https://x.evil.com/\"}"}`, "no evil"},
+		{"Copilot web_fetch elsewhere", bridge.Copilot{}, "preToolUse", `{"sessionId":"s1","toolName":"web_fetch","toolArgs":"{\"url\":\"https://example.org/\"}"}`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			r := newRunner(t, dir, nil, hookcore.Options{Callbacks: callbacks})
+			ev, in, err := tt.proto.Decode([]byte(tt.payload), tt.event)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := r.Fire(context.Background(), ev, in)
+			if res.Blocked != (tt.want != "") || res.Reason != tt.want {
+				t.Errorf("blocked %v, reason %q; want the reason %q", res.Blocked, res.Reason, tt.want)
+			}
+		})
 	}
 }
