@@ -258,4 +258,10 @@ func TestFireNoMatchAllocatesNothing(t *testing.T) {
 			t.Errorf("Fire(%s) with no matching hook: %v allocations, want 0", ev, n)
 		}
 	}
+	// A call that runs a shell command is a Bash call to the guards (toolview.go): with no
+	// hook for Bash or WebFetch, its input is not read.
+	monitor := &hook.Input{SessionID: "s1", Cwd: dir, ToolName: "Monitor", ToolInput: []byte(`{"description":"w","timeout_ms":5000,"command":"ls"}`)}
+	if n := testing.AllocsPerRun(100, func() { r.Fire(ctx, hook.PreToolUse, monitor) }); n != 0 {
+		t.Errorf("Fire(PreToolUse) of Monitor with no matching hook: %v allocations, want 0", n)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -30,12 +31,27 @@ import (
 // depth) is blocked before any `if` filter or hook reads it, with no hook run (issue 10.4).
 // Where no matcher matches, no hook guards the call and the input is not read.
 //
+// On PreToolUse and PermissionRequest, a call of a tool that runs a shell command or opens a
+// URL (Claude Code's Monitor, an MCP tool with a `command` or `url` argument) is also, to the
+// hooks, a Bash call with that command or a WebFetch call of that URL, and their decision is
+// the call's (viewsAsCalls; each hook runs once). On PreSkillShellCommand the PreToolUse
+// hooks run too, as on a Bash call (skillShellAsBash).
+//
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
-	res := r.fire(ctx, hs, event, in)
-	if res.Event == hook.PreSkillShellCommand && !res.Blocked {
-		r.skillShellAsBash(ctx, hs, in, &res)
+	sp := hs.lookup(event)
+	var res hook.Result
+	switch sp.event {
+	case hook.PreToolUse, hook.PermissionRequest:
+		var ran []*compiled
+		if res = r.fireOnce(ctx, hs, sp, in, &ran); !res.Blocked {
+			r.viewsAsCalls(ctx, hs, in, &res, ran)
+		}
+	default:
+		if res = r.fireOnce(ctx, hs, sp, in, nil); res.Event == hook.PreSkillShellCommand && !res.Blocked {
+			r.skillShellAsBash(ctx, hs, in, &res)
+		}
 	}
 	if hs.notice != "" && res.Event == hook.SessionStart {
 		// The workspace's project hooks do not run (hookSet.notice): SessionStart says so in
@@ -62,8 +78,7 @@ func (r *Runner) skillShellAsBash(ctx context.Context, hs *hookSet, in *hook.Inp
 	as := in.Clone()
 	as.HookEventName = string(hook.PreToolUse)
 	pre := r.fire(ctx, hs, hook.PreToolUse, as)
-	res.Hooks = append(res.Hooks, pre.Hooks...)
-	res.Errors += pre.Errors
+	mergeAlongside(res, &pre)
 	switch {
 	case pre.Blocked:
 		res.Blocked, res.Reason = true, pre.Reason
@@ -76,18 +91,6 @@ func (r *Runner) skillShellAsBash(ctx context.Context, hs *hookSet, in *hook.Inp
 		if res.Reason == "" {
 			res.Reason = pre.Reason
 		}
-	}
-	if pre.AdditionalContext != "" {
-		if res.AdditionalContext != "" {
-			res.AdditionalContext += "\n"
-		}
-		res.AdditionalContext += pre.AdditionalContext
-	}
-	if pre.SystemMessage != "" {
-		appendSystemMessage(res, pre.SystemMessage)
-	}
-	if !pre.Continue {
-		res.Continue, res.StopReason = false, pre.StopReason
 	}
 }
 
@@ -102,13 +105,13 @@ func (r *Runner) rootOf(in *hook.Input) string {
 
 // fire is Fire with the hook set hs.
 func (r *Runner) fire(ctx context.Context, hs *hookSet, event hook.Event, in *hook.Input) hook.Result {
-	sp, ok := hs.spellings[event]
-	if !ok {
-		sp = spelling{event: event}
-		if ev, known := hook.ParseEvent(string(event)); known {
-			sp = spelling{ev, hs.events[ev]}
-		}
-	}
+	return r.fireOnce(ctx, hs, hs.lookup(event), in, nil)
+}
+
+// fireOnce is fire with the event resolved (sp), except that with ran not nil the hooks *ran
+// holds do not run and those that match are appended to it: a hook runs once for a tool call
+// and its views (viewsAsCalls).
+func (r *Runner) fireOnce(ctx context.Context, hs *hookSet, sp spelling, in *hook.Input, ran *[]*compiled) hook.Result {
 	event, eh := sp.event, sp.hooks
 	if hs.stale != "" && event.Kind() == hook.Gate && event.MatchField() == "tool_name" {
 		return r.rejectStale(event, in, hs.stale)
@@ -123,10 +126,31 @@ func (r *Runner) fire(ctx context.Context, hs *hookSet, event hook.Event, in *ho
 	if ambiguous != nil {
 		return r.rejectAmbiguous(event, in, ambiguous)
 	}
+	if ran != nil && len(matched) > 0 {
+		if len(*ran) == 0 {
+			*ran = matched // the call's own hooks: no copy
+		} else {
+			matched = slices.DeleteFunc(matched, func(c *compiled) bool { return slices.Contains(*ran, c) })
+			*ran = append(slices.Clip(*ran), matched...)
+		}
+	}
 	if len(matched) == 0 {
 		return hook.Result{Event: event, Continue: true}
 	}
 	return r.run(ctx, event, eh.kind, matched, in)
+}
+
+// lookup returns what event, in any spelling, resolves to in hs: the canonical event and its
+// hooks; an unknown event as it is, with none.
+func (hs *hookSet) lookup(event hook.Event) spelling {
+	sp, ok := hs.spellings[event]
+	if !ok {
+		sp = spelling{event: event}
+		if ev, known := hook.ParseEvent(string(event)); known {
+			sp = spelling{ev, hs.events[ev]}
+		}
+	}
+	return sp
 }
 
 // appendSystemMessage adds msg to res's SystemMessage, on a line of its own.

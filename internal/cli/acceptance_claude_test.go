@@ -53,11 +53,24 @@ func requirePeer(t *testing.T, name, label string) (run, bin string) {
 
 type peerSummary struct {
 	ToolResults []struct {
-		ToolUseID string `json:"tool_use_id"`
-		IsError   bool   `json:"is_error"`
-		Content   string `json:"content"`
+		ToolUseID string      `json:"tool_use_id"`
+		IsError   bool        `json:"is_error"`
+		Content   peerContent `json:"content"`
 	} `json:"tool_results_sent_back"`
 	WorkspaceFiles []string `json:"workspace_files"`
+}
+
+// peerContent is a tool result's content: its text, or for content blocks (ToolSearch's
+// tool_reference blocks) their JSON.
+type peerContent string
+
+func (c *peerContent) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) != nil {
+		s = string(b)
+	}
+	*c = peerContent(s)
+	return nil
 }
 
 // TestAcceptanceClaude runs the real Claude Code (../shared/peer-claude, offline against a
@@ -207,6 +220,51 @@ func TestAcceptanceClaude(t *testing.T) {
 			t.Errorf("the block and its reason did not reach the user:\n%s", stream)
 		}
 	})
+	t.Run("Monitor", func(t *testing.T) {
+		// Claude Code's Monitor tool (deferred: loaded with ToolSearch) runs its command in the
+		// shell Bash runs in, and opens its ws.url; PreToolUse names the tool Monitor. hookcore
+		// runs the Bash guards on the command and the WebFetch rules on the URL, and a rewrite
+		// goes back into Monitor's input (red team round 45: `rm -rf` ran past every guard).
+		canary := filepath.Join(t.TempDir(), "canary")
+		if err := os.WriteFile(canary, []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		monitorPolicy := string(policy) + `  - id: no-loopback
+    event: pre_tool_use
+    matcher: WebFetch
+    if: 'WebFetch(domain:127.0.0.1)'
+    action: {type: command, command: "echo 'HOOKCORE-BLOCK: no loopback connections'"}
+    reject: true
+`
+		monitorTools := `[
+  {"tool": "ToolSearch", "input": {"query": "select:Monitor"}},
+  {"tool": "Monitor", "input": {"description": "watch", "timeout_ms": 5000, "command": "rm -rf ` + canary + `; echo gone"}},
+  {"tool": "Monitor", "input": {"description": "write", "timeout_ms": 5000, "command": "echo REWRITE-ME > original.txt"}},
+  {"tool": "Monitor", "input": {"description": "events", "timeout_ms": 5000, "ws": {"url": "ws://127.0.0.1:9/events"}}},
+  {"tool": "Bash", "input": {"command": "sleep 2", "description": "wait for the monitors"}},
+  {"text": "done"}
+]`
+		sum, _, _ := runClaudeScenario(t, run, bin, monitorPolicy, monitorTools)
+		if _, err := os.Stat(canary); err != nil {
+			t.Errorf("Monitor's rm -rf ran: %v", err)
+		}
+		if len(sum.ToolResults) != 5 {
+			t.Fatalf("tool results: %+v", sum.ToolResults)
+		}
+		if r := sum.ToolResults[1]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(string(r.Content)), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
+			t.Errorf("block: the model saw %+v", r)
+		}
+		if r := sum.ToolResults[2]; r.IsError {
+			t.Errorf("rewrite: %+v", r)
+		}
+		files := strings.Join(sum.WorkspaceFiles, " ")
+		if !strings.Contains(files, "rewritten.txt") || strings.Contains(files, "original.txt") {
+			t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", sum.WorkspaceFiles)
+		}
+		if r := sum.ToolResults[3]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(string(r.Content)), ": HOOKCORE-BLOCK: no loopback connections") {
+			t.Errorf("WebSocket: the model saw %+v", r)
+		}
+	})
 	t.Run("broken policy blocks", func(t *testing.T) {
 		// The first gate event is the prompt itself: hookcore cannot decide it, so the
 		// prompt is blocked (Claude Code shows the reason to the user) and the model is never
@@ -307,7 +365,7 @@ func checkAcceptance(t *testing.T, sum peerSummary, requests string) {
 	}
 	// Claude Code gives the model a command hook's exit-2 stderr as
 	// "PreToolUse:Bash hook error: [COMMAND]: STDERR" (an http hook's deny without [COMMAND]).
-	if r := sum.ToolResults[0]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(r.Content), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
+	if r := sum.ToolResults[0]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(string(r.Content)), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
 		t.Errorf("block: the model saw %+v", r)
 	}
 	if r := sum.ToolResults[1]; r.IsError {

@@ -84,8 +84,15 @@ func mcpRunner(t *testing.T, project, home string, grant bool) *hookcore.Runner 
 	return r
 }
 
+// toolCall is a PreToolUse input of tool with the arguments Claude Code sends: a Bash call
+// has the command, a file tool's call a file_path (with a `command` too, it would also be a
+// Bash call to the guards: README, "Events").
 func toolCall(project, tool, command string) *hook.Input {
-	args, _ := json.Marshal(map[string]string{"command": command, "file_path": "a.txt"})
+	call := map[string]string{"file_path": "a.txt"}
+	if tool == "Bash" {
+		call = map[string]string{"command": command}
+	}
+	args, _ := json.Marshal(call)
 	return &hook.Input{SessionID: "s1", Cwd: project, HookEventName: "PreToolUse", ToolName: tool, ToolInput: args}
 }
 
