@@ -88,10 +88,44 @@ func GuardEnv(name, value string) bool {
 	case "LANG", "LC_ALL", "LC_CTYPE":
 		return !plainLocale(value)
 	}
-	if NetworkEnv(u) || harmlessEnv(u) {
+	if NetworkEnv(u) || harmlessEnv(u) || programEnv(u) && inertProgram(value) {
 		return false
 	}
 	return guardName(u) || guardNamespace(u) || guardShape(u)
+}
+
+// programEnv reports whether u, a name in upper case, names a program a tool runs for the
+// user: an editor, a pager, a password prompt or a browser (VISUAL, EDITOR, GIT_EDITOR,
+// PAGER, MANPAGER, SSH_ASKPASS, BROWSER). Not SHELL, which picks the shell an agent runs
+// its Bash tool in, nor *_COMMAND, whose value is a command line.
+func programEnv(u string) bool {
+	if u == "VISUAL" {
+		return true
+	}
+	words := strings.FieldsFunc(u, func(r rune) bool { return r == '_' })
+	if len(words) == 0 {
+		return false
+	}
+	last := words[len(words)-1]
+	for _, suffix := range []string{"EDITOR", "PAGER", "ASKPASS", "BROWSER"} {
+		if strings.HasSuffix(last, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// inertProgram reports whether value, the program of a programEnv variable, runs nothing
+// a repository wrote: empty, or a value that tools read as "none" or that names a program
+// of the system's that does nothing or copies its input (none, false, true, :, cat).
+// create-react-app documents BROWSER=none for an application's .env, which Gemini CLI
+// loads for every hook (red team round 46: it blocked every tool call).
+func inertProgram(value string) bool {
+	switch strings.TrimSpace(value) {
+	case "", "none", "false", "true", ":", "cat":
+		return true
+	}
+	return false
 }
 
 // harmlessEnv reports whether u, a name in upper case that a class of GuardEnv takes, is

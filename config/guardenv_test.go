@@ -66,3 +66,34 @@ func TestGuardEnvClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardEnvInertProgram: a program variable whose value runs nothing passes (red team
+// round 46: create-react-app's BROWSER=none in an application's .env blocked every tool
+// call under Gemini CLI); a program, a path or a command line is still refused, and SHELL
+// keeps its class whatever its value.
+func TestGuardEnvInertProgram(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, value string
+		want        bool
+	}{
+		{"BROWSER", "none", false},
+		{"BROWSER", "", false},
+		{"PAGER", "cat", false},
+		{"GIT_PAGER", "cat", false},
+		{"EDITOR", "true", false},
+		{"VISUAL", ":", false},
+		{"SSH_ASKPASS", "false", false},
+		{"BROWSER", "./open.sh", true},
+		{"BROWSER", "firefox", true},
+		{"PAGER", "less", true},
+		{"EDITOR", "vim -c '!sh'", true},
+		{"GIT_EDITOR", "bin/edit", true},
+		{"SHELL", "none", true},
+		{"GIT_SSH_COMMAND", "true", true},
+	} {
+		if got := GuardEnv(tc.name, tc.value); got != tc.want {
+			t.Errorf("GuardEnv(%q, %q) = %v, want %v", tc.name, tc.value, got, tc.want)
+		}
+	}
+}
