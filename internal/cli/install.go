@@ -273,6 +273,9 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		verb = "removed hookcore, and the file it had created,"
 	}
 	fmt.Fprintf(e.stdout, "%s %s\n", verb, relativize(p.Path, e.cwd))
+	if add {
+		e.warnPolicyErrors()
+	}
 	if p.Target != "" {
 		fmt.Fprintf(e.stdout, "%s is a symbolic link: the file written is %s, and the link is kept\n", relativize(p.Path, e.cwd), relativize(p.Target, e.cwd))
 	}
@@ -435,4 +438,38 @@ func under(path, dir string) (string, bool) {
 		return "", false
 	}
 	return rel, true
+}
+
+// warnPolicyErrors warns, after install, when the config of the user's own layers (the
+// user's, the managed ones) that the hook command will find from here does not load
+// cleanly: the hook command blocks the gate events it cannot decide while an entry of those
+// files is broken, so a typo in ~/.hookcore/hooks.yaml would block every tool call of the
+// agent just wired to it (new-user trial, stop 29: install said nothing). The project's
+// files are left to `hookcore check`: an untrusted workspace's are not run. Only errors
+// count; the first is named.
+func (e *env) warnPolicyErrors() {
+	d := e.discovery(&configFlags{}, e.projectRoot())
+	d.Agents = nil
+	looked, err := d.Look()
+	if err != nil {
+		return
+	}
+	var paths []config.LayerPath
+	for _, c := range looked {
+		if c.Loads() && (c.Layer == config.User || c.Layer == config.Managed) {
+			paths = append(paths, c.LayerPath)
+		}
+	}
+	_, problems := config.Load(paths)
+	var errs config.ErrorList
+	for _, p := range problems {
+		if !p.Warning {
+			errs = append(errs, p)
+		}
+	}
+	if len(errs) == 0 {
+		return
+	}
+	errs.Sort()
+	fmt.Fprintf(e.stderr, "hookcore: warning: your config has %d error(s), the first %s: until it loads, the hook command blocks the tool calls it cannot decide (`hookcore check` lists them)\n", len(errs), errs[0].Error())
 }
