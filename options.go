@@ -39,6 +39,11 @@ type Options struct {
 	// HOOKCORE_PROJECT_DIR, and the workspace whose trust is checked. Empty: the process's
 	// working directory.
 	ProjectDir string
+	// HookProgram holds the absolute paths of the hook program: the executable the agent
+	// runs as its hook command and the full hookcore it hands over to. A condition's
+	// `changes hook_program` protects them and every directory on the path to them (red team
+	// round 46). Empty: such a clause never holds. The CLI sets its own executable's.
+	HookProgram []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;
 	// otherwise they are recorded as skipped. User-level and explicitly named files always

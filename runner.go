@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -23,8 +24,10 @@ type Runner struct {
 	opts       Options
 	log        *slog.Logger
 	projectDir string
-	root       string // projectDir made absolute and clean; "" when that failed
-	hooks      atomic.Pointer[hookSet]
+	// hookProgram is Options.HookProgram: what `changes hook_program` protects.
+	hookProgram []string
+	root        string // projectDir made absolute and clean; "" when that failed
+	hooks       atomic.Pointer[hookSet]
 
 	async   sync.WaitGroup
 	asyncMu sync.Mutex // orders async.Add against Close, so that Close never misses a hook
@@ -54,6 +57,7 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 		r.log = slog.New(slog.DiscardHandler)
 	}
 	r.projectDir = opts.ProjectDir
+	r.hookProgram = slices.Clone(opts.HookProgram)
 	if r.projectDir == "" {
 		wd, err := os.Getwd()
 		if err != nil {

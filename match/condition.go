@@ -129,8 +129,11 @@ func (p *condParser) clause() (clause, error) {
 	case strings.HasPrefix(p.src[p.i:], "names") && len(p.src) > p.i+5 && strings.IndexByte(" \t\n\r\"'", p.src[p.i+5]) >= 0:
 		cl.op = "names"
 		p.i += 5
+	case strings.HasPrefix(p.src[p.i:], "changes") && len(p.src) > p.i+7 && strings.IndexByte(" \t\n\r\"'", p.src[p.i+7]) >= 0:
+		cl.op = "changes"
+		p.i += 7
 	default:
-		return cl, p.errf(opAt, "expected an operator (==, !=, =~, ~=, names), found %q", p.rest(12))
+		return cl, p.errf(opAt, "expected an operator (==, !=, =~, ~=, names, changes), found %q", p.rest(12))
 	}
 	p.space()
 	valAt := p.i
@@ -170,6 +173,13 @@ func (p *condParser) clause() (clause, error) {
 			return cl, p.errf(valAt, "%v", err)
 		}
 		cl.name = ns
+	case "changes":
+		if isRegex || val != HookProgram {
+			return cl, p.errf(valAt, "changes takes %s (the hook program and the directories on the path to it), found %q", HookProgram, val)
+		}
+		if cl.field != fieldFilePath && (cl.field != fieldArgs || len(cl.path) != 1 || cl.path[0] != "command") {
+			return cl, p.errf(start, "changes reads args.command or file_path")
+		}
 	}
 	return cl, nil
 }
@@ -332,6 +342,11 @@ func (cl *clause) matchText(s *Subject, v string) bool {
 		return cl.re.MatchString(v)
 	case "names":
 		return cl.name.in(v)
+	case "changes":
+		if cl.field == fieldFilePath {
+			return s.pathIsProtected(v)
+		}
+		return s.lineChanges(v)
 	default:
 		if cl.field == fieldFilePath && v != "" {
 			for _, f := range s.forms(v, s.root).forms {

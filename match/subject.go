@@ -28,6 +28,8 @@ type Subject struct {
 	cwd   string // the call's working directory (WithCwd), for /proc/self/cwd and relative paths
 	home  string // the user's home for ~/ in a path (WithHome); "" means $HOME
 
+	programs []string // the hook program's paths (WithProgram), for `changes hook_program`
+
 	formsMu sync.Mutex
 	formsOf map[string]pathSet // pathForms by anchor and path, computed once
 

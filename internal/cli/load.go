@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -382,6 +384,9 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	if opts.Models == nil {
 		opts.Models = e.models()
 	}
+	if opts.HookProgram == nil {
+		opts.HookProgram = hookPrograms()
+	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
 		registerMCP(opts.Executors)  // mcp_tool when built with -tags mcp (mcp_on.go)
@@ -458,4 +463,38 @@ func withoutAgent(a config.Agent) []config.Agent {
 		}
 	}
 	return out
+}
+
+// hookPrograms returns the paths of the hook program for hookcore.Options.HookProgram: this
+// executable, the path the agent started it by (a symlink's own directory counts too), and
+// the full hookcore beside it or on PATH that a lean hook binary hands over to.
+func hookPrograms() []string {
+	var out []string
+	add := func(p string) {
+		if filepath.IsAbs(p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	self, err := os.Executable()
+	if err == nil {
+		add(self)
+		if full := filepath.Join(filepath.Dir(self), "hookcore"); regularFile(full) {
+			add(full)
+		}
+	}
+	if started := os.Args[0]; strings.Contains(started, "/") {
+		if abs, err := filepath.Abs(started); err == nil {
+			add(abs)
+		}
+	}
+	if p, err := exec.LookPath("hookcore"); err == nil {
+		add(p)
+	}
+	return out
+}
+
+// regularFile reports whether path names a regular file (symlinks followed).
+func regularFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }

@@ -118,7 +118,7 @@ func (e *env) runPolicyTests(ctx context.Context, f *policytest.File, cf configF
 	if err != nil {
 		return nil, err
 	}
-	r, err := e.runner(l, &cf, hookcore.Options{})
+	r, err := e.runner(l, &cf, hookcore.Options{HookProgram: f.HookProgram})
 	if err != nil {
 		return nil, err
 	}

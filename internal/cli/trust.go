@@ -289,7 +289,11 @@ func (e *env) printSwitchWarnings(set *config.Set, ws string) {
 		fmt.Fprintf(e.stdout, "  warning: "+format+"\n", a...)
 	}
 	for _, f := range set.Files {
-		if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll {
+		if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll && config.IsClaudeSettings(f.Path) {
+			// Red team round 46: Claude Code applies a project's disableAllHooks on its own
+			// folder trust, before hookcore is asked; the grant only adds hookcore's hooks.
+			warn("%s sets disableAllHooks: Claude Code turns off every hook but the managed ones on its own folder trust, your hookcore entries included, whatever hookcore's grant says", text.Printable(relativize(f.Path, e.cwd)))
+		} else if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll {
 			// Red team: a granted project config with disable_all_hooks turned off the
 			// user's own guards, and the grant said only "trusted".
 			warn("%s sets disable_all_hooks: once trusted, it turns off every hook, your own guards included", text.Printable(relativize(f.Path, e.cwd)))
@@ -512,17 +516,18 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// selfEntries counts the hooks of f that run hookcore itself (callsHookcore): an agent's
-// entries, such as those `hookcore install` writes, which the agent runs and hookcore does not
-// (dropSelf); check counts them apart from the hooks.
 // hookcoreSwitchedOff warns about each of the agents' entries that run hookcore itself
-// (callsHookcore) in the user's own files that the workspace's Gemini CLI or Codex settings
-// switch off (hooksConfig.enabled false or a disabled list naming it, Codex's [features]):
-// the agent does that on its own folder trust, hookcore's grant has no say, and hookcore is
-// then never started to block anything (red team round 43, with the real Gemini CLI and
-// Codex: a repository's `"hooksConfig": {"disabled": ["hookcore"]}` let rm -rf run).
+// (callsHookcore) in the user's own files that the workspace's settings switch off: Gemini
+// CLI's (hooksConfig.enabled false or a disabled list naming it), Codex's ([features]) and
+// Claude Code's (disableAllHooks in the project's settings.json or settings.local.json,
+// which turns off every hook but the managed ones). The agent does that on its own folder
+// trust, hookcore's grant has no say, and hookcore is then never started to block anything
+// (red team round 43, with the real Gemini CLI and Codex: a repository's `"hooksConfig":
+// {"disabled": ["hookcore"]}` let rm -rf run; round 46, with the real Claude Code 2.1.332:
+// a repository's `{"disableAllHooks": true}` did).
 func hookcoreSwitchedOff(files []*config.File) config.ErrorList {
 	trusted, untrusted := config.AgentSwitch(files, true), config.AgentSwitch(files, false)
+	claudeOff := claudeKillSwitch(files)
 	var out config.ErrorList
 	for _, f := range files {
 		if f.Layer == config.Project || f.Layer == config.Local {
@@ -535,7 +540,13 @@ func hookcoreSwitchedOff(files []*config.File) config.ErrorList {
 			if !callsHookcore(h.Action) {
 				continue
 			}
-			if w := trusted.Why(f, h); w != "" && !untrusted.Off(f, h) {
+			w := ""
+			if claudeOff != "" && readByClaude(f) {
+				w = claudeOff + ": disableAllHooks is true"
+			} else if w = trusted.Why(f, h); untrusted.Off(f, h) {
+				w = ""
+			}
+			if w != "" {
 				if first == nil {
 					first, why = h, w
 				}
@@ -550,6 +561,30 @@ func hookcoreSwitchedOff(files []*config.File) config.ErrorList {
 	return out
 }
 
+// claudeKillSwitch returns the project's Claude Code settings file (settings.json or
+// settings.local.json) that sets disableAllHooks, "" when none does. Claude Code applies it
+// on its own folder trust and turns off every hook but the managed ones, whatever hookcore's
+// grant says. (Claude Code resolves the key by precedence, so a settings.local.json `false`
+// would win over a settings.json `true`; hookcore keeps no `false`, and warns.)
+func claudeKillSwitch(files []*config.File) string {
+	for _, f := range files {
+		if (f.Layer == config.Project || f.Layer == config.Local) && f.DisableAll && config.IsClaudeSettings(f.Path) {
+			return f.Path
+		}
+	}
+	return ""
+}
+
+// readByClaude reports whether f is a file whose hooks Claude Code runs and a project's
+// disableAllHooks turns off: Claude Code's settings or a plugin's hooks file, outside the
+// managed layer.
+func readByClaude(f *config.File) bool {
+	return f.Layer != config.Managed && f.Dialect == config.Nested && (config.IsClaudeSettings(f.Path) || f.Plugin != "")
+}
+
+// selfEntries counts the hooks of f that run hookcore itself (callsHookcore): an agent's
+// entries, such as those `hookcore install` writes, which the agent runs and hookcore does not
+// (dropSelf); check counts them apart from the hooks.
 func selfEntries(f *config.File) int {
 	n := 0
 	for i := range f.Hooks {

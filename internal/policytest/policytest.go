@@ -2,6 +2,7 @@
 // session, in the spirit of `opa test` (issue 11.5). A test file is YAML:
 //
 //	config: [hooks.yaml]            # optional: config files, relative to this file
+//	hook_program: ~/go/bin/hookcore-hook  # optional: what `changes hook_program` protects
 //	cases:
 //	  - name: rm -rf is blocked
 //	    event: PreToolUse            # any spelling hook.ParseEvent accepts
@@ -54,7 +55,10 @@ type File struct {
 	Path   string   // as given
 	Dir    string   // absolute directory of the file
 	Config []string // absolute paths of the config files it names; empty: the caller's
-	Cases  []Case
+	// HookProgram is the hook program's paths that `changes hook_program` protects in its
+	// cases (hookcore.Options.HookProgram); empty: the caller's.
+	HookProgram []string
+	Cases       []Case
 }
 
 // Case is one test case.
@@ -145,6 +149,27 @@ func parse(data []byte, name, dir string) (*File, error) {
 				}
 				out.Config = append(out.Config, p)
 			}
+		case "hook_program":
+			var list []string
+			if err := yaml.NodeToValue(kv.Value, &list); err != nil {
+				if s, ok := kv.Value.(*ast.StringNode); ok {
+					list = []string{s.Value}
+				} else {
+					bad(kv.Value, "hook_program: an absolute path or a list of them")
+					continue
+				}
+			}
+			for i, p := range list {
+				if rest, ok := strings.CutPrefix(p, "~/"); ok {
+					home, _ := os.UserHomeDir()
+					p = filepath.Join(home, rest)
+					list[i] = p
+				}
+				if !filepath.IsAbs(p) {
+					bad(kv.Value, "hook_program: %q is not an absolute path (or ~/...)", p)
+				}
+			}
+			out.HookProgram = list
 		case "cases":
 			seq, ok := kv.Value.(*ast.SequenceNode)
 			if !ok {
@@ -153,7 +178,7 @@ func parse(data []byte, name, dir string) (*File, error) {
 			}
 			cases = seq
 		default:
-			bad(kv.Key, "unknown key %q (want config or cases)", key)
+			bad(kv.Key, "unknown key %q (want config, hook_program or cases)", key)
 		}
 	}
 	if cases == nil && len(problems) == 0 {
