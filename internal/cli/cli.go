@@ -151,8 +151,8 @@ func isTerminal(s any) bool {
 
 // arglessClaude reports whether a hookcore started with no arguments (args) is Claude Code's
 // hook command, to be run as `hook claude`: the environment has CLAUDE_PROJECT_DIR, which
-// Claude Code sets for every hook process and not for its Bash tool's commands (observed
-// with 2.1.332 and 2.1.88), and stdin is not a terminal. `hookcore install claude` writes
+// Claude Code sets for every hook process (observed with 2.1.332 and 2.1.88) and not for its
+// Bash tool's commands (2.1.332), and stdin is not a terminal. `hookcore install claude` writes
 // exec form ("command": "/…/hookcore-hook", "args": ["hook", "claude"]); a Claude Code older
 // than exec form ignores "args" and runs "command" alone in a shell (observed with 2.1.88;
 // 2.1.197 and later take it). The lean binary then answered "accepts between 1 and 2
