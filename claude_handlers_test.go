@@ -49,6 +49,31 @@ func TestClaudeExecForm(t *testing.T) {
 	}
 }
 
+// TestClaudeExecFormEmptyArgs: `"args": []` is exec form too, with no arguments. Observed
+// with Claude Code 2.1.332 (peer-claude, PreToolUse handler {"command": "/…/logger.py X",
+// "args": []}): "failed to start", a non-blocking error, and the call ran; the same command
+// without args runs logger.py in a shell. hookcore ran it in a shell, where `exit 2`
+// blocked.
+func TestClaudeExecFormEmptyArgs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	argvScript(t, dir)
+	set := loadConfig(t, dir, "settings.json", claudeSettings("PreToolUse", "Bash",
+		`{"type": "command", "command": "${CLAUDE_PROJECT_DIR}/hooks/argv.sh x; exit 2", "args": []}`,
+		`{"type": "command", "command": "${CLAUDE_PROJECT_DIR}/hooks/argv.sh", "args": []}`))
+	r := newRunner(t, dir, set, hookcore.Options{})
+	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s1", "ls"))
+	if diff := cmp.Diff([]string{"PreToolUse#1=error", "PreToolUse#2=ok"}, outcomes(res)); diff != "" {
+		t.Fatalf("records (-want +got):\n%s", diff)
+	}
+	if res.Blocked {
+		t.Errorf("blocked: %s", res.Reason)
+	}
+	if diff := cmp.Diff("["+filepath.Join(dir, "hooks/argv.sh")+"]\n", readFile(t, dir, "argv.txt")); diff != "" {
+		t.Errorf("argv (-want +got):\n%s", diff)
+	}
+}
+
 // TestClaudePluginRootOutsidePlugin: a settings hook that names ${CLAUDE_PLUGIN_ROOT} does
 // not run and does not block. Observed with Claude Code 2.1.332 (same scenario, with
 // "${CLAUDE_PLUGIN_ROOT}" among the args): hook_response "Failed to run: Hook command

@@ -10,7 +10,10 @@
 #   gomin   a minimal standard-library Go program doing the same check (decode the input,
 #           match the command, exit 2 with the reason): the floor for a Go binary
 #   python  a minimal Python dispatcher doing the same (json + re)
-# for a call the rule blocks (rm -rf /) and one it lets through (ls -la).
+# for a call the rule blocks (rm -rf /) and one it lets through (ls -la). "installed" is
+# hookcore-hook as `hookcore install claude` leaves it (exec form: Claude Code starts it with no
+# shell), "installed-sh" the same started through `sh -c`, as Claude Code runs a shell-form hook
+# command (what install wrote before stop 29); the last lines give the shell's cost.
 #
 # Both Go binaries are built with CGO_ENABLED=0 (static, no libc to load: see docs/decisions.md,
 # "Cold start of the hook path"). With BASE set to a git revision (BASE=main), that revision's
@@ -99,7 +102,7 @@ cp "$tmp/policy.yaml" "$tmp/inst/home/.hookcore/hooks.yaml"
 python3 - "$tmp" <<'PY'
 import json, sys
 tmp = sys.argv[1]
-hook = [{"matcher": "*", "hooks": [{"type": "command", "command": tmp + "/hookcore-hook claude"}]}]
+hook = [{"matcher": "*", "hooks": [{"type": "command", "command": tmp + "/hookcore-hook", "args": ["hook", "claude"]}]}]
 s = {"permissions": {"allow": [f"Bash(npm run test:{i}*)" for i in range(120)] + [f"Read(/home/u/proj{i}/**)" for i in range(40)],
                      "deny": ["Bash(rm -rf *)"]},
      "env": {"FOO": "bar", "CLAUDE_CODE_ENABLE_TELEMETRY": "0"}, "model": "opus",
@@ -126,12 +129,15 @@ cases = [
     ("hookcore", [tmp + "/hookcore"] + hook, 2),
     ("hookcore-hook", [tmp + "/hookcore-hook"] + hook[1:], 2),
     ("installed", [tmp + "/hookcore-hook", "claude"], 2),
+    # installed-sh: the same through `sh -c`, as Claude Code runs a shell-form hook command;
+    # `installed` is the exec form `hookcore install claude` writes (no shell).
+    ("installed-sh", ["/bin/sh", "-c", tmp + "/hookcore-hook claude"], 2),
 ]
 if os.path.exists(tmp + "/hookcore-base"):
     cases.append(("hookcore-base", [tmp + "/hookcore-base"] + hook, 2))
 inst = dict(os.environ, HOME=tmp + "/inst/home")
 def run(argv, path, want):
-    installed = argv == [tmp + "/hookcore-hook", "claude"]
+    installed = argv in ([tmp + "/hookcore-hook", "claude"], ["/bin/sh", "-c", tmp + "/hookcore-hook claude"])
     if installed:
         path = path.replace(".json", "-inst.json")
     with open(path, "rb") as f:
@@ -182,5 +188,10 @@ for kind in ("block", "allow"):
         b, bs = res[(kind, "hookcore-base")]
         line += f"; base/gomin {b / g:.2f}x, hookcore/base per round {statistics.median(a / c for a, c in zip(hs, bs)):.2f}x"
     print(line + " (p50)")
+for kind in ("block", "allow"):
+    e, es = res[(kind, "installed")]
+    s, ss = res[(kind, "installed-sh")]
+    print(f"{kind}: sh -c costs {s - e:.2f} ms over exec form (p50 {s:.2f} vs {e:.2f} ms, per-round median "
+          f"{statistics.median(a - b for a, b in zip(ss, es)):.2f} ms, {statistics.median(a / b for a, b in zip(ss, es)):.2f}x)")
 PY
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,5 +1,7 @@
 package config
 
+import "github.com/goccy/go-yaml/ast"
+
 // Claude Code handler fields (research note §2.5; observed with the real Claude Code 2.1.332
 // in ../shared/peer-claude, scenario in claude_fields_test.go): asyncRewake, shell,
 // statusMessage, and the exec form `command` + `args`.
@@ -28,14 +30,19 @@ func (d *decoder) claudeField(r *rawHook, p kv) bool {
 // claudeExecForm applies Claude Code's exec form: in a Claude Code settings file, `command`
 // with `args` means command is the program and args its arguments, run without a shell
 // (observed: `{"command": "${CLAUDE_PROJECT_DIR}/h.sh", "args": ["$HOME", "a b"]}` runs
-// h.sh with the arguments `$HOME` and `a b` as written). Other dialects keep `command` and
-// `args` exclusive. asyncRewake implies async (research note §2.5).
+// h.sh with the arguments `$HOME` and `a b` as written). An empty list is exec form too:
+// Claude Code 2.1.332 ran `{"command": "/x/h.py X", "args": []}` as the program "/x/h.py X",
+// which failed to start (a non-blocking error), where a shell would have run h.py. Other
+// dialects keep `command` and `args` exclusive. asyncRewake implies async (research note
+// §2.5).
 func claudeExecForm(r *rawHook) {
 	h := &r.h
 	if h.AsyncRewake {
 		h.Async = true
 	}
-	if h.Dialect != Nested || h.Action.Command == "" || len(h.Action.Args) == 0 {
+	args, had := r.at["action.args"]
+	_, list := args.val.(*ast.SequenceNode)
+	if h.Dialect != Nested || h.Action.Command == "" || len(h.Action.Args) == 0 && !(had && list) {
 		return
 	}
 	h.Action.Args = append([]string{h.Action.Command}, h.Action.Args...)

@@ -150,7 +150,8 @@ func TestOtherAgentFileSkipsHookcore(t *testing.T) {
 // claude` (what `hookcore install claude` writes, in the shell or the exec form) and an http
 // hook to a `hookcore serve` on this machine (install --server) load disabled; an http hook
 // to another host with the same path, and hookcore's own YAML, are left alone.
-// Regression: `hookcore hook codex --config .claude/settings.json` ran `hookcore hook claude`.
+// Regression: `hookcore hook codex --config .claude/settings.json` ran `hookcore hook claude`;
+// and an exec-form program path with a space was split at it (stop 29).
 func TestClaudeSettingsSkipHookcore(t *testing.T) {
 	t.Parallel()
 	cl := `{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [
@@ -161,7 +162,10 @@ func TestClaudeSettingsSkipHookcore(t *testing.T) {
   {"type": "http", "url": "http://[::1]:9/hook/claude"},
   {"type": "http", "url": "https://hooks.example.com/hook/claude"},
   {"type": "http", "url": "http://127.0.0.1:7878/hook/vscode"},
-  {"type": "command", "command": "./guard.sh"}]}]}}`
+  {"type": "command", "command": "./guard.sh"},
+  {"type": "command", "command": "/home/u/go/bin/hookcore-hook", "args": ["hook", "claude"]},
+  {"type": "command", "command": "/opt/my tools/hookcore-hook", "args": ["hook", "claude"]},
+  {"type": "command", "command": "/opt/tools/guard", "args": ["hook", "claude"]}]}]}}`
 	f, probs := Parse(".claude/settings.json", []byte(cl), Project)
 	if probs.Err() != nil {
 		t.Fatal(probs)
@@ -170,7 +174,7 @@ func TestClaudeSettingsSkipHookcore(t *testing.T) {
 	for _, h := range f.Hooks {
 		got = append(got, h.Enabled)
 	}
-	want := []bool{false, false, false, false, false, true, true, true}
+	want := []bool{false, false, false, false, false, true, true, true, false, false, true}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("enabled (-want +got):\n%s", diff)
 	}

@@ -697,7 +697,7 @@ func offBridge(f *File) {
 		h := &f.Hooks[i]
 		switch h.Action.Type {
 		case TypeCommand:
-			if isHookcoreBridge(h.Action.Command) || len(h.Action.Args) > 1 && isHookcoreBridge(strings.Join(h.Action.Args[:2], " ")) {
+			if isHookcoreBridge(h.Action.Command) || isHookcoreArgv(h.Action.Args) {
 				h.Enabled = false
 			}
 		case TypeHTTP:
@@ -732,6 +732,17 @@ func isHookcoreBridge(cmd string) bool {
 		return false
 	}
 	base := strings.TrimSuffix(filepath.Base(bin), ".exe")
+	return base == "hookcore" || base == "hookcore-hook"
+}
+
+// isHookcoreArgv is isHookcoreBridge for an exec-form argv (Claude Code's `command` +
+// `args`, what `hookcore install claude` writes since stop 29): the program, a path taken as
+// it is (no shell splits it: "/opt/my bin/hookcore-hook"), then the word hook.
+func isHookcoreArgv(args []string) bool {
+	if len(args) < 2 || args[1] != "hook" {
+		return false
+	}
+	base := strings.TrimSuffix(filepath.Base(args[0]), ".exe")
 	return base == "hookcore" || base == "hookcore-hook"
 }
 

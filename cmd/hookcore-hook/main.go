@@ -38,7 +38,7 @@ func growStack(i int) byte {
 func main() {
 	growStack(len(os.Args))
 	args := os.Args[1:]
-	if len(args) == 0 || args[0] != "hook" {
+	if len(args) > 0 && args[0] != "hook" {
 		args = append([]string{"hook"}, args...) // `hookcore-hook claude` is `hookcore hook claude`
 	}
 	os.Exit(cli.Main(args, os.Stdin, os.Stdout, os.Stderr))

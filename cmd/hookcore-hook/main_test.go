@@ -223,6 +223,52 @@ func TestLeanMatchesFull(t *testing.T) {
 	}
 }
 
+// TestNoArgumentsUnderClaudeCode: `hookcore install claude` writes exec form ("command":
+// "/…/hookcore-hook", "args": ["hook", "claude"]); a Claude Code older than exec form
+// ignores "args" and runs the program alone in sh -c (observed with 2.1.88). Started so — no
+// arguments, CLAUDE_PROJECT_DIR set as Claude Code sets it for every hook, stdin not a
+// terminal — both binaries are `hook claude`, and SessionStart tells the user why that
+// Claude Code is worth updating. Before, the lean binary blocked every event with a usage
+// error (the prompt included) and the full one printed its help with exit 0, which let
+// every call through. Without CLAUDE_PROJECT_DIR nothing changes: no hook process.
+func TestNoArgumentsUnderClaudeCode(t *testing.T) {
+	bin := binaries(t)
+	work := t.TempDir()
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".hookcore"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".hookcore", "hooks.yaml"), []byte(policy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	claude := []string{"CLAUDE_PROJECT_DIR=" + work}
+	start := `{"session_id":"s1","cwd":"` + work + `","hook_event_name":"SessionStart","source":"startup"}`
+	for _, name := range []string{"hookcore-hook", "hookcore"} {
+		t.Run(name, func(t *testing.T) {
+			prog := filepath.Join(bin, name)
+			if r := runEnv(t, claude, prog, work, home, claudeInput(work, "PreToolUse", "Bash", "rm -rf /")); r.code != 2 || !strings.Contains(r.stderr, "HOOKCORE-BLOCK") {
+				t.Errorf("rm -rf with no arguments: %+v, want the policy's block", r)
+			}
+			if r := runEnv(t, claude, prog, work, home, claudeInput(work, "PreToolUse", "Bash", "ls")); r.code != 0 || r.stderr != "" {
+				t.Errorf("ls with no arguments: %+v, want exit 0", r)
+			}
+			if r := runEnv(t, claude, prog, work, home, start); r.code != 0 || !strings.Contains(r.stdout, "older than exec form") {
+				t.Errorf("SessionStart with no arguments: %+v, want the note", r)
+			}
+			if r := runEnv(t, claude, prog, work, home, start, "hook", "claude"); strings.Contains(r.stdout, "exec form") {
+				t.Errorf("SessionStart with its arguments: %+v, want no note", r)
+			}
+			r := run(t, prog, work, home, claudeInput(work, "PreToolUse", "Bash", "rm -rf /"))
+			switch {
+			case name == "hookcore" && (r.code != 0 || !strings.Contains(r.stdout, "Usage:")):
+				t.Errorf("no arguments outside a hook: %+v, want the help", r)
+			case name == "hookcore-hook" && (r.code != 2 || !strings.Contains(r.stderr, "accepts between 1 and 2 arg(s)")):
+				t.Errorf("no arguments outside a hook: %+v, want the usage error", r)
+			}
+		})
+	}
+}
+
 // TestLeanAloneFailsClosed: without the full hookcore beside it or on PATH, the lean binary
 // still decides what it runs itself, and blocks a gate event it would have to hand over,
 // saying why (a guard fails closed), rather than letting it through.

@@ -90,6 +90,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 					}
 					all = append(all, e.externalProblems(f, agentRunner)...)
 					all = append(all, bareHookcore(f)...)
+					all = append(all, shellHookcore(f)...)
 				}
 			}
 			if len(args) == 0 && e.home != "" {
@@ -256,4 +257,44 @@ func (e *env) envCheckProblem(f *config.File) *config.Problem {
 		return nil
 	}
 	return &config.Problem{Pos: at, Msg: fmt.Sprintf("env sets %s, which Claude Code gives every hook, hookcore's hook command and your guards included: under Claude Code, hookcore runs nothing and blocks tool calls while it does%s", envNames(over), e.grantAdvice(v, f.Path))}
+}
+
+// shellHookcore warns, once per Claude Code settings file, about the entries that run
+// hookcore by an absolute path as a command line (shell form, as install wrote them before
+// stop 29; a bare name draws bareHookcore's warning instead): Claude Code runs such a line
+// with sh -c, and a project's settings env reaches that shell before hookcore does.
+// CLAUDE_CODE_SHELL_PREFIX runs the line through the repository's program (red team round
+// 45, with the real Claude Code: it swallowed hookcore's command, and rm -rf ran), and the
+// dynamically linked shell loads LD_PRELOAD (observed: the repository's library ran in sh at
+// every event). `hookcore install claude` writes exec form, which Claude Code runs with no
+// shell, and replaces such an entry of its own.
+func shellHookcore(f *config.File) config.ErrorList {
+	if f.Dialect != config.Nested || !config.IsClaudeSettings(f.Path) {
+		return nil
+	}
+	var first *config.Hook
+	var prog string
+	n := 0
+	for i := range f.Hooks {
+		h := &f.Hooks[i]
+		if p := hookcoreProgram(h.Action); p != "" && h.Action.Command != "" && strings.ContainsRune(p, '/') {
+			if n++; first == nil {
+				first, prog = h, p
+			}
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	fix := `write them in exec form ("command": the program, "args": its arguments), which Claude Code runs with no shell`
+	if f.Layer == config.User || f.Layer == config.Project || f.Layer == config.Local {
+		fix = fmt.Sprintf("run `hookcore install claude --scope %s` again: it writes them in exec form (\"args\"), which Claude Code runs with no shell", f.Layer)
+	}
+	entries := "entries run"
+	if n == 1 {
+		entries = "entry runs"
+	}
+	return config.ErrorList{{Pos: first.Pos, Warning: true, Msg: fmt.Sprintf(
+		"%d %s hookcore as a command line (%s ...), which Claude Code runs with sh -c: a project's settings env reaches that shell before hookcore does (CLAUDE_CODE_SHELL_PREFIX runs the line through the repository's own program, which need not start hookcore at all; LD_PRELOAD loads the repository's code into the shell); %s",
+		n, entries, text.Printable(prog), fix)}}
 }

@@ -52,6 +52,9 @@ type env struct {
 	args []string
 	// handedOver is the lean hook binary's --handed-over, once its flags are parsed.
 	handedOver bool
+	// argless is set when the process was started with no arguments as Claude Code's hook
+	// command, and runs as `hook claude` (arglessClaude).
+	argless bool
 	// hookBudget, when not 0, replaces agentBudget (tests).
 	hookBudget time.Duration
 	// transport is how serve and `hook --server` check each other (the full build's; the
@@ -129,3 +132,37 @@ func exitCode(err error, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "hookcore:", err)
 	return ExitFailure
 }
+
+// isTerminal reports whether s (a stream: stdin, stdout or stderr) is a character device
+// other than /dev/null (a terminal, in practice), without a dependency. /dev/null is one too,
+// and `fire EVENT < /dev/null` said it was reading from the terminal (new-user trial, stop 22).
+func isTerminal(s any) bool {
+	f, ok := s.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
+}
+
+// arglessClaude reports whether a hookcore started with no arguments (args) is Claude Code's
+// hook command, to be run as `hook claude`: the environment has CLAUDE_PROJECT_DIR, which
+// Claude Code sets for every hook process (observed with 2.1.332 and 2.1.88) and not for its
+// Bash tool's commands (2.1.332), and stdin is not a terminal. `hookcore install claude` writes
+// exec form ("command": "/…/hookcore-hook", "args": ["hook", "claude"]); a Claude Code older
+// than exec form ignores "args" and runs "command" alone in a shell (observed with 2.1.88;
+// 2.1.197 and later take it). The lean binary then answered "accepts between 1 and 2
+// arg(s)" with exit 2 at every event, the prompt included, and the full one printed its help
+// with exit 0, which lets every call through.
+func arglessClaude(args []string, stdin io.Reader) bool {
+	return len(args) == 0 && os.Getenv("CLAUDE_PROJECT_DIR") != "" && !isTerminal(stdin)
+}
+
+// arglessNote is what SessionStart tells the user when the hook command ran as `hook
+// claude` because it was started with no arguments (arglessClaude): this Claude Code runs
+// the entries through a shell, where a project's settings env reaches before hookcore does.
+const arglessNote = "hookcore: this Claude Code ran hookcore's hook command without its arguments: it is older than exec form (\"args\", which it ignores) and runs the command through sh -c, where a project's settings env can wrap it in its own program (CLAUDE_CODE_SHELL_PREFIX) or load its own code (LD_PRELOAD) before hookcore starts; hookcore ran as `hook claude`. Update Claude Code (2.1.197 and later run exec form with no shell)"

@@ -14,10 +14,15 @@ import (
 // Main runs the hookcore command line with args (without the program name) and returns the
 // exit code: 0 ok, 1 usage or config error, 2 blocked (fire).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	argless := arglessClaude(args, stdin)
+	if argless {
+		args = []string{"hook", "claude"} // not the help, exit 0: that lets the call through
+	}
 	e, code := newEnv(args, stdin, stdout, stderr)
 	if e == nil {
 		return code
 	}
+	e.argless = argless
 
 	root := &cobra.Command{
 		Use:           "hookcore",

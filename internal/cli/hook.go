@@ -189,6 +189,9 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 	note := ""
 	if event == hook.SessionStart {
 		note = bareStartNote(p.Name(), startedAs())
+		if e.argless {
+			note = strings.TrimPrefix(note+"\n"+arglessNote, "\n")
+		}
 	}
 	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block, note))
 	ans = orFailed(p, event, failed, ans)

@@ -46,7 +46,10 @@ settings file for every event hookcore handles: .claude/settings.json (local:
 .github/hooks/hookcore.json; with --scope user, the same under your home directory. The
 hook program is written as its absolute path (/home/you/go/bin/hookcore-hook hook claude):
 the agent's shell would look a bare name up on the PATH of the hook's environment, which a
-project's settings can set (Claude Code's env), and run the repository's program instead. The
+project's settings can set (Claude Code's env), and run the repository's program instead.
+Claude Code's entries are in exec form ("command": "/…/hookcore-hook", "args": ["hook",
+"claude"]), which it runs with no shell, so that a project's env can neither wrap them
+(CLAUDE_CODE_SHELL_PREFIX) nor load code into a shell before hookcore (LD_PRELOAD). The
 file is merged, never replaced: every other key and hook stays. Installing twice is
 installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak (a file inside the
 project in ~/.local/state/hookcore/backups, out of the repository) and the new one is
@@ -138,6 +141,12 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		// Red team round 45: the agent's shell looked the bare name up on a PATH the
 		// project's settings set, and ran the repository's hookcore-hook.
 		fmt.Fprintf(e.stdout, "%s: the entries replaced ran hookcore by a bare name, which the agent's shell looks up on the PATH of the hook's environment (a project's settings can set it); they now name %s\n", relativize(p.Path, e.cwd), text.Printable(o.Command))
+	}
+	if len(p.ReplacedShell) > 0 {
+		// Red team round 45: a project's env set CLAUDE_CODE_SHELL_PREFIX, Claude Code ran
+		// every shell-form hook command through the repository's program, which swallowed
+		// hookcore's, and rm -rf ran; its LD_PRELOAD ran the repository's code in the shell.
+		fmt.Fprintf(e.stdout, "%s: the entries replaced were command lines Claude Code runs with sh -c, which a project's settings env can wrap in its own program (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore starts; they now run %s with no shell (exec form: \"args\")\n", relativize(p.Path, e.cwd), text.Printable(o.Command))
 	}
 	abs, _ := filepath.Abs(p.Path)
 	created := e.home != "" && add && p.Old == nil

@@ -43,17 +43,17 @@ func TestInstallNeedsALastingProgram(t *testing.T) {
 	if code, _, stderr := run("install", "claude", "--dry-run"); code != 1 || !strings.Contains(stderr, "is a temporary binary of `go run` or `go test`") || !strings.Contains(stderr, "no hookcore is on PATH") {
 		t.Errorf("no lasting program: exit %d, stderr %q, want exit 1 saying why", code, stderr)
 	}
-	if code, stdout, stderr := run("install", "claude", "--dry-run", "--command", "/opt/hookcore"); code != 0 || stderr != "" || !strings.Contains(stdout, `"command": "/opt/hookcore hook claude"`) {
+	if code, stdout, stderr := run("install", "claude", "--dry-run", "--command", "/opt/hookcore"); code != 0 || stderr != "" || !strings.Contains(stdout, `"command": "/opt/hookcore",`) {
 		t.Errorf("--command /opt/hookcore: exit %d, stderr %q, stdout %s", code, stderr, stdout)
 	}
 	if code, _, stderr := run("install", "claude", "--dry-run", "--command", "my-hookcore"); code != 1 || !strings.Contains(stderr, `--command "my-hookcore": no such program on PATH`) {
 		t.Errorf("--command off PATH: exit %d, stderr %q", code, stderr)
 	}
 	t.Setenv("PATH", bin)
-	if code, stdout, stderr := run("install", "claude", "--dry-run", "--command", "my-hookcore"); code != 0 || !strings.Contains(stdout, `"command": "`+filepath.Join(bin, "my-hookcore")+` hook claude"`) {
+	if code, stdout, stderr := run("install", "claude", "--dry-run", "--command", "my-hookcore"); code != 0 || !strings.Contains(stdout, `"command": "`+filepath.Join(bin, "my-hookcore")+`",`) {
 		t.Errorf("--command on PATH: exit %d, stderr %q, stdout %s, want its absolute path", code, stderr, stdout)
 	}
-	if code, stdout, stderr := run("install", "claude", "--dry-run", "--command", "tools/hookcore"); code != 0 || !strings.Contains(stdout, `"command": "`+filepath.Join(dir, "tools", "hookcore")+` hook claude"`) {
+	if code, stdout, stderr := run("install", "claude", "--dry-run", "--command", "tools/hookcore"); code != 0 || !strings.Contains(stdout, `"command": "`+filepath.Join(dir, "tools", "hookcore")+`",`) {
 		t.Errorf("relative --command: exit %d, stderr %q, stdout %s, want it made absolute", code, stderr, stdout)
 	}
 	if code, stdout, stderr := run("uninstall", "claude"); code != 0 || !strings.Contains(stdout, "no hookcore entry to remove") {
@@ -118,7 +118,7 @@ func TestInstallFromTemporaryBinary(t *testing.T) {
 		// Another hookcore first on PATH is not this binary: this one is written.
 		{name: "another hookcore on PATH", bin: "opt/bin/hookcore", path: "other", files: map[string]string{"other/hookcore": script}},
 		// A path with a space is shell-quoted (red team 11: sh ran /opt/my, exit 127).
-		{name: "a space in the path", bin: "opt/my bin/hookcore", want: "'@/opt/my bin/hookcore'"},
+		{name: "a space in the path", bin: "opt/my bin/hookcore", want: "@/opt/my bin/hookcore"}, // exec form: no shell, no quoting
 		{name: "installed with the lean binary", bin: "opt/bin/hookcore", lean: true, want: "@/opt/bin/hookcore-hook"},
 		{name: "a go-build directory elsewhere", bin: "src/go-build/hookcore", env: []string{"TMPDIR=@/tmp"}},
 	} {
@@ -203,7 +203,7 @@ func TestInstallFromTemporaryBinary(t *testing.T) {
 			if want == "" {
 				want = self
 			}
-			if line := `"command": "` + want + ` hook claude"`; !strings.Contains(stdout.String(), line) {
+			if line := `"command": "` + want + `",`; !strings.Contains(stdout.String(), line) {
 				t.Errorf("the diff does not write %s:\n%s", line, stdout.String())
 			}
 			if stderr.Len() > 0 {

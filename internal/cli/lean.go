@@ -34,10 +34,18 @@ import (
 // unknown flag) goes to the full hookcore unchanged, which answers it. It returns the exit
 // code, as the full binary's Main.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	argless := arglessClaude(args, stdin)
+	switch {
+	case argless:
+		args = []string{"hook", "claude"}
+	case len(args) == 0:
+		args = []string{"hook"} // no agent: the hook command's usage error, exit 2
+	}
 	e, code := newEnv(args, stdin, stdout, stderr)
 	if e == nil {
 		return code
 	}
+	e.argless = argless
 	var cf configFlags
 	var hf hookFlags
 	pos, ok := []string(nil), len(args) > 0 && args[0] == "hook"

@@ -153,19 +153,3 @@ func (e *env) replay(cmd *cobra.Command, f *replayFlags, files []string) error {
 	}
 	return nil
 }
-
-// isTerminal reports whether s (a stream: stdin, stdout or stderr) is a character device
-// other than /dev/null (a terminal, in practice), without a dependency. /dev/null is one too,
-// and `fire EVENT < /dev/null` said it was reading from the terminal (new-user trial, stop 22).
-func isTerminal(s any) bool {
-	f, ok := s.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(fi, null)
-}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/install"
 	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/trust"
 )
@@ -486,7 +487,13 @@ func fullTarget(a config.Action) string {
 		if a.Command != "" {
 			return a.Command
 		}
-		return strings.Join(a.Args, " ")
+		// An argv (exec form), each word shell-quoted when it needs it, so that a word
+		// with a blank reads as one: "'/opt/my tools/hookcore-hook' hook claude".
+		words := make([]string, len(a.Args))
+		for i, w := range a.Args {
+			words[i] = install.ShellQuote(w)
+		}
+		return strings.Join(words, " ")
 	case config.TypeHTTP:
 		return a.URL
 	case config.TypeInject:

@@ -32,6 +32,14 @@ type agent struct {
 	events  []event
 	// eventArg adds the native event name to the command (Copilot: its payloads do not say).
 	eventArg bool
+	// exec writes a command entry in exec form: "command" is the program, "args" its
+	// arguments, run with no shell (Claude Code's `args`). A shell-form entry is a command
+	// line the agent gives `sh -c`, and a project's settings env reaches that shell: Claude
+	// Code wraps every shell-form hook command in the program CLAUDE_CODE_SHELL_PREFIX names,
+	// and the dynamically linked shell loads LD_PRELOAD, both before hookcore starts (red team
+	// round 45; observed with Claude Code 2.1.332, docs/decisions.md, "install claude writes
+	// exec form (stop 29)").
+	exec bool
 }
 
 var agents = map[string]*agent{
@@ -40,6 +48,7 @@ var agents = map[string]*agent{
 		files:   map[Scope]string{User: ".claude/settings.json", Project: ".claude/settings.json", Local: ".claude/settings.local.json"},
 		def:     Project,
 		grouped: true,
+		exec:    true,
 		events: []event{
 			{"PreToolUse", "*"}, {"PermissionRequest", "*"}, {"PostToolUse", "*"}, {"PostToolUseFailure", "*"},
 			{"UserPromptSubmit", ""}, {"Stop", ""}, {"SubagentStart", ""}, {"SubagentStop", ""},
@@ -95,8 +104,9 @@ var agents = map[string]*agent{
 	},
 }
 
-// hookcoreCommand reports whether command runs hookcore's hook command for agent, in any
-// form: a binary named hookcore or hookcore-hook (any path, .exe or not) or self, then
+// hookcoreArgv reports whether w, a hook entry's command (argv: an exec-form entry's program
+// and arguments as written, a command line's words), runs hookcore's hook command for agent,
+// in any form: a binary named hookcore or hookcore-hook (any path, .exe or not) or self, then
 // "hook AGENT", then anything. Such an entry that is not exactly one install writes is the
 // user's own (red team 11: `hookcore hook claude --settings /etc/team/policy.json` was
 // rewritten to install's command, its flag and timeout lost).
@@ -104,12 +114,8 @@ var agents = map[string]*agent{
 // "Any form" is what runs the hook command (red team 13: a policy wired by a spelling install
 // did not know ran twice once install added its own entry): `env` and VAR=value before the
 // binary, `hookcore-hook AGENT` without the word hook, the hook command's flags before
-// AGENT, and AGENT in any case.
-func hookcoreCommand(command, agent, self string) bool {
-	w, ok := words(command)
-	if !ok {
-		w = strings.Fields(command)
-	}
+// AGENT, and AGENT in any case; shell form or exec form (stop 29).
+func hookcoreArgv(w []string, agent, self string) bool {
 	for len(w) > 0 && (w[0] == "env" || filepath.Base(w[0]) == "env" && filepath.IsAbs(w[0]) || strings.Contains(w[0], "=") && !strings.HasPrefix(w[0], "-")) {
 		w = w[1:]
 	}
@@ -157,12 +163,12 @@ func hookcoreBinary(bin, self string) bool {
 	return bin == self || base == "hookcore" || base == "hookcore-hook" || !strings.Contains(bin, "/") && bin == filepath.Base(self)
 }
 
-// shellQuote returns s as one word of a POSIX shell command line: as it is when it holds only
+// ShellQuote returns s as one word of a POSIX shell command line: as it is when it holds only
 // letters, digits and "-_./=:@%+,", else in single quotes (a quote inside as '\”). The
 // agents run a hook command with sh -c (Copilot: bash), where a space splits a path and
 // "[]" glob (red team 11: "/tmp/my bin/hookcore" ran /tmp/my, exit 127, and Claude Code lets
 // a call through when its hook command fails).
-func shellQuote(s string) string {
+func ShellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-_./=:@%+,", r))
 	}) < 0 {

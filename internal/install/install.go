@@ -53,6 +53,12 @@ type Plan struct {
 	// agent's shell looks such a name up on the PATH of the hook's environment, which a
 	// project's settings can set.
 	ReplacedBare []string
+	// ReplacedShell names the events of Replaced whose entry was a shell-form command line
+	// where install now writes exec form (Claude Code, before stop 29): the agent ran it with
+	// `sh -c`, which a project's settings env can wrap in its own program
+	// (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore
+	// starts.
+	ReplacedShell []string
 	// Delete makes Apply remove the file (after its backup) instead of writing New: the CLI
 	// sets it when uninstall leaves nothing of a file that install created (Leftover).
 	Delete bool
@@ -221,10 +227,13 @@ func (p *Plan) merge(a *agent, o *Options, add bool) error {
 			p.Kept = append(p.Kept, ev.name)
 		}
 		if add && changed {
-			if replaced, bare := replacedOwn(a, o, ev, before); replaced {
+			if replaced, bare, shell := replacedOwn(a, o, ev, before); replaced {
 				p.Replaced = append(p.Replaced, ev.name)
 				if bare {
 					p.ReplacedBare = append(p.ReplacedBare, ev.name)
+				}
+				if shell {
+					p.ReplacedShell = append(p.ReplacedShell, ev.name)
 				}
 			}
 		}
@@ -306,12 +315,19 @@ func sameJSON(a, b []byte) bool {
 	return string(raw(x)) == string(raw(y))
 }
 
-// entry is the hook entry hookcore writes for ev, keys in the order the agents' docs show.
-func entry(a *agent, o *Options, ev event) *object {
+// entry is the hook entry hookcore writes for ev, keys in the order the agents' docs show:
+// in exec form for an agent that takes it (Claude Code), else a shell command line.
+func entry(a *agent, o *Options, ev event) *object { return entryForm(a, o, ev, a.exec) }
+
+// entryForm is entry in exec form (exec: "command" is the program, "args" its arguments;
+// Claude Code runs it with no shell) or in shell form (a command line, the program
+// shell-quoted), whatever a takes: install's entries for Claude Code were shell form before
+// stop 29, and are still install's own.
+func entryForm(a *agent, o *Options, ev event, exec bool) *object {
 	e := &object{vals: map[string]json.RawMessage{}}
-	cmd := shellQuote(o.Command) + " hook " + a.name
+	args := []string{"hook", a.name}
 	if a.eventArg {
-		cmd += " " + ev.name
+		args = append(args, ev.name)
 	}
 	if o.Server != "" {
 		// Claude Code skips an http hook on an event that takes none (SessionStart, Setup:
@@ -322,7 +338,20 @@ func entry(a *agent, o *Options, ev event) *object {
 			e.set("url", raw(strings.TrimRight(o.Server, "/")+"/hook/claude"))
 			return e
 		}
-		cmd += " --server " + shellQuote(o.Server)
+		args = append(args, "--server", o.Server)
+	}
+	if exec {
+		// No shell: the program is named as it is, and ${CLAUDE_PROJECT_DIR} would be the
+		// only thing Claude Code substitutes in it (observed with 2.1.332: $HOME stays as
+		// written, "a b" is one argument).
+		e.set("type", raw("command"))
+		e.set("command", raw(o.Command))
+		e.set("args", raw(args))
+		return e
+	}
+	cmd := ShellQuote(o.Command)
+	for _, w := range args {
+		cmd += " " + ShellQuote(w)
 	}
 	switch a.name {
 	case "gemini":
@@ -359,16 +388,10 @@ const (
 // (red team 11).
 func whose(a *agent, o *Options, ev event, h json.RawMessage) owner {
 	var e struct {
-		Command string `json:"command"`
-		Bash    string `json:"bash"`
-		URL     string `json:"url"`
+		URL string `json:"url"`
 	}
 	if json.Unmarshal(h, &e) != nil {
 		return user
-	}
-	cmd := e.Command
-	if cmd == "" {
-		cmd = e.Bash
 	}
 	if e.URL != "" {
 		base, ok := strings.CutSuffix(strings.TrimRight(e.URL, "/"), "/hook/"+a.name)
@@ -380,10 +403,10 @@ func whose(a *agent, o *Options, ev event, h json.RawMessage) owner {
 		}
 		return written
 	}
-	if !hookcoreCommand(cmd, a.name, o.Command) {
+	w, exec, ok := argv(h)
+	if !hookcoreArgv(w, a.name, o.Command) {
 		return user
 	}
-	w, ok := words(cmd)
 	if !ok || (strings.Contains(w[0], "/") && !filepath.IsAbs(w[0])) {
 		// install writes a bare name or an absolute path: tools/hookcore is a project's
 		// pinned binary, the user's entry (red team 12)
@@ -393,10 +416,42 @@ func whose(a *agent, o *Options, ev event, h json.RawMessage) owner {
 	if n := len(w); n >= 2 && w[n-2] == "--server" {
 		mine.Server = w[n-1]
 	}
-	if sameJSON(h, raw(entry(a, &mine, ev))) {
-		return installed
+	// The form install writes now, or, for an agent it writes exec form for, the shell form
+	// it wrote before (replaced, with a line saying why: ReplacedShell).
+	if !exec || a.exec {
+		if sameJSON(h, raw(entryForm(a, &mine, ev, exec))) {
+			return installed
+		}
 	}
 	return written
+}
+
+// argv returns the hook entry h's (raw JSON) program and arguments: in exec form (an
+// "args" key, even an empty list: Claude Code 2.1.332 then runs "command" as the program,
+// observed) "command" and the args as written; else the words of its command line
+// ("command", or Copilot's "bash"), as a shell splits them. ok is false when h is not an
+// object of that shape, or its command line holds anything a shell would expand or treat
+// as an operator (words); w is then the line split at blanks.
+func argv(h json.RawMessage) (w []string, exec, ok bool) {
+	var e struct {
+		Command string    `json:"command"`
+		Bash    string    `json:"bash"`
+		Args    *[]string `json:"args"`
+	}
+	if json.Unmarshal(h, &e) != nil {
+		return nil, false, false
+	}
+	if e.Args != nil {
+		return append([]string{e.Command}, *e.Args...), true, true
+	}
+	cmd := e.Command
+	if cmd == "" {
+		cmd = e.Bash
+	}
+	if w, ok = words(cmd); !ok {
+		w = strings.Fields(cmd)
+	}
+	return w, false, ok && len(w) > 0
 }
 
 // mergeEvent adds (add) or removes install's entry in one event's list. On add, an existing
@@ -492,9 +547,10 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 }
 
 // replacedOwn reports whether list (an event's entries before install) holds an entry of
-// the kind install writes (whose: installed) that is not the one it writes now, and whether
-// such an entry names its program by a bare name (bareProgram).
-func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replaced, bare bool) {
+// the kind install writes (whose: installed) that is not the one it writes now, whether
+// such an entry names its program by a bare name (bareProgram), and whether it is a shell
+// command line where install now writes exec form.
+func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replaced, bare, shell bool) {
 	want := raw(entry(a, o, ev))
 	var entries []json.RawMessage
 	for _, g := range list {
@@ -515,24 +571,20 @@ func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replac
 		if whose(a, o, ev, h) == installed && !sameJSON(h, want) {
 			replaced = true
 			bare = bare || bareProgram(h)
+			if _, exec, _ := argv(h); a.exec && !exec {
+				shell = true
+			}
 		}
 	}
-	return replaced, bare
+	return replaced, bare, shell
 }
 
-// bareProgram reports whether the hook entry h (raw JSON) runs a command whose program is
-// a name without a slash, which the shell looks up on PATH.
+// bareProgram reports whether the hook entry h (raw JSON) runs a program named without a
+// slash, which the agent's shell looks up on PATH (in exec form Claude Code looks it up
+// itself, on the same PATH: observed with 2.1.332).
 func bareProgram(h json.RawMessage) bool {
-	var e struct{ Command, Bash string }
-	if json.Unmarshal(h, &e) != nil {
-		return false
-	}
-	cmd := e.Command
-	if cmd == "" {
-		cmd = e.Bash
-	}
-	w, ok := words(cmd)
-	return ok && len(w) > 0 && !strings.Contains(w[0], "/")
+	w, _, ok := argv(h)
+	return ok && !strings.Contains(w[0], "/")
 }
 
 // installShaped reports whether group has the shape of the groups install writes for ev: a

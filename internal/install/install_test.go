@@ -66,7 +66,7 @@ func TestInstallKeepsEverything(t *testing.T) {
 	if !p.Changed || p.Path != path {
 		t.Fatalf("plan = %+v", p)
 	}
-	if d := Diff(p.Path, p.Old, p.New); !strings.Contains(d, "+++ "+path) || !strings.Contains(d, `"command": "hookcore hook claude"`) {
+	if d := Diff(p.Path, p.Old, p.New); !strings.Contains(d, "+++ "+path) || !strings.Contains(d, `"command": "hookcore",`) || !strings.Contains(d, `"args": ["hook", "claude"]`) {
 		t.Errorf("dry-run diff does not show the new entry:\n%s", d)
 	}
 	backup := apply(t, p)
@@ -87,7 +87,7 @@ func TestInstallKeepsEverything(t *testing.T) {
 	pre := m["hooks"].(map[string]any)["PreToolUse"].([]any)
 	want := []any{
 		map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{"type": "command", "command": "~/bin/guard.sh", "timeout": 5.0}}},
-		map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": "hookcore hook claude"}}},
+		map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": "hookcore", "args": []any{"hook", "claude"}}}},
 	}
 	if diff := cmp.Diff(want, pre); diff != "" {
 		t.Errorf("PreToolUse (-want +got):\n%s", diff)
@@ -145,11 +145,11 @@ func TestInstallFreshAndServer(t *testing.T) {
 		}
 	}
 	if noHTTP == 0 || strings.Count(string(b), `"url": "http://127.0.0.1:7878/hook/claude"`) != len(agents["claude"].events)-noHTTP ||
-		strings.Count(string(b), `"command": "/usr/local/bin/hookcore hook claude --server http://127.0.0.1:7878"`) != noHTTP {
+		strings.Count(string(b), `"args": ["hook", "claude", "--server", "http://127.0.0.1:7878"]`) != noHTTP {
 		t.Errorf("server install:\n%s", b)
 	}
 	start := decode(t, b)["hooks"].(map[string]any)["SessionStart"]
-	want := []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": "/usr/local/bin/hookcore hook claude --server http://127.0.0.1:7878"}}}}
+	want := []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": "/usr/local/bin/hookcore", "args": []any{"hook", "claude", "--server", "http://127.0.0.1:7878"}}}}}
 	if diff := cmp.Diff(want, start); diff != "" {
 		t.Errorf("SessionStart under --server (-want +got):\n%s", diff)
 	}

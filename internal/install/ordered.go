@@ -106,11 +106,84 @@ func indent(v any) ([]byte, error) {
 		return nil, err
 	}
 	var out bytes.Buffer
-	if err := json.Indent(&out, bytes.TrimSpace(raw.Bytes()), "", "  "); err != nil {
+	if err := indentJSON(&out, bytes.TrimSpace(raw.Bytes()), "", "  "); err != nil {
 		return nil, err
 	}
 	out.WriteByte('\n')
 	return out.Bytes(), nil
+}
+
+// indentJSON is json.Indent, except that an array of scalars stays on one line, spaced
+// after its commas: an exec-form entry's `"args": ["hook", "claude"]`, as Claude Code's docs
+// write it, rather than four lines.
+func indentJSON(dst *bytes.Buffer, src []byte, prefix, unit string) error {
+	var b bytes.Buffer
+	if err := json.Indent(&b, src, prefix, unit); err != nil {
+		return err
+	}
+	data := b.Bytes()
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch c {
+		case '"':
+			end := stringEnd(data, i)
+			dst.Write(data[i:end])
+			i = end - 1
+			continue
+		case '[':
+			if end, flat := flatArray(data, i); flat {
+				var compact bytes.Buffer
+				if err := json.Compact(&compact, data[i:end]); err != nil {
+					return err
+				}
+				for j := 0; j < compact.Len(); j++ {
+					switch d := compact.Bytes()[j]; d {
+					case '"':
+						e := stringEnd(compact.Bytes(), j)
+						dst.Write(compact.Bytes()[j:e])
+						j = e - 1
+					case ',':
+						dst.WriteString(", ")
+					default:
+						dst.WriteByte(d)
+					}
+				}
+				i = end - 1
+				continue
+			}
+		}
+		dst.WriteByte(c)
+	}
+	return nil
+}
+
+// stringEnd returns the offset one past the JSON string that starts at data[i] ('"').
+func stringEnd(data []byte, i int) int {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(data)
+}
+
+// flatArray reports whether the JSON array that starts at data[i] ('[') holds no object or
+// array, and returns the offset one past its ']'.
+func flatArray(data []byte, i int) (end int, flat bool) {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '"':
+			j = stringEnd(data, j) - 1
+		case '[', '{':
+			return 0, false
+		case ']':
+			return j + 1, true
+		}
+	}
+	return 0, false
 }
 
 func raw(v any) json.RawMessage {

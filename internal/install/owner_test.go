@@ -104,7 +104,8 @@ func TestHandWrittenHookcoreEntriesAreTheUsers(t *testing.T) {
 
 // TestInstallQuotesTheCommand: a binary path with a space, and a --server URL with the "[]"
 // of an IPv6 host, are shell-quoted in every agent's command, which the shell then runs with
-// the arguments install meant, even where a file matches the URL as a glob; install knows
+// the arguments install meant, even where a file matches the URL as a glob (Claude Code's
+// exec form, which no shell reads, runs them as written); install knows
 // the quoted entry as its own (twice is once, uninstall gives the file back). Red team 11:
 // "/tmp/my bin/hookcore" was written unquoted (sh ran /tmp/my, exit 127: fail open), and
 // http://[::1]:7878 became http:/1:7878 in a repository with that file.
@@ -140,7 +141,10 @@ func TestInstallQuotesTheCommand(t *testing.T) {
 				var f struct {
 					Hooks map[string][]struct {
 						Command, Bash string
-						Hooks         []struct{ Command string }
+						Hooks         []struct {
+							Command string
+							Args    *[]string
+						}
 					}
 				}
 				if err := json.Unmarshal(p.New, &f); err != nil {
@@ -149,10 +153,15 @@ func TestInstallQuotesTheCommand(t *testing.T) {
 				ev := agents[agent].events[0].name
 				e := f.Hooks[ev][0]
 				cmd := e.Command + e.Bash
+				sh := exec.Command("sh", "-c", cmd)
 				if len(e.Hooks) > 0 {
 					cmd = e.Hooks[0].Command
+					sh = exec.Command("sh", "-c", cmd)
+					if args := e.Hooks[0].Args; args != nil {
+						// Claude Code's exec form: the program as written, no shell.
+						sh = exec.Command(cmd, *args...)
+					}
 				}
-				sh := exec.Command("sh", "-c", cmd)
 				sh.Dir = dir
 				out, err := sh.CombinedOutput()
 				if err != nil {

@@ -344,7 +344,7 @@ func renderer(l layout) func(json.RawMessage, string) (string, error) {
 	return func(v json.RawMessage, prefix string) (string, error) {
 		var b bytes.Buffer
 		if l.multi {
-			err := json.Indent(&b, v, prefix, l.unit)
+			err := indentJSON(&b, v, prefix, l.unit)
 			return b.String(), err
 		}
 		if err := json.Compact(&b, v); err != nil || !l.spaced {

@@ -156,7 +156,8 @@ func TestInstallKeepsCRLF(t *testing.T) {
 // "Stop": [], a file that is only {}) shows no layout of its own, so install writes what it
 // adds there as the container around it is written: one member a line, indented by the
 // file's unit, in a file laid out so (it wrote the whole "hooks" object on one line of
-// 1 500 bytes), and on one line in a one-line file.
+// 1 500 bytes), and on one line in a one-line file. An array of scalars (an exec-form
+// entry's args) is on one line.
 func TestInstallLaysOutEmptyContainers(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -196,10 +197,13 @@ func TestInstallLaysOutEmptyContainers(t *testing.T) {
 				}
 				return
 			}
-			if err := json.Indent(&want, compact.Bytes(), "", c.unit); err != nil {
+			if err := indentJSON(&want, compact.Bytes(), "", c.unit); err != nil {
 				t.Fatal(err)
 			}
 			want.WriteByte('\n')
+			if !bytes.Contains(p.New, []byte(`"args": ["hook", "claude"]`)) {
+				t.Errorf("an exec-form entry's args are not on one line:\n%s", p.New)
+			}
 			if diff := cmp.Diff(want.String(), string(p.New)); diff != "" {
 				t.Errorf("not laid out as the file around it (-want +got):\n%s", diff)
 			}
