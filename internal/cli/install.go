@@ -4,11 +4,14 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -92,6 +95,14 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	o := install.Options{
 		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Command: f.command,
 		Home: e.home, ProjectDir: config.ProjectRoot(e.cwd),
+	}
+	if agent == "claude" && add {
+		if v, ok := claudeVersion(); ok && olderThan(v, skillShellSince) {
+			// Claude Code 2.1.88 ran none of the file's hooks, every guard of hookcore's
+			// included, because one entry named an event it did not know (observed, stop 29).
+			o.Omit = []string{"PreSkillShellCommand"}
+			fmt.Fprintf(e.stderr, "hookcore: warning: Claude Code %s on PATH is older than %s: it runs none of a settings file's hooks when one names an event it does not know, so install leaves out PreSkillShellCommand (a skill's !`cmd` lines then run past your Bash guards); update Claude Code and run install again\n", text.Printable(v), skillShellSince)
+		}
 	}
 	// The lean hook binary beside hookcore (the fast cold start) where it can answer alone:
 	// with --server the full binary forwards. Claude Code with --server still runs the
@@ -481,4 +492,58 @@ func (e *env) warnPolicyErrors() {
 	}
 	errs.Sort()
 	fmt.Fprintf(e.stderr, "hookcore: warning: your config has %d error(s), the first %s: until it loads, the hook command blocks the tool calls it cannot decide (`hookcore check` lists them)\n", len(errs), errs[0].Error())
+}
+
+// skillShellSince is the oldest Claude Code observed to accept a settings file that names
+// PreSkillShellCommand (2.1.197 did, 2.1.88 ran none of the file's hooks; stop 29).
+const skillShellSince = "2.1.197"
+
+// claudeVersion runs `claude --version` (the Claude Code on PATH, 10 s at most) and returns
+// its version, "2.1.332" of "2.1.332 (Claude Code)"; ok is false when there is none or it
+// says something else.
+func claudeVersion() (string, bool) {
+	path, err := exec.LookPath("claude")
+	if err != nil {
+		return "", false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "--version").Output()
+	if err != nil {
+		return "", false
+	}
+	v, _, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	if _, ok := versionParts(v); !ok {
+		return "", false
+	}
+	return v, true
+}
+
+// versionParts reads "MAJOR.MINOR.PATCH" of decimal numbers.
+func versionParts(v string) ([3]int, bool) {
+	var n [3]int
+	parts := strings.Split(v, ".")
+	if len(parts) != 3 {
+		return n, false
+	}
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 {
+			return n, false
+		}
+		n[i] = x
+	}
+	return n, true
+}
+
+// olderThan reports whether version v is older than w (both MAJOR.MINOR.PATCH).
+func olderThan(v, w string) bool {
+	a, _ := versionParts(v)
+	b, _ := versionParts(w)
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
 }

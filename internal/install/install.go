@@ -8,6 +8,7 @@ import (
 	"github.com/hookcore/hookcore/hook"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -23,7 +24,11 @@ type Options struct {
 	// name would be looked up on the PATH of the hook's environment, which a project's
 	// settings can set (Claude Code's env: red team round 45); the CLI never passes one. An
 	// entry of install's that names hookcore bare is recognised, and replaced or removed.
-	Command    string
+	Command string
+	// Omit names events install writes no entry for (and takes its own out of): the ones
+	// the agent's version rejects (Claude Code 2.1.88 runs none of a settings file's hooks
+	// when one names an event it does not know, PreSkillShellCommand; observed, stop 29).
+	Omit       []string
 	Home       string // the user's home directory (User scope)
 	ProjectDir string // the project root (Project and Local scopes)
 }
@@ -222,11 +227,12 @@ func (p *Plan) merge(a *agent, o *Options, add bool) error {
 			}
 		}
 		before := list
-		list, kept, changed := mergeEvent(a, o, ev, list, add)
+		evAdd := add && !slices.Contains(o.Omit, ev.name) // an omitted event's entry goes
+		list, kept, changed := mergeEvent(a, o, ev, list, evAdd)
 		if kept {
 			p.Kept = append(p.Kept, ev.name)
 		}
-		if add && changed {
+		if evAdd && changed {
 			if replaced, bare, shell := replacedOwn(a, o, ev, before); replaced {
 				p.Replaced = append(p.Replaced, ev.name)
 				if bare {
