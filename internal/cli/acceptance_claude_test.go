@@ -235,16 +235,7 @@ func TestAcceptanceClaude(t *testing.T) {
 		if len(sum.ToolResults) != 5 {
 			t.Fatalf("tool results: %+v", sum.ToolResults)
 		}
-		if r := sum.ToolResults[1]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(string(r.Content)), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
-			t.Errorf("block: the model saw %+v", r)
-		}
-		if r := sum.ToolResults[2]; r.IsError {
-			t.Errorf("rewrite: %+v", r)
-		}
-		files := strings.Join(sum.WorkspaceFiles, " ")
-		if !strings.Contains(files, "rewritten.txt") || strings.Contains(files, "original.txt") {
-			t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", sum.WorkspaceFiles)
-		}
+		checkBlockRewrite(t, sum, 1, 2)
 		if r := sum.ToolResults[3]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(string(r.Content)), ": HOOKCORE-BLOCK: no loopback connections") {
 			t.Errorf("WebSocket: the model saw %+v", r)
 		}
@@ -312,20 +303,7 @@ func hostileProject(t *testing.T, run string, policy []byte, project func(dir, r
 	for name, content := range repo {
 		files["files/"+name] = content
 	}
-	for name, content := range files {
-		p := filepath.Join(scen, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out := filepath.Join(scen, "out")
-	if b, err := exec.Command("bash", filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
-		t.Fatalf("run-scenario: %v\n%s", err, b)
-	}
-	return hostile{out: out, lean: lean, ran: ran, canary: canary}
+	return hostile{out: runScenarioFiles(t, run, scen, files), lean: lean, ran: ran, canary: canary}
 }
 
 // check checks a hostileProject run: install wrote the lean binary's absolute path in exec
@@ -448,6 +426,25 @@ func runClaudeScenarioWith(t *testing.T, run, bin, command, wantCommand, policy,
 	return sum, string(req), string(str)
 }
 
+// checkBlockRewrite checks the block of the acceptance policy's rm -rf rule in the tool
+// result at index block, and its rewrite (original.txt to rewritten.txt) in the result at
+// index rewrite and the workspace. Claude Code gives the model a command hook's exit-2
+// stderr as "PreToolUse:Bash hook error: [COMMAND]: STDERR" (an http hook's deny without
+// [COMMAND]).
+func checkBlockRewrite(t *testing.T, sum peerSummary, block, rewrite int) {
+	t.Helper()
+	if r := sum.ToolResults[block]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(string(r.Content)), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
+		t.Errorf("block: the model saw %+v", r)
+	}
+	if r := sum.ToolResults[rewrite]; r.IsError {
+		t.Errorf("rewrite: %+v", r)
+	}
+	files := strings.Join(sum.WorkspaceFiles, " ")
+	if !strings.Contains(files, "rewritten.txt") || strings.Contains(files, "original.txt") {
+		t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", sum.WorkspaceFiles)
+	}
+}
+
 // checkAcceptance checks what the model saw for the acceptance tools.json under the
 // acceptance policy.
 func checkAcceptance(t *testing.T, sum peerSummary, requests string) {
@@ -455,18 +452,8 @@ func checkAcceptance(t *testing.T, sum peerSummary, requests string) {
 	if len(sum.ToolResults) != 3 {
 		t.Fatalf("tool results: %+v", sum.ToolResults)
 	}
-	// Claude Code gives the model a command hook's exit-2 stderr as
-	// "PreToolUse:Bash hook error: [COMMAND]: STDERR" (an http hook's deny without [COMMAND]).
-	if r := sum.ToolResults[0]; !r.IsError || !strings.HasSuffix(strings.TrimSpace(string(r.Content)), ": HOOKCORE-BLOCK: rm -rf is not allowed here") {
-		t.Errorf("block: the model saw %+v", r)
-	}
-	if r := sum.ToolResults[1]; r.IsError {
-		t.Errorf("rewrite: %+v", r)
-	}
+	checkBlockRewrite(t, sum, 0, 1)
 	files := strings.Join(sum.WorkspaceFiles, " ")
-	if !strings.Contains(files, "rewritten.txt") || strings.Contains(files, "original.txt") {
-		t.Errorf("rewrite: the workspace holds %v, want rewritten.txt and no original.txt", sum.WorkspaceFiles)
-	}
 	// In -p mode nobody can answer an ask: Claude Code denies with the hook's reason.
 	if r := sum.ToolResults[2]; !r.IsError || r.Content != "HOOKCORE-ASK: a person must confirm" || strings.Contains(files, "asked.txt") {
 		t.Errorf("ask: the model saw %+v", r)
@@ -474,4 +461,25 @@ func checkAcceptance(t *testing.T, sum peerSummary, requests string) {
 	if !strings.Contains(requests, "HOOKCORE-CTX: the branch is main") {
 		t.Error("the UserPromptSubmit additional context did not reach the model")
 	}
+}
+
+// runScenarioFiles writes files (slash-separated paths relative to scen, mode 0755, their
+// directories made) into the scenario directory scen, runs a peer's run-scenario.sh (in the
+// directory run) on it and returns its output directory, scen/out.
+func runScenarioFiles(t *testing.T, run, scen string, files map[string]string) string {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(scen, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(scen, "out")
+	if b, err := exec.Command("bash", filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
+		t.Fatalf("run-scenario: %v\n%s", err, b)
+	}
+	return out
 }

@@ -89,16 +89,7 @@ func runCodexScenario(t *testing.T, run, bin string, files map[string]string) st
 	files["hooks.json"] = string(hooks)
 	files["env"] = "HOOKCORE_STATE_DIR=$PEER_OUT/state\n"
 	files["setup.sh"] = "#!/bin/sh\nmkdir -p \"$PEER_OUT/home/.hookcore\" && cp \"$(dirname \"$0\")/policy.yaml\" \"$PEER_OUT/home/.hookcore/hooks.yaml\"\n"
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(scen, name), []byte(content), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out := filepath.Join(scen, "out")
-	if b, err := exec.Command("bash", filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
-		t.Fatalf("run-scenario: %v\n%s", err, b)
-	}
-	return out
+	return runScenarioFiles(t, run, scen, files)
 }
 
 // TestAcceptanceCodexEscalated runs the real Codex CLI in its sandbox (workspace-write, /tmp

@@ -104,20 +104,7 @@ func runGeminiScenario(t *testing.T, run, bin string, files map[string]string) s
 	for name, content := range files {
 		all[name] = content
 	}
-	for name, content := range all {
-		p := filepath.Join(scen, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out := filepath.Join(scen, "out")
-	if b, err := exec.Command("bash", filepath.Join(run, "run-scenario.sh"), scen, out).CombinedOutput(); err != nil {
-		t.Fatalf("run-scenario: %v\n%s", err, b)
-	}
-	return out
+	return runScenarioFiles(t, run, scen, all)
 }
 
 // geminiWorkspaceFiles is the workspace_files of the peer runner's summary.json in out.
