@@ -31,6 +31,9 @@ type toolView struct {
 	keys map[string][]string
 	need string // the key the view is for ("command", "url"): a rewrite must keep it
 	from string // where in the real input it comes from, for the reasons ("command", "ws.url")
+	// bad is the shape of a value hookcore cannot read ("a JSON object") under a key the
+	// views read: such a view blocks the call when a hook may match its tool (fails closed).
+	bad string
 }
 
 // maxViews is the most views Fire runs the hooks for in one call: a call whose input holds
@@ -44,10 +47,6 @@ const maxViews = 16
 // without asking a hook"), and Claude Code's former SlashCommand tool, whose `command` is a
 // "/name args" line (a skill's shell lines fire PreSkillShellCommand).
 var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "SlashCommand": true}
-
-// viewKeys are the argument names viewsOf reads in a tool it does not know, any case: a
-// shell command in `command` or `cmd` (a string, or an array of words), a URL in `url`.
-var viewKeys = []string{"command", "cmd", "url"}
 
 // viewsOf returns the views of a call of tool with the tool input raw. exact is true for a
 // tool whose arguments hookcore knows (Monitor: a rewrite of a view can be carried back, an
@@ -115,8 +114,48 @@ func stringAt(m map[string]json.RawMessage, k string) (string, bool) {
 	return s, len(v) > 0 && v[0] == '"' && json.Unmarshal(v, &s) == nil
 }
 
+// The argument names walkViews reads, any case (strings.EqualFold). A command-like key holds a
+// shell command: a string as it is, an array of strings as an argv (its words single-quoted);
+// `commands` holds a list of them (a string is one). `program` is an executable run with
+// the argv `args` (an array, or a string appended as it is). A URL-like key holds a URL, or an
+// array of them. `args` alone is no command: an MCP tool's `args` is as often a function's
+// arguments; it is read with a `program`, or with a string `command` (an MCP server entry's
+// {command, args}), beside it.
+var (
+	commandKeys = []string{"command", "cmd", "cmdline", "command_line", "commandline", "script", "shell_command", "shellcommand", "argv"}
+	urlKeys     = []string{"url", "urls", "uri", "href", "endpoint", "link"}
+)
+
+// viewKeys are the argument names viewsOf reads in a tool it does not know, any case
+// (mayHoldViewKey scans for them): the command-like and URL-like keys, `commands` and
+// `program`.
+var viewKeys = slices.Concat(commandKeys, urlKeys, []string{"commands", "program"})
+
+// foldIn reports whether k is one of names, any case.
+func foldIn(k string, names []string) bool {
+	for _, n := range names {
+		if strings.EqualFold(k, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldGet returns the value of m's key name in any case, and how many keys spell it.
+func foldGet(m map[string]any, name string) (v any, n int) {
+	for k, e := range m {
+		if strings.EqualFold(k, name) {
+			v, n = e, n+1
+		}
+	}
+	return v, n
+}
+
 // walkViews appends to views the views of the decoded JSON value v, at path at: object keys
-// in sorted order, so that the views come in one order.
+// in sorted order, so that the views come in one order. A key it reads whose value has a
+// shape it cannot read (a `command` that is an object, a `url` that is a number) is a view
+// with bad set: the call is blocked (viewsAsCalls), as attacker-written input hookcore
+// cannot read is everywhere else, rather than let past the guards unread.
 func walkViews(v any, at string, views *[]toolView) {
 	switch v := v.(type) {
 	case map[string]any:
@@ -125,22 +164,51 @@ func walkViews(v any, at string, views *[]toolView) {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
+		args, nargs := foldGet(v, "args")
+		_, nprog := foldGet(v, "program")
 		for _, k := range keys {
 			p := k
 			if at != "" {
 				p = at + "." + k
 			}
 			switch {
-			case strings.EqualFold(k, "url"):
-				if s, ok := v[k].(string); ok {
-					*views = append(*views, toolView{tool: "WebFetch", input: marshalView(map[string]string{"url": s}), need: "url", from: p})
+			case foldIn(k, urlKeys):
+				urlViews(v[k], p, views)
+				continue
+			case strings.EqualFold(k, "program"):
+				prog, ok := v[k].(string)
+				if !ok || nprog > 1 || nargs > 1 {
+					*views = append(*views, badView("Bash", p, v[k]))
 					continue
 				}
-			case strings.EqualFold(k, "command") || strings.EqualFold(k, "cmd"):
-				if s, ok := commandLine(v[k]); ok {
-					*views = append(*views, toolView{tool: "Bash", input: marshalView(map[string]string{"command": s}), need: "command", from: p})
+				line, ok := withArgs("'"+strings.ReplaceAll(prog, "'", `'\''`)+"'", args)
+				if !ok {
+					*views = append(*views, badView("Bash", p+" args", args))
 					continue
 				}
+				*views = append(*views, commandView(line, p))
+				continue
+			case strings.EqualFold(k, "commands"):
+				if l, ok := v[k].([]any); ok {
+					for i, e := range l {
+						commandViews(e, fmt.Sprintf("%s[%d]", p, i), views)
+					}
+					continue
+				}
+				commandViews(v[k], p, views)
+				continue
+			case foldIn(k, commandKeys):
+				if s, ok := commandLine(v[k]); ok && nargs > 0 && nprog == 0 && (strings.EqualFold(k, "command") || strings.EqualFold(k, "cmd")) {
+					line, ok := withArgs(s, args)
+					if !ok || nargs > 1 {
+						*views = append(*views, badView("Bash", p+" args", args))
+						continue
+					}
+					*views = append(*views, commandView(line, p))
+					continue
+				}
+				commandViews(v[k], p, views)
+				continue
 			}
 			walkViews(v[k], p, views)
 		}
@@ -151,8 +219,83 @@ func walkViews(v any, at string, views *[]toolView) {
 	}
 }
 
-// commandLine returns the command line of a `command` argument: a string as it is, an array
-// of strings (an argv, as Codex's former shell tool took) as its words single-quoted.
+// commandViews appends the view of the command-like value v at path p: a Bash call, none
+// for null, a bad view for a shape that is no command.
+func commandViews(v any, p string, views *[]toolView) {
+	if v == nil {
+		return
+	}
+	if s, ok := commandLine(v); ok {
+		*views = append(*views, commandView(s, p))
+		return
+	}
+	*views = append(*views, badView("Bash", p, v))
+}
+
+// urlViews appends the views of the URL-like value v at path p: a WebFetch call for a string
+// and for each string of an array, none for null, a bad view for any other shape.
+func urlViews(v any, p string, views *[]toolView) {
+	switch v := v.(type) {
+	case nil:
+	case string:
+		*views = append(*views, toolView{tool: "WebFetch", input: marshalView(map[string]string{"url": v}), need: "url", from: p})
+	case []any:
+		for i, e := range v {
+			if _, ok := e.(string); !ok && e != nil {
+				*views = append(*views, badView("WebFetch", fmt.Sprintf("%s[%d]", p, i), e))
+				continue
+			}
+			urlViews(e, fmt.Sprintf("%s[%d]", p, i), views)
+		}
+	default:
+		*views = append(*views, badView("WebFetch", p, v))
+	}
+}
+
+// commandView is the Bash view of the command line s, from path p.
+func commandView(s, p string) toolView {
+	return toolView{tool: "Bash", input: marshalView(map[string]string{"command": s}), need: "command", from: p}
+}
+
+// badView is the view of a value at path p, of a key the views of tool read, that hookcore
+// cannot read: it blocks the call when a hook may match tool.
+func badView(tool, p string, v any) toolView {
+	shape := "null"
+	switch v.(type) {
+	case map[string]any:
+		shape = "a JSON object"
+	case []any:
+		shape = "an array that is not all strings"
+	case string:
+		shape = "a string"
+	case float64:
+		shape = "a number"
+	case bool:
+		shape = "a boolean"
+	}
+	return toolView{tool: tool, from: p, bad: shape}
+}
+
+// withArgs returns the command line head followed by the argument list args: nothing for
+// null, a string as it is, an array of strings single-quoted; false for any other shape.
+func withArgs(head string, args any) (string, bool) {
+	switch a := args.(type) {
+	case nil:
+		return head, true
+	case string:
+		return head + " " + a, true
+	case []any:
+		if len(a) == 0 {
+			return head, true
+		}
+		words, ok := commandLine(a)
+		return head + " " + words, ok
+	}
+	return "", false
+}
+
+// commandLine returns the command line of a command-like argument: a string as it is, an
+// array of strings (an argv, as Codex's former shell tool took) as its words single-quoted.
 func commandLine(v any) (string, bool) {
 	switch v := v.(type) {
 	case string:
@@ -317,9 +460,16 @@ func (r *Runner) viewsAsCalls(ctx context.Context, hs *hookSet, in *hook.Input, 
 		r.blockView(in, res, why)
 		return
 	}
+	for _, v := range views {
+		if v.bad != "" && mayMatchTool(eh, v.tool) {
+			what := map[string]string{"Bash": "shell command", "WebFetch": "URL"}[v.tool]
+			r.blockView(in, res, fmt.Sprintf("hookcore: %s's %s is %s, which hookcore cannot read as a %s for the %s hooks (it fails closed)", in.ToolName, v.from, v.bad, what, v.tool))
+			return
+		}
+	}
 	allowed, fired := true, false
 	for _, v := range views {
-		if !mayMatchTool(eh, v.tool) {
+		if v.bad != "" || !mayMatchTool(eh, v.tool) {
 			allowed = false
 			continue
 		}

@@ -12,7 +12,7 @@ func FuzzMayHoldViewKey(f *testing.F) {
 	for _, s := range []string{
 		`{"command":"rm -rf x"}`, `{"CMD":["rm","-rf"]}`, `{"a":{"Url":"https://x"}}`,
 		`{"c\u006fmmand":"x"}`, `{"file_path":"/a","content":"\"url\": x"}`, `{"x":[{"cmd":"ls"}]}`,
-		`{"url" :"x"}`, `{"comm\u0061nd":"x"}`,
+		`{"url" :"x"}`, `{"comm\u0061nd":"x"}`, `{"Program":"rm","args":["-rf"]}`, `{"commands":[{"x":1}]}`, `{"HREF":null}`,
 	} {
 		f.Add(s)
 	}
@@ -39,6 +39,9 @@ func TestMayHoldViewKey(t *testing.T) {
 		`{"description":"w","timeout_ms":5000,"command":"ls"}`:      true,
 		`{"ws":{"URL":"wss://x"}}`:                                  true,
 		`{"Cmd":"ls"}`:                                              true,
+		`{"function":"f","args":["a","b"]}`:                         false, // args alone are no command
+		`{"Program":"rm","args":["-rf"]}`:                           true,
+		`{"a":{"Endpoint":"https://x"}}`:                            true,
 		`{"content":"caf\u00e9"}`:                                   true, // an escape may spell a key
 	} {
 		if got := mayHoldViewKey([]byte(in)); got != want {
