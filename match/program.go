@@ -84,8 +84,41 @@ func (s *Subject) lineChanges(cmd string) bool {
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
+	// The directories the line may run in: the call's and each one a cd spells, in any
+	// order (a command before a cd is checked in the cd's directory too: more, never less).
 	cwds := []string{s.cwd}
 	anywhere := s.cwd == ""
+	for _, t := range b.Texts() {
+		words := strings.Fields(t)
+		if len(words) == 0 || !dirChangers[words[0]] {
+			continue
+		}
+		prog := words[0]
+		if len(words) < 2 || prog == "popd" {
+			cwds = append(cwds, home)
+			anywhere = anywhere || prog == "popd"
+			continue
+		}
+		d := expandHome(words[len(words)-1], home)
+		if strings.ContainsAny(d, "$`*?[{") || d == "-" {
+			anywhere = true
+			continue
+		}
+		if !filepath.IsAbs(d) {
+			for _, c := range cwds {
+				if c != "" {
+					cwds = append(cwds, filepath.Join(c, d))
+				}
+			}
+			continue
+		}
+		cwds = append(cwds, filepath.Clean(d))
+	}
+	w := &writeCheck{
+		may:   func(op string) bool { return operandMay(op, home, cwds, anywhere, prot) },
+		file:  func(op string) bool { return operandMay(op, home, cwds, anywhere, s.programFiles()) },
+		cwdIn: func() bool { return anywhere || slicesHasAny(cwds, prot) },
+	}
 	for _, t := range b.Texts() {
 		words := strings.Fields(t)
 		if len(words) == 0 {
@@ -93,26 +126,6 @@ func (s *Subject) lineChanges(cmd string) bool {
 		}
 		prog := words[0]
 		switch {
-		case dirChangers[prog]:
-			if len(words) < 2 || prog == "popd" {
-				cwds = append(cwds, home)
-				anywhere = anywhere || prog == "popd"
-				continue
-			}
-			d := expandHome(words[len(words)-1], home)
-			if strings.ContainsAny(d, "$`*?[{") || d == "-" {
-				anywhere = true
-				continue
-			}
-			if !filepath.IsAbs(d) {
-				for _, c := range cwds {
-					if c != "" {
-						cwds = append(cwds, filepath.Join(c, d))
-					}
-				}
-				continue
-			}
-			cwds = append(cwds, filepath.Clean(d))
 		case prog == "find":
 			if !findActs(words[1:]) {
 				continue
@@ -133,6 +146,43 @@ func (s *Subject) lineChanges(cmd string) bool {
 				if operandMay(w, home, cwds, anywhere, prot) {
 					return true
 				}
+			}
+		}
+		if w.command(prog, words[1:]) {
+			return true
+		}
+	}
+	// A write redirection anywhere on the line (package shell makes each a unit of its own,
+	// in nested shells too): its target may be the program.
+	for _, u := range b.Units() {
+		if t, ok := redirectTarget(u); ok && w.file(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// programFiles returns the hook program's paths, cleaned and symlink-resolved: what a write
+// of a file's contents (a redirection, tee, dd of=, cp onto it) replaces.
+func (s *Subject) programFiles() []string {
+	var out []string
+	for _, p := range s.programs {
+		if !filepath.IsAbs(p) {
+			continue
+		}
+		out = append(out, filepath.Clean(p))
+		if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func slicesHasAny(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
 			}
 		}
 	}

@@ -1,0 +1,300 @@
+package match
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// writeCheck answers, for one Bash line, whether a command writes over the hook program:
+// its contents replaced with no name of it on the line (red team round 47: `cd ~/go/bin &&
+// for f in *; do printf '#!/bin/sh\nexit 0\n' > "$f"; done`, `cat /bin/false | tee *`,
+// `cp -rT /tmp/evil ~/go/bin`, `tar -xf p.tar -C ~/go/bin`), after which a hook that exits 0
+// lets every call through.
+type writeCheck struct {
+	may   func(op string) bool // the operand may be the program or a directory on its path
+	file  func(op string) bool // the operand may be the program itself
+	cwdIn func() bool          // the line may run in a directory on the program's path
+}
+
+// command reports whether the simple command prog args may write over the program: a
+// copy, sync, link or install whose destination may be it or a directory on its path and
+// whose source may land on it (a glob or a variable, a directory's contents, -T), an
+// extraction into such a directory, a file written by tee, dd of=, sed -i, perl -i or an
+// -o option, or install -d on such a directory (GNU install sets the mode of an existing
+// one).
+func (w *writeCheck) command(prog string, args []string) bool {
+	if prog != "find" && w.outputOption(args) {
+		return true
+	}
+	switch prog {
+	case "cp":
+		p := parseArgs(args, "tS", "--target-directory", "--suffix")
+		return w.copyInto(p, p.has("-T", "--no-target-directory"), false)
+	case "install":
+		p := parseArgs(args, "tSmgo", "--target-directory", "--suffix", "--mode", "--group", "--owner", "--strip-program")
+		if p.has("-d", "--directory") {
+			for _, op := range p.ops {
+				if w.may(op) {
+					return true
+				}
+			}
+			return false
+		}
+		return w.copyInto(p, p.has("-T", "--no-target-directory"), false)
+	case "rsync":
+		p := parseArgs(args, "efTBM", "--exclude", "--include", "--filter", "--rsh", "--temp-dir",
+			"--partial-dir", "--backup-dir", "--compare-dest", "--copy-dest", "--link-dest", "--files-from",
+			"--exclude-from", "--include-from", "--chmod", "--suffix", "--log-file", "--out-format",
+			"--password-file", "--port", "--rsync-path", "--chown", "--usermap", "--groupmap")
+		return w.copyInto(p, false, true)
+	case "tar", "gtar", "bsdtar":
+		if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+			args = append([]string{"-" + args[0]}, args[1:]...) // tar xf: old-style options
+		}
+		p := parseArgs(args, "fCTXgKNLbHVI", "--directory", "--file", "--files-from", "--exclude-from",
+			"--exclude", "--transform", "--xform", "--to-command", "--use-compress-program", "--owner", "--group", "--mode")
+		if !p.has("-x", "--extract", "--get") {
+			return false
+		}
+		if p.has("-P", "--absolute-names") {
+			return true
+		}
+		return w.extractInto(append(p.vals("-C"), p.vals("--directory")...))
+	case "unzip":
+		p := parseArgs(args, "dP")
+		if p.has("-l", "-t", "-v", "-p", "-Z", "-z") {
+			return false
+		}
+		return w.extractInto(p.vals("-d"))
+	case "cpio":
+		p := parseArgs(args, "DEFHIMOCR", "--directory", "--file", "--format", "--pattern-file", "--owner")
+		dirs := append(p.vals("-D"), p.vals("--directory")...)
+		switch {
+		case p.has("-p", "--pass-through"):
+			if len(p.ops) > 0 {
+				dirs = append(dirs, p.ops[len(p.ops)-1])
+			}
+			return w.extractInto(dirs)
+		case p.has("-i", "--extract"):
+			return w.extractInto(dirs)
+		}
+		return false
+	case "7z", "7za", "7zr":
+		if len(args) == 0 || (args[0] != "x" && args[0] != "e") {
+			return false
+		}
+		var dirs []string
+		for _, a := range args[1:] {
+			if d, ok := strings.CutPrefix(a, "-o"); ok {
+				dirs = append(dirs, d)
+			}
+		}
+		return w.extractInto(dirs)
+	case "dd":
+		for _, a := range args {
+			if f, ok := strings.CutPrefix(a, "of="); ok && w.file(f) {
+				return true
+			}
+		}
+	case "tee":
+		p := parseArgs(args, "")
+		return w.anyFile(p.ops)
+	case "sed":
+		p := parseArgs(args, "efl", "--expression", "--file", "--line-length")
+		if !p.has("-i", "--in-place") {
+			return false
+		}
+		ops := p.ops
+		if !p.has("-e", "-f", "--expression", "--file") && len(ops) > 0 {
+			ops = ops[1:] // the script
+		}
+		return w.anyFile(ops)
+	case "perl":
+		p := parseArgs(args, "eEIMm")
+		if !p.has("-i") {
+			return false
+		}
+		ops := p.ops
+		if !p.has("-e", "-E") && len(ops) > 0 {
+			ops = ops[1:] // the script's file
+		}
+		return w.anyFile(ops)
+	}
+	return false
+}
+
+// outputOption reports whether an -o, --output or --output-document option (curl, wget -O,
+// go build, cc, sort; -o last in a bundle of short options too) names a file that may be
+// the program.
+func (w *writeCheck) outputOption(args []string) bool {
+	for i, a := range args {
+		short := len(a) > 1 && a[0] == '-' && a[1] != '-' && (strings.HasSuffix(a, "o") || strings.HasSuffix(a, "O"))
+		if short || a == "--output" || a == "--output-document" { // -o FILE, curl -so FILE
+			if i+1 < len(args) && w.file(args[i+1]) {
+				return true
+			}
+		}
+		for _, p := range []string{"--output=", "--output-document="} {
+			if f, ok := strings.CutPrefix(a, p); ok && w.file(f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (w *writeCheck) anyFile(ops []string) bool {
+	for _, op := range ops {
+		if w.file(op) {
+			return true
+		}
+	}
+	return false
+}
+
+// extractInto reports whether an extraction into dirs (the working directory when none)
+// may write into a directory on the program's path.
+func (w *writeCheck) extractInto(dirs []string) bool {
+	if len(dirs) == 0 {
+		return w.cwdIn()
+	}
+	for _, d := range dirs {
+		if w.may(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// copyInto reports whether a copy (cp, install, rsync) with the parsed arguments p may
+// write over the program: its destination (-t DIR, or the last operand) may be the program,
+// or a directory on its path into which a source lands under a name that may be on the
+// path too (a glob or a variable, "dir/." or, for rsync, "dir/", a name on the path), or
+// which it replaces whole (-T).
+func (w *writeCheck) copyInto(p parsed, whole, rsync bool) bool {
+	srcs := p.ops
+	dests := append(p.vals("-t"), p.vals("--target-directory")...)
+	if len(dests) == 0 {
+		if len(srcs) < 2 {
+			return false
+		}
+		dests, srcs = srcs[len(srcs)-1:], srcs[:len(srcs)-1]
+	}
+	for _, d := range dests {
+		if rsync && strings.Contains(d, ":") && !strings.Contains(d, "/") {
+			continue // host:path
+		}
+		if w.file(d) {
+			return true
+		}
+		if !w.may(d) {
+			continue
+		}
+		if whole || strings.ContainsAny(d, "$`*?[{") || len(srcs) == 0 {
+			return true
+		}
+		for _, s := range srcs {
+			if strings.ContainsAny(s, "$`*?[{") || rsync && strings.HasSuffix(s, "/") {
+				return true
+			}
+			base := filepath.Base(s)
+			if base == "." || base == ".." || base == "/" || w.may(strings.TrimSuffix(d, "/")+"/"+base) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// parsed is a command's arguments read the getopt way: flags (a short option bundle split
+// into its letters, a long option without its =value) with their values, and operands.
+type parsed struct {
+	flags map[string][]string
+	ops   []string
+}
+
+func (p parsed) has(names ...string) bool {
+	for _, n := range names {
+		if _, ok := p.flags[n]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (p parsed) vals(name string) []string { return p.flags[name] }
+
+// parseArgs reads args: the short options in shortArg and the long ones in longArg take a
+// value (the rest of the word, or the next word); options may follow operands; "--" ends
+// them.
+func parseArgs(args []string, shortArg string, longArg ...string) parsed {
+	p := parsed{flags: map[string][]string{}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			p.ops = append(p.ops, args[i+1:]...)
+			return p
+		case strings.HasPrefix(a, "--"):
+			name, val, eq := strings.Cut(a, "=")
+			if !eq {
+				for _, l := range longArg {
+					if l == name && i+1 < len(args) {
+						i++
+						val = args[i]
+					}
+				}
+			}
+			p.flags[name] = append(p.flags[name], val)
+		case len(a) > 1 && a[0] == '-':
+			for j := 1; j < len(a); j++ {
+				name := "-" + a[j:j+1]
+				if !strings.ContainsRune(shortArg, rune(a[j])) {
+					p.flags[name] = append(p.flags[name], "")
+					continue
+				}
+				val := a[j+1:]
+				if val == "" && i+1 < len(args) {
+					i++
+					val = args[i]
+				}
+				p.flags[name] = append(p.flags[name], val)
+				break
+			}
+		default:
+			p.ops = append(p.ops, a)
+		}
+	}
+	return p
+}
+
+// redirectTarget returns the file a unit of package shell's Units writes when the unit is a
+// write redirection ("> FILE", `2>> "$f"`, "&> x", ">| x"), its quotes removed.
+func redirectTarget(u string) (string, bool) {
+	i := 0
+	for i < len(u) && u[i] >= '0' && u[i] <= '9' {
+		i++
+	}
+	if i == 0 && strings.HasPrefix(u, "{") {
+		if j := strings.IndexByte(u, '}'); j > 0 {
+			i = j + 1
+		}
+	}
+	rest := u[i:]
+	var op string
+	for _, o := range []string{"&>>", "&>", ">>", ">|", ">&", "<>", ">"} {
+		if strings.HasPrefix(rest, o) {
+			op = o
+			break
+		}
+	}
+	if op == "" {
+		return "", false
+	}
+	fields := strings.Fields(rest[len(op):])
+	if len(fields) == 0 {
+		return "", false
+	}
+	t := strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(fields[0])
+	return t, t != ""
+}
