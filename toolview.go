@@ -121,15 +121,52 @@ func stringAt(m map[string]json.RawMessage, k string) (string, bool) {
 // array of them. `args` alone is no command: an MCP tool's `args` is as often a function's
 // arguments; it is read with a `program`, or with a string `command` (an MCP server entry's
 // {command, args}), beside it.
+// `executable` and `exec` are `program` by other names. A key whose last word is url or uri
+// (base_url, baseUrl, webhook_uri, target_urls) is URL-like too (urlKey; red team round 48:
+// an MCP tool's base_url, links and executable passed the guards unread).
 var (
 	commandKeys = []string{"command", "cmd", "cmdline", "command_line", "commandline", "script", "shell_command", "shellcommand", "argv"}
-	urlKeys     = []string{"url", "urls", "uri", "href", "endpoint", "link"}
+	urlKeys     = []string{"url", "urls", "uri", "uris", "href", "hrefs", "endpoint", "endpoints", "link", "links"}
+	programKeys = []string{"program", "executable", "exec"}
+	urlSuffixes = []string{"url", "urls", "uri", "uris"}
 )
 
 // viewKeys are the argument names viewsOf reads in a tool it does not know, any case
-// (mayHoldViewKey scans for them): the command-like and URL-like keys, `commands` and
-// `program`.
-var viewKeys = slices.Concat(commandKeys, urlKeys, []string{"commands", "program"})
+// (mayHoldViewKey scans for them, and for urlKey's suffixes): the command-like and URL-like
+// keys, `commands` and the program keys.
+var viewKeys = slices.Concat(commandKeys, urlKeys, []string{"commands"}, programKeys)
+
+// urlKey reports whether k names a URL: one of urlKeys, any case, or a name whose last word
+// is url, urls, uri or uris, after '_', '-' or '.' or in camel case (baseUrl, webhookURL).
+func urlKey(k string) bool {
+	if foldIn(k, urlKeys) {
+		return true
+	}
+	for _, suf := range urlSuffixes {
+		if len(k) <= len(suf) || !strings.EqualFold(k[len(k)-len(suf):], suf) {
+			continue
+		}
+		before, first := k[len(k)-len(suf)-1], k[len(k)-len(suf)]
+		if before == '_' || before == '-' || before == '.' || first == 'U' && 'a' <= before && before <= 'z' || first == 'U' && '0' <= before && before <= '9' {
+			return true
+		}
+		if k[len(k)-len(suf):] == strings.ToUpper(suf) && 'A' <= before && before <= 'Z' {
+			return true // webhookURL: an upper-case word after others
+		}
+	}
+	return false
+}
+
+// foldCount returns how many keys of m spell one of names, any case, and the value of the
+// last one.
+func foldCount(m map[string]any, names []string) (v any, n int) {
+	for _, name := range names {
+		if e, c := foldGet(m, name); c > 0 {
+			v, n = e, n+c
+		}
+	}
+	return v, n
+}
 
 // foldIn reports whether k is one of names, any case.
 func foldIn(k string, names []string) bool {
@@ -165,17 +202,17 @@ func walkViews(v any, at string, views *[]toolView) {
 		}
 		slices.Sort(keys)
 		args, nargs := foldGet(v, "args")
-		_, nprog := foldGet(v, "program")
+		_, nprog := foldCount(v, programKeys)
 		for _, k := range keys {
 			p := k
 			if at != "" {
 				p = at + "." + k
 			}
 			switch {
-			case foldIn(k, urlKeys):
+			case urlKey(k):
 				urlViews(v[k], p, views)
 				continue
-			case strings.EqualFold(k, "program"):
+			case foldIn(k, programKeys):
 				prog, ok := v[k].(string)
 				if !ok || nprog > 1 || nargs > 1 {
 					*views = append(*views, badView("Bash", p, v[k]))
@@ -348,6 +385,14 @@ func mayHoldViewKey(raw []byte) bool {
 		for _, k := range viewKeys {
 			if end := i + len(k); end < len(raw) && raw[end] == '"' && strings.EqualFold(string(raw[i:end]), k) {
 				return true
+			}
+		}
+		if e := bytes.IndexByte(raw[i:], '"'); e > 3 && e <= 256 {
+			name := raw[i : i+e]
+			for _, suf := range urlSuffixes {
+				if len(name) > len(suf) && bytes.EqualFold(name[len(name)-len(suf):], []byte(suf)) {
+					return true // urlKey decides; this only spares the decoding
+				}
 			}
 		}
 	}
