@@ -177,14 +177,18 @@ func (s *Subject) lineChanges(cmd string) bool {
 			continue
 		}
 		words := strings.Fields(u)
-		for len(words) > 0 && leadingAssignment.MatchString(words[0]) {
+		for len(words) > 0 && leadingAssignment(words[0]) {
 			words = words[1:]
 		}
 		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] {
 			continue
 		}
 		for _, w := range words[1:] {
-			if !strings.HasPrefix(w, "-") && nearMay(w) {
+			// A word with an expansion of unknown value ("$f", $(…)) is not taken for the
+			// program here: any command with a variable operand would be blocked (`go test
+			// -run $T`, `kill $pid`); the writes the precise checks above know still take
+			// it for anything.
+			if !strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "$`") && nearMay(w) {
 				return true
 			}
 		}
@@ -215,8 +219,26 @@ func (s *Subject) programFiles() []string {
 	return out
 }
 
-// leadingAssignment matches a leading variable assignment of a command (X=1, a[0]=x, P+=x).
-var leadingAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=`)
+// leadingAssignment reports whether w is a leading variable assignment of a command (X=1,
+// a[0]=x, P+=x). Not a regular expression: one compiled at package initialisation is paid by
+// every hook process (issue 9's cold start).
+func leadingAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok {
+		return false
+	}
+	name = strings.TrimSuffix(name, "+")
+	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
+		name = name[:i]
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return name != ""
+}
 
 // wraps reports whether the unit u runs another of units as its command (sudo cat x, sh -c
 // 'gzip x'): the other is a suffix of u starting at a word.

@@ -115,7 +115,11 @@ func TestChangesHookProgram(t *testing.T) {
 		{"cpio -i listing or relative", line, "Bash", "cpio -it < /tmp/p.cpio && cpio -id --no-absolute-filenames -D /tmp/x < /tmp/p.cpio", false},
 		{"gzip in sh -c", line, "Bash", "sh -c 'gzip ~/go/bin/*'", true},
 		{"gzip under an unknown wrapper", line, "Bash", "setpriv --reuid 0 gzip ~/go/bin/hookcore-hook", true},
-		{"gzip a variable", line, "Bash", `X=1 gzip "$f"`, true},
+		// A variable of unknown value is not taken for the program by the catch-all rule: any
+		// command with a variable operand would be blocked (`go test -run $T`, `kill $pid`).
+		{"gzip a variable", line, "Bash", `X=1 gzip "$f"`, false},
+		{"a variable operand of another command", line, "Bash", `go test ./... -run $T && kill $pid && git checkout "$b"`, false},
+		{"gzip a glob after an assignment", line, "Bash", `X=1 gzip ~/go/bin/*`, true},
 		{"a reader under sudo", line, "Bash", "sudo cat ~/go/bin/hookcore-hook && X=1 ls ~/go/bin", false},
 		{"rsync the program out", line, "Bash", "rsync -a ~/go/bin/ /tmp/x/", false},
 		{"file tool at the directory", file, "Write", `~/go/bin`, true},
