@@ -114,6 +114,11 @@ func (s *Subject) lineChanges(cmd string) bool {
 		}
 		cwds = append(cwds, filepath.Clean(d))
 	}
+	// The program itself and its own directory: what a command not known to only read its
+	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
+	// objcopy, find -fprint on `~/go/bin/*`).
+	near := s.programNear()
+	nearMay := func(op string) bool { return operandMay(op, home, cwds, anywhere, near) }
 	w := &writeCheck{
 		may:   func(op string) bool { return operandMay(op, home, cwds, anywhere, prot) },
 		file:  func(op string) bool { return operandMay(op, home, cwds, anywhere, s.programFiles()) },
@@ -138,6 +143,17 @@ func (s *Subject) lineChanges(cmd string) bool {
 					return true
 				}
 			}
+			for _, w := range words[1:] {
+				if !strings.HasPrefix(w, "-") && !findSyntax[w] && nearMay(w) {
+					return true
+				}
+			}
+		case recursiveMutator(prog, words[1:]):
+			for _, w := range words[1:] {
+				if !strings.HasPrefix(w, "-") && operandMay(w, home, cwds, anywhere, prot) {
+					return true
+				}
+			}
 		case changers[prog]:
 			for _, w := range words[1:] {
 				if strings.HasPrefix(w, "-") {
@@ -150,6 +166,31 @@ func (s *Subject) lineChanges(cmd string) bool {
 		}
 		if w.command(prog, words[1:]) {
 			return true
+		}
+	}
+	// Any other command that may name the program or its directory: each command the line
+	// runs as written (package shell's Units: a wrapper's command a unit of its own, the
+	// wrapper's unit left to it; no speculative suffixes), its leading assignments dropped.
+	units := b.Units()
+	for _, u := range units {
+		if _, ok := redirectTarget(u); ok || wraps(u, units) {
+			continue
+		}
+		words := strings.Fields(u)
+		for len(words) > 0 && leadingAssignment(words[0]) {
+			words = words[1:]
+		}
+		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] {
+			continue
+		}
+		for _, w := range words[1:] {
+			// A word with an expansion of unknown value ("$f", $(…)) is not taken for the
+			// program here: any command with a variable operand would be blocked (`go test
+			// -run $T`, `kill $pid`); the writes the precise checks above know still take
+			// it for anything.
+			if !strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "$`") && nearMay(w) {
+				return true
+			}
 		}
 	}
 	// A write redirection anywhere on the line (package shell makes each a unit of its own,
@@ -178,6 +219,98 @@ func (s *Subject) programFiles() []string {
 	return out
 }
 
+// leadingAssignment reports whether w is a leading variable assignment of a command (X=1,
+// a[0]=x, P+=x). Not a regular expression: one compiled at package initialisation is paid by
+// every hook process (issue 9's cold start).
+func leadingAssignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok {
+		return false
+	}
+	name = strings.TrimSuffix(name, "+")
+	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
+		name = name[:i]
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// wraps reports whether the unit u runs another of units as its command (sudo cat x, sh -c
+// 'gzip x'): the other is a suffix of u starting at a word.
+func wraps(u string, units []string) bool {
+	for _, o := range units {
+		if o != u && strings.HasSuffix(u, " "+o) {
+			return true
+		}
+	}
+	return false
+}
+
+// programNear returns the hook program's paths and the directories that hold them, cleaned
+// and symlink-resolved: what any command that may write its operands may change.
+func (s *Subject) programNear() []string {
+	var out []string
+	for _, p := range s.programFiles() {
+		out = append(out, p, filepath.Dir(p))
+	}
+	return out
+}
+
+// readers are the commands known to only read (or name) the files they are given: on the
+// program or its directory any other command counts as a change, the ones writeCheck and
+// changers judge precisely aside.
+var readers = map[string]bool{
+	"ls": true, "cat": true, "head": true, "tail": true, "less": true, "more": true,
+	"stat": true, "file": true, "wc": true, "du": true, "sha1sum": true, "sha256sum": true,
+	"sha512sum": true, "md5sum": true, "cksum": true, "b2sum": true, "strings": true,
+	"od": true, "xxd": true, "hexdump": true, "readlink": true, "realpath": true,
+	"basename": true, "dirname": true, "test": true, "[": true, "cd": true, "pushd": true,
+	"popd": true, "echo": true, "printf": true, "grep": true, "egrep": true, "fgrep": true,
+	"rg": true, "diff": true, "cmp": true, "ldd": true, "nm": true, "objdump": true,
+	"readelf": true, "which": true, "type": true, "tree": true,
+}
+
+// judged are the commands whose writes writeCheck.command judges precisely (find is judged
+// by its primaries).
+var judged = map[string]bool{
+	"find": true, "cp": true, "install": true, "rsync": true, "tar": true, "gtar": true,
+	"bsdtar": true, "unzip": true, "cpio": true, "7z": true, "7za": true, "7zr": true,
+	"dd": true, "tee": true, "sed": true, "perl": true,
+}
+
+// findSyntax are find's words that name no file.
+var findSyntax = map[string]bool{"{}": true, ";": true, `\;`: true, "+": true, "(": true, ")": true, "!": true}
+
+// compressors replace each file they are given with a compressed (or decompressed) one.
+var compressors = map[string]bool{
+	"gzip": true, "gunzip": true, "pigz": true, "unpigz": true, "xz": true, "unxz": true,
+	"lzma": true, "unlzma": true, "bzip2": true, "bunzip2": true, "pbzip2": true,
+	"zstd": true, "unzstd": true, "lz4": true, "lzip": true, "compress": true,
+}
+
+// recursiveMutator reports whether prog with args changes every file under the directories
+// it is given, which taken on any directory above the program takes it away: a compressor's
+// -r, tar --remove-files, zip -m, rsync --remove-source-files.
+func recursiveMutator(prog string, args []string) bool {
+	p := parseArgs(args, "")
+	switch {
+	case compressors[prog]:
+		return p.has("-r", "--recursive")
+	case prog == "tar" || prog == "gtar" || prog == "bsdtar":
+		return slicesHasAny(args, []string{"--remove-files"})
+	case prog == "zip":
+		return p.has("-m", "--move")
+	case prog == "rsync":
+		return p.has("--remove-source-files")
+	}
+	return false
+}
+
 func slicesHasAny(a, b []string) bool {
 	for _, x := range a {
 		for _, y := range b {
@@ -189,11 +322,11 @@ func slicesHasAny(a, b []string) bool {
 	return false
 }
 
-// findActs reports whether find's arguments run a command or delete.
+// findActs reports whether find's arguments run a command, delete or write a file.
 func findActs(args []string) bool {
 	for _, a := range args {
 		switch a {
-		case "-delete", "-exec", "-execdir", "-ok", "-okdir":
+		case "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls":
 			return true
 		}
 	}

@@ -76,6 +76,12 @@ func (w *writeCheck) command(prog string, args []string) bool {
 			}
 			return w.extractInto(dirs)
 		case p.has("-i", "--extract"):
+			if p.has("-t", "--list") {
+				return false
+			}
+			if !p.has("--no-absolute-filenames") {
+				return true // an absolute member lands where it names, -D or not
+			}
 			return w.extractInto(dirs)
 		}
 		return false
