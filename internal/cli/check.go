@@ -198,6 +198,21 @@ func writeCheckJSON(e *env, all config.ErrorList, hooks, files int) error {
 	return enc.Encode(out)
 }
 
+// hookcoreEntries returns the first hook of f that runs hookcore (hookcoreProgram) and
+// that which accepts, the program it names, and how many such hooks f has: first is nil
+// when there is none.
+func hookcoreEntries(f *config.File, which func(h *config.Hook, prog string) bool) (first *config.Hook, prog string, n int) {
+	for i := range f.Hooks {
+		h := &f.Hooks[i]
+		if p := hookcoreProgram(h.Action); p != "" && which(h, p) {
+			if n++; first == nil {
+				first, prog = h, p
+			}
+		}
+	}
+	return first, prog, n
+}
+
 // bareHookcore warns, once per file, about the entries of f that run hookcore by a bare name
 // (`hookcore-hook hook claude`, as install wrote them before red team round 45): the agent's
 // shell looks the name up on the PATH of the hook's environment, which Claude Code takes
@@ -206,17 +221,7 @@ func writeCheckJSON(e *env, all config.ErrorList, hooks, files int) error {
 // hookcore, which would refuse the env, never starts. `hookcore install` writes the
 // absolute path, and replaces such an entry of its own.
 func bareHookcore(f *config.File) config.ErrorList {
-	var first *config.Hook
-	var prog string
-	n := 0
-	for i := range f.Hooks {
-		h := &f.Hooks[i]
-		if p := hookcoreProgram(h.Action); p != "" && !strings.ContainsRune(p, '/') {
-			if n++; first == nil {
-				first, prog = h, p
-			}
-		}
-	}
+	first, prog, n := hookcoreEntries(f, func(h *config.Hook, p string) bool { return !strings.ContainsRune(p, '/') })
 	if first == nil {
 		return nil
 	}
@@ -272,17 +277,9 @@ func shellHookcore(f *config.File) config.ErrorList {
 	if f.Dialect != config.Nested || !config.IsClaudeSettings(f.Path) {
 		return nil
 	}
-	var first *config.Hook
-	var prog string
-	n := 0
-	for i := range f.Hooks {
-		h := &f.Hooks[i]
-		if p := hookcoreProgram(h.Action); p != "" && h.Action.Command != "" && strings.ContainsRune(p, '/') {
-			if n++; first == nil {
-				first, prog = h, p
-			}
-		}
-	}
+	first, prog, n := hookcoreEntries(f, func(h *config.Hook, p string) bool {
+		return h.Action.Command != "" && strings.ContainsRune(p, '/')
+	})
 	if first == nil {
 		return nil
 	}
