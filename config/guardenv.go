@@ -103,12 +103,17 @@ func programEnv(u string) bool {
 		return true
 	}
 	words := strings.FieldsFunc(u, func(r rune) bool { return r == '_' })
-	if len(words) == 0 {
-		return false
-	}
-	last := words[len(words)-1]
-	for _, suffix := range []string{"EDITOR", "PAGER", "ASKPASS", "BROWSER"} {
-		if strings.HasSuffix(last, suffix) {
+	return len(words) > 0 && endsIn(words[len(words)-1], programSuffixes)
+}
+
+// programSuffixes end the last word of a variable naming a program a tool runs for the user
+// (programEnv); guardShape refuses them, and SHELL.
+var programSuffixes = []string{"EDITOR", "PAGER", "ASKPASS", "BROWSER"}
+
+// endsIn reports whether w ends in one of suffixes.
+func endsIn(w string, suffixes []string) bool {
+	for _, suffix := range suffixes {
+		if strings.HasSuffix(w, suffix) {
 			return true
 		}
 	}
@@ -214,10 +219,8 @@ func guardShape(u string) bool {
 		}
 	}
 	last := words[len(words)-1]
-	for _, suffix := range []string{"HOME", "OPT", "OPTS", "OPTIONS", "EDITOR", "PAGER", "ASKPASS", "SHELL", "BROWSER"} {
-		if strings.HasSuffix(last, suffix) {
-			return true
-		}
+	if endsIn(last, []string{"HOME", "OPT", "OPTS", "OPTIONS", "SHELL"}) || endsIn(last, programSuffixes) {
+		return true
 	}
 	switch {
 	case strings.HasSuffix(last, "FLAGS") && last != "FLAGS", // RUSTFLAGS, CFLAGS, MAKEFLAGS
