@@ -13,6 +13,7 @@ import (
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/internal/hostspec"
+	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -384,7 +385,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	if opts.Models == nil {
 		opts.Models = e.models()
 	}
-	if opts.HookProgram == nil {
+	if opts.HookProgram == nil && usesHookProgram(l.set) {
 		opts.HookProgram = hookPrograms()
 	}
 	if opts.Executors == nil {
@@ -491,6 +492,23 @@ func hookPrograms() []string {
 		add(p)
 	}
 	return out
+}
+
+// usesHookProgram reports whether a hook of set names the hook program in its condition
+// (`changes hook_program`): only then does the hook process look its paths up (a readlink,
+// a stat and a PATH search, which every other hook process would pay for nothing).
+func usesHookProgram(set *config.Set) bool {
+	if set == nil {
+		return false
+	}
+	for _, f := range set.Files {
+		for _, h := range f.Hooks {
+			if strings.Contains(h.If, match.HookProgram) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // regularFile reports whether path names a regular file (symlinks followed).
