@@ -171,6 +171,16 @@ func (s *Subject) lineChanges(cmd string) bool {
 	// Any other command that may name the program or its directory: each command the line
 	// runs as written (package shell's Units: a wrapper's command a unit of its own, the
 	// wrapper's unit left to it; no speculative suffixes), its leading assignments dropped.
+	//
+	// A word with an expansion of unknown value ("$f", $(…)) is taken for the program only
+	// when some word of the line may name it or its directory (a loop's or an array's list,
+	// a cd, a command substitution's words: red team round 49, `for f in ~/go/bin/*; do
+	// gzip "$f"; done`); else any command with a variable operand would be blocked (`go test
+	// -run $T`, `kill $pid`). Likewise xargs, whose operands come through its input, counts
+	// when the line names them; a command run where the directory may be the program's
+	// counts whatever its operands (`git apply`, `patch`); an option's `=PATH` is an operand.
+	lineNear := lineMayName(cmd, nearMay)
+	inNear := slicesHasAny(cwds, s.programDirs())
 	units := b.Units()
 	for _, u := range units {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
@@ -183,12 +193,21 @@ func (s *Subject) lineChanges(cmd string) bool {
 		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] {
 			continue
 		}
+		if inNear || words[0] == "xargs" && lineNear {
+			return true
+		}
 		for _, w := range words[1:] {
-			// A word with an expansion of unknown value ("$f", $(…)) is not taken for the
-			// program here: any command with a variable operand would be blocked (`go test
-			// -run $T`, `kill $pid`); the writes the precise checks above know still take
-			// it for anything.
-			if !strings.HasPrefix(w, "-") && !strings.ContainsAny(w, "$`") && nearMay(w) {
+			if strings.HasPrefix(w, "-") {
+				_, v, ok := strings.Cut(w, "=")
+				if !ok || v == "" {
+					continue
+				}
+				w = v
+			}
+			if strings.ContainsAny(w, "$`") && !lineNear {
+				continue
+			}
+			if nearMay(w) {
 				return true
 			}
 		}
@@ -249,6 +268,29 @@ func wraps(u string, units []string) bool {
 		}
 	}
 	return false
+}
+
+// lineMayName reports whether a word of the command line cmd, split at blanks, quotes and
+// the shell's ( ) ; | & = < > characters, may name what may names; a word with an expansion
+// names nothing here.
+func lineMayName(cmd string, may func(string) bool) bool {
+	for _, w := range strings.FieldsFunc(cmd, func(r rune) bool {
+		return strings.ContainsRune(" \t\n()|;&=<>\"'", r)
+	}) {
+		if !strings.ContainsAny(w, "$`") && may(w) { // a word of unknown value names nothing
+			return true
+		}
+	}
+	return false
+}
+
+// programDirs returns the directories that hold the hook program's paths.
+func (s *Subject) programDirs() []string {
+	var out []string
+	for _, p := range s.programFiles() {
+		out = append(out, filepath.Dir(p))
+	}
+	return out
 }
 
 // programNear returns the hook program's paths and the directories that hold them, cleaned
