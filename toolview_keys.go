@@ -35,13 +35,14 @@ var (
 // (server-filesystem, Desktop Commander), `paths`, `file_path`, `filePath` (JetBrains),
 // `relative_path` (Serena), `repo_path` (mcp-server-git), `files`, `directory`, `dir`,
 // `folder`; pathKeys are names that do so whole: a move's `source` and `destination`,
-// `src`, `dest`, `target`, `from`, `to`, and JetBrains' `pathInProject`. cwdKeys name the
+// `src`, `dest`, `target`, `from`, `to`, a download's or a conversion's `output`, `out`,
+// `save_as`, `location`, and JetBrains' `pathInProject`. cwdKeys name the
 // directory a command runs in: read, not written, and a command beside one is also read as
 // run there. notPathKeys end in path and name no file: Serena's `name_path` is a symbol's
 // path in a file's outline.
 var (
 	pathWords   = []string{"path", "paths", "file", "files", "filename", "filenames", "filepath", "filepaths", "dir", "dirs", "dirname", "directory", "directories", "folder", "folders"}
-	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject"}
+	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject", "output", "out", "save_as", "saveas", "save_to", "saveto", "location"}
 	cwdKeys     = []string{"cwd", "workdir", "work_dir", "working_dir", "workingdir", "working_directory", "workingdirectory", "current_directory", "currentdirectory"}
 	notPathKeys = []string{"name_path", "namepath"}
 )
@@ -55,7 +56,7 @@ var textWords = []string{"content", "contents", "text", "string", "str", "body"}
 // says it runs code (Claude Code's `mcp__ide__executeCode {code}`, run in the IDE's Jupyter
 // kernel).
 var (
-	codeKeys  = []string{"code", "source_code", "sourcecode", "src_code"}
+	codeWords = []string{"code", "snippet"}
 	langWords = []string{"language", "lang", "interpreter", "runtime", "kernel"}
 	langNames = []string{"id", "name"}
 )
@@ -156,8 +157,20 @@ func pathKey(k string) bool {
 // cwdKey reports whether k names the directory a command runs in.
 func cwdKey(k string) bool { return foldIn(k, cwdKeys) }
 
-// codeKey reports whether k names code to run.
-func codeKey(k string) bool { return foldIn(k, codeKeys) }
+// codeKey reports whether k names code: a name whose last word is code or snippet (`code`,
+// `source_code`, `bash_code`, `codeSnippet`... ), and the languages its other words name
+// (`bash_code`: sh). A key such as `exit_code` is code only where code runs (viewWalker).
+func codeKey(k string) (langs []string, ok bool) {
+	if !lastWordIn(k, codeWords, true) && !foldIn(k, []string{"codesnippet", "code_snippet"}) {
+		return nil, false
+	}
+	for _, w := range keyReadings(k)[0] {
+		if l := langOf(w); l != "" && !foldIn(w, []string{"cmd", "r", "source", "src"}) {
+			langs = append(langs, l)
+		}
+	}
+	return langs, true
+}
 
 // langKey reports whether k names the language of code: a name whose last word is language,
 // lang, interpreter, runtime or kernel, or one of those and id or name (languageId,
@@ -203,7 +216,7 @@ func foldCount(m map[string]any, names []string) (v any, n int) {
 
 // scanWords are the parts mayHoldViewKey looks for in each quoted string of a tool input of
 // Claude Code's own tools, any case: every key viewsOf reads there holds one of them.
-var scanWords = []string{"cmd", "command", "url", "uri", "href", "endpoint", "link", "script", "argv", "program", "exec", "code", "run"}
+var scanWords = []string{"cmd", "command", "url", "uri", "href", "endpoint", "link", "script", "argv", "program", "exec", "code", "snippet", "run"}
 
 // mayHoldViewKey reports whether the JSON text raw may hold a key walkViews reads in one of
 // Claude Code's own tools: an object key that holds one of scanWords in any ASCII case, an

@@ -74,6 +74,7 @@ func TestMCPToolViews(t *testing.T) {
 		{"a relative path in the tool's cwd too", "mcp__x__write_file", `{"path":"hookcore-hook","cwd":"/home/u/go/bin"}`, "no program", nil},
 		{"a key in odd case, as a Go server reads it", "mcp__x__write_file", `{"file_pAth":"/home/u/go/bin/hookcore-hook"}`, "no program", nil},
 		{"a list of paths sent as a JSON string", "mcp__x__remove", `{"paths":"[\"a\",\"/home/u/go/bin/hookcore-hook\"]"}`, "no program", nil},
+		{"a download's output", "mcp__fetch__download", `{"url":"https://ok.example/f","output":"~/go/bin/hookcore-hook"}`, "no program", nil},
 		{"read_text_file is a Read", "mcp__filesystem__read_text_file", `{"path":".env"}`,
 			"no env read", []viewCall{{"Read", `{"file_path":".env"}`}}},
 		{"read_multiple_files", "mcp__filesystem__read_multiple_files", `{"paths":["a.go",".env"]}`, "no env read", nil},
@@ -121,6 +122,8 @@ func TestMCPToolViews(t *testing.T) {
 		{"IPython's assignment from !", "mcp__ide__executeCode", `{"code":"files = !rm -rf /tmp/x\nprint(files)"}`, "no rm", nil},
 		{"IPython's %rm alias", "mcp__ide__executeCode", `{"code":"%rm -rf /tmp/x\nprint(1)"}`, "no rm", nil},
 		{"IPython's automagic", "mcp__ide__executeCode", `{"code":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"a key that names its language", "mcp__x__format", `{"bash_code":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"an exit code is no code", "mcp__x__report", `{"exit_code":"rm -rf /tmp/x","zipCode":"rm -rf /tmp/x"}`, "", none},
 		{"Python code is no rm", "mcp__ide__executeCode", `{"code":"import shutil\nprint(2)"}`, "", none},
 		{"a code key in a tool that runs nothing", "mcp__x__format", `{"code":"rm -rf /tmp/x"}`, "", none},
 

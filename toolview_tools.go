@@ -44,7 +44,9 @@ var (
 		"make", "build", "format", "fix", "restore", "revert", "merge", "rebase", "clean", "clear", "purge",
 		"overwrite", "store", "dump", "generate", "convert", "compile", "transform", "archive", "compress",
 		"backup", "drop", "destroy", "erase", "wipe", "change", "upsert", "post", "send", "deploy", "publish",
-		"mount", "unmount", "eval", "evaluate", "do", "perform", "and", "or", "then"}
+		"mount", "unmount", "eval", "evaluate", "do", "perform", "prune", "rotate", "rewrite", "sed", "tee",
+		"shred", "trash", "unlink", "rmdir", "cleanup", "flush", "encrypt", "decrypt", "stage", "stash",
+		"amend", "rollback", "migrate", "resize", "decompress", "zip", "tar", "and", "or", "then"}
 	readOnlyNames = []string{"directory_tree"}
 )
 

@@ -135,8 +135,13 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.commandValue(m[k], p, cwds)
-		case codeKey(k) && runs:
-			w.code(m[k], p, langs)
+		case isCode(k, runs):
+			kl, _ := codeKey(k)
+			if len(kl) > 0 && !runs {
+				w.code(m[k], p, kl)
+				continue
+			}
+			w.code(m[k], p, append(kl, langs...))
 		case strings.EqualFold(k, "run") || w.name.process && foldIn(k, []string{"input", "text", "keys", "chars", "line"}):
 			// `run` (a CI step's) and the text typed into a process (Desktop Commander's
 			// interact_with_process input) are shell text when they are strings.
@@ -157,6 +162,13 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			w.walk(m[k], p)
 		}
 	}
+}
+
+// isCode reports whether the key k holds code that runs: a code key (codeKey) where
+// something says code runs (runs), or one whose own name names a language (bash_code).
+func isCode(k string, runs bool) bool {
+	langs, ok := codeKey(k)
+	return ok && (runs || len(langs) > 0)
 }
 
 // command appends the Bash view of the command line s from path p, and one of it run in
