@@ -31,11 +31,12 @@ import (
 // depth) is blocked before any `if` filter or hook reads it, with no hook run (issue 10.4).
 // Where no matcher matches, no hook guards the call and the input is not read.
 //
-// On PreToolUse and PermissionRequest, a call of a tool that runs a shell command or opens a
-// URL (Claude Code's Monitor, an MCP tool with a `command` or `url` argument) is also, to the
-// hooks, a Bash call with that command or a WebFetch call of that URL, and their decision is
-// the call's (viewsAsCalls; each hook runs once). On PreSkillShellCommand the PreToolUse
-// hooks run too, as on a Bash call (skillShellAsBash).
+// On PreToolUse and PermissionRequest, a call of a tool that runs a shell command, opens a
+// URL or names a file (Claude Code's Monitor, an MCP tool with a `command`, `url` or `path`
+// argument) is also, to the hooks, a Bash call with that command, a WebFetch call of that URL
+// or a Write (and Edit) or Read call of that file, and their decision is the call's
+// (viewsAsCalls; a hook that matched the call does not run on its views). On
+// PreSkillShellCommand the PreToolUse hooks run too, as on a Bash call (skillShellAsBash).
 //
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
@@ -109,8 +110,8 @@ func (r *Runner) fire(ctx context.Context, hs *hookSet, event hook.Event, in *ho
 }
 
 // fireOnce is fire with the event resolved (sp), except that with ran not nil the hooks *ran
-// holds do not run and those that match are appended to it: a hook runs once for a tool call
-// and its views (viewsAsCalls).
+// holds do not run and those that match are appended to it: a hook that matched a tool call
+// does not run on its views (viewsAsCalls).
 func (r *Runner) fireOnce(ctx context.Context, hs *hookSet, sp spelling, in *hook.Input, ran *[]*compiled) hook.Result {
 	event, eh := sp.event, sp.hooks
 	if hs.stale != "" && event.Kind() == hook.Gate && event.MatchField() == "tool_name" {

@@ -14,17 +14,21 @@ import (
 	"github.com/hookcore/hookcore/match"
 )
 
-// A tool call that runs a shell command, or opens a URL, is a Bash call, or a WebFetch call,
-// to the guards (docs/decisions.md, "Tools that run a shell command are Bash calls to the
-// guards"). Red team round 45, observed with Claude Code 2.1.332: its Monitor tool (deferred,
-// on by default) ran `rm -rf` past every Bash guard, since the guards' matchers and rules name
-// Bash, and its WebSocket URL (ws.url) is seen by no WebFetch domain rule.
+// A tool call that runs a shell command, opens a URL or reads or writes a file is a Bash, a
+// WebFetch, or a Read or Write call to the guards (docs/decisions.md, "Tools that run a shell
+// command are Bash calls to the guards", "Red team round 50: file views and more view keys").
+// Red team round 45, observed with Claude Code 2.1.332: its Monitor tool (deferred, on by
+// default) ran `rm -rf` past every Bash guard, since the guards' matchers and rules name
+// Bash, and its WebSocket URL (ws.url) is seen by no WebFetch domain rule. Red team round 50,
+// with the real Claude Code: an MCP file server's write_file wrote over the hook program,
+// past every guard of the Write tool.
 //
-// A toolView is one such part of a call: the call's shell command as a Bash call, or one of
-// its URLs as a WebFetch call.
+// A toolView is one such part of a call: the call's shell command as a Bash call, one of
+// its URLs as a WebFetch call, one of the files it names as a Write call (fired as Edit
+// too) or a Read call.
 type toolView struct {
-	tool  string          // "Bash" or "WebFetch"
-	input json.RawMessage // the view's tool input: {"command", "description"} or {"url"}
+	tool  string          // "Bash", "WebFetch", "Write" or "Read"; "*" for a bad view of any
+	input json.RawMessage // the view's tool input: {"command", "description"}, {"url"} or {"file_path"}
 	// keys maps each key of the view's input to the path of the real input it comes from,
 	// for a tool whose views hookcore can carry a rewrite back into (Monitor's); nil for the
 	// others, whose rewrites block.
@@ -36,9 +40,28 @@ type toolView struct {
 	bad string
 }
 
+// viewTools are the tools a hook is fired as for a view of each tool: a write is a Write
+// and an Edit call (a guard of either sees it; a hook that matched one does not run for
+// the other), a bad view of any tool ("*", a JSON text hookcore cannot read) any of them.
+var viewTools = map[string][]string{
+	"Bash": {"Bash"}, "WebFetch": {"WebFetch"}, "Write": {"Write", "Edit"}, "Read": {"Read"},
+	"*": {"Bash", "WebFetch", "Write", "Edit", "Read"},
+}
+
+// mayMatch reports whether a hook of eh may match a call of one of the view's tools.
+func (v toolView) mayMatch(eh *eventHooks) bool {
+	for _, t := range viewTools[v.tool] {
+		if mayMatchTool(eh, t) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxViews is the most views Fire runs the hooks for in one call: a call whose input holds
-// more shell commands and URLs than that is blocked (a guard fails closed) rather than fire
-// the guards once for each of thousands of fields the model wrote.
+// more shell commands, URLs and file paths a hook may match than that is blocked (a guard
+// fails closed) rather than fire the guards once for each of thousands of fields the model
+// wrote.
 const maxViews = 16
 
 // notShellTools are tools with a `command` argument that is no bash command line, which
@@ -48,20 +71,28 @@ const maxViews = 16
 // "/name args" line (a skill's shell lines fire PreSkillShellCommand).
 var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "SlashCommand": true}
 
-// viewsOf returns the views of a call of tool with the tool input raw. exact is true for a
-// tool whose arguments hookcore knows (Monitor: a rewrite of a view can be carried back, an
-// allow of its one view is an allow of the call). why is not empty when the call must be
-// blocked instead (its input is ambiguous, or holds more than maxViews views).
+// viewsOf returns the views of a call of tool with the tool input raw, for hooks that may
+// match a command or URL view (commands set) or only others. exact is true for a tool whose
+// arguments hookcore knows (Monitor: a rewrite of a view can be carried back, an allow of
+// its one view is an allow of the call). why is not empty when the call must be blocked
+// instead (its input is ambiguous).
 //
 // Bash and WebFetch have none (they are what the rules read), nor have notShellTools. Claude
 // Code's Monitor (observed, 2.1.332: exactly one of command or ws, else an input validation
 // error before any hook) has its `command` as a Bash call {"command", "description"} and its
-// `ws.url` as a WebFetch call {"url"}. Every other tool, an MCP tool included, has a view for
-// each `command` or `cmd` (Bash) and `url` (WebFetch) argument, at any depth: a tool hookcore
-// does not know that takes a shell command or a URL from the model is guarded as Bash or
-// WebFetch is, by the user's own rules (none blocks it by itself).
-func viewsOf(tool string, raw json.RawMessage) (views []toolView, exact bool, why string) {
-	if tool == "Bash" || tool == "WebFetch" || notShellTools[tool] || !mayHoldViewKey(raw) {
+// `ws.url` as a WebFetch call {"url"}. Every other tool has a view for each argument that
+// holds a shell command, code or a URL, at any depth (walkViews: the key names in toolview_keys.go);
+// a tool that is not one of Claude Code's own (ownTools), an MCP tool, also has a view for
+// each file path it names (a Write call, or a Read call for a tool whose name says it reads),
+// for each string argument that is a URL, and for those in a string argument that is a JSON
+// object or array. A tool hookcore does not know that takes a shell command, a URL or a path
+// from the model is guarded as Bash, WebFetch, Write or Read is, by the user's own rules
+// (none blocks it by itself).
+func viewsOf(tool string, raw json.RawMessage, commands bool) (views []toolView, exact bool, why string) {
+	if tool == "Bash" || tool == "WebFetch" || notShellTools[tool] {
+		return nil, false, ""
+	}
+	if ownTools[tool] && (!commands || !mayHoldViewKey(raw)) {
 		return nil, false, ""
 	}
 	if err := hook.CheckToolInput(raw); errors.Is(err, hook.ErrAmbiguousInput) {
@@ -74,11 +105,7 @@ func viewsOf(tool string, raw json.RawMessage) (views []toolView, exact bool, wh
 	if json.Unmarshal(raw, &v) != nil {
 		return nil, false, "" // the agent cannot read it either
 	}
-	walkViews(v, "", &views)
-	if len(views) > maxViews {
-		return nil, false, fmt.Sprintf("hookcore: %s's input holds %d shell commands and URLs, more than the %d hookcore checks one by one", tool, len(views), maxViews)
-	}
-	return views, false, ""
+	return walkViews(tool, v), false, ""
 }
 
 // monitorViews returns the views of a call of Claude Code's Monitor tool:
@@ -112,181 +139,6 @@ func stringAt(m map[string]json.RawMessage, k string) (string, bool) {
 	var s string
 	v := bytes.TrimSpace(m[k])
 	return s, len(v) > 0 && v[0] == '"' && json.Unmarshal(v, &s) == nil
-}
-
-// The argument names walkViews reads, any case (strings.EqualFold). A command-like key holds a
-// shell command: a string as it is, an array of strings as an argv (its words single-quoted);
-// `commands` holds a list of them (a string is one). `program` is an executable run with
-// the argv `args` (an array, or a string appended as it is). A URL-like key holds a URL, or an
-// array of them. `args` alone is no command: an MCP tool's `args` is as often a function's
-// arguments; it is read with a `program`, or with a string `command` (an MCP server entry's
-// {command, args}), beside it.
-// `executable` and `exec` are `program` by other names. A key whose last word is url or uri
-// (base_url, baseUrl, webhook_uri, target_urls) is URL-like too (urlKey; red team round 48:
-// an MCP tool's base_url, links and executable passed the guards unread).
-var (
-	commandKeys = []string{"command", "cmd", "cmdline", "command_line", "commandline", "script", "shell_command", "shellcommand", "argv"}
-	urlKeys     = []string{"url", "urls", "uri", "uris", "href", "hrefs", "endpoint", "endpoints", "link", "links"}
-	programKeys = []string{"program", "executable", "exec"}
-	urlSuffixes = []string{"url", "urls", "uri", "uris"}
-)
-
-// viewKeys are the argument names viewsOf reads in a tool it does not know, any case
-// (mayHoldViewKey scans for them, and for urlKey's suffixes): the command-like and URL-like
-// keys, `commands` and the program keys.
-var viewKeys = slices.Concat(commandKeys, urlKeys, []string{"commands"}, programKeys)
-
-// urlKey reports whether k names a URL: one of urlKeys, any case, or a name whose last word
-// is url, urls, uri or uris, after '_', '-' or '.' or in camel case (baseUrl, webhookURL).
-func urlKey(k string) bool {
-	if foldIn(k, urlKeys) {
-		return true
-	}
-	for _, suf := range urlSuffixes {
-		if len(k) <= len(suf) || !strings.EqualFold(k[len(k)-len(suf):], suf) {
-			continue
-		}
-		before, first := k[len(k)-len(suf)-1], k[len(k)-len(suf)]
-		if before == '_' || before == '-' || before == '.' || first == 'U' && 'a' <= before && before <= 'z' || first == 'U' && '0' <= before && before <= '9' {
-			return true
-		}
-		if k[len(k)-len(suf):] == strings.ToUpper(suf) && 'A' <= before && before <= 'Z' {
-			return true // webhookURL: an upper-case word after others
-		}
-	}
-	return false
-}
-
-// foldCount returns how many keys of m spell one of names, any case, and the value of the
-// last one.
-func foldCount(m map[string]any, names []string) (v any, n int) {
-	for _, name := range names {
-		if e, c := foldGet(m, name); c > 0 {
-			v, n = e, n+c
-		}
-	}
-	return v, n
-}
-
-// foldIn reports whether k is one of names, any case.
-func foldIn(k string, names []string) bool {
-	for _, n := range names {
-		if strings.EqualFold(k, n) {
-			return true
-		}
-	}
-	return false
-}
-
-// foldGet returns the value of m's key name in any case, and how many keys spell it.
-func foldGet(m map[string]any, name string) (v any, n int) {
-	for k, e := range m {
-		if strings.EqualFold(k, name) {
-			v, n = e, n+1
-		}
-	}
-	return v, n
-}
-
-// walkViews appends to views the views of the decoded JSON value v, at path at: object keys
-// in sorted order, so that the views come in one order. A key it reads whose value has a
-// shape it cannot read (a `command` that is an object, a `url` that is a number) is a view
-// with bad set: the call is blocked (viewsAsCalls), as attacker-written input hookcore
-// cannot read is everywhere else, rather than let past the guards unread.
-func walkViews(v any, at string, views *[]toolView) {
-	switch v := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		args, nargs := foldGet(v, "args")
-		_, nprog := foldCount(v, programKeys)
-		for _, k := range keys {
-			p := k
-			if at != "" {
-				p = at + "." + k
-			}
-			switch {
-			case urlKey(k):
-				urlViews(v[k], p, views)
-				continue
-			case foldIn(k, programKeys):
-				prog, ok := v[k].(string)
-				if !ok || nprog > 1 || nargs > 1 {
-					*views = append(*views, badView("Bash", p, v[k]))
-					continue
-				}
-				line, ok := withArgs("'"+strings.ReplaceAll(prog, "'", `'\''`)+"'", args)
-				if !ok {
-					*views = append(*views, badView("Bash", p+" args", args))
-					continue
-				}
-				*views = append(*views, commandView(line, p))
-				continue
-			case strings.EqualFold(k, "commands"):
-				if l, ok := v[k].([]any); ok {
-					for i, e := range l {
-						commandViews(e, fmt.Sprintf("%s[%d]", p, i), views)
-					}
-					continue
-				}
-				commandViews(v[k], p, views)
-				continue
-			case foldIn(k, commandKeys):
-				if s, ok := commandLine(v[k]); ok && nargs > 0 && nprog == 0 && (strings.EqualFold(k, "command") || strings.EqualFold(k, "cmd")) {
-					line, ok := withArgs(s, args)
-					if !ok || nargs > 1 {
-						*views = append(*views, badView("Bash", p+" args", args))
-						continue
-					}
-					*views = append(*views, commandView(line, p))
-					continue
-				}
-				commandViews(v[k], p, views)
-				continue
-			}
-			walkViews(v[k], p, views)
-		}
-	case []any:
-		for i, e := range v {
-			walkViews(e, fmt.Sprintf("%s[%d]", at, i), views)
-		}
-	}
-}
-
-// commandViews appends the view of the command-like value v at path p: a Bash call, none
-// for null, a bad view for a shape that is no command.
-func commandViews(v any, p string, views *[]toolView) {
-	if v == nil {
-		return
-	}
-	if s, ok := commandLine(v); ok {
-		*views = append(*views, commandView(s, p))
-		return
-	}
-	*views = append(*views, badView("Bash", p, v))
-}
-
-// urlViews appends the views of the URL-like value v at path p: a WebFetch call for a string
-// and for each string of an array, none for null, a bad view for any other shape.
-func urlViews(v any, p string, views *[]toolView) {
-	switch v := v.(type) {
-	case nil:
-	case string:
-		*views = append(*views, toolView{tool: "WebFetch", input: marshalView(map[string]string{"url": v}), need: "url", from: p})
-	case []any:
-		for i, e := range v {
-			if _, ok := e.(string); !ok && e != nil {
-				*views = append(*views, badView("WebFetch", fmt.Sprintf("%s[%d]", p, i), e))
-				continue
-			}
-			urlViews(e, fmt.Sprintf("%s[%d]", p, i), views)
-		}
-	default:
-		*views = append(*views, badView("WebFetch", p, v))
-	}
 }
 
 // commandView is the Bash view of the command line s, from path p.
@@ -367,35 +219,6 @@ func marshalPlain(v any) (json.RawMessage, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-// mayHoldViewKey reports whether the JSON text raw may hold a key walkViews reads: the
-// quoted name of one, any case, or a \u escape, which may spell one. It spares decoding the
-// input of every Read and Edit call.
-func mayHoldViewKey(raw []byte) bool {
-	if bytes.Contains(raw, []byte(`\u`)) {
-		return true
-	}
-	for i := 0; ; {
-		j := bytes.IndexByte(raw[i:], '"')
-		if j < 0 {
-			return false
-		}
-		i += j + 1
-		for _, k := range viewKeys {
-			if end := i + len(k); end < len(raw) && raw[end] == '"' && strings.EqualFold(string(raw[i:end]), k) {
-				return true
-			}
-		}
-		if e := bytes.IndexByte(raw[i:], '"'); e > 3 && e <= 256 {
-			name := raw[i : i+e]
-			for _, suf := range urlSuffixes {
-				if len(name) > len(suf) && bytes.EqualFold(name[len(name)-len(suf):], []byte(suf)) {
-					return true // urlKey decides; this only spares the decoding
-				}
-			}
-		}
-	}
 }
 
 // carryBack returns the real input with the view's rewritten input (a hook's updatedInput)
@@ -480,9 +303,9 @@ func mayMatchTool(eh *eventHooks, tool string) bool {
 // of the call in (viewsOf) as on a call of the view's tool, after the call's own hooks gave
 // res, which they did not block, and merges their results into res. The hooks get the event's
 // input with tool_name the view's tool, tool_input the view's input and "hookcore_view_of"
-// the real tool's name. A hook runs once for the call and its views (ran holds those that
-// ran): one that matched the call itself (matcher `*`, say) had the real call and does not
-// run again.
+// the real tool's name. A hook that matched the call itself (matcher `*`, say; ran holds
+// those) had the real call and does not run on its views; a hook runs once on each view
+// (once for a write view's Write and Edit firings), since each view's input is another.
 //
 // A view's block blocks the call. A view's rewrite is carried back into the real input for a
 // tool whose arguments hookcore knows (Monitor: the command and description, or the URL),
@@ -490,72 +313,98 @@ func mayMatchTool(eh *eventHooks, tool string) bool {
 // skill command does (skillShellAsBash). A view's ask, defer or deny is the call's as a
 // stronger decision; its allow is the call's only for a known tool whose every view allowed
 // (an allow of a command does not approve the other arguments of a tool hookcore does not
-// know). Context, system messages, stop requests and hook records add up.
+// know). Context, system messages, stop requests and hook records add up. A view no hook may
+// match is left out; a call with more than maxViews others is blocked.
 func (r *Runner) viewsAsCalls(ctx context.Context, hs *hookSet, in *hook.Input, res *hook.Result, ran []*compiled) {
 	eh := hs.events[res.Event]
-	if len(in.ToolInput) == 0 || !mayMatchTool(eh, "Bash") && !mayMatchTool(eh, "WebFetch") {
+	commands := mayMatchTool(eh, "Bash") || mayMatchTool(eh, "WebFetch")
+	if len(in.ToolInput) == 0 || !commands && !mayMatchTool(eh, "Write") && !mayMatchTool(eh, "Edit") && !mayMatchTool(eh, "Read") {
 		return
 	}
 	cur := in.ToolInput
 	if res.UpdatedInput != nil {
 		cur = res.UpdatedInput
 	}
-	views, exact, why := viewsOf(in.ToolName, cur)
+	views, exact, why := viewsOf(in.ToolName, cur, commands)
 	if why != "" {
 		r.blockView(in, res, why)
 		return
 	}
+	all := len(views)
+	views = slices.DeleteFunc(views, func(v toolView) bool { return !v.mayMatch(eh) })
 	for _, v := range views {
-		if v.bad != "" && mayMatchTool(eh, v.tool) {
-			what := map[string]string{"Bash": "shell command", "WebFetch": "URL"}[v.tool]
-			r.blockView(in, res, fmt.Sprintf("hookcore: %s's %s is %s, which hookcore cannot read as a %s for the %s hooks (it fails closed)", in.ToolName, v.from, v.bad, what, v.tool))
+		if v.bad != "" {
+			what := map[string]string{"Bash": "a shell command", "WebFetch": "a URL", "Write": "a file path", "Read": "a file path", "*": "tool arguments"}[v.tool]
+			hooks := map[string]string{"Bash": "Bash", "WebFetch": "WebFetch", "Write": "Write and Edit", "Read": "Read", "*": "Bash, WebFetch and file"}[v.tool]
+			r.blockView(in, res, fmt.Sprintf("hookcore: %s's %s is %s, which hookcore cannot read as %s for the %s hooks (it fails closed)", in.ToolName, v.from, v.bad, what, hooks))
 			return
 		}
 	}
-	allowed, fired := true, false
+	if len(views) > maxViews {
+		r.blockView(in, res, fmt.Sprintf("hookcore: %s's input holds %d shell commands, URLs and file paths, more than the %d hookcore checks one by one", in.ToolName, len(views), maxViews))
+		return
+	}
+	allowed, fired := len(views) == all, false
 	for _, v := range views {
-		if v.bad != "" || !mayMatchTool(eh, v.tool) {
-			allowed = false
-			continue
-		}
-		fired = true
-		as := in.Clone()
-		as.HookEventName = string(res.Event)
-		as.ToolName, as.ToolInput = v.tool, v.input
-		if as.Extra == nil {
-			as.Extra = map[string]json.RawMessage{}
-		}
-		as.Extra["hookcore_view_of"], _ = marshalPlain(in.ToolName)
-		pre := r.fireOnce(ctx, hs, hs.lookup(res.Event), as, &ran)
-		mergeAlongside(res, &pre)
-		if pre.Blocked {
-			res.Blocked, res.Reason = true, pre.Reason
-			if res.Permission != hook.NoPermission {
-				res.Permission = hook.Deny // merge rule 12
+		// A hook that ran on the call does not run on its views; one that ran on another
+		// view, whose input differs, does (red team round 50: a script guard that let
+		// `rm x` through never saw the `rm -rf` after it); one that ran on this view as
+		// Write does not run again as Edit.
+		vran := slices.Clip(ran)
+		for _, tool := range viewTools[v.tool] {
+			if !mayMatchTool(eh, tool) {
+				allowed = allowed && tool == "Edit" // a write view's Edit firing is an extra
+				continue
 			}
-			return
-		}
-		if pre.UpdatedInput != nil && !sameJSON(pre.UpdatedInput, v.input) {
-			next, why := v.carryBack(cur, pre.UpdatedInput)
-			if why != "" {
-				r.blockView(in, res, fmt.Sprintf("hookcore: a %s hook rewrote %s's %s as a %s call, which hookcore cannot carry back to %s: %s", res.Event, in.ToolName, v.from, v.tool, in.ToolName, why))
+			fired = true
+			if !r.fireView(ctx, hs, in, res, v, tool, &cur, &vran, &allowed) {
 				return
-			}
-			cur, res.UpdatedInput = next, next
-		}
-		if pre.Permission != hook.Allow {
-			allowed = false
-			if pre.Permission.Stronger(res.Permission) {
-				res.Permission = pre.Permission
-				if res.Reason == "" {
-					res.Reason = pre.Reason
-				}
 			}
 		}
 	}
 	if exact && fired && allowed && hook.Allow.Stronger(res.Permission) {
 		res.Permission = hook.Allow
 	}
+}
+
+// fireView runs the hooks of res's event on the view v of the call in as on a call of
+// tool, and merges their result into res (viewsAsCalls); cur is the call's input as
+// rewritten so far. It returns false when the call is blocked.
+func (r *Runner) fireView(ctx context.Context, hs *hookSet, in *hook.Input, res *hook.Result, v toolView, tool string, cur *json.RawMessage, ran *[]*compiled, allowed *bool) bool {
+	as := in.Clone()
+	as.HookEventName = string(res.Event)
+	as.ToolName, as.ToolInput = tool, v.input
+	if as.Extra == nil {
+		as.Extra = map[string]json.RawMessage{}
+	}
+	as.Extra["hookcore_view_of"], _ = marshalPlain(in.ToolName)
+	pre := r.fireOnce(ctx, hs, hs.lookup(res.Event), as, ran)
+	mergeAlongside(res, &pre)
+	if pre.Blocked {
+		res.Blocked, res.Reason = true, pre.Reason
+		if res.Permission != hook.NoPermission {
+			res.Permission = hook.Deny // merge rule 12
+		}
+		return false
+	}
+	if pre.UpdatedInput != nil && !sameJSON(pre.UpdatedInput, v.input) {
+		next, why := v.carryBack(*cur, pre.UpdatedInput)
+		if why != "" {
+			r.blockView(in, res, fmt.Sprintf("hookcore: a %s hook rewrote %s's %s as a %s call, which hookcore cannot carry back to %s: %s", res.Event, in.ToolName, v.from, tool, in.ToolName, why))
+			return false
+		}
+		*cur, res.UpdatedInput = next, next
+	}
+	if pre.Permission != hook.Allow {
+		*allowed = false
+		if pre.Permission.Stronger(res.Permission) {
+			res.Permission = pre.Permission
+			if res.Reason == "" {
+				res.Reason = pre.Reason
+			}
+		}
+	}
+	return true
 }
 
 // blockView blocks the call in, whose result is res, for why (a view that cannot be checked

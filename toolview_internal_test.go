@@ -2,7 +2,10 @@ package hookcore
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // FuzzMayHoldViewKey: the byte scan that spares decoding most tool inputs (mayHoldViewKey)
@@ -21,8 +24,7 @@ func FuzzMayHoldViewKey(f *testing.F) {
 		if json.Unmarshal([]byte(s), &v) != nil {
 			return
 		}
-		var views []toolView
-		walkViews(v, "", &views)
+		views := walkViews("Agent", v)
 		if len(views) > 0 && !mayHoldViewKey([]byte(s)) {
 			t.Errorf("mayHoldViewKey(%q) = false; walkViews found %d views", s, len(views))
 		}
@@ -42,10 +44,55 @@ func TestMayHoldViewKey(t *testing.T) {
 		`{"function":"f","args":["a","b"]}`:                         false, // args alone are no command
 		`{"Program":"rm","args":["-rf"]}`:                           true,
 		`{"a":{"Endpoint":"https://x"}}`:                            true,
-		`{"content":"caf\u00e9"}`:                                   true, // an escape may spell a key
+		`{"content":"caf\u00e9"}`:                                   false, // an escape in a value spells no key
+		`{"c\u006fntent":"x"}`:                                      true,  // an escape may spell a key
+		`{"file_path":"/a","content":"run the code: exec it"}`:      false, // a Write's text is no key
+		`{"ſcript":"rm -rf x"}`:                                     true,  // ſ folds to s
+		`{"shell_cmd":"rm -rf x"}`:                                  true,
+		`{"commandText":"rm -rf x"}`:                                true,
+		`{"code":"!rm -rf x","languageId":"shellscript"}`:           true,
 	} {
 		if got := mayHoldViewKey([]byte(in)); got != want {
 			t.Errorf("mayHoldViewKey(%s) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestKeyWords: how an argument name splits into words for the key rules.
+func TestKeyWords(t *testing.T) {
+	t.Parallel()
+	for k, want := range map[string]string{
+		"base_url": "base url", "baseUrl": "base url", "webhookURL": "webhook url", "targetURLs": "target urls",
+		"URLPath": "url path", "pathInProject": "path in project", "file-path.x y": "file path x y",
+		"commandText": "command text", "cmd_line": "cmd line", "v2Path": "v2 path", "curl": "curl",
+	} {
+		if got := strings.Join(keyWords(k), " "); got != want {
+			t.Errorf("keyWords(%q) = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// TestReadToolName: what a tool's name says about the files it names and the code it runs.
+func TestReadToolName(t *testing.T) {
+	t.Parallel()
+	for tool, want := range map[string]toolName{
+		"mcp__filesystem__read_text_file":               {readOnly: true},
+		"mcp__filesystem__directory_tree":               {readOnly: true},
+		"mcp__filesystem__list_allowed_directories":     {readOnly: true},
+		"mcp__filesystem__write_file":                   {},
+		"mcp__filesystem__move_file":                    {},
+		"mcp__git__git_status":                          {readOnly: true},
+		"mcp__git__git_add":                             {},
+		"mcp__x__get_or_create":                         {},
+		"mcp__x__search_and_replace":                    {},
+		"mcp__code-runner__run-code":                    {runs: true},
+		"mcp__x__run_python":                            {runs: true, langs: []string{"python"}},
+		"mcp__ide__executeCode":                         {runs: true, langs: []string{"python"}},
+		"mcp__desktop-commander__interact_with_process": {process: true},
+		"mcp__x__run_cmd":                               {runs: true},
+	} {
+		if diff := cmp.Diff(want, readToolName(tool), cmp.AllowUnexported(toolName{})); diff != "" {
+			t.Errorf("readToolName(%q) (-want +got):\n%s", tool, diff)
 		}
 	}
 }

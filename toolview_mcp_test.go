@@ -1,0 +1,357 @@
+package hookcore_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// viewCall is a call a hook was given: its tool and tool input.
+type viewCall struct{ Tool, Input string }
+
+// roundFiftyGuards are the guards of TestMCPToolViews: a Bash rule, a WebFetch domain rule,
+// Write and Edit guards on file paths (a condition, Claude Code rules of either tool) and a
+// Read rule. Each records the calls it is given in seen.
+func roundFiftyGuards(mu *sync.Mutex, seen *[]viewCall) []hookcore.Callback {
+	guard := func(id, matcher, cond, reason string) hookcore.Callback {
+		return hookcore.Callback{ID: id, Event: hook.PreToolUse, Matcher: matcher, If: cond,
+			Func: func(_ context.Context, in *hook.Input) (hook.Decision, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				*seen = append(*seen, viewCall{in.ToolName, string(in.ToolInput)})
+				return hook.Decision{Block: true, Reason: reason}, nil
+			}}
+	}
+	return []hookcore.Callback{
+		guard("no-rm", "Bash", "Bash(rm *)", "no rm"),
+		guard("no-evil", "WebFetch", "WebFetch(domain:evil.com)", "no evil"),
+		guard("no-program", "Write|Edit", `file_path ~= "**/hookcore-hook"`, "no program"),
+		guard("no-settings", "Edit", "Edit(~/.claude/settings.json)", "no settings"),
+		guard("no-hookcore-dir", "Write", "Write(~/.hookcore/**)", "no hookcore dir"),
+		guard("no-env-read", "Read", "Read(./.env)", "no env read"),
+	}
+}
+
+// TestMCPToolViews (red team round 50, the hook command answering PreToolUse): an MCP file
+// server's write_file, edit_file and move_file wrote the hook program, the agent's settings
+// and the user's policy past every guard of Claude Code's file tools (the views read only
+// commands and URLs); shell commands under other key names (shell_cmd, commandText), code
+// in a shell language, IPython's shell escapes, arguments in a JSON string and URLs under
+// other keys ran past the Bash and WebFetch guards. Each is now a view: a file path a
+// Write (and Edit) or Read call, code a Bash call, a URL value a WebFetch call.
+func TestMCPToolViews(t *testing.T) {
+	t.Parallel()
+	none := []viewCall{}
+	tests := []struct {
+		name, tool, input string
+		want              string     // the reason of the block, "" for none
+		seen              []viewCall // the calls the guards were given; nil: not checked
+	}{
+		// File tools (@modelcontextprotocol/server-filesystem's schema).
+		{"write_file over the hook program", "mcp__filesystem__write_file", `{"path":"~/go/bin/hookcore-hook","content":"#!/bin/sh\nexit 0\n"}`,
+			"no program", []viewCall{{"Write", `{"file_path":"~/go/bin/hookcore-hook"}`}}},
+		{"write_file into the policy directory", "mcp__filesystem__write_file", `{"path":"~/.hookcore/hooks.yaml","content":"hooks: []"}`, "no hookcore dir", nil},
+		{"edit_file of the settings is an Edit", "mcp__filesystem__edit_file", `{"path":"~/.claude/settings.json","edits":[{"oldText":"a","newText":"b"}]}`, "no settings", nil},
+		{"move_file moves the program away", "mcp__filesystem__move_file", `{"source":"~/go/bin/hookcore-hook","destination":"/tmp/x"}`, "no program", nil},
+		{"move_file writes its destination too", "mcp__filesystem__move_file", `{"source":"/tmp/evil","destination":"/home/u/go/bin/hookcore-hook"}`, "no program", nil},
+		{"create_directory", "mcp__filesystem__create_directory", `{"path":"~/.hookcore/x"}`, "no hookcore dir", nil},
+		{"Desktop Commander's write_file", "mcp__desktop-commander__write_file", `{"path":"/home/u/.local/bin/hookcore-hook","content":"x","mode":"rewrite"}`, "no program", nil},
+		{"Desktop Commander's edit_block", "mcp__desktop-commander__edit_block", `{"file_path":"/home/u/.local/bin/hookcore-hook","old_string":"a","new_string":"b"}`, "no program", nil},
+		{"Serena's relative_path", "mcp__serena__create_text_file", `{"relative_path":"bin/hookcore-hook","content":"x"}`, "no program", nil},
+		{"JetBrains' pathInProject", "mcp__jetbrains__replace_file_text_by_path", `{"pathInProject":"bin/hookcore-hook","text":"x"}`, "no program", nil},
+		{"git's files", "mcp__git__git_add", `{"repo_path":"/home/u/p","files":["bin/hookcore-hook"]}`, "no program", nil},
+		{"a list of paths", "mcp__x__delete_files", `{"paths":["a.txt","/home/u/go/bin/hookcore-hook"]}`, "no program", nil},
+		{"a nested target", "mcp__x__copy", `{"spec":{"from":"/tmp/e","to":"~/go/bin/hookcore-hook"}}`, "no program", nil},
+		{"a file: URL", "mcp__x__write_resource", `{"uri":"file:///home/u/go/bin/hookcore-hook","text":"x"}`, "no program", nil},
+		{"a relative path in the tool's cwd too", "mcp__x__write_file", `{"path":"hookcore-hook","cwd":"/home/u/go/bin"}`, "no program", nil},
+		{"a key in odd case, as a Go server reads it", "mcp__x__write_file", `{"file_pAth":"/home/u/go/bin/hookcore-hook"}`, "no program", nil},
+		{"a list of paths sent as a JSON string", "mcp__x__remove", `{"paths":"[\"a\",\"/home/u/go/bin/hookcore-hook\"]"}`, "no program", nil},
+		{"a download's output", "mcp__fetch__download", `{"url":"https://ok.example/f","output":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"read_text_file is a Read", "mcp__filesystem__read_text_file", `{"path":".env"}`,
+			"no env read", []viewCall{{"Read", `{"file_path":".env"}`}}},
+		{"read_multiple_files", "mcp__filesystem__read_multiple_files", `{"paths":["a.go",".env"]}`, "no env read", nil},
+		{"a read is no write", "mcp__filesystem__read_file", `{"path":"~/go/bin/hookcore-hook"}`, "", none},
+		{"get_file_info", "mcp__filesystem__get_file_info", `{"path":"~/.hookcore/hooks.yaml"}`, "", none},
+		{"directory_tree", "mcp__filesystem__directory_tree", `{"path":"~/.hookcore"}`, "", none},
+		{"search_files", "mcp__filesystem__search_files", `{"path":"~/.hookcore","pattern":"*.yaml"}`, "", none},
+		{"a name with a reader and a writer writes", "mcp__x__read_write_file", `{"path":"~/.hookcore/a"}`, "no hookcore dir", nil},
+		{"other files", "mcp__filesystem__write_file", `{"path":"/home/u/p/main.go","content":"package main"}`, "",
+			[]viewCall{}},
+		{"Serena's name_path is no file", "mcp__serena__replace_symbol_body", `{"name_path":"hookcore-hook","relative_path":"a.go","body":"x"}`, "", none},
+		{"a number or a flag is no path", "mcp__x__write_files", `{"max_files":3,"isFile":true,"path":"a"}`, "", none},
+		{"Claude Code's own tools name files they do not touch", "ReportFindings", `{"level":"low","findings":[{"file":"bin/hookcore-hook","line":1,"summary":"x"}]}`, "", none},
+
+		// Commands under other key names.
+		{"shell_cmd", "mcp__x__exec", `{"shell_cmd":"rm -rf /tmp/x"}`, "no rm", []viewCall{{"Bash", `{"command":"rm -rf /tmp/x"}`}}},
+		{"bash_command", "mcp__x__exec", `{"bash_command":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"terminal_command", "mcp__x__exec", `{"terminal_command":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"run_command", "mcp__x__exec", `{"run_command":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"command_string", "mcp__x__exec", `{"command_string":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"commandText", "mcp__x__exec", `{"commandText":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"shellCommand", "mcp__x__exec", `{"shellCommand":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"cmd_line", "mcp__x__exec", `{"cmd_line":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"shell_commands", "mcp__x__exec", `{"shell_commands":["ls","rm -rf /tmp/x"]}`, "no rm", nil},
+		{"a CI step's run", "mcp__ci__dispatch", `{"steps":[{"name":"x","run":"rm -rf /tmp/x"}]}`, "no rm", nil},
+		{"an argv sent as a JSON string", "mcp__x__exec", `{"cmd":"[\"rm\",\"-rf\",\"/tmp/x\"]"}`, "no rm", nil},
+		{"a command under a language key's object", "mcp__x__exec", `{"runtime":{"command":"rm -rf /tmp/x"}}`, "no rm", nil},
+		{"a command in the tool's cwd", "mcp__x__exec", `{"command":"rm -rf x","cwd":"~/p"}`, "no rm",
+			[]viewCall{{"Bash", `{"command":"rm -rf x"}`}}},
+		{"text typed into a process", "mcp__desktop-commander__interact_with_process", `{"pid":7,"input":"rm -rf /tmp/x"}`, "no rm", nil},
+
+		// Code.
+		{"code in a shell", "mcp__code-runner__run-code", `{"code":"rm -rf /tmp/x","languageId":"shellscript"}`, "no rm", nil},
+		{"code in bash", "mcp__x__run", `{"code":"rm -rf /tmp/x","language":"bash"}`, "no rm", nil},
+		{"code in sh", "mcp__x__run", `{"code":"rm -rf /tmp/x","lang":"sh"}`, "no rm", nil},
+		{"code in zsh", "mcp__x__run", `{"code":"rm -rf /tmp/x","language":"zsh"}`, "no rm", nil},
+		{"code in shell", "mcp__x__run", `{"code":"rm -rf /tmp/x","language":"shell"}`, "no rm", nil},
+		{"code in a language the model added", "mcp__code-runner__run-code", `{"code":"rm -rf /tmp/x","languageId":"shellscript","language":"python"}`, "no rm", nil},
+		{"code in Python runs python3", "mcp__x__run", `{"code":"import os","language":"python"}`, "", none},
+		{"a tool that names its language", "mcp__x__run_bash", `{"code":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"IPython's !", "mcp__ide__executeCode", `{"code":"import os\n!rm -rf /tmp/x"}`, "no rm", nil},
+		{"IPython's %%bash", "mcp__ide__executeCode", `{"code":"%%bash\necho a\nrm -rf /tmp/x"}`, "no rm", nil},
+		{"IPython's %sx", "mcp__ide__executeCode", `{"code":"x = 1\ny = %sx rm -rf /tmp/x"}`, "no rm", nil},
+		{"IPython's %system", "mcp__ide__executeCode", `{"code":"%system rm -rf /tmp/x\nprint(1)"}`, "no rm", nil},
+		{"IPython's assignment from !", "mcp__ide__executeCode", `{"code":"files = !rm -rf /tmp/x\nprint(files)"}`, "no rm", nil},
+		{"IPython's %rm alias", "mcp__ide__executeCode", `{"code":"%rm -rf /tmp/x\nprint(1)"}`, "no rm", nil},
+		{"IPython's automagic", "mcp__ide__executeCode", `{"code":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"a key that names its language", "mcp__x__format", `{"bash_code":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"an exit code is no code", "mcp__x__report", `{"exit_code":"rm -rf /tmp/x","zipCode":"rm -rf /tmp/x"}`, "", none},
+		{"Python code is no rm", "mcp__ide__executeCode", `{"code":"import shutil\nprint(2)"}`, "", none},
+		{"a code key in a tool that runs nothing", "mcp__x__format", `{"code":"rm -rf /tmp/x"}`, "", none},
+
+		// Arguments in a JSON string.
+		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
+		{"a JSON array", "mcp__gw__call_tool", `{"calls":"[{\"url\":\"https://evil.com/x\"}]"}`, "no evil", nil},
+		{"JSON in JSON", "mcp__gw__call_tool", `{"a":"{\"b\":\"{\\\"command\\\":\\\"rm -rf /tmp/x\\\"}\"}"}`, "no rm", nil},
+		{"a file path in JSON", "mcp__gw__call_tool", `{"name":"write_file","arguments":"{\"path\":\"~/go/bin/hookcore-hook\"}"}`, "no program", nil},
+		{"JSON with a duplicate key fails closed", "mcp__gw__call_tool", `{"arguments":"{\"command\":\"ls\",\"command\":\"rm -rf /tmp/x\"}"}`,
+			`hookcore: mcp__gw__call_tool's arguments is a JSON text that ambiguous tool input: duplicate key "command", which hookcore cannot read as tool arguments for the Bash, WebFetch and file hooks (it fails closed)`, nil},
+		{"JSON too deep fails closed", "mcp__gw__call_tool", nestJSON(`{"command":"ls"}`, 5),
+			"hookcore: mcp__gw__call_tool's a.a.a.a.a is a JSON text in a string more than 4 deep, which hookcore cannot read as tool arguments for the Bash, WebFetch and file hooks (it fails closed)", nil},
+		{"JSON four deep is read", "mcp__gw__call_tool", nestJSON(`{"command":"rm -rf /tmp/x"}`, 4), "no rm", nil},
+		{"a file's JSON content is not", "mcp__filesystem__write_file", `{"path":"a.json","content":"{\"command\":\"rm -rf /tmp/x\",\"url\":\"https://evil.com\"}"}`, "", []viewCall{}},
+
+		// URLs under other keys.
+		{"a query that is a URL", "mcp__x__fetch", `{"query":"https://evil.com/x"}`, "no evil", []viewCall{{"WebFetch", `{"url":"https://evil.com/x"}`}}},
+		{"a target", "mcp__browser__navigate", `{"target":"https://a.evil.com/"}`, "no evil", nil},
+		{"a page", "mcp__x__open", `{"page":"HTTP://EVIL.COM"}`, "no evil", nil},
+		{"a website", "mcp__x__crawl", `{"website":"https:evil.com"}`, "no evil", nil},
+		{"a source", "mcp__x__import", `{"source":"https://evil.com/a.csv"}`, "no evil", nil},
+		{"a resource", "mcp__x__get", `{"resource":" wss://evil.com/s"}`, "no evil", nil},
+		{"a location", "mcp__x__go", `{"location":"ht\ttps://evil.com"}`, "no evil", nil},
+		{"an address", "mcp__db__connect", `{"address":"postgres://u@evil.com/db"}`, "no evil", nil},
+		{"a list of them", "mcp__x__get", `{"items":["a","https://evil.com/x"]}`, "no evil", nil},
+		{"a host alone is no URL", "mcp__x__search", `{"query":"evil.com news"}`, "", none},
+		{"a scheme without a host is none", "mcp__x__note", `{"text2":"note: see evil.com","mail":"mailto:a@evil.com"}`, "", none},
+		{"Claude Code's own tools' text", "Agent", `{"prompt":"https://evil.com/x","description":"x"}`, "", none},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var mu sync.Mutex
+			var seen []viewCall
+			dir := t.TempDir()
+			r := newRunner(t, dir, nil, hookcore.Options{Callbacks: roundFiftyGuards(&mu, &seen)})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: tt.tool, ToolInput: json.RawMessage(tt.input), ToolUseID: "toolu_1"}
+			res := r.Fire(context.Background(), hook.PreToolUse, in)
+			if res.Blocked != (tt.want != "") || res.Reason != tt.want {
+				t.Errorf("blocked %v, reason %q; want the reason %q", res.Blocked, res.Reason, tt.want)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if tt.seen != nil {
+				if seen == nil {
+					seen = []viewCall{}
+				}
+				if diff := cmp.Diff(tt.seen, seen); diff != "" {
+					t.Errorf("calls the guards were given (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+}
+
+// nestJSON returns the tool input {"a": S} where S is inner as a JSON string, n times.
+func nestJSON(inner string, n int) string {
+	s := inner
+	for range n {
+		b, _ := json.Marshal(s)
+		s = fmt.Sprintf(`{"a":%s}`, b)
+	}
+	return s
+}
+
+// TestMCPToolViewSeen: what the hooks are given for the views of a call: a write is a Write
+// call and an Edit call of the path (a hook that matched one does not run again), a move
+// is a write of both paths, code in Python is the python3 line and its shell escapes, a
+// command beside a cwd is also the command run there.
+func TestMCPToolViewSeen(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, matcher, tool, input string
+		want                       []viewCall
+	}{
+		{"a write is a Write and an Edit", "Write|Edit|Read", "mcp__fs__write_file", `{"path":"a.txt","content":"x"}`,
+			[]viewCall{{"Write", `{"file_path":"a.txt"}`}}},
+		{"an Edit guard alone sees the Edit", "Edit", "mcp__fs__write_file", `{"path":"a.txt","content":"x"}`,
+			[]viewCall{{"Edit", `{"file_path":"a.txt"}`}}},
+		{"a move writes both", "Write", "mcp__fs__move_file", `{"source":"a","destination":"b"}`,
+			[]viewCall{{"Write", `{"file_path":"b"}`}, {"Write", `{"file_path":"a"}`}}},
+		{"a read", "Write|Read", "mcp__fs__list_directory", `{"path":"src"}`,
+			[]viewCall{{"Read", `{"file_path":"src"}`}}},
+		{"Python and its escapes", "Bash", "mcp__ide__executeCode", `{"code":"x = 1\n!ls -l"}`,
+			[]viewCall{{"Bash", `{"command":"python3 -c 'x = 1\n!ls -l'"}`}, {"Bash", `{"command":"ls -l"}`}}},
+		{"a command and its cwd", "Bash", "mcp__serena__execute_shell_command", `{"command":"mv bin b","cwd":"~/go"}`,
+			[]viewCall{{"Bash", `{"command":"mv bin b"}`}, {"Bash", `{"command":"cd ~/'go' \u0026\u0026 mv bin b"}`}}},
+		{"a relative path and its cwd", "Write", "mcp__x__write_file", `{"path":"b","cwd":"/w"}`,
+			[]viewCall{{"Write", `{"file_path":"b"}`}, {"Write", `{"file_path":"/w/b"}`}}},
+		{"a URL path", "WebFetch|Read", "mcp__desktop-commander__read_file", `{"path":"https://x.example/a","isUrl":true}`,
+			[]viewCall{{"Read", `{"file_path":"https://x.example/a"}`}, {"WebFetch", `{"url":"https://x.example/a"}`}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var mu sync.Mutex
+			var seen []viewCall
+			cb := hookcore.Callback{ID: "log", Event: hook.PreToolUse, Matcher: tt.matcher, Func: func(_ context.Context, in *hook.Input) (hook.Decision, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				var of string
+				_ = json.Unmarshal(in.Extra["hookcore_view_of"], &of)
+				if of != tt.tool {
+					t.Errorf("hookcore_view_of %q, want %q", of, tt.tool)
+				}
+				seen = append(seen, viewCall{in.ToolName, strings.ReplaceAll(string(in.ToolInput), "&", `\u0026`)})
+				return hook.Decision{}, nil
+			}}
+			dir := t.TempDir()
+			r := newRunner(t, dir, nil, hookcore.Options{Callbacks: []hookcore.Callback{cb}})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
+			res := r.Fire(context.Background(), hook.PreToolUse, in)
+			if res.Blocked {
+				t.Errorf("blocked: %s", res.Reason)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if diff := cmp.Diff(tt.want, seen); diff != "" {
+				t.Errorf("calls the hook was given (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestMCPToolViewLimits: a rewrite of a file view blocks (hookcore does not know where the
+// tool takes its path from), and a call that names more files than hookcore checks one by
+// one is blocked, counting only the views a hook may match.
+func TestMCPToolViewLimits(t *testing.T) {
+	t.Parallel()
+	paths := make([]string, 17)
+	for i := range paths {
+		paths[i] = fmt.Sprintf("%q", fmt.Sprintf("f%d.txt", i))
+	}
+	many := `{"paths":[` + strings.Join(paths, ",") + `]}`
+	tests := []struct {
+		name, matcher, tool, input string
+		out                        string // the hook's updatedInput, "" for none
+		want                       string
+	}{
+		{"a rewrite of a file view", "Write", "mcp__fs__write_file", `{"path":"a.txt","content":"x"}`, `{"file_path":"b.txt"}`,
+			"hookcore: a PreToolUse hook rewrote mcp__fs__write_file's path as a Write call, which hookcore cannot carry back to mcp__fs__write_file: hookcore cannot carry a rewrite back into a tool it does not know"},
+		{"too many files", "Read", "mcp__fs__read_multiple_files", many, "",
+			"hookcore: mcp__fs__read_multiple_files's input holds 17 shell commands, URLs and file paths, more than the 16 hookcore checks one by one"},
+		{"too many files no hook reads", "Bash", "mcp__fs__read_multiple_files", many, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := hook.Decision{}
+			if tt.out != "" {
+				d.UpdatedInput = json.RawMessage(tt.out)
+			}
+			cb := hookcore.Callback{ID: "h", Event: hook.PreToolUse, Matcher: tt.matcher, Func: fn(d)}
+			dir := t.TempDir()
+			r := newRunner(t, dir, nil, hookcore.Options{Callbacks: []hookcore.Callback{cb}})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
+			res := r.Fire(context.Background(), hook.PreToolUse, in)
+			if res.Blocked != (tt.want != "") || res.Reason != tt.want {
+				t.Errorf("blocked %v, reason %q; want the reason %q", res.Blocked, res.Reason, tt.want)
+			}
+		})
+	}
+}
+
+// TestEachViewIsChecked (red team round 50): a guard that decides in its own code (the
+// guardrails example's rm script, behind `if: Bash(rm *)`) let the first view of a call
+// through and was not run on the next one, since a hook ran once for a call and all its
+// views: `{"commands": ["rm x", "rm -rf /tmp/x"]}` passed it, and so would a move whose
+// source a Write guard allows. A hook that ran on one view runs on each other view.
+func TestEachViewIsChecked(t *testing.T) {
+	t.Parallel()
+	script := func(bad string) hook.ExecutorFunc {
+		return func(_ context.Context, in *hook.Input) (hook.Decision, error) {
+			if strings.Contains(string(in.ToolInput), bad) {
+				return hook.Decision{Block: true, Reason: "no " + bad}, nil
+			}
+			return hook.Decision{}, nil
+		}
+	}
+	tests := []struct {
+		name, tool, input string
+		cb                hookcore.Callback
+		want              string
+	}{
+		{"two commands", "mcp__x__batch", `{"commands":["rm x","rm -rf /tmp/x"]}`,
+			hookcore.Callback{ID: "rm", Event: hook.PreToolUse, Matcher: "Bash", If: "Bash(rm *)", Func: script("-rf")}, "no -rf"},
+		{"a move", "mcp__fs__move_file", `{"destination":"/tmp/ok","source":"/home/u/go/bin/hookcore-hook"}`,
+			hookcore.Callback{ID: "w", Event: hook.PreToolUse, Matcher: "Write", Func: script("hookcore-hook")}, "no hookcore-hook"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			r := newRunner(t, dir, nil, hookcore.Options{Callbacks: []hookcore.Callback{tt.cb}})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
+			res := r.Fire(context.Background(), hook.PreToolUse, in)
+			if !res.Blocked || res.Reason != tt.want {
+				t.Errorf("blocked %v, reason %q; want the reason %q", res.Blocked, res.Reason, tt.want)
+			}
+		})
+	}
+}
+
+// BenchmarkDispatchMCPFileView: the self-protect example's three guards on an MCP file
+// server's write_file of an ordinary file (the call's input decoded, one Write view fired as
+// Write and as Edit, no hook matching), and on Claude Code's Write of the same file, the
+// anchor.
+func BenchmarkDispatchMCPFileView(b *testing.B) {
+	dir := b.TempDir()
+	set := loadConfig(b, dir, "hooks.yaml", `hooks:
+  - {id: files, event: pre_tool_use, matcher: Write|Edit|MultiEdit|NotebookEdit, if: 'file_path ~= "**/.hookcore/**" || file_path ~= "**/.claude/settings.json"', action: {type: command, command: /bin/true}}
+  - {id: shell, event: pre_tool_use, matcher: Bash, if: 'args.command =~ /hookcore/', action: {type: command, command: /bin/true}}
+  - {id: program, event: pre_tool_use, matcher: Bash|Write|Edit, if: 'file_path changes hook_program', action: {type: command, command: /bin/true}}
+`)
+	r := newRunner(b, dir, set, hookcore.Options{HookProgram: []string{"/home/u/go/bin/hookcore-hook"}})
+	for _, c := range []struct{ name, tool, input string }{
+		{"mcp", "mcp__filesystem__write_file", `{"path":"/home/u/project/src/main.go","content":"package main\n\nfunc main() {}\n"}`},
+		{"Write", "Write", `{"file_path":"/home/u/project/src/main.go","content":"package main\n\nfunc main() {}\n"}`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: c.tool, ToolInput: json.RawMessage(c.input)}
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 0 || res.Blocked {
+					b.Fatalf("a hook matched: %+v", res)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,405 @@
+package hookcore
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/hookcore/hookcore/hook"
+)
+
+// maxNest is how many JSON texts inside strings walkViews decodes on the way to a value
+// (a gateway's `{"arguments": "{\"command\": ...}"}` is one): a deeper one fails closed.
+const maxNest = 4
+
+// viewWalker collects the views of one call's arguments (walkViews).
+type viewWalker struct {
+	// other is set for a tool that is not one of ownTools: its file-path arguments are file
+	// views, a string that is a URL is a WebFetch view whatever its key, and a string that
+	// is a JSON object or array is read as nested arguments.
+	other bool
+	write bool     // other, and not read-only by its name: its file views are writes
+	name  toolName // what the tool's name says, when other
+	views []toolView
+	nest  int // JSON texts in strings decoded on the way to the value walked
+}
+
+// walkViews returns the views of the decoded JSON arguments v of a call of tool, each once,
+// in one order: object keys sorted. A key it reads whose value has a shape it cannot read
+// (a `command` that is an object, a `url` list holding one) is a view with bad set: the
+// call is blocked (viewsAsCalls), as attacker-written input hookcore cannot read is
+// everywhere else, rather than let past the guards unread.
+func walkViews(tool string, v any) []toolView {
+	w := viewWalker{other: !ownTools[tool]}
+	if w.other {
+		w.name = readToolName(tool) // Claude Code's own tools are known by their arguments
+		w.write = !w.name.readOnly
+	}
+	w.walk(v, "")
+	seen := map[string]bool{}
+	return slices.DeleteFunc(w.views, func(v toolView) bool {
+		if v.bad != "" {
+			return false
+		}
+		k := v.tool + "\x00" + string(v.input)
+		dup := seen[k]
+		seen[k] = true
+		return dup
+	})
+}
+
+// walk walks the value v at path at.
+func (w *viewWalker) walk(v any, at string) {
+	switch v := v.(type) {
+	case map[string]any:
+		w.object(v, at)
+	case []any:
+		for i, e := range v {
+			w.walk(e, fmt.Sprintf("%s[%d]", at, i))
+		}
+	case string:
+		w.text(v, at)
+	}
+}
+
+// object walks the object m at path at: each key by what it names (toolview_keys.go).
+func (w *viewWalker) object(m map[string]any, at string) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	args, nargs := foldGet(m, "args")
+	_, nprog := foldCount(m, programKeys)
+	join := func(k string) string {
+		if at == "" {
+			return k
+		}
+		return at + "." + k
+	}
+	// The directories a command or a relative path beside them may be in, and the
+	// languages of code beside them: the model may add such a key the tool ignores, so
+	// they add views and never take one away. A language that is not a string is one
+	// hookcore does not know: the code is read as shell text.
+	var cwds, langs []string
+	for _, k := range keys {
+		x, isString := m[k].(string)
+		if w.other && cwdKey(k) && isString && x != "" {
+			cwds = append(cwds, x)
+		}
+		if langKey(k) && m[k] != nil {
+			langs = append(langs, langOf(x))
+		}
+	}
+	runs := len(langs) > 0 || w.name.runs || len(w.name.langs) > 0
+	langs = append(langs, w.name.langs...)
+	if len(langs) == 0 {
+		langs = []string{""}
+	}
+	for _, k := range keys {
+		p := join(k)
+		switch {
+		case urlKey(k):
+			w.urls(m[k], p)
+		case foldIn(k, programKeys):
+			prog, ok := m[k].(string)
+			if !ok || nprog > 1 || nargs > 1 {
+				w.views = append(w.views, badView("Bash", p, m[k]))
+				continue
+			}
+			line, ok := withArgs(shellQuote(prog), args)
+			if !ok {
+				w.views = append(w.views, badView("Bash", p+" args", args))
+				continue
+			}
+			w.command(line, p, cwds)
+		case commandsKey(k):
+			if l, ok := m[k].([]any); ok {
+				for i, e := range l {
+					w.commandValue(e, fmt.Sprintf("%s[%d]", p, i), cwds)
+				}
+				continue
+			}
+			w.commandValue(m[k], p, cwds)
+		case commandKey(k):
+			if s, ok := commandLine(m[k]); ok && nargs > 0 && nprog == 0 && (strings.EqualFold(k, "command") || strings.EqualFold(k, "cmd")) {
+				line, ok := withArgs(s, args)
+				if !ok || nargs > 1 {
+					w.views = append(w.views, badView("Bash", p+" args", args))
+					continue
+				}
+				w.command(line, p, cwds)
+				continue
+			}
+			w.commandValue(m[k], p, cwds)
+		case isCode(k, runs):
+			kl, _ := codeKey(k)
+			if len(kl) > 0 && !runs {
+				w.code(m[k], p, kl)
+				continue
+			}
+			w.code(m[k], p, append(kl, langs...))
+		case strings.EqualFold(k, "run") || w.name.process && foldIn(k, []string{"input", "text", "keys", "chars", "line"}):
+			// `run` (a CI step's) and the text typed into a process (Desktop Commander's
+			// interact_with_process input) are shell text when they are strings.
+			if s, ok := m[k].(string); ok {
+				w.command(s, p, cwds)
+				continue
+			}
+			w.walk(m[k], p)
+		case w.other && cwdKey(k):
+			w.paths(m[k], p, false, nil)
+		case w.other && pathKey(k):
+			w.paths(m[k], p, w.write, cwds)
+		case textKey(k):
+			if _, ok := m[k].(string); !ok {
+				w.walk(m[k], p)
+			}
+		default:
+			w.walk(m[k], p)
+		}
+	}
+}
+
+// isCode reports whether the key k holds code that runs: a code key (codeKey) where
+// something says code runs (runs), or one whose own name names a language (bash_code).
+func isCode(k string, runs bool) bool {
+	langs, ok := codeKey(k)
+	return ok && (runs || len(langs) > 0)
+}
+
+// command appends the Bash view of the command line s from path p, and one of it run in
+// each of cwds.
+func (w *viewWalker) command(s, p string, cwds []string) {
+	w.views = append(w.views, commandView(s, p))
+	for _, c := range cwds {
+		w.views = append(w.views, commandView("cd "+cdWord(c)+" && "+s, p))
+	}
+}
+
+// cdWord returns the directory c as a shell word, its ~ left to the shell (a tool that
+// expands it goes where the shell goes; one that does not fails).
+func cdWord(c string) string {
+	if rest, ok := strings.CutPrefix(c, "~/"); ok {
+		return "~/" + shellQuote(rest)
+	}
+	if c == "~" {
+		return c
+	}
+	return shellQuote(c)
+}
+
+// commandValue appends the views of the command-like value v at path p: a Bash call (and,
+// for a string that is a JSON argv, the argv's), none for null, a number or a boolean (a
+// flag, a count: confirm_command, max_cmds), a bad view for a shape that is no command.
+func (w *viewWalker) commandValue(v any, p string, cwds []string) {
+	if scalar(v) {
+		return
+	}
+	if s, ok := commandLine(v); ok {
+		w.command(s, p, cwds)
+		if _, isString := v.(string); isString {
+			w.nested(s, p, func(v any) { w.commandValue(v, p, cwds) })
+		}
+		return
+	}
+	w.views = append(w.views, badView("Bash", p, v))
+}
+
+// code appends the views of the code v at path p in each of langs (codeLines).
+func (w *viewWalker) code(v any, p string, langs []string) {
+	switch v := v.(type) {
+	case nil:
+	case string:
+		for _, line := range codeLines(v, langs) {
+			w.views = append(w.views, commandView(line, p))
+		}
+	default:
+		w.views = append(w.views, badView("Bash", p, v))
+	}
+}
+
+// urls appends the views of the URL-like value v at path p: a WebFetch call for a string
+// and for each string of an array, none for null, a number or a boolean (Desktop
+// Commander's isUrl, a crawler's max_urls), a bad view for any other shape. A file: URL of
+// a tool that is not one of ownTools is a file view of its path too.
+func (w *viewWalker) urls(v any, p string) {
+	switch v := v.(type) {
+	case nil, bool, float64:
+	case string:
+		w.views = append(w.views, toolView{tool: "WebFetch", input: marshalView(map[string]string{"url": v}), need: "url", from: p})
+		if w.other {
+			w.fileURL(v, p)
+			w.nested(v, p, func(v any) { w.urls(v, p) })
+		}
+	case []any:
+		for i, e := range v {
+			if _, ok := e.(string); !ok && !scalar(e) {
+				w.views = append(w.views, badView("WebFetch", fmt.Sprintf("%s[%d]", p, i), e))
+				continue
+			}
+			w.urls(e, fmt.Sprintf("%s[%d]", p, i))
+		}
+	default:
+		w.views = append(w.views, badView("WebFetch", p, v))
+	}
+}
+
+// scalar reports whether v is null, a number or a boolean: no command, URL or path.
+func scalar(v any) bool {
+	switch v.(type) {
+	case nil, bool, float64:
+		return true
+	}
+	return false
+}
+
+// fileURL appends the file view of the path of u at path p when u is a file: URL, as a
+// WHATWG parser reads it (file:~/x is /~/x); a file: URL it cannot read is a bad view.
+func (w *viewWalker) fileURL(u, p string) {
+	t := strings.ToLower(strings.TrimLeft(u, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "))
+	if !strings.HasPrefix(strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(t), "file:") {
+		return
+	}
+	pu, err := url.Parse(strings.TrimSpace(u))
+	fp := ""
+	if err == nil {
+		fp = pu.Path
+		if pu.Opaque != "" {
+			fp, err = url.PathUnescape("/" + pu.Opaque)
+		}
+	}
+	if err != nil || fp == "" {
+		w.views = append(w.views, toolView{tool: w.fileTool(w.write), from: p, bad: "a file: URL hookcore cannot read"})
+		return
+	}
+	w.file(fp, p, w.write)
+}
+
+// paths appends the file views of the path-like value v at path p (a write when write is
+// set): a string, each string of an array; an object is walked. A number or a boolean names
+// no file a tool could be made to reach by it, and is left alone.
+func (w *viewWalker) paths(v any, p string, write bool, cwds []string) {
+	switch v := v.(type) {
+	case string:
+		w.path(v, p, write, cwds)
+	case []any:
+		for i, e := range v {
+			at := fmt.Sprintf("%s[%d]", p, i)
+			if s, ok := e.(string); ok {
+				w.path(s, at, write, cwds)
+				continue
+			}
+			w.walk(e, at)
+		}
+	case map[string]any:
+		w.walk(v, p)
+	}
+}
+
+// path appends the file view of the file path s at p, and, when s is relative, of s in
+// each of cwds; a path that is a URL (Desktop Commander's read_file {path, isUrl}) is a
+// WebFetch view too, and the paths in a JSON list or object s holds are file views.
+func (w *viewWalker) path(s, p string, write bool, cwds []string) {
+	if s == "" {
+		return
+	}
+	w.file(s, p, write)
+	if !path.IsAbs(s) && s != "~" && !strings.HasPrefix(s, "~/") {
+		for _, c := range cwds {
+			w.file(strings.TrimSuffix(c, "/")+"/"+s, p, write)
+		}
+	}
+	if urlValue(s) {
+		w.urls(s, p)
+	}
+	w.nested(s, p, func(v any) { w.paths(v, p, write, cwds) })
+}
+
+// file appends the file view of the path s from p: a Write call {file_path} (fired as
+// Edit too) for a write, else a Read call.
+func (w *viewWalker) file(s, p string, write bool) {
+	w.views = append(w.views, toolView{tool: w.fileTool(write), input: marshalView(map[string]string{"file_path": s}), need: "file_path", from: p})
+}
+
+// fileTool is the tool of a file view.
+func (w *viewWalker) fileTool(write bool) string {
+	if write {
+		return "Write"
+	}
+	return "Read"
+}
+
+// text reads a string argument at p under no key the views read, of a tool that is not one
+// of ownTools: a URL (urlValue) is a WebFetch view, and a JSON object or array is read as
+// nested arguments (nested).
+func (w *viewWalker) text(s, p string) {
+	if !w.other {
+		return
+	}
+	if urlValue(s) {
+		w.urls(s, p)
+		return
+	}
+	w.nested(s, p, func(v any) { w.walk(v, p) })
+}
+
+// nested calls walk with the JSON object or array the string s at p holds, for a tool that
+// is not one of ownTools: a gateway's `{"arguments": "{\"command\": ...}"}`, a list of
+// paths or an argv sent as a JSON string. It reads up to maxNest strings deep; a JSON text
+// hook.CheckToolInput rejects (duplicate keys, keys equal under case folding) or one deeper
+// is a bad view of every view tool, which fails closed. Text that is not valid JSON is no
+// JSON to it (JSON5 and YAML readings are not tried).
+func (w *viewWalker) nested(s, p string, walk func(any)) {
+	t := strings.TrimLeft(s, " \t\r\n")
+	if !w.other || t == "" || t[0] != '{' && t[0] != '[' || !json.Valid([]byte(t)) {
+		return
+	}
+	if err := hook.CheckToolInput([]byte(t)); err != nil {
+		w.views = append(w.views, toolView{tool: "*", from: p, bad: "a JSON text that " + err.Error()})
+		return
+	}
+	if w.nest >= maxNest {
+		w.views = append(w.views, toolView{tool: "*", from: p, bad: fmt.Sprintf("a JSON text in a string more than %d deep", maxNest)})
+		return
+	}
+	var v any
+	if json.Unmarshal([]byte(t), &v) != nil {
+		return
+	}
+	w.nest++
+	walk(v)
+	w.nest--
+}
+
+// specialSchemes are the WHATWG URL standard's special schemes: a URL of one has a host
+// however its slashes are written (http:evil.com, https:\\evil.com).
+var specialSchemes = []string{"http", "https", "ws", "wss", "ftp", "file"}
+
+// urlValue reports whether s is an absolute URL with a host, as the WHATWG parser the agents
+// share reads one (after leading and trailing C0 controls and spaces, with tabs and newlines
+// removed): a special scheme and anything after it, or another scheme followed by "//"
+// and a host (ssh://, postgres://). A string argument of a tool that is not one of
+// ownTools that is one is a WebFetch view, whatever its key (red team round 50: a browser
+// tool's `target`, a fetch tool's `query`).
+func urlValue(s string) bool {
+	t := strings.Trim(s, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	if strings.ContainsAny(t, "\t\n\r") {
+		t = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(t)
+	}
+	i := 0
+	for i < len(t) && (isLower(t[i]|0x20) || i > 0 && (isDigit(t[i]) || t[i] == '+' || t[i] == '-' || t[i] == '.')) {
+		i++
+	}
+	if i == 0 || i == len(t) || t[i] != ':' {
+		return false
+	}
+	if foldIn(t[:i], specialSchemes) {
+		return true
+	}
+	rest := t[i+1:]
+	return strings.HasPrefix(rest, "//") && len(rest) > 2 && rest[2] != '/'
+}
