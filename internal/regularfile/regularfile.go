@@ -159,22 +159,33 @@ type ID struct{ Dev, Ino uint64 }
 // round 15). What is not a directory, or cannot be read, holds none: it is never opened
 // as anything else, and the open does not wait (O_DIRECTORY, O_NONBLOCK).
 func DirNames(dir string, max int) (names []string, complete bool) {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, true // a named pipe or a device is never opened (round 16: a FIFO at .github/hooks hung the open)
+	names, complete, _ = dirNames(dir, max)
+	return names, complete
+}
+
+// dirNames is DirNames with why dir holds no names: the *fs.PathError of its stat or open,
+// or *KindError when it is not a directory; nil when it was read.
+func dirNames(dir string, max int) (names []string, complete bool, err error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, true, err
+	}
+	if !st.IsDir() {
+		return nil, true, &KindError{Mode: st.Mode()} // a named pipe or a device is never opened (round 16: a FIFO at .github/hooks hung the open)
 	}
 	d, err := openDir(dir)
 	if err != nil {
-		return nil, true
+		return nil, true, err
 	}
 	defer d.Close()
 	for {
 		batch, err := d.Readdirnames(256)
 		names = append(names, batch...)
 		if len(names) > max {
-			return nil, false
+			return nil, false, nil
 		}
 		if err != nil || len(batch) == 0 {
-			return names, true
+			return names, true, nil
 		}
 	}
 }
@@ -182,11 +193,14 @@ func DirNames(dir string, max int) (names []string, complete bool) {
 // Glob returns the entries of the directory dir whose names match pattern (one path
 // element, filepath.Match's syntax), joined to dir, in lexical order: filepath.Glob's
 // answer for dir/pattern, read with DirNames. complete is false, with no matches, when dir
-// holds more than maxNames names.
-func Glob(dir, pattern string, maxNames int) (matches []string, complete bool) {
-	names, complete := DirNames(dir, maxNames)
-	if !complete {
-		return nil, false
+// holds more than maxNames names. err says why dir holds none: the *fs.PathError of its
+// stat (fs.ErrNotExist when it does not exist: then no path under it does either, which a
+// caller need not look up again) or of its open, or *KindError when it is not a directory;
+// nil when it was read, matches or not.
+func Glob(dir, pattern string, maxNames int) (matches []string, complete bool, err error) {
+	names, complete, err := dirNames(dir, maxNames)
+	if !complete || err != nil {
+		return nil, complete, err
 	}
 	slices.Sort(names)
 	for _, n := range names {
@@ -194,5 +208,5 @@ func Glob(dir, pattern string, maxNames int) (matches []string, complete bool) {
 			matches = append(matches, filepath.Join(dir, n))
 		}
 	}
-	return matches, true
+	return matches, true, nil
 }
