@@ -75,8 +75,9 @@ func (l lookLayout) discovery(fsys lookFS) Discovery {
 }
 
 // TestLookCalls bounds the file system calls of Look (issue 9: a hook event under Claude Code
-// stated every candidate of every agent, 23 of them, and read each absent one's link as
-// well, 49 calls with the three patterns' directories): an absent file costs one lstat, and
+// stated every candidate of every agent, 24 of them, and read each absent one's link as
+// well: 50 calls for bench/hookbridge.sh's installed case with the three patterns' listings
+// and Gemini CLI's check, 52 with nothing anywhere): an absent file costs one lstat, and
 // none when it is in a directory that is missing and holds another candidate (one stat for
 // that directory) or when it is a pattern whose directory is missing (its listing said so);
 // a file one lstat; a link one more; a dangling link its readlink too.
@@ -91,7 +92,7 @@ func TestLookCalls(t *testing.T) {
 			// 11 lstats: 6 in the home, 3 in the project, the managed settings and
 			// Gemini CLI's system file; 5 stats for the directories of two candidates
 			// (~/.codex; .hookcore, .claude, .minicode and .codex of the project); the
-			// three patterns' listings. 19 calls, 49 before.
+			// three patterns' listings. 19 calls, 52 before.
 			map[string]int{"lstat": 11, "stat": 5, "glob": 3}},
 		{"bench/hookbridge.sh's installed case", func(t *testing.T, l lookLayout) {
 			write(t, l.home, ".hookcore/hooks.yaml", hooksYAML)
