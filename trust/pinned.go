@@ -15,8 +15,9 @@ import "sync"
 // config, after it saw the file change). Safe for concurrent use.
 func (s *Store) Pinned() *Store { return &Store{Path: s.Path, pin: &pin{}} }
 
-// Canonical returns the key workspace is stored under (the package's Canonical), resolved
-// once by a pinned store.
+// Canonical returns the key workspace is stored under: the package's Canonical, its
+// absolute path with symbolic links resolved, once for each path by a pinned store. The error
+// is filepath.Abs's (the working directory unknown, for a relative path).
 func (s *Store) Canonical(workspace string) (string, error) {
 	keys, err := s.keysOf(workspace)
 	if err != nil {
