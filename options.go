@@ -47,7 +47,9 @@ type Options struct {
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;
 	// otherwise they are recorded as skipped. User-level and explicitly named files always
-	// run. Nil: no check.
+	// run. Nil: no check. The store is read when the hooks are compiled (New, Reload); a
+	// pinned store (trust.Store.Pinned) answers a Reload from its first read, so a Runner
+	// that reloads is given a store that is not pinned.
 	Trust *trust.Store
 	// Approver, when set, is asked before each hook runs (codebot: hooks themselves pass an
 	// approval gate). See Approver.

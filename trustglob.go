@@ -55,7 +55,7 @@ func globBounded(pattern string, max int) (matches []string, ok bool) {
 // globDir appends to matches the names in dir that match pattern (one path element), in
 // lexical order; ok false when matches would pass max.
 func globDir(dir, pattern string, matches []string, max int) ([]string, bool) {
-	found, complete := regularfile.Glob(dir, pattern, maxGlobDirNames)
+	found, complete, _ := regularfile.Glob(dir, pattern, maxGlobDirNames)
 	if !complete || len(matches)+len(found) > max {
 		return nil, false
 	}

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-
-	"github.com/hookcore/hookcore/internal/regularfile"
 )
 
 // DefaultDir is the directory name of the discovered layers when Discovery.Dir is empty.
@@ -98,6 +96,8 @@ type Discovery struct {
 	// Settings are Claude Code's --settings files, the command-line layer, loaded last (as
 	// Explicit: named by the user, so trusted).
 	Settings []string
+	// fs is the file system Look examines; nil: the operating system's (osLookFS).
+	fs lookFS
 }
 
 // LayerPath is one discovered config file and its layer.
@@ -122,12 +122,19 @@ const maxDiscoveryDirNames = 10000
 // matches, in lexical order: filepath.Glob's, with complete false when capped (a
 // repository's directory) and the directory holds more than maxDiscoveryDirNames names.
 func globFiles(pattern string, capped bool) (matches []string, complete bool) {
+	matches, complete, _ = globDir(osLookFS{}, pattern, capped)
+	return matches, complete
+}
+
+// globDir is globFiles in fsys, with regularfile.Glob's error: why the directory of pattern
+// holds no names (fs.ErrNotExist: it does not exist).
+func globDir(fsys lookFS, pattern string, capped bool) (matches []string, complete bool, err error) {
 	dir, file := filepath.Split(pattern)
 	max := maxDiscoveryDirNames
 	if !capped {
 		max = math.MaxInt
 	}
-	return regularfile.Glob(filepath.Clean(dir), file, max)
+	return fsys.Glob(filepath.Clean(dir), file, max)
 }
 
 // MaxGlobFiles caps how many files one discovery pattern of a repository loads (Copilot CLI's
@@ -157,6 +164,9 @@ type Candidate struct {
 	Err error
 	// st is what Look's stat found at Path, for markDups; nil when nothing was found.
 	st fs.FileInfo
+	// absent is set when Path is known not to exist before it is looked up: a pattern
+	// that matched nothing in a directory that does not exist (examine).
+	absent bool
 }
 
 // Loads reports whether the candidate is to be loaded: it was found and is not a duplicate,
@@ -170,7 +180,8 @@ func (c Candidate) Loads() bool {
 // Look returns every config file discovery looks for, in load order, with what it found
 // (see Paths). It fails only when the working directory cannot be found: a problem with one
 // candidate is that candidate's Err, so a repository cannot make discovery as a whole fail
-// (issue 10.2).
+// (issue 10.2). It looks the candidates up in as few system calls as the answers allow, one
+// lstat for most (examine); a hook process runs it at every event.
 func (d Discovery) Look() ([]Candidate, error) {
 	dir := d.Dir
 	if dir == "" {
@@ -193,6 +204,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 		root = ProjectRoot(cwd)
 	}
 	var out []Candidate
+	listed := map[string]bool{} // the directories addGlob read
 	add := func(path string, layer Layer, agent Agent) {
 		out = append(out, Candidate{LayerPath: LayerPath{Path: path, Layer: layer}, Agent: agent})
 	}
@@ -200,7 +212,10 @@ func (d Discovery) Look() ([]Candidate, error) {
 	// pattern itself, which is not found, so that `list` and `fire` name it among the
 	// places looked at.
 	addGlob := func(pattern string, layer Layer, agent Agent) {
-		names, complete := globFiles(pattern, repositoryLayer(layer))
+		names, complete, err := globDir(d.fsys(), pattern, repositoryLayer(layer))
+		if err == nil {
+			listed[filepath.Dir(pattern)] = true
+		}
 		if !complete {
 			out = append(out, Candidate{LayerPath: LayerPath{Path: pattern, Layer: layer,
 				Refused: fmt.Sprintf("%s holds more than %d names; none of its files are loaded", filepath.Dir(pattern), maxDiscoveryDirNames)}, Agent: agent})
@@ -208,6 +223,10 @@ func (d Discovery) Look() ([]Candidate, error) {
 		}
 		if len(names) == 0 {
 			add(pattern, layer, agent)
+			// With its directory missing, the pattern as a name is missing too: not looked
+			// up again (issue 9). Otherwise it is, for what a listing does not say (a
+			// directory that can be read but not searched: permission denied).
+			out[len(out)-1].absent = errors.Is(err, fs.ErrNotExist)
 			return
 		}
 		for i, n := range names {
@@ -227,6 +246,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 		agents = nil // --config-dir: that directory only
 	}
 	has := func(a Agent) bool { return slices.Contains(agents, a) }
+	geminiAt := -1 // Gemini CLI's system settings among out
 	// Layer by layer, as Claude Code orders its sources: user, project, local, managed,
 	// command line; within a layer hookcore's own file first.
 	for _, layer := range []Layer{User, Project, Local} {
@@ -292,10 +312,8 @@ func (d Discovery) Look() ([]Candidate, error) {
 		if system == "" {
 			system = DefaultGeminiSystemSettings()
 		}
+		geminiAt = len(out)
 		add(system, Managed, GeminiCLI)
-		if why := geminiSystemCheck(system); why != "" {
-			out[len(out)-1].Skip = "Gemini CLI skips its system settings file, and so does hookcore: its " + why
-		}
 	}
 	for _, p := range d.Settings {
 		if !filepath.IsAbs(p) {
@@ -304,31 +322,15 @@ func (d Discovery) Look() ([]Candidate, error) {
 		add(p, Explicit, "")
 	}
 
-	for i := range out {
-		c := &out[i]
-		if c.Refused != "" {
-			c.Found = true
-			continue
-		}
-		st, err := os.Stat(c.Path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			// A symbolic link whose target is missing (a dotfiles checkout not there yet) is
-			// a config the user meant to have: its load error, not "not found" and no guard
-			// (new-user trial, stop 24).
-			if target, lerr := os.Readlink(c.Path); lerr == nil {
-				c.Found, c.Err = true, fmt.Errorf("a symbolic link to %s, which does not exist", target)
+	d.examine(out, listed)
+	if geminiAt >= 0 {
+		// Its checks stat the file first, and skip what does not exist: only a file found
+		// is checked (the look-up said so already).
+		if c := &out[geminiAt]; c.st != nil {
+			if why := geminiSystemCheck(c.Path); why != "" {
+				c.Skip = "Gemini CLI skips its system settings file, and so does hookcore: its " + why
 			}
-			continue
-		case err != nil:
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			c.Found, c.Err = true, err
-			continue
 		}
-		c.Found, c.st = true, st
 	}
 	markDups(out)
 	return out, nil

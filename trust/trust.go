@@ -45,10 +45,13 @@ type Entry struct {
 
 // Store is the trust store file. The zero value is not usable; use NewStore or DefaultStore.
 // A Store holds no state in memory: every call reads the file, so several processes can share
-// it (the last writer wins).
+// it (the last writer wins). A pinned Store (Pinned) is the exception: its lookups answer
+// from one read.
 type Store struct {
 	// Path is the JSON file: {"workspaces": {"/abs/path": {"digest": "...", "time": "..."}}}.
 	Path string
+	// pin holds a pinned store's read; nil for any other.
+	pin *pin
 }
 
 type fileFormat struct {
@@ -89,7 +92,18 @@ func Canonical(workspace string) (string, error) {
 	return abs, nil
 }
 
+// read reads the file: a lookup's read, which a pinned store answers from its first.
+// Callers do not modify what it returns.
 func (s *Store) read() (fileFormat, error) {
+	if s.pin != nil {
+		return s.pin.read(s.Path)
+	}
+	return s.readFile()
+}
+
+// readFile reads the file, also for a pinned store: a write's read, whose result the writer
+// modifies.
+func (s *Store) readFile() (fileFormat, error) {
 	var f fileFormat
 	err := readJSON(s.Path, "trust store", &f)
 	if f.Workspaces == nil {
@@ -98,7 +112,13 @@ func (s *Store) read() (fileFormat, error) {
 	return f, err
 }
 
-func (s *Store) write(f fileFormat) error { return writeJSON(s.Path, "trust store", f) }
+// write writes f as the file; a pinned store's next lookup reads it again.
+func (s *Store) write(f fileFormat) error {
+	if s.pin != nil {
+		defer s.pin.drop()
+	}
+	return writeJSON(s.Path, "trust store", f)
+}
 
 // Lookup returns the entry of a workspace; ok is false when it was never trusted.
 // An unreadable or corrupt store is an error.
@@ -109,7 +129,7 @@ func (s *Store) write(f fileFormat) error { return writeJSON(s.Path, "trust stor
 // checked against the config behind the link (red team round 22: `mv proj proj.bak && ln
 // -s proj.bak proj` made a trusted project "not trusted", and its guards were off).
 func (s *Store) Lookup(workspace string) (e Entry, ok bool, err error) {
-	keys, err := keysOf(workspace)
+	keys, err := s.keysOf(workspace)
 	if err != nil {
 		return Entry{}, false, err
 	}
@@ -123,6 +143,15 @@ func (s *Store) Lookup(workspace string) (e Entry, ok bool, err error) {
 		}
 	}
 	return Entry{}, false, nil
+}
+
+// keysOf returns the keys a workspace may be recorded under (keysOf); a pinned store
+// resolves each workspace once.
+func (s *Store) keysOf(workspace string) ([]string, error) {
+	if s.pin != nil {
+		return s.pin.keysOf(workspace)
+	}
+	return keysOf(workspace)
 }
 
 // keysOf returns the keys a workspace may be recorded under: its canonical path, and its
@@ -143,7 +172,7 @@ func keysOf(workspace string) ([]string, error) {
 // as Lookup finds it (canonical path, then the path as written, each walked up); ok is
 // false when none has. The store is read once.
 func (s *Store) Enclosing(dir string) (workspace string, ok bool, err error) {
-	keys, err := keysOf(dir)
+	keys, err := s.keysOf(dir)
 	if err != nil {
 		return "", false, err
 	}
@@ -194,7 +223,7 @@ func (s *Store) Put(workspace string, e Entry) error {
 	if err != nil {
 		return err
 	}
-	f, err := s.read()
+	f, err := s.readFile()
 	if err != nil {
 		return err
 	}
@@ -236,7 +265,7 @@ func (s *Store) Revoke(workspace string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	f, err := s.read()
+	f, err := s.readFile()
 	if err != nil {
 		return false, err
 	}

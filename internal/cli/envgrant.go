@@ -68,7 +68,11 @@ func (e *env) judgeEnv(l *loaded, pe config.ProjectEnv, refused []string, given 
 		return v
 	}
 	holder := config.EnvHolder(pe.Path)
-	entry, ok, err := trust.DefaultStore(e.home).Lookup(holder)
+	store := trust.DefaultStore(e.home)
+	if l != nil && l.store != nil {
+		store = l.store // the load's, pinned: its read
+	}
+	entry, ok, err := store.Lookup(holder)
 	if err != nil || !ok {
 		return v
 	}

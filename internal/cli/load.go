@@ -96,12 +96,23 @@ type loaded struct {
 // loaded as a whole stops the run (it is not trusted); a broken entry is skipped with its
 // warning, as in every other layer, and the file's valid hooks are trusted and run.
 func (e *env) load(f *configFlags) (*loaded, error) {
+	explicit := len(f.files) > 0
+	// The trust store, for every lookup of this load and of the Runner built from it: one
+	// read of the file, each workspace path resolved once (trust.Store.Pinned; a hook event
+	// read it three times, issue 9) — but not with --trust, which writes it and looks its
+	// grant up again.
+	var pinned *trust.Store
+	if e.home != "" {
+		pinned = trust.DefaultStore(e.home)
+		if !f.trust {
+			pinned = pinned.Pinned()
+		}
+	}
 	root := config.ProjectRoot(e.cwd)
-	if len(f.files) == 0 {
-		root = e.projectRoot()
+	if !explicit {
+		root = e.workspaceRoot(root, pinned)
 	}
 	var paths []config.LayerPath
-	explicit := len(f.files) > 0
 	if explicit {
 		for _, p := range f.files {
 			if !filepath.IsAbs(p) {
@@ -130,8 +141,8 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	}
 	set, problems := config.Load(paths)
 	var store *trust.Store
-	if !explicit && e.home != "" {
-		store = trust.DefaultStore(e.home)
+	if !explicit {
+		store = pinned // nil without a home
 	}
 	// A project's enabledPlugins counts only once the workspace is trusted (with --trust it
 	// is about to be): the same gate as the project's own hooks, whose digest the plugin
@@ -171,7 +182,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	if l.store == nil && e.home != "" && hasProjectMCP(set) {
 		// Named files are trusted because they were named; the project's .mcp.json was
 		// not named: its servers start only in a trusted workspace, in every mode.
-		l.store = trust.DefaultStore(e.home)
+		l.store = pinned
 	}
 	// Errors only in the project and local layers of an untrusted workspace do not stop the
 	// user's own hooks: those layers would not run anyway, and otherwise a repository could
@@ -300,8 +311,17 @@ func (e *env) projectRoot() string {
 	if e.home == "" {
 		return root
 	}
-	if ws, ok, err := trust.DefaultStore(e.home).Enclosing(e.cwd); err == nil && ok {
-		if c, err := trust.Canonical(root); err != nil || c != ws {
+	return e.workspaceRoot(root, trust.DefaultStore(e.home))
+}
+
+// workspaceRoot is projectRoot with root, config.ProjectRoot's answer for the working
+// directory, and store, the trust store (nil: none, and root is the workspace).
+func (e *env) workspaceRoot(root string, store *trust.Store) string {
+	if store == nil {
+		return root
+	}
+	if ws, ok, err := store.Enclosing(e.cwd); err == nil && ok {
+		if c, err := store.Canonical(root); err != nil || c != ws {
 			return ws
 		}
 	}

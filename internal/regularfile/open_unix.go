@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // openNonBlocking opens path read-only with O_NONBLOCK (a named pipe with no writer does not
@@ -23,7 +25,8 @@ func openNonBlocking(path string) (*os.File, error) { return openNoWait(path, sy
 func openDir(path string) (*os.File, error) { return openNoWait(path, syscall.O_DIRECTORY) }
 
 // openNoWait opens path read-only with O_NONBLOCK and flags, then clears O_NONBLOCK before
-// os.NewFile wraps the descriptor (see openNonBlocking).
+// os.NewFile wraps the descriptor (see openNonBlocking). flags must hold no file status
+// flag (O_APPEND, O_ASYNC, O_DIRECT, O_NOATIME): clearing O_NONBLOCK clears those too.
 func openNoWait(path string, flags int) (*os.File, error) {
 	for {
 		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|flags, 0)
@@ -33,7 +36,11 @@ func openNoWait(path string, flags int) (*os.File, error) {
 		if err != nil {
 			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 		}
-		if err := syscall.SetNonblock(fd, false); err != nil {
+		// The status flags set are O_NONBLOCK alone (O_RDONLY, O_CLOEXEC and the flags of
+		// openDir and openNonBlocking are not status flags, which F_SETFL leaves as they
+		// are): one F_SETFL to 0 clears it, where syscall.SetNonblock read the flags first,
+		// a second fcntl for every file a hook event reads (issue 9).
+		if _, err := unix.FcntlInt(uintptr(fd), unix.F_SETFL, 0); err != nil {
 			syscall.Close(fd)
 			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 		}

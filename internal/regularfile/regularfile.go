@@ -27,21 +27,30 @@ import (
 //
 // Errors: the *fs.PathError of the open (fs.ErrNotExist, a symlink loop, permission), or
 // *KindError for a file that is not regular, returned with its FileInfo; a file that is not
-// regular when first looked at is never opened.
+// regular when first looked at is never opened, and neither is one the stat does not find
+// (its error is the open's, Op "open": one system call for an absent file, not two).
 func Open(path string) (*os.File, fs.FileInfo, error) {
 	// A stat first, so that what is not a regular file is refused without being opened:
 	// opening a device runs its driver's open, which can act (as root, opening
 	// /dev/watchdog arms the watchdog; a tape rewinds), and a repository's symlink chooses
 	// the device (stop 23, red team). The fstat after the open still decides: a swap between
 	// the two is refused there.
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+	st, err := os.Stat(path)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist):
+		// Nothing to open, and the open would say so too (it resolves the same path): the
+		// open's error without the open, which a hook event paid for each absent file it
+		// reads (the trust store, .mcp.json, the project's settings; issue 9).
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: pe.Err}
+	case err == nil && !st.Mode().IsRegular():
 		return nil, st, &KindError{Mode: st.Mode()}
 	}
 	f, err := openNonBlocking(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := f.Stat()
+	st, err = f.Stat()
 	if err != nil {
 		f.Close()
 		return nil, nil, err
@@ -75,7 +84,7 @@ func Read(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if st.Size() > max {
 		return nil, st, ErrTooLarge
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	data, err := readUpTo(f, st.Size(), max)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -90,6 +99,30 @@ func Read(path string, max int64) ([]byte, fs.FileInfo, error) {
 		return nil, st, ErrPseudoFile
 	}
 	return data, st, nil
+}
+
+// readUpTo reads f to its end, or to limit+1 bytes, which says that it holds more than
+// limit. Its first buffer holds size+1 bytes (size: the file's size when opened; 512 at
+// least, as a pseudo-file's size is 0), so that a file that did not change since reads in
+// two system calls, the second seeing the end: io.ReadAll's buffer, grown from 512 bytes,
+// took nine for a 6 KB settings file at every hook event (issue 9). A file that grows
+// meanwhile reads on, in a growing buffer.
+func readUpTo(f *os.File, size, limit int64) ([]byte, error) {
+	data := make([]byte, 0, min(max(min(size, limit)+1, 512), limit+1))
+	for int64(len(data)) <= limit {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // grow
+		}
+		n, err := f.Read(data[len(data):min(int64(cap(data)), limit+1)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
+	return data, nil
 }
 
 // KindError is Open's error for a file that is not regular: "not a regular file (a named
@@ -126,22 +159,33 @@ type ID struct{ Dev, Ino uint64 }
 // round 15). What is not a directory, or cannot be read, holds none: it is never opened
 // as anything else, and the open does not wait (O_DIRECTORY, O_NONBLOCK).
 func DirNames(dir string, max int) (names []string, complete bool) {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, true // a named pipe or a device is never opened (round 16: a FIFO at .github/hooks hung the open)
+	names, complete, _ = dirNames(dir, max)
+	return names, complete
+}
+
+// dirNames is DirNames with why dir holds no names: the *fs.PathError of its stat or open,
+// or *KindError when it is not a directory; nil when it was read.
+func dirNames(dir string, max int) (names []string, complete bool, err error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, true, err
+	}
+	if !st.IsDir() {
+		return nil, true, &KindError{Mode: st.Mode()} // a named pipe or a device is never opened (round 16: a FIFO at .github/hooks hung the open)
 	}
 	d, err := openDir(dir)
 	if err != nil {
-		return nil, true
+		return nil, true, err
 	}
 	defer d.Close()
 	for {
 		batch, err := d.Readdirnames(256)
 		names = append(names, batch...)
 		if len(names) > max {
-			return nil, false
+			return nil, false, nil
 		}
 		if err != nil || len(batch) == 0 {
-			return names, true
+			return names, true, nil
 		}
 	}
 }
@@ -149,11 +193,14 @@ func DirNames(dir string, max int) (names []string, complete bool) {
 // Glob returns the entries of the directory dir whose names match pattern (one path
 // element, filepath.Match's syntax), joined to dir, in lexical order: filepath.Glob's
 // answer for dir/pattern, read with DirNames. complete is false, with no matches, when dir
-// holds more than maxNames names.
-func Glob(dir, pattern string, maxNames int) (matches []string, complete bool) {
-	names, complete := DirNames(dir, maxNames)
-	if !complete {
-		return nil, false
+// holds more than maxNames names. err says why dir holds none: the *fs.PathError of its
+// stat (fs.ErrNotExist when it does not exist: then no path under it does either, which a
+// caller need not look up again) or of its open, or *KindError when it is not a directory;
+// nil when it was read, matches or not.
+func Glob(dir, pattern string, maxNames int) (matches []string, complete bool, err error) {
+	names, complete, err := dirNames(dir, maxNames)
+	if !complete || err != nil {
+		return nil, complete, err
 	}
 	slices.Sort(names)
 	for _, n := range names {
@@ -161,5 +208,5 @@ func Glob(dir, pattern string, maxNames int) (matches []string, complete bool) {
 			matches = append(matches, filepath.Join(dir, n))
 		}
 	}
-	return matches, true
+	return matches, true, nil
 }
