@@ -181,12 +181,18 @@ func parse(data []byte, name, dir string) (*File, error) {
 				bad(kv.Value, "cases: a list of cases")
 				continue
 			}
+			if len(seq.Values) == 0 {
+				// An error, as a missing cases: is (new-user trial, stop 30: "0 passed, 0
+				// failed" and exit 0 tested nothing).
+				bad(kv.Value, "cases: the list is empty: a test file needs at least one case")
+				continue
+			}
 			cases = seq
 		default:
 			bad(kv.Key, "unknown key %q (want config, hook_program or cases)", key)
 		}
 	}
-	if cases == nil && len(problems) == 0 {
+	if cases == nil && len(problems) == 0 { // not said twice for an empty or broken list
 		bad(root, "no cases: list")
 	}
 	if cases != nil {
