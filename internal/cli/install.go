@@ -141,23 +141,23 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		if !add {
 			what = "uninstall removes only the entries install writes"
 		}
-		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", relativize(p.Path, e.cwd), ev, what)
+		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", e.shownPath(p.Path), ev, what)
 	}
 	if len(p.Replaced) > 0 {
 		// New-user trial, stop 28: a hand-written `hookcore hook claude` became
 		// `hookcore-hook hook claude` without a word (and uninstall then removed it).
-		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry of %s with the one install writes now (uninstall removes it too)\n", relativize(p.Path, e.cwd), strings.Join(p.Replaced, ", "))
+		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry of %s with the one install writes now (uninstall removes it too)\n", e.shownPath(p.Path), strings.Join(p.Replaced, ", "))
 	}
 	if len(p.ReplacedBare) > 0 {
 		// Red team round 45: the agent's shell looked the bare name up on a PATH the
 		// project's settings set, and ran the repository's hookcore-hook.
-		fmt.Fprintf(e.stdout, "%s: the entries replaced ran hookcore by a bare name, which the agent's shell looks up on the PATH of the hook's environment (a project's settings can set it); they now name %s\n", relativize(p.Path, e.cwd), text.Printable(o.Command))
+		fmt.Fprintf(e.stdout, "%s: the entries replaced ran hookcore by a bare name, which the agent's shell looks up on the PATH of the hook's environment (a project's settings can set it); they now name %s\n", e.shownPath(p.Path), text.Printable(o.Command))
 	}
 	if len(p.ReplacedShell) > 0 {
 		// Red team round 45: a project's env set CLAUDE_CODE_SHELL_PREFIX, Claude Code ran
 		// every shell-form hook command through the repository's program, which swallowed
 		// hookcore's, and rm -rf ran; its LD_PRELOAD ran the repository's code in the shell.
-		fmt.Fprintf(e.stdout, "%s: the entries replaced were command lines Claude Code runs with sh -c, which a project's settings env can wrap in its own program (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore starts; they now run %s with no shell (exec form: \"args\")\n", relativize(p.Path, e.cwd), text.Printable(o.Command))
+		fmt.Fprintf(e.stdout, "%s: the entries replaced were command lines Claude Code runs with sh -c, which a project's settings env can wrap in its own program (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore starts; they now run %s with no shell (exec form: \"args\")\n", e.shownPath(p.Path), text.Printable(o.Command))
 	}
 	abs, _ := filepath.Abs(p.Path)
 	created := e.home != "" && add && p.Old == nil
@@ -182,15 +182,20 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	}
 	if !p.Changed {
 		if add {
-			fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
+			fmt.Fprintf(e.stdout, "%s: already up to date\n", e.shownPath(p.Path))
 		} else {
-			// Said as it is (new-user trial, stop 27: "already up to date" after uninstall).
-			fmt.Fprintf(e.stdout, "%s: no hookcore entry to remove\n", relativize(p.Path, e.cwd))
+			// Said as it is (new-user trial, stop 27: "already up to date" after uninstall;
+			// stop 30: a file that is not there).
+			if p.Old == nil {
+				fmt.Fprintf(e.stdout, "%s does not exist: there is no hookcore entry to remove\n", e.shownPath(p.Path))
+			} else {
+				fmt.Fprintf(e.stdout, "%s: no hookcore entry to remove\n", e.shownPath(p.Path))
+			}
 		}
 		return nil
 	}
 	if f.dryRun && p.Delete {
-		fmt.Fprintf(e.stdout, "%s: would be removed (install created it, and nothing else is left in it)\n", relativize(p.Path, e.cwd))
+		fmt.Fprintf(e.stdout, "%s: would be removed (install created it, and nothing else is left in it)\n", e.shownPath(p.Path))
 		return nil
 	}
 	if f.dryRun {
@@ -282,7 +287,7 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		// trust grant binds (new-user trial, stop 21: install after trust grant switched the
 		// project's hooks off without a word).
 		if trusted && !e.trustHolds(ws) {
-			fmt.Fprintf(e.stderr, "hookcore: %s is part of the workspace's project config, so its trust grant no longer matches and its project hooks are pending: run `hookcore trust grant` again\n", relativize(p.Path, e.cwd))
+			fmt.Fprintf(e.stderr, "hookcore: %s is part of the workspace's project config, so its trust grant no longer matches and its project hooks are pending: run `hookcore trust grant` again\n", e.shownPath(p.Path))
 		}
 	}()
 	verb := "installed hookcore in"
@@ -292,17 +297,51 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	if p.Delete {
 		verb = "removed hookcore, and the file it had created,"
 	}
-	fmt.Fprintf(e.stdout, "%s %s\n", verb, relativize(p.Path, e.cwd))
+	fmt.Fprintf(e.stdout, "%s %s\n", verb, e.shownPath(p.Path))
 	if add {
 		e.warnPolicyErrors()
 	}
 	if p.Target != "" {
-		fmt.Fprintf(e.stdout, "%s is a symbolic link: the file written is %s, and the link is kept\n", relativize(p.Path, e.cwd), relativize(p.Target, e.cwd))
+		fmt.Fprintf(e.stdout, "%s is a symbolic link: the file written is %s, and the link is kept\n", e.shownPath(p.Path), e.shownPath(p.Target))
 	}
 	if backup != "" {
-		fmt.Fprintf(e.stdout, "the old file is kept as %s\n", relativize(backup, e.cwd))
+		fmt.Fprintf(e.stdout, "the old file is kept as %s\n", e.shownPath(backup))
 	}
 	return nil
+}
+
+// shownPath is path (absolute) as install and uninstall print a file: relative to the
+// working directory when it lies inside it, except a file of the home directory when the
+// working directory is the home directory or above it; else as ~/... when it lies in the
+// home directory; else absolute
+// (new-user trial, stop 30: run from the home directory, install --scope user printed
+// ~/.claude/settings.json as .claude/settings.json, a project's path, and from / as
+// home/me/.claude/settings.json).
+func (e *env) shownPath(path string) string {
+	inside := func(p, dir string) (string, bool) {
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			return "", false
+		}
+		return rel, true
+	}
+	if !filepath.IsAbs(path) || e.cwd == "" {
+		return path
+	}
+	homeRel, inHome := "", false
+	aboveHome := false
+	if e.home != "" {
+		homeRel, inHome = inside(path, e.home)
+		_, in := inside(e.home, e.cwd)
+		aboveHome = in || filepath.Clean(e.home) == filepath.Clean(e.cwd)
+	}
+	if rel, ok := inside(path, e.cwd); ok && !(inHome && aboveHome) {
+		return rel
+	}
+	if inHome {
+		return "~" + string(filepath.Separator) + homeRel
+	}
+	return path
 }
 
 // agentOffNote is what install says, after its other lines, when the agent's own switch
@@ -343,7 +382,7 @@ func (e *env) agentOffNote(agent string, project bool, projectDir string) string
 	if off == "" {
 		return ""
 	}
-	where := relativize(off, e.cwd)
+	where := e.shownPath(off)
 	if d == config.Gemini {
 		return fmt.Sprintf("note: Gemini CLI runs none of these hooks: %s sets hooksConfig.enabled to false; set it to true there (\"hooksConfig\": {\"enabled\": true}) to switch Gemini CLI's hooks on", where)
 	}
