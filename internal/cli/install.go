@@ -125,6 +125,16 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
+	if p.Changed && !f.dryRun && p.ReadOnly() {
+		// Refused, not rewritten unasked (new-user trial, stop 30). No --force: making the
+		// file writable is one command, and says that the user changed their mind.
+		file := p.Path
+		if p.Target != "" {
+			file = p.Target
+		}
+		return &exitError{code: ExitFailure, msg: fmt.Sprintf("%s is read-only (mode %04o): hookcore changed nothing. To let %s change it, make it writable (chmod u+w %s) and run it again; or make the change yourself: --dry-run prints it",
+			e.shownPath(file), uint32(p.Perm()), cmdName(add), shellWord(e.shownPath(file)))}
+	}
 	if add {
 		if note := e.agentOffNote(agent, p.Project, o.ProjectDir); note != "" {
 			defer func() {
@@ -342,6 +352,23 @@ func (e *env) shownPath(path string) string {
 		return "~" + string(filepath.Separator) + homeRel
 	}
 	return path
+}
+
+// shellWord is shownPath's result as one word of a shell command line: quoted where it needs
+// to be, with a leading ~/ left out of the quotes, so that the shell still expands it.
+func shellWord(shown string) string {
+	if rest, ok := strings.CutPrefix(shown, "~"+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + install.ShellQuote(rest)
+	}
+	return install.ShellQuote(shown)
+}
+
+// cmdName is "install" or "uninstall".
+func cmdName(add bool) string {
+	if add {
+		return "install"
+	}
+	return "uninstall"
 }
 
 // agentOffNote is what install says, after its other lines, when the agent's own switch
