@@ -224,6 +224,12 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		if o.Scope != "" {
 			cmd += " --scope " + string(o.Scope)
 		}
+		if f.server != "" { // the command that writes this diff (new-user trial, stop 30)
+			cmd += " --server " + install.ShellQuote(f.server)
+		}
+		if f.command != "" {
+			cmd += " --command " + install.ShellQuote(f.command)
+		}
 		fmt.Fprintf(e.stdout, "# hookcore %s --dry-run: apply with `git apply -p0` in %s\n", cmd, text.Printable(p.Base))
 		fmt.Fprint(e.stdout, install.Diff(filepath.ToSlash(rel), p.Old, p.New))
 		return nil
