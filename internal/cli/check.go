@@ -97,6 +97,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 				all = append(all, trustProblems(e, files)...)
 			}
 			all = append(all, hookcoreSwitchedOff(files)...)
+			all = append(all, e.geminiTwice(files)...)
 			all.Sort()
 			if asJSON {
 				if err := writeCheckJSON(e, all, hooks, len(paths)); err != nil {

@@ -135,6 +135,15 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		return &exitError{code: ExitFailure, msg: fmt.Sprintf("%s is read-only (mode %04o): hookcore changed nothing. To let %s change it, make it writable (chmod u+w %s) and run it again; or make the change yourself: --dry-run prints it",
 			e.shownPath(file), uint32(p.Perm()), cmdName(add), shellWord(e.shownPath(file)))}
 	}
+	if add && agent == "gemini" {
+		if warn := e.geminiOtherScope(p.Path, p.Project, o.ProjectDir); warn != "" {
+			defer func() {
+				if err == nil {
+					fmt.Fprintln(e.stderr, warn)
+				}
+			}()
+		}
+	}
 	if add {
 		if note := e.agentOffNote(agent, p.Project, o.ProjectDir); note != "" {
 			defer func() {
