@@ -57,9 +57,12 @@ file is merged, never replaced: every other key and hook stays. Installing twice
 installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak (a file inside the
 project in ~/.local/state/hookcore/backups, out of the repository) and the new one is
 written atomically; a settings file that is a symbolic link stays one (the file it points
-to is written; for the project and local scopes, only inside the project). An event that
-already has a hookcore hook entry you wrote is left as it is, and uninstall removes only
-the entries install writes. --server takes an http:// or https:// URL (a host other than loopback gets
+to is written; for the project and local scopes, only inside the project). A
+hookcore hook entry you wrote with nothing of your own in it (another spelling or path of
+the program, shell form) is replaced with install's, also out of a group with a narrower
+matcher (its other hooks stay); an event with one that has something of yours (a flag, a
+timeout, a relative path) is left as it is, with a warning when its matcher leaves tools
+out. Uninstall removes only the entries install writes. --server takes an http:// or https:// URL (a host other than loopback gets
 a warning). --dry-run prints the diff instead.`,
 		Example: "  hookcore install claude --dry-run\n  hookcore install claude --scope user --server http://127.0.0.1:7878",
 		Args:    cobra.ExactArgs(1),
@@ -161,6 +164,19 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 			what = "uninstall removes only the entries install writes"
 		}
 		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", e.shownPath(p.Path), ev, what)
+	}
+	for _, ev := range p.Narrow {
+		// New-user trial, stop 30: a hand-written entry under matcher Bash left Write and
+		// Edit unguarded, and nothing said so.
+		fmt.Fprintf(e.stderr, "hookcore: warning: %s: hooks.%s: the hookcore entry you wrote runs only for the tools that matcher names: no other tool call (Write, Edit, ...) reaches hookcore, so none of their guards run; set that group's matcher to \"*\", or take your entry out and run install again (it writes one for every tool)\n", e.shownPath(p.Path), ev)
+	}
+	if len(p.ReplacedHand) > 0 {
+		// New-user trial, stop 30: `hookcore-hook claude` under matcher Bash was "left as
+		// it is", and the advice to run install again changed nothing.
+		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry you wrote in %s with the one install writes (uninstall removes it; the backup below holds yours)\n", e.shownPath(p.Path), strings.Join(p.ReplacedHand, ", "))
+		for _, ev := range p.Widened {
+			fmt.Fprintf(e.stdout, "%s: hooks.%s: yours ran only for the tools that matcher names, so no other tool call (Write, Edit, ...) reached hookcore and none of their guards ran; install's runs for every tool (the group keeps its other hooks)\n", e.shownPath(p.Path), ev)
+		}
 	}
 	if len(p.Replaced) > 0 {
 		// New-user trial, stop 28: a hand-written `hookcore hook claude` became
