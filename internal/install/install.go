@@ -67,12 +67,12 @@ type Plan struct {
 	// user wrote all sit in groups narrower than install's: the tools outside them never
 	// reach hookcore, and install leaves them as they are.
 	Narrow []string
-	// ReplacedBare names the events of Replaced whose entry ran hookcore by a bare name
+	// ReplacedBare names the events of Replaced or ReplacedHand whose entry ran hookcore by a bare name
 	// (`hookcore-hook hook claude`, as install wrote it before red team round 45): the
 	// agent's shell looks such a name up on the PATH of the hook's environment, which a
 	// project's settings can set.
 	ReplacedBare []string
-	// ReplacedShell names the events of Replaced whose entry was a shell-form command line
+	// ReplacedShell names the events of Replaced or ReplacedHand whose entry was a shell-form command line
 	// where install now writes exec form (Claude Code, before stop 29): the agent ran it with
 	// `sh -c`, which a project's settings env can wrap in its own program
 	// (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore
