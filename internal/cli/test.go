@@ -38,9 +38,11 @@ func testCmd(e *env) *cobra.Command {
 (relative to the test file), else the --config files, else the discovered layers. A case
 gives an event, the parts of a hook input that matter, and what it expects: blocked,
 reason_contains, permission, updated_input, context_contains, continue,
-stop_reason_contains, errors, hooks. It prints PASS or FAIL per case, then "N passed,
-M failed"; exit 1 when a case failed or a file could not be read. --junit writes a JUnit
-XML report for CI systems. See docs/policy-tests.md.`,
+stop_reason_contains, errors, hooks. Each case runs as a session of its own, unless cases
+name the same session_id in their input (they then share it, in file order). It prints PASS
+or FAIL per case, then "N passed, M failed"; exit 1 when a case failed or a file could not
+be read. --junit writes a JUnit XML report for CI systems (over an existing file only when
+it is such a report). See the README's "Policy tests, audit and coverage".`,
 		Example: `  hookcore test examples/guardrails/hooks.test.yaml
   hookcore test --junit report.xml policies/*.test.yaml`,
 		Args: cobra.MinimumNArgs(1),
