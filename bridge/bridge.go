@@ -72,6 +72,29 @@ func Names() []string {
 // ErrNoEvent is returned by Decode when neither the input nor the override names an event.
 var ErrNoEvent = errors.New("the hook input names no event (pass the event as an argument)")
 
+// ErrEmptyInput is returned by Decode in place of ErrNoEvent when the input is empty (white
+// space at most) and no override names the event: the agent sent nothing on stdin (new-user
+// trial, stop 30: it was reported as an input that "names no event"). errors.Is(err,
+// ErrNoEvent) holds for it too.
+var ErrEmptyInput error = emptyInput{}
+
+type emptyInput struct{}
+
+func (emptyInput) Error() string {
+	return "the hook input is empty (nothing came on stdin), so it names no event"
+}
+
+func (emptyInput) Is(target error) bool { return target == ErrNoEvent }
+
+// noEvent is Decode's error for data that names no event: ErrEmptyInput for an empty input,
+// else ErrNoEvent.
+func noEvent(data []byte) error {
+	if len(trim(data)) == 0 {
+		return ErrEmptyInput
+	}
+	return ErrNoEvent
+}
+
 // ErrNoTool is returned by Incomplete for a gate on a tool call (PreToolUse,
 // PermissionRequest) whose input names no tool.
 var ErrNoTool = errors.New("the hook input names no tool (tool_name is missing or empty), so no rule can be checked")

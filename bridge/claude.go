@@ -59,7 +59,7 @@ func decodeClaudeShape(data []byte, override string) (hook.Event, *hook.Input, e
 		name = in.HookEventName
 	}
 	if name == "" {
-		return "", nil, ErrNoEvent
+		return "", nil, noEvent(data)
 	}
 	ev, ok := hook.ParseEvent(name)
 	if !ok {

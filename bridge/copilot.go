@@ -77,7 +77,7 @@ func (Copilot) Decode(data []byte, override string) (hook.Event, *hook.Input, er
 		case m["error"] != nil:
 			name = "errorOccurred"
 		default:
-			return "", nil, ErrNoEvent
+			return "", nil, noEvent(data)
 		}
 	}
 	ev, ok := parseEvent(name, copilotEvents)

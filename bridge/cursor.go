@@ -63,7 +63,7 @@ func (Cursor) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 		native = str(m, "hook_event_name")
 	}
 	if native == "" {
-		return "", nil, ErrNoEvent
+		return "", nil, noEvent(data)
 	}
 	ev, ok := parseEvent(native, cursorEvents)
 	if !ok {

@@ -64,7 +64,7 @@ func (Gemini) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 		name = in.HookEventName
 	}
 	if name == "" {
-		return "", nil, ErrNoEvent
+		return "", nil, noEvent(data)
 	}
 	ev, ok := parseEvent(name, geminiEvents)
 	if !ok {

@@ -188,11 +188,33 @@ func (d *decoder) unknownHookKey(p kv, known []string) {
 		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, s)
 		return
 	}
+	if s := nearGateSynonym(p.key); s != "" {
+		// New-user trial, stop 30: `blockk: true` was a warning where `block: true` is this
+		// error; the guard as written did not block either way.
+		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, gateSynonyms[s])
+		return
+	}
 	if s := Suggest(p.key, known); slices.Contains(gateKeys, s) {
 		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, s)
 		return
 	}
 	d.unknownKey(p, "hook", known)
+}
+
+// nearGateSynonym returns the word of gateSynonyms that key is a near-miss of ("blockk",
+// "denyy", "prevents"), "" when none is. A word of four letters or fewer counts only when key
+// starts with it ("stopp"), so that "step" or "top" are not read as "stop".
+func nearGateSynonym(key string) string {
+	words := make([]string, 0, len(gateSynonyms))
+	for w := range gateSynonyms {
+		words = append(words, w)
+	}
+	slices.Sort(words) // Suggest breaks ties by order: the same word every time
+	s := Suggest(key, words)
+	if s == "" || len(s) <= 4 && !strings.HasPrefix(normKey(key), s) {
+		return ""
+	}
+	return s
 }
 
 func (d *decoder) unknownKey(p kv, where string, known []string) {

@@ -111,6 +111,10 @@ type LayerPath struct {
 	// a file to leave out (Gemini CLI's system settings, not root's): Load reports it as a
 	// warning, and the file loads with no hooks.
 	Skip string
+	// Claude is set for a file Claude Code reads as its settings whatever its name: a
+	// --settings file (Discovery.Settings). Load reads its event names as Claude Code does,
+	// exactly ("preToolUse" runs nothing), as for a .claude/settings.json.
+	Claude bool
 }
 
 // maxDiscoveryDirNames caps the names discovery reads from the directory of one of its
@@ -320,6 +324,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 			p = filepath.Join(cwd, p)
 		}
 		add(p, Explicit, "")
+		out[len(out)-1].Claude = true
 	}
 
 	d.examine(out, listed)

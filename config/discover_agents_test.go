@@ -46,7 +46,7 @@ func TestDiscoveryAgentLayers(t *testing.T) {
 		{Path: write(t, managed, "managed-settings.json", claudeJSON), Layer: Managed},
 		{Path: write(t, managed, "managed-settings.d/10-a.json", claudeJSON), Layer: Managed},
 		{Path: write(t, managed, "managed-settings.d/20-b.json", claudeJSON), Layer: Managed},
-		{Path: write(t, work, "cli.json", claudeJSON), Layer: Explicit},
+		{Path: write(t, work, "cli.json", claudeJSON), Layer: Explicit, Claude: true}, // read as Claude Code's settings (--settings)
 	}
 	write(t, managed, "managed-settings.d/notes.txt", "not a settings file")
 	sub := filepath.Join(work, "sub")

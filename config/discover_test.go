@@ -211,7 +211,7 @@ func TestDiscoveryRepositorySymlinkKeepsLayer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []LayerPath{{Path: managed, Layer: Managed}, {Path: named, Layer: Explicit}}
+	want := []LayerPath{{Path: managed, Layer: Managed}, {Path: named, Layer: Explicit, Claude: true}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("paths (-want +got):\n%s", diff)
 	}

@@ -22,6 +22,10 @@ type decoder struct {
 	// codexKeys is the absolute path of a Codex hooks file, whose hooks get their
 	// [hooks.state] key (Hook.AgentKey); "" for any other file.
 	codexKeys string
+	// claude is set for a file read as Claude Code's settings whatever its name (a
+	// --settings file: LayerPath.Claude): its event names are read exactly, as
+	// IsClaudeSettings files are.
+	claude bool
 }
 
 // kv is one key/value pair of a mapping, after merge keys are expanded.

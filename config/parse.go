@@ -31,15 +31,16 @@ var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHo
 // at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
 // problem without a line, and the File is Failed.
 func ParseFile(path string, layer Layer) (*File, ErrorList) {
-	f, probs, _ := parseFile(path, layer, nil)
+	f, probs, _ := parseFile(path, layer, nil, false)
 	return f, probs
 }
 
 // parseFile is ParseFile that also returns the file's FileInfo (nil when it could not be
 // opened), for Load's os.SameFile check. A config file of a repository layer (Project,
 // Local; not a skill's or sub-agent's Markdown) is parsed only while its bytes fit in
-// budget's (nil: no budget).
-func parseFile(path string, layer Layer, budget *repoBudget) (*File, ErrorList, fs.FileInfo) {
+// budget's (nil: no budget). claude reads it as Claude Code's settings whatever its name
+// (LayerPath.Claude).
+func parseFile(path string, layer Layer, budget *repoBudget, claude bool) (*File, ErrorList, fs.FileInfo) {
 	data, st, err := ReadFile(path)
 	if err == nil && budget != nil && repositoryLayer(layer) && FrontmatterKindOf(path) == NotFrontmatter {
 		// Skill, command and sub-agent files are mostly prose (their frontmatter alone is
@@ -57,7 +58,12 @@ func parseFile(path string, layer Layer, budget *repoBudget) (*File, ErrorList, 
 		return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
 			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
 	}
-	parse := func() (*File, ErrorList) { return parseData(path, data, layer) }
+	parse := func() (*File, ErrorList) {
+		if claude && agentOfPath(path) == Native && FrontmatterKindOf(path) == NotFrontmatter {
+			return parseAs(path, data, layer, Native, true)
+		}
+		return parseData(path, data, layer)
+	}
 	if budget != nil && repositoryLayer(layer) {
 		f, probs, ok := budget.timed(len(data), parse)
 		if !ok {
@@ -77,19 +83,31 @@ func parseFile(path string, layer Layer, budget *repoBudget) (*File, ErrorList, 
 // parseData parses data, the content of the config file at path, in the dialect its path
 // says.
 func parseData(path string, data []byte, layer Layer) (*File, ErrorList) {
-	switch {
-	case FrontmatterKindOf(path) != NotFrontmatter:
+	if FrontmatterKindOf(path) != NotFrontmatter {
 		return ParseFrontmatter(path, data, layer, FrontmatterKindOf(path))
-	case isGeminiSettings(path):
-		return ParseDialect(path, data, layer, Gemini)
-	case isCodexHooks(path):
-		return ParseDialect(path, data, layer, Codex)
-	case isCopilotHooks(path):
-		return ParseDialect(path, data, layer, Copilot)
-	case isCursorHooks(path):
-		return ParseDialect(path, data, layer, Cursor)
+	}
+	if d := agentOfPath(path); d != Native {
+		return ParseDialect(path, data, layer, d)
 	}
 	return Parse(path, data, layer)
+}
+
+// agentOfPath is the dialect of the agent whose file path is by its name (Gemini, Codex,
+// Copilot, Cursor), Native for any other: detected from the content. A skill's or
+// sub-agent's Markdown is Native too (FrontmatterKindOf tells it).
+func agentOfPath(path string) Dialect {
+	switch {
+	case FrontmatterKindOf(path) != NotFrontmatter:
+	case isGeminiSettings(path):
+		return Gemini
+	case isCodexHooks(path):
+		return Codex
+	case isCopilotHooks(path):
+		return Copilot
+	case isCursorHooks(path):
+		return Cursor
+	}
+	return Native
 }
 
 // ParseDialect parses a config file written in dialect: Native, Flat and Nested are
@@ -157,6 +175,12 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 
 // parse is Parse; agent is Gemini for a Gemini CLI settings file, else Native (detect).
 func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorList) {
+	return parseAs(path, data, layer, agent, false)
+}
+
+// parseAs is parse; claude reads the file as Claude Code's settings whatever its name (a
+// --settings file): its event names exactly.
+func parseAs(path string, data []byte, layer Layer, agent Dialect, claude bool) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
 	if agent == Gemini || agent == Cursor || agent == Copilot {
@@ -185,6 +209,7 @@ func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorLi
 		return f, probs
 	}
 	d := newDecoder(path, data, body)
+	d.claude = claude
 	if line, col, b, bad := firstInvalidUTF8(data); bad {
 		// New-user trial, stop 28: a policy saved in Latin-1 checked clean, and its block
 		// reason reached the agent with U+FFFD in place of "é".
@@ -367,7 +392,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 			}
 		} else if strings.TrimSpace(ev.key) == "" {
 			d.errorf(ev.keyNode, "empty event name")
-		} else if pe, ok := hook.ParseEvent(ev.key); ok && IsClaudeSettings(f.Path) && ev.key != string(pe) {
+		} else if pe, ok := hook.ParseEvent(ev.key); ok && (d.claude || IsClaudeSettings(f.Path)) && ev.key != string(pe) {
 			// Claude Code reads its event names exactly: "preToolUse" or "Pre_Tool_Use" in
 			// its settings runs nothing (observed, 2.1.332, peer-claude), and hookcore, which
 			// takes any spelling, ran them, and `check` said nothing (new-user trial, stop 24).

@@ -319,6 +319,9 @@ func TestGateKeyWrittenWrong(t *testing.T) {
 		head + "}\n    decision: block\n",
 		head + "}\n    stop: true\n", // stop 25, noticed
 		head + "}\n    halt: true\n",
+		head + "}\n    blockk: true\n", // new-user trial, stop 30: near-misses of those words
+		head + "}\n    denyy: true\n",
+		head + "}\n    prevents: true\n",
 	} {
 		f, probs := parseData("/p/.hookcore/hooks.yaml", []byte(src), User)
 		if len(f.Hooks) != 0 || len(f.Broken) != 1 || probs.Errors() != 1 {
@@ -328,6 +331,12 @@ func TestGateKeyWrittenWrong(t *testing.T) {
 	f, probs := parseData("/p/.codebot/settings.json", []byte(`{"hooks": {"PreToolUse": [{"type": "command", "command": "exit 2", "rejct": true}]}}`), User)
 	if len(f.Hooks) != 0 || probs.Errors() != 1 {
 		t.Errorf("codebot: %d hooks, problems %v", len(f.Hooks), probs)
+	}
+	for _, key := range []string{"step", "top", "descripton"} { // near "stop" and "decision" as written, no misspelling of them
+		f, probs = parseData("/p/.hookcore/hooks.yaml", []byte(head+"}\n    reject: true\n    "+key+": x\n"), User)
+		if len(f.Hooks) != 1 || probs.Errors() != 0 || len(probs) != 1 {
+			t.Errorf("%s: %d hooks, problems %v", key, len(f.Hooks), probs)
+		}
 	}
 	f, probs = parseData("/p/.hookcore/hooks.yaml", []byte(head+"}\n    reject: true\n    descripton: x\n"), User)
 	if len(f.Hooks) != 1 || probs.Errors() != 0 || len(probs) != 1 {

@@ -89,14 +89,17 @@ error unless --agent-runner says the harness runs sub-agents.`,
 						}
 					}
 					all = append(all, e.externalProblems(f, agentRunner)...)
-					all = append(all, bareHookcore(f)...)
-					all = append(all, shellHookcore(f)...)
+					prev := e.installPreview(f)
+					all = append(all, bareHookcore(f, prev)...)
+					all = append(all, shellHookcore(f, prev)...)
+					all = append(all, narrowHookcore(f, prev)...)
 				}
 			}
 			if len(args) == 0 && e.home != "" {
 				all = append(all, trustProblems(e, files)...)
 			}
 			all = append(all, hookcoreSwitchedOff(files)...)
+			all = append(all, e.geminiTwice(files)...)
 			all.Sort()
 			if asJSON {
 				if err := writeCheckJSON(e, all, hooks, len(paths)); err != nil {
@@ -220,14 +223,19 @@ func hookcoreEntries(f *config.File, which func(h *config.Hook, prog string) boo
 // ships a bin/hookcore-hook runs that program in hookcore's place at every event, and
 // hookcore, which would refuse the env, never starts. `hookcore install` writes the
 // absolute path, and replaces such an entry of its own.
-func bareHookcore(f *config.File) config.ErrorList {
+func bareHookcore(f *config.File, prev *install.Plan) config.ErrorList {
 	first, prog, n := hookcoreEntries(f, func(h *config.Hook, p string) bool { return !strings.ContainsRune(p, '/') })
 	if first == nil {
 		return nil
 	}
 	fix := "name the program there by its absolute path"
-	if agent := f.Dialect.String(); slices.Contains(install.Agents(), agent) && (f.Layer == config.User || f.Layer == config.Project || f.Layer == config.Local) {
-		fix = fmt.Sprintf("run `hookcore install %s --scope %s` again: it writes the absolute path in their place", agent, f.Layer)
+	if prev != nil && len(prev.ReplacedBare) > 0 {
+		// Only where install replaces them (new-user trial, stop 30: it kept an entry of
+		// the user's, and the advice changed nothing).
+		fix = fmt.Sprintf("run `hookcore install %s --scope %s` again: it writes the absolute path in their place", f.Dialect, f.Layer)
+		if len(prev.Kept) > 0 {
+			fix += fmt.Sprintf(" (in %s, the entry you wrote stays as it is: name the program there by its absolute path)", strings.Join(prev.Kept, ", "))
+		}
 	}
 	entries := "entries run"
 	if n == 1 {
@@ -236,6 +244,63 @@ func bareHookcore(f *config.File) config.ErrorList {
 	return config.ErrorList{{Pos: first.Pos, Warning: true, Msg: fmt.Sprintf(
 		"%d %s hookcore by its bare name (%s): the agent's shell looks it up on the PATH of the hook's environment, which a project's settings can set (Claude Code gives their env to every hook), so a repository's own %s would run instead and none of your guards would; %s",
 		n, entries, text.Printable(prog), text.Printable(prog), fix)}}
+}
+
+// installPreview is what `hookcore install AGENT --scope LAYER` would do to f, an agent's
+// settings file of the user, project or local layer (install.Preview); nil for any other
+// file, or when install could not read it.
+func (e *env) installPreview(f *config.File) *install.Plan {
+	agent := f.Dialect.String()
+	if !slices.Contains(install.Agents(), agent) || f.Layer != config.User && f.Layer != config.Project && f.Layer != config.Local {
+		return nil
+	}
+	if f.Dialect == config.Nested && !config.IsClaudeSettings(f.Path) {
+		return nil
+	}
+	data, _, err := config.ReadFile(f.Path)
+	if err != nil {
+		return nil
+	}
+	prog, err := hookProgram("", e.cwd, true)
+	if err != nil {
+		prog = ""
+	}
+	p, err := install.Preview(install.Options{Agent: agent, Scope: install.Scope(f.Layer.String()), Command: prog}, data)
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
+// narrowHookcore warns about the events of f whose hookcore entries all sit in groups with a
+// narrower matcher than install writes ("Bash" where install writes "*"): no other tool call
+// reaches hookcore, so the guards of Write, Edit and the rest never run under the agent
+// (new-user trial, stop 30: a hand-written entry for Bash, and nothing said so). The fix
+// is install's where install replaces the entry (prev.Widened), else the user's.
+func narrowHookcore(f *config.File, prev *install.Plan) config.ErrorList {
+	if prev == nil {
+		return nil
+	}
+	var out config.ErrorList
+	say := func(list []string, fix string) {
+		for _, ev := range list {
+			name, _, _ := strings.Cut(ev, " ")
+			at := config.Pos{File: f.Path}
+			for i := range f.Hooks {
+				h := &f.Hooks[i]
+				if callsHookcore(h.Action) && (string(h.Event) == name || h.NativeEvent == name) {
+					at = h.Pos
+					break
+				}
+			}
+			out = append(out, &config.Problem{Pos: at, Warning: true, Msg: fmt.Sprintf(
+				"hooks.%s: hookcore runs only for the tools that matcher names: no other tool call (Write, Edit, ...) reaches hookcore, so none of their guards run under %s; %s",
+				ev, f.Dialect.Agent(), fix)})
+		}
+	}
+	say(prev.Widened, fmt.Sprintf("run `hookcore install %s --scope %s` again: it replaces the entry with one for every tool", f.Dialect, f.Layer))
+	say(prev.Narrow, fmt.Sprintf("set that group's matcher to \"*\", or take the entry out and run `hookcore install %s --scope %s` again (it writes one for every tool)", f.Dialect, f.Layer))
+	return out
 }
 
 // envCheckProblem is check's error for the Claude Code settings file f of the project or
@@ -273,7 +338,7 @@ func (e *env) envCheckProblem(f *config.File) *config.Problem {
 // dynamically linked shell loads LD_PRELOAD (observed: the repository's library ran in sh at
 // every event). `hookcore install claude` writes exec form, which Claude Code runs with no
 // shell, and replaces such an entry of its own.
-func shellHookcore(f *config.File) config.ErrorList {
+func shellHookcore(f *config.File, prev *install.Plan) config.ErrorList {
 	if f.Dialect != config.Nested || !config.IsClaudeSettings(f.Path) {
 		return nil
 	}
@@ -284,8 +349,11 @@ func shellHookcore(f *config.File) config.ErrorList {
 		return nil
 	}
 	fix := `write them in exec form ("command": the program, "args": its arguments), which Claude Code runs with no shell`
-	if f.Layer == config.User || f.Layer == config.Project || f.Layer == config.Local {
+	if prev != nil && len(prev.ReplacedShell) > 0 {
 		fix = fmt.Sprintf("run `hookcore install claude --scope %s` again: it writes them in exec form (\"args\"), which Claude Code runs with no shell", f.Layer)
+		if len(prev.Kept) > 0 {
+			fix += fmt.Sprintf(" (in %s, the entry you wrote stays as it is: write it in exec form yourself)", strings.Join(prev.Kept, ", "))
+		}
 	}
 	entries := "entries run"
 	if n == 1 {

@@ -34,6 +34,22 @@ const DefaultAsyncWait = 60 * time.Second
 // period (2 s, internal/proc.DefaultGrace) and then its kill, with room to spare.
 const asyncKillWait = 10 * time.Second
 
+// fireArgs wants one EVENT, and says which exist when there is none (new-user trial, stop
+// 30: cobra's "accepts 1 arg(s), received 0").
+func fireArgs(cmd *cobra.Command, args []string) error {
+	switch {
+	case len(args) == 0:
+		var names []string
+		for _, ev := range hook.Events() {
+			names = append(names, string(ev))
+		}
+		return fmt.Errorf("fire needs the EVENT to fire (usage: hookcore fire EVENT < input.json); the events: %s (any spelling: pre_tool_use)", strings.Join(names, ", "))
+	case len(args) > 1:
+		return fmt.Errorf("fire takes one EVENT, not %d arguments (%s): the input comes on stdin", len(args), strings.Join(args, " "))
+	}
+	return nil
+}
+
 func fireCmd(e *env) *cobra.Command {
 	var cf configFlags
 	asyncWait := DefaultAsyncWait
@@ -61,7 +77,7 @@ The result is printed as soon as the synchronous hooks are done; fire then waits
 --async-wait for the async hooks it started, and cancels those still running then or at
 SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 		Example:           `  echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}' | hookcore fire PreToolUse --config examples/minicode/hooks.yaml`,
-		Args:              cobra.ExactArgs(1),
+		Args:              fireArgs,
 		ValidArgsFunction: completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if asyncWait < 0 {

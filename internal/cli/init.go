@@ -13,6 +13,8 @@ import (
 	"slices"
 
 	"github.com/spf13/cobra"
+
+	"github.com/hookcore/hookcore/internal/install"
 )
 
 //go:embed starter
@@ -38,6 +40,27 @@ an existing .claude/settings.json, use 'hookcore install claude'.`,
 				root = e.cwd
 			} else if !filepath.IsAbs(root) {
 				root = filepath.Join(e.cwd, root)
+			}
+			if dir != "" {
+				// New-user trial, stop 30: --dir /nonexistent created /nonexistent/.hookcore/.
+				st, err := os.Stat(root)
+				switch {
+				case errors.Is(err, fs.ErrNotExist):
+					return &exitError{code: ExitFailure, msg: fmt.Sprintf("--dir %s does not exist: init writes into an existing project directory (create it first, or check the path)", dir)}
+				case err != nil:
+					return err
+				case !st.IsDir():
+					return &exitError{code: ExitFailure, msg: fmt.Sprintf("--dir %s is not a directory", dir)}
+				}
+			}
+			// shown names a file init writes as the user can use it from here: under --dir as
+			// given, else relative to the working directory (new-user trial, stop 30: the
+			// next-step hints named .hookcore/hooks.yaml of the working directory).
+			shown := func(target string) string {
+				if dir == "" {
+					return filepath.FromSlash(target)
+				}
+				return filepath.Join(dir, filepath.FromSlash(target))
 			}
 			var files map[string]string // target → starter file
 			switch dialect {
@@ -75,17 +98,21 @@ an existing .claude/settings.json, use 'hookcore install claude'.`,
 				if err := f.Close(); err != nil {
 					return err
 				}
-				fmt.Fprintf(e.stdout, "wrote %s\n", relativize(p, e.cwd))
+				fmt.Fprintf(e.stdout, "wrote %s\n", shown(target))
 			}
-			if dialect == "claude" {
-				fmt.Fprintln(e.stdout, "next: hookcore check .claude/settings.json; hookcore test .claude/settings.test.yaml; Claude Code reads settings.json as it is")
-			} else {
+			q := func(target string) string { return install.ShellQuote(shown(target)) }
+			switch {
+			case dialect == "claude":
+				fmt.Fprintf(e.stdout, "next: hookcore check %s; hookcore test %s; Claude Code reads settings.json as it is\n", q(".claude/settings.json"), q(".claude/settings.test.yaml"))
+			case dir == "":
 				fmt.Fprintln(e.stdout, "next: hookcore check; hookcore test .hookcore/hooks.test.yaml; hookcore trust grant (project hooks run only in a trusted workspace)")
+			default:
+				fmt.Fprintf(e.stdout, "next: hookcore check %s; hookcore test %s; hookcore trust grant -w %s (project hooks run only in a trusted workspace)\n", q(".hookcore/hooks.yaml"), q(".hookcore/hooks.test.yaml"), install.ShellQuote(dir))
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&dialect, "dialect", "yaml", "yaml (hookcore's own) or claude (.claude/settings.json)")
-	cmd.Flags().StringVar(&dir, "dir", "", "the project directory (default: the working directory)")
+	cmd.Flags().StringVar(&dir, "dir", "", "the project directory, which must exist (default: the working directory)")
 	return cmd
 }

@@ -57,9 +57,12 @@ file is merged, never replaced: every other key and hook stays. Installing twice
 installing once. The old file is kept as FILE.hookcore-TIMESTAMP.bak (a file inside the
 project in ~/.local/state/hookcore/backups, out of the repository) and the new one is
 written atomically; a settings file that is a symbolic link stays one (the file it points
-to is written; for the project and local scopes, only inside the project). An event that
-already has a hookcore hook entry you wrote is left as it is, and uninstall removes only
-the entries install writes. --server takes an http:// or https:// URL (a host other than loopback gets
+to is written; for the project and local scopes, only inside the project). A
+hookcore hook entry you wrote with nothing of your own in it (another spelling or path of
+the program, shell form) is replaced with install's, also out of a group with a narrower
+matcher (its other hooks stay); an event with one that has something of yours (a flag, a
+timeout, a relative path) is left as it is, with a warning when its matcher leaves tools
+out. Uninstall removes only the entries install writes. --server takes an http:// or https:// URL (a host other than loopback gets
 a warning). --dry-run prints the diff instead.`,
 		Example: "  hookcore install claude --dry-run\n  hookcore install claude --scope user --server http://127.0.0.1:7878",
 		Args:    cobra.ExactArgs(1),
@@ -125,6 +128,25 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
+	if p.Changed && !f.dryRun && p.ReadOnly() {
+		// Refused, not rewritten unasked (new-user trial, stop 30). No --force: making the
+		// file writable is one command, and says that the user changed their mind.
+		file := p.Path
+		if p.Target != "" {
+			file = p.Target
+		}
+		return &exitError{code: ExitFailure, msg: fmt.Sprintf("%s is read-only (mode %04o): hookcore changed nothing. To let %s change it, make it writable (chmod u+w %s) and run it again; or make the change yourself: --dry-run prints it",
+			e.shownPath(file), uint32(p.Perm()), cmdName(add), shellWord(e.shownPath(file)))}
+	}
+	if add && agent == "gemini" {
+		if warn := e.geminiOtherScope(p.Path, p.Project, o.ProjectDir); warn != "" {
+			defer func() {
+				if err == nil {
+					fmt.Fprintln(e.stderr, warn)
+				}
+			}()
+		}
+	}
 	if add {
 		if note := e.agentOffNote(agent, p.Project, o.ProjectDir); note != "" {
 			defer func() {
@@ -141,23 +163,36 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		if !add {
 			what = "uninstall removes only the entries install writes"
 		}
-		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", relativize(p.Path, e.cwd), ev, what)
+		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", e.shownPath(p.Path), ev, what)
+	}
+	for _, ev := range p.Narrow {
+		// New-user trial, stop 30: a hand-written entry under matcher Bash left Write and
+		// Edit unguarded, and nothing said so.
+		fmt.Fprintf(e.stderr, "hookcore: warning: %s: hooks.%s: the hookcore entry you wrote runs only for the tools that matcher names: no other tool call (Write, Edit, ...) reaches hookcore, so none of their guards run; set that group's matcher to \"*\", or take your entry out and run install again (it writes one for every tool)\n", e.shownPath(p.Path), ev)
+	}
+	if len(p.ReplacedHand) > 0 {
+		// New-user trial, stop 30: `hookcore-hook claude` under matcher Bash was "left as
+		// it is", and the advice to run install again changed nothing.
+		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry you wrote in %s with the one install writes (uninstall removes it; the backup below holds yours)\n", e.shownPath(p.Path), strings.Join(p.ReplacedHand, ", "))
+		for _, ev := range p.Widened {
+			fmt.Fprintf(e.stdout, "%s: hooks.%s: yours ran only for the tools that matcher names, so no other tool call (Write, Edit, ...) reached hookcore and none of their guards ran; install's runs for every tool (the group keeps its other hooks)\n", e.shownPath(p.Path), ev)
+		}
 	}
 	if len(p.Replaced) > 0 {
 		// New-user trial, stop 28: a hand-written `hookcore hook claude` became
 		// `hookcore-hook hook claude` without a word (and uninstall then removed it).
-		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry of %s with the one install writes now (uninstall removes it too)\n", relativize(p.Path, e.cwd), strings.Join(p.Replaced, ", "))
+		fmt.Fprintf(e.stdout, "%s: replaced the hookcore entry of %s with the one install writes now (uninstall removes it too)\n", e.shownPath(p.Path), strings.Join(p.Replaced, ", "))
 	}
 	if len(p.ReplacedBare) > 0 {
 		// Red team round 45: the agent's shell looked the bare name up on a PATH the
 		// project's settings set, and ran the repository's hookcore-hook.
-		fmt.Fprintf(e.stdout, "%s: the entries replaced ran hookcore by a bare name, which the agent's shell looks up on the PATH of the hook's environment (a project's settings can set it); they now name %s\n", relativize(p.Path, e.cwd), text.Printable(o.Command))
+		fmt.Fprintf(e.stdout, "%s: the entries replaced ran hookcore by a bare name, which the agent's shell looks up on the PATH of the hook's environment (a project's settings can set it); they now name %s\n", e.shownPath(p.Path), text.Printable(o.Command))
 	}
 	if len(p.ReplacedShell) > 0 {
 		// Red team round 45: a project's env set CLAUDE_CODE_SHELL_PREFIX, Claude Code ran
 		// every shell-form hook command through the repository's program, which swallowed
 		// hookcore's, and rm -rf ran; its LD_PRELOAD ran the repository's code in the shell.
-		fmt.Fprintf(e.stdout, "%s: the entries replaced were command lines Claude Code runs with sh -c, which a project's settings env can wrap in its own program (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore starts; they now run %s with no shell (exec form: \"args\")\n", relativize(p.Path, e.cwd), text.Printable(o.Command))
+		fmt.Fprintf(e.stdout, "%s: the entries replaced were command lines Claude Code runs with sh -c, which a project's settings env can wrap in its own program (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore starts; they now run %s with no shell (exec form: \"args\")\n", e.shownPath(p.Path), text.Printable(o.Command))
 	}
 	abs, _ := filepath.Abs(p.Path)
 	created := e.home != "" && add && p.Old == nil
@@ -182,15 +217,20 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	}
 	if !p.Changed {
 		if add {
-			fmt.Fprintf(e.stdout, "%s: already up to date\n", relativize(p.Path, e.cwd))
+			fmt.Fprintf(e.stdout, "%s: already up to date\n", e.shownPath(p.Path))
 		} else {
-			// Said as it is (new-user trial, stop 27: "already up to date" after uninstall).
-			fmt.Fprintf(e.stdout, "%s: no hookcore entry to remove\n", relativize(p.Path, e.cwd))
+			// Said as it is (new-user trial, stop 27: "already up to date" after uninstall;
+			// stop 30: a file that is not there).
+			if p.Old == nil {
+				fmt.Fprintf(e.stdout, "%s does not exist: there is no hookcore entry to remove\n", e.shownPath(p.Path))
+			} else {
+				fmt.Fprintf(e.stdout, "%s: no hookcore entry to remove\n", e.shownPath(p.Path))
+			}
 		}
 		return nil
 	}
 	if f.dryRun && p.Delete {
-		fmt.Fprintf(e.stdout, "%s: would be removed (install created it, and nothing else is left in it)\n", relativize(p.Path, e.cwd))
+		fmt.Fprintf(e.stdout, "%s: would be removed (install created it, and nothing else is left in it)\n", e.shownPath(p.Path))
 		return nil
 	}
 	if f.dryRun {
@@ -208,6 +248,12 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		}
 		if o.Scope != "" {
 			cmd += " --scope " + string(o.Scope)
+		}
+		if f.server != "" { // the command that writes this diff (new-user trial, stop 30)
+			cmd += " --server " + install.ShellQuote(f.server)
+		}
+		if f.command != "" {
+			cmd += " --command " + install.ShellQuote(f.command)
 		}
 		fmt.Fprintf(e.stdout, "# hookcore %s --dry-run: apply with `git apply -p0` in %s\n", cmd, text.Printable(p.Base))
 		fmt.Fprint(e.stdout, install.Diff(filepath.ToSlash(rel), p.Old, p.New))
@@ -282,7 +328,7 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		// trust grant binds (new-user trial, stop 21: install after trust grant switched the
 		// project's hooks off without a word).
 		if trusted && !e.trustHolds(ws) {
-			fmt.Fprintf(e.stderr, "hookcore: %s is part of the workspace's project config, so its trust grant no longer matches and its project hooks are pending: run `hookcore trust grant` again\n", relativize(p.Path, e.cwd))
+			fmt.Fprintf(e.stderr, "hookcore: %s is part of the workspace's project config, so its trust grant no longer matches and its project hooks are pending: run `hookcore trust grant` again\n", e.shownPath(p.Path))
 		}
 	}()
 	verb := "installed hookcore in"
@@ -292,17 +338,68 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	if p.Delete {
 		verb = "removed hookcore, and the file it had created,"
 	}
-	fmt.Fprintf(e.stdout, "%s %s\n", verb, relativize(p.Path, e.cwd))
+	fmt.Fprintf(e.stdout, "%s %s\n", verb, e.shownPath(p.Path))
 	if add {
 		e.warnPolicyErrors()
 	}
 	if p.Target != "" {
-		fmt.Fprintf(e.stdout, "%s is a symbolic link: the file written is %s, and the link is kept\n", relativize(p.Path, e.cwd), relativize(p.Target, e.cwd))
+		fmt.Fprintf(e.stdout, "%s is a symbolic link: the file written is %s, and the link is kept\n", e.shownPath(p.Path), e.shownPath(p.Target))
 	}
 	if backup != "" {
-		fmt.Fprintf(e.stdout, "the old file is kept as %s\n", relativize(backup, e.cwd))
+		fmt.Fprintf(e.stdout, "the old file is kept as %s\n", e.shownPath(backup))
 	}
 	return nil
+}
+
+// shownPath is path (absolute) as install and uninstall print a file: relative to the
+// working directory when it lies inside it, except a file of the home directory when the
+// working directory is the home directory or above it; else as ~/... when it lies in the
+// home directory; else absolute
+// (new-user trial, stop 30: run from the home directory, install --scope user printed
+// ~/.claude/settings.json as .claude/settings.json, a project's path, and from / as
+// home/me/.claude/settings.json).
+func (e *env) shownPath(path string) string {
+	inside := func(p, dir string) (string, bool) {
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			return "", false
+		}
+		return rel, true
+	}
+	if !filepath.IsAbs(path) || e.cwd == "" {
+		return path
+	}
+	homeRel, inHome := "", false
+	aboveHome := false
+	if e.home != "" {
+		homeRel, inHome = inside(path, e.home)
+		_, in := inside(e.home, e.cwd)
+		aboveHome = in || filepath.Clean(e.home) == filepath.Clean(e.cwd)
+	}
+	if rel, ok := inside(path, e.cwd); ok && !(inHome && aboveHome) {
+		return rel
+	}
+	if inHome {
+		return "~" + string(filepath.Separator) + homeRel
+	}
+	return path
+}
+
+// shellWord is shownPath's result as one word of a shell command line: quoted where it needs
+// to be, with a leading ~/ left out of the quotes, so that the shell still expands it.
+func shellWord(shown string) string {
+	if rest, ok := strings.CutPrefix(shown, "~"+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + install.ShellQuote(rest)
+	}
+	return install.ShellQuote(shown)
+}
+
+// cmdName is "install" or "uninstall".
+func cmdName(add bool) string {
+	if add {
+		return "install"
+	}
+	return "uninstall"
 }
 
 // agentOffNote is what install says, after its other lines, when the agent's own switch
@@ -343,7 +440,7 @@ func (e *env) agentOffNote(agent string, project bool, projectDir string) string
 	if off == "" {
 		return ""
 	}
-	where := relativize(off, e.cwd)
+	where := e.shownPath(off)
 	if d == config.Gemini {
 		return fmt.Sprintf("note: Gemini CLI runs none of these hooks: %s sets hooksConfig.enabled to false; set it to true there (\"hooksConfig\": {\"enabled\": true}) to switch Gemini CLI's hooks on", where)
 	}

@@ -5,7 +5,10 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,13 +38,22 @@ func testCmd(e *env) *cobra.Command {
 (relative to the test file), else the --config files, else the discovered layers. A case
 gives an event, the parts of a hook input that matter, and what it expects: blocked,
 reason_contains, permission, updated_input, context_contains, continue,
-stop_reason_contains, errors, hooks. It prints PASS or FAIL per case, then "N passed,
-M failed"; exit 1 when a case failed or a file could not be read. --junit writes a JUnit
-XML report for CI systems. See docs/policy-tests.md.`,
+stop_reason_contains, errors, hooks. Each case runs as a session of its own, unless cases
+name the same session_id in their input (they then share it, in file order). It prints PASS
+or FAIL per case, then "N passed, M failed"; exit 1 when a case failed or a file could not
+be read. --junit writes a JUnit XML report for CI systems (over an existing file only when
+it is such a report). See the README's "Policy tests, audit and coverage".`,
 		Example: `  hookcore test examples/guardrails/hooks.test.yaml
   hookcore test --junit report.xml policies/*.test.yaml`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if junit != "" {
+				// Refused before any case runs (new-user trial, stop 30: --junit named the
+				// policy file under test, which the report replaced with no backup).
+				if err := e.junitTarget(junit, args); err != nil {
+					return &exitError{code: ExitFailure, msg: "test: " + err.Error()}
+				}
+			}
 			var all []policytest.Outcome
 			broken := 0
 			for _, path := range args {
@@ -98,7 +110,7 @@ XML report for CI systems. See docs/policy-tests.md.`,
 		},
 	}
 	cf.registerRun(cmd)
-	cmd.Flags().StringVar(&junit, "junit", "", "also write a JUnit XML report to this file")
+	cmd.Flags().StringVar(&junit, "junit", "", "also write a JUnit XML report to this file (an existing file only when it is such a report)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the outcomes as JSON")
 	return cmd
 }
@@ -137,6 +149,65 @@ func (e *env) runPolicyTests(ctx context.Context, f *policytest.File, cf configF
 		relSources(res.Hooks, e.cwd)
 		return res
 	}), nil
+}
+
+// junitTarget checks the file --junit names: a new file, or a JUnit report (a previous run's:
+// CI runs the tests again), which the new report replaces. Anything else that exists is
+// refused, the test files named first of all, as convert -o refuses an existing file and
+// --audit a file that is no audit log: the report is written over it with no backup.
+func (e *env) junitTarget(path string, testFiles []string) error {
+	shown := relativize(path, e.cwd)
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("--junit %s is a symbolic link: name the report file itself", shown)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("--junit %s exists and is not a regular file", shown)
+	}
+	for _, t := range testFiles {
+		if ts, err := os.Stat(t); err == nil && os.SameFile(st, ts) {
+			return fmt.Errorf("--junit %s is a test file to run: name another file for the report", shown)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	if !isJUnitReport(head[:n]) {
+		return fmt.Errorf("--junit %s exists and is not a JUnit report: hookcore replaces only a report of an earlier run; name another file, or move this one away", shown)
+	}
+	return nil
+}
+
+// isJUnitReport reports whether head, the start of a file, is a JUnit XML report: after an
+// optional XML declaration and comments, a <testsuites> or <testsuite> element.
+func isJUnitReport(head []byte) bool {
+	s := strings.TrimSpace(strings.TrimPrefix(string(head), "\ufeff"))
+	for {
+		switch {
+		case strings.HasPrefix(s, "<?"):
+			_, rest, ok := strings.Cut(s, "?>")
+			if !ok {
+				return false
+			}
+			s = strings.TrimSpace(rest)
+		case strings.HasPrefix(s, "<!--"):
+			_, rest, ok := strings.Cut(s, "-->")
+			if !ok {
+				return false
+			}
+			s = strings.TrimSpace(rest)
+		default:
+			return strings.HasPrefix(s, "<testsuites") || strings.HasPrefix(s, "<testsuite")
+		}
+	}
 }
 
 func writeJUnitFile(path string, outs []policytest.Outcome) error {

@@ -53,12 +53,26 @@ type Plan struct {
 	// that ran hookcore otherwise (another binary, hookcore-hook for hookcore, another
 	// --server URL) with the one it writes now; uninstall would remove it too.
 	Replaced []string
-	// ReplacedBare names the events of Replaced whose entry ran hookcore by a bare name
+	// ReplacedHand names the events where install replaced a hookcore hook entry written by
+	// hand with nothing of the user's in it (another spelling of the program, a bare name,
+	// shell form), or its own entry in a group the user shaped, with the one it writes (new-
+	// user trial, stop 30). Uninstall removes the new entry; the backup holds the old one.
+	ReplacedHand []string
+	// Widened names, as `EVENT (matcher "M")`, the events of ReplacedHand where such an
+	// entry sat in a group whose matcher is narrower than install's ("Bash" where install
+	// writes "*"): the tools outside it never reached hookcore. Install's entry, in a group
+	// of its own for every tool, took its place; the user's group keeps its other hooks.
+	Widened []string
+	// Narrow names, as `EVENT (matcher "M")`, the events of Kept whose hookcore entries the
+	// user wrote all sit in groups narrower than install's: the tools outside them never
+	// reach hookcore, and install leaves them as they are.
+	Narrow []string
+	// ReplacedBare names the events of Replaced or ReplacedHand whose entry ran hookcore by a bare name
 	// (`hookcore-hook hook claude`, as install wrote it before red team round 45): the
 	// agent's shell looks such a name up on the PATH of the hook's environment, which a
 	// project's settings can set.
 	ReplacedBare []string
-	// ReplacedShell names the events of Replaced whose entry was a shell-form command line
+	// ReplacedShell names the events of Replaced or ReplacedHand whose entry was a shell-form command line
 	// where install now writes exec form (Claude Code, before stop 29): the agent ran it with
 	// `sh -c`, which a project's settings env can wrap in its own program
 	// (CLAUDE_CODE_SHELL_PREFIX) or load its own code into (LD_PRELOAD) before hookcore
@@ -191,6 +205,26 @@ func Strip(o Options, data []byte) []byte {
 	return p.New
 }
 
+// Preview plans Install on data, the content of o.Agent's settings file of o.Scope (nil or
+// blank: no file), reading and writing no file: what install would replace (Replaced,
+// ReplacedHand, ReplacedBare, ReplacedShell, Widened) and keep (Kept, Narrow) there. check
+// gives its advice from it, so that "run install again" is said only where install changes
+// something (new-user trial, stop 30: the advice changed nothing). Path is empty.
+func Preview(o Options, data []byte) (*Plan, error) {
+	a, ok := agents[o.Agent]
+	if !ok {
+		return nil, fmt.Errorf("unknown agent %q (known: %s)", o.Agent, strings.Join(Agents(), ", "))
+	}
+	if o.Command == "" {
+		o.Command = "hookcore"
+	}
+	p := &Plan{Old: data}
+	if err := p.merge(a, &o, true); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 // merge sets p.New, p.Changed, p.Kept and p.Replaced: p.Old with install's entries added
 // (add) or removed. There is nothing to remove from no file or a blank one (uninstall of
 // an empty file wrote "{}": new-user trial, stop 29). The error is a file that is not a
@@ -228,19 +262,29 @@ func (p *Plan) merge(a *agent, o *Options, add bool) error {
 		}
 		before := list
 		evAdd := add && !slices.Contains(o.Omit, ev.name) // an omitted event's entry goes
-		list, kept, changed := mergeEvent(a, o, ev, list, evAdd)
-		if kept {
+		list, m, changed := mergeEvent(a, o, ev, list, evAdd)
+		if m.kept {
 			p.Kept = append(p.Kept, ev.name)
+			if len(m.keptNarrow) > 0 {
+				p.Narrow = append(p.Narrow, withMatchers(ev.name, m.keptNarrow))
+			}
 		}
 		if evAdd && changed {
-			if replaced, bare, shell := replacedOwn(a, o, ev, before); replaced {
+			replaced, bare, shell := replacedOwn(a, o, ev, before)
+			if replaced {
 				p.Replaced = append(p.Replaced, ev.name)
-				if bare {
-					p.ReplacedBare = append(p.ReplacedBare, ev.name)
+			}
+			if m.hand {
+				p.ReplacedHand = append(p.ReplacedHand, ev.name)
+				if len(m.widened) > 0 {
+					p.Widened = append(p.Widened, withMatchers(ev.name, m.widened))
 				}
-				if shell {
-					p.ReplacedShell = append(p.ReplacedShell, ev.name)
-				}
+			}
+			if (replaced || m.hand) && bare {
+				p.ReplacedBare = append(p.ReplacedBare, ev.name)
+			}
+			if (replaced || m.hand) && shell {
+				p.ReplacedShell = append(p.ReplacedShell, ev.name)
 			}
 		}
 		switch {
@@ -278,6 +322,19 @@ func (p *Plan) merge(a *agent, o *Options, add bool) error {
 		return fmt.Errorf("%s would be %d bytes with hookcore's entries, over the %d KiB hookcore reads of a settings file; nothing written", p.Path, len(p.New), config.MaxFileSize>>10)
 	}
 	return nil
+}
+
+// withMatchers is "EVENT (matcher "M")", or "EVENT (matchers "M", "N")".
+func withMatchers(event string, matchers []string) string {
+	q := make([]string, 0, len(matchers))
+	for _, m := range slices.Compact(slices.Clone(matchers)) {
+		q = append(q, fmt.Sprintf("%q", m))
+	}
+	word := "matcher"
+	if len(q) > 1 {
+		word = "matchers"
+	}
+	return fmt.Sprintf("%s (%s %s)", event, word, strings.Join(q, ", "))
 }
 
 // Leftover reports whether New holds nothing but what install writes into a file it
@@ -384,6 +441,13 @@ const (
 	user      owner = iota // not hookcore's hook command: the user's, never touched
 	installed              // exactly an entry install writes: install's to replace or remove
 	written                // hookcore's hook command, written by hand: the user's, kept
+	// plain is hookcore's hook command written by hand with nothing of the user's in it:
+	// another spelling of the program (a bare name, hookcore-hook AGENT without the word
+	// hook), shell form, and no key or argument install does not write. install replaces
+	// it with its own entry (new-user trial, stop 30: `hookcore-hook claude` under matcher
+	// Bash was left as it is, and Write and Edit never reached hookcore); uninstall
+	// leaves it, as a written one.
+	plain
 )
 
 // whose classifies a hook entry (raw JSON) of event ev for agent a. An entry is install's
@@ -429,7 +493,100 @@ func whose(a *agent, o *Options, ev event, h json.RawMessage) owner {
 			return installed
 		}
 	}
+	if plainEntry(a, ev, h, w) {
+		return plain
+	}
 	return written
+}
+
+// plainEntry reports whether h (raw JSON), whose command is w, runs hookcore's hook command
+// for agent a and event ev with nothing install would not write: the program (bare or an
+// absolute path), the word hook (which the lean hookcore-hook may go without), the agent's
+// name as install writes it, Copilot's event word, --server URL at most; and no key of the
+// entry but the ones install writes, with install's values (the command in either form).
+func plainEntry(a *agent, ev event, h json.RawMessage, w []string) bool {
+	if len(w) < 2 {
+		return false
+	}
+	rest := w[1:]
+	lean := strings.TrimSuffix(filepath.Base(w[0]), ".exe") == "hookcore-hook"
+	if rest[0] == "hook" {
+		rest = rest[1:]
+	} else if !lean {
+		return false
+	}
+	if len(rest) == 0 || rest[0] != a.name {
+		return false
+	}
+	rest = rest[1:]
+	if a.eventArg {
+		if len(rest) == 0 || rest[0] != ev.name {
+			return false
+		}
+		rest = rest[1:]
+	}
+	server := ""
+	if len(rest) == 2 && rest[0] == "--server" {
+		server, rest = rest[1], nil
+	}
+	if len(rest) != 0 {
+		return false
+	}
+	got, err := parseObject(h)
+	if err != nil {
+		return false
+	}
+	want := entryForm(a, &Options{Command: w[0], Server: server}, ev, false)
+	for _, k := range got.keys {
+		switch k {
+		case "command", "args", "bash":
+			continue
+		}
+		v, ok := want.get(k)
+		if g, _ := got.get(k); !ok || !sameJSON(g, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// merged is what mergeEvent did to one event's list.
+type merged struct {
+	// kept: the event holds a hookcore entry the user wrote (written), left as it is, and
+	// on add the list is returned as it was.
+	kept bool
+	// keptNarrow are the matchers of the groups that hold those entries when each is
+	// narrower than install's ("Bash" where install writes "*"), so that the tools
+	// outside them never reach hookcore; nil when one covers every tool.
+	keptNarrow []string
+	// hand: on add, a hookcore entry written by hand (plain, or install's own entry in a
+	// group the user shaped) was replaced by install's.
+	hand bool
+	// widened are the matchers of the groups, narrower than install's, such an entry was
+	// taken out of: install's entry, in a group for every tool, took its place.
+	widened []string
+}
+
+// groupMatcher returns group's matcher and whether it covers every tool the way install's
+// matcher for ev does ("", "*", ".*" or install's own); an event without a matcher (Stop) is
+// covered by any group.
+func groupMatcher(group *object, ev event) (string, bool) {
+	if ev.matcher == "" {
+		return "", true
+	}
+	v, ok := group.get("matcher")
+	if !ok {
+		return "", true
+	}
+	var m string
+	if json.Unmarshal(v, &m) != nil {
+		return string(v), false
+	}
+	switch strings.TrimSpace(m) {
+	case "", "*", ".*", ev.matcher:
+		return m, true
+	}
+	return m, false
 }
 
 // argv returns the hook entry h's (raw JSON) program and arguments: in exec form (an
@@ -461,20 +618,29 @@ func argv(h json.RawMessage) (w []string, exec, ok bool) {
 }
 
 // mergeEvent adds (add) or removes install's entry in one event's list. On add, an existing
-// entry of install's that differs (another --server, another path) is replaced in place. An
-// event that holds a hookcore entry the user wrote is left as it is on add (no second entry:
-// kept is true), and that entry is never removed. The user's entries are never touched.
-// changed is false when the list is returned as it was.
-func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool) (out []json.RawMessage, kept, changed bool) {
+// entry of install's that differs (another --server, another path) is replaced in place, and
+// so is a hookcore entry written by hand with nothing of the user's in it (plain), or
+// install's own entry in a group the user shaped: where that group's matcher is narrower
+// than install's, the entry is taken out of it (the group goes when nothing is left in it)
+// and install's goes in a group of its own for every tool. An event that holds a hookcore
+// entry the user wrote (written: flags, a timeout, a relative path) is left as it is on add
+// (no second entry: m.kept), and that entry is never removed. Uninstall removes install's
+// entries in install's groups only. The user's other entries are never touched. m.changed
+// is false when the list is returned as it was.
+func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool) (out []json.RawMessage, m merged, changed bool) {
 	defer func() { changed = !sameEntries(list, out) }()
 	want := raw(entry(a, o, ev))
+	unchanged := func() ([]json.RawMessage, merged, bool) {
+		return list, merged{kept: true, keptNarrow: m.keptNarrow}, false
+	}
 	if !a.grouped {
 		placed := false
 		for _, h := range list {
-			switch whose(a, o, ev, h) {
-			case written:
-				kept = true
-			case installed:
+			switch own := whose(a, o, ev, h); {
+			case own == written || own == plain && !add:
+				m.kept = true
+			case own == installed || own == plain:
+				m.hand = m.hand || own == plain
 				if add && !placed {
 					out = append(out, want)
 					placed = true
@@ -483,15 +649,15 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 			}
 			out = append(out, h)
 		}
-		if add && kept {
-			return list, true, false
+		if add && m.kept {
+			return unchanged()
 		}
 		if add && !placed {
 			out = append(out, want)
 		}
-		return out, kept, false
+		return out, m, false
 	}
-	placed := false
+	placed, keptWide := false, false
 	for _, g := range list {
 		group, err := parseObject(g)
 		if err != nil {
@@ -506,25 +672,35 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		var rest []json.RawMessage
 		had := false
 		shaped := installShaped(group, ev)
+		matcher, wide := groupMatcher(group, ev)
 		for _, h := range hs {
-			owner := whose(a, o, ev, h)
-			if owner == installed && !shaped {
-				// install's entry in a group of the user's (another matcher, keys of its
-				// own): the group is the user's choice of coverage, not install's to
-				// rewrite or drop (red team 12: a Bash-only group took the place of
-				// install's "*" one, and uninstall deleted such groups whole).
-				owner = written
-			}
-			switch owner {
-			case written:
-				kept = true
-			case installed:
+			own := whose(a, o, ev, h)
+			// install's entry in a group of the user's (another matcher, keys of its own):
+			// not install's to drop on uninstall (red team 12: uninstall deleted such groups
+			// whole); install replaces it as one written by hand.
+			hand := add && (own == plain || own == installed && !shaped)
+			switch {
+			case own == installed && shaped || hand && wide:
+				m.hand = m.hand || hand
 				had = true
 				if add && !placed {
 					rest = append(rest, want)
 					placed = true
 				}
 				continue
+			case hand:
+				// A narrower group: the entry leaves it (red team 12's worry was install's
+				// "*" group dropped for it, which left Bash alone guarded).
+				m.hand, had = true, true
+				m.widened = append(m.widened, matcher)
+				continue
+			case own != user:
+				m.kept = true
+				if wide {
+					keptWide = true
+				} else {
+					m.keptNarrow = append(m.keptNarrow, matcher)
+				}
 			}
 			rest = append(rest, h)
 		}
@@ -533,13 +709,16 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 			continue
 		}
 		if len(rest) == 0 {
-			continue // the group held only install's entry
+			continue // the group held only hookcore's entry
 		}
 		group.set("hooks", raw(rest))
 		out = append(out, raw(group))
 	}
-	if add && kept {
-		return list, true, false
+	if keptWide {
+		m.keptNarrow = nil
+	}
+	if add && m.kept {
+		return unchanged()
 	}
 	if add && !placed {
 		g := &object{vals: map[string]json.RawMessage{}}
@@ -549,19 +728,24 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		g.set("hooks", raw([]json.RawMessage{want}))
 		out = append(out, raw(g))
 	}
-	return out, kept, false
+	return out, m, false
 }
 
 // replacedOwn reports whether list (an event's entries before install) holds an entry of
-// the kind install writes (whose: installed) that is not the one it writes now, whether
-// such an entry names its program by a bare name (bareProgram), and whether it is a shell
-// command line where install now writes exec form.
+// the kind install writes (whose: installed, in a group as install writes it) that is not
+// the one it writes now, and whether such an entry, or one written by hand that install
+// replaces (plain, or install's own in a group the user shaped), names its program by a
+// bare name (bareProgram) or is a shell command line where install now writes exec form.
 func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replaced, bare, shell bool) {
 	want := raw(entry(a, o, ev))
-	var entries []json.RawMessage
+	type item struct {
+		h      json.RawMessage
+		shaped bool
+	}
+	var entries []item
 	for _, g := range list {
 		if !a.grouped {
-			entries = append(entries, g)
+			entries = append(entries, item{g, true})
 			continue
 		}
 		group, err := parseObject(g)
@@ -569,17 +753,22 @@ func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replac
 			continue
 		}
 		var hs []json.RawMessage
-		if v, ok := group.get("hooks"); ok && json.Unmarshal(v, &hs) == nil && installShaped(group, ev) {
-			entries = append(entries, hs...)
+		if v, ok := group.get("hooks"); ok && json.Unmarshal(v, &hs) == nil {
+			for _, h := range hs {
+				entries = append(entries, item{h, installShaped(group, ev)})
+			}
 		}
 	}
-	for _, h := range entries {
-		if whose(a, o, ev, h) == installed && !sameJSON(h, want) {
-			replaced = true
-			bare = bare || bareProgram(h)
-			if _, exec, _ := argv(h); a.exec && !exec {
-				shell = true
-			}
+	for _, it := range entries {
+		own := whose(a, o, ev, it.h)
+		mine := own == installed && it.shaped
+		if !mine && own != plain && own != installed || sameJSON(it.h, want) {
+			continue
+		}
+		replaced = replaced || mine
+		bare = bare || bareProgram(it.h)
+		if _, exec, _ := argv(it.h); a.exec && !exec {
+			shell = true
 		}
 	}
 	return replaced, bare, shell

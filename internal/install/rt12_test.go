@@ -2,6 +2,7 @@ package install
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -9,46 +10,72 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/hookcore/hookcore/config"
 )
 
 // TestInstallRespectsUserGroups (red team 12): an exact install entry inside a group the user
-// shaped (another matcher, keys of its own) is the user's. Install neither rewrites it nor
-// drops install's own "*" group as its duplicate (hookcore then saw PreToolUse for Bash
-// only), and uninstall does not delete such a group; both report the event as kept.
+// shaped (another matcher, keys of its own) is not install's to remove: uninstall leaves such
+// a group as written and reports the event kept. Install never drops its own "*" group for
+// it (hookcore then saw PreToolUse for Bash only); it replaces it as an entry written by
+// hand (stop 30): in place in a group for every tool, keys of the group kept; out of a
+// narrower group, whose other hooks stay, with its own "*" group beside.
 func TestInstallRespectsUserGroups(t *testing.T) {
 	t.Parallel()
-	for name, text := range map[string]string{
-		"bash group beside install's": `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./lint.sh"}, {"type": "command", "command": "hookcore hook claude"}]}, {"matcher": "*", "hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}`,
-		"bash group alone":            `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}`,
-		"group with a key of its own": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "hookcore hook claude"}], "note": "mine"}]}}`,
+	for name, tc := range map[string]struct{ text, after string }{
+		"bash group beside install's": {
+			`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./lint.sh"}, {"type": "command", "command": "hookcore hook claude"}]}, {"matcher": "*", "hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}`,
+			`[{"matcher": "Bash", "hooks": [{"type": "command", "command": "./lint.sh"}]}, {"matcher": "*", "hooks": [{"type": "command", "command": "hookcore", "args": ["hook", "claude"]}]}]`,
+		},
+		"bash group alone": {
+			`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "hookcore hook claude"}]}]}}`,
+			`[{"matcher": "*", "hooks": [{"type": "command", "command": "hookcore", "args": ["hook", "claude"]}]}]`,
+		},
+		"group with a key of its own": {
+			`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "hookcore hook claude"}], "note": "mine"}]}}`,
+			`[{"hooks": [{"type": "command", "command": "hookcore", "args": ["hook", "claude"]}], "note": "mine"}]`,
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			path := filepath.Join(dir, ".claude", "settings.json")
-			write(t, path, text)
-			for _, plan := range []func(Options) (*Plan, error){Install, Uninstall} {
-				p, err := plan(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(p.Kept) == 0 {
-					t.Errorf("no event reported kept")
-				}
-				// The user's group is in the result as written.
-				var user string
-				if strings.Contains(text, `"Bash"`) {
-					user = `{"matcher": "Bash", "hooks": [`
-				} else {
-					user = `"note": "mine"`
-				}
-				if !bytes.Contains(p.New, []byte(user)) || !bytes.Contains(p.New, []byte(`"hookcore hook claude"`)) {
-					t.Errorf("the user's group was changed:\n%s", p.New)
-				}
-				if !p.Changed && strings.Contains(text, `"*"`) && !bytes.Contains(p.New, []byte(`"matcher": "*"`)) {
-					t.Errorf("install's * group went:\n%s", p.New)
-				}
+			write(t, path, tc.text)
+			p, err := Uninstall(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Kept) == 0 {
+				t.Errorf("uninstall: no event reported kept")
+			}
+			var user string
+			if strings.Contains(tc.text, `"Bash"`) {
+				user = `{"matcher": "Bash", "hooks": [`
+			} else {
+				user = `"note": "mine"`
+			}
+			if !bytes.Contains(p.New, []byte(user)) || !bytes.Contains(p.New, []byte(`"hookcore hook claude"`)) {
+				t.Errorf("uninstall changed the user's group:\n%s", p.New)
+			}
+			p, err = Install(Options{Agent: "claude", ProjectDir: dir, Command: "hookcore"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := "PreToolUse"
+			if !strings.Contains(tc.text, ev) {
+				ev = "Stop"
+			}
+			if len(p.Kept) != 0 || !slices.Contains(p.ReplacedHand, ev) {
+				t.Errorf("install: kept %q, replaced by hand %q", p.Kept, p.ReplacedHand)
+			}
+			got := decode(t, p.New)["hooks"].(map[string]any)[ev]
+			var want any
+			if err := json.Unmarshal([]byte(tc.after), &want); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("install: %s (-want +got):\n%s", ev, diff)
 			}
 		})
 	}
@@ -121,12 +148,15 @@ func TestDiffMemoryBounded(t *testing.T) {
 }
 
 // TestInstallKnowsEverySpellingOfTheHookCommand (red team 13): an entry that runs hookcore's
-// hook command in a spelling install does not write is the user's hookcore entry; install
-// adds no second one (the policy would run twice) and reports the event kept.
+// hook command in a spelling install does not write, with something of the user's in it (a
+// flag, an environment, the agent's name spelt otherwise), is the user's hookcore entry;
+// install adds no second one (the policy would run twice) and reports the event kept. One
+// with nothing of the user's in it (`hookcore-hook claude`) is replaced: see
+// TestInstallReplacesHandWrittenEntry.
 func TestInstallKnowsEverySpellingOfTheHookCommand(t *testing.T) {
 	t.Parallel()
 	for _, cmd := range []string{
-		"hookcore-hook claude", "hookcore hook --on-error allow claude", "hookcore hook Claude",
+		"hookcore hook --on-error allow claude", "hookcore hook Claude",
 		"env HOOKCORE_STATE_DIR=/tmp/x hookcore hook claude", "/usr/bin/env hookcore hook claude",
 		"HOOKCORE_STATE_DIR=/tmp/x hookcore hook claude", "hookcore -v hook claude", "hookcore hook -c p.yaml claude",
 	} {

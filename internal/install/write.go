@@ -17,6 +17,20 @@ import (
 	"github.com/hookcore/hookcore/config"
 )
 
+// ReadOnly reports whether the settings file that was read (links resolved) has no write
+// permission for its owner (chmod a-w: mode 0444): Apply would replace it all the same, as a
+// rename needs only the directory's permission, and keep its mode. The CLI refuses such a
+// file (new-user trial, stop 30: a 0444 ~/.claude/settings.json was rewritten unasked).
+func (p *Plan) ReadOnly() bool { return p.info != nil && p.info.Mode().Perm()&0o200 == 0 }
+
+// Perm is the permission bits of the settings file that was read; 0 when there was none.
+func (p *Plan) Perm() fs.FileMode {
+	if p.info == nil {
+		return 0
+	}
+	return p.info.Mode().Perm()
+}
+
 // Apply writes the plan: a backup of the old file (FILE.hookcore-YYYYMMDD-HHMMSS.bak beside
 // Path, or in BackupDir with Path's directories in its name, %-separated; returned; "" when
 // there was no file), then the new content atomically: a temporary

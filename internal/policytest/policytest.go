@@ -21,7 +21,11 @@
 //	      hooks: [no-rm-rf]          # exactly these hook ids ran, in order ([]: none ran)
 //
 // Every expect key is optional; a case checks only what it names. The input's cwd defaults to
-// the test file's directory, session_id to "hookcore-test", hook_event_name to the event.
+// the test file's directory, hook_event_name to the event, and session_id to one of the
+// case's own ("hookcore-test-case-N", N its place in the file, from 1): each case runs as a
+// new session, so no state (a once hook, a circuit breaker, a Stop block streak, an invoked
+// skill) carries over from the cases before it. Cases that name the same session_id share
+// that session, in file order (docs/decisions.md, "New-user trial, stop 30").
 // updated_input is compared as JSON values (key order and spacing do not matter). A file's
 // problems (YAML, unknown keys, an unknown event) are returned as file:line:col: message, and
 // no case of that file runs.
@@ -68,8 +72,9 @@ type Case struct {
 	Input  map[string]any `yaml:"input"`
 	Expect Expect         `yaml:"expect"`
 
-	Pos   string     `yaml:"-"` // file:line of the case
-	event hook.Event // parsed Event
+	Pos     string     `yaml:"-"` // file:line of the case
+	event   hook.Event // parsed Event
+	session string     // the session_id the case runs in when its input names none
 }
 
 // Expect is what a case checks; nil fields are not checked.
@@ -176,16 +181,22 @@ func parse(data []byte, name, dir string) (*File, error) {
 				bad(kv.Value, "cases: a list of cases")
 				continue
 			}
+			if len(seq.Values) == 0 {
+				// An error, as a missing cases: is (new-user trial, stop 30: "0 passed, 0
+				// failed" and exit 0 tested nothing).
+				bad(kv.Value, "cases: the list is empty: a test file needs at least one case")
+				continue
+			}
 			cases = seq
 		default:
 			bad(kv.Key, "unknown key %q (want config, hook_program or cases)", key)
 		}
 	}
-	if cases == nil && len(problems) == 0 {
+	if cases == nil && len(problems) == 0 { // not said twice for an empty or broken list
 		bad(root, "no cases: list")
 	}
 	if cases != nil {
-		for _, item := range cases.Values {
+		for i, item := range cases.Values {
 			var c Case
 			if err := yaml.NodeToValue(item, &c, yaml.DisallowUnknownField()); err != nil {
 				msg := oneLine(yaml.FormatError(err, false, false))
@@ -199,6 +210,7 @@ func parse(data []byte, name, dir string) (*File, error) {
 				continue
 			}
 			c.Pos = name + ":" + at(item)
+			c.session = fmt.Sprintf("hookcore-test-case-%d", i+1)
 			if c.Name == "" {
 				c.Name = c.Pos
 			}
@@ -245,7 +257,10 @@ func (c *Case) HookInput(dir string) (*hook.Input, error) {
 		m["cwd"] = dir
 	}
 	if _, ok := m["session_id"]; !ok {
-		m["session_id"] = "hookcore-test"
+		m["session_id"] = c.session
+		if c.session == "" { // a Case made by hand, not by Parse
+			m["session_id"] = "hookcore-test"
+		}
 	}
 	m["hook_event_name"] = string(c.event)
 	data, err := json.Marshal(m)

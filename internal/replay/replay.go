@@ -59,7 +59,9 @@ var ErrExpectations = errors.New("expectations not met")
 // later events are not fired; when it rewrites the input, they get the rewritten input
 // (DESIGN.md section 7).
 //
-// Errors: a file that cannot be opened or is not a session, before anything is printed; a
+// Errors: a file that cannot be opened, before anything is printed; one that is not a session
+// (empty, or of another format) when it is the only file, or when no file is a session (of
+// several files, one that is not a session is skipped with a warning on Stderr); a
 // read error after the output so far (its message names the file); "interrupted" wrapping
 // ctx.Err() when ctx is done; ErrExpectations. A hook that fails is not an error of Run: it
 // is counted in the summary.
@@ -90,12 +92,23 @@ func Run(ctx context.Context, files []string, opts Options) error {
 			s.f.Close()
 		}
 	}()
+	var skipped []string
 	for _, name := range files {
 		s, err := openSource(name, opts.Cwd)
-		if err != nil {
+		switch {
+		case err != nil && len(files) > 1 && notASession(err):
+			// A glob over a folder of recordings names other files too (new-user trial,
+			// stop 30: `replay sessions/*.jsonl` stopped at the first log of hook inputs).
+			fmt.Fprintf(opts.Stderr, "hookcore: warning: %v: skipped\n", err)
+			skipped = append(skipped, name)
+			continue
+		case err != nil:
 			return err
 		}
 		srcs = append(srcs, s)
+	}
+	if len(srcs) == 0 {
+		return fmt.Errorf("none of the %d files is a recorded session (a Claude Code transcript or a hookcore session log); nothing was replayed", len(skipped))
 	}
 
 	out := bufio.NewWriterSize(opts.Stdout, 64<<10)
@@ -133,6 +146,12 @@ func Run(ctx context.Context, files []string, opts Options) error {
 		}
 	}
 	return nil
+}
+
+// notASession reports whether err, openSource's, says the file is empty or not a recorded
+// session, rather than that it could not be read.
+func notASession(err error) bool {
+	return errors.Is(err, transcript.ErrEmpty) || errors.Is(err, transcript.ErrUnrecognised)
 }
 
 // CheckOnly returns an error, with a suggestion, unless only is "", "blocked" or "changed".

@@ -49,7 +49,7 @@ func openSource(name, cwd string) (*source, error) {
 			if errors.Is(err, transcript.ErrUnrecognised) {
 				what = fmt.Errorf("%w (expected a Claude Code transcript or a hookcore session log, JSONL)", transcript.ErrUnrecognised)
 			}
-			return nil, fmt.Errorf("%s: %v", name, what)
+			return nil, fmt.Errorf("%s: %w", name, what)
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
