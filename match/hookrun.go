@@ -174,6 +174,9 @@ func (s *Subject) lineStartup(cmd string) bool {
 			return true
 		}
 	}
+	other := false                // the line runs a command that is none of the readers and the judged ones
+	writer, query := false, false // it runs one that is no reader; it asks Python for its site's paths
+	seen := map[string]bool{}     // the words of the readers and the judged ones
 	for _, u := range units {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
 			continue
@@ -182,9 +185,16 @@ func (s *Subject) lineStartup(cmd string) bool {
 		for len(words) > 0 && leadingAssignment(words[0]) {
 			words = words[1:]
 		}
-		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] {
+		siteQuery := len(words) > 2 && pythonName(filepath.Base(words[0])) && words[1] == "-m" && words[2] == "site" // prints the site's paths
+		query = query || siteQuery
+		writer = writer || len(words) > 0 && !readers[words[0]] && !siteQuery
+		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] || siteQuery {
+			for _, w := range splitWords(u) {
+				seen[w] = true
+			}
 			continue
 		}
+		other = true
 		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, s.cwd) || c.configWrite(words) {
 			return true
 		}
@@ -199,6 +209,37 @@ func (s *Subject) lineStartup(cmd string) bool {
 	}
 	for _, u := range units {
 		if t, ok := redirectTarget(u); ok && under(t) {
+			return true
+		}
+	}
+	// Such a command given the path, or Python's names for its site, in text that is no
+	// word of it: an interpreter's here-document or string (`python3 - <<EOF ...
+	// open("…/site-packages/zz.pth", "w")`, `site.getusersitepackages()`); and any writer on
+	// a line that asks Python for its site's paths (`cp x.pth "$(python3 -m site
+	// --user-site)"`).
+	return other && (c.lineNamesUnder(cmd, seen) || c.python() && pythonSiteName(cmd)) || query && writer && c.python()
+}
+
+// lineNamesUnder reports whether a word of the command line cmd with no expansion, split as
+// lineNames splits, and not among the words of a command judged above (seen), may name a
+// startup path or a path under one.
+func (c *startupCheck) lineNamesUnder(cmd string, seen map[string]bool) bool {
+	for _, w := range splitWords(cmd) {
+		if !strings.ContainsAny(w, "$`") && !seen[w] {
+			if r, _ := c.reachAs(w, false); r == reachUnder {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pythonSiteName reports whether cmd names the site module's directories or hooks
+// (site.getusersitepackages(), USER_SITE, `python3 -m site --user-site`, usercustomize):
+// a path a program builds from them is no word of the line.
+func pythonSiteName(cmd string) bool {
+	for _, n := range []string{"getusersitepackages", "getsitepackages", "USER_SITE", "USER_BASE", "--user-site", "--user-base", "usercustomize", "sitecustomize"} {
+		if strings.Contains(cmd, n) {
 			return true
 		}
 	}
