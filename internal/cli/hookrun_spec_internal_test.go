@@ -22,7 +22,7 @@ func TestSpecRuns(t *testing.T) {
 	if !slices.Equal(programs, want) {
 		t.Errorf("programs %q, want %q", programs, want)
 	}
-	for _, p := range []string{"/h/.jq", "/h/.local/lib/python3.11/site-packages", "/usr/lib/python3.11"} {
+	for _, p := range []string{"/h/.jq", "/h/.local/lib/python3.11/site-packages", "/usr/lib/python3.11", "/etc/ld.so.preload"} {
 		if !slices.Contains(startup, p) {
 			t.Errorf("startup lacks %s: %q", p, startup)
 		}

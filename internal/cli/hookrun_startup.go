@@ -141,7 +141,9 @@ func guardPaths(runs []hookRun, v runView) (programs, startup []string) {
 //   - uv, uvx, pipx: their configuration, interpreters and cached environments;
 //   - curl: .curlrc (unless -q comes first); wget: .wgetrc; zsh: .zshenv;
 //   - sh, bash, dash: none (a non-interactive shell reads BASH_ENV or ENV, which are
-//     environment, not files).
+//     environment, not files);
+//   - any program found: /etc/ld.so.preload, which glibc's loader reads for every
+//     dynamically linked program.
 func startupOf(r hookRun, v runView) []string {
 	home := v.home
 	env := func(name, def string) string {
@@ -154,6 +156,11 @@ func startupOf(r hookRun, v runView) []string {
 	xdgData := env("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
 	xdgCache := env("XDG_CACHE_HOME", filepath.Join(home, ".cache"))
 	var out []string
+	if r.file != "" {
+		// glibc's dynamic loader loads the libraries this file lists into every dynamically
+		// linked program (root's to write: the writability filter keeps it for root only).
+		out = append(out, "/etc/ld.so.preload")
+	}
 	for _, base := range runNames(r, v) {
 		switch {
 		case pythonProgram(base):
