@@ -40,10 +40,21 @@ type Options struct {
 	// working directory.
 	ProjectDir string
 	// HookProgram holds the absolute paths of the hook program: the executable the agent
-	// runs as its hook command and the full hookcore it hands over to. A condition's
-	// `changes hook_program` protects them and every directory on the path to them (red team
-	// round 46). Empty: such a clause never holds. The CLI sets its own executable's.
+	// runs as its hook command and the full hookcore it hands over to, and the programs the
+	// user's hooks run (a guard's python3, and the file a name would resolve to in each PATH
+	// directory searched before it: red team round 50). A condition's `changes
+	// hook_program` protects them and every directory on the path to them (red team round
+	// 46). Empty: such a clause never holds. The CLI sets its own executable's and those of
+	// the programs its config's command hooks run.
 	HookProgram []string
+	// HookStartup holds the absolute paths (glob components allowed: `python3.*`) of the
+	// files and directories the programs of the user's hooks read when they start: a
+	// Python's site directories, ~/.jq, git's global config (red team round 50: a .pth file
+	// in Python's user site made every Python guard exit 0). A condition's `changes
+	// hook_program` holds for a write of one or of anything under one, and for a copy,
+	// move, link or extraction that may create the directories on the path to one. The CLI
+	// fills it from its table (docs/decisions.md, red team round 50).
+	HookStartup []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;
 	// otherwise they are recorded as skipped. User-level and explicitly named files always

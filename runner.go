@@ -24,8 +24,10 @@ type Runner struct {
 	opts       Options
 	log        *slog.Logger
 	projectDir string
-	// hookProgram is Options.HookProgram: what `changes hook_program` protects.
+	// hookProgram and hookStartup are Options.HookProgram and HookStartup: what `changes
+	// hook_program` protects.
 	hookProgram []string
+	hookStartup []string
 	root        string // projectDir made absolute and clean; "" when that failed
 	hooks       atomic.Pointer[hookSet]
 
@@ -58,6 +60,7 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 	}
 	r.projectDir = opts.ProjectDir
 	r.hookProgram = slices.Clone(opts.HookProgram)
+	r.hookStartup = slices.Clone(opts.HookStartup)
 	if r.projectDir == "" {
 		wd, err := os.Getwd()
 		if err != nil {

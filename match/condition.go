@@ -343,10 +343,12 @@ func (cl *clause) matchText(s *Subject, v string) bool {
 	case "names":
 		return cl.name.in(v)
 	case "changes":
+		// The hook program's paths (program.go), then the startup paths of what the
+		// hooks run (hookrun.go).
 		if cl.field == fieldFilePath {
-			return s.pathIsProtected(v)
+			return s.pathIsProtected(v) || s.pathIsStartup(v)
 		}
-		return s.lineChanges(v)
+		return s.lineChanges(v) || s.lineStartup(v)
 	default:
 		if cl.field == fieldFilePath && v != "" {
 			for _, f := range s.forms(v, s.root).forms {

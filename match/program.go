@@ -41,7 +41,7 @@ func (s *Subject) protected() []string {
 			continue
 		}
 		add(filepath.Clean(p))
-		if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
+		if r, err := s.evalSymlinks(p); err == nil && r != p { // hookrun.go: memoized
 			add(r)
 		}
 	}
@@ -231,7 +231,7 @@ func (s *Subject) programFiles() []string {
 			continue
 		}
 		out = append(out, filepath.Clean(p))
-		if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
+		if r, err := s.evalSymlinks(p); err == nil && r != p { // hookrun.go: memoized
 			out = append(out, r)
 		}
 	}

@@ -29,6 +29,10 @@ type Subject struct {
 	home  string // the user's home for ~/ in a path (WithHome); "" means $HOME
 
 	programs []string // the hook program's paths (WithProgram), for `changes hook_program`
+	startup  []string // the startup paths of what the hooks run (WithStartup), for the same
+
+	realMu sync.Mutex
+	real   map[string]realPath // evalSymlinks, memoized
 
 	formsMu sync.Mutex
 	formsOf map[string]pathSet // pathForms by anchor and path, computed once

@@ -449,6 +449,11 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 			broken = "config has broken hook entries that may be guards: " + strings.Join(msgs, "; ")
 		}
 	}
+	if opts.HookProgram == nil && usesHookProgram(l.set) && !usesHookProgramAt(l.set, event) {
+		// One event per hook process: with no hook of this event naming hook_program, what
+		// the hooks run need not be looked up (hookGuards: PATH searches, a few stats).
+		opts.HookProgram = []string{}
+	}
 	r, err = e.runner(l, cf, opts)
 	if err != nil {
 		return nil, "config does not compile: " + err.Error(), "", "", ""

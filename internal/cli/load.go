@@ -12,6 +12,7 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/hostspec"
 	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/trust"
@@ -406,7 +407,8 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.Models = e.models()
 	}
 	if opts.HookProgram == nil && usesHookProgram(l.set) {
-		opts.HookProgram = hookPrograms()
+		progs, startup := e.hookGuards(l)
+		opts.HookProgram, opts.HookStartup = append(hookPrograms(), progs...), startup
 	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
@@ -514,6 +516,14 @@ func hookPrograms() []string {
 	return out
 }
 
+// hookGuards returns what `changes hook_program` protects beside the hook program's own
+// paths (red team round 50): the programs the config's command hooks run, the shadow slots
+// before them on PATH and their startup paths, looked up on this machine as the hook
+// process will find them (hookRuns, guardPaths).
+func (e *env) hookGuards(l *loaded) (programs, startup []string) {
+	return guardPaths(e.hookRuns(l), runView{home: e.home, getenv: os.Getenv, fs: newFSMemo()})
+}
+
 // usesHookProgram reports whether a hook of set names the hook program in its condition
 // (`changes hook_program`): only then does the hook process look its paths up (a readlink,
 // a stat and a PATH search, which every other hook process would pay for nothing).
@@ -524,6 +534,19 @@ func usesHookProgram(set *config.Set) bool {
 	for _, f := range set.Files {
 		for _, h := range f.Hooks {
 			if strings.Contains(h.If, match.HookProgram) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usesHookProgramAt reports whether a hook of set for event names the hook program in its
+// condition (usesHookProgram, for one event).
+func usesHookProgramAt(set *config.Set, event hook.Event) bool {
+	for _, f := range set.Files {
+		for _, h := range f.Hooks {
+			if h.Event == event && strings.Contains(h.If, match.HookProgram) {
 				return true
 			}
 		}

@@ -130,7 +130,7 @@ func (e *env) runPolicyTests(ctx context.Context, f *policytest.File, cf configF
 	if err != nil {
 		return nil, err
 	}
-	r, err := e.runner(l, &cf, hookcore.Options{HookProgram: f.HookProgram})
+	r, err := e.runner(l, &cf, e.testGuards(f, l))
 	if err != nil {
 		return nil, err
 	}
@@ -208,6 +208,57 @@ func isJUnitReport(head []byte) bool {
 			return strings.HasPrefix(s, "<testsuites") || strings.HasPrefix(s, "<testsuite")
 		}
 	}
+}
+
+// testGuards returns the Options with what the cases' `changes hook_program` protects: the
+// file's hook_program: (default: this hookcore's paths), and what its hook_runs: says the
+// hooks run, on no machine's file system; without hook_runs:, the programs the config's
+// command hooks run, looked up on this machine as the hook command would (all nil when no
+// condition names hook_program: the Runner's default).
+func (e *env) testGuards(f *policytest.File, l *loaded) hookcore.Options {
+	opts := hookcore.Options{HookProgram: f.HookProgram}
+	if !usesHookProgram(l.set) || f.HookProgram == nil && f.HookRuns == nil {
+		return opts
+	}
+	if opts.HookProgram == nil {
+		opts.HookProgram = hookPrograms()
+	}
+	var progs, startup []string
+	if f.HookRuns != nil {
+		home, _ := os.UserHomeDir()
+		progs, startup = guardPaths(specRuns(f.HookRuns), runView{home: home, getenv: func(string) string { return "" }})
+	} else {
+		progs, startup = e.hookGuards(l)
+	}
+	opts.HookProgram = append(slices.Clip(opts.HookProgram), progs...)
+	opts.HookStartup = startup
+	return opts
+}
+
+// specRuns returns the hookRuns a test file's hook_runs: describes: each program by its
+// name, the file it resolves to, and the PATH directories before that file's (all of them
+// when it is not found; none for an absolute name).
+func specRuns(spec *policytest.Runs) []hookRun {
+	names := make([]string, 0, len(spec.Programs))
+	for n := range spec.Programs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var out []hookRun
+	for _, n := range names {
+		r := hookRun{name: n, file: spec.Programs[n]}
+		if !strings.Contains(n, "/") {
+			r.before = []string{}
+			for _, d := range spec.Path {
+				if r.file != "" && filepath.Dir(r.file) == filepath.Clean(d) {
+					break
+				}
+				r.before = append(r.before, d)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 func writeJUnitFile(path string, outs []policytest.Outcome) error {

@@ -3,6 +3,9 @@
 //
 //	config: [hooks.yaml]            # optional: config files, relative to this file
 //	hook_program: ~/go/bin/hookcore-hook  # optional: what `changes hook_program` protects
+//	hook_runs:                      # optional: what the hooks run, instead of this machine's
+//	  path: [~/go/bin, /usr/bin]    # the hooks' PATH
+//	  programs: {python3: /usr/bin/python3.11, jq: /usr/bin/jq, /bin/sh: /bin/sh}
 //	cases:
 //	  - name: rm -rf is blocked
 //	    event: PreToolUse            # any spelling hook.ParseEvent accepts
@@ -62,7 +65,24 @@ type File struct {
 	// HookProgram is the hook program's paths that `changes hook_program` protects in its
 	// cases (hookcore.Options.HookProgram); empty: the caller's.
 	HookProgram []string
-	Cases       []Case
+	// HookRuns is what the hooks run, as its hook_runs: key gives it; nil: the programs of
+	// the config's command hooks, looked up on the machine that runs the cases.
+	HookRuns *Runs
+	Cases    []Case
+}
+
+// Runs is a test file's hook_runs: what the config's hooks run, as the hook command would
+// find it on a machine with this PATH (red team round 50: the programs, the slots before
+// them on PATH and their startup files are part of the guard), fixed so that the cases do
+// not depend on the machine they run on.
+type Runs struct {
+	// Path is the hooks' PATH: absolute directories (~/ is the home of the user running
+	// the tests).
+	Path []string
+	// Programs maps each program name the hooks run (python3; an absolute name such as
+	// /bin/sh is not looked up in Path) to the file it resolves to, absolute; "" when it is
+	// not found. Python's version comes from the file's name (python3.11).
+	Programs map[string]string
 }
 
 // Case is one test case.
@@ -175,6 +195,36 @@ func parse(data []byte, name, dir string) (*File, error) {
 				}
 			}
 			out.HookProgram = list
+		case "hook_runs":
+			var raw struct {
+				Path     []string          `yaml:"path"`
+				Programs map[string]string `yaml:"programs"`
+			}
+			if err := yaml.NodeToValue(kv.Value, &raw, yaml.DisallowUnknownField()); err != nil {
+				bad(kv.Value, "hook_runs: a mapping of path (a list of directories) and programs (name: file); %s", oneLine(yaml.FormatError(err, false, false)))
+				continue
+			}
+			runs := &Runs{Programs: map[string]string{}}
+			abs := func(p string) string {
+				if rest, ok := strings.CutPrefix(p, "~/"); ok {
+					home, _ := os.UserHomeDir()
+					p = filepath.Join(home, rest)
+				}
+				if p != "" && !filepath.IsAbs(p) {
+					bad(kv.Value, "hook_runs: %q is not an absolute path (or ~/...)", p)
+				}
+				return p
+			}
+			for _, d := range raw.Path {
+				runs.Path = append(runs.Path, abs(d))
+			}
+			for name, file := range raw.Programs {
+				if name == "" || strings.Contains(name, "/") && !filepath.IsAbs(name) {
+					bad(kv.Value, "hook_runs: program %q: a name or an absolute path", name)
+				}
+				runs.Programs[name] = abs(file)
+			}
+			out.HookRuns = runs
 		case "cases":
 			seq, ok := kv.Value.(*ast.SequenceNode)
 			if !ok {
@@ -189,7 +239,7 @@ func parse(data []byte, name, dir string) (*File, error) {
 			}
 			cases = seq
 		default:
-			bad(kv.Key, "unknown key %q (want config, hook_program or cases)", key)
+			bad(kv.Key, "unknown key %q (want config, hook_program, hook_runs or cases)", key)
 		}
 	}
 	if cases == nil && len(problems) == 0 { // not said twice for an empty or broken list

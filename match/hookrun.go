@@ -1,0 +1,641 @@
+package match
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// WithStartup sets the startup paths of the programs the user's hooks run and returns s:
+// the files and directories a program reads when it starts, so that writing one (or
+// anything under a directory) changes what a guard does before its first line runs (red
+// team round 50: a zz.pth in Python's user site made every Python guard exit 0). Each is
+// absolute and may have glob components (`python3.*`: any version). A `changes
+// hook_program` clause holds for a write of one of them or of a path under one, and for a
+// copy, move, link or extraction that may create the directories on the path to one. Call
+// it before s is used. Without it only the hook program's paths (WithProgram) count.
+func (s *Subject) WithStartup(paths []string) *Subject {
+	s.startup = paths
+	return s
+}
+
+// realPath is one result of filepath.EvalSymlinks.
+type realPath struct {
+	path string
+	err  error
+}
+
+// evalSymlinks is filepath.EvalSymlinks of the clean absolute path p, memoized for the
+// Subject: one tool call is judged against the file system as it is then, and protected
+// and programFiles resolve every program path (the hook program's, and since red team
+// round 50 the programs the hooks run and their shadow slots, many in the same
+// directories) once per check, several checks per line. A path's directory is resolved
+// first (memoized too), then one lstat of the path itself.
+func (s *Subject) evalSymlinks(p string) (string, error) {
+	s.realMu.Lock()
+	defer s.realMu.Unlock()
+	return s.evalLocked(filepath.Clean(p))
+}
+
+func (s *Subject) evalLocked(p string) (string, error) {
+	if r, ok := s.real[p]; ok {
+		return r.path, r.err
+	}
+	r, err := p, error(nil)
+	if d := filepath.Dir(p); d != p && filepath.IsAbs(p) {
+		if r, err = s.evalLocked(d); err == nil {
+			r = filepath.Join(r, filepath.Base(p))
+			var fi os.FileInfo
+			if fi, err = os.Lstat(r); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				r, err = filepath.EvalSymlinks(r)
+			}
+		}
+	} else if !filepath.IsAbs(p) {
+		r, err = filepath.EvalSymlinks(p)
+	}
+	if err != nil {
+		r = ""
+	}
+	if s.real == nil {
+		s.real = map[string]realPath{}
+	}
+	s.real[p] = realPath{r, err}
+	return r, err
+}
+
+// reach is how a path may stand to a startup path.
+type reach int
+
+const (
+	reachNone     reach = iota
+	reachAncestor       // a directory on the path to it
+	reachUnder          // it, or a path under it
+)
+
+// maxCwds bounds the directories startupCwds keeps for one line (each relative cd doubles
+// them); past it any directory counts.
+const maxCwds = 64
+
+// startupCheck answers, for one Bash line, how its words may stand to the startup paths.
+type startupCheck struct {
+	s     *Subject
+	paths []string   // the startup paths (Subject.WithStartup)
+	comps [][]string // their components
+	home  string
+	cwds  []string // the directories the line may run in, as path patterns (startupCwds)
+	// named is set when a word of the line with no expansion may name a startup path or a
+	// directory below the home on the path to one: only then is a word with an expansion
+	// of unknown value ("$f", $(…)) taken for one (as lineChanges takes a variable for the
+	// program only on a line that names it).
+	named bool
+}
+
+// lineStartup reports whether the Bash line cmd may write a startup path or a path under
+// one, or create the directories on the path to one: package shell's commands as
+// lineChanges reads them (changers, find, the writes writeCheck judges, with "the program"
+// being any path under a startup path and "its directories" the startup path and the
+// directories on the path to it); any other command, not known to only read, with a word
+// that may name such a path or a directory below the home on the path to one, or run in a
+// startup directory; a write redirection to such a path; and pip installing packages where
+// a Python the hooks run finds them (pipInstall). A line package shell cannot analyse holds.
+func (s *Subject) lineStartup(cmd string) bool {
+	if len(s.startup) == 0 {
+		return false
+	}
+	b := s.bashCommands()
+	if b == nil {
+		return false
+	}
+	if b.MatchesAll() {
+		return true
+	}
+	home := s.home
+	if home == "" {
+		home = homeDir()
+	}
+	texts, units := b.Texts(), b.Units()
+	c := &startupCheck{s: s, paths: s.startup, home: home, cwds: startupCwds(texts, s.cwd, home)}
+	for _, st := range s.startup {
+		c.comps = append(c.comps, components(st))
+	}
+	c.named = c.lineNames(units)
+	under := func(op string) bool { r, _ := c.reach(op); return r == reachUnder }
+	chain := func(op string) bool { r, _ := c.reach(op); return r != reachNone }
+	cwdUnder, cwdChain := false, false
+	for _, d := range c.cwds {
+		switch r, _ := c.reach(d); r {
+		case reachUnder:
+			cwdUnder, cwdChain = true, true
+		case reachAncestor:
+			cwdChain = true
+		}
+	}
+	w := &writeCheck{may: chain, file: under, cwdIn: func() bool { return cwdChain }}
+	venv := false // the line activates a virtual environment: pip by name is its pip
+	for _, t := range texts {
+		words := strings.Fields(t)
+		if len(words) > 1 && (words[0] == "source" || words[0] == ".") && strings.HasSuffix(words[1], "/activate") {
+			venv = true
+		}
+	}
+	for _, t := range texts {
+		words := strings.Fields(t)
+		if len(words) == 0 {
+			continue
+		}
+		prog, args := words[0], words[1:]
+		switch {
+		case prog == "find":
+			if !findActs(args) {
+				continue
+			}
+			for _, a := range args {
+				if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+					break
+				}
+				if chain(a) {
+					return true
+				}
+			}
+			for _, a := range args {
+				if !strings.HasPrefix(a, "-") && !findSyntax[a] && under(a) {
+					return true
+				}
+			}
+		case changers[prog] || recursiveMutator(prog, args):
+			for _, a := range args {
+				if !strings.HasPrefix(a, "-") && chain(a) {
+					return true
+				}
+			}
+		}
+		if w.command(prog, args) {
+			return true
+		}
+	}
+	other := false                // the line runs a command that is none of the readers and the judged ones
+	writer, query := false, false // it runs one that is no reader; it asks Python for its site's paths
+	seen := map[string]bool{}     // the words of the readers and the judged ones
+	for _, u := range units {
+		if _, ok := redirectTarget(u); ok || wraps(u, units) {
+			continue
+		}
+		words := strings.Fields(u)
+		for len(words) > 0 && leadingAssignment(words[0]) {
+			words = words[1:]
+		}
+		siteQuery := len(words) > 2 && pythonName(filepath.Base(words[0])) && words[1] == "-m" && words[2] == "site" // prints the site's paths
+		query = query || siteQuery
+		writer = writer || len(words) > 0 && !readers[words[0]] && !siteQuery
+		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] || siteQuery {
+			for _, w := range splitWords(u) {
+				seen[w] = true
+			}
+			continue
+		}
+		other = true
+		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, s.cwd) || c.configWrite(words) {
+			return true
+		}
+		for _, a := range splitWords(strings.Join(words[1:], " ")) {
+			if strings.HasPrefix(a, "-") {
+				continue // an option's =VALUE is a word of its own
+			}
+			if r, deep := c.reach(a); r == reachUnder || r == reachAncestor && deep {
+				return true
+			}
+		}
+	}
+	for _, u := range units {
+		if t, ok := redirectTarget(u); ok && under(t) {
+			return true
+		}
+	}
+	// Such a command given the path, or Python's names for its site, in text that is no
+	// word of it: an interpreter's here-document or string (`python3 - <<EOF ...
+	// open("…/site-packages/zz.pth", "w")`, `site.getusersitepackages()`); and any writer on
+	// a line that asks Python for its site's paths (`cp x.pth "$(python3 -m site
+	// --user-site)"`).
+	return other && (c.lineNamesUnder(cmd, seen) || c.python() && pythonSiteName(cmd)) || query && writer && c.python()
+}
+
+// lineNamesUnder reports whether a word of the command line cmd with no expansion, split as
+// lineNames splits, and not among the words of a command judged above (seen), may name a
+// startup path or a path under one.
+func (c *startupCheck) lineNamesUnder(cmd string, seen map[string]bool) bool {
+	for _, w := range splitWords(cmd) {
+		if !strings.ContainsAny(w, "$`") && !seen[w] {
+			if r, _ := c.reachAs(w, false); r == reachUnder {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pythonSiteName reports whether cmd names the site module's directories or hooks
+// (site.getusersitepackages(), USER_SITE, `python3 -m site --user-site`, usercustomize):
+// a path a program builds from them is no word of the line.
+func pythonSiteName(cmd string) bool {
+	for _, n := range []string{"getusersitepackages", "getsitepackages", "USER_SITE", "USER_BASE", "--user-site", "--user-base", "usercustomize", "sitecustomize"} {
+		if strings.Contains(cmd, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathIsStartup reports whether the file path v is, in some spelling (pathForms), a startup
+// path or a path under one.
+func (s *Subject) pathIsStartup(v string) bool {
+	if v == "" || len(s.startup) == 0 {
+		return false
+	}
+	for _, f := range s.forms(v, s.root).forms {
+		for _, st := range s.startup {
+			if r, hole := relate(f, st); r == reachUnder && !hole {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineNames reports whether a word of the line with no expansion (the text of package
+// shell's units, assignments and redirections included, split at blanks, quotes, commas
+// and the shell's ( ) ; | & = < > characters) may name a startup path, a path under one or
+// a directory below the home on the path to one. It is called with c.named unset.
+func (c *startupCheck) lineNames(units []string) bool {
+	for _, text := range units {
+		for _, w := range splitWords(text) {
+			if strings.ContainsAny(w, "$`") {
+				continue
+			}
+			if r, deep := c.reachAs(w, false); r == reachUnder || r == reachAncestor && deep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reach returns how the operand word w may stand to the startup paths (reachUnder before
+// reachAncestor), in any spelling (symlinks resolved), and for reachAncestor whether the
+// directory it may name is below the home. A reach that an expansion of unknown value
+// decides counts only on a named line.
+func (c *startupCheck) reach(w string) (reach, bool) { return c.reachAs(w, true) }
+
+// reachAs is reach, with symlinks resolved or (lineNames: the gate of expansions) not.
+func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
+	best, deep := reachNone, false
+	for _, cand := range startupCands(w, c.home, c.cwds) {
+		cands := []string{cand}
+		if resolve {
+			if r, ok := c.s.resolvedPath(cand); ok {
+				cands = append(cands, r)
+			}
+		}
+		for _, p := range cands {
+			pc := components(p)
+			for _, sc := range c.comps {
+				r, hole := relateComponents(pc, sc)
+				if hole && !c.named {
+					continue
+				}
+				switch r {
+				case reachUnder:
+					return reachUnder, false
+				case reachAncestor:
+					best = reachAncestor
+					deep = deep || strings.HasPrefix(p, c.home+"/")
+				}
+			}
+		}
+	}
+	return best, deep
+}
+
+// pipInstall reports whether the command words (as written) install Python packages where
+// a Python of the hooks finds them at start: `pip install` (pip3, pip3.12, `python3 -m
+// pip`, `uv pip install --system`) by name, unless the line activates a virtual
+// environment, or by a path whose prefix holds one of the startup paths (~/.local/bin/pip,
+// /usr/bin/pip3); with --target, --prefix or --root the other rules judge the directory
+// named. A package may carry a .pth file, which the site module runs at every start (`pip
+// install --user -e .` writes one itself).
+func (c *startupCheck) pipInstall(words []string, venv bool, cwd string) bool {
+	base := filepath.Base(words[0])
+	args := words[1:]
+	switch {
+	case base == "uv":
+		return len(args) > 1 && args[0] == "pip" && slicesHasAny(args, []string{"install"}) && slicesHasAny(args, []string{"--system"})
+	case pythonName(base):
+		i := 0
+		for i < len(args) && args[i] != "-m" && args[i] != "-mpip" {
+			i++
+		}
+		switch {
+		case i+1 < len(args) && args[i] == "-m" && args[i+1] == "pip":
+			args = args[i+2:]
+		case i < len(args) && args[i] == "-mpip":
+			args = args[i+1:]
+		default:
+			return false
+		}
+	case !pipName(base):
+		return false
+	}
+	installs := false
+	for _, a := range args {
+		switch {
+		case a == "install":
+			installs = true
+		case a == "-t" || strings.HasPrefix(a, "--target") || strings.HasPrefix(a, "--prefix") || strings.HasPrefix(a, "--root"):
+			return false
+		}
+	}
+	if !installs || !c.python() {
+		return false
+	}
+	if !strings.Contains(words[0], "/") {
+		return !venv
+	}
+	p := words[0]
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(cwd, p)
+	}
+	prefix := filepath.Dir(filepath.Dir(filepath.Clean(p)))
+	for _, st := range c.paths {
+		if strings.HasPrefix(st, prefix+"/lib/python") {
+			return true
+		}
+	}
+	return false
+}
+
+// configWrite reports whether the command words (as written) write a program's startup
+// file without naming it: `git config --global` or --system (a key and a value, --add,
+// --unset, --edit, ..., or git 2.46's `git config set|unset|edit ...`), when git's global
+// config is a startup path; `npm config set|delete|edit`, `npm set`, `npm login` when
+// npm's user config is.
+func (c *startupCheck) configWrite(words []string) bool {
+	i := 1
+	for i < len(words) && strings.HasPrefix(words[i], "-") {
+		if words[i] == "-c" || words[i] == "-C" {
+			i++ // git -c k=v, git -C DIR
+		}
+		i++
+	}
+	if i+1 >= len(words) {
+		return false
+	}
+	sub, args := words[i], words[i+1:]
+	switch filepath.Base(words[0]) {
+	case "git":
+		if sub != "config" || !c.endsIn("/.gitconfig", "/git/config", "/gitconfig") {
+			return false
+		}
+		scoped, write := false, false
+		var ops []string
+		for _, a := range args {
+			switch {
+			case a == "--global" || a == "--system":
+				scoped = true
+			case a == "-l" || a == "--list" || strings.HasPrefix(a, "--get"):
+				return false
+			case a == "--add" || a == "-e" || a == "--edit" || strings.HasPrefix(a, "--unset") ||
+				strings.HasPrefix(a, "--replace") || strings.HasSuffix(a, "-section"):
+				write = true
+			case !strings.HasPrefix(a, "-"):
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) > 0 {
+			switch ops[0] {
+			case "get", "list":
+				return false
+			case "set", "unset", "edit", "rename-section", "remove-section":
+				write = true
+			}
+		}
+		return scoped && (write || len(ops) > 1)
+	case "npm":
+		if !c.endsIn("/.npmrc", "/npmrc") {
+			return false
+		}
+		switch sub {
+		case "set", "login", "adduser", "add-user", "logout":
+			return true
+		case "config", "c":
+			return args[0] == "set" || args[0] == "delete" || args[0] == "edit" || args[0] == "fix"
+		}
+	}
+	return false
+}
+
+// endsIn reports whether a startup path ends in one of suffixes.
+func (c *startupCheck) endsIn(suffixes ...string) bool {
+	for _, st := range c.paths {
+		for _, x := range suffixes {
+			if strings.HasSuffix(st, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// python reports whether a startup path is a Python's (a directory under lib/pythonX.Y).
+func (c *startupCheck) python() bool {
+	for _, st := range c.paths {
+		if strings.Contains(st, "/lib/python") {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonName reports whether base names a Python interpreter: python, python3, python3.12.
+func pythonName(base string) bool {
+	v, ok := strings.CutPrefix(base, "python")
+	return ok && strings.Trim(v, "0123456789.") == ""
+}
+
+// pipName reports whether base names pip: pip, pip3, pip3.12.
+func pipName(base string) bool {
+	v, ok := strings.CutPrefix(base, "pip")
+	return ok && strings.Trim(v, "0123456789.") == ""
+}
+
+// startupCwds returns the directories the line may run in, as path patterns: the call's
+// ("$", any directory, when unknown) and each one a cd, pushd or popd moves to, in any
+// order (a relative one joined to each directory before it, and any directory too when
+// CDPATH may apply: the word does not start with "."); a target that is not known is "$".
+func startupCwds(texts []string, cwd, home string) []string {
+	if cwd == "" {
+		cwd = "$"
+	}
+	cwds := []string{cwd}
+	for _, t := range texts {
+		words := strings.Fields(t)
+		if len(words) == 0 || !dirChangers[words[0]] {
+			continue
+		}
+		d := "$"
+		switch last := words[len(words)-1]; {
+		case len(words) == 1 && words[0] == "cd":
+			d = home
+		case len(words) == 1 || words[0] == "popd" || last == "-" || strings.HasPrefix(last, "+"):
+		default:
+			d = expandHome(last, home)
+		}
+		if filepath.IsAbs(d) || strings.HasPrefix(d, "$") || strings.HasPrefix(d, "`") || strings.HasPrefix(d, "~") {
+			cwds = append(cwds, cleanPattern(tildeless(d, home)))
+		} else {
+			n := len(cwds)
+			for _, c := range cwds[:n] {
+				cwds = append(cwds, cleanPattern(c+"/"+d))
+			}
+			if !strings.HasPrefix(d, ".") {
+				cwds = append(cwds, "$")
+			}
+		}
+		if len(cwds) > maxCwds {
+			return append(cwds[:maxCwds], "$")
+		}
+	}
+	return cwds
+}
+
+// startupCands returns the absolute path patterns the operand word w may name: ~, $HOME
+// and ${HOME} are the home (so is ~NAME, taken for the user's own), ~+ each directory the
+// line may run in; a relative word is taken in each of cwds.
+func startupCands(w, home string, cwds []string) []string {
+	w = expandHome(w, home)
+	if rest, ok := strings.CutPrefix(w, "~+"); ok && (rest == "" || rest[0] == '/') {
+		w = strings.TrimPrefix(rest, "/")
+		if w == "" {
+			w = "."
+		}
+	} else {
+		w = tildeless(w, home)
+	}
+	if filepath.IsAbs(w) || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`") {
+		return []string{cleanPattern(w)}
+	}
+	out := make([]string, 0, len(cwds))
+	for _, c := range cwds {
+		out = append(out, cleanPattern(c+"/"+w))
+	}
+	return out
+}
+
+// tildeless returns w with a leading ~NAME (a user's home: taken for the user's own), ~-
+// or ~+ (the previous and the current directory: any) replaced.
+func tildeless(w, home string) string {
+	if !strings.HasPrefix(w, "~") {
+		return w
+	}
+	name, rest, _ := strings.Cut(w[1:], "/")
+	if name == "-" || name == "+" {
+		return "$/" + rest
+	}
+	return strings.TrimSuffix(home+"/"+rest, "/")
+}
+
+// cleanPattern is filepath.Clean of the path pattern p up to its first component with an
+// expansion, whose `..` may go anywhere; the rest is kept as written.
+func cleanPattern(p string) string {
+	i := strings.IndexAny(p, "$`")
+	if i < 0 {
+		return filepath.Clean(p)
+	}
+	j := strings.LastIndexByte(p[:i], '/')
+	if j <= 0 {
+		return p
+	}
+	return filepath.Clean(p[:j]) + "/" + p[j+1:]
+}
+
+// resolvedPath returns p with its symlinks resolved (p's own, else its directory's), when p
+// has no expansion or glob and it or its directory exists, and that differs from p.
+func (s *Subject) resolvedPath(p string) (string, bool) {
+	if strings.ContainsAny(p, "$`{*?[") {
+		return "", false
+	}
+	if r, err := s.evalSymlinks(p); err == nil {
+		return r, r != p
+	}
+	if r, err := s.evalSymlinks(filepath.Dir(p)); err == nil {
+		r = filepath.Join(r, filepath.Base(p))
+		return r, r != p
+	}
+	return "", false
+}
+
+// relate reports how the path pattern p (absolute) may stand to the startup path st, and
+// whether an expansion of p decided it: a component with an expansion ($x, `…`) may be any
+// text, slashes included, so p may then be st or anything under it; a brace group is
+// alternatives the line writes (any of them may be st's component); a glob component is
+// file-name text, as is a glob component of st (path.Match either way; two globs may
+// meet).
+func relate(p, st string) (reach, bool) {
+	return relateComponents(components(p), components(st))
+}
+
+// relateComponents is relate of paths split by components.
+func relateComponents(pc, sc []string) (reach, bool) {
+	for i, s := range sc {
+		if i == len(pc) {
+			return reachAncestor, false
+		}
+		c := pc[i]
+		if strings.ContainsAny(c, "$`") {
+			return reachUnder, true
+		}
+		if strings.Contains(c, "{") {
+			return reachUnder, false
+		}
+		if !componentMay(c, s) {
+			return reachNone, false
+		}
+	}
+	return reachUnder, false
+}
+
+// components splits an absolute path into its names ("." and empty ones dropped).
+func components(p string) []string {
+	out := make([]string, 0, 8)
+	for _, c := range strings.Split(p, "/") {
+		if c != "" && c != "." {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// componentMay reports whether the path component c may be the component s, either of
+// which may be a glob.
+func componentMay(c, s string) bool {
+	cg, sg := strings.ContainsAny(c, "*?["), strings.ContainsAny(s, "*?[")
+	switch {
+	case cg && sg:
+		return true
+	case cg:
+		ok, err := path.Match(c, s)
+		return ok || err != nil
+	case sg:
+		ok, err := path.Match(s, c)
+		return ok || err != nil
+	}
+	return c == s
+}
+
+// splitWords splits text at blanks, quotes, commas and the shell's ( ) ; | & = < >
+// characters: the words a path may be among (an option's =VALUE, an interpreter's
+// open("PATH", "w")).
+func splitWords(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool {
+		return strings.ContainsRune(" \t\n()|;&=<>\"',", r)
+	})
+}
