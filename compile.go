@@ -646,7 +646,7 @@ func guardsFailClosed(why string, f *config.File) string {
 
 // compileHook builds one hook of f.
 func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compiled, error) {
-	m, err := match.CompileMatcher(h.Matcher)
+	m, err := h.CompileMatcher()
 	if err != nil {
 		return nil, err
 	}
@@ -762,7 +762,7 @@ func misconfigured(b *config.Broken) *compiled {
 	if !b.FailsShut() {
 		return nil
 	}
-	m, err := match.CompileMatcher(h.Matcher)
+	m, err := h.CompileMatcher()
 	if err != nil {
 		m, _ = match.CompileMatcher("")
 	}

@@ -129,8 +129,9 @@ func geminiEventNames() []string {
 // the bridge gives the tool (Bash, Write, ...; bridge.ToolNames("gemini")). The translation:
 //
 //   - "" and "*" match every tool, as they are;
-//   - plain names joined by "|" that are all Gemini built-in tools become the list of their
-//     Claude names ("run_shell_command|write_file" → "Bash|Write");
+//   - plain names joined by "|" that are all Gemini built-in tools, as they are or anchored
+//     ("^(?:run_shell_command|write_file)$", as hookcore convert writes them), become the
+//     list of their Claude names ("run_shell_command|write_file" → "Bash|Write");
 //   - any other regex R becomes /^(?:C1|C2)$|R/: the Claude names of the built-in tools
 //     whose Gemini name R matches, plus R itself, searched in any other name (MCP tools
 //     keep their names, mcp__server__tool). R is also searched in the Claude names, and
@@ -152,10 +153,10 @@ func geminiMatcher(e hook.Event, m string) (out, warn string, err error) {
 		}
 		return "/^" + slashEscape(regexp.QuoteMeta(t)) + "$/", "", nil
 	}
-	if plainNames(t) {
+	if list, ok := anchoredNames(t); ok {
 		var names []string
 		all := true
-		for _, n := range strings.Split(t, "|") {
+		for _, n := range strings.Split(list, "|") {
 			c, ok := tools[n]
 			if !ok {
 				all = false
@@ -193,6 +194,23 @@ func geminiMatcher(e hook.Event, m string) (out, warn string, err error) {
 		return "/" + slashEscape(t) + "/", warn, nil
 	}
 	return "/^(?:" + strings.Join(names, "|") + ")$|" + slashEscape(t) + "/", warn, nil
+}
+
+// anchoredNames returns the names of a matcher that is a list of plain names, as it is
+// ("a|b") or anchored as hookcore convert writes it ("^a$", "^(?:a|b)$"), which Gemini CLI
+// matches as exactly those names.
+func anchoredNames(t string) (string, bool) {
+	if inner, ok := strings.CutPrefix(t, "^(?:"); ok {
+		if inner, ok = strings.CutSuffix(inner, ")$"); ok && plainNames(inner) {
+			return inner, true
+		}
+	}
+	if inner, ok := strings.CutPrefix(t, "^"); ok {
+		if inner, ok = strings.CutSuffix(inner, "$"); ok && plainNames(inner) && !strings.Contains(inner, "|") {
+			return inner, true
+		}
+	}
+	return t, plainNames(t)
 }
 
 // plainNames reports whether s is names of letters, digits, '_' and '-' joined by '|'.

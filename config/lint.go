@@ -106,8 +106,13 @@ func Lint(f *File, opts LintOptions) ErrorList {
 		if h.If != "" && h.Event.MatchField() == "tool_name" {
 			lintIfTool(h, warn)
 		}
+		if m, err := h.CompileMatcher(); err == nil {
+			if msg := claudeMatcherWarning(h, m); msg != "" {
+				warn(msg)
+			}
+		}
 		if len(opts.Tools) > 0 && h.Event.MatchField() == "tool_name" {
-			m, err := match.CompileMatcher(h.Matcher)
+			m, err := h.CompileMatcher()
 			if err != nil || m.Any() {
 				continue
 			}
@@ -134,7 +139,7 @@ func lintIfTool(h *Hook, warn func(string)) {
 	if err != nil || f.RuleTool() == "" {
 		return
 	}
-	m, err := match.CompileMatcher(h.Matcher)
+	m, err := h.CompileMatcher()
 	if err != nil || m.Any() {
 		return
 	}
@@ -150,7 +155,8 @@ func lintIfTool(h *Hook, warn func(string)) {
 		return
 	}
 	var others []string
-	for _, n := range m.Names() {
+	names, _, _ := m.List()
+	for _, n := range names {
 		if !slices.ContainsFunc(tools, func(t string) bool { return strings.EqualFold(n, t) }) {
 			others = append(others, n)
 		}

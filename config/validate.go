@@ -200,7 +200,7 @@ func check(r *rawHook) {
 	if h.Timeout != 0 && h.Action.Timeout != 0 && h.Timeout != h.Action.Timeout {
 		add("timeout", true, "both timeout and action.timeout are set; action.timeout (%s) wins", h.Action.Timeout)
 	}
-	if _, err := match.CompileMatcher(h.Matcher); err != nil {
+	if _, err := h.CompileMatcher(); err != nil {
 		add("matcher", false, "%v", err)
 	}
 	if f, err := match.CompileIf(h.If); err == nil {

@@ -92,7 +92,7 @@ func (o Options) To(f *config.File, target string) (out []byte, lost []Loss, err
 	if f == nil || f.Failed {
 		return nil, nil, fmt.Errorf("convert: the input file could not be loaded")
 	}
-	c := &conv{target: target, projectDir: o.ProjectDir}
+	c := &conv{target: target, source: f.Dialect, projectDir: o.ProjectDir}
 	if abs, err := filepath.Abs(f.Path); err == nil {
 		c.configDir = filepath.Dir(abs)
 	}
@@ -164,7 +164,8 @@ func disabledAll(c *conv, f *config.File) *config.File {
 
 type conv struct {
 	target                string
-	configDir, projectDir string // absolute
+	source                config.Dialect // the input file's
+	configDir, projectDir string         // absolute
 	lost                  []Loss
 }
 
@@ -399,17 +400,4 @@ func (e events) nestedGroups(sequential bool) obj {
 		hooks = obj{}
 	}
 	return hooks
-}
-
-// matcher returns h's matcher; one on an event without a match field is reported and
-// dropped.
-func (c *conv) matcher(h *config.Hook) string {
-	if h.Matcher == "" || h.Matcher == "*" {
-		return h.Matcher
-	}
-	if h.Event.MatchField() == "" {
-		c.lose(h, "matcher %q dropped: %s has no matcher", h.Matcher, h.Event)
-		return ""
-	}
-	return h.Matcher
 }

@@ -36,12 +36,19 @@ func project(t *testing.T) string {
 
 // TestGolden converts a realistic Claude Code settings file and a native YAML file to every
 // target and compares the output and the loss report with testdata/golden/SOURCE.TARGET(.lost).
+// The matchers sources (stop 30) hold the matchers each syntax reads its own way: the
+// Gemini CLI file of the new-user trial (".*", "read_.*", "replace|MultiEdit|write_file"),
+// a Claude Code file with "/…/" and case, and hookcore's YAML with /re/i and lower-case names.
 func TestGolden(t *testing.T) {
 	root := project(t)
-	for _, src := range []string{"claude-settings.json", "native.yaml", "dirs.yaml"} {
-		f := load(t, src)
+	for _, src := range []struct{ path, golden string }{
+		{"claude-settings.json", "claude-settings"}, {"native.yaml", "native"}, {"dirs.yaml", "dirs"},
+		{"matchers/.gemini/settings.json", "matchers-gemini"}, {"matchers/.claude/settings.json", "matchers-claude"},
+		{"matchers.yaml", "matchers-native"},
+	} {
+		f := load(t, src.path)
 		for _, target := range Targets {
-			t.Run(src+"/"+target, func(t *testing.T) {
+			t.Run(src.golden+"/"+target, func(t *testing.T) {
 				out, lost, err := Options{ProjectDir: root}.To(f, target)
 				if err != nil {
 					t.Fatal(err)
@@ -51,7 +58,7 @@ func TestGolden(t *testing.T) {
 				for _, l := range lost {
 					rep.WriteString(strings.ReplaceAll(strings.TrimPrefix(l.String(), "testdata/"), root, "/project") + "\n")
 				}
-				base := filepath.Join("testdata", "golden", strings.TrimSuffix(src, filepath.Ext(src))+"."+target)
+				base := filepath.Join("testdata", "golden", src.golden+"."+target)
 				compare(t, base+".out", out)
 				compare(t, base+".lost", []byte(rep.String()))
 				again, _, _ := Options{ProjectDir: root}.To(f, target)
@@ -268,7 +275,9 @@ func TestGeminiHooksConfigConverts(t *testing.T) {
 
 // TestGeminiReadNamesEveryReadTool (stop 29): a matcher on Read becomes every Gemini CLI
 // tool the bridge names Read, read_many_files with read_file, so a guard converted to
-// Gemini sees both; and the result loads back as the one name Read.
+// Gemini sees both; and the result loads back as the one name Read. The list is anchored
+// (stop 30): Gemini CLI searches a matcher's regex, so a bare read_file would also match an
+// MCP tool filesystem__read_file.
 func TestGeminiReadNamesEveryReadTool(t *testing.T) {
 	t.Parallel()
 	f, errs := config.Parse("h.yaml", []byte(`hooks:
@@ -281,7 +290,7 @@ func TestGeminiReadNamesEveryReadTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(out), `"matcher": "read_file|read_many_files|grep_search|search_file_content"`) {
+	if !strings.Contains(string(out), `"matcher": "^(?:read_file|read_many_files|grep_search|search_file_content)$"`) {
 		t.Errorf("gemini output:\n%s", out)
 	}
 	g, errs := config.ParseDialect("/p/.gemini/settings.json", out, config.Explicit, config.Gemini)

@@ -60,6 +60,10 @@ func (c *conv) nested(f *config.File) []byte {
 			c.drop(h, fmt.Sprintf("%s handler: Claude Code does not accept it on %s", h.Action.Type, h.Event))
 			continue
 		}
+		matchers, ok := c.matchers(h)
+		if !ok {
+			continue
+		}
 		c.protocolLoss(h, string(h.Event))
 		c.agentOnly(h)
 		c.sequential(h)
@@ -135,7 +139,9 @@ func (c *conv) nested(f *config.File) []byte {
 		if h.If != "" && c.claudeIf(h) {
 			o = append(o[:1:1], append(obj{{"if", h.If}}, o[1:]...)...)
 		}
-		ev.add(string(h.Event), c.matcher(h), o)
+		for _, m := range matchers {
+			ev.add(string(h.Event), m, o)
+		}
 	}
 	return render(obj{{"hooks", ev.nestedGroups(false)}})
 }
@@ -159,47 +165,9 @@ func reverse(agent string, prefer ...string) map[hook.Event]string {
 }
 
 // generatedID matches config's generated hook ids ("PreToolUse#2"), which native output
-// leaves out: the reloaded file generates its own. It and plainNames are compiled on first
-// use, not at package initialisation, which every hook process runs.
+// leaves out: the reloaded file generates its own. It is compiled on first use, not at
+// package initialisation, which every hook process runs.
 var generatedID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z]+#[0-9]+$`) })
-
-// plainNames matches a matcher that is a tool name or an alternation of plain names.
-var plainNames = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$`) })
-
-// toolMatcher rewrites a matcher of Claude Code tool names into the agent's names
-// (bridge.ToolNames reversed); a name the agent has no tool for, or a regular expression
-// that is not a plain alternation, is kept as written and reported.
-func (c *conv) toolMatcher(h *config.Hook, agent string) string {
-	m := c.matcher(h)
-	if m == "" || m == "*" || h.Event.MatchField() != "tool_name" {
-		return m
-	}
-	// Where several native names map to one Claude name, every one is named, in sorted
-	// order: a guard on Read must also see Gemini's read_many_files (and Grep names
-	// grep_search with its legacy search_file_content).
-	natives := bridge.ToolNames(agent)
-	rev := map[string]string{}
-	for _, native := range slices.Sorted(maps.Keys(natives)) {
-		if n, ok := rev[natives[native]]; ok {
-			rev[natives[native]] = n + "|" + native
-		} else {
-			rev[natives[native]] = native
-		}
-	}
-	if !plainNames().MatchString(m) {
-		c.lose(h, "matcher %q kept as written: it is a pattern, and %s's tool names differ from Claude Code's", m, agent)
-		return m
-	}
-	parts := strings.Split(m, "|")
-	for i, p := range parts {
-		if n, ok := rev[p]; ok {
-			parts[i] = n
-		} else if !strings.HasPrefix(p, "mcp") {
-			c.lose(h, "matcher tool %q kept as written: %s has no known equivalent tool", p, agent)
-		}
-	}
-	return strings.Join(parts, "|")
-}
 
 // gemini writes Gemini CLI's settings.json hooks: {"hooks": {EVENT: [{matcher, hooks:
 // [{type: command, name (geminiName), command, timeout (ms)}]}]}} with Gemini's event and tool names; a group
@@ -215,6 +183,10 @@ func (c *conv) gemini(f *config.File) []byte {
 			continue
 		}
 		if !c.common(h) || !c.commandOnly(h) {
+			continue
+		}
+		matchers, ok := c.matchers(h)
+		if !ok {
 			continue
 		}
 		c.shellLoss(h, "gemini")
@@ -234,7 +206,9 @@ func (c *conv) gemini(f *config.File) []byte {
 			o = append(o, kv{"timeout", int64(ms)})
 		}
 		c.asyncLoss(h, "gemini")
-		ev.add(n, c.toolMatcher(h, "gemini"), o)
+		for _, m := range matchers {
+			ev.add(n, m, o)
+		}
 	}
 	return render(obj{{"hooks", ev.nestedGroups(true)}})
 }
@@ -289,19 +263,22 @@ func (c *conv) cursor(f *config.File) []byte {
 			continue
 		}
 		shell, isShell := cursorShellEvent(h)
+		m := ""
 		if isShell {
 			n = shell
+		} else {
+			matchers, ok := c.matchers(h)
+			if !ok {
+				continue
+			}
+			if m = matchers[0]; m != "" && m != "*" && h.Event.MatchField() == "tool_name" {
+				c.lose(h, "matcher %q written as %q: Cursor's tool names are not Claude Code's", h.Matcher, m)
+			}
 		}
 		c.shellLoss(h, "cursor")
 		c.protocolLoss(h, n)
 		c.agentOnly(h)
 		c.sequential(h)
-		m := c.matcher(h)
-		if isShell {
-			m = ""
-		} else if m != "" && m != "*" && h.Event.MatchField() == "tool_name" {
-			c.lose(h, "matcher %q kept as written: Cursor's tool names are not Claude Code's", m)
-		}
 		o := obj{{"command", c.portable(h)}}
 		if m != "" && m != "*" {
 			o = append(o, kv{"matcher", m})
@@ -319,10 +296,13 @@ func (c *conv) cursor(f *config.File) []byte {
 }
 
 // cursorShellEvent returns Cursor's shell event for a PreToolUse or PostToolUse hook whose
-// matcher is exactly Bash: beforeShellExecution or afterShellExecution.
+// matcher is exactly Bash (hookcore's "bash" too): beforeShellExecution or
+// afterShellExecution.
 func cursorShellEvent(h *config.Hook) (string, bool) {
+	m, err := h.CompileMatcher()
+	names, fold, _ := m.List()
 	switch {
-	case h.Matcher != "Bash":
+	case err != nil || len(names) != 1 || names[0] != "Bash" && !(fold && strings.EqualFold(names[0], "Bash")):
 	case h.Event == hook.PreToolUse:
 		return "beforeShellExecution", true
 	case h.Event == hook.PostToolUse:
@@ -365,10 +345,18 @@ func (c *conv) copilot(f *config.File) []byte {
 			key = "powershell"
 		}
 		o := obj{{"type", "command"}, {key, c.portable(h)}}
-		switch m := c.matcher(h); {
-		case m == "" || m == "*":
+		switch m := h.Matcher; {
+		case matchesAll(h):
+		case h.Event.MatchField() == "":
+			c.lose(h, "matcher %q dropped: %s has no matcher", m, h.Event)
 		case h.Event == hook.PermissionRequest || h.Event == hook.Notification:
-			o = append(o, kv{"matcher", c.toolMatcher(h, "copilot")})
+			matchers, ok := c.matchers(h)
+			if !ok {
+				continue
+			}
+			if matchers[0] != "" && matchers[0] != "*" {
+				o = append(o, kv{"matcher", matchers[0]})
+			}
 		case h.Event.Kind() == hook.Gate:
 			c.warn(h, "matcher %q dropped: Copilot CLI matches only on permissionRequest and notification, so this gate hook runs for every %s, and a command that blocks by itself blocks every one", m, n)
 		default:
@@ -400,8 +388,8 @@ func (c *conv) native(f *config.File) ([]byte, error) {
 			e = append(e, yaml.MapItem{Key: "id", Value: h.ID})
 		}
 		e = append(e, yaml.MapItem{Key: "event", Value: string(h.Event)})
-		if h.Matcher != "" {
-			e = append(e, yaml.MapItem{Key: "matcher", Value: h.Matcher})
+		if m := c.nativeMatcher(h); m != "" {
+			e = append(e, yaml.MapItem{Key: "matcher", Value: m})
 		}
 		if h.If != "" {
 			e = append(e, yaml.MapItem{Key: "if", Value: h.If})

@@ -25,6 +25,11 @@
 //     name. Claude Code leaves it unanchored, so that "Edit.*" there also matches
 //     "NotebookEdit"; here it does not.
 //
+// A Claude Code settings file's matchers are compiled with CompileClaudeMatcher, which reads
+// them as Claude Code does: names case-sensitive, no "/re/" form ("/Write/" is the regex of
+// that text, slashes included), only exactly "" and "*" any. Translate writes a matcher's
+// regex for an agent that reads JavaScript's or Rust's regexes (hookcore convert).
+//
 // # If filters
 //
 // An `if` filter has one of three syntaxes, told apart by shape:

@@ -55,14 +55,15 @@ const maxLiterals = 64
 // exact-name matcher of at most 64 names these are its names' keys; for a regex they exist when the regex is
 // anchored at both ends and its language is a finite set of at most 64 strings ("^Bash$",
 // "(Bash|Edit)", "/^(?:Read|Write)$/i"). nil means the matcher cannot be reduced to names
-// (any, "Notebook.*", an unanchored /re/). Unlike Names, the answer for a regex is a
-// candidate set: the caller must still call Match.
+// (any, "Notebook.*", an unanchored /re/). Unlike Names, the answer for a regex, and for
+// the case-sensitive names of Claude Code's syntax, is a candidate set: the caller must still
+// call Match.
 func (m *Matcher) Literals() []string {
 	if m == nil {
 		return nil
 	}
 	switch m.kind {
-	case matchNames:
+	case matchNames, matchExact:
 		if len(m.names) > maxLiterals {
 			// Not a few: indexing each hook under every name of a 3 500-name list, for
 			// 10 000 hooks, took seconds and a gigabyte (stop 23, red team round 18).
@@ -74,7 +75,7 @@ func (m *Matcher) Literals() []string {
 		}
 		return out
 	case matchRegex:
-		set, ok := regexLiterals(m.re)
+		set, ok := regexLiterals(m.re, false)
 		if !ok {
 			return nil
 		}
@@ -90,8 +91,8 @@ func (m *Matcher) Literals() []string {
 // regexLiterals returns the finite language of re when re must match a whole string
 // (anchored with \A or ^ without (?m) at the start and \z or $ without (?m) at the end).
 // Under (?i) it returns one spelling per alternative, which FoldKey makes equivalent to
-// every other.
-func regexLiterals(re *regexp.Regexp) ([]string, bool) {
+// every other, or with cases every spelling.
+func regexLiterals(re *regexp.Regexp, cases bool) ([]string, bool) {
 	t, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
 		return nil, false
@@ -114,15 +115,36 @@ func regexLiterals(re *regexp.Regexp) ([]string, bool) {
 	if !anchoredStart || !anchoredEnd {
 		return nil, false
 	}
-	return literalsOf(&syntax.Regexp{Op: syntax.OpConcat, Sub: subs})
+	return literalsOf(&syntax.Regexp{Op: syntax.OpConcat, Sub: subs}, cases)
 }
 
-// literalsOf enumerates the strings re matches, when they are at most maxLiterals.
-func literalsOf(re *syntax.Regexp) ([]string, bool) {
+// literalsOf enumerates the strings re matches, when they are at most maxLiterals; a
+// literal under (?i) counts as its one spelling unless cases.
+func literalsOf(re *syntax.Regexp, cases bool) ([]string, bool) {
 	switch re.Op {
 	case syntax.OpEmptyMatch:
 		return []string{""}, true
 	case syntax.OpLiteral:
+		if cases && re.Flags&syntax.FoldCase != 0 {
+			out := []string{""}
+			for _, r := range re.Rune {
+				forms := []rune{r}
+				for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+					forms = append(forms, f)
+				}
+				if len(out)*len(forms) > maxLiterals {
+					return nil, false
+				}
+				next := make([]string, 0, len(out)*len(forms))
+				for _, a := range out {
+					for _, f := range forms {
+						next = append(next, a+string(f))
+					}
+				}
+				out = next
+			}
+			return out, true
+		}
 		return []string{string(re.Rune)}, true
 	case syntax.OpCharClass:
 		var out []string
@@ -136,9 +158,9 @@ func literalsOf(re *syntax.Regexp) ([]string, bool) {
 		}
 		return out, true
 	case syntax.OpCapture:
-		return literalsOf(re.Sub[0])
+		return literalsOf(re.Sub[0], cases)
 	case syntax.OpQuest:
-		s, ok := literalsOf(re.Sub[0])
+		s, ok := literalsOf(re.Sub[0], cases)
 		if !ok || len(s) == maxLiterals {
 			return nil, false
 		}
@@ -146,7 +168,7 @@ func literalsOf(re *syntax.Regexp) ([]string, bool) {
 	case syntax.OpAlternate:
 		var out []string
 		for _, sub := range re.Sub {
-			s, ok := literalsOf(sub)
+			s, ok := literalsOf(sub, cases)
 			if !ok || len(out)+len(s) > maxLiterals {
 				return nil, false
 			}
@@ -156,7 +178,7 @@ func literalsOf(re *syntax.Regexp) ([]string, bool) {
 	case syntax.OpConcat:
 		out := []string{""}
 		for _, sub := range re.Sub {
-			s, ok := literalsOf(sub)
+			s, ok := literalsOf(sub, cases)
 			if !ok || len(out)*len(s) > maxLiterals {
 				return nil, false
 			}
