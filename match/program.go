@@ -63,11 +63,9 @@ var dirChangers = map[string]bool{"cd": true, "pushd": true, "popd": true}
 // lineChanges reports whether the Bash line cmd may move, rename, remove, re-link or change
 // the mode or owner of the hook program or a directory on the path to it: a command of
 // changers (wrappers, shells and find -exec looked through by package shell) with an operand
-// that may be one of them, or a find that runs a command or deletes under one. An operand
-// is matched as a pattern: ~ and $HOME are the home, another expansion any text, a glob
-// file-name text; a relative operand is taken in the call's cwd and each directory the line
-// cd's to, and anywhere after a cd the line does not spell. A line package shell cannot
-// analyse holds.
+// that may be one of them, or a find that runs a command or deletes under one; or write over
+// the program or make a new name for it (writeCheck). An operand is matched by lineScope.may. A line package shell
+// cannot analyse holds.
 func (s *Subject) lineChanges(cmd string) bool {
 	prot := s.protected()
 	if len(prot) == 0 {
@@ -80,50 +78,17 @@ func (s *Subject) lineChanges(cmd string) bool {
 	if b.MatchesAll() {
 		return true
 	}
-	home := s.home
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	// The directories the line may run in: the call's and each one a cd spells, in any
-	// order (a command before a cd is checked in the cd's directory too: more, never less).
-	cwds := []string{s.cwd}
-	anywhere := s.cwd == ""
-	for _, t := range b.Texts() {
-		words := strings.Fields(t)
-		if len(words) == 0 || !dirChangers[words[0]] {
-			continue
-		}
-		prog := words[0]
-		if len(words) < 2 || prog == "popd" {
-			cwds = append(cwds, home)
-			anywhere = anywhere || prog == "popd"
-			continue
-		}
-		d := expandHome(words[len(words)-1], home)
-		if strings.ContainsAny(d, "$`*?[{") || d == "-" {
-			anywhere = true
-			continue
-		}
-		if !filepath.IsAbs(d) {
-			for _, c := range cwds {
-				if c != "" {
-					cwds = append(cwds, filepath.Join(c, d))
-				}
-			}
-			continue
-		}
-		cwds = append(cwds, filepath.Clean(d))
-	}
+	files := s.programFiles()
+	dirs := dirsOf(files)
+	l := s.scopeOf(cmd, b.Texts(), b.Units(), files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
 	// objcopy, find -fprint on `~/go/bin/*`).
-	near := s.programNear()
-	nearMay := func(op string) bool { return operandMay(op, home, cwds, anywhere, near) }
-	w := &writeCheck{
-		may:   func(op string) bool { return operandMay(op, home, cwds, anywhere, prot) },
-		file:  func(op string) bool { return operandMay(op, home, cwds, anywhere, s.programFiles()) },
-		cwdIn: func() bool { return anywhere || slicesHasAny(cwds, prot) },
-	}
+	near := append(append([]string{}, files...), dirs...)
+	exact := *l
+	exact.exactDots = true
+	nearMay := func(op string) bool { return exact.may(op, near) }
+	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
 	for _, t := range b.Texts() {
 		words := strings.Fields(t)
 		if len(words) == 0 {
@@ -139,7 +104,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 				if strings.HasPrefix(w, "-") || w == "(" || w == "!" {
 					break
 				}
-				if operandMay(w, home, cwds, anywhere, prot) {
+				if l.may(w, prot) {
 					return true
 				}
 			}
@@ -150,16 +115,25 @@ func (s *Subject) lineChanges(cmd string) bool {
 			}
 		case recursiveMutator(prog, words[1:]):
 			for _, w := range words[1:] {
-				if !strings.HasPrefix(w, "-") && operandMay(w, home, cwds, anywhere, prot) {
+				if !strings.HasPrefix(w, "-") && l.may(w, prot) {
 					return true
 				}
 			}
 		case changers[prog]:
+			// A symbolic link's relative target is taken from the link's directory, which
+			// may be anywhere (`ln -s go ~/g`); and a link into the program's directory is a
+			// way into it with no name of it (`cd LINK && strip ..`).
+			sc, link := l, prog == "ln" || prog == "link"
+			if link {
+				c := *l
+				c.anywhere = true
+				sc = &c
+			}
 			for _, w := range words[1:] {
 				if strings.HasPrefix(w, "-") {
 					continue
 				}
-				if operandMay(w, home, cwds, anywhere, prot) {
+				if sc.may(w, prot) || link && l.mayUnder(w, dirs) {
 					return true
 				}
 			}
@@ -178,9 +152,10 @@ func (s *Subject) lineChanges(cmd string) bool {
 	// gzip "$f"; done`); else any command with a variable operand would be blocked (`go test
 	// -run $T`, `kill $pid`). Likewise xargs, whose operands come through its input, counts
 	// when the line names them; a command run where the directory may be the program's
-	// counts whatever its operands (`git apply`, `patch`); an option's `=PATH` is an operand.
+	// counts whatever its operands (`git apply`, `patch`), and so does one run after a cd
+	// the line does not spell when it names them; an option's `=PATH` is an operand.
 	lineNear := lineMayName(cmd, nearMay)
-	inNear := slicesHasAny(cwds, s.programDirs())
+	inNear := l.cwdIn(dirs) || l.anywhere && lineNear
 	units := b.Units()
 	for _, u := range units {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
@@ -214,12 +189,109 @@ func (s *Subject) lineChanges(cmd string) bool {
 	}
 	// A write redirection anywhere on the line (package shell makes each a unit of its own,
 	// in nested shells too): its target may be the program.
-	for _, u := range b.Units() {
+	for _, u := range units {
 		if t, ok := redirectTarget(u); ok && w.file(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// scopeOf returns the lineScope of the Bash line cmd, whose simple commands are texts (and,
+// as written, units: package shell's Texts and Units), for the program's paths files: the
+// call's cwd and home, each directory a cd of the line may move to, the program's links.
+func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
+	home := s.home
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if setsVar(cmd, "HOME") {
+		home = "" // ~ and $HOME are HOME's value when expanded
+	}
+	l := &lineScope{
+		home:     home,
+		cwds:     []string{s.cwd},
+		anywhere: s.cwd == "",
+		pwdSet:   setsVar(cmd, "PWD"),
+		links:    programLinks(files),
+	}
+	cdpathEnv := os.Getenv("CDPATH")
+	cdpathLine := cdpathMay(cmd, texts)
+	for _, t := range texts {
+		if words := strings.Fields(t); len(words) > 0 && dirChangers[words[0]] {
+			l.cd(words, cdpathEnv, cdpathLine || len(words) > 1 && cdableMay(cmd, words[len(words)-1]))
+		}
+	}
+	for _, u := range units {
+		if words := strings.Fields(u); len(words) == 1 && autoCd(words[0]) {
+			l.cd([]string{"cd", words[0]}, cdpathEnv, cdpathLine)
+		}
+	}
+	l.memo = &scopeMemo{cands: map[string][]string{}, res: map[string]*regexp.Regexp{}}
+	return l
+}
+
+// setsVar reports whether the line cmd may set the shell variable name: it names it other
+// than as an expansion ($name, ${name...}) or in `unset name` / `export name`.
+func setsVar(cmd, name string) bool {
+	vals, other := lineValues(cmd, name)
+	return other || len(vals) > 0
+}
+
+// cdpathMay reports whether the line cmd, whose simple commands are texts, may set CDPATH
+// (any case: zsh's cdpath array is tied to it; red team round 50: `CDPATH=~/go; cd bin`) or
+// read a file that may (a sourced file, a shell's startup files).
+func cdpathMay(cmd string, texts []string) bool {
+	if strings.Contains(strings.ToLower(cmd), "cdpath") {
+		return true
+	}
+	for _, k := range []string{"BASH_ENV", "ENV=", "--rcfile", "--init-file", "ZDOTDIR"} {
+		if strings.Contains(cmd, k) {
+			return true
+		}
+	}
+	for _, t := range texts {
+		words := strings.Fields(t)
+		if len(words) == 0 {
+			continue
+		}
+		if words[0] == "." || words[0] == "source" {
+			return true
+		}
+		if shells[words[0]] {
+			for _, w := range words[1:] {
+				if w == "--login" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w, "il") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// shells are the shells whose interactive or login start reads startup files.
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "yash": true}
+
+// cdableMay reports whether the cd operand d may be read as a variable's name (bash's
+// cdable_vars, zsh's CDABLE_VARS: a cd to a name that is no directory goes to the variable's
+// value): the line may turn the option on, or assigns that variable, or the environment has
+// it (the user's shell may have the option on).
+func cdableMay(cmd, d string) bool {
+	if !leadingAssignment(d + "=") {
+		return false
+	}
+	if strings.Contains(strings.ToLower(strings.ReplaceAll(cmd, "_", "")), "cdablevars") {
+		return true
+	}
+	_, env := os.LookupEnv(d)
+	vals, _ := lineValues(cmd, d)
+	return env || len(vals) > 0
+}
+
+// autoCd reports whether the word w, run as a command on its own, may be a directory that
+// zsh's AUTO_CD changes to: a path word (with a /, or ~, . or ..).
+func autoCd(w string) bool {
+	return strings.Contains(w, "/") || w == "." || w == ".." || strings.HasPrefix(w, "~")
 }
 
 // programFiles returns the hook program's paths, cleaned and symlink-resolved: what a write
@@ -284,21 +356,11 @@ func lineMayName(cmd string, may func(string) bool) bool {
 	return false
 }
 
-// programDirs returns the directories that hold the hook program's paths.
-func (s *Subject) programDirs() []string {
+// dirsOf returns the directories that hold the hook program's paths files.
+func dirsOf(files []string) []string {
 	var out []string
-	for _, p := range s.programFiles() {
+	for _, p := range files {
 		out = append(out, filepath.Dir(p))
-	}
-	return out
-}
-
-// programNear returns the hook program's paths and the directories that hold them, cleaned
-// and symlink-resolved: what any command that may write its operands may change.
-func (s *Subject) programNear() []string {
-	var out []string
-	for _, p := range s.programFiles() {
-		out = append(out, p, filepath.Dir(p))
 	}
 	return out
 }
@@ -322,7 +384,7 @@ var readers = map[string]bool{
 var judged = map[string]bool{
 	"find": true, "cp": true, "install": true, "rsync": true, "tar": true, "gtar": true,
 	"bsdtar": true, "unzip": true, "cpio": true, "7z": true, "7za": true, "7zr": true,
-	"dd": true, "tee": true, "sed": true, "perl": true,
+	"dd": true, "tee": true, "sed": true, "perl": true, "pax": true,
 }
 
 // findSyntax are find's words that name no file.
@@ -344,22 +406,11 @@ func recursiveMutator(prog string, args []string) bool {
 	case compressors[prog]:
 		return p.has("-r", "--recursive")
 	case prog == "tar" || prog == "gtar" || prog == "bsdtar":
-		return slicesHasAny(args, []string{"--remove-files"})
+		return p.has("--remove-files")
 	case prog == "zip":
 		return p.has("-m", "--move")
 	case prog == "rsync":
 		return p.has("--remove-source-files")
-	}
-	return false
-}
-
-func slicesHasAny(a, b []string) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				return true
-			}
-		}
 	}
 	return false
 }
@@ -375,146 +426,23 @@ func findActs(args []string) bool {
 	return false
 }
 
-// expandHome replaces a leading ~, $HOME or ${HOME} of w with home.
-func expandHome(w, home string) string {
-	for _, p := range []string{"~", "$HOME", "${HOME}"} {
-		if w == p || strings.HasPrefix(w, p+"/") {
-			return home + w[len(p):]
-		}
-	}
-	return w
-}
-
-// operandMay reports whether the operand word w may name one of the protected paths prot:
-// taken absolute, or relative to each of cwds (to any directory when anywhere is set), with
-// its expansions as any text and its globs as file-name text, and with its symlinks resolved
-// when it names an existing file.
-func operandMay(w, home string, cwds []string, anywhere bool, prot []string) bool {
-	w = expandHome(w, home)
-	if !strings.ContainsAny(w, "$`*?[{") {
-		var cands []string
-		if filepath.IsAbs(w) {
-			cands = append(cands, filepath.Clean(w))
-		} else {
-			for _, c := range cwds {
-				if c != "" {
-					cands = append(cands, filepath.Join(c, w))
-				}
-			}
-		}
-		for _, c := range cands {
-			if r, err := filepath.EvalSymlinks(c); err == nil {
-				cands = append(cands, r)
-			}
-		}
-		for _, c := range cands {
-			for _, p := range prot {
-				if c == p {
-					return true
-				}
-			}
-		}
-		if !anywhere || filepath.IsAbs(w) {
-			return false
-		}
-	}
-	re := operandPattern(w)
-	var pats []*regexp.Regexp
-	switch {
-	case filepath.IsAbs(w) || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`"):
-		pats = append(pats, regexp.MustCompile(`^`+re+`/*$`))
-	default:
-		for _, c := range cwds {
-			if c != "" {
-				pats = append(pats, regexp.MustCompile(`^`+regexp.QuoteMeta(strings.TrimSuffix(c, "/"))+`/`+re+`/*$`))
-			}
-		}
-		if anywhere {
-			pats = append(pats, regexp.MustCompile(`(^|/)`+re+`/*$`))
-		}
-	}
-	for _, p := range prot {
-		for _, pat := range pats {
-			if pat.MatchString(p) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// operandPattern turns a word into a regular expression over paths: an expansion ($x,
-// ${...}, $(...), `...`, a brace group) is any text, a glob * or ? file-name text, a
-// bracket expression one byte; ./ and .. are kept as written (a pattern with .. matches
-// less, never more, than the path it names: it fails toward holding only via expansions).
-func operandPattern(w string) string {
-	var sb strings.Builder
-	for i := 0; i < len(w); i++ {
-		switch c := w[i]; c {
-		case '$', '`', '{':
-			sb.WriteString(`.*`)
-			// Skip the expansion's name or body.
-			j := i + 1
-			if c == '$' && j < len(w) && (w[j] == '{' || w[j] == '(') {
-				c = w[j]
-				j++
-			}
-			switch c {
-			case '{':
-				for j < len(w) && w[j] != '}' {
-					j++
-				}
-				i = j
-			case '(':
-				for j < len(w) && w[j] != ')' {
-					j++
-				}
-				i = j
-			case '`':
-				for j < len(w) && w[j] != '`' {
-					j++
-				}
-				i = j
-			default:
-				for j < len(w) && isIdentByte(w[j], false) && w[j] != '-' {
-					j++
-				}
-				if j == i+1 && j < len(w) && c == '$' {
-					j++ // $@, $1, $$
-				}
-				i = j - 1
-			}
-		case '*':
-			sb.WriteString(`[^/]*`)
-		case '?':
-			sb.WriteString(`[^/]`)
-		case '[':
-			j := strings.IndexByte(w[i+1:], ']')
-			if j < 0 {
-				sb.WriteString(`\[`)
-				continue
-			}
-			sb.WriteString(`[^/]`)
-			i += j + 1
-		default:
-			sb.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	return sb.String()
-}
-
 // pathIsProtected reports whether the file path v is, in some spelling (pathForms), the hook
-// program or a directory on the path to it.
+// program or a directory on the path to it, or a hard link of the program (a file with
+// more than one link is matched by every deny glob too: pathSet).
 func (s *Subject) pathIsProtected(v string) bool {
 	if v == "" {
 		return false
 	}
 	prot := s.protected()
+	links := programLinks(s.programFiles())
 	for _, f := range s.forms(v, s.root).forms {
 		for _, p := range prot {
 			if f == p {
 				return true
 			}
+		}
+		if sameFileAs(f, links) {
+			return true
 		}
 	}
 	return false
