@@ -64,7 +64,8 @@ var dirChangers = map[string]bool{"cd": true, "pushd": true, "popd": true}
 // the mode or owner of the hook program or a directory on the path to it: a command of
 // changers (wrappers, shells and find -exec looked through by package shell) with an operand
 // that may be one of them, or a find that runs a command or deletes under one; or write over
-// the program or make a new name for it (writeCheck). An operand is matched by lineScope.may. A line package shell
+// the program, make a new name for it, or install programs of a package's naming into its
+// directory (writeCheck). An operand is matched by lineScope.may. A line package shell
 // cannot analyse holds.
 func (s *Subject) lineChanges(cmd string) bool {
 	prot := s.protected()
@@ -186,6 +187,11 @@ func (s *Subject) lineChanges(cmd string) bool {
 				return true
 			}
 		}
+	}
+	// A package manager's install into the program's directory, under names its package
+	// chooses (red team round 50: `go install` of a module named hookcore-hook).
+	if w.installs(units) {
+		return true
 	}
 	// A write redirection anywhere on the line (package shell makes each a unit of its own,
 	// in nested shells too): its target may be the program.
@@ -411,6 +417,17 @@ func recursiveMutator(prog string, args []string) bool {
 		return p.has("-m", "--move")
 	case prog == "rsync":
 		return p.has("--remove-source-files")
+	}
+	return false
+}
+
+func slicesHasAny(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
 	}
 	return false
 }

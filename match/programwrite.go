@@ -28,6 +28,9 @@ func (w *writeCheck) may(op string) bool { return w.scope.may(op, w.prot) }
 // file reports whether the operand may be the program itself.
 func (w *writeCheck) file(op string) bool { return w.scope.may(op, w.files) }
 
+// dir reports whether the operand may be a directory that holds the program.
+func (w *writeCheck) dir(op string) bool { return w.scope.may(op, w.dirs) }
+
 // cwdIn reports whether the line may run in a directory on the program's path.
 func (w *writeCheck) cwdIn() bool { return w.scope.anywhere || w.scope.cwdIn(w.prot) }
 
@@ -192,17 +195,19 @@ func (w *writeCheck) command(prog string, args []string) bool {
 
 // outputOption reports whether an -o, --output or --output-document option (curl, wget -O,
 // go build, cc, sort; -o last in a bundle of short options too) names a file that may be
-// the program.
+// the program, or the directory that holds it (`go build -o ~/go/bin/` writes a file of
+// the package's name there).
 func (w *writeCheck) outputOption(args []string) bool {
+	out := func(f string) bool { return w.file(f) || w.dir(f) }
 	for i, a := range args {
 		short := len(a) > 1 && a[0] == '-' && a[1] != '-' && (strings.HasSuffix(a, "o") || strings.HasSuffix(a, "O"))
 		if short || a == "--output" || a == "--output-document" { // -o FILE, curl -so FILE
-			if i+1 < len(args) && w.file(args[i+1]) {
+			if i+1 < len(args) && out(args[i+1]) {
 				return true
 			}
 		}
 		for _, p := range []string{"--output=", "--output-document="} {
-			if f, ok := strings.CutPrefix(a, p); ok && w.file(f) {
+			if f, ok := strings.CutPrefix(a, p); ok && out(f) {
 				return true
 			}
 		}
