@@ -1,9 +1,7 @@
 package match
 
 import (
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -201,103 +199,6 @@ func (s *Subject) lineChanges(cmd string) bool {
 		}
 	}
 	return false
-}
-
-// scopeOf returns the lineScope of the Bash line cmd, whose simple commands are texts (and,
-// as written, units: package shell's Texts and Units), for the program's paths files: the
-// call's cwd and home, each directory a cd of the line may move to, the program's links.
-func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
-	home := s.home
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	if setsVar(cmd, "HOME") {
-		home = "" // ~ and $HOME are HOME's value when expanded
-	}
-	l := &lineScope{
-		home:     home,
-		cwds:     []string{s.cwd},
-		anywhere: s.cwd == "",
-		pwdSet:   setsVar(cmd, "PWD"),
-		links:    programLinks(files),
-	}
-	cdpathEnv := os.Getenv("CDPATH")
-	cdpathLine := cdpathMay(cmd, texts)
-	for _, t := range texts {
-		if words := strings.Fields(t); len(words) > 0 && dirChangers[words[0]] {
-			l.cd(words, cdpathEnv, cdpathLine || len(words) > 1 && cdableMay(cmd, words[len(words)-1]))
-		}
-	}
-	for _, u := range units {
-		if words := strings.Fields(u); len(words) == 1 && autoCd(words[0]) {
-			l.cd([]string{"cd", words[0]}, cdpathEnv, cdpathLine)
-		}
-	}
-	l.memo = &scopeMemo{cands: map[string][]string{}, res: map[string]*regexp.Regexp{}}
-	return l
-}
-
-// setsVar reports whether the line cmd may set the shell variable name: it names it other
-// than as an expansion ($name, ${name...}) or in `unset name` / `export name`.
-func setsVar(cmd, name string) bool {
-	vals, other := lineValues(cmd, name)
-	return other || len(vals) > 0
-}
-
-// cdpathMay reports whether the line cmd, whose simple commands are texts, may set CDPATH
-// (any case: zsh's cdpath array is tied to it; red team round 50: `CDPATH=~/go; cd bin`) or
-// read a file that may (a sourced file, a shell's startup files).
-func cdpathMay(cmd string, texts []string) bool {
-	if strings.Contains(strings.ToLower(cmd), "cdpath") {
-		return true
-	}
-	for _, k := range []string{"BASH_ENV", "ENV=", "--rcfile", "--init-file", "ZDOTDIR"} {
-		if strings.Contains(cmd, k) {
-			return true
-		}
-	}
-	for _, t := range texts {
-		words := strings.Fields(t)
-		if len(words) == 0 {
-			continue
-		}
-		if words[0] == "." || words[0] == "source" {
-			return true
-		}
-		if shells[words[0]] {
-			for _, w := range words[1:] {
-				if w == "--login" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w, "il") {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// shells are the shells whose interactive or login start reads startup files.
-var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "yash": true}
-
-// cdableMay reports whether the cd operand d may be read as a variable's name (bash's
-// cdable_vars, zsh's CDABLE_VARS: a cd to a name that is no directory goes to the variable's
-// value): the line may turn the option on, or assigns that variable, or the environment has
-// it (the user's shell may have the option on).
-func cdableMay(cmd, d string) bool {
-	if !leadingAssignment(d + "=") {
-		return false
-	}
-	if strings.Contains(strings.ToLower(strings.ReplaceAll(cmd, "_", "")), "cdablevars") {
-		return true
-	}
-	_, env := os.LookupEnv(d)
-	vals, _ := lineValues(cmd, d)
-	return env || len(vals) > 0
-}
-
-// autoCd reports whether the word w, run as a command on its own, may be a directory that
-// zsh's AUTO_CD changes to: a path word (with a /, or ~, . or ..).
-func autoCd(w string) bool {
-	return strings.Contains(w, "/") || w == "." || w == ".." || strings.HasPrefix(w, "~")
 }
 
 // programFiles returns the hook program's paths, cleaned and symlink-resolved: what a write
