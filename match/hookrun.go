@@ -131,7 +131,7 @@ func (s *Subject) lineStartup(cmd string) bool {
 			cwdChain = true
 		}
 	}
-	w := &writeCheck{may: chain, file: under, cwdIn: func() bool { return cwdChain }}
+	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }}}
 	venv := false // the line activates a virtual environment: pip by name is its pip
 	for _, t := range texts {
 		words := strings.Fields(t)
@@ -638,4 +638,14 @@ func splitWords(text string) []string {
 	return strings.FieldsFunc(text, func(r rune) bool {
 		return strings.ContainsRune(" \t\n()|;&=<>\"',", r)
 	})
+}
+
+// expandHome replaces a leading ~, $HOME or ${HOME} of w with home.
+func expandHome(w, home string) string {
+	for _, p := range []string{"~", "$HOME", "${HOME}"} {
+		if w == p || strings.HasPrefix(w, p+"/") {
+			return home + w[len(p):]
+		}
+	}
+	return w
 }

@@ -1,9 +1,7 @@
 package match
 
 import (
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -63,11 +61,10 @@ var dirChangers = map[string]bool{"cd": true, "pushd": true, "popd": true}
 // lineChanges reports whether the Bash line cmd may move, rename, remove, re-link or change
 // the mode or owner of the hook program or a directory on the path to it: a command of
 // changers (wrappers, shells and find -exec looked through by package shell) with an operand
-// that may be one of them, or a find that runs a command or deletes under one. An operand
-// is matched as a pattern: ~ and $HOME are the home, another expansion any text, a glob
-// file-name text; a relative operand is taken in the call's cwd and each directory the line
-// cd's to, and anywhere after a cd the line does not spell. A line package shell cannot
-// analyse holds.
+// that may be one of them, or a find that runs a command or deletes under one; or write over
+// the program, make a new name for it, or install programs of a package's naming into its
+// directory (writeCheck). An operand is matched by lineScope.may. A line package shell
+// cannot analyse holds.
 func (s *Subject) lineChanges(cmd string) bool {
 	prot := s.protected()
 	if len(prot) == 0 {
@@ -80,50 +77,17 @@ func (s *Subject) lineChanges(cmd string) bool {
 	if b.MatchesAll() {
 		return true
 	}
-	home := s.home
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	// The directories the line may run in: the call's and each one a cd spells, in any
-	// order (a command before a cd is checked in the cd's directory too: more, never less).
-	cwds := []string{s.cwd}
-	anywhere := s.cwd == ""
-	for _, t := range b.Texts() {
-		words := strings.Fields(t)
-		if len(words) == 0 || !dirChangers[words[0]] {
-			continue
-		}
-		prog := words[0]
-		if len(words) < 2 || prog == "popd" {
-			cwds = append(cwds, home)
-			anywhere = anywhere || prog == "popd"
-			continue
-		}
-		d := expandHome(words[len(words)-1], home)
-		if strings.ContainsAny(d, "$`*?[{") || d == "-" {
-			anywhere = true
-			continue
-		}
-		if !filepath.IsAbs(d) {
-			for _, c := range cwds {
-				if c != "" {
-					cwds = append(cwds, filepath.Join(c, d))
-				}
-			}
-			continue
-		}
-		cwds = append(cwds, filepath.Clean(d))
-	}
+	files := s.programFiles()
+	dirs := dirsOf(files)
+	l := s.scopeOf(cmd, b.Texts(), b.Units(), files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
 	// objcopy, find -fprint on `~/go/bin/*`).
-	near := s.programNear()
-	nearMay := func(op string) bool { return operandMay(op, home, cwds, anywhere, near) }
-	w := &writeCheck{
-		may:   func(op string) bool { return operandMay(op, home, cwds, anywhere, prot) },
-		file:  func(op string) bool { return operandMay(op, home, cwds, anywhere, s.programFiles()) },
-		cwdIn: func() bool { return anywhere || slicesHasAny(cwds, prot) },
-	}
+	near := append(append([]string{}, files...), dirs...)
+	exact := *l
+	exact.exactDots = true
+	nearMay := func(op string) bool { return exact.may(op, near) }
+	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
 	for _, t := range b.Texts() {
 		words := strings.Fields(t)
 		if len(words) == 0 {
@@ -139,7 +103,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 				if strings.HasPrefix(w, "-") || w == "(" || w == "!" {
 					break
 				}
-				if operandMay(w, home, cwds, anywhere, prot) {
+				if l.may(w, prot) {
 					return true
 				}
 			}
@@ -150,16 +114,25 @@ func (s *Subject) lineChanges(cmd string) bool {
 			}
 		case recursiveMutator(prog, words[1:]):
 			for _, w := range words[1:] {
-				if !strings.HasPrefix(w, "-") && operandMay(w, home, cwds, anywhere, prot) {
+				if !strings.HasPrefix(w, "-") && l.may(w, prot) {
 					return true
 				}
 			}
 		case changers[prog]:
+			// A symbolic link's relative target is taken from the link's directory, which
+			// may be anywhere (`ln -s go ~/g`); and a link into the program's directory is a
+			// way into it with no name of it (`cd LINK && strip ..`).
+			sc, link := l, prog == "ln" || prog == "link"
+			if link {
+				c := *l
+				c.anywhere = true
+				sc = &c
+			}
 			for _, w := range words[1:] {
 				if strings.HasPrefix(w, "-") {
 					continue
 				}
-				if operandMay(w, home, cwds, anywhere, prot) {
+				if sc.may(w, prot) || link && l.mayUnder(w, dirs) {
 					return true
 				}
 			}
@@ -178,9 +151,10 @@ func (s *Subject) lineChanges(cmd string) bool {
 	// gzip "$f"; done`); else any command with a variable operand would be blocked (`go test
 	// -run $T`, `kill $pid`). Likewise xargs, whose operands come through its input, counts
 	// when the line names them; a command run where the directory may be the program's
-	// counts whatever its operands (`git apply`, `patch`); an option's `=PATH` is an operand.
+	// counts whatever its operands (`git apply`, `patch`), and so does one run after a cd
+	// the line does not spell when it names them; an option's `=PATH` is an operand.
 	lineNear := lineMayName(cmd, nearMay)
-	inNear := slicesHasAny(cwds, s.programDirs())
+	inNear := l.cwdIn(dirs) || l.anywhere && lineNear
 	units := b.Units()
 	for _, u := range units {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
@@ -212,9 +186,14 @@ func (s *Subject) lineChanges(cmd string) bool {
 			}
 		}
 	}
+	// A package manager's install into the program's directory, under names its package
+	// chooses (red team round 50: `go install` of a module named hookcore-hook).
+	if w.installs(units) {
+		return true
+	}
 	// A write redirection anywhere on the line (package shell makes each a unit of its own,
 	// in nested shells too): its target may be the program.
-	for _, u := range b.Units() {
+	for _, u := range units {
 		if t, ok := redirectTarget(u); ok && w.file(t) {
 			return true
 		}
@@ -284,21 +263,11 @@ func lineMayName(cmd string, may func(string) bool) bool {
 	return false
 }
 
-// programDirs returns the directories that hold the hook program's paths.
-func (s *Subject) programDirs() []string {
+// dirsOf returns the directories that hold the hook program's paths files.
+func dirsOf(files []string) []string {
 	var out []string
-	for _, p := range s.programFiles() {
+	for _, p := range files {
 		out = append(out, filepath.Dir(p))
-	}
-	return out
-}
-
-// programNear returns the hook program's paths and the directories that hold them, cleaned
-// and symlink-resolved: what any command that may write its operands may change.
-func (s *Subject) programNear() []string {
-	var out []string
-	for _, p := range s.programFiles() {
-		out = append(out, p, filepath.Dir(p))
 	}
 	return out
 }
@@ -322,7 +291,7 @@ var readers = map[string]bool{
 var judged = map[string]bool{
 	"find": true, "cp": true, "install": true, "rsync": true, "tar": true, "gtar": true,
 	"bsdtar": true, "unzip": true, "cpio": true, "7z": true, "7za": true, "7zr": true,
-	"dd": true, "tee": true, "sed": true, "perl": true,
+	"dd": true, "tee": true, "sed": true, "perl": true, "pax": true,
 }
 
 // findSyntax are find's words that name no file.
@@ -344,7 +313,7 @@ func recursiveMutator(prog string, args []string) bool {
 	case compressors[prog]:
 		return p.has("-r", "--recursive")
 	case prog == "tar" || prog == "gtar" || prog == "bsdtar":
-		return slicesHasAny(args, []string{"--remove-files"})
+		return p.has("--remove-files")
 	case prog == "zip":
 		return p.has("-m", "--move")
 	case prog == "rsync":
@@ -375,146 +344,23 @@ func findActs(args []string) bool {
 	return false
 }
 
-// expandHome replaces a leading ~, $HOME or ${HOME} of w with home.
-func expandHome(w, home string) string {
-	for _, p := range []string{"~", "$HOME", "${HOME}"} {
-		if w == p || strings.HasPrefix(w, p+"/") {
-			return home + w[len(p):]
-		}
-	}
-	return w
-}
-
-// operandMay reports whether the operand word w may name one of the protected paths prot:
-// taken absolute, or relative to each of cwds (to any directory when anywhere is set), with
-// its expansions as any text and its globs as file-name text, and with its symlinks resolved
-// when it names an existing file.
-func operandMay(w, home string, cwds []string, anywhere bool, prot []string) bool {
-	w = expandHome(w, home)
-	if !strings.ContainsAny(w, "$`*?[{") {
-		var cands []string
-		if filepath.IsAbs(w) {
-			cands = append(cands, filepath.Clean(w))
-		} else {
-			for _, c := range cwds {
-				if c != "" {
-					cands = append(cands, filepath.Join(c, w))
-				}
-			}
-		}
-		for _, c := range cands {
-			if r, err := filepath.EvalSymlinks(c); err == nil {
-				cands = append(cands, r)
-			}
-		}
-		for _, c := range cands {
-			for _, p := range prot {
-				if c == p {
-					return true
-				}
-			}
-		}
-		if !anywhere || filepath.IsAbs(w) {
-			return false
-		}
-	}
-	re := operandPattern(w)
-	var pats []*regexp.Regexp
-	switch {
-	case filepath.IsAbs(w) || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "`"):
-		pats = append(pats, regexp.MustCompile(`^`+re+`/*$`))
-	default:
-		for _, c := range cwds {
-			if c != "" {
-				pats = append(pats, regexp.MustCompile(`^`+regexp.QuoteMeta(strings.TrimSuffix(c, "/"))+`/`+re+`/*$`))
-			}
-		}
-		if anywhere {
-			pats = append(pats, regexp.MustCompile(`(^|/)`+re+`/*$`))
-		}
-	}
-	for _, p := range prot {
-		for _, pat := range pats {
-			if pat.MatchString(p) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// operandPattern turns a word into a regular expression over paths: an expansion ($x,
-// ${...}, $(...), `...`, a brace group) is any text, a glob * or ? file-name text, a
-// bracket expression one byte; ./ and .. are kept as written (a pattern with .. matches
-// less, never more, than the path it names: it fails toward holding only via expansions).
-func operandPattern(w string) string {
-	var sb strings.Builder
-	for i := 0; i < len(w); i++ {
-		switch c := w[i]; c {
-		case '$', '`', '{':
-			sb.WriteString(`.*`)
-			// Skip the expansion's name or body.
-			j := i + 1
-			if c == '$' && j < len(w) && (w[j] == '{' || w[j] == '(') {
-				c = w[j]
-				j++
-			}
-			switch c {
-			case '{':
-				for j < len(w) && w[j] != '}' {
-					j++
-				}
-				i = j
-			case '(':
-				for j < len(w) && w[j] != ')' {
-					j++
-				}
-				i = j
-			case '`':
-				for j < len(w) && w[j] != '`' {
-					j++
-				}
-				i = j
-			default:
-				for j < len(w) && isIdentByte(w[j], false) && w[j] != '-' {
-					j++
-				}
-				if j == i+1 && j < len(w) && c == '$' {
-					j++ // $@, $1, $$
-				}
-				i = j - 1
-			}
-		case '*':
-			sb.WriteString(`[^/]*`)
-		case '?':
-			sb.WriteString(`[^/]`)
-		case '[':
-			j := strings.IndexByte(w[i+1:], ']')
-			if j < 0 {
-				sb.WriteString(`\[`)
-				continue
-			}
-			sb.WriteString(`[^/]`)
-			i += j + 1
-		default:
-			sb.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	return sb.String()
-}
-
 // pathIsProtected reports whether the file path v is, in some spelling (pathForms), the hook
-// program or a directory on the path to it.
+// program or a directory on the path to it, or a hard link of the program (a file with
+// more than one link is matched by every deny glob too: pathSet).
 func (s *Subject) pathIsProtected(v string) bool {
 	if v == "" {
 		return false
 	}
 	prot := s.protected()
+	links := programLinks(s.programFiles())
 	for _, f := range s.forms(v, s.root).forms {
 		for _, p := range prot {
 			if f == p {
 				return true
 			}
+		}
+		if sameFileAs(f, links) {
+			return true
 		}
 	}
 	return false

@@ -9,11 +9,72 @@ import (
 // its contents replaced with no name of it on the line (red team round 47: `cd ~/go/bin &&
 // for f in *; do printf '#!/bin/sh\nexit 0\n' > "$f"; done`, `cat /bin/false | tee *`,
 // `cp -rT /tmp/evil ~/go/bin`, `tar -xf p.tar -C ~/go/bin`), after which a hook that exits 0
-// lets every call through.
+// lets every call through; or makes a new name for it, through which a later write replaces
+// its contents (red team round 50: `cp -l ~/go/bin/*k /tmp/zz && cat /bin/true > /tmp/zz`).
 type writeCheck struct {
-	may   func(op string) bool // the operand may be the program or a directory on its path
-	file  func(op string) bool // the operand may be the program itself
-	cwdIn func() bool          // the line may run in a directory on the program's path
+	scope *lineScope
+	prot  []string // the program and every directory on the path to it
+	files []string // the program's paths
+	dirs  []string // the directories that hold them
+	cmd   string   // the line
+
+	lineProtOnce bool
+	lineProt     bool
+
+	// over, when set, answers may, file, dir and cwdIn for other paths than the program's,
+	// with the same reading of each command: the hooks' startup paths (hookrun.go). A check
+	// with over has no scope.
+	over *writeOver
+}
+
+// writeOver is what a writeCheck over other paths asks: whether an operand may be one of
+// them or a directory on the path to one (may), whether it may be one or lie under one
+// (file, which also answers dir), and whether the line may run in such a directory.
+type writeOver struct {
+	may, file func(op string) bool
+	cwdIn     func() bool
+}
+
+// may reports whether the operand may be the program or a directory on its path.
+func (w *writeCheck) may(op string) bool {
+	if w.over != nil {
+		return w.over.may(op)
+	}
+	return w.scope.may(op, w.prot)
+}
+
+// file reports whether the operand may be the program itself.
+func (w *writeCheck) file(op string) bool {
+	if w.over != nil {
+		return w.over.file(op)
+	}
+	return w.scope.may(op, w.files)
+}
+
+// dir reports whether the operand may be a directory that holds the program.
+func (w *writeCheck) dir(op string) bool {
+	if w.over != nil {
+		return w.over.file(op)
+	}
+	return w.scope.may(op, w.dirs)
+}
+
+// cwdIn reports whether the line may run in a directory on the program's path.
+func (w *writeCheck) cwdIn() bool {
+	if w.over != nil {
+		return w.over.cwdIn()
+	}
+	return w.scope.anywhere || w.scope.cwdIn(w.prot)
+}
+
+// names reports whether a word of the line may name the program or a directory on its path
+// (the files a command reads from its input: `find ~/go | cpio -pl /tmp/x`).
+func (w *writeCheck) names() bool {
+	if !w.lineProtOnce {
+		w.lineProtOnce = true
+		w.lineProt = lineMayName(w.cmd, w.may)
+	}
+	return w.lineProt
 }
 
 // command reports whether the simple command prog args may write over the program: a
@@ -29,6 +90,9 @@ func (w *writeCheck) command(prog string, args []string) bool {
 	switch prog {
 	case "cp":
 		p := parseArgs(args, "tS", "--target-directory", "--suffix")
+		if p.has("-l", "--link", "-s", "--symbolic-link") && w.linksFrom(p) {
+			return true
+		}
 		return w.copyInto(p, p.has("-T", "--no-target-directory"), false)
 	case "install":
 		p := parseArgs(args, "tSmgo", "--target-directory", "--suffix", "--mode", "--group", "--owner", "--strip-program")
@@ -46,7 +110,42 @@ func (w *writeCheck) command(prog string, args []string) bool {
 			"--partial-dir", "--backup-dir", "--compare-dest", "--copy-dest", "--link-dest", "--files-from",
 			"--exclude-from", "--include-from", "--chmod", "--suffix", "--log-file", "--out-format",
 			"--password-file", "--port", "--rsync-path", "--chown", "--usermap", "--groupmap")
+		for _, d := range p.vals("--link-dest") {
+			// A relative --link-dest is taken from the destination directory.
+			if w.over != nil {
+				if w.may(d) {
+					return true
+				}
+				continue
+			}
+			c := *w.scope
+			c.anywhere = c.anywhere || !filepath.IsAbs(c.tilde(d))
+			if c.may(d, w.prot) {
+				return true
+			}
+		}
 		return w.copyInto(p, false, true)
+	case "pax":
+		p := parseArgs(args, "fsopxbBT")
+		switch {
+		case p.has("-r") && p.has("-w"): // copy: -l links instead
+			if p.has("-l") {
+				if len(p.ops) < 2 {
+					return w.names() || w.cwdIn()
+				}
+				for _, op := range p.ops[:len(p.ops)-1] {
+					if w.may(op) {
+						return true
+					}
+				}
+			}
+			if len(p.ops) > 0 {
+				return w.extractInto(p.ops[len(p.ops)-1:])
+			}
+		case p.has("-r"):
+			return true // an absolute member lands where it names
+		}
+		return false
 	case "tar", "gtar", "bsdtar":
 		if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 			args = append([]string{"-" + args[0]}, args[1:]...) // tar xf: old-style options
@@ -71,6 +170,10 @@ func (w *writeCheck) command(prog string, args []string) bool {
 		dirs := append(p.vals("-D"), p.vals("--directory")...)
 		switch {
 		case p.has("-p", "--pass-through"):
+			// -l links each file it reads from its input instead of copying it.
+			if p.has("-l", "--link") && (w.names() || w.cwdIn()) {
+				return true
+			}
 			if len(p.ops) > 0 {
 				dirs = append(dirs, p.ops[len(p.ops)-1])
 			}
@@ -131,19 +234,37 @@ func (w *writeCheck) command(prog string, args []string) bool {
 
 // outputOption reports whether an -o, --output or --output-document option (curl, wget -O,
 // go build, cc, sort; -o last in a bundle of short options too) names a file that may be
-// the program.
+// the program, or the directory that holds it (`go build -o ~/go/bin/` writes a file of
+// the package's name there).
 func (w *writeCheck) outputOption(args []string) bool {
+	out := func(f string) bool { return w.file(f) || w.dir(f) }
 	for i, a := range args {
 		short := len(a) > 1 && a[0] == '-' && a[1] != '-' && (strings.HasSuffix(a, "o") || strings.HasSuffix(a, "O"))
 		if short || a == "--output" || a == "--output-document" { // -o FILE, curl -so FILE
-			if i+1 < len(args) && w.file(args[i+1]) {
+			if i+1 < len(args) && out(args[i+1]) {
 				return true
 			}
 		}
 		for _, p := range []string{"--output=", "--output-document="} {
-			if f, ok := strings.CutPrefix(a, p); ok && w.file(f) {
+			if f, ok := strings.CutPrefix(a, p); ok && out(f) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// linksFrom reports whether a cp -l or -s with the parsed arguments p makes a new name for
+// the program: a source may be it or a directory on its path (with -r, each file under it
+// is linked).
+func (w *writeCheck) linksFrom(p parsed) bool {
+	srcs := p.ops
+	if len(p.vals("-t")) == 0 && len(p.vals("--target-directory")) == 0 && len(srcs) > 1 {
+		srcs = srcs[:len(srcs)-1]
+	}
+	for _, s := range srcs {
+		if w.may(s) || w.over != nil && w.over.file(s) || w.over == nil && w.scope.mayUnder(s, w.dirs) {
+			return true
 		}
 	}
 	return false
@@ -219,16 +340,37 @@ type parsed struct {
 	ops   []string
 }
 
+// has reports whether one of the options names was given: a long one also by an
+// abbreviation (GNU getopt_long and argp take any unambiguous prefix: `cp --lin`), which
+// errs toward yes when the prefix is ambiguous (the tool refuses it).
 func (p parsed) has(names ...string) bool {
 	for _, n := range names {
-		if _, ok := p.flags[n]; ok {
+		if len(p.vals(n)) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-func (p parsed) vals(name string) []string { return p.flags[name] }
+// vals returns the values the option name was given with, a long option's abbreviations'
+// included (an option without a value gives "").
+func (p parsed) vals(name string) []string {
+	v := p.flags[name]
+	if strings.HasPrefix(name, "--") {
+		for k, kv := range p.flags {
+			if k != name && longAbbrev(k, name) {
+				v = append(v, kv...)
+			}
+		}
+	}
+	return v
+}
+
+// longAbbrev reports whether the long option arg, as written, may name known: a prefix of
+// it with a byte after "--".
+func longAbbrev(arg, known string) bool {
+	return len(arg) > 2 && strings.HasPrefix(arg, "--") && strings.HasPrefix(known, arg)
+}
 
 // parseArgs reads args: the short options in shortArg and the long ones in longArg take a
 // value (the rest of the word, or the next word); options may follow operands; "--" ends
@@ -245,9 +387,10 @@ func parseArgs(args []string, shortArg string, longArg ...string) parsed {
 			name, val, eq := strings.Cut(a, "=")
 			if !eq {
 				for _, l := range longArg {
-					if l == name && i+1 < len(args) {
+					if (l == name || longAbbrev(name, l)) && i+1 < len(args) {
 						i++
 						val = args[i]
+						break
 					}
 				}
 			}
