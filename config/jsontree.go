@@ -84,12 +84,18 @@ type (
 		colonPos token.Position
 		key      jsonString
 	}
-	jsonCollection struct {
+	jsonBrackets struct {
 		base             ast.BaseNode
 		start, end       token.Token
 		startPos, endPos token.Position
-		mapping          ast.MappingNode
-		sequence         ast.SequenceNode
+	}
+	jsonMapping struct {
+		node ast.MappingNode
+		jsonBrackets
+	}
+	jsonSequence struct {
+		node ast.SequenceNode
+		jsonBrackets
 	}
 )
 
@@ -145,7 +151,10 @@ func (s *jsonScanner) value(depth int) (ast.Node, bool) {
 		if depth >= MaxFlowDepth {
 			return nil, false
 		}
-		return s.collection(depth + 1)
+		if c == '[' {
+			return s.sequence(depth + 1)
+		}
+		return s.mapping(depth + 1)
 	case c == '"':
 		n := new(jsonString)
 		return &n.node, s.str(n)
@@ -155,28 +164,31 @@ func (s *jsonScanner) value(depth int) (ast.Node, bool) {
 	return nil, false
 }
 
-// collection reads the object or array at the current position.
-func (s *jsonScanner) collection(depth int) (ast.Node, bool) {
-	c := new(jsonCollection)
-	if s.peek() == '[' {
-		s.punct(&c.start, &c.startPos, token.SequenceStartType, token.FlowCollectionIndicator)
-		open := len(s.items)
-		for s.space(); s.peek() != ']'; s.space() {
-			if len(s.items) > open && !s.comma() {
-				return nil, false
-			}
-			v, ok := s.value(depth)
-			if !ok {
-				return nil, false
-			}
-			s.items = append(s.items, v)
+// sequence reads the array at the current position, depth collections deep.
+func (s *jsonScanner) sequence(depth int) (ast.Node, bool) {
+	c := new(jsonSequence)
+	s.punct(&c.start, &c.startPos, token.SequenceStartType, token.FlowCollectionIndicator)
+	open := len(s.items)
+	for s.space(); s.peek() != ']'; s.space() {
+		if len(s.items) > open && !s.comma() {
+			return nil, false
 		}
-		s.punct(&c.end, &c.endPos, token.SequenceEndType, token.FlowCollectionIndicator)
-		c.sequence = ast.SequenceNode{BaseNode: &c.base, Start: &c.start, End: &c.end, IsFlowStyle: true,
-			Values: own(s.items[open:])}
-		s.items = s.items[:open]
-		return &c.sequence, true
+		v, ok := s.value(depth)
+		if !ok {
+			return nil, false
+		}
+		s.items = append(s.items, v)
 	}
+	s.punct(&c.end, &c.endPos, token.SequenceEndType, token.FlowCollectionIndicator)
+	c.node = ast.SequenceNode{BaseNode: &c.base, Start: &c.start, End: &c.end, IsFlowStyle: true,
+		Values: own(s.items[open:])}
+	s.items = s.items[:open]
+	return &c.node, true
+}
+
+// mapping reads the object at the current position, depth collections deep.
+func (s *jsonScanner) mapping(depth int) (ast.Node, bool) {
+	c := new(jsonMapping)
 	s.punct(&c.start, &c.startPos, token.MappingStartType, token.FlowCollectionIndicator)
 	open := len(s.pairs)
 	var seen map[string]bool // the keys, once there are many
@@ -201,10 +213,10 @@ func (s *jsonScanner) collection(depth int) (ast.Node, bool) {
 		s.pairs = append(s.pairs, &p.node)
 	}
 	s.punct(&c.end, &c.endPos, token.MappingEndType, token.FlowCollectionIndicator)
-	c.mapping = ast.MappingNode{BaseNode: &c.base, Start: &c.start, End: &c.end, IsFlowStyle: true,
+	c.node = ast.MappingNode{BaseNode: &c.base, Start: &c.start, End: &c.end, IsFlowStyle: true,
 		Values: own(s.pairs[open:])}
 	s.pairs = s.pairs[:open]
-	return &c.mapping, true
+	return &c.node, true
 }
 
 // own returns a copy of list: empty, not nil, when list is (as the parser's).

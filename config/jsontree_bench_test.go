@@ -22,8 +22,8 @@ func claudeSettings6K(tb testing.TB) []byte {
 }
 
 // BenchmarkParseClaudeSettings parses claudeSettings6K as a hook process does at every event
-// (issue 9): parseData whole, and the tree alone (parseYAMLObj: the skim, the caps and the
-// parse).
+// (issue 9): parseData whole; the tree alone (parseYAMLObj: the skim, the caps and the
+// parse); and the skimmed text's parse alone, by the YAML parser and by jsonTree.
 func BenchmarkParseClaudeSettings(b *testing.B) {
 	data := claudeSettings6K(b)
 	if f, probs := parseData(claudeSettingsPath, data, User); f.Failed || len(f.Hooks) != 3 || len(probs) != 0 {
@@ -42,6 +42,21 @@ func BenchmarkParseClaudeSettings(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
 			parseYAMLObj(claudeSettingsPath, data, obj)
+		}
+	})
+	skimmed := skimJSON(data)
+	b.Run("skimmed/parser", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(skimmed)))
+		for b.Loop() {
+			parseBytes(skimmed)
+		}
+	})
+	b.Run("skimmed/jsonTree", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(skimmed)))
+		for b.Loop() {
+			jsonTree(skimmed)
 		}
 	})
 }

@@ -32,6 +32,9 @@ var jsonTreeCases = []struct {
 	{name: "emptyCollections", src: `{"hooks": {"Stop": [], "PreToolUse": [{}], "PostToolUse": [{"hooks": []}], "Notification": [{"hooks": [{}]}]}, "a": {}, "b": [], "c": [[]], "d": { }, "e": [ ]}`},
 	{name: "emptyKey", src: `{"": 1, "hooks": {"": [{"hooks": [{"type": "command", "command": "true", "": 2}]}]}}`},
 	{name: "layout", src: "\n\n  {\"hooks\"\n:\n{\"Stop\" :[\n{ \"hooks\" : [ { \"type\":\"command\" , \"command\" :\n\"true\"\n,\"timeout\":\n  -1 } ] }\n]\n}\n}\n\n"},
+	// The parser places a scalar that blanks and a line break end at the break, less its
+	// length: skimObject's "0" and blanks do this, and jsonTree's first version missed it.
+	{name: "blanksBeforeBreak", src: "{\"a\": 0   \n, \"b\": true  \r\n, \"c\": null \r, \"d\": -1.5 \n\n , \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\", \"timeout\": 1e3  \n, \"async\": 1  \n}]}]}}"},
 	{name: "crlf", src: "{\r\n  \"hooks\": {\r\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\",\r\n\r\n\"command\": 1}]}]\r\n  }\r\n}\r\n"},
 	{name: "loneCR", src: "{\r\"hooks\": {\r\r\n\"Stop\": [{\"hooks\": [{\"type\": \"command\",\n\r\"command\": 1}]}]}}"},
 	{name: "schema", src: `{"$schema": "https://json.schemastore.org/claude-code-settings.json", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true", "*x": 1, "$y": 2}]}]}}`},
