@@ -561,7 +561,9 @@ func (d *decoder) definitionHooks(defs ast.Node) int {
 // an empty file, or the parser's error with its position; obj says whether data (past a byte
 // order mark) is one JSON object (isJSONObject). A file over MaxFileSize, or whose parsed
 // part (skimObject: all of it, but for the values a JSON file holds that hookcore does not
-// read) is over the caps of CheckLimits, is not parsed: its problem is the error.
+// read) is over the caps of CheckLimits, is not parsed: its problem is the error. A JSON
+// object's tree is built by jsonTree, the YAML parser's own, without the parser (issue 9),
+// unless it holds what the parser reads its own way.
 func parseYAMLObj(path string, data []byte, obj bool) (ast.Node, ErrorList) {
 	err := checkSize(path, data)
 	if err == nil && EncodingHint(data) == "UTF-16" {
@@ -587,6 +589,11 @@ func parseYAMLObj(path string, data []byte, obj bool) (ast.Node, ErrorList) {
 			return nil, ErrorList{p}
 		}
 		return nil, ErrorList{{Pos: Pos{File: path}, Msg: err.Error()}}
+	}
+	if obj {
+		if body, ok := jsonAST(src); ok {
+			return body, nil
+		}
 	}
 	file, err := parseBytes(src)
 	if err != nil && !obj && strings.EqualFold(filepath.Ext(path), ".json") {
