@@ -1,0 +1,62 @@
+//go:build !hookcore_lean
+
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/internal/cli"
+)
+
+// TestSelfProtectCoversEveryConfigFile: every file hookcore's discovery loads hooks from, in
+// the user's home and in a project, is one the self-protect example keeps the agent from
+// writing, with the file tools and from the shell. Red team round 51: ~/.minicode/config.yaml
+// and ~/.codebot/settings.json, user layers the example did not name, took a hook that
+// rewrote the next Bash call into the rm -rf the guards had just blocked (the real Claude
+// Code ran it). The list comes from discovery itself, so a dialect added later is covered or
+// this test fails.
+func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
+	t.Parallel()
+	policy := filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml")
+	dir := t.TempDir()
+	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cands, err := config.Discovery{Cwd: proj, Home: home}.Look()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, c := range cands {
+		if c.Layer != config.User && c.Layer != config.Project && c.Layer != config.Local {
+			continue
+		}
+		path := strings.ReplaceAll(c.Path, "*", "extra")
+		seen++
+		for _, call := range []struct{ tool, key, value string }{
+			{"Write", "file_path", path},
+			{"Bash", "command", "printf 'hooks: []' > " + path},
+		} {
+			t.Run(call.tool+" "+strings.TrimPrefix(path, dir), func(t *testing.T) {
+				t.Parallel()
+				stdin, _ := json.Marshal(map[string]any{"session_id": "s1", "cwd": proj, "tool_name": call.tool,
+					"tool_input": map[string]any{call.key: call.value, "content": "hooks: []"}})
+				var out, errb bytes.Buffer
+				code := cli.Main([]string{"fire", "PreToolUse", "--config", policy}, bytes.NewReader(stdin), &out, &errb)
+				if code != 2 {
+					t.Errorf("exit %d, want 2 (blocked)\nstdout: %s\nstderr: %s", code, out.String(), errb.String())
+				}
+			})
+		}
+	}
+	if seen < 20 {
+		t.Fatalf("discovery listed %d user, project and local files; want the whole list", seen)
+	}
+}
