@@ -195,7 +195,7 @@ func (s *Subject) lineStartup(cmd string) bool {
 			continue
 		}
 		other = true
-		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, s.cwd) || c.configWrite(words) {
+		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, s.cwd) || c.configWrite(words) || c.versionSwitch(words) {
 			return true
 		}
 		for _, a := range splitWords(strings.Join(words[1:], " ")) {
