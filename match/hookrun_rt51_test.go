@@ -77,3 +77,30 @@ func TestChangesHookRunsShim(t *testing.T) {
 		{"another project file", `echo x > notes.txt`, false},
 	})
 }
+
+// Red team round 51, finding 2: a copy or move whose destination is a directory on the
+// path to a startup path or a program slot that does not exist yet becomes that directory
+// (`cp -r /tmp/zz ~/.local/lib`, zz holding python3.11/site-packages/zz.pth).
+func TestChangesHookRunsCreatedDir(t *testing.T) {
+	t.Parallel()
+	home := rt51Home(t, ".local/share", "go/bin", "existing/lib/python3.11/site-packages")
+	programs := []string{filepath.Join(home, "go/bin/hookcore-hook"), filepath.Join(home, "bin/python3"), filepath.Join(home, "go/bin/python3")}
+	startup := []string{filepath.Join(home, ".local/lib/python3.11/site-packages"), filepath.Join(home, "existing/lib/python3.11/site-packages")}
+	checkRT51(t, home, programs, startup, []rt51Case{
+		{"cp -r makes the user site", `cp -r /tmp/zz ~/.local/lib`, true},
+		{"cp -a", `cp -a /tmp/zz ~/.local/lib`, true},
+		{"cp -R into the version's directory", `cp -R /tmp/zz ~/.local/lib/python3.11`, true},
+		{"rsync -a", `rsync -a /tmp/zz ~/.local/lib`, true},
+		{"mv", `mv /tmp/zz ~/.local/lib`, true},
+		{"cp -r makes a PATH directory", `cp -r /tmp/evilbin ~/bin`, true},
+		{"a link", `ln -s /tmp/zz ~/.local/lib`, true},
+		{"a link for a PATH directory", `ln -s /tmp/evilbin ~/bin`, true},
+		{"rsync for a PATH directory", `rsync -r /tmp/evilbin/ ~/bin`, true},
+		{"the move_file view", "Write:HOMEDIR/.local/lib", true},
+		{"the Write view on the slot directory", "Write:HOMEDIR/bin", true},
+		{"a file beside", `cp x ~/.local/share/y`, false},
+		{"a file into an existing directory", `cp -r /tmp/zz ~/existing/lib`, false},
+		{"a file of another name", `cp x ~/.local/share/`, false},
+		{"the Write view elsewhere", "Write:HOMEDIR/.local/share/y", false},
+	})
+}
