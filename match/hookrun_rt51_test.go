@@ -104,3 +104,29 @@ func TestChangesHookRunsCreatedDir(t *testing.T) {
 		{"the Write view elsewhere", "Write:HOMEDIR/.local/share/y", false},
 	})
 }
+
+// Red team round 51, finding 3: writers whose written files come from their input.
+func TestChangesHookRunsInputWriters(t *testing.T) {
+	t.Parallel()
+	home := rt51Home(t, ".local/lib/python3.11/site-packages")
+	programs := []string{filepath.Join(home, "go/bin/hookcore-hook"), filepath.Join(home, "go/bin/python3")}
+	startup := []string{filepath.Join(home, ".local/lib/python3.11/site-packages")}
+	checkRT51(t, home, programs, startup, []rt51Case{
+		{"unzip -: keeps ../", `unzip -: -o /tmp/x.zip`, true},
+		{"unzip elsewhere", `unzip -o /tmp/x.zip -d /tmp/out`, false},
+		{"patch from /", `cd / && patch -p0 < /tmp/p.diff`, true},
+		{"patch -d /", `patch -d / -p0 -i /tmp/p.diff`, true},
+		{"patch of a named file", `patch ~/go/bin/python3 /tmp/p.diff`, true},
+		{"patch in the project", `patch -p1 < /tmp/p.diff`, false},
+		{"patch --dry-run", `cd / && patch --dry-run -p0 < /tmp/p.diff`, false},
+		{"git apply --unsafe-paths", `git apply --unsafe-paths --directory=/ /tmp/p.diff`, true},
+		{"git apply from the home", `cd ~ && git apply /tmp/p.diff`, true},
+		{"git apply in the project", `git apply /tmp/p.diff`, false},
+		{"git apply --check", `git apply --check --unsafe-paths /tmp/p.diff`, false},
+		{"xxd -r onto the program", `xxd -r /tmp/in ~/go/bin/python3`, true},
+		{"xxd -r -p into the site", `xxd -r -p /tmp/in ~/.local/lib/python3.11/site-packages/zz.pth`, true},
+		{"xxd -r elsewhere", `xxd -r /tmp/in /tmp/out`, false},
+		{"xxd dump over the program", `xxd /tmp/in ~/go/bin/python3`, true},
+		{"xxd to standard output", `xxd -r /tmp/in`, false},
+	})
+}

@@ -110,6 +110,9 @@ func (w *writeCheck) command(prog string, args []string) bool {
 	if prog != "find" && w.outputOption(args) {
 		return true
 	}
+	if hit, ok := w.fromInput(prog, args); ok {
+		return hit
+	}
 	switch prog {
 	case "cp":
 		p := parseArgs(args, "tS", "--target-directory", "--suffix")
@@ -186,6 +189,9 @@ func (w *writeCheck) command(prog string, args []string) bool {
 		p := parseArgs(args, "dP")
 		if p.has("-l", "-t", "-v", "-p", "-Z", "-z") {
 			return false
+		}
+		if p.has("-:") {
+			return true // a member's ../ is kept: it lands anywhere (red team round 51)
 		}
 		return w.extractInto(p.vals("-d"))
 	case "cpio":
