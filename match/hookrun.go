@@ -131,7 +131,7 @@ func (s *Subject) lineStartup(cmd string) bool {
 			cwdChain = true
 		}
 	}
-	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }}}
+	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent}}
 	venv := false // the line activates a virtual environment: pip by name is its pip
 	for _, t := range texts {
 		words := strings.Fields(t)
@@ -195,7 +195,7 @@ func (s *Subject) lineStartup(cmd string) bool {
 			continue
 		}
 		other = true
-		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, s.cwd) || c.configWrite(words) {
+		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, s.cwd) || c.configWrite(words) || c.versionSwitch(words) {
 			return true
 		}
 		for _, a := range splitWords(strings.Join(words[1:], " ")) {
@@ -218,6 +218,20 @@ func (s *Subject) lineStartup(cmd string) bool {
 	// a line that asks Python for its site's paths (`cp x.pth "$(python3 -m site
 	// --user-site)"`).
 	return other && (c.lineNamesUnder(cmd, seen) || c.python() && pythonSiteName(cmd)) || query && writer && c.python()
+}
+
+// absent reports whether the operand word w may name a path that does not exist: one with
+// an expansion, or a spelling of it (startupCands) that no file has.
+func (c *startupCheck) absent(w string) bool {
+	for _, p := range startupCands(w, c.home, c.cwds) {
+		if strings.ContainsAny(p, "$`*?[{") {
+			return true
+		}
+		if _, err := os.Lstat(p); err != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // lineNamesUnder reports whether a word of the command line cmd with no expansion, split as
@@ -247,14 +261,16 @@ func pythonSiteName(cmd string) bool {
 }
 
 // pathIsStartup reports whether the file path v is, in some spelling (pathForms), a startup
-// path or a path under one.
+// path, a path under one, or a directory on the path to one: a view that writes or moves
+// to it creates that directory (red team round 51: the filesystem server's move_file with
+// the destination ~/.local/lib, a directory holding python3.11/site-packages/zz.pth).
 func (s *Subject) pathIsStartup(v string) bool {
 	if v == "" || len(s.startup) == 0 {
 		return false
 	}
 	for _, f := range s.forms(v, s.root).forms {
 		for _, st := range s.startup {
-			if r, hole := relate(f, st); r == reachUnder && !hole {
+			if r, hole := relate(f, st); r != reachNone && !hole {
 				return true
 			}
 		}

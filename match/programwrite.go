@@ -1,6 +1,7 @@
 package match
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -33,6 +34,7 @@ type writeCheck struct {
 type writeOver struct {
 	may, file func(op string) bool
 	cwdIn     func() bool
+	absent    func(op string) bool // nil: any operand may not exist
 }
 
 // may reports whether the operand may be the program or a directory on its path.
@@ -67,6 +69,27 @@ func (w *writeCheck) cwdIn() bool {
 	return w.scope.anywhere || w.scope.cwdIn(w.prot)
 }
 
+// absent reports whether the operand may name a path that does not exist: one with an
+// expansion, or a spelling of it that no file has.
+func (w *writeCheck) absent(op string) bool {
+	if w.over != nil {
+		if w.over.absent != nil {
+			return w.over.absent(op)
+		}
+		return true
+	}
+	t := w.scope.tilde(op)
+	if hasExpansion(t) {
+		return true
+	}
+	for _, c := range w.scope.spellings(t) {
+		if _, err := os.Lstat(c); err != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // names reports whether a word of the line may name the program or a directory on its path
 // (the files a command reads from its input: `find ~/go | cpio -pl /tmp/x`).
 func (w *writeCheck) names() bool {
@@ -86,6 +109,9 @@ func (w *writeCheck) names() bool {
 func (w *writeCheck) command(prog string, args []string) bool {
 	if prog != "find" && w.outputOption(args) {
 		return true
+	}
+	if hit, ok := w.fromInput(prog, args); ok {
+		return hit
 	}
 	switch prog {
 	case "cp":
@@ -163,6 +189,9 @@ func (w *writeCheck) command(prog string, args []string) bool {
 		p := parseArgs(args, "dP")
 		if p.has("-l", "-t", "-v", "-p", "-Z", "-z") {
 			return false
+		}
+		if p.has("-:") {
+			return true // a member's ../ is kept: it lands anywhere (red team round 51)
 		}
 		return w.extractInto(p.vals("-d"))
 	case "cpio":
@@ -297,9 +326,11 @@ func (w *writeCheck) extractInto(dirs []string) bool {
 // write over the program: its destination (-t DIR, or the last operand) may be the program,
 // or a directory on its path into which a source lands under a name that may be on the
 // path too (a glob or a variable, "dir/." or, for rsync, "dir/", a name on the path), or
-// which it replaces whole (-T).
+// which it replaces whole (-T), or which does not exist and a recursive copy creates as a
+// copy of a source directory (red team round 51).
 func (w *writeCheck) copyInto(p parsed, whole, rsync bool) bool {
 	srcs := p.ops
+	tree := p.has("-r", "-R", "-a", "--recursive", "--archive") || rsync && p.has("-d", "--dirs")
 	dests := append(p.vals("-t"), p.vals("--target-directory")...)
 	if len(dests) == 0 {
 		if len(srcs) < 2 {
@@ -319,6 +350,9 @@ func (w *writeCheck) copyInto(p parsed, whole, rsync bool) bool {
 		}
 		if whole || strings.ContainsAny(d, "$`*?[{") || len(srcs) == 0 {
 			return true
+		}
+		if tree && w.absent(d) {
+			return true // the copy of a directory becomes it (red team round 51: `cp -r /tmp/zz ~/.local/lib`)
 		}
 		for _, s := range srcs {
 			if strings.ContainsAny(s, "$`*?[{") || rsync && strings.HasSuffix(s, "/") {

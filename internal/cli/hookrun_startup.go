@@ -14,6 +14,7 @@ import (
 // hook_runs: does not, so that its cases do not depend on the machine they run on).
 type runView struct {
 	home   string
+	cwd    string                   // the hooks' working directory; "" when unknown
 	getenv func(name string) string // "" when unset
 	// fs: resolve symlinks, list a Python's lib directory for its version, read git's
 	// global config for the files it includes, and leave out a path the process cannot
@@ -143,7 +144,10 @@ func guardPaths(runs []hookRun, v runView) (programs, startup []string) {
 //   - sh, bash, dash: none (a non-interactive shell reads BASH_ENV or ENV, which are
 //     environment, not files);
 //   - any program found: /etc/ld.so.preload, which glibc's loader reads for every
-//     dynamically linked program.
+//     dynamically linked program;
+//   - a version manager's shim (pyenv, rbenv, nodenv, goenv, jenv, asdf, mise, volta): the
+//     manager's root and configuration, the version files of the working directory and
+//     its ancestors, and the selected version's interpreter's own (shimStartup).
 func startupOf(r hookRun, v runView) []string {
 	home := v.home
 	env := func(name, def string) string {
@@ -160,6 +164,7 @@ func startupOf(r hookRun, v runView) []string {
 		// glibc's dynamic loader loads the libraries this file lists into every dynamically
 		// linked program (root's to write: the writability filter keeps it for root only).
 		out = append(out, "/etc/ld.so.preload")
+		out = append(out, shimStartup(r, v)...)
 	}
 	for _, base := range runNames(r, v) {
 		switch {

@@ -521,7 +521,7 @@ func hookPrograms() []string {
 // before them on PATH and their startup paths, looked up on this machine as the hook
 // process will find them (hookRuns, guardPaths).
 func (e *env) hookGuards(l *loaded) (programs, startup []string) {
-	return guardPaths(e.hookRuns(l), runView{home: e.home, getenv: os.Getenv, fs: newFSMemo()})
+	return guardPaths(e.hookRuns(l), runView{home: e.home, cwd: e.cwd, getenv: os.Getenv, fs: newFSMemo()})
 }
 
 // usesHookProgram reports whether a hook of set names the hook program in its condition
