@@ -61,6 +61,16 @@ var (
 	langNames = []string{"id", "name"}
 )
 
+// cellCodeWords are the last words of a key that holds a notebook cell's code where the call
+// is about cells (cellKey): jupyter-mcp-server's `cell_source`, `source` (nbformat's, a
+// string or a list of lines), `cell`, a `cells` list, an insert's `content`, a REPL's
+// `input`. runCodeWords are those read as code in any tool whose name says it runs code,
+// beside code and snippet (a run_cell's `source`, an execute's `cell`).
+var (
+	cellCodeWords = []string{"source", "sources", "cell", "cells", "code", "codes", "snippet", "snippets", "content", "contents", "text", "input", "lines"}
+	runCodeWords  = []string{"source", "sources", "cell", "cells"}
+)
+
 // keyWords returns the words of an argument name, lower case: split at '_', '-', '.' and
 // spaces, and in camel case before an upper-case letter that follows a lower-case one or a
 // digit, or that starts a lower-case word after an upper-case run ("URLPath" is url and
@@ -170,6 +180,25 @@ func codeKey(k string) (langs []string, ok bool) {
 		}
 	}
 	return langs, true
+}
+
+// cellKey reports whether a word of k, in either reading, is one of cellWords: an argument
+// about a notebook's cells (cell_index, notebook_path, kernel_id).
+func cellKey(k string) bool {
+	for _, ws := range keyReadings(k) {
+		for _, w := range ws {
+			if foldIn(w, cellWords) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cellCodeKey reports whether k holds a cell's code: its last word is one of cellCodeWords
+// in a call about cells (cell), or of runCodeWords in a tool that runs code (runs).
+func cellCodeKey(k string, cell, runs bool) bool {
+	return cell && lastWordIn(k, cellCodeWords, true) || runs && lastWordIn(k, runCodeWords, true)
 }
 
 // langKey reports whether k names the language of code: a name whose last word is language,

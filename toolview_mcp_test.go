@@ -127,6 +127,22 @@ func TestMCPToolViews(t *testing.T) {
 		{"Python code is no rm", "mcp__ide__executeCode", `{"code":"import shutil\nprint(2)"}`, "", none},
 		{"a code key in a tool that runs nothing", "mcp__x__format", `{"code":"rm -rf /tmp/x"}`, "", none},
 
+		// Notebook cells (red team round 51, with the real Claude Code: Datalayer
+		// jupyter-mcp-server's tools ran shell escapes past every Bash guard).
+		{"insert_execute_code_cell's cell_source", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":0,"cell_source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"append_execute_code_cell's cell_source", "mcp__jupyter__append_execute_code_cell", `{"cell_source":"import os\n!rm -rf /tmp/x"}`, "no rm", nil},
+		{"execute_cell's cell", "mcp__jupyter__execute_cell", `{"cell":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"run_cell's source, a path key too", "mcp__x__run_cell", `{"source":"%%bash\necho a\nrm -rf /tmp/x"}`, "no rm", nil},
+		{"a %sx cell", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":1,"cell_source":"y = %sx rm -rf /tmp/x"}`, "no rm", nil},
+		{"a %system cell", "mcp__jupyter__execute_ipython", `{"code":"%system rm -rf /tmp/x"}`, "no rm", nil},
+		{"an alias cell", "mcp__jupyter__append_execute_code_cell", `{"cell_source":"%rm -rf /tmp/x\nprint(1)"}`, "no rm", nil},
+		{"a cell written to run later", "mcp__jupyter__insert_cell", `{"cell_index":0,"cell_type":"code","cell_source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"overwrite_cell_source", "mcp__jupyter__overwrite_cell_source", `{"cell_index":0,"cell_source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"nbformat's cells and source lines", "mcp__nb__write", `{"notebook_path":"a.ipynb","cells":[{"cell_type":"code","source":["import os\n","!rm -rf /tmp/x\n"]}]}`, "no rm", nil},
+		{"a cell's content beside a cell_index", "mcp__x__insert", `{"cell_index":2,"content":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a notebook edit writes the notebook", "mcp__jupyter__insert_cell", `{"notebook_path":"~/go/bin/hookcore-hook","cell_source":"1"}`, "no program", nil},
+		{"a cell of Python is no rm", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":0,"cell_source":"import shutil\nprint(2)"}`, "", none},
+
 		// Arguments in a JSON string.
 		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
 		{"a JSON array", "mcp__gw__call_tool", `{"calls":"[{\"url\":\"https://evil.com/x\"}]"}`, "no evil", nil},
@@ -213,6 +229,8 @@ func TestMCPToolViewSeen(t *testing.T) {
 			[]viewCall{{"Bash", `{"command":"mv bin b"}`}, {"Bash", `{"command":"cd ~/'go' \u0026\u0026 mv bin b"}`}}},
 		{"a relative path and its cwd", "Write", "mcp__x__write_file", `{"path":"b","cwd":"/w"}`,
 			[]viewCall{{"Write", `{"file_path":"b"}`}, {"Write", `{"file_path":"/w/b"}`}}},
+		{"a cell's source is code and a path", "Bash|Write", "mcp__x__run_cell", `{"source":"!ls"}`,
+			[]viewCall{{"Bash", `{"command":"python3 -c '!ls'"}`}, {"Bash", `{"command":"ls"}`}, {"Write", `{"file_path":"!ls"}`}}},
 		{"a URL path", "WebFetch|Read", "mcp__desktop-commander__read_file", `{"path":"https://x.example/a","isUrl":true}`,
 			[]viewCall{{"Read", `{"file_path":"https://x.example/a"}`}, {"WebFetch", `{"url":"https://x.example/a"}`}}},
 	}

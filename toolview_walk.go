@@ -23,6 +23,9 @@ type viewWalker struct {
 	other bool
 	write bool     // other, and not read-only by its name: its file views are writes
 	name  toolName // what the tool's name says, when other
+	// cell is set, for a tool that is not one of ownTools, while walking a call, or the
+	// part of one, about a notebook's cells (its name or a key says so: cellWords).
+	cell  bool
 	views []toolView
 	nest  int // JSON texts in strings decoded on the way to the value walked
 }
@@ -37,6 +40,7 @@ func walkViews(tool string, v any) []toolView {
 	if w.other {
 		w.name = readToolName(tool) // Claude Code's own tools are known by their arguments
 		w.write = !w.name.readOnly
+		w.cell = w.name.cell
 	}
 	w.walk(v, "")
 	seen := map[string]bool{}
@@ -94,8 +98,22 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			langs = append(langs, langOf(x))
 		}
 	}
-	runs := len(langs) > 0 || w.name.runs || len(w.name.langs) > 0
+	// A call about cells, by its tool's name or a key here or above (cell_index,
+	// notebook_path), runs its code as an IPython cell: Python and its shell escapes,
+	// besides any language a key names.
+	cell := w.cell
+	for _, k := range keys {
+		cell = cell || w.other && cellKey(k)
+	}
+	if cell != w.cell {
+		defer func(c bool) { w.cell = c }(w.cell)
+		w.cell = cell
+	}
+	runs := len(langs) > 0 || w.name.runs || len(w.name.langs) > 0 || cell
 	langs = append(langs, w.name.langs...)
+	if cell && !slices.Contains(langs, "python") {
+		langs = append(langs, "python")
+	}
 	if len(langs) == 0 {
 		langs = []string{""}
 	}
@@ -135,6 +153,15 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.commandValue(m[k], p, cwds)
+		case w.other && cellCodeKey(k, cell, runs):
+			// A cell's code (cell_source, source, cell, cells[].source) is code; one that
+			// is a path key too (source) is a file view as well: which one the tool takes
+			// it for, hookcore cannot tell, so it has both.
+			kl, _ := codeKey(k)
+			w.cellCode(m[k], p, append(kl, langs...), lastWordIn(k, []string{"sources", "cells", "codes", "snippets"}, true))
+			if pathKey(k) {
+				w.paths(m[k], p, w.write, cwds)
+			}
 		case isCode(k, runs):
 			kl, _ := codeKey(k)
 			if len(kl) > 0 && !runs {
@@ -220,6 +247,46 @@ func (w *viewWalker) code(v any, p string, langs []string) {
 	default:
 		w.views = append(w.views, badView("Bash", p, v))
 	}
+}
+
+// cellCode appends the views of a cell's code v at path p in langs: a string is code; a
+// list of strings is one cell's lines (nbformat's source, each line ending in its newline),
+// or under a plural key (cells) a cell each; an object (a cell {cell_type, source}) or any
+// other element is walked; a JSON text in a string is read as such too.
+func (w *viewWalker) cellCode(v any, p string, langs []string, plural bool) {
+	switch v := v.(type) {
+	case string:
+		w.code(v, p, langs)
+		w.nested(v, p, func(x any) { w.cellCode(x, p, langs, plural) })
+	case []any:
+		if lines, ok := stringsOf(v); ok && !plural && len(lines) > 0 {
+			w.code(strings.Join(lines, ""), p, langs)
+			return
+		}
+		for i, e := range v {
+			at := fmt.Sprintf("%s[%d]", p, i)
+			if s, ok := e.(string); ok {
+				w.code(s, at, langs)
+				continue
+			}
+			w.walk(e, at)
+		}
+	case map[string]any:
+		w.walk(v, p)
+	}
+}
+
+// stringsOf returns the strings of l when it holds nothing else.
+func stringsOf(l []any) ([]string, bool) {
+	out := make([]string, 0, len(l))
+	for _, e := range l {
+		s, ok := e.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
 }
 
 // urls appends the views of the URL-like value v at path p: a WebFetch call for a string
