@@ -41,8 +41,8 @@ var (
 // run there. notPathKeys end in path and name no file: Serena's `name_path` is a symbol's
 // path in a file's outline.
 var (
-	pathWords   = []string{"path", "paths", "file", "files", "filename", "filenames", "filepath", "filepaths", "dir", "dirs", "dirname", "directory", "directories", "folder", "folders"}
-	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject", "output", "out", "save_as", "saveas", "save_to", "saveto", "location"}
+	pathWords   = []string{"path", "paths", "file", "files", "filename", "filenames", "filepath", "filepaths", "dir", "dirs", "dirname", "directory", "directories", "folder", "folders", "root", "roots", "pathname", "pathnames", "outfile", "outpath"}
+	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject", "output", "out", "save_as", "saveas", "save_to", "saveto", "location", "project", "projects", "workspace", "workspaces", "notebook", "notebooks", "file_name", "file_names"}
 	cwdKeys     = []string{"cwd", "workdir", "work_dir", "working_dir", "workingdir", "working_directory", "workingdirectory", "current_directory", "currentdirectory"}
 	notPathKeys = []string{"name_path", "namepath"}
 )
@@ -166,6 +166,23 @@ func pathKey(k string) bool {
 
 // cwdKey reports whether k names the directory a command runs in.
 func cwdKey(k string) bool { return foldIn(k, cwdKeys) }
+
+// baseNames are the words, joined, of the keys that name a tool's root (red team round 51:
+// Serena's activate_project `project`, then `relative_path`s taken there): a relative path
+// or a command beside one is also read as taken there (baseKey), as beside a cwd.
+var baseNames = []string{"root", "rootdir", "rootpath", "projectroot", "project", "projectpath", "projectdir",
+	"projectdirectory", "workspace", "workspaceroot", "workspacepath", "workspacedir", "workspacefolder",
+	"basedir", "basepath", "basedirectory", "repopath", "repodir", "repositorypath", "reporoot"}
+
+// baseKey reports whether k names a tool's root (baseNames), any case and separators.
+func baseKey(k string) bool {
+	for _, w := range keyReadings(k) {
+		if foldIn(strings.Join(w, ""), baseNames) {
+			return true
+		}
+	}
+	return false
+}
 
 // codeKey reports whether k names code: a name whose last word is code or snippet (`code`,
 // `source_code`, `bash_code`, `codeSnippet`... ), and the languages its other words name

@@ -143,6 +143,9 @@ func TestMCPToolViews(t *testing.T) {
 		{"a notebook edit writes the notebook", "mcp__jupyter__insert_cell", `{"notebook_path":"~/go/bin/hookcore-hook","cell_source":"1"}`, "no program", nil},
 		{"a cell of Python is no rm", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":0,"cell_source":"import shutil\nprint(2)"}`, "", none},
 
+		// Tool roots (red team round 51: Serena's activate_project, then a relative_path).
+		{"a relative path beside a project root", "mcp__serena__create_text_file", `{"relative_path":"settings.json","project_root":"~/.claude"}`, "no settings", nil},
+
 		// Arguments in a JSON string.
 		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
 		{"a JSON array", "mcp__gw__call_tool", `{"calls":"[{\"url\":\"https://evil.com/x\"}]"}`, "no evil", nil},
@@ -231,6 +234,15 @@ func TestMCPToolViewSeen(t *testing.T) {
 			[]viewCall{{"Write", `{"file_path":"b"}`}, {"Write", `{"file_path":"/w/b"}`}}},
 		{"a cell's source is code and a path", "Bash|Write", "mcp__x__run_cell", `{"source":"!ls"}`,
 			[]viewCall{{"Bash", `{"command":"python3 -c '!ls'"}`}, {"Bash", `{"command":"ls"}`}, {"Write", `{"file_path":"!ls"}`}}},
+		{"a project is a write of the root", "Write", "mcp__serena__activate_project", `{"project":"/home/u/go/bin"}`,
+			[]viewCall{{"Write", `{"file_path":"/home/u/go/bin"}`}}},
+		{"a relative path in the tool's roots", "Write", "mcp__x__create_text_file", `{"relative_path":"python3","projectPath":"/p","workspace_root":"/w","root":"/r","workspace":"/s","project":"/t"}`,
+			[]viewCall{
+				{"Write", `{"file_path":"/t"}`}, {"Write", `{"file_path":"/p"}`}, {"Write", `{"file_path":"python3"}`},
+				{"Write", `{"file_path":"/t/python3"}`}, {"Write", `{"file_path":"/p/python3"}`}, {"Write", `{"file_path":"/r/python3"}`},
+				{"Write", `{"file_path":"/s/python3"}`}, {"Write", `{"file_path":"/w/python3"}`},
+				{"Write", `{"file_path":"/r"}`}, {"Write", `{"file_path":"/s"}`}, {"Write", `{"file_path":"/w"}`},
+			}},
 		{"a URL path", "WebFetch|Read", "mcp__desktop-commander__read_file", `{"path":"https://x.example/a","isUrl":true}`,
 			[]viewCall{{"Read", `{"file_path":"https://x.example/a"}`}, {"WebFetch", `{"url":"https://x.example/a"}`}}},
 	}

@@ -84,14 +84,14 @@ func (w *viewWalker) object(m map[string]any, at string) {
 		}
 		return at + "." + k
 	}
-	// The directories a command or a relative path beside them may be in, and the
-	// languages of code beside them: the model may add such a key the tool ignores, so
+	// The directories a command or a relative path beside them may be in (a cwd, a tool's
+	// root: baseKey), and the languages of code beside them: the model may add such a key the tool ignores, so
 	// they add views and never take one away. A language that is not a string is one
 	// hookcore does not know: the code is read as shell text.
 	var cwds, langs []string
 	for _, k := range keys {
 		x, isString := m[k].(string)
-		if w.other && cwdKey(k) && isString && x != "" {
+		if w.other && (cwdKey(k) || baseKey(k)) && isString && x != "" {
 			cwds = append(cwds, x)
 		}
 		if langKey(k) && m[k] != nil {
