@@ -80,7 +80,7 @@ func TestReadToolName(t *testing.T) {
 		"mcp__filesystem__directory_tree":               {readOnly: true},
 		"mcp__filesystem__list_allowed_directories":     {readOnly: true},
 		"mcp__filesystem__write_file":                   {},
-		"mcp__filesystem__move_file":                    {},
+		"mcp__filesystem__move_file":                    {renames: true},
 		"mcp__git__git_status":                          {readOnly: true},
 		"mcp__git__git_add":                             {},
 		"mcp__x__get_or_create":                         {},

@@ -19,9 +19,12 @@ import (
 // text (command_string, commandText, cmd_line), is command-like (commandKey; red team round
 // 50).
 var (
-	commandKeys = []string{"command", "cmd", "cmdline", "command_line", "commandline", "script", "shell_command", "shellcommand", "argv"}
+	commandKeys = []string{"command", "cmd", "cmdline", "command_line", "commandline", "script", "shell_command", "shellcommand", "argv", "shell", "bash", "sh", "zsh"}
 	urlKeys     = []string{"url", "urls", "uri", "uris", "href", "hrefs", "endpoint", "endpoints", "link", "links"}
-	programKeys = []string{"program", "executable", "exec"}
+	programKeys = []string{"program", "executable", "exec", "binary"}
+	// argsKeys are the other names of a command's or a program's argument list (red team
+	// round 51), read where `args` is not there and they hold a string or strings.
+	argsKeys    = []string{"arguments", "cmd_args", "cmdargs", "command_args", "commandargs", "program_args", "parameters", "params"}
 	urlSuffixes = []string{"url", "urls", "uri", "uris"}
 	// commandWords are the last words of a command-like key; commandTexts the words after
 	// a leading command or cmd that name its text.

@@ -146,6 +146,28 @@ func TestMCPToolViews(t *testing.T) {
 		// Tool roots (red team round 51: Serena's activate_project, then a relative_path).
 		{"a relative path beside a project root", "mcp__serena__create_text_file", `{"relative_path":"settings.json","project_root":"~/.claude"}`, "no settings", nil},
 
+		// More keys (red team round 51).
+		{"file_name", "mcp__x__save", `{"file_name":"~/go/bin/hookcore-hook","data":"x"}`, "no program", nil},
+		{"fileName", "mcp__x__save", `{"fileName":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"pathname", "mcp__x__save", `{"pathname":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"outfile", "mcp__x__convert", `{"infile":"a","outfile":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"outpath", "mcp__x__convert", `{"outpath":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"a notebook", "mcp__x__create", `{"notebook":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"a rename's new_name", "mcp__x__rename_file", `{"path":"~/go/bin/old","new_name":"hookcore-hook"}`, "no program", nil},
+		{"a rename's newName", "mcp__x__rename", `{"filePath":"/tmp/a","newName":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"paths as a map's keys", "mcp__x__write_files", `{"files":{"~/go/bin/hookcore-hook":"#!/bin/sh"}}`, "no program", nil},
+		{"a command and its arguments", "mcp__x__exec", `{"command":"rm","arguments":["-rf","/tmp/x"]}`, "no rm", []viewCall{{"Bash", `{"command":"rm '-rf' '/tmp/x'"}`}}},
+		{"a binary and its arguments", "mcp__x__exec", `{"binary":"rm","arguments":["-rf","/tmp/x"]}`, "no rm", nil},
+		{"a tool and its args", "mcp__x__exec", `{"tool":"rm","args":["-rf","/tmp/x"]}`, "no rm", nil},
+		{"a cmd and its cmd_args", "mcp__x__exec", `{"cmd":"rm","cmd_args":["-rf","/tmp/x"]}`, "no rm", []viewCall{{"Bash", `{"command":"rm '-rf' '/tmp/x'"}`}}},
+		{"a program and its parameters", "mcp__x__exec", `{"program":"rm","parameters":"-rf /tmp/x"}`, "no rm", []viewCall{{"Bash", `{"command":"'rm' -rf /tmp/x"}`}}},
+		{"a command and an object of arguments", "mcp__x__exec", `{"command":"search","arguments":{"q":"x"}}`, "", none},
+		{"a gateway's tool and its arguments", "mcp__gw__call", `{"tool":"search","args":{"q":"x"}}`, "", none},
+		{"a shell key", "mcp__x__exec", `{"shell":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"a bash key", "mcp__x__exec", `{"bash":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"an sh key", "mcp__x__exec", `{"sh":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"JSON in a string after a BOM", "mcp__gw__call_tool", `{"arguments":"\ufeff{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
+
 		// Arguments in a JSON string.
 		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
 		{"a JSON array", "mcp__gw__call_tool", `{"calls":"[{\"url\":\"https://evil.com/x\"}]"}`, "no evil", nil},

@@ -72,6 +72,7 @@ type toolName struct {
 	runs     bool     // a word of runWords: its code runs (codeKey)
 	process  bool     // a word of processWords: its input is typed into a process
 	cell     bool     // a word of cellWords: its code arguments are a notebook cell's
+	renames  bool     // rename, move or mv: its new_name is a file's
 	langs    []string // the languages its name names (run_python, bash)
 }
 
@@ -103,6 +104,7 @@ func readToolName(tool string) toolName {
 		n.runs = n.runs || foldIn(w, runWords)
 		n.process = n.process || foldIn(w, processWords)
 		n.cell = n.cell || foldIn(w, cellWords)
+		n.renames = n.renames || foldIn(w, []string{"rename", "move", "mv"})
 		if l := langOf(w); l != "" && !foldIn(w, []string{"cmd", "r"}) && !slices.Contains(n.langs, l) {
 			n.langs = append(n.langs, l)
 		}

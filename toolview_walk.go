@@ -77,6 +77,13 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	}
 	slices.Sort(keys)
 	args, nargs := foldGet(m, "args")
+	if nargs == 0 {
+		// The other names of a command's argument list are read only when they hold one
+		// (a string or strings): an object under them is a function's arguments, walked.
+		if a, n := foldCount(m, argsKeys); n == 1 && argvLike(a) {
+			args, nargs = a, 1
+		}
+	}
 	_, nprog := foldCount(m, programKeys)
 	join := func(k string) string {
 		if at == "" {
@@ -134,6 +141,11 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.command(line, p, cwds)
+		case strings.EqualFold(k, "tool") && nprog == 0 && nargs == 1 && argvList(args) && isStr(m[k]):
+			// A `tool` and its argv list (`{"tool": "rm", "args": ["-rf", "x"]}`); a tool
+			// with arguments of another shape is a gateway's call, walked.
+			line, _ := withArgs(shellQuote(m[k].(string)), args)
+			w.command(line, p, cwds)
 		case commandsKey(k):
 			if l, ok := m[k].([]any); ok {
 				for i, e := range l {
@@ -177,6 +189,16 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.walk(m[k], p)
+		case w.other && w.name.renames && (twoWords(k, []string{"new"}, []string{"name", "filename"}) || foldIn(k, []string{"newname", "newfilename"})):
+			// A rename's new name (`{"path": "a/b", "new_name": "c"}`) is a file in the
+			// directory of each path beside it, and in the cwds.
+			dirs := slices.Clone(cwds)
+			for _, o := range keys {
+				if x, ok := m[o].(string); ok && o != k && pathKey(o) && strings.Contains(x, "/") {
+					dirs = append(dirs, path.Dir(x))
+				}
+			}
+			w.paths(m[k], p, w.write, dirs)
 		case w.other && cwdKey(k):
 			w.paths(m[k], p, false, nil)
 		case w.other && pathKey(k):
@@ -190,6 +212,22 @@ func (w *viewWalker) object(m map[string]any, at string) {
 		}
 	}
 }
+
+// argvLike reports whether v is an argument list: a string or an array of strings.
+func argvLike(v any) bool { return isStr(v) || argvList(v) }
+
+// argvList reports whether v is an array of strings.
+func argvList(v any) bool {
+	l, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	_, ok = stringsOf(l)
+	return ok
+}
+
+// isStr reports whether v is a string.
+func isStr(v any) bool { _, ok := v.(string); return ok }
 
 // isCode reports whether the key k holds code that runs: a code key (codeKey) where
 // something says code runs (runs), or one whose own name names a language (bash_code).
@@ -363,6 +401,18 @@ func (w *viewWalker) paths(v any, p string, write bool, cwds []string) {
 			w.walk(e, at)
 		}
 	case map[string]any:
+		// A map from paths to what is done with each (`{"files": {PATH: TEXT}}`): each
+		// key is a file view too, and the map is walked (its keys may be argument names).
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if k != "" {
+				w.file(k, p+"."+k, write)
+			}
+		}
 		w.walk(v, p)
 	}
 }
@@ -421,7 +471,7 @@ func (w *viewWalker) text(s, p string) {
 // is a bad view of every view tool, which fails closed. Text that is not valid JSON is no
 // JSON to it (JSON5 and YAML readings are not tried).
 func (w *viewWalker) nested(s, p string, walk func(any)) {
-	t := strings.TrimLeft(s, " \t\r\n")
+	t := strings.TrimLeft(s, " \t\r\n\ufeff") // a UTF-8 BOM too: JSON.parse-less readers strip it
 	if !w.other || t == "" || t[0] != '{' && t[0] != '[' || !json.Valid([]byte(t)) {
 		return
 	}
