@@ -144,6 +144,7 @@ func TestMCPToolViews(t *testing.T) {
 		{"a cell of Python is no rm", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":0,"cell_source":"import shutil\nprint(2)"}`, "", none},
 
 		// Tool roots (red team round 51: Serena's activate_project, then a relative_path).
+		{"a bare relative name matches a rule on its name (its root may be set earlier)", "mcp__serena__create_text_file", `{"relative_path":"hookcore-hook"}`, "no program", nil},
 		{"a relative path beside a project root", "mcp__serena__create_text_file", `{"relative_path":"settings.json","project_root":"~/.claude"}`, "no settings", nil},
 
 		// More keys (red team round 51).
