@@ -80,7 +80,7 @@ func TestReadToolName(t *testing.T) {
 		"mcp__filesystem__directory_tree":               {readOnly: true},
 		"mcp__filesystem__list_allowed_directories":     {readOnly: true},
 		"mcp__filesystem__write_file":                   {},
-		"mcp__filesystem__move_file":                    {},
+		"mcp__filesystem__move_file":                    {renames: true},
 		"mcp__git__git_status":                          {readOnly: true},
 		"mcp__git__git_add":                             {},
 		"mcp__x__get_or_create":                         {},
@@ -90,6 +90,8 @@ func TestReadToolName(t *testing.T) {
 		"mcp__ide__executeCode":                         {runs: true, langs: []string{"python"}},
 		"mcp__desktop-commander__interact_with_process": {process: true},
 		"mcp__x__run_cmd":                               {runs: true},
+		"mcp__jupyter__insert_execute_code_cell":        {runs: true, cell: true},
+		"mcp__jupyter__overwrite_cell_source":           {cell: true},
 	} {
 		if diff := cmp.Diff(want, readToolName(tool), cmp.AllowUnexported(toolName{})); diff != "" {
 			t.Errorf("readToolName(%q) (-want +got):\n%s", tool, diff)

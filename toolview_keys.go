@@ -19,9 +19,12 @@ import (
 // text (command_string, commandText, cmd_line), is command-like (commandKey; red team round
 // 50).
 var (
-	commandKeys = []string{"command", "cmd", "cmdline", "command_line", "commandline", "script", "shell_command", "shellcommand", "argv"}
+	commandKeys = []string{"command", "cmd", "cmdline", "command_line", "commandline", "script", "shell_command", "shellcommand", "argv", "shell", "bash", "sh", "zsh"}
 	urlKeys     = []string{"url", "urls", "uri", "uris", "href", "hrefs", "endpoint", "endpoints", "link", "links"}
-	programKeys = []string{"program", "executable", "exec"}
+	programKeys = []string{"program", "executable", "exec", "binary"}
+	// argsKeys are the other names of a command's or a program's argument list (red team
+	// round 51), read where `args` is not there and they hold a string or strings.
+	argsKeys    = []string{"arguments", "cmd_args", "cmdargs", "command_args", "commandargs", "program_args", "parameters", "params"}
 	urlSuffixes = []string{"url", "urls", "uri", "uris"}
 	// commandWords are the last words of a command-like key; commandTexts the words after
 	// a leading command or cmd that name its text.
@@ -41,8 +44,8 @@ var (
 // run there. notPathKeys end in path and name no file: Serena's `name_path` is a symbol's
 // path in a file's outline.
 var (
-	pathWords   = []string{"path", "paths", "file", "files", "filename", "filenames", "filepath", "filepaths", "dir", "dirs", "dirname", "directory", "directories", "folder", "folders"}
-	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject", "output", "out", "save_as", "saveas", "save_to", "saveto", "location"}
+	pathWords   = []string{"path", "paths", "file", "files", "filename", "filenames", "filepath", "filepaths", "dir", "dirs", "dirname", "directory", "directories", "folder", "folders", "root", "roots", "pathname", "pathnames", "outfile", "outpath"}
+	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject", "output", "out", "save_as", "saveas", "save_to", "saveto", "location", "project", "projects", "workspace", "workspaces", "notebook", "notebooks", "file_name", "file_names"}
 	cwdKeys     = []string{"cwd", "workdir", "work_dir", "working_dir", "workingdir", "working_directory", "workingdirectory", "current_directory", "currentdirectory"}
 	notPathKeys = []string{"name_path", "namepath"}
 )
@@ -59,6 +62,16 @@ var (
 	codeWords = []string{"code", "snippet"}
 	langWords = []string{"language", "lang", "interpreter", "runtime", "kernel"}
 	langNames = []string{"id", "name"}
+)
+
+// cellCodeWords are the last words of a key that holds a notebook cell's code where the call
+// is about cells (cellKey): jupyter-mcp-server's `cell_source`, `source` (nbformat's, a
+// string or a list of lines), `cell`, a `cells` list, an insert's `content`, a REPL's
+// `input`. runCodeWords are those read as code in any tool whose name says it runs code,
+// beside code and snippet (a run_cell's `source`, an execute's `cell`).
+var (
+	cellCodeWords = []string{"source", "sources", "cell", "cells", "code", "codes", "snippet", "snippets", "content", "contents", "text", "input", "lines"}
+	runCodeWords  = []string{"source", "sources", "cell", "cells"}
 )
 
 // keyWords returns the words of an argument name, lower case: split at '_', '-', '.' and
@@ -157,6 +170,23 @@ func pathKey(k string) bool {
 // cwdKey reports whether k names the directory a command runs in.
 func cwdKey(k string) bool { return foldIn(k, cwdKeys) }
 
+// baseNames are the words, joined, of the keys that name a tool's root (red team round 51:
+// Serena's activate_project `project`, then `relative_path`s taken there): a relative path
+// or a command beside one is also read as taken there (baseKey), as beside a cwd.
+var baseNames = []string{"root", "rootdir", "rootpath", "projectroot", "project", "projectpath", "projectdir",
+	"projectdirectory", "workspace", "workspaceroot", "workspacepath", "workspacedir", "workspacefolder",
+	"basedir", "basepath", "basedirectory", "repopath", "repodir", "repositorypath", "reporoot"}
+
+// baseKey reports whether k names a tool's root (baseNames), any case and separators.
+func baseKey(k string) bool {
+	for _, w := range keyReadings(k) {
+		if foldIn(strings.Join(w, ""), baseNames) {
+			return true
+		}
+	}
+	return false
+}
+
 // codeKey reports whether k names code: a name whose last word is code or snippet (`code`,
 // `source_code`, `bash_code`, `codeSnippet`... ), and the languages its other words name
 // (`bash_code`: sh). A key such as `exit_code` is code only where code runs (viewWalker).
@@ -170,6 +200,25 @@ func codeKey(k string) (langs []string, ok bool) {
 		}
 	}
 	return langs, true
+}
+
+// cellKey reports whether a word of k, in either reading, is one of cellWords: an argument
+// about a notebook's cells (cell_index, notebook_path, kernel_id).
+func cellKey(k string) bool {
+	for _, ws := range keyReadings(k) {
+		for _, w := range ws {
+			if foldIn(w, cellWords) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cellCodeKey reports whether k holds a cell's code: its last word is one of cellCodeWords
+// in a call about cells (cell), or of runCodeWords in a tool that runs code (runs).
+func cellCodeKey(k string, cell, runs bool) bool {
+	return cell && lastWordIn(k, cellCodeWords, true) || runs && lastWordIn(k, runCodeWords, true)
 }
 
 // langKey reports whether k names the language of code: a name whose last word is language,

@@ -127,6 +127,48 @@ func TestMCPToolViews(t *testing.T) {
 		{"Python code is no rm", "mcp__ide__executeCode", `{"code":"import shutil\nprint(2)"}`, "", none},
 		{"a code key in a tool that runs nothing", "mcp__x__format", `{"code":"rm -rf /tmp/x"}`, "", none},
 
+		// Notebook cells (red team round 51, with the real Claude Code: Datalayer
+		// jupyter-mcp-server's tools ran shell escapes past every Bash guard).
+		{"insert_execute_code_cell's cell_source", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":0,"cell_source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"append_execute_code_cell's cell_source", "mcp__jupyter__append_execute_code_cell", `{"cell_source":"import os\n!rm -rf /tmp/x"}`, "no rm", nil},
+		{"execute_cell's cell", "mcp__jupyter__execute_cell", `{"cell":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"run_cell's source, a path key too", "mcp__x__run_cell", `{"source":"%%bash\necho a\nrm -rf /tmp/x"}`, "no rm", nil},
+		{"a %sx cell", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":1,"cell_source":"y = %sx rm -rf /tmp/x"}`, "no rm", nil},
+		{"a %system cell", "mcp__jupyter__execute_ipython", `{"code":"%system rm -rf /tmp/x"}`, "no rm", nil},
+		{"an alias cell", "mcp__jupyter__append_execute_code_cell", `{"cell_source":"%rm -rf /tmp/x\nprint(1)"}`, "no rm", nil},
+		{"a cell written to run later", "mcp__jupyter__insert_cell", `{"cell_index":0,"cell_type":"code","cell_source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"overwrite_cell_source", "mcp__jupyter__overwrite_cell_source", `{"cell_index":0,"cell_source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"nbformat's cells and source lines", "mcp__nb__write", `{"notebook_path":"a.ipynb","cells":[{"cell_type":"code","source":["import os\n","!rm -rf /tmp/x\n"]}]}`, "no rm", nil},
+		{"a cell's content beside a cell_index", "mcp__x__insert", `{"cell_index":2,"content":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a notebook edit writes the notebook", "mcp__jupyter__insert_cell", `{"notebook_path":"~/go/bin/hookcore-hook","cell_source":"1"}`, "no program", nil},
+		{"a cell of Python is no rm", "mcp__jupyter__insert_execute_code_cell", `{"cell_index":0,"cell_source":"import shutil\nprint(2)"}`, "", none},
+
+		// Tool roots (red team round 51: Serena's activate_project, then a relative_path).
+		{"a bare relative name matches a rule on its name (its root may be set earlier)", "mcp__serena__create_text_file", `{"relative_path":"hookcore-hook"}`, "no program", nil},
+		{"a relative path beside a project root", "mcp__serena__create_text_file", `{"relative_path":"settings.json","project_root":"~/.claude"}`, "no settings", nil},
+
+		// More keys (red team round 51).
+		{"file_name", "mcp__x__save", `{"file_name":"~/go/bin/hookcore-hook","data":"x"}`, "no program", nil},
+		{"fileName", "mcp__x__save", `{"fileName":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"pathname", "mcp__x__save", `{"pathname":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"outfile", "mcp__x__convert", `{"infile":"a","outfile":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"outpath", "mcp__x__convert", `{"outpath":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"a notebook", "mcp__x__create", `{"notebook":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"a rename's new_name", "mcp__x__rename_file", `{"path":"~/go/bin/old","new_name":"hookcore-hook"}`, "no program", nil},
+		{"a rename's newName", "mcp__x__rename", `{"filePath":"/tmp/a","newName":"~/go/bin/hookcore-hook"}`, "no program", nil},
+		{"paths as a map's keys", "mcp__x__write_files", `{"files":{"~/go/bin/hookcore-hook":"#!/bin/sh"}}`, "no program", nil},
+		{"a command and its arguments", "mcp__x__exec", `{"command":"rm","arguments":["-rf","/tmp/x"]}`, "no rm", []viewCall{{"Bash", `{"command":"rm '-rf' '/tmp/x'"}`}}},
+		{"a binary and its arguments", "mcp__x__exec", `{"binary":"rm","arguments":["-rf","/tmp/x"]}`, "no rm", nil},
+		{"a tool and its args", "mcp__x__exec", `{"tool":"rm","args":["-rf","/tmp/x"]}`, "no rm", nil},
+		{"a cmd and its cmd_args", "mcp__x__exec", `{"cmd":"rm","cmd_args":["-rf","/tmp/x"]}`, "no rm", []viewCall{{"Bash", `{"command":"rm '-rf' '/tmp/x'"}`}}},
+		{"a program and its parameters", "mcp__x__exec", `{"program":"rm","parameters":"-rf /tmp/x"}`, "no rm", []viewCall{{"Bash", `{"command":"'rm' -rf /tmp/x"}`}}},
+		{"a command and an object of arguments", "mcp__x__exec", `{"command":"search","arguments":{"q":"x"}}`, "", none},
+		{"a gateway's tool and its arguments", "mcp__gw__call", `{"tool":"search","args":{"q":"x"}}`, "", none},
+		{"a shell key", "mcp__x__exec", `{"shell":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"a bash key", "mcp__x__exec", `{"bash":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"an sh key", "mcp__x__exec", `{"sh":"rm -rf /tmp/x"}`, "no rm", nil},
+		{"JSON in a string after a BOM", "mcp__gw__call_tool", `{"arguments":"\ufeff{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
+
 		// Arguments in a JSON string.
 		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
 		{"a JSON array", "mcp__gw__call_tool", `{"calls":"[{\"url\":\"https://evil.com/x\"}]"}`, "no evil", nil},
@@ -213,6 +255,17 @@ func TestMCPToolViewSeen(t *testing.T) {
 			[]viewCall{{"Bash", `{"command":"mv bin b"}`}, {"Bash", `{"command":"cd ~/'go' \u0026\u0026 mv bin b"}`}}},
 		{"a relative path and its cwd", "Write", "mcp__x__write_file", `{"path":"b","cwd":"/w"}`,
 			[]viewCall{{"Write", `{"file_path":"b"}`}, {"Write", `{"file_path":"/w/b"}`}}},
+		{"a cell's source is code and a path", "Bash|Write", "mcp__x__run_cell", `{"source":"!ls"}`,
+			[]viewCall{{"Bash", `{"command":"python3 -c '!ls'"}`}, {"Bash", `{"command":"ls"}`}, {"Write", `{"file_path":"!ls"}`}}},
+		{"a project is a write of the root", "Write", "mcp__serena__activate_project", `{"project":"/home/u/go/bin"}`,
+			[]viewCall{{"Write", `{"file_path":"/home/u/go/bin"}`}}},
+		{"a relative path in the tool's roots", "Write", "mcp__x__create_text_file", `{"relative_path":"python3","projectPath":"/p","workspace_root":"/w","root":"/r","workspace":"/s","project":"/t"}`,
+			[]viewCall{
+				{"Write", `{"file_path":"/t"}`}, {"Write", `{"file_path":"/p"}`}, {"Write", `{"file_path":"python3"}`},
+				{"Write", `{"file_path":"/t/python3"}`}, {"Write", `{"file_path":"/p/python3"}`}, {"Write", `{"file_path":"/r/python3"}`},
+				{"Write", `{"file_path":"/s/python3"}`}, {"Write", `{"file_path":"/w/python3"}`},
+				{"Write", `{"file_path":"/r"}`}, {"Write", `{"file_path":"/s"}`}, {"Write", `{"file_path":"/w"}`},
+			}},
 		{"a URL path", "WebFetch|Read", "mcp__desktop-commander__read_file", `{"path":"https://x.example/a","isUrl":true}`,
 			[]viewCall{{"Read", `{"file_path":"https://x.example/a"}`}, {"WebFetch", `{"url":"https://x.example/a"}`}}},
 	}

@@ -57,6 +57,13 @@ var (
 	processWords = []string{"process", "terminal", "repl", "console", "pty", "stdin", "tty", "shell"}
 )
 
+// cellWords are the words of a tool's name, or of an argument's, that say the call is about
+// a notebook's cells (red team round 51: Datalayer jupyter-mcp-server's
+// insert_execute_code_cell, execute_cell, overwrite_cell_source; a `cell_index`, a
+// `notebook_path`, a `kernel_id` beside the code): its code arguments (cellCodeKey) are an
+// IPython cell's, whether the call runs the cell or writes it for a later call to run.
+var cellWords = []string{"notebook", "notebooks", "jupyter", "ipython", "ipynb", "cell", "cells", "kernel", "kernels"}
+
 // toolName is what a tool's name says (readToolName): the tool name is the user's
 // configuration (their MCP servers), not the model's, so it may decide how the arguments
 // the model wrote are read.
@@ -64,6 +71,8 @@ type toolName struct {
 	readOnly bool     // readOnlyTool: its file views are reads
 	runs     bool     // a word of runWords: its code runs (codeKey)
 	process  bool     // a word of processWords: its input is typed into a process
+	cell     bool     // a word of cellWords: its code arguments are a notebook cell's
+	renames  bool     // rename, move or mv: its new_name is a file's
 	langs    []string // the languages its name names (run_python, bash)
 }
 
@@ -94,6 +103,8 @@ func readToolName(tool string) toolName {
 		}
 		n.runs = n.runs || foldIn(w, runWords)
 		n.process = n.process || foldIn(w, processWords)
+		n.cell = n.cell || foldIn(w, cellWords)
+		n.renames = n.renames || foldIn(w, []string{"rename", "move", "mv"})
 		if l := langOf(w); l != "" && !foldIn(w, []string{"cmd", "r"}) && !slices.Contains(n.langs, l) {
 			n.langs = append(n.langs, l)
 		}

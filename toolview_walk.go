@@ -23,6 +23,9 @@ type viewWalker struct {
 	other bool
 	write bool     // other, and not read-only by its name: its file views are writes
 	name  toolName // what the tool's name says, when other
+	// cell is set, for a tool that is not one of ownTools, while walking a call, or the
+	// part of one, about a notebook's cells (its name or a key says so: cellWords).
+	cell  bool
 	views []toolView
 	nest  int // JSON texts in strings decoded on the way to the value walked
 }
@@ -37,6 +40,7 @@ func walkViews(tool string, v any) []toolView {
 	if w.other {
 		w.name = readToolName(tool) // Claude Code's own tools are known by their arguments
 		w.write = !w.name.readOnly
+		w.cell = w.name.cell
 	}
 	w.walk(v, "")
 	seen := map[string]bool{}
@@ -73,6 +77,13 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	}
 	slices.Sort(keys)
 	args, nargs := foldGet(m, "args")
+	if nargs == 0 {
+		// The other names of a command's argument list are read only when they hold one
+		// (a string or strings): an object under them is a function's arguments, walked.
+		if a, n := foldCount(m, argsKeys); n == 1 && argvLike(a) {
+			args, nargs = a, 1
+		}
+	}
 	_, nprog := foldCount(m, programKeys)
 	join := func(k string) string {
 		if at == "" {
@@ -80,22 +91,36 @@ func (w *viewWalker) object(m map[string]any, at string) {
 		}
 		return at + "." + k
 	}
-	// The directories a command or a relative path beside them may be in, and the
-	// languages of code beside them: the model may add such a key the tool ignores, so
+	// The directories a command or a relative path beside them may be in (a cwd, a tool's
+	// root: baseKey), and the languages of code beside them: the model may add such a key the tool ignores, so
 	// they add views and never take one away. A language that is not a string is one
 	// hookcore does not know: the code is read as shell text.
 	var cwds, langs []string
 	for _, k := range keys {
 		x, isString := m[k].(string)
-		if w.other && cwdKey(k) && isString && x != "" {
+		if w.other && (cwdKey(k) || baseKey(k)) && isString && x != "" {
 			cwds = append(cwds, x)
 		}
 		if langKey(k) && m[k] != nil {
 			langs = append(langs, langOf(x))
 		}
 	}
-	runs := len(langs) > 0 || w.name.runs || len(w.name.langs) > 0
+	// A call about cells, by its tool's name or a key here or above (cell_index,
+	// notebook_path), runs its code as an IPython cell: Python and its shell escapes,
+	// besides any language a key names.
+	cell := w.cell
+	for _, k := range keys {
+		cell = cell || w.other && cellKey(k)
+	}
+	if cell != w.cell {
+		defer func(c bool) { w.cell = c }(w.cell)
+		w.cell = cell
+	}
+	runs := len(langs) > 0 || w.name.runs || len(w.name.langs) > 0 || cell
 	langs = append(langs, w.name.langs...)
+	if cell && !slices.Contains(langs, "python") {
+		langs = append(langs, "python")
+	}
 	if len(langs) == 0 {
 		langs = []string{""}
 	}
@@ -116,6 +141,11 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.command(line, p, cwds)
+		case strings.EqualFold(k, "tool") && nprog == 0 && nargs == 1 && argvList(args) && isStr(m[k]):
+			// A `tool` and its argv list (`{"tool": "rm", "args": ["-rf", "x"]}`); a tool
+			// with arguments of another shape is a gateway's call, walked.
+			line, _ := withArgs(shellQuote(m[k].(string)), args)
+			w.command(line, p, cwds)
 		case commandsKey(k):
 			if l, ok := m[k].([]any); ok {
 				for i, e := range l {
@@ -135,6 +165,15 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.commandValue(m[k], p, cwds)
+		case w.other && cellCodeKey(k, cell, runs):
+			// A cell's code (cell_source, source, cell, cells[].source) is code; one that
+			// is a path key too (source) is a file view as well: which one the tool takes
+			// it for, hookcore cannot tell, so it has both.
+			kl, _ := codeKey(k)
+			w.cellCode(m[k], p, append(kl, langs...), lastWordIn(k, []string{"sources", "cells", "codes", "snippets"}, true))
+			if pathKey(k) {
+				w.paths(m[k], p, w.write, cwds)
+			}
 		case isCode(k, runs):
 			kl, _ := codeKey(k)
 			if len(kl) > 0 && !runs {
@@ -150,6 +189,16 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.walk(m[k], p)
+		case w.other && w.name.renames && (twoWords(k, []string{"new"}, []string{"name", "filename"}) || foldIn(k, []string{"newname", "newfilename"})):
+			// A rename's new name (`{"path": "a/b", "new_name": "c"}`) is a file in the
+			// directory of each path beside it, and in the cwds.
+			dirs := slices.Clone(cwds)
+			for _, o := range keys {
+				if x, ok := m[o].(string); ok && o != k && pathKey(o) && strings.Contains(x, "/") {
+					dirs = append(dirs, path.Dir(x))
+				}
+			}
+			w.paths(m[k], p, w.write, dirs)
 		case w.other && cwdKey(k):
 			w.paths(m[k], p, false, nil)
 		case w.other && pathKey(k):
@@ -163,6 +212,22 @@ func (w *viewWalker) object(m map[string]any, at string) {
 		}
 	}
 }
+
+// argvLike reports whether v is an argument list: a string or an array of strings.
+func argvLike(v any) bool { return isStr(v) || argvList(v) }
+
+// argvList reports whether v is an array of strings.
+func argvList(v any) bool {
+	l, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	_, ok = stringsOf(l)
+	return ok
+}
+
+// isStr reports whether v is a string.
+func isStr(v any) bool { _, ok := v.(string); return ok }
 
 // isCode reports whether the key k holds code that runs: a code key (codeKey) where
 // something says code runs (runs), or one whose own name names a language (bash_code).
@@ -220,6 +285,46 @@ func (w *viewWalker) code(v any, p string, langs []string) {
 	default:
 		w.views = append(w.views, badView("Bash", p, v))
 	}
+}
+
+// cellCode appends the views of a cell's code v at path p in langs: a string is code; a
+// list of strings is one cell's lines (nbformat's source, each line ending in its newline),
+// or under a plural key (cells) a cell each; an object (a cell {cell_type, source}) or any
+// other element is walked; a JSON text in a string is read as such too.
+func (w *viewWalker) cellCode(v any, p string, langs []string, plural bool) {
+	switch v := v.(type) {
+	case string:
+		w.code(v, p, langs)
+		w.nested(v, p, func(x any) { w.cellCode(x, p, langs, plural) })
+	case []any:
+		if lines, ok := stringsOf(v); ok && !plural && len(lines) > 0 {
+			w.code(strings.Join(lines, ""), p, langs)
+			return
+		}
+		for i, e := range v {
+			at := fmt.Sprintf("%s[%d]", p, i)
+			if s, ok := e.(string); ok {
+				w.code(s, at, langs)
+				continue
+			}
+			w.walk(e, at)
+		}
+	case map[string]any:
+		w.walk(v, p)
+	}
+}
+
+// stringsOf returns the strings of l when it holds nothing else.
+func stringsOf(l []any) ([]string, bool) {
+	out := make([]string, 0, len(l))
+	for _, e := range l {
+		s, ok := e.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
 }
 
 // urls appends the views of the URL-like value v at path p: a WebFetch call for a string
@@ -296,6 +401,18 @@ func (w *viewWalker) paths(v any, p string, write bool, cwds []string) {
 			w.walk(e, at)
 		}
 	case map[string]any:
+		// A map from paths to what is done with each (`{"files": {PATH: TEXT}}`): each
+		// key is a file view too, and the map is walked (its keys may be argument names).
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if k != "" {
+				w.file(k, p+"."+k, write)
+			}
+		}
 		w.walk(v, p)
 	}
 }
@@ -354,7 +471,7 @@ func (w *viewWalker) text(s, p string) {
 // is a bad view of every view tool, which fails closed. Text that is not valid JSON is no
 // JSON to it (JSON5 and YAML readings are not tried).
 func (w *viewWalker) nested(s, p string, walk func(any)) {
-	t := strings.TrimLeft(s, " \t\r\n")
+	t := strings.TrimLeft(s, " \t\r\n\ufeff") // a UTF-8 BOM too: JSON.parse-less readers strip it
 	if !w.other || t == "" || t[0] != '{' && t[0] != '[' || !json.Valid([]byte(t)) {
 		return
 	}
