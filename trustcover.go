@@ -16,6 +16,8 @@ import (
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/internal/regularfile"
+
+	"github.com/hookcore/hookcore/shell"
 )
 
 // HookCover is what a trust grant binds for one project or local hook (issue 11.1): the
@@ -733,7 +735,7 @@ func coverWords(ws []word) (r wordsCover) {
 // is true when a wrapper's own argument is the code to run (env -S STRING, recorded in
 // r.code): there is no program word to look at.
 func skipWrappers(ws []word, r *wordsCover) (i int, done bool) {
-	for i < len(ws) && ws[i].dyn == "" && isAssignment(ws[i].val) {
+	for i < len(ws) && ws[i].dyn == "" && shell.IsAssignment(ws[i].val) {
 		i++
 	}
 	for i < len(ws) && ws[i].dyn == "" && coverWrappers()[filepath.Base(ws[i].val)] {
@@ -742,7 +744,7 @@ func skipWrappers(ws []word, r *wordsCover) (i int, done bool) {
 			r.notCovered = append(r.notCovered, "xargs runs its command with operands read from stdin when the hook runs")
 		}
 		i++
-		for i < len(ws) && ws[i].dyn == "" && (strings.HasPrefix(ws[i].val, "-") || isAssignment(ws[i].val) || isDuration(ws[i].val)) {
+		for i < len(ws) && ws[i].dyn == "" && (strings.HasPrefix(ws[i].val, "-") || shell.IsAssignment(ws[i].val) || isDuration(ws[i].val)) {
 			f := ws[i].val
 			i++
 			if wrapper == "env" && (f == "-S" || f == "--split-string") && i < len(ws) {
@@ -865,20 +867,6 @@ var projectRunners = sync.OnceValue(func() map[string]string {
 		"gradle": "runs the project's build files", "mvn": "runs the project's build files", "rake": "runs the project's Rakefile",
 	}
 })
-
-// isAssignment reports whether w has the shape NAME=value.
-func isAssignment(w string) bool {
-	eq := strings.IndexByte(w, '=')
-	if eq <= 0 {
-		return false
-	}
-	for i, c := range w[:eq] {
-		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
 
 func isDuration(s string) bool {
 	if s == "" {

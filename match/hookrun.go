@@ -5,6 +5,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookcore/hookcore/shell"
 )
 
 // WithStartup sets the startup paths of the programs the user's hooks run and returns s:
@@ -182,7 +184,7 @@ func (s *Subject) lineStartup(cmd string) bool {
 			continue
 		}
 		words := strings.Fields(u)
-		for len(words) > 0 && leadingAssignment(words[0]) {
+		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
 			words = words[1:]
 		}
 		siteQuery := len(words) > 2 && pythonName(filepath.Base(words[0])) && words[1] == "-m" && words[2] == "site" // prints the site's paths

@@ -3,6 +3,8 @@ package match
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/hookcore/hookcore/shell"
 )
 
 // HookProgram is the value of a `changes` clause: the hook program (the program the agent
@@ -161,7 +163,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 			continue
 		}
 		words := strings.Fields(u)
-		for len(words) > 0 && leadingAssignment(words[0]) {
+		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
 			words = words[1:]
 		}
 		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] {
@@ -215,27 +217,6 @@ func (s *Subject) programFiles() []string {
 		}
 	}
 	return out
-}
-
-// leadingAssignment reports whether w is a leading variable assignment of a command (X=1,
-// a[0]=x, P+=x). Not a regular expression: one compiled at package initialisation is paid by
-// every hook process (issue 9's cold start).
-func leadingAssignment(w string) bool {
-	name, _, ok := strings.Cut(w, "=")
-	if !ok {
-		return false
-	}
-	name = strings.TrimSuffix(name, "+")
-	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
-		name = name[:i]
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return name != ""
 }
 
 // wraps reports whether the unit u runs another of units as its command (sudo cat x, sh -c

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/hookcore/hookcore/shell"
 )
 
 // scopeOf returns the lineScope of the Bash line cmd, whose simple commands are texts (and,
@@ -87,7 +89,7 @@ var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true
 // value): the line may turn the option on, or assigns that variable, or the environment has
 // it (the user's shell may have the option on).
 func cdableMay(cmd, d string) bool {
-	if !leadingAssignment(d + "=") {
+	if !shell.IsAssignmentWord(d + "=") {
 		return false
 	}
 	if strings.Contains(strings.ToLower(strings.ReplaceAll(cmd, "_", "")), "cdablevars") {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/hookcore/hookcore/shell"
 )
 
 // rawCommands splits the line cmd into its simple commands' words as written, quotes
@@ -85,7 +87,7 @@ var reservedStart = map[string]bool{
 // assignments moves the leading assignments of words into pre and returns the rest; an
 // append (P+=x) is recorded as a value of unknown text.
 func assignments(words []string, pre map[string]string) []string {
-	for len(words) > 0 && leadingAssignment(words[0]) {
+	for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
 		name, val, _ := strings.Cut(words[0], "=")
 		if n, ok := strings.CutSuffix(name, "+"); ok {
 			name, val = n, "$"+val
@@ -114,7 +116,7 @@ func envCommand(args []string, pre map[string]string) []string {
 			if n, ok := strings.CutPrefix(a, "--unset="); ok {
 				pre[n] = ""
 			}
-		case leadingAssignment(a):
+		case shell.IsAssignmentWord(a):
 			return assignments(args, pre)
 		default:
 			return args

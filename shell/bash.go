@@ -679,8 +679,9 @@ func (b *Commands) findExec(args []word, c ctx) {
 	}
 }
 
-// isAssignment reports whether w has the shape NAME=value.
-func isAssignment(w string) bool {
+// IsAssignment reports whether w has the shape NAME=value of a shell variable assignment:
+// NAME a letter or _, then letters, digits or _ (bash's and POSIX sh's names).
+func IsAssignment(w string) bool {
 	eq := strings.IndexByte(w, '=')
 	if eq <= 0 {
 		return false
@@ -692,6 +693,21 @@ func isAssignment(w string) bool {
 	}
 	return true
 }
+
+// IsAssignmentWord is IsAssignment with bash's other forms of a command's leading
+// assignment: NAME+=value and NAME[index]=value (a[0]=x, P+=x).
+func IsAssignmentWord(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	if !ok {
+		return false
+	}
+	name = strings.TrimSuffix(name, "+")
+	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
+		name = name[:i]
+	}
+	return name != "" && IsAssignment(name+"=")
+}
+
 
 // joinWords joins the words' texts with single spaces, the first replaced by name if set.
 func joinWords(words []word, name string) string {

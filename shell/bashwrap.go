@@ -144,7 +144,7 @@ loop:
 		case w == "--":
 			i++
 			break loop
-		case spec.assign && isAssignment(w):
+		case spec.assign && IsAssignment(w):
 		case w != "" && w[0] == '-' && !args[i].static: // -$X may be any options
 			return nil, nil, false
 		case strings.HasPrefix(w, "--"):

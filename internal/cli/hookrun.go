@@ -145,7 +145,7 @@ func (re hookRunEnv) lineRuns(line string, direct bool, depth int) []hookRun {
 			continue
 		}
 		words := strings.Fields(u)
-		for len(words) > 0 && isAssignment(words[0]) {
+		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
 			words = words[1:]
 		}
 		if len(words) == 0 {
@@ -359,7 +359,7 @@ func envProgram(args []string) []string {
 			return append(strings.Fields(a[2:]), args[i+1:]...)
 		case a == "-u" || a == "--unset":
 			i++
-		case strings.HasPrefix(a, "-") || isAssignment(a):
+		case strings.HasPrefix(a, "-") || shell.IsAssignmentWord(a):
 		default:
 			return args[i:]
 		}
@@ -477,25 +477,6 @@ func redirectUnit(u string) bool {
 		}
 	}
 	return strings.HasPrefix(u, ">") || strings.HasPrefix(u, "<") || strings.HasPrefix(u, "&>")
-}
-
-// isAssignment reports whether w is a leading NAME=value (NAME+=value, NAME[i]=value).
-func isAssignment(w string) bool {
-	name, _, ok := strings.Cut(w, "=")
-	if !ok {
-		return false
-	}
-	name = strings.TrimSuffix(name, "+")
-	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
-		name = name[:i]
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
-			return false
-		}
-	}
-	return name != ""
 }
 
 // shellQuote quotes w for a POSIX shell when it is more than plain bytes.
