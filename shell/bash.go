@@ -708,7 +708,6 @@ func IsAssignmentWord(w string) bool {
 	return name != "" && IsAssignment(name+"=")
 }
 
-
 // joinWords joins the words' texts with single spaces, the first replaced by name if set.
 func joinWords(words []word, name string) string {
 	if len(words) == 1 && name == "" {
