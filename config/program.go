@@ -6,15 +6,18 @@ import (
 	"strings"
 )
 
-// shellNames are the bash reserved words and builtins: a command starting with one runs
-// without a PATH lookup, so Lint does not look for it.
-var shellNames = map[string]bool{
-	// Reserved words.
+// ShellReservedWords are bash's reserved words ("(" too, which opens a subshell): a command
+// starting with one is no program. Callers must not modify the map.
+var ShellReservedWords = map[string]bool{
 	"!": true, "{": true, "}": true, "(": true, "[[": true, "]]": true, "case": true,
 	"coproc": true, "do": true, "done": true, "elif": true, "else": true, "esac": true,
 	"fi": true, "for": true, "function": true, "if": true, "in": true, "select": true,
 	"then": true, "time": true, "until": true, "while": true,
-	// Builtins.
+}
+
+// ShellBuiltins are bash's and dash's builtins: run by the shell, with no PATH lookup.
+// Callers must not modify the map.
+var ShellBuiltins = map[string]bool{
 	".": true, ":": true, "[": true, "alias": true, "bg": true, "bind": true, "break": true,
 	"builtin": true, "caller": true, "cd": true, "command": true, "compgen": true,
 	"complete": true, "compopt": true, "continue": true, "declare": true, "dirs": true,
@@ -68,7 +71,7 @@ func programOf(a Action) string {
 		return ""
 	}
 	p := words[0]
-	if p == "" || shellNames[p] || strings.ContainsAny(p, "/$`*?[]{}~=\\") || strings.HasPrefix(p, "-") || looksLikePath(p) {
+	if p == "" || ShellReservedWords[p] || ShellBuiltins[p] || strings.ContainsAny(p, "/$`*?[]{}~=\\") || strings.HasPrefix(p, "-") || looksLikePath(p) {
 		return ""
 	}
 	return p

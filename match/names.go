@@ -52,6 +52,10 @@ import (
 // that may turn history expansion on and has a ! or ^ after it, holds for every name.
 type nameSpec struct {
 	name string // lower case
+	// dir is set for a directory's name, written with a trailing slash (`names ".claude/"`):
+	// the name followed by a slash matches too, as a component of a longer path
+	// (`~/.mini''code/config.yaml`, red team round 52).
+	dir  bool
 	stem int    // bytes of name that count as written
 	need int    // written stem bytes needed
 	reps []byte // one byte of each class the automaton tells apart
@@ -72,12 +76,14 @@ func compileName(v string) (*nameSpec, error) {
 	if v == "" || len(v) > maxNameLen {
 		return nil, fmt.Errorf("names takes a file name of 1 to %d bytes", maxNameLen)
 	}
+	dir := len(v) > 1 && strings.HasSuffix(v, "/")
+	v = strings.TrimSuffix(v, "/")
 	for i := 0; i < len(v); i++ {
 		if c := v[i]; c <= ' ' || c >= 0x7f || c == '/' {
-			return nil, fmt.Errorf("names takes one file name of printable ASCII without spaces or slashes, not %q", v)
+			return nil, fmt.Errorf("names takes one file name of printable ASCII without spaces or slashes (a directory's with one slash at its end), not %q", v)
 		}
 	}
-	ns := &nameSpec{name: strings.ToLower(v)}
+	ns := &nameSpec{name: strings.ToLower(v), dir: dir}
 	ns.stem = len(v)
 	if i := strings.LastIndexByte(v, '.'); i > 0 {
 		ns.stem = i
@@ -226,6 +232,8 @@ func (ns *nameSpec) step(out *stateSet, st int, c byte, s src, first bool) {
 		}
 	case st == stEnd:
 		switch {
+		case c == '/' && ns.dir && s != srcGlob:
+			out.add(stAcc)
 		case isWordByte(c) || c == '/':
 		case c == '.' || c == '-':
 			out.add(stTail)

@@ -20,6 +20,13 @@ func TestNames(t *testing.T) {
 		{"node -e 'console.log(process.env.HOME)'", ".env", false},
 		{"python3 -c 'import os; os.environ'", ".env", false},
 		{"ls .env/", ".env", false},
+		// A directory's name (trailing slash): also as a path component (red team round 52).
+		{"cp x ~/.mini''code/config.yaml", ".minicode/", true},
+		{"cp x ~/.copilo?/hooks/a.json", ".copilot/", true},
+		{"cp -r /tmp/x ~/.minicode", ".minicode/", true},
+		{"cp x ~/.minicodes/config.yaml", ".minicode/", false},
+		{"cp x ~/.minicode.bak/config.yaml", ".minicode/", false},
+		{"cp x ~/.mini''code/config.yaml", ".minicode", false},
 		// Quotes, backslashes, continuations.
 		{"cat .e''nv", ".env", true},
 		{`cat ".e"nv`, ".env", true},

@@ -152,7 +152,7 @@ func (re hookRunEnv) lineRuns(line string, direct bool, depth int) []hookRun {
 			continue
 		}
 		prog := tildeHome(words[0], re.get)
-		if strings.ContainsAny(prog, "$`*?[{") || funcs[prog] || (builtins[prog] && !direct) || reservedWords[prog] {
+		if strings.ContainsAny(prog, "$`*?[{") || funcs[prog] || (config.ShellBuiltins[prog] && !direct) || config.ShellReservedWords[prog] {
 			continue
 		}
 		r := re.resolve(prog)
@@ -501,29 +501,4 @@ func shellName(base string) bool {
 func pythonProgram(base string) bool {
 	v, ok := strings.CutPrefix(base, "python")
 	return ok && strings.Trim(v, "0123456789.") == ""
-}
-
-// reservedWords are the shell's reserved words: never a program.
-var reservedWords = map[string]bool{
-	"!": true, "{": true, "}": true, "[[": true, "]]": true, "case": true, "coproc": true,
-	"do": true, "done": true, "elif": true, "else": true, "esac": true, "fi": true,
-	"for": true, "function": true, "if": true, "in": true, "select": true, "then": true,
-	"time": true, "until": true, "while": true,
-}
-
-// builtins are bash's and dash's builtins: run by the shell, not looked up in PATH (exec,
-// command and builtin run the rest of their words, which package shell gives as a command
-// of its own).
-var builtins = map[string]bool{
-	":": true, ".": true, "[": true, "alias": true, "bg": true, "bind": true, "break": true,
-	"builtin": true, "caller": true, "cd": true, "command": true, "compgen": true,
-	"complete": true, "compopt": true, "continue": true, "declare": true, "dirs": true,
-	"disown": true, "echo": true, "enable": true, "eval": true, "exec": true, "exit": true,
-	"export": true, "false": true, "fc": true, "fg": true, "getopts": true, "hash": true,
-	"help": true, "history": true, "jobs": true, "kill": true, "let": true, "local": true,
-	"logout": true, "mapfile": true, "popd": true, "printf": true, "pushd": true, "pwd": true,
-	"read": true, "readarray": true, "readonly": true, "return": true, "set": true,
-	"shift": true, "shopt": true, "source": true, "suspend": true, "test": true, "times": true,
-	"trap": true, "true": true, "type": true, "typeset": true, "ulimit": true, "umask": true,
-	"unalias": true, "unset": true, "wait": true,
 }

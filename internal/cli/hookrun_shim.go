@@ -100,10 +100,10 @@ func shimStartup(r hookRun, v runView) []string {
 		if root != "" {
 			out = append(out, filepath.Join(root, "version"))
 		}
-		out = append(out, env("PYENV_ROOT", filepath.Join(v.home, ".pyenv")), "/usr/local/etc/pyenv.d", "/etc/pyenv.d", "/usr/lib/pyenv/hooks")
+		out = append(out, env("PYENV_ROOT", filepath.Join(v.home, ".pyenv")), "/usr/etc/pyenv.d", "/usr/local/etc/pyenv.d", "/etc/pyenv.d", "/usr/lib/pyenv/hooks") // pyenv's default PYENV_HOOK_PATH (libexec/pyenv; red team round 52: /usr/etc/pyenv.d was left out)
 		out = append(out, filepath.SplitList(v.getenv("PYENV_HOOK_PATH"))...)
 	case "rbenv":
-		out = append(out, "/usr/local/etc/rbenv.d", "/etc/rbenv.d", "/usr/lib/rbenv/hooks")
+		out = append(out, "/usr/etc/rbenv.d", "/usr/local/etc/rbenv.d", "/etc/rbenv.d", "/usr/lib/rbenv/hooks")
 	case "asdf":
 		out = append(out, env("ASDF_DATA_DIR", filepath.Join(v.home, ".asdf")), env("ASDF_CONFIG_FILE", filepath.Join(v.home, ".asdfrc")),
 			filepath.Join(v.home, env("ASDF_DEFAULT_TOOL_VERSIONS_FILENAME", ".tool-versions")))

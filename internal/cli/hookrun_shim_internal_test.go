@@ -47,7 +47,7 @@ func TestShimStartup(t *testing.T) {
 	}{
 		{"the pyenv shim", hookRun{name: "python3", file: filepath.Join(root, "shims/python3"), args: []string{"g.py"}}, v,
 			[]string{root, filepath.Join(root, "version"), filepath.Join(proj, ".python-version"), filepath.Join(dir, ".python-version"),
-				"/.python-version", "/etc/pyenv.d", filepath.Join(home, ".local/lib/python3.11/site-packages"),
+				"/.python-version", "/etc/pyenv.d", "/usr/etc/pyenv.d", filepath.Join(home, ".local/lib/python3.11/site-packages"),
 				filepath.Join(root, "versions/3.11.7/lib/python3.11")},
 			[]string{filepath.Join(home, ".local/lib/python3.12/site-packages")}},
 		{"a plugin's shim", hookRun{name: "pip3", file: filepath.Join(root, "plugins/pyenv-virtualenv/shims/pip3")}, v,

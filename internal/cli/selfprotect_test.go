@@ -40,10 +40,25 @@ func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
 		}
 		path := strings.ReplaceAll(c.Path, "*", "extra")
 		seen++
-		for _, call := range []struct{ tool, key, value string }{
+		calls := []struct{ tool, key, value string }{
 			{"Write", "file_path", path},
 			{"Bash", "command", "printf 'hooks: []' > " + path},
-		} {
+			// The directories that hold it, moved into place whole (an MCP server's move_file
+			// is a Write view of its destination: red team round 52), and the file through a
+			// quoted directory name (`~/.mini''code/config.yaml`).
+			{"mcp__filesystem__move_file", "destination", filepath.Dir(path)},
+			{"Bash", "command", "cp /tmp/x " + quoteDir(path)},
+		}
+		if strings.HasSuffix(filepath.Dir(path), ".github/hooks") {
+			// A repository's own directory name, which the shell rule does not name (it would
+			// block every command on .github/workflows): a project layer, whose change makes
+			// the workspace's trust stale, so its hooks do not run (README, "Trust").
+			calls = calls[:3]
+		}
+		if base := filepath.Dir(filepath.Dir(path)); base != home && base != proj && base != dir {
+			calls = append(calls, struct{ tool, key, value string }{"mcp__filesystem__move_file", "destination", filepath.Dir(filepath.Dir(path))})
+		}
+		for _, call := range calls {
 			t.Run(call.tool+" "+strings.TrimPrefix(path, dir), func(t *testing.T) {
 				t.Parallel()
 				stdin, _ := json.Marshal(map[string]any{"session_id": "s1", "cwd": proj, "tool_name": call.tool,
@@ -59,4 +74,16 @@ func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
 	if seen < 20 {
 		t.Fatalf("discovery listed %d user, project and local files; want the whole list", seen)
 	}
+}
+
+// quoteDir returns path with '' inserted after the second byte of the name of the directory
+// that holds it (`.mini''code`), as bash reads the same path.
+func quoteDir(path string) string {
+	d, f := filepath.Split(path)
+	d = strings.TrimSuffix(d, "/")
+	parent, name := filepath.Split(d)
+	if len(name) > 2 {
+		name = name[:2] + "''" + name[2:]
+	}
+	return parent + name + "/" + f
 }
