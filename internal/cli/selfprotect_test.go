@@ -76,8 +76,8 @@ func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
 	}
 }
 
-// quoteDir returns path with '' inserted after the second byte of the name of the directory
-// that holds it (`.mini''code`), as bash reads the same path.
+// quoteDir returns path with ” inserted after the second byte of the name of the directory
+// that holds it (`.mini”code`), as bash reads the same path.
 func quoteDir(path string) string {
 	d, f := filepath.Split(path)
 	d = strings.TrimSuffix(d, "/")
