@@ -128,5 +128,13 @@ func TestChangesHookRunsInputWriters(t *testing.T) {
 		{"xxd -r elsewhere", `xxd -r /tmp/in /tmp/out`, false},
 		{"xxd dump over the program", `xxd /tmp/in ~/go/bin/python3`, true},
 		{"xxd to standard output", `xxd -r /tmp/in`, false},
+		// Red team round 52: the input names the files.
+		{"uudecode", `uudecode /tmp/x.uu`, true},
+		{"uudecode -o elsewhere", `uudecode -o /tmp/out /tmp/x.uu`, false},
+		{"uudecode -o the program", `uudecode -o ~/go/bin/python3 /tmp/x.uu`, true},
+		{"python -m zipfile into /", `python3 -m zipfile -e /tmp/x.zip /`, true},
+		{"python -m zipfile elsewhere", `python3 -m zipfile -e /tmp/x.zip /tmp/out`, false},
+		{"python -m tarfile", `python3 -m tarfile -e /tmp/x.tar /tmp/out`, true},
+		{"python -m zipfile -l", `python3 -m zipfile -l /tmp/x.zip`, false},
 	})
 }

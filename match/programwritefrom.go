@@ -47,12 +47,58 @@ func (w *writeCheck) fromInput(prog string, args []string) (hit, ok bool) {
 			return true, true // git -C DIR: any work tree
 		}
 		return w.cwdIn(), true
+	case "uudecode":
+		// The begin line of the input names the file, any path (red team round 52); -o
+		// names it instead.
+		p := parseArgs(args, "o", "--output-file")
+		if outs := append(p.vals("-o"), p.vals("--output-file")...); len(outs) > 0 {
+			for _, o := range outs {
+				if w.file(o) || w.may(o) {
+					return true, true
+				}
+			}
+			return false, true
+		}
+		return true, true
 	case "xxd":
 		p := parseArgs(args, "cglson", "-cols", "-groupsize", "-len", "-seek", "-name", "-offset")
 		if len(p.ops) < 2 {
 			return false, true
 		}
 		return w.file(p.ops[1]) || w.may(p.ops[1]), true
+	}
+	if strings.HasPrefix(prog, "python") {
+		return w.pythonExtract(args)
+	}
+	return false, false
+}
+
+// pythonExtract is `python3 -m zipfile -e ARCHIVE DIR` and `python3 -m tarfile -e ARCHIVE
+// [DIR]` (red team round 52: `python3 -m zipfile -e x.zip /`): an extraction into DIR (the
+// working directory when none); tarfile's members may name any path (before Python 3.14's
+// data filter, an absolute or ../ name is written as given), so tarfile writes anywhere.
+func (w *writeCheck) pythonExtract(args []string) (hit, ok bool) {
+	for i := 0; i+1 < len(args); i++ {
+		if args[i] != "-m" {
+			continue
+		}
+		mod, rest := args[i+1], args[i+2:]
+		if mod != "zipfile" && mod != "tarfile" {
+			return false, false
+		}
+		for j, a := range rest {
+			if a != "-e" && a != "--extract" {
+				continue
+			}
+			if mod == "tarfile" {
+				return true, true
+			}
+			if j+2 < len(rest) {
+				return w.extractInto(rest[j+2 : j+3]), true
+			}
+			return w.extractInto(nil), true
+		}
+		return false, true
 	}
 	return false, false
 }
