@@ -74,8 +74,33 @@ func codeLines(code string, langs []string) []string {
 		if sh := jupyterShell(code); sh != "" {
 			lines = append(lines, sh)
 		}
+		if interp, body, ok := zeppelinParagraph(code); ok {
+			lines = append(lines, codeLines(body, []string{interp})...)
+		}
 	}
 	return lines
+}
+
+// zeppelinInterp is the first line of a Zeppelin paragraph that names its interpreter:
+// `%sh`, `%python.ipython`, `%spark.pyspark(option=x)`.
+var zeppelinInterp = regexp.MustCompile(`^%([A-Za-z][A-Za-z0-9_.-]*)(\(.*\))?$`)
+
+// zeppelinParagraph returns the language of the interpreter a Zeppelin paragraph's first
+// line names (red team round 52: `create_paragraph {"text": "%sh\nrm -rf x"}`) and the
+// paragraph's other lines: the first of the interpreter's dotted names that langOf knows
+// (`%sh.terminal` is sh), "" for none (`%spark.pyspark` is read as shell text).
+func zeppelinParagraph(code string) (lang, body string, ok bool) {
+	first, body, _ := strings.Cut(strings.TrimLeft(code, " \t\r\n"), "\n")
+	m := zeppelinInterp.FindStringSubmatch(strings.TrimSpace(first))
+	if m == nil {
+		return "", "", false
+	}
+	for _, part := range strings.Split(m[1], ".") {
+		if l := langOf(part); l != "" {
+			return l, body, true
+		}
+	}
+	return "", body, true
 }
 
 // shellQuote returns s as one single-quoted shell word.

@@ -92,9 +92,39 @@ func TestReadToolName(t *testing.T) {
 		"mcp__x__run_cmd":                               {runs: true},
 		"mcp__jupyter__insert_execute_code_cell":        {runs: true, cell: true},
 		"mcp__jupyter__overwrite_cell_source":           {cell: true},
+		"mcp__jupyter__run":                             {runs: true, cell: true},
+		"mcp__jupyterlab__add_block":                    {cell: true},
+		"mcp__marimo__add":                              {cell: true},
+		"mcp__x__nb_add":                                {cell: true},
+		"create_paragraph":                              {cell: true},
+		"edit_notebook":                                 {cell: true},
 	} {
 		if diff := cmp.Diff(want, readToolName(tool), cmp.AllowUnexported(toolName{})); diff != "" {
 			t.Errorf("readToolName(%q) (-want +got):\n%s", tool, diff)
+		}
+	}
+}
+
+func TestZeppelinParagraph(t *testing.T) {
+	t.Parallel()
+	type got struct {
+		Lang, Body string
+		OK         bool
+	}
+	for code, want := range map[string]got{
+		"%sh\nrm -rf x":              {"sh", "rm -rf x", true},
+		"\n  %bash\nrm x\nls":        {"sh", "rm x\nls", true},
+		"%python.ipython\n!rm x":     {"python", "!rm x", true},
+		"%sh.terminal\nrm x":         {"sh", "rm x", true},
+		"%spark.pyspark(k=v)\nprint": {"", "print", true},
+		"%md\n# title":               {"", "# title", true},
+		"import os\n%sh":             {},
+		"%sx rm x":                   {},
+	} {
+		var g got
+		g.Lang, g.Body, g.OK = zeppelinParagraph(code)
+		if diff := cmp.Diff(want, g); diff != "" {
+			t.Errorf("zeppelinParagraph(%q) (-want +got):\n%s", code, diff)
 		}
 	}
 }

@@ -45,7 +45,7 @@ var (
 // path in a file's outline.
 var (
 	pathWords   = []string{"path", "paths", "file", "files", "filename", "filenames", "filepath", "filepaths", "dir", "dirs", "dirname", "directory", "directories", "folder", "folders", "root", "roots", "pathname", "pathnames", "outfile", "outpath"}
-	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject", "output", "out", "save_as", "saveas", "save_to", "saveto", "location", "project", "projects", "workspace", "workspaces", "notebook", "notebooks", "file_name", "file_names"}
+	pathKeys    = []string{"source", "sources", "destination", "destinations", "src", "dest", "dst", "target", "targets", "from", "to", "pathinproject", "output", "out", "save_as", "saveas", "save_to", "saveto", "location", "project", "projects", "workspace", "workspaces", "notebook", "notebooks", "file_name", "file_names", "repo", "repository"}
 	cwdKeys     = []string{"cwd", "workdir", "work_dir", "working_dir", "workingdir", "working_directory", "workingdirectory", "current_directory", "currentdirectory"}
 	notPathKeys = []string{"name_path", "namepath"}
 )
@@ -67,11 +67,14 @@ var (
 // cellCodeWords are the last words of a key that holds a notebook cell's code where the call
 // is about cells (cellKey): jupyter-mcp-server's `cell_source`, `source` (nbformat's, a
 // string or a list of lines), `cell`, a `cells` list, an insert's `content`, a REPL's
-// `input`. runCodeWords are those read as code in any tool whose name says it runs code,
+// `input`, and (red team round 52) Cursor's edit_notebook `new_string`, a `statement`,
+// `script`, `value`, `body`, `data` or `src`, a Zeppelin `text` or `paragraph`; a key
+// whose first word is old (`old_string`) is the text an edit replaces, no code. runCodeWords are those read as code in any tool whose name says it runs code,
 // beside code and snippet (a run_cell's `source`, an execute's `cell`).
 var (
-	cellCodeWords = []string{"source", "sources", "cell", "cells", "code", "codes", "snippet", "snippets", "content", "contents", "text", "input", "lines"}
-	runCodeWords  = []string{"source", "sources", "cell", "cells"}
+	cellCodeWords = []string{"source", "sources", "cell", "cells", "code", "codes", "snippet", "snippets", "content", "contents", "text", "input", "lines",
+		"string", "statement", "statements", "script", "scripts", "value", "values", "body", "data", "src", "paragraph", "paragraphs"}
+	runCodeWords = []string{"source", "sources", "cell", "cells"}
 )
 
 // keyWords returns the words of an argument name, lower case: split at '_', '-', '.' and
@@ -175,7 +178,9 @@ func cwdKey(k string) bool { return foldIn(k, cwdKeys) }
 // or a command beside one is also read as taken there (baseKey), as beside a cwd.
 var baseNames = []string{"root", "rootdir", "rootpath", "projectroot", "project", "projectpath", "projectdir",
 	"projectdirectory", "workspace", "workspaceroot", "workspacepath", "workspacedir", "workspacefolder",
-	"basedir", "basepath", "basedirectory", "repopath", "repodir", "repositorypath", "reporoot"}
+	"basedir", "basepath", "basedirectory", "repopath", "repodir", "repositorypath", "reporoot",
+	"rooturi", "rooturl", "workspaceuri", "workspacefolderuri", "projecturi", "repo", "repository",
+	"targetdir", "targetdirectory", "projectname"}
 
 // baseKey reports whether k names a tool's root (baseNames), any case and separators.
 func baseKey(k string) bool {
@@ -202,9 +207,13 @@ func codeKey(k string) (langs []string, ok bool) {
 	return langs, true
 }
 
-// cellKey reports whether a word of k, in either reading, is one of cellWords: an argument
-// about a notebook's cells (cell_index, notebook_path, kernel_id).
+// cellKey reports whether a word of k, in either reading, is one of cellWords, or k holds
+// one of cellNames: an argument about a notebook's cells (cell_index, notebook_path,
+// kernel_id, nb_path, jupyterlabUrl).
 func cellKey(k string) bool {
+	if holdsFold(k, cellNames) {
+		return true
+	}
 	for _, ws := range keyReadings(k) {
 		for _, w := range ws {
 			if foldIn(w, cellWords) {
@@ -218,6 +227,9 @@ func cellKey(k string) bool {
 // cellCodeKey reports whether k holds a cell's code: its last word is one of cellCodeWords
 // in a call about cells (cell), or of runCodeWords in a tool that runs code (runs).
 func cellCodeKey(k string, cell, runs bool) bool {
+	if w := keyWords(k); len(w) > 1 && w[0] == "old" {
+		return false
+	}
 	return cell && lastWordIn(k, cellCodeWords, true) || runs && lastWordIn(k, runCodeWords, true)
 }
 
@@ -231,6 +243,17 @@ func langKey(k string) bool {
 // textKey reports whether k names text a tool writes or sends (textWords): its strings are
 // not read for URLs or nested arguments.
 func textKey(k string) bool { return lastWordIn(k, textWords, true) }
+
+// holdsFold reports whether s holds one of words (lower case), any case.
+func holdsFold(s string, words []string) bool {
+	l := strings.ToLower(s)
+	for _, w := range words {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // foldIn reports whether k is one of names, any case.
 func foldIn(k string, names []string) bool {

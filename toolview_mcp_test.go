@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -50,6 +51,10 @@ func roundFiftyGuards(mu *sync.Mutex, seen *[]viewCall) []hookcore.Callback {
 func TestMCPToolViews(t *testing.T) {
 	t.Parallel()
 	none := []viewCall{}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip(err)
+	}
 	tests := []struct {
 		name, tool, input string
 		want              string     // the reason of the block, "" for none
@@ -168,6 +173,32 @@ func TestMCPToolViews(t *testing.T) {
 		{"a bash key", "mcp__x__exec", `{"bash":"rm -rf /tmp/x"}`, "no rm", nil},
 		{"an sh key", "mcp__x__exec", `{"sh":"rm -rf /tmp/x"}`, "no rm", nil},
 		{"JSON in a string after a BOM", "mcp__gw__call_tool", `{"arguments":"\ufeff{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
+
+		// Notebook code under other keys and tool names (red team round 52).
+		{"Cursor's edit_notebook new_string", "edit_notebook", `{"target_notebook":"a.ipynb","cell_idx":0,"is_new_cell":true,"cell_language":"python","old_string":"","new_string":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a statement run in a jupyter server", "mcp__jupyter__run", `{"statement":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a cell's script", "mcp__jupyter__insert_cell", `{"cell_index":0,"script":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a cell's value", "mcp__jupyter__insert_cell", `{"cell_index":0,"value":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a cell's body", "mcp__jupyter__insert_cell", `{"cell_index":0,"body":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a cell's data", "mcp__jupyter__insert_cell", `{"cell_index":0,"data":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a jupyterlab server", "mcp__jupyterlab__add_block", `{"source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"an nb_path beside a source", "mcp__x__add", `{"nb_path":"a.ipynb","index":0,"source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"an ipynb beside a src", "mcp__x__add_block", `{"ipynb":"a.ipynb","src":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"an .ipynb path beside a source", "mcp__x__add_block", `{"target":"a.ipynb","source":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a marimo cell", "mcp__marimo__add", `{"code":"import os; os.system('rm -rf /tmp/x')"}`, "no rm", nil},
+		{"a Zeppelin paragraph's %sh", "create_paragraph", `{"note_id":"n","text":"%sh\nrm -rf /tmp/x"}`, "no rm", nil},
+		{"a Zeppelin paragraph's %bash after a blank line", "mcp__zeppelin__update_paragraph", `{"note_id":"n","paragraph":"\n%bash\nrm -rf /tmp/x"}`, "no rm", nil},
+		{"an old string is no code", "edit_notebook", `{"target_notebook":"a.ipynb","old_string":"!rm -rf /tmp/x","new_string":""}`, "", none},
+
+		// Split paths and more roots (red team round 52).
+		{"a directory and a filename", "mcp__x__save", `{"directory":"~/.claude","filename":"settings.json"}`, "no settings", nil},
+		{"a dir and a name", "mcp__x__save", `{"dir":"~/.claude","name":"settings.json"}`, "no settings", nil},
+		{"a folder and a file_name", "mcp__x__save", `{"folder":"~/.claude/","file_name":"settings.json"}`, "no settings", nil},
+		{"a rootUri beside a relative path", "mcp__x__write_file", `{"rootUri":"file://` + home + `/.claude","path":"settings.json"}`, "no settings", nil},
+		{"a repo beside a relative path", "mcp__x__write_file", `{"repo":"~/.claude","path":"settings.json"}`, "no settings", nil},
+		{"a target_dir beside a relative path", "mcp__x__write_file", `{"target_dir":"~/.claude","path":"settings.json"}`, "no settings", nil},
+		{"a project_name that is a path", "mcp__x__write_file", `{"project_name":"~/.claude","path":"settings.json"}`, "no settings", nil},
+		{"a repo is a write", "mcp__x__init", `{"repo":"~/.hookcore/x"}`, "no hookcore dir", nil},
 
 		// Arguments in a JSON string.
 		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},

@@ -62,7 +62,18 @@ var (
 // insert_execute_code_cell, execute_cell, overwrite_cell_source; a `cell_index`, a
 // `notebook_path`, a `kernel_id` beside the code): its code arguments (cellCodeKey) are an
 // IPython cell's, whether the call runs the cell or writes it for a later call to run.
-var cellWords = []string{"notebook", "notebooks", "jupyter", "ipython", "ipynb", "cell", "cells", "kernel", "kernels"}
+var cellWords = []string{"notebook", "notebooks", "jupyter", "ipython", "ipynb", "cell", "cells", "kernel", "kernels",
+	"nb", "marimo", "zeppelin", "paragraph", "paragraphs"}
+
+// cellToolNames are the parts of a tool's whole name (its server's too) that say its calls
+// are about a notebook's cells, anywhere in the name (red team round 52:
+// `mcp__jupyterlab__add_block`, `mcp__marimo__add`, Zeppelin's `create_paragraph`);
+// cellNames, those that name nothing but a notebook, say so anywhere in a key too (cellKey:
+// `jupyterlabUrl`).
+var (
+	cellNames     = []string{"jupyter", "notebook", "ipynb", "ipython", "marimo", "zeppelin"}
+	cellToolNames = append([]string{"nb_", "cell", "kernel", "paragraph"}, cellNames...)
+)
 
 // toolName is what a tool's name says (readToolName): the tool name is the user's
 // configuration (their MCP servers), not the model's, so it may decide how the arguments
@@ -93,6 +104,7 @@ func readToolName(tool string) toolName {
 	if l := knownLangs[tool]; l != "" {
 		n.langs = []string{l}
 	}
+	n.cell = holdsFold(tool, cellToolNames)
 	n.readOnly = foldIn(name, readOnlyNames)
 	if len(words) > 0 && foldIn(words[0], readerWords) {
 		n.readOnly = true

@@ -3,6 +3,7 @@ package hookcore
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
 	"slices"
@@ -96,10 +97,16 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	// they add views and never take one away. A language that is not a string is one
 	// hookcore does not know: the code is read as shell text.
 	var cwds, langs []string
+	dirs := map[string]string{} // the directory keys beside a file's name (splitDir)
 	for _, k := range keys {
 		x, isString := m[k].(string)
 		if w.other && (cwdKey(k) || baseKey(k)) && isString && x != "" {
-			cwds = append(cwds, x)
+			if d, ok := rootDir(k, x); ok {
+				cwds = append(cwds, d)
+			}
+		}
+		if w.other && splitDir(k) && isString && x != "" {
+			dirs[k] = x
 		}
 		if langKey(k) && m[k] != nil {
 			langs = append(langs, langOf(x))
@@ -110,7 +117,8 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	// besides any language a key names.
 	cell := w.cell
 	for _, k := range keys {
-		cell = cell || w.other && cellKey(k)
+		x, _ := m[k].(string)
+		cell = cell || w.other && (cellKey(k) || strings.HasSuffix(strings.ToLower(x), ".ipynb"))
 	}
 	if cell != w.cell {
 		defer func(c bool) { w.cell = c }(w.cell)
@@ -165,6 +173,10 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.commandValue(m[k], p, cwds)
+			if w.other && cellCodeKey(k, cell, runs) {
+				// A cell's `script` is a shell command and a cell's code (red team round 52).
+				w.cellCode(m[k], p, langs, false)
+			}
 		case w.other && cellCodeKey(k, cell, runs):
 			// A cell's code (cell_source, source, cell, cells[].source) is code; one that
 			// is a path key too (source) is a file view as well: which one the tool takes
@@ -202,7 +214,21 @@ func (w *viewWalker) object(m map[string]any, at string) {
 		case w.other && cwdKey(k):
 			w.paths(m[k], p, false, nil)
 		case w.other && pathKey(k):
-			w.paths(m[k], p, w.write, cwds)
+			w.paths(m[k], p, w.write, append(cwds, besides(dirs, k)...))
+		case w.other && len(dirs) > 0 && splitName(k):
+			// A file's name beside its directory (`{"dir": D, "name": N}`) is the file D/N.
+			if s, ok := m[k].(string); ok && s != "" {
+				for _, d := range besides(dirs, k) {
+					w.path(strings.TrimSuffix(d, "/")+"/"+s, p, w.write, nil)
+				}
+				continue
+			}
+			w.walk(m[k], p)
+		case w.other && baseKey(k) && isStr(m[k]):
+			// A root such as a project_name that is a path (rootDir) is a file view too.
+			if d, ok := rootDir(k, m[k].(string)); ok {
+				w.paths(d, p, w.write, nil)
+			}
 		case textKey(k):
 			if _, ok := m[k].(string); !ok {
 				w.walk(m[k], p)
@@ -211,6 +237,50 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			w.walk(m[k], p)
 		}
 	}
+}
+
+// The split paths of a tool that is not one of ownTools (red team round 52: `{"directory":
+// "~/.minicode", "filename": "config.yaml"}`): a key whose last word is dir, dirname,
+// directory or folder (splitDir) beside a relative path or a file's name (splitName: a
+// key whose last word is name, filename or basename) names the file joined too.
+var (
+	splitDirWords  = []string{"dir", "dirname", "directory", "folder"}
+	splitNameWords = []string{"name", "filename", "basename"}
+)
+
+// splitDir reports whether k names the directory of a split path.
+func splitDir(k string) bool { return lastWordIn(k, splitDirWords, true) }
+
+// splitName reports whether k names the file's name of a split path.
+func splitName(k string) bool { return lastWordIn(k, splitNameWords, true) }
+
+// besides returns the values of dirs under keys other than k, in key order.
+func besides(dirs map[string]string, k string) []string {
+	var out []string
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		if d != k {
+			out = append(out, dirs[d])
+		}
+	}
+	return out
+}
+
+// rootDir returns the directory the root key k with the value x names: the path of a file:
+// URL (`rootUri`), x itself for a key that names a path, and for one that may name either
+// a name or a path (`project_name`) x when it reads as a path (it has a slash, or starts
+// with ~ or a dot).
+func rootDir(k, x string) (string, bool) {
+	if t := strings.ToLower(strings.TrimSpace(x)); strings.HasPrefix(t, "file:") {
+		u, err := url.Parse(strings.TrimSpace(x))
+		if err != nil || u.Path == "" {
+			return "", false // a file: URL it cannot read is a bad view of its urlKey
+		}
+		return u.Path, true
+	}
+	if twoWords(k, []string{"project"}, []string{"name"}) || foldIn(k, []string{"projectname"}) {
+		return x, strings.Contains(x, "/") || strings.HasPrefix(x, "~") || strings.HasPrefix(x, ".")
+	}
+	return x, true
 }
 
 // argvLike reports whether v is an argument list: a string or an array of strings.
