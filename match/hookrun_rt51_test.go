@@ -1,41 +1,11 @@
 package match
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
-// rt51Case is one tool call of red team round 51: a Bash line, or with a "Write:" prefix the
-// file path of a Write; HOMEDIR is the test's home.
-type rt51Case struct {
-	name, cmd string
-	want      bool
-}
-
-// checkRT51 runs `changes hook_program` on each case in the project home/proj, with the
-// given program paths and startup paths.
-func checkRT51(t *testing.T, home string, programs, startup []string, cases []rt51Case) {
-	t.Helper()
-	proj := filepath.Join(home, "proj")
-	for _, tc := range cases {
-		expr, tool, key, v := `args.command changes hook_program`, "Bash", "command", tc.cmd
-		if p, ok := strings.CutPrefix(tc.cmd, "Write:"); ok {
-			expr, tool, key, v = `file_path changes hook_program`, "Write", "file_path", p
-		}
-		f, err := CompileIf(expr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		args, _ := json.Marshal(map[string]string{key: strings.ReplaceAll(v, "HOMEDIR", home)})
-		s := NewSubjectAt(proj, "PreToolUse", tool, args).WithCwd(proj).WithHome(home).WithProgram(programs).WithStartup(startup)
-		if got := f.Match(s); got != tc.want {
-			t.Errorf("%s: %s on %q = %v, want %v", tc.name, expr, tc.cmd, got, tc.want)
-		}
-	}
-}
 
 // rt51Home makes a home with a project and the given directories.
 func rt51Home(t *testing.T, dirs ...string) string {
@@ -60,7 +30,7 @@ func TestChangesHookRunsShim(t *testing.T) {
 	programs := []string{filepath.Join(home, "go/bin/hookcore-hook"), filepath.Join(root, "shims/python3")}
 	startup := []string{root, filepath.Join(root, "version"), filepath.Join(proj, ".python-version"), filepath.Join(home, ".python-version"),
 		filepath.Join(home, ".local/lib/python3.11/site-packages")}
-	checkRT51(t, home, programs, startup, []rt51Case{
+	checkChangesWith(t, home, programs, startup, []changesCase{
 		{"a .pth in the version's site-packages", `printf 'import os; os._exit(0)\n' > ~/.pyenv/versions/3.11.7/lib/python3.11/site-packages/zz.pth`, true},
 		{"the .pth by the Write tool", "Write:HOMEDIR/.pyenv/versions/3.11.7/lib/python3.11/site-packages/zz.pth", true},
 		{"the version's interpreter", `cp /bin/true ~/.pyenv/versions/3.11.7/bin/python3.11`, true},
@@ -86,7 +56,7 @@ func TestChangesHookRunsCreatedDir(t *testing.T) {
 	home := rt51Home(t, ".local/share", "go/bin", "existing/lib/python3.11/site-packages")
 	programs := []string{filepath.Join(home, "go/bin/hookcore-hook"), filepath.Join(home, "bin/python3"), filepath.Join(home, "go/bin/python3")}
 	startup := []string{filepath.Join(home, ".local/lib/python3.11/site-packages"), filepath.Join(home, "existing/lib/python3.11/site-packages")}
-	checkRT51(t, home, programs, startup, []rt51Case{
+	checkChangesWith(t, home, programs, startup, []changesCase{
 		{"cp -r makes the user site", `cp -r /tmp/zz ~/.local/lib`, true},
 		{"cp -a", `cp -a /tmp/zz ~/.local/lib`, true},
 		{"cp -R into the version's directory", `cp -R /tmp/zz ~/.local/lib/python3.11`, true},
@@ -111,7 +81,7 @@ func TestChangesHookRunsInputWriters(t *testing.T) {
 	home := rt51Home(t, ".local/lib/python3.11/site-packages")
 	programs := []string{filepath.Join(home, "go/bin/hookcore-hook"), filepath.Join(home, "go/bin/python3")}
 	startup := []string{filepath.Join(home, ".local/lib/python3.11/site-packages")}
-	checkRT51(t, home, programs, startup, []rt51Case{
+	checkChangesWith(t, home, programs, startup, []changesCase{
 		{"unzip -: keeps ../", `unzip -: -o /tmp/x.zip`, true},
 		{"unzip elsewhere", `unzip -o /tmp/x.zip -d /tmp/out`, false},
 		{"patch from /", `cd / && patch -p0 < /tmp/p.diff`, true},

@@ -34,6 +34,12 @@ type changesCase struct {
 // command starts with "Write:") on each case, in the project home/proj.
 func checkChanges(t *testing.T, home, prog string, cases []changesCase) {
 	t.Helper()
+	checkChangesWith(t, home, []string{prog}, nil, cases)
+}
+
+// checkChangesWith is checkChanges with the given program paths and startup paths.
+func checkChangesWith(t *testing.T, home string, programs, startup []string, cases []changesCase) {
+	t.Helper()
 	proj := filepath.Join(home, "proj")
 	for _, tc := range cases {
 		expr, tool, key, v := `args.command changes hook_program`, "Bash", "command", tc.cmd
@@ -45,7 +51,7 @@ func checkChanges(t *testing.T, home, prog string, cases []changesCase) {
 			t.Fatal(err)
 		}
 		args, _ := json.Marshal(map[string]string{key: strings.ReplaceAll(v, "HOMEDIR", home)})
-		s := NewSubjectAt(proj, "PreToolUse", tool, args).WithCwd(proj).WithHome(home).WithProgram([]string{prog})
+		s := NewSubjectAt(proj, "PreToolUse", tool, args).WithCwd(proj).WithHome(home).WithProgram(programs).WithStartup(startup)
 		if got := f.Match(s); got != tc.want {
 			t.Errorf("%s: %s on %q = %v, want %v", tc.name, expr, tc.cmd, got, tc.want)
 		}
