@@ -6,7 +6,6 @@ import (
 	"testing"
 )
 
-
 // rt51Home makes a home with a project and the given directories.
 func rt51Home(t *testing.T, dirs ...string) string {
 	t.Helper()
