@@ -113,17 +113,11 @@ func TestChangesHookRuns(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			f, err := CompileIf(tc.expr)
-			if err != nil {
-				t.Fatal(err)
-			}
 			key := "command"
 			if tc.tool != "Bash" {
 				key = "file_path"
 			}
-			args, _ := json.Marshal(map[string]string{key: tc.cmd})
-			s := NewSubjectAt(proj, "PreToolUse", tc.tool, args).WithCwd(proj).WithHome(home).WithProgram(programs).WithStartup(startup)
-			if got := f.Match(s); got != tc.want {
+			if got := matchChanges(t, tc.expr, tc.tool, key, tc.cmd, proj, home, programs, startup); got != tc.want {
 				t.Errorf("%s on %q = %v, want %v", tc.expr, tc.cmd, got, tc.want)
 			}
 		})

@@ -46,16 +46,23 @@ func checkChangesWith(t *testing.T, home string, programs, startup []string, cas
 		if p, ok := strings.CutPrefix(tc.cmd, "Write:"); ok {
 			expr, tool, key, v = `file_path changes hook_program`, "Write", "file_path", p
 		}
-		f, err := CompileIf(expr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		args, _ := json.Marshal(map[string]string{key: strings.ReplaceAll(v, "HOMEDIR", home)})
-		s := NewSubjectAt(proj, "PreToolUse", tool, args).WithCwd(proj).WithHome(home).WithProgram(programs).WithStartup(startup)
-		if got := f.Match(s); got != tc.want {
+		if got := matchChanges(t, expr, tool, key, strings.ReplaceAll(v, "HOMEDIR", home), proj, home, programs, startup); got != tc.want {
 			t.Errorf("%s: %s on %q = %v, want %v", tc.name, expr, tc.cmd, got, tc.want)
 		}
 	}
+}
+
+// matchChanges reports whether the condition expr holds for a PreToolUse call of tool with
+// the one argument key: v, made in the project proj of home, with the given program paths
+// and startup paths.
+func matchChanges(t *testing.T, expr, tool, key, v, proj, home string, programs, startup []string) bool {
+	t.Helper()
+	f, err := CompileIf(expr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, _ := json.Marshal(map[string]string{key: v})
+	return f.Match(NewSubjectAt(proj, "PreToolUse", tool, args).WithCwd(proj).WithHome(home).WithProgram(programs).WithStartup(startup))
 }
 
 // Red team round 50: the program's paths by other spellings, links and installers.

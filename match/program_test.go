@@ -141,17 +141,11 @@ func TestChangesHookProgram(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			f, err := CompileIf(tc.expr)
-			if err != nil {
-				t.Fatal(err)
-			}
 			key := "command"
 			if tc.tool != "Bash" {
 				key = "file_path"
 			}
-			args, _ := json.Marshal(map[string]string{key: tc.cmd})
-			s := NewSubjectAt(proj, "PreToolUse", tc.tool, args).WithCwd(proj).WithHome(home).WithProgram([]string{prog})
-			if got := f.Match(s); got != tc.want {
+			if got := matchChanges(t, tc.expr, tc.tool, key, tc.cmd, proj, home, []string{prog}, nil); got != tc.want {
 				t.Errorf("%s on %q = %v, want %v", tc.expr, tc.cmd, got, tc.want)
 			}
 		})
