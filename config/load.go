@@ -85,7 +85,7 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 			f = &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path)}
 			p = ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Skip, Warning: true}}
 		default:
-			f, p, st = parseFile(lp.Path, lp.Layer, budget, lp.Claude)
+			f, p, st = parseFile(lp, budget)
 		}
 		if repositoryLayer(f.Layer) && !f.Failed {
 			if err := budget.add(len(f.Hooks) + len(f.Broken)); err != nil {
