@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -299,4 +300,21 @@ func extensionProblems(d *decoder, f *File, ext *GeminiExtension, top []kv) {
 			Msg: fmt.Sprintf("extension %s has settings (%s) that Gemini CLI gives its hooks as variables and in their environment; hookcore does not read their values, so ${NAME} of them stays as written", ext.Name, strings.Join(ext.Settings, ", "))})
 	}
 	ext.hydrateNode(d.resolve(top[0].val))
+}
+
+// geminiExtensionOf returns the extension whose hooks file path is, for the working
+// directory: path is DIR/hooks/hooks.json and DIR/gemini-extension.json is a manifest Gemini
+// CLI loads; nil otherwise.
+func geminiExtensionOf(path string) *GeminiExtension {
+	hooksDir := filepath.Dir(path)
+	if filepath.Base(path) != "hooks.json" || filepath.Base(hooksDir) != "hooks" {
+		return nil
+	}
+	root := filepath.Dir(hooksDir)
+	name, settings, why := geminiExtManifestName(filepath.Join(root, geminiExtManifest))
+	if why != "" {
+		return nil
+	}
+	cwd, _ := os.Getwd()
+	return &GeminiExtension{Name: name, Path: root, Workspace: cwd, Settings: settings}
 }

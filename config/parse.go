@@ -29,9 +29,29 @@ var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHo
 
 // ParseFile reads the file at path with ReadFile (without blocking, a regular file only,
 // at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
-// problem without a line, and the File is Failed.
+// problem without a line, and the File is Failed. A Gemini CLI extension's hooks file
+// (DIR/hooks/hooks.json beside a DIR/gemini-extension.json that Gemini CLI loads) is read as
+// Gemini CLI reads it, for the working directory (geminiext.go).
 func ParseFile(path string, layer Layer) (*File, ErrorList) {
-	f, probs, _ := parseFile(LayerPath{Path: path, Layer: layer}, nil)
+	return ParseLayerPath(LayerPath{Path: path, Layer: layer})
+}
+
+// ParseLayerPath is ParseFile for a file discovery found, as Load reads it: a Refused one is
+// its error, a Skip one a warning and no hooks, a Claude one Claude Code's settings, an
+// Extension one that Gemini CLI extension's hooks file.
+func ParseLayerPath(lp LayerPath) (*File, ErrorList) {
+	switch {
+	case lp.Refused != "":
+		return &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path), Failed: true},
+			ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Refused}}
+	case lp.Skip != "":
+		return &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path)},
+			ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Skip, Warning: true}}
+	}
+	if lp.Extension == nil {
+		lp.Extension = geminiExtensionOf(lp.Path)
+	}
+	f, probs, _ := parseFile(lp, nil)
 	return f, probs
 }
 
