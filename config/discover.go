@@ -175,6 +175,10 @@ type Candidate struct {
 	// Off, when set, is why the candidate does not load though it exists: its agent leaves
 	// it out (a Gemini CLI extension disabled for the working directory). `list` shows it.
 	Off string
+	// Inputs are the other files that decided whether and how the candidate loads: a Gemini
+	// CLI extension's install metadata, manifest and the extensions' enablement file. A
+	// server that caches the config watches them too.
+	Inputs []string
 	// absent is set when Path is known not to exist before it is looked up: a pattern
 	// that matched nothing in a directory that does not exist (examine).
 	absent bool

@@ -103,17 +103,18 @@ func (d Discovery) geminiExtensions(home, cwd string) []Candidate {
 			root = install.Source
 		}
 		manifest := filepath.Join(root, geminiExtManifest)
+		inputs := []string{filepath.Join(p, geminiExtInstall), manifest, filepath.Join(dir, geminiExtEnablement)}
 		name, settings, why := geminiExtManifestName(manifest)
 		if why != "" {
 			out = append(out, Candidate{LayerPath: LayerPath{Path: manifest, Layer: User,
-				Skip: "Gemini CLI skips the extension in " + p + ", and so does hookcore: " + why}, Agent: GeminiCLI})
+				Skip: "Gemini CLI skips the extension in " + p + ", and so does hookcore: " + why}, Agent: GeminiCLI, Inputs: inputs})
 			continue
 		}
 		if rules == nil {
 			rules, rulesWarning = geminiExtRules(filepath.Join(dir, geminiExtEnablement))
 		}
 		c := Candidate{LayerPath: LayerPath{Path: filepath.Join(root, "hooks", "hooks.json"), Layer: User,
-			Extension: &GeminiExtension{Name: name, Path: root, Workspace: cwd, Settings: settings}}, Agent: GeminiCLI}
+			Extension: &GeminiExtension{Name: name, Path: root, Workspace: cwd, Settings: settings}}, Agent: GeminiCLI, Inputs: inputs}
 		if !geminiExtEnabled(rules[name], cwd) {
 			c.Off = fmt.Sprintf("Gemini CLI extension %s is disabled for %s (%s)", name, cwd, filepath.Join(dir, geminiExtEnablement))
 		}
@@ -122,6 +123,12 @@ func (d Discovery) geminiExtensions(home, cwd string) []Candidate {
 		out = append(out, c)
 	}
 	return out
+}
+
+// GeminiExtensionEnablement is the file of Gemini CLI that disables extensions per directory,
+// ~/.gemini/extensions/extension-enablement.json under home.
+func GeminiExtensionEnablement(home string) string {
+	return filepath.Join(home, ".gemini", "extensions", geminiExtEnablement)
 }
 
 // geminiExtManifestName reads an extension's gemini-extension.json and returns its name and
