@@ -174,3 +174,22 @@ func TestGeminiExtensionParseFile(t *testing.T) {
 		t.Errorf("command %q, want %q", got, want)
 	}
 }
+
+// TestClaudePluginThatIsAGeminiExtension: a directory that is a Claude Code plugin and a
+// Gemini CLI extension at once (repositories ship both manifests) has its hooks/hooks.json
+// read as Claude Code's when loaded as the plugin's; named on its own (check, convert) it is
+// the extension's.
+func TestClaudePluginThatIsAGeminiExtension(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write(t, dir, "both/gemini-extension.json", `{"name": "both", "version": "1"}`)
+	write(t, dir, "both/.claude-plugin/plugin.json", `{"name": "both"}`)
+	p := write(t, dir, "both/hooks/hooks.json", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "claude-guard"}]}]}}`)
+	files, probs := LoadPlugins([]Plugin{{Key: "both@local", Root: filepath.Join(dir, "both"), HooksFile: p}})
+	if len(probs) != 0 || len(files) != 1 || len(files[0].Hooks) != 1 || files[0].Dialect == Gemini || files[0].Hooks[0].Matcher != "Bash" {
+		t.Fatalf("as the plugin's: files %+v, problems %v", files, probs)
+	}
+	if f, _ := ParseFile(p, Explicit); f.Dialect != Gemini {
+		t.Errorf("named on its own: dialect %v, want Gemini", f.Dialect)
+	}
+}

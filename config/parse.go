@@ -29,9 +29,10 @@ var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHo
 
 // ParseFile reads the file at path with ReadFile (without blocking, a regular file only,
 // at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
-// problem without a line, and the File is Failed. A Gemini CLI extension's hooks file
-// (DIR/hooks/hooks.json beside a DIR/gemini-extension.json that Gemini CLI loads) is read as
-// Gemini CLI reads it, for the working directory (geminiext.go).
+// problem without a line, and the File is Failed. A file of the Explicit layer that is a
+// Gemini CLI extension's hooks file (DIR/hooks/hooks.json beside a DIR/gemini-extension.json
+// that Gemini CLI loads) is read as Gemini CLI reads it, for the working directory
+// (geminiext.go).
 func ParseFile(path string, layer Layer) (*File, ErrorList) {
 	return ParseLayerPath(LayerPath{Path: path, Layer: layer})
 }
@@ -48,9 +49,6 @@ func ParseLayerPath(lp LayerPath) (*File, ErrorList) {
 		return &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path)},
 			ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Skip, Warning: true}}
 	}
-	if lp.Extension == nil {
-		lp.Extension = geminiExtensionOf(lp.Path)
-	}
 	f, probs, _ := parseFile(lp, nil)
 	return f, probs
 }
@@ -61,6 +59,13 @@ func ParseLayerPath(lp LayerPath) (*File, ErrorList) {
 // budget's (nil: no budget). lp.Claude reads it as Claude Code's settings whatever its name,
 // lp.Extension as a Gemini CLI extension's hooks file.
 func parseFile(lp LayerPath, budget *repoBudget) (*File, ErrorList, fs.FileInfo) {
+	if lp.Layer == Explicit && !lp.Claude && lp.Extension == nil {
+		// A file named on the command line (check, convert, --config) is known by the
+		// manifest beside it; discovery names the extensions' files itself, and a Claude
+		// Code plugin's hooks/hooks.json (LoadPlugins, the User layer) is Claude Code's
+		// even in a directory that is a Gemini CLI extension too.
+		lp.Extension = geminiExtensionOf(lp.Path)
+	}
 	path, layer, claude := lp.Path, lp.Layer, lp.Claude
 	data, st, err := ReadFile(path)
 	if err == nil && budget != nil && repositoryLayer(layer) && FrontmatterKindOf(path) == NotFrontmatter {
