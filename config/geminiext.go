@@ -232,19 +232,27 @@ func geminiExtEnabled(overrides []string, cwd string) bool {
 func geminiGlobRegexp(glob string) *regexp.Regexp {
 	var b strings.Builder
 	b.WriteString("^")
-	for i := 0; i < len(glob); i++ {
-		switch c := glob[i]; {
-		case c == '/' && i+1 < len(glob) && glob[i+1] == '*':
-			b.WriteString("(/.*)?")
-			i++
-		case c == '*':
-			b.WriteString("(.*)?")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+	for rest := glob; rest != ""; {
+		star := strings.IndexByte(rest, '*')
+		if star < 0 {
+			b.WriteString(regexp.QuoteMeta(rest))
+			break
 		}
+		lit, slash := rest[:star], ""
+		if strings.HasSuffix(lit, "/") {
+			lit, slash = lit[:len(lit)-1], "/"
+		}
+		b.WriteString(regexp.QuoteMeta(lit) + "(" + slash + ".*)?")
+		rest = rest[star+1:]
 	}
 	b.WriteString("$")
-	return regexp.MustCompile(b.String())
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		// Text that is not UTF-8: a rule Gemini CLI's JSON reader would have replaced the
+		// bytes of; it matches no directory here.
+		return regexp.MustCompile(`^\z.`)
+	}
+	return re
 }
 
 // geminiVar is hydrateString's pattern (Gemini CLI 0.61.0): ${NAME}, the shortest.

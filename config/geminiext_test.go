@@ -137,6 +137,9 @@ func TestGeminiExtensionEnabled(t *testing.T) {
 		{[]string{"!/a/*", "/a/b/*"}, "/a/b/c", true},
 		{[]string{"/a/b/*", "!/a/*"}, "/a/b/c", false},
 		{[]string{"!/a.b/*"}, "/aXb", true},
+		// A rule with a name that is not ASCII panicked: each byte was quoted on its own.
+		{[]string{"!/home/josé/*"}, "/home/josé/src", false},
+		{[]string{"!/home/josé/*"}, "/home/jose/src", true},
 	} {
 		if got := geminiExtEnabled(tc.rules, tc.cwd); got != tc.want {
 			t.Errorf("rules %q in %s: enabled %v, want %v", tc.rules, tc.cwd, got, tc.want)
@@ -192,4 +195,16 @@ func TestClaudePluginThatIsAGeminiExtension(t *testing.T) {
 	if f, _ := ParseFile(p, Explicit); f.Dialect != Gemini {
 		t.Errorf("named on its own: dialect %v, want Gemini", f.Dialect)
 	}
+}
+
+// FuzzGeminiExtensionEnabled: any rule and directory give an answer, never a panic (a rule
+// with a name that is not ASCII panicked).
+func FuzzGeminiExtensionEnabled(f *testing.F) {
+	f.Add("!/a/b/*", "/a/b/c")
+	f.Add("!/home/josé/*", "/home/josé")
+	f.Add("/a/*b*/", "/a/xbx/")
+	f.Fuzz(func(t *testing.T, rule, dir string) {
+		geminiExtEnabled([]string{rule, "!" + rule}, dir)
+		(&GeminiExtension{Path: rule, Workspace: dir}).hydrate(rule + "${extensionPath}${" + dir + "}")
+	})
 }
