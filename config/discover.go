@@ -115,6 +115,10 @@ type LayerPath struct {
 	// --settings file (Discovery.Settings). Load reads its event names as Claude Code does,
 	// exactly ("preToolUse" runs nothing), as for a .claude/settings.json.
 	Claude bool
+	// Extension is set for the hooks/hooks.json of a Gemini CLI extension: Load reads it
+	// as Gemini CLI reads an extension's hooks (its `hooks` key only, the extension's
+	// variables replaced: geminiext.go).
+	Extension *GeminiExtension
 }
 
 // maxDiscoveryDirNames caps the names discovery reads from the directory of one of its
@@ -168,6 +172,13 @@ type Candidate struct {
 	Err error
 	// st is what Look's stat found at Path, for markDups; nil when nothing was found.
 	st fs.FileInfo
+	// Off, when set, is why the candidate does not load though it exists: its agent leaves
+	// it out (a Gemini CLI extension disabled for the working directory). `list` shows it.
+	Off string
+	// Inputs are the other files that decided whether and how the candidate loads: a Gemini
+	// CLI extension's install metadata, manifest and the extensions' enablement file. A
+	// server that caches the config watches them too.
+	Inputs []string
 	// absent is set when Path is known not to exist before it is looked up: a pattern
 	// that matched nothing in a directory that does not exist (examine).
 	absent bool
@@ -178,7 +189,7 @@ type Candidate struct {
 // is missing, whose absence is then that file's load error, as Claude Code 2.1.332 stops
 // with "Settings file not found" rather than run without it.
 func (c Candidate) Loads() bool {
-	return c.Found && !c.Dup || !c.Found && c.Layer == Explicit
+	return c.Found && !c.Dup && c.Off == "" || !c.Found && c.Layer == Explicit
 }
 
 // Look returns every config file discovery looks for, in load order, with what it found
@@ -318,6 +329,10 @@ func (d Discovery) Look() ([]Candidate, error) {
 		}
 		geminiAt = len(out)
 		add(system, Managed, GeminiCLI)
+		if home != "" {
+			// After every settings file: Gemini CLI sorts its extensions' hooks last.
+			out = append(out, d.geminiExtensions(home, cwd)...)
+		}
 	}
 	for _, p := range d.Settings {
 		if !filepath.IsAbs(p) {

@@ -44,7 +44,8 @@
 //
 // Other agents' own hook files are dialects too, chosen by path (their content can be
 // exactly Claude Code's) or by the caller with ParseDialect: Gemini (.gemini/settings.json,
-// gemini.go), Codex (.codex/hooks.json and the [hooks] tables of .codex/config.toml,
+// gemini.go; a Gemini CLI extension's hooks/hooks.json, found by discovery or named beside
+// its gemini-extension.json, geminiext.go), Codex (.codex/hooks.json and the [hooks] tables of .codex/config.toml,
 // codex_toml.go), Cursor (.cursor/hooks.json, cursor.go) and Copilot (.github/hooks/*.json,
 // copilot.go). Each maps the agent's events and tool names onto hookcore's with that agent's
 // semantics. A hookcore bridge entry (`hookcore hook AGENT`, or an http hook to a local

@@ -78,14 +78,10 @@ func Load(paths []LayerPath) (*Set, ErrorList) {
 		var p ErrorList
 		var st fs.FileInfo
 		switch {
-		case lp.Refused != "": // not read: discovery says why (MaxGlobFiles)
-			f = &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path), Failed: true}
-			p = ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Refused}}
-		case lp.Skip != "": // left out as its agent leaves it out
-			f = &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path)}
-			p = ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Skip, Warning: true}}
+		case lp.Refused != "", lp.Skip != "": // not read: discovery says why (MaxGlobFiles; its agent leaves it out)
+			f, p = ParseLayerPath(lp)
 		default:
-			f, p, st = parseFile(lp.Path, lp.Layer, budget, lp.Claude)
+			f, p, st = parseFile(lp, budget)
 		}
 		if repositoryLayer(f.Layer) && !f.Failed {
 			if err := budget.add(len(f.Hooks) + len(f.Broken)); err != nil {

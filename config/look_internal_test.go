@@ -92,30 +92,31 @@ func TestLookCalls(t *testing.T) {
 			// 11 lstats: 6 in the home, 3 in the project, the managed settings and
 			// Gemini CLI's system file; 5 stats for the directories of two candidates
 			// (~/.codex; .hookcore, .claude, .minicode and .codex of the project); the
-			// three patterns' listings. 19 calls, 52 before.
-			map[string]int{"lstat": 11, "stat": 5, "glob": 3}},
+			// three patterns' listings and that of ~/.gemini/extensions (stop 31). 20
+			// calls, 52 before.
+			map[string]int{"lstat": 11, "stat": 5, "glob": 4}},
 		{"bench/hookbridge.sh's installed case", func(t *testing.T, l lookLayout) {
 			write(t, l.home, ".hookcore/hooks.yaml", hooksYAML)
 			write(t, l.home, ".claude/settings.json", `{"model": "opus"}`)
-		}, map[string]int{"lstat": 11, "stat": 5, "glob": 3}},
+		}, map[string]int{"lstat": 11, "stat": 5, "glob": 4}},
 		{"a project's .claude with both settings files", func(t *testing.T, l lookLayout) {
 			write(t, l.work, ".claude/settings.json", `{}`)
 			write(t, l.work, ".claude/settings.local.json", `{}`)
-		}, map[string]int{"lstat": 13, "stat": 5, "glob": 3}},
+		}, map[string]int{"lstat": 13, "stat": 5, "glob": 4}},
 		{"a link, and a dangling one", func(t *testing.T, l lookLayout) {
 			target := write(t, l.home, "dotfiles/hooks.yaml", hooksYAML)
 			symlink(t, target, filepath.Join(l.home, ".hookcore", "hooks.yaml"))
 			symlink(t, filepath.Join(l.home, "dotfiles", "gone.json"), filepath.Join(l.home, ".gemini", "settings.json"))
-		}, map[string]int{"lstat": 11, "stat": 7, "readlink": 1, "glob": 3}},
+		}, map[string]int{"lstat": 11, "stat": 7, "readlink": 1, "glob": 4}},
 		{"a pattern that matches", func(t *testing.T, l lookLayout) {
 			write(t, l.work, ".github/hooks/a.json", `{}`)
 			write(t, l.work, ".github/hooks/b.json", `{}`)
-		}, map[string]int{"lstat": 13, "stat": 5, "glob": 3}},
+		}, map[string]int{"lstat": 13, "stat": 5, "glob": 4}},
 		{"a pattern whose directory is empty", func(t *testing.T, l lookLayout) {
 			if err := os.MkdirAll(filepath.Join(l.home, ".copilot", "hooks"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-		}, map[string]int{"lstat": 12, "stat": 5, "glob": 3}},
+		}, map[string]int{"lstat": 12, "stat": 5, "glob": 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,18 +29,44 @@ var topKeys = []string{"hooks", "disable_all_hooks", "parallel", "allowManagedHo
 
 // ParseFile reads the file at path with ReadFile (without blocking, a regular file only,
 // at most MaxFileSize bytes) and parses it with Parse. A file that cannot be read is one
-// problem without a line, and the File is Failed.
+// problem without a line, and the File is Failed. A file of the Explicit layer that is a
+// Gemini CLI extension's hooks file (DIR/hooks/hooks.json beside a DIR/gemini-extension.json
+// that Gemini CLI loads) is read as Gemini CLI reads it, for the working directory
+// (geminiext.go).
 func ParseFile(path string, layer Layer) (*File, ErrorList) {
-	f, probs, _ := parseFile(path, layer, nil, false)
+	return ParseLayerPath(LayerPath{Path: path, Layer: layer})
+}
+
+// ParseLayerPath is ParseFile for a file discovery found, as Load reads it: a Refused one is
+// its error, a Skip one a warning and no hooks, a Claude one Claude Code's settings, an
+// Extension one that Gemini CLI extension's hooks file.
+func ParseLayerPath(lp LayerPath) (*File, ErrorList) {
+	switch {
+	case lp.Refused != "":
+		return &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path), Failed: true},
+			ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Refused}}
+	case lp.Skip != "":
+		return &File{Path: lp.Path, Layer: lp.Layer, Dialect: dialectByName(lp.Path)},
+			ErrorList{{Pos: Pos{File: lp.Path}, Msg: lp.Skip, Warning: true}}
+	}
+	f, probs, _ := parseFile(lp, nil)
 	return f, probs
 }
 
 // parseFile is ParseFile that also returns the file's FileInfo (nil when it could not be
 // opened), for Load's os.SameFile check. A config file of a repository layer (Project,
 // Local; not a skill's or sub-agent's Markdown) is parsed only while its bytes fit in
-// budget's (nil: no budget). claude reads it as Claude Code's settings whatever its name
-// (LayerPath.Claude).
-func parseFile(path string, layer Layer, budget *repoBudget, claude bool) (*File, ErrorList, fs.FileInfo) {
+// budget's (nil: no budget). lp.Claude reads it as Claude Code's settings whatever its name,
+// lp.Extension as a Gemini CLI extension's hooks file.
+func parseFile(lp LayerPath, budget *repoBudget) (*File, ErrorList, fs.FileInfo) {
+	if lp.Layer == Explicit && !lp.Claude && lp.Extension == nil {
+		// A file named on the command line (check, convert, --config) is known by the
+		// manifest beside it; discovery names the extensions' files itself, and a Claude
+		// Code plugin's hooks/hooks.json (LoadPlugins, the User layer) is Claude Code's
+		// even in a directory that is a Gemini CLI extension too.
+		lp.Extension = geminiExtensionOf(lp.Path)
+	}
+	path, layer, claude := lp.Path, lp.Layer, lp.Claude
 	data, st, err := ReadFile(path)
 	if err == nil && budget != nil && repositoryLayer(layer) && FrontmatterKindOf(path) == NotFrontmatter {
 		// Skill, command and sub-agent files are mostly prose (their frontmatter alone is
@@ -59,8 +85,11 @@ func parseFile(path string, layer Layer, budget *repoBudget, claude bool) (*File
 			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
 	}
 	parse := func() (*File, ErrorList) {
+		if lp.Extension != nil {
+			return parseAs(path, data, layer, Gemini, false, lp.Extension)
+		}
 		if claude && agentOfPath(path) == Native && FrontmatterKindOf(path) == NotFrontmatter {
-			return parseAs(path, data, layer, Native, true)
+			return parseAs(path, data, layer, Native, true, nil)
 		}
 		return parseData(path, data, layer)
 	}
@@ -175,18 +204,20 @@ func Parse(path string, data []byte, layer Layer) (*File, ErrorList) {
 
 // parse is Parse; agent is Gemini for a Gemini CLI settings file, else Native (detect).
 func parse(path string, data []byte, layer Layer, agent Dialect) (*File, ErrorList) {
-	return parseAs(path, data, layer, agent, false)
+	return parseAs(path, data, layer, agent, false, nil)
 }
 
 // parseAs is parse; claude reads the file as Claude Code's settings whatever its name (a
-// --settings file): its event names exactly.
-func parseAs(path string, data []byte, layer Layer, agent Dialect, claude bool) (*File, ErrorList) {
+// --settings file): its event names exactly. ext, with agent Gemini, reads it as the hooks
+// file of that Gemini CLI extension: strict JSON, its `hooks` key only, the extension's
+// variables replaced in its string values (geminiext.go).
+func parseAs(path string, data []byte, layer Layer, agent Dialect, claude bool, ext *GeminiExtension) (*File, ErrorList) {
 	sum := sha256.Sum256(data)
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
 	if agent == Gemini || agent == Cursor || agent == Copilot {
 		f.Dialect = agent
 	}
-	if agent == Gemini {
+	if agent == Gemini && ext == nil {
 		// Gemini CLI reads its settings through strip-json-comments (red team round 27: a
 		// `//` comment failed the file, and every tool call under hookcore hook claude).
 		data = stripJSONComments(data)
@@ -228,6 +259,11 @@ func parseAs(path string, data []byte, layer Layer, agent Dialect, claude bool) 
 		d.errorf(body, "config must be a mapping with a hooks key, not a %s", kind(d.resolve(body)))
 		f.Failed = true
 		return f, d.take()
+	}
+	if ext != nil {
+		// Gemini CLI reads an extension's `hooks` and nothing else of the file.
+		top = slices.DeleteFunc(top, func(p kv) bool { return p.key != "hooks" })
+		extensionProblems(d, f, ext, top)
 	}
 	var hooksKV *kv
 	for i, p := range top {

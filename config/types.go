@@ -370,6 +370,9 @@ type File struct {
 	// Plugin is that plugin's name (the part of its key before "@"): its bundled MCP
 	// servers are "plugin:<Plugin>:<server>".
 	Plugin string
+	// Extension is the name of the Gemini CLI extension whose hooks/hooks.json the file is
+	// (LayerPath.Extension); "" for any other file.
+	Extension string
 	// Skill is the name of the skill whose SKILL.md frontmatter holds the hooks, Agent the
 	// name of the sub-agent whose definition does (ParseFrontmatter); both "" for a settings
 	// file. A skill's hooks run once the skill was invoked in the session, for the agent

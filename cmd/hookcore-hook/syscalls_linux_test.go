@@ -18,7 +18,8 @@ import (
 // administrator's files discovery looks for. Issue 9, stop 30: 72 such calls before (42
 // stats, 8 opens, 22 readlinks: a stat and a readlink of each of 22 absent files, three
 // reads of the trust store, the workspace's path resolved three times, the project's .git
-// looked up twice); now 30 (28 stats, 2 opens).
+// looked up twice); now 30 (28 stats, 2 opens). Stop 31: 31, the stat of
+// ~/.gemini/extensions, where Gemini CLI's extensions and their hooks are (absent here).
 // Skipped without strace, or where it may not trace.
 func TestInstalledEventFileCalls(t *testing.T) {
 	bin := binaries(t)
@@ -71,7 +72,7 @@ func TestInstalledEventFileCalls(t *testing.T) {
 			lines = append(lines, m[1]+" "+strings.TrimPrefix(p, dir))
 		}
 	}
-	const most = 30
+	const most = 31
 	if n > most {
 		t.Errorf("%d file system calls naming the event's files, want at most %d: %v\n%s", n, most, calls, strings.Join(lines, "\n"))
 	}

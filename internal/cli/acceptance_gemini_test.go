@@ -71,6 +71,37 @@ func TestAcceptanceGeminiDotEnv(t *testing.T) {
 	}
 }
 
+// TestAcceptanceGeminiExtension: a Gemini CLI extension's BeforeTool hook runs once per
+// tool call with hookcore installed as Gemini CLI's hook command (stop 31): Gemini CLI runs
+// it, with ${extensionPath} replaced, and `hookcore hook gemini`, which now discovers
+// extensions for the other commands, leaves it to Gemini CLI. The user's guard still decides.
+func TestAcceptanceGeminiExtension(t *testing.T) {
+	run, bin := requirePeer(t, "gemini", "Gemini")
+	out := runGeminiScenario(t, run, bin, map[string]string{
+		"prompt.txt": "say hi\n",
+		"tools.json": `[{"tool": "run_shell_command", "args": {"command": "echo hi > hi.txt", "description": "say hi"}},
+ {"tool": "run_shell_command", "args": {"command": "rm -rf /tmp/hookcore-canary", "description": "blocked"}},
+ {"text": "done"}]`,
+		"setup.sh": "#!/bin/sh\nset -e\nmkdir -p \"$PEER_OUT/home/.hookcore\" && cp \"$(dirname \"$0\")/policy.yaml\" \"$PEER_OUT/home/.hookcore/hooks.yaml\"\n" +
+			"e=\"$PEER_OUT/home/.gemini/extensions/counter\"; mkdir -p \"$e/hooks\"\n" +
+			"echo '{\"name\": \"counter\", \"version\": \"1.0.0\"}' > \"$e/gemini-extension.json\"\n" +
+			"echo '{\"hooks\": {\"BeforeTool\": [{\"matcher\": \"run_shell_command\", \"hooks\": [{\"type\": \"command\", \"command\": \"echo ${extensionPath} >> $PEER_OUT/ext-count\"}]}]}}' > \"$e/hooks/hooks.json\"\n",
+	})
+	requests, _ := os.ReadFile(filepath.Join(out, "requests.jsonl"))
+	if !strings.Contains(string(requests), "Tool execution blocked: HOOKCORE-BLOCK: rm -rf is not allowed here") {
+		t.Error("the user's guard did not decide the rm -rf")
+	}
+	count, err := os.ReadFile(filepath.Join(out, "ext-count"))
+	if err != nil {
+		t.Fatalf("the extension's hook did not run: %v", err)
+	}
+	ext := filepath.Join(out, "home", ".gemini", "extensions", "counter")
+	if got, want := string(count), ext+"\n"+ext+"\n"; got != want {
+		// Two tool calls, one run each: Gemini CLI's (a third line would be hookcore's).
+		t.Errorf("the extension's hook wrote %q, want %q", got, want)
+	}
+}
+
 // runGeminiScenario runs the real Gemini CLI on a scenario of the peer runner with hookcore
 // installed by `hookcore install gemini` and the acceptance policy in the user layer; files
 // are the scenario's own (prompt.txt, tools.json, files/...). It returns the output

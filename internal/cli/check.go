@@ -67,7 +67,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 					all = append(all, &config.Problem{Pos: config.Pos{File: p.Path}, Msg: p.Refused})
 					continue
 				}
-				f, problems := config.ParseFile(p.Path, p.Layer)
+				f, problems := config.ParseLayerPath(p)
 				for _, q := range problems {
 					if q.Warning && strings.HasSuffix(q.Msg, config.ClaudeIgnoresFile) {
 						q.Warning = false // hookcore's warning, but the agent runs none of the file

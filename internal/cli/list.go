@@ -161,6 +161,8 @@ func (e *env) listedLayers(looked []config.Candidate) []listedLayer {
 			status = "error: " + c.Err.Error()
 		case c.Refused != "":
 			status = "not loaded: " + c.Refused
+		case c.Found && c.Off != "":
+			status = "not loaded: " + c.Off
 		case c.Dup:
 			status = "same file as an earlier layer"
 		case c.Found:

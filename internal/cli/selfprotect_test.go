@@ -29,15 +29,31 @@ func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A Gemini CLI extension (stop 31): its hooks file is a candidate, and the files that
+	// decide whether and how it loads are checked beside it.
+	ext := filepath.Join(home, ".gemini", "extensions", "guard")
+	if err := os.MkdirAll(filepath.Join(ext, "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"gemini-extension.json": `{"name": "guard", "version": "1"}`, "hooks/hooks.json": `{"hooks": {}}`} {
+		if err := os.WriteFile(filepath.Join(ext, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cands, err := config.Discovery{Cwd: proj, Home: home}.Look()
 	if err != nil {
 		t.Fatal(err)
+	}
+	extension := false
+	for _, name := range []string{"gemini-extension.json", ".gemini-extension-install.json", "../extension-enablement.json"} {
+		cands = append(cands, config.Candidate{LayerPath: config.LayerPath{Path: filepath.Join(ext, name), Layer: config.User}})
 	}
 	seen := 0
 	for _, c := range cands {
 		if c.Layer != config.User && c.Layer != config.Project && c.Layer != config.Local {
 			continue
 		}
+		extension = extension || c.Extension != nil
 		path := strings.ReplaceAll(c.Path, "*", "extra")
 		seen++
 		calls := []struct{ tool, key, value string }{
@@ -71,8 +87,8 @@ func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
 			})
 		}
 	}
-	if seen < 20 {
-		t.Fatalf("discovery listed %d user, project and local files; want the whole list", seen)
+	if seen < 20 || !extension {
+		t.Fatalf("discovery listed %d user, project and local files (a Gemini extension's: %v); want the whole list", seen, extension)
 	}
 }
 

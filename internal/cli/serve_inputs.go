@@ -232,7 +232,22 @@ func (e *env) stampPaths(cf *configFlags, c *stampCache, trustHash string) (file
 	cands, _ := d.Look()
 	var dirs []string
 	seen := map[string]bool{}
+	// The files that decide which Gemini CLI extensions load, and how (their manifests,
+	// install metadata, the enablement file), count as config files (stop 31); the
+	// enablement file's directory is where a new extension appears.
+	var inputs []config.Candidate
+	if e.home != "" {
+		inputs = append(inputs, config.Candidate{LayerPath: config.LayerPath{Path: config.GeminiExtensionEnablement(e.home)}})
+	}
 	for _, cand := range cands {
+		for _, p := range cand.Inputs {
+			inputs = append(inputs, config.Candidate{LayerPath: config.LayerPath{Path: p}})
+		}
+	}
+	for _, cand := range inputs {
+		files = append(files, cand.Path)
+	}
+	for _, cand := range append(cands, inputs...) {
 		if cand.Found {
 			files = append(files, cand.Path)
 		}

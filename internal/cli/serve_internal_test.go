@@ -311,3 +311,40 @@ func TestServeReloadsDotEnv(t *testing.T) {
 		t.Errorf("changed .env: %+v", a)
 	}
 }
+
+// TestServeStampsGeminiExtensions: serve's config stamp changes when a Gemini CLI extension
+// is installed, when extension-enablement.json changes and when an extension's manifest
+// does (stop 31): they decide which extension hooks load, and serve reloads on the stamp.
+func TestServeStampsGeminiExtensions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	e := testEnv(t, dir, nil)
+	cf := &configFlags{dir: ".hookcore"}
+	exts := filepath.Join(e.home, ".gemini", "extensions")
+	stamp := func() string { return e.configStamp(cf, &stampCache{}, "h") }
+	cached := &stampCache{}
+	first := e.configStamp(cf, cached, "h")
+	steps := []struct{ name, path, content string }{
+		{"a new extension", "x/gemini-extension.json", `{"name": "x", "version": "1"}`},
+		{"its hooks", "x/hooks/hooks.json", `{"hooks": {}}`},
+		{"the enablement file", "extension-enablement.json", `{"x": {"overrides": ["!/*"]}}`},
+		{"the enablement file edited", "extension-enablement.json", `{"x": {"overrides": ["/*"]}}  `},
+		{"the manifest edited", "x/gemini-extension.json", `{"name": "y", "version": "1"}`},
+	}
+	prev := first
+	for _, s := range steps {
+		p := filepath.Join(exts, s.path)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.configStamp(cf, cached, "h"); got == prev {
+			t.Errorf("%s: the cached stamp did not change", s.name)
+		}
+		prev = stamp()
+		cached = &stampCache{}
+		e.configStamp(cf, cached, "h")
+	}
+}
