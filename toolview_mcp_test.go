@@ -414,7 +414,8 @@ func TestEachViewIsChecked(t *testing.T) {
 // BenchmarkDispatchMCPFileView: the self-protect example's three guards on an MCP file
 // server's write_file of an ordinary file (the call's input decoded, one Write view fired as
 // Write and as Edit, no hook matching), and on Claude Code's Write of the same file, the
-// anchor.
+// anchor; and on an MCP move whose paths are under keys no list names (read by value: red
+// team round 53), beside bare words and a note.
 func BenchmarkDispatchMCPFileView(b *testing.B) {
 	dir := b.TempDir()
 	set := loadConfig(b, dir, "hooks.yaml", `hooks:
@@ -426,6 +427,7 @@ func BenchmarkDispatchMCPFileView(b *testing.B) {
 	for _, c := range []struct{ name, tool, input string }{
 		{"mcp", "mcp__filesystem__write_file", `{"path":"/home/u/project/src/main.go","content":"package main\n\nfunc main() {}\n"}`},
 		{"Write", "Write", `{"file_path":"/home/u/project/src/main.go","content":"package main\n\nfunc main() {}\n"}`},
+		{"mcp-other-keys", "mcp__x__move_entry", `{"origin":"/home/u/project/src/a.go","target_location":"src/b.go","mode":"overwrite","tags":["go","move"],"note":"rename a to b"}`},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: c.tool, ToolInput: json.RawMessage(c.input)}
