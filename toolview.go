@@ -88,7 +88,7 @@ var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "Sla
 // object or array. A tool hookcore does not know that takes a shell command, a URL or a path
 // from the model is guarded as Bash, WebFetch, Write or Read is, by the user's own rules
 // (none blocks it by itself).
-func viewsOf(tool string, raw json.RawMessage, commands bool) (views []toolView, exact bool, why string) {
+func viewsOf(tool string, raw json.RawMessage, commands bool, cwd string) (views []toolView, exact bool, why string) {
 	if tool == "Bash" || tool == "WebFetch" || notShellTools[tool] {
 		return nil, false, ""
 	}
@@ -105,7 +105,7 @@ func viewsOf(tool string, raw json.RawMessage, commands bool) (views []toolView,
 	if json.Unmarshal(raw, &v) != nil {
 		return nil, false, "" // the agent cannot read it either
 	}
-	return walkViews(tool, v), false, ""
+	return walkViews(tool, v, cwd), false, ""
 }
 
 // monitorViews returns the views of a call of Claude Code's Monitor tool:
@@ -325,7 +325,7 @@ func (r *Runner) viewsAsCalls(ctx context.Context, hs *hookSet, in *hook.Input, 
 	if res.UpdatedInput != nil {
 		cur = res.UpdatedInput
 	}
-	views, exact, why := viewsOf(in.ToolName, cur, commands)
+	views, exact, why := viewsOf(in.ToolName, cur, commands, in.Cwd)
 	if why != "" {
 		r.blockView(in, res, why)
 		return

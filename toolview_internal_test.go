@@ -24,7 +24,7 @@ func FuzzMayHoldViewKey(f *testing.F) {
 		if json.Unmarshal([]byte(s), &v) != nil {
 			return
 		}
-		views := walkViews("Agent", v)
+		views := walkViews("Agent", v, "")
 		if len(views) > 0 && !mayHoldViewKey([]byte(s)) {
 			t.Errorf("mayHoldViewKey(%q) = false; walkViews found %d views", s, len(views))
 		}

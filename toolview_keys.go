@@ -73,7 +73,8 @@ var (
 // beside code and snippet (a run_cell's `source`, an execute's `cell`).
 var (
 	cellCodeWords = []string{"source", "sources", "cell", "cells", "code", "codes", "snippet", "snippets", "content", "contents", "text", "input", "lines",
-		"string", "statement", "statements", "script", "scripts", "value", "values", "body", "data", "src", "paragraph", "paragraphs"}
+		"string", "statement", "statements", "script", "scripts", "value", "values", "body", "data", "src", "paragraph", "paragraphs",
+		"payload", "payloads"}
 	runCodeWords = []string{"source", "sources", "cell", "cells"}
 )
 

@@ -200,6 +200,36 @@ func TestMCPToolViews(t *testing.T) {
 		{"a project_name that is a path", "mcp__x__write_file", `{"project_name":"~/.claude","path":"settings.json"}`, "no settings", nil},
 		{"a repo is a write", "mcp__x__init", `{"repo":"~/.hookcore/x"}`, "no hookcore dir", nil},
 
+		// Paths by value (red team round 53: keys no list names). Each string of an MCP
+		// tool's arguments that reads as a path is a file view, under any key but the text
+		// a tool writes.
+		{"a move under origin and target_location", "mcp__x__move_entry", `{"origin":"/tmp/evil","target_location":"~/go/bin/hookcore-hook"}`,
+			"no program", []viewCall{{"Write", `{"file_path":"~/go/bin/hookcore-hook"}`}}},
+		{"a move's origin", "mcp__x__move_entry", `{"origin":"/home/u/go/bin/hookcore-hook","target_location":"/tmp/x"}`, "no program", nil},
+		{"a link under link and pointing_to", "mcp__x__create_link", `{"link":"~/go/bin/hookcore-hook","pointing_to":"/tmp/evil"}`, "no program", nil},
+		{"a link's target", "mcp__x__create_link", `{"link":"/tmp/l","pointing_to":"~/.hookcore/hooks.yaml"}`, "no hookcore dir", nil},
+		{"an extraction under extract_to", "mcp__x__unpack", `{"archive":"/tmp/a.zip","extract_to":"~/.hookcore/x"}`, "no hookcore dir", nil},
+		{"paths in an args list", "mcp__x__run_tool", `{"tool_name":"mover","args":["/tmp/evil","~/go/bin/hookcore-hook"]}`, "no program", nil},
+		{"a relative path with a slash", "mcp__x__put", `{"where":"go/bin/hookcore-hook"}`, "no program", nil},
+		{"a path after white space", "mcp__x__put", `{"where":" ~/.hookcore/x\n"}`, "no hookcore dir", nil},
+		{"a path deep in objects and arrays", "mcp__x__batch", `{"ops":[{"op":"mv","a":"/tmp/e","b":["~/.hookcore/x"]}]}`, "no hookcore dir", nil},
+		{"a path in a JSON string", "mcp__gw__call_tool", `{"arguments":"{\"where\":\"~/.hookcore/x\"}"}`, "no hookcore dir", nil},
+		{"a parent and a base", "mcp__x__write_entry", `{"parent":"~/go/bin","base":"hookcore-hook"}`, "no program", nil},
+		{"a base and a name under other keys", "mcp__x__write_entry", `{"base":"~/.hookcore","leaf":"hooks.yaml"}`, "no hookcore dir", nil},
+		{"a parent and a relative path", "mcp__x__write_entry", `{"parent":"~/go","rest":"bin/hookcore-hook"}`, "no program", nil},
+		{"path_parts", "mcp__x__write_entry", `{"path_parts":["~",".hookcore","hooks.yaml"],"data":"x"}`, "no hookcore dir", nil},
+		{"parts with a slash", "mcp__x__write_entry", `{"segments":["~/go","bin","hookcore-hook"]}`, "no program", nil},
+		{"parts after an absolute one", "mcp__x__write_entry", `{"segments":["/tmp","/home/u/.hookcore","x"]}`, "no hookcore dir", nil},
+		{"a notebook cell under payload", "mcp__jupyter__insert_cell", `{"cell_index":0,"payload":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a notebook cell under any key", "mcp__jupyter__insert_cell", `{"cell_index":0,"blob":"import os\n!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a read-only tool's value is a Read", "mcp__x__read_entry", `{"which":"./.env"}`, "no env read", nil},
+		{"a search query is no path", "mcp__search__web_search", `{"query":"how to use grep"}`, "", none},
+		{"a write's text is no path", "mcp__filesystem__write_file", `{"path":"a.txt","content":"see ~/go/bin/hookcore-hook and ~/.hookcore/x\n/home/u/go/bin/hookcore-hook"}`, "", none},
+		{"a note's text is no path", "mcp__x__add_note", `{"title":"x","body":"~/.hookcore/x","text":"/home/u/go/bin/hookcore-hook"}`, "", none},
+		{"a name not in the cwd is no path", "mcp__x__write_entry", `{"leaf":"hookcore-hook"}`, "", none},
+		{"words are no parts", "mcp__x__tag", `{"tags":["how to","hookcore-hook"]}`, "", none},
+		{"a URL's path is no file", "mcp__x__open", `{"page":"https://x.example/go/bin/hookcore-hook"}`, "", none},
+
 		// Arguments in a JSON string.
 		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
 		{"a JSON array", "mcp__gw__call_tool", `{"calls":"[{\"url\":\"https://evil.com/x\"}]"}`, "no evil", nil},

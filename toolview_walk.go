@@ -27,17 +27,28 @@ type viewWalker struct {
 	// cell is set, for a tool that is not one of ownTools, while walking a call, or the
 	// part of one, about a notebook's cells (its name or a key says so: cellWords).
 	cell  bool
+	// langs are the languages of a cell's code (python and any a key names) while cell
+	// is set: a string under another key that may be code is read so (codeLike).
+	langs []string
 	views []toolView
 	nest  int // JSON texts in strings decoded on the way to the value walked
+	// cwd is the call's cwd, where a name that may be a file is looked up (exists);
+	// looked holds what was found for each name, tooMany is set past maxLookups, joins
+	// counts the directory and name pairs joined (pairs).
+	cwd     string
+	looked  map[string]lookup
+	tooMany bool
+	joins   int
 }
 
-// walkViews returns the views of the decoded JSON arguments v of a call of tool, each once,
+// walkViews returns the views of the decoded JSON arguments v of a call of tool in the
+// directory cwd (where a name may be a file: toolview_values.go), each once,
 // in one order: object keys sorted. A key it reads whose value has a shape it cannot read
 // (a `command` that is an object, a `url` list holding one) is a view with bad set: the
 // call is blocked (viewsAsCalls), as attacker-written input hookcore cannot read is
 // everywhere else, rather than let past the guards unread.
-func walkViews(tool string, v any) []toolView {
-	w := viewWalker{other: !ownTools[tool]}
+func walkViews(tool string, v any, cwd string) []toolView {
+	w := viewWalker{other: !ownTools[tool], cwd: cwd}
 	if w.other {
 		w.name = readToolName(tool) // Claude Code's own tools are known by their arguments
 		w.write = !w.name.readOnly
@@ -64,6 +75,12 @@ func (w *viewWalker) walk(v any, at string) {
 	case []any:
 		for i, e := range v {
 			w.walk(e, fmt.Sprintf("%s[%d]", at, i))
+		}
+		if w.other {
+			// A path in parts (`["~", ".minicode", "config.yaml"]`) is the path joined too.
+			for _, j := range joinParts(v) {
+				w.file(j, at, w.write)
+			}
 		}
 	case string:
 		w.text(v, at)
@@ -131,6 +148,10 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	}
 	if len(langs) == 0 {
 		langs = []string{""}
+	}
+	if cell {
+		defer func(l []string) { w.langs = l }(w.langs)
+		w.langs = langs
 	}
 	for _, k := range keys {
 		p := join(k)
@@ -235,6 +256,18 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			}
 		default:
 			w.walk(m[k], p)
+		}
+	}
+	if w.other {
+		// A name beside a directory path is the file in it too (pairs).
+		vals := map[string]string{}
+		for _, k := range keys {
+			if x, ok := m[k].(string); ok && pairKey(k, cell, runs) {
+				vals[k] = x
+			}
+		}
+		if len(vals) > 1 {
+			w.pairs(keys, vals, at)
 		}
 	}
 }
@@ -406,6 +439,9 @@ func (w *viewWalker) urls(v any, p string) {
 	case nil, bool, float64:
 	case string:
 		w.views = append(w.views, toolView{tool: "WebFetch", input: marshalView(map[string]string{"url": v}), need: "url", from: p})
+		if w.other && !urlValue(v) {
+			w.valuePath(v, p) // a link's path (red team round 53: `{"link": PATH}`)
+		}
 		if w.other {
 			w.fileURL(v, p)
 			w.nested(v, p, func(v any) { w.urls(v, p) })
@@ -521,8 +557,9 @@ func (w *viewWalker) fileTool(write bool) string {
 }
 
 // text reads a string argument at p under no key the views read, of a tool that is not one
-// of ownTools: a URL (urlValue) is a WebFetch view, and a JSON object or array is read as
-// nested arguments (nested).
+// of ownTools: a URL (urlValue) is a WebFetch view, a path a file view (valuePath), a string
+// that may be code in a call about cells a cell's code (codeLike; red team round 53: a
+// cell under `payload`), and a JSON object or array is read as nested arguments (nested).
 func (w *viewWalker) text(s, p string) {
 	if !w.other {
 		return
@@ -530,6 +567,10 @@ func (w *viewWalker) text(s, p string) {
 	if urlValue(s) {
 		w.urls(s, p)
 		return
+	}
+	w.valuePath(s, p)
+	if w.cell && codeLike(s) {
+		w.code(s, p, w.langs)
 	}
 	w.nested(s, p, func(v any) { w.walk(v, p) })
 }
