@@ -26,7 +26,7 @@ type viewWalker struct {
 	name  toolName // what the tool's name says, when other
 	// cell is set, for a tool that is not one of ownTools, while walking a call, or the
 	// part of one, about a notebook's cells (its name or a key says so: cellWords).
-	cell  bool
+	cell bool
 	// langs are the languages of a cell's code (python and any a key names) while cell
 	// is set: a string under another key that may be code is read so (codeLike).
 	langs []string
