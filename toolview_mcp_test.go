@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -327,6 +328,17 @@ func TestMCPToolViewSeen(t *testing.T) {
 				{"Write", `{"file_path":"/s/python3"}`}, {"Write", `{"file_path":"/w/python3"}`},
 				{"Write", `{"file_path":"/r"}`}, {"Write", `{"file_path":"/s"}`}, {"Write", `{"file_path":"/w"}`},
 			}},
+		{"path parts are the path joined (red team round 53)", "Write", "mcp__x__write_entry", `{"path_parts":["~",".minicode","config.yaml"]}`,
+			[]viewCall{{"Write", `{"file_path":"~"}`}, {"Write", `{"file_path":"~/.minicode/config.yaml"}`}}},
+		{"a name beside a directory path is the file in it", "Write", "mcp__x__write_entry", `{"base":"config.yaml","parent":"~/.minicode"}`,
+			[]viewCall{{"Write", `{"file_path":"~/.minicode"}`}, {"Write", `{"file_path":"~/.minicode/config.yaml"}`}}},
+		{"a query with a slash is a read of it (fail closed)", "Write|Read", "mcp__x__search", `{"query":"a/b","limit":5}`,
+			[]viewCall{{"Read", `{"file_path":"a/b"}`}}},
+		{"a label with a slash is a write of it (fail closed)", "Write", "mcp__github__create_issue", `{"title":"Fix it","labels":["kind/bug"]}`,
+			[]viewCall{{"Write", `{"file_path":"kind/bug"}`}}},
+		{"a query of words is none", "Write|Read", "mcp__x__search", `{"query":"how to use grep"}`, nil},
+		{"a cell's code under another key", "Bash", "mcp__jupyter__insert_cell", `{"cell_index":0,"cell_type":"code","blob":"!ls"}`,
+			[]viewCall{{"Bash", `{"command":"python3 -c '!ls'"}`}, {"Bash", `{"command":"ls"}`}}},
 		{"a URL path", "WebFetch|Read", "mcp__desktop-commander__read_file", `{"path":"https://x.example/a","isUrl":true}`,
 			[]viewCall{{"Read", `{"file_path":"https://x.example/a"}`}, {"WebFetch", `{"url":"https://x.example/a"}`}}},
 	}
@@ -467,6 +479,66 @@ func BenchmarkDispatchMCPFileView(b *testing.B) {
 				if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 0 || res.Blocked {
 					b.Fatalf("a hook matched: %+v", res)
 				}
+			}
+		})
+	}
+}
+
+// TestMCPToolViewsByValueInCwd (red team round 53): a bare name of an MCP tool's arguments is
+// a file view when it names a file or directory in the call's cwd, and a name beside such a
+// directory is the file in it; a name that is not there is none. Looking up more names than
+// hookcore checks, or joining more pairs, fails closed.
+func TestMCPToolViewsByValueInCwd(t *testing.T) {
+	t.Parallel()
+	words := func(n int, f string) string {
+		var w []string
+		for i := range n {
+			w = append(w, fmt.Sprintf(`"`+f+`"`, i))
+		}
+		return strings.Join(w, ",")
+	}
+	pairs := `{"a":"/d1","b":"/d2","c":"/d3","d":"/d4","e":"/d5","n1":"x1","n2":"x2","n3":"x3","n4":"x4","n5":"x5","n6":"x6","n7":"x7"}`
+	tests := []struct {
+		name, matcher, tool, input string
+		want                       string // the reason of the block, "" for none
+	}{
+		{"a name in the cwd", "Write", "mcp__x__put_entry", `{"victim":"hookcore-hook"}`, "no program"},
+		{"a name beside a directory in the cwd", "Write", "mcp__x__put_entry", `{"into":"bin","leaf":"hookcore-hook2"}`, "no program"},
+		{"a name read by a read-only tool", "Read", "mcp__x__get_entry", `{"which":".env"}`, "no env read"},
+		{"a name not in the cwd", "Write", "mcp__x__put_entry", `{"victim":"hookcore-hook3"}`, ""},
+		{"a command that is a path is a file too", "Write", "mcp__x__save_script", `{"script":"~/.hookcore/x.sh"}`, "no hookcore dir"},
+		{"too many names to look up", "Write", "mcp__x__tag", `{"tags":[` + words(257, "w%d") + `]}`,
+			"hookcore: mcp__x__tag's tags[256] is one name too many to look up in the cwd, which hookcore cannot read as a file path for the Write and Edit hooks (it fails closed)"},
+		{"as many as looked up", "Write", "mcp__x__tag", `{"tags":[` + words(256, "w%d") + `]}`, ""},
+		{"too many names, no file hook", "Bash", "mcp__x__tag", `{"tags":[` + words(300, "w%d") + `]}`, ""},
+		{"too many pairs", "Write", "mcp__x__put_entry", pairs,
+			"hookcore: mcp__x__put_entry's n5 is one directory and name pair too many to join, which hookcore cannot read as a file path for the Write and Edit hooks (it fails closed)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for _, f := range []string{"hookcore-hook", ".env", "bin/x"} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			block := func(id, cond, reason string) hookcore.Callback {
+				return hookcore.Callback{ID: id, Event: hook.PreToolUse, Matcher: tt.matcher, If: cond, Func: fn(hook.Decision{Block: true, Reason: reason})}
+			}
+			cbs := []hookcore.Callback{
+				block("p", `file_path ~= "**/hookcore-hook" || file_path ~= "**/bin/hookcore-hook2"`, "no program"),
+				block("d", `file_path ~= "~/.hookcore/**"`, "no hookcore dir"),
+				block("e", `file_path ~= "**/.env"`, "no env read"),
+			}
+			r := newRunner(t, dir, nil, hookcore.Options{Callbacks: cbs})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
+			res := r.Fire(context.Background(), hook.PreToolUse, in)
+			if res.Blocked != (tt.want != "") || res.Reason != tt.want {
+				t.Errorf("blocked %v, reason %q; want the reason %q", res.Blocked, res.Reason, tt.want)
 			}
 		})
 	}

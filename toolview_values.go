@@ -1,6 +1,7 @@
 package hookcore
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -91,6 +92,27 @@ func (w *viewWalker) valuePath(s, p string) {
 	case bareName(t):
 		if _, ok := w.exists(t, p); ok {
 			w.file(t, p, w.write)
+		}
+	}
+}
+
+// valuePaths appends, for a tool that is not one of ownTools, the file views of a command's,
+// a program's or code's string v at path p that reads as a path (valuePath), or of each
+// string of an argv list v: a key the views read as something else may still be a path to
+// the tool (a `script` saved, an `exec` copied); a shell rule sees the Bash view, a file rule
+// this one.
+func (w *viewWalker) valuePaths(v any, p string) {
+	if !w.other {
+		return
+	}
+	switch v := v.(type) {
+	case string:
+		w.valuePath(v, p)
+	case []any:
+		for i, e := range v {
+			if s, ok := e.(string); ok {
+				w.valuePath(s, fmt.Sprintf("%s[%d]", p, i))
+			}
 		}
 	}
 }

@@ -170,6 +170,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.command(line, p, cwds)
+			w.valuePaths(prog, p)
 		case strings.EqualFold(k, "tool") && nprog == 0 && nargs == 1 && argvList(args) && isStr(m[k]):
 			// A `tool` and its argv list (`{"tool": "rm", "args": ["-rf", "x"]}`); a tool
 			// with arguments of another shape is a gateway's call, walked.
@@ -191,6 +192,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 					continue
 				}
 				w.command(line, p, cwds)
+				w.valuePaths(m[k], p)
 				continue
 			}
 			w.commandValue(m[k], p, cwds)
@@ -219,6 +221,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			// interact_with_process input) are shell text when they are strings.
 			if s, ok := m[k].(string); ok {
 				w.command(s, p, cwds)
+				w.valuePaths(s, p)
 				continue
 			}
 			w.walk(m[k], p)
@@ -369,6 +372,7 @@ func (w *viewWalker) commandValue(v any, p string, cwds []string) {
 	}
 	if s, ok := commandLine(v); ok {
 		w.command(s, p, cwds)
+		w.valuePaths(v, p)
 		if _, isString := v.(string); isString {
 			w.nested(s, p, func(v any) { w.commandValue(v, p, cwds) })
 		}
@@ -385,6 +389,7 @@ func (w *viewWalker) code(v any, p string, langs []string) {
 		for _, line := range codeLines(v, langs) {
 			w.views = append(w.views, commandView(line, p))
 		}
+		w.valuePaths(v, p)
 	default:
 		w.views = append(w.views, badView("Bash", p, v))
 	}
