@@ -128,3 +128,57 @@ func TestZeppelinParagraph(t *testing.T) {
 		}
 	}
 }
+
+// TestPathForm: which strings read as a file path by their form alone (red team round 53).
+func TestPathForm(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"/etc/x": true, "~": true, "~/.minicode": true, "./a": true, "../a": true, ".": true, "..": true,
+		"a/b": true, "go/bin/hookcore-hook": true, "kind/bug": true, "/a b/c": true, "~user/x": true,
+		"": false, "how to use grep": false, "a b/c": false, "a/b\nc": false, "hookcore-hook": false,
+		"https://x.example/a": false, "https:evil.com/a": false, "ssh://h/x": false, "foo://": false, "s3://b/k": false,
+		".minicode": false, "a.txt": false, "mailto:a@b": false,
+	} {
+		if got := pathForm(s); got != want {
+			t.Errorf("pathForm(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestJoinParts: the paths a list of parts joins to.
+func TestJoinParts(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string][]string{
+		`["~", ".minicode", "config.yaml"]`:  {"~/.minicode/config.yaml"},
+		`["~/", ".minicode/", "a"]`:          {"~/.minicode/a"},
+		`["~/", "/.minicode/", "a"]`:         {"~/.minicode/a", "/.minicode/a"},
+		`["~", "..", "x"]`:                   {"~/../x"},
+		`["/tmp", "/home/u/.hookcore", "x"]`: {"/tmp/home/u/.hookcore/x", "/home/u/.hookcore/x"},
+		`["a", "", "b"]`:                     {"a/b"},
+		`["how to", "grep"]`:                 nil,
+		`["one"]`:                            nil,
+		`["one", ""]`:                        nil,
+		`["a", 1]`:                           nil,
+	} {
+		var l []any
+		if err := json.Unmarshal([]byte(in), &l); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, joinParts(l)); diff != "" {
+			t.Errorf("joinParts(%s) (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
+// TestCodeLike: which strings of a call about cells may be a cell's code.
+func TestCodeLike(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"!rm -rf x": true, "import os": true, "%ls": true, "x=1": true, "print('a')": true,
+		"code": false, "markdown": false, "a.ipynb": false, "cell-1": false, "~/n/a.ipynb": false,
+	} {
+		if got := codeLike(s); got != want {
+			t.Errorf("codeLike(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
