@@ -36,15 +36,15 @@ const (
 // never longer than maxPathLen. A search query ("how to use grep") is none; "a/b" is (a
 // write of ./a/b to the guards: fail closed).
 func pathForm(s string) bool {
-	if s == "" || len(s) > maxPathLen || urlValue(s) || schemeSlashes(s) {
+	if s == "" || len(s) > maxPathLen {
 		return false
 	}
 	switch {
 	case s[0] == '/' || s[0] == '~', s == "." || s == "..",
 		strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../"):
-		return true
+		return true // no URL starts so
 	}
-	return strings.Contains(s, "/") && !hasSpace(s)
+	return strings.Contains(s, "/") && !hasSpace(s) && !urlValue(s) && !schemeSlashes(s)
 }
 
 // bareName reports whether s may name a file in the cwd: no slash, no white space or
@@ -53,14 +53,14 @@ func bareName(s string) bool {
 	return s != "" && len(s) <= 255 && !strings.Contains(s, "/") && !hasSpace(s) && !urlValue(s)
 }
 
-// hasSpace reports whether s holds white space or an ASCII control byte.
+// hasSpace reports whether s holds an ASCII space or control byte.
 func hasSpace(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c <= ' ' || c == 0x7f {
 			return true
 		}
 	}
-	return strings.ContainsRune(s, '\u00a0') || strings.ContainsRune(s, '\u2028')
+	return false
 }
 
 // schemeSlashes reports whether s starts with a URL scheme and "://".
@@ -204,25 +204,35 @@ func joinSlash(parts []string) string {
 	return b.String()
 }
 
-// pairs appends, for an object of a tool that is not one of ownTools, the file view of each
-// name joined to each directory beside it (red team round 53: `{"parent": "~/.minicode",
-// "base": "config.yaml"}`): a directory is a string that reads as a path (pathForm) or names
-// a directory in the cwd; a name is a relative string with no white space under another key
-// (`config.yaml`, `hooks/pre-commit`). vals are the object's strings by key, in key order,
-// under the keys that may hold a path (not a command, code, a language or text). Past
+// pairs appends, for the object m of a tool that is not one of ownTools, the file view of
+// each name joined to each directory beside it (red team round 53: `{"parent":
+// "~/.minicode", "base": "config.yaml"}`): a directory is a string that reads as a path
+// (pathForm) or names a directory in the cwd; a name is a relative string with no white
+// space under another key (`config.yaml`, `hooks/pre-commit`). Only the strings under keys
+// that may hold a path are paired (pairKey: not a command, code, a language or text). Past
 // maxPairs joins in a call, a bad file view fails it closed.
-func (w *viewWalker) pairs(keys []string, vals map[string]string, at string) {
-	var dirs, names []string
+func (w *viewWalker) pairs(m map[string]any, keys []string, at string, cell, runs bool) {
+	// The values first, the keys' words (which allocate) only for an object that may pair.
+	var buf [8]string
+	cand := buf[:0]
 	for _, k := range keys {
-		s, ok := vals[k]
-		if !ok {
+		if s, ok := m[k].(string); ok && nameValue(strings.TrimSpace(s)) || ok && pathForm(strings.TrimSpace(s)) {
+			cand = append(cand, k)
+		}
+	}
+	if len(cand) < 2 {
+		return
+	}
+	var dirs, names []string
+	for _, k := range cand {
+		if !pairKey(k, cell, runs) {
 			continue
 		}
-		t := strings.TrimSpace(s)
+		t := strings.TrimSpace(m[k].(string))
 		if pathForm(t) || bareName(t) && w.isDir(t, at) {
 			dirs = append(dirs, k)
 		}
-		if t != "" && t[0] != '/' && t[0] != '~' && !hasSpace(t) && !urlValue(t) && !schemeSlashes(t) && len(t) <= maxPathLen {
+		if nameValue(t) {
 			names = append(names, k)
 		}
 	}
@@ -237,9 +247,15 @@ func (w *viewWalker) pairs(keys []string, vals map[string]string, at string) {
 				}
 				return
 			}
-			w.file(joinSlash([]string{strings.TrimSpace(vals[d]), strings.TrimSpace(vals[n])}), joinAt(at, n), w.write)
+			w.file(joinSlash([]string{strings.TrimSpace(m[d].(string)), strings.TrimSpace(m[n].(string))}), joinAt(at, n), w.write)
 		}
 	}
+}
+
+// nameValue reports whether t may be a name or a relative path that pairs joins to a
+// directory: not absolute or under ~, no white space, not a URL.
+func nameValue(t string) bool {
+	return t != "" && t[0] != '/' && t[0] != '~' && len(t) <= maxPathLen && !hasSpace(t) && !urlValue(t) && !schemeSlashes(t)
 }
 
 // isDir reports whether the name s is a directory in the cwd (exists).

@@ -262,16 +262,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 		}
 	}
 	if w.other {
-		// A name beside a directory path is the file in it too (pairs).
-		vals := map[string]string{}
-		for _, k := range keys {
-			if x, ok := m[k].(string); ok && pairKey(k, cell, runs) {
-				vals[k] = x
-			}
-		}
-		if len(vals) > 1 {
-			w.pairs(keys, vals, at)
-		}
+		w.pairs(m, keys, at, cell, runs) // a name beside a directory path is the file in it too
 	}
 }
 
