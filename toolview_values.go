@@ -79,16 +79,13 @@ func schemeSlashes(s string) bool {
 }
 
 // valuePath appends the file view of the string s at p when it reads as a path by value: its
-// form (pathForm, after trimming white space: a tool may trim it; the view is of the trimmed
-// path, and of s as written when that differs) or a name in the cwd that exists.
+// form (pathForm) or a name in the cwd that exists, after trimming white space (a tool may
+// trim it; one that does not opens a name that starts with a space, which no rule protects).
 func (w *viewWalker) valuePath(s, p string) {
 	t := strings.TrimSpace(s)
 	switch {
 	case pathForm(t):
 		w.file(t, p, w.write)
-		if t != s && !hasSpace(s) {
-			w.file(s, p, w.write)
-		}
 	case bareName(t):
 		if _, ok := w.exists(t, p); ok {
 			w.file(t, p, w.write)
@@ -182,6 +179,17 @@ func joinParts(l []any) []string {
 		}
 	}
 	return out
+}
+
+// rootFirst reports whether the list l starts with a root a path's parts are joined to: `/`,
+// `~`, `~user`, or a string that ends in a slash.
+func rootFirst(l []any) bool {
+	if len(l) < 2 {
+		return false
+	}
+	s, _ := l[0].(string)
+	s = strings.TrimSpace(s)
+	return s != "" && (strings.HasSuffix(s, "/") || s[0] == '~' && !strings.Contains(s, "/"))
 }
 
 // joinSlash joins the non-empty parts with one slash between each two, as written: no

@@ -502,6 +502,14 @@ func (w *viewWalker) paths(v any, p string, write bool, cwds []string) {
 			}
 			w.walk(e, at)
 		}
+		if rootFirst(v) {
+			// A path given as its parts from a root (red team round 53); a list of files,
+			// which this key holds more often, is not joined (its join would be one more
+			// view toward maxViews for every read of many files).
+			for _, j := range joinParts(v) {
+				w.file(j, p, write)
+			}
+		}
 	case map[string]any:
 		// A map from paths to what is done with each (`{"files": {PATH: TEXT}}`): each
 		// key is a file view too, and the map is walked (its keys may be argument names).
