@@ -19,8 +19,9 @@ const maxNest = 4
 // viewWalker collects the views of one call's arguments (walkViews).
 type viewWalker struct {
 	// other is set for a tool that is not one of ownTools: its file-path arguments are file
-	// views, a string that is a URL is a WebFetch view whatever its key, and a string that
-	// is a JSON object or array is read as nested arguments.
+	// views, and so is a string that reads as a path whatever its key (toolview_values.go),
+	// a string that is a URL is a WebFetch view whatever its key, and a string that is a
+	// JSON object or array is read as nested arguments.
 	other bool
 	write bool     // other, and not read-only by its name: its file views are writes
 	name  toolName // what the tool's name says, when other
