@@ -337,6 +337,8 @@ func TestMCPToolViewSeen(t *testing.T) {
 			[]viewCall{{"Read", `{"file_path":"a/b"}`}}},
 		{"a label with a slash is a write of it (fail closed)", "Write", "mcp__github__create_issue", `{"title":"Fix it","labels":["kind/bug"]}`,
 			[]viewCall{{"Write", `{"file_path":"kind/bug"}`}}},
+		{"a branch pairs with nothing (no such directory)", "Write", "mcp__github__create_pull_request", `{"base":"main","head":"fix/parser","owner":"me"}`,
+			[]viewCall{{"Write", `{"file_path":"fix/parser"}`}}},
 		{"a query of words is none", "Write|Read", "mcp__x__search", `{"query":"how to use grep"}`, nil},
 		{"a cell's code under another key", "Bash", "mcp__jupyter__insert_cell", `{"cell_index":0,"cell_type":"code","blob":"!ls"}`,
 			[]viewCall{{"Bash", `{"command":"python3 -c '!ls'"}`}, {"Bash", `{"command":"ls"}`}}},
@@ -505,6 +507,8 @@ func TestMCPToolViewsByValueInCwd(t *testing.T) {
 	}{
 		{"a name in the cwd", "Write", "mcp__x__put_entry", `{"victim":"hookcore-hook"}`, "no program"},
 		{"a name beside a directory in the cwd", "Write", "mcp__x__put_entry", `{"into":"bin","leaf":"hookcore-hook2"}`, "no program"},
+		{"a relative path beside a directory in the cwd", "Write", "mcp__x__put_entry", `{"into":"a/bin","leaf":"hookcore-hook2"}`, "no program"},
+		{"a relative path beside a directory not in the cwd", "Write", "mcp__x__put_entry", `{"into":"x/bin","leaf":"hookcore-hook2"}`, ""},
 		{"a name read by a read-only tool", "Read", "mcp__x__get_entry", `{"which":".env"}`, "no env read"},
 		{"a name not in the cwd", "Write", "mcp__x__put_entry", `{"victim":"hookcore-hook3"}`, ""},
 		{"a command that is a path is a file too", "Write", "mcp__x__save_script", `{"script":"~/.hookcore/x.sh"}`, "no hookcore dir"},
@@ -519,7 +523,7 @@ func TestMCPToolViewsByValueInCwd(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			for _, f := range []string{"hookcore-hook", ".env", "bin/x"} {
+			for _, f := range []string{"hookcore-hook", ".env", "bin/x", "a/bin/x"} {
 				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
 					t.Fatal(err)
 				}

@@ -39,12 +39,14 @@ func pathForm(s string) bool {
 	if s == "" || len(s) > maxPathLen {
 		return false
 	}
-	switch {
-	case s[0] == '/' || s[0] == '~', s == "." || s == "..",
-		strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../"):
-		return true // no URL starts so
-	}
-	return strings.Contains(s, "/") && !hasSpace(s) && !urlValue(s) && !schemeSlashes(s)
+	return rootedForm(s) || strings.Contains(s, "/") && !hasSpace(s) && !urlValue(s) && !schemeSlashes(s)
+}
+
+// rootedForm reports whether s starts as a path does and nothing else (no URL starts so):
+// with /, ~, ./ or ../, or is . or ..
+func rootedForm(s string) bool {
+	return s != "" && (s[0] == '/' || s[0] == '~' || s == "." || s == ".." ||
+		strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../"))
 }
 
 // bareName reports whether s may name a file in the cwd: no slash, no white space or
@@ -114,8 +116,8 @@ func (w *viewWalker) valuePaths(v any, p string) {
 	}
 }
 
-// exists looks the name s up in the call's cwd (an lstat, once per name and call) and
-// returns its mode and whether it exists. Past maxLookups names it looks up no more and
+// exists looks the name or relative path s up in the call's cwd (an lstat, once per string
+// and call) and returns its mode and whether it exists. Past maxLookups names it looks up no more and
 // appends a bad file view from p, which fails the call closed when a file hook may match.
 func (w *viewWalker) exists(s, p string) (fs.FileMode, bool) {
 	if m, ok := w.looked[s]; ok {
@@ -214,9 +216,10 @@ func joinSlash(parts []string) string {
 
 // pairs appends, for the object m of a tool that is not one of ownTools, the file view of
 // each name joined to each directory beside it (red team round 53: `{"parent":
-// "~/.minicode", "base": "config.yaml"}`): a directory is a string that reads as a path
-// (pathForm) or names a directory in the cwd; a name is a relative string with no white
-// space under another key (`config.yaml`, `hooks/pre-commit`). Only the strings under keys
+// "~/.minicode", "base": "config.yaml"}`): a directory is a string that starts as a path does
+// (rootedForm), or a name or relative path that is a directory in the cwd (so a branch
+// `fix/parser` or a label `kind/bug` pairs with nothing); a name is a relative string with no
+// white space under another key (`config.yaml`, `hooks/pre-commit`). Only the strings under keys
 // that may hold a path are paired (pairKey: not a command, code, a language or text). Past
 // maxPairs joins in a call, a bad file view fails it closed.
 func (w *viewWalker) pairs(m map[string]any, keys []string, at string, cell, runs bool) {
@@ -237,7 +240,7 @@ func (w *viewWalker) pairs(m map[string]any, keys []string, at string, cell, run
 			continue
 		}
 		t := strings.TrimSpace(m[k].(string))
-		if pathForm(t) || bareName(t) && w.isDir(t, at) {
+		if rootedForm(t) || (bareName(t) || pathForm(t)) && w.isDir(t, at) {
 			dirs = append(dirs, k)
 		}
 		if nameValue(t) {
@@ -266,7 +269,7 @@ func nameValue(t string) bool {
 	return t != "" && t[0] != '/' && t[0] != '~' && len(t) <= maxPathLen && !hasSpace(t) && !urlValue(t) && !schemeSlashes(t)
 }
 
-// isDir reports whether the name s is a directory in the cwd (exists).
+// isDir reports whether the name or relative path s is a directory in the cwd (exists).
 func (w *viewWalker) isDir(s, p string) bool {
 	m, ok := w.exists(s, p)
 	return ok && m.IsDir()
