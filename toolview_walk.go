@@ -117,6 +117,11 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	var cwds, langs []string
 	dirs := map[string]string{} // the directory keys beside a file's name (splitDir)
 	for _, k := range keys {
+		if w.other && pathForm(strings.TrimSpace(k)) {
+			// A key that reads as a path (`{"targets": {PATH: true}}`) is a file view too,
+			// as a path key's map's keys are (paths); a bare name is an argument's.
+			w.file(strings.TrimSpace(k), join(k), w.write)
+		}
 		x, isString := m[k].(string)
 		if w.other && (cwdKey(k) || baseKey(k)) && isString && x != "" {
 			if d, ok := rootDir(k, x); ok {
