@@ -182,3 +182,27 @@ func TestCodeLike(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWalkViewsByValue: reading an MCP tool's arguments by value (toolview_values.go) never
+// panics, joins at most maxPairs pairs, and looks up at most maxLookups names.
+func FuzzWalkViewsByValue(f *testing.F) {
+	for _, s := range []string{
+		`{"origin":"/tmp/e","target_location":"~/go/bin/x"}`, `{"path_parts":["~",".minicode","config.yaml"]}`,
+		`{"parent":"~/.minicode","base":"config.yaml","mode":"x"}`, `{"segments":["/tmp","/home/u/.hookcore","x"]}`,
+		`{"cell_index":0,"payload":"!rm -rf x"}`, `{"a":{"~/x":true,"b":[" ~/y ","..","."]}}`, `{"link":"~/x","to":""}`,
+	} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, s string) {
+		var v any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			return
+		}
+		w := viewWalker{other: true, write: true, cwd: dir}
+		w.walk(v, "")
+		if w.joins > maxPairs+1 || len(w.looked) > maxLookups {
+			t.Errorf("%s: %d joins, %d look-ups", s, w.joins, len(w.looked))
+		}
+	})
+}

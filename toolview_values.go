@@ -252,12 +252,14 @@ func (w *viewWalker) pairs(m map[string]any, keys []string, at string, cell, run
 			if d == n {
 				continue
 			}
-			if w.joins++; w.joins > maxPairs {
-				if w.joins == maxPairs+1 {
+			if w.joins >= maxPairs {
+				if w.joins == maxPairs {
+					w.joins++ // once: the bad view blocks the call
 					w.views = append(w.views, toolView{tool: w.fileTool(w.write), from: joinAt(at, n), bad: "one directory and name pair too many to join"})
 				}
 				return
 			}
+			w.joins++
 			w.file(joinSlash([]string{strings.TrimSpace(m[d].(string)), strings.TrimSpace(m[n].(string))}), joinAt(at, n), w.write)
 		}
 	}
