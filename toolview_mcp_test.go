@@ -220,6 +220,7 @@ func TestMCPToolViews(t *testing.T) {
 		{"a parent and a relative path", "mcp__x__write_entry", `{"parent":"~/go","rest":"bin/hookcore-hook"}`, "no program", nil},
 		{"path_parts", "mcp__x__write_entry", `{"path_parts":["~",".hookcore","hooks.yaml"],"data":"x"}`, "no hookcore dir", nil},
 		{"parts under a path key", "mcp__x__write_entry", `{"path":["~",".hookcore","hooks.yaml"]}`, "no hookcore dir", nil},
+		{"a split name that is a whole path", "mcp__x__save", `{"dir":"/tmp","name":"~/.hookcore/x"}`, "no hookcore dir", nil},
 		{"a key that reads as a path", "mcp__x__mark", `{"targets":{"~/go/bin/hookcore-hook":true}}`, "no program", nil},
 		{"parts with a slash", "mcp__x__write_entry", `{"segments":["~/go","bin","hookcore-hook"]}`, "no program", nil},
 		{"parts after an absolute one", "mcp__x__write_entry", `{"segments":["/tmp","/home/u/.hookcore","x"]}`, "no hookcore dir", nil},

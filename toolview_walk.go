@@ -251,6 +251,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				for _, d := range besides(dirs, k) {
 					w.path(strings.TrimSuffix(d, "/")+"/"+s, p, w.write, nil)
 				}
+				w.valuePath(s, p) // a name that is a whole path (`/x`: os.path.join takes it)
 				continue
 			}
 			w.walk(m[k], p)
