@@ -14,11 +14,13 @@ import (
 // paths in an `args` list, split under `parent` and `base` or in a `path_parts` list, passed
 // every Write guard; docs/decisions.md, "Red team round 53 fixed"). The key lists name the
 // servers' schemas one round at a time; the value the model writes is what a tool opens. So
-// in the arguments of a tool that is not one of ownTools, a string under any key the views do
-// not read otherwise, but the text a tool writes (textKey), is a file view when it reads as a
-// path (pathForm), or names a file or directory in the call's cwd (viewWalker.exists); a list
-// of strings is also the path its parts join to (joinParts), and a name beside a directory
-// path in one object is also the file in it (viewWalker.pairs).
+// in the arguments of a tool that is not one of ownTools, a string under any key but the text
+// a tool writes (textKey), a command's, a program's and code's too, is a file view when it
+// reads as a path (pathForm) or names a file or directory in the call's cwd
+// (viewWalker.exists), and so is an object's key that reads as a path; a list of strings is
+// also the path its parts join to (joinParts), and a name beside a directory path in one
+// object is also the file in it (viewWalker.pairs). The key lists still decide Read or
+// Write, commands, code and URLs.
 const (
 	// maxLookups is how many distinct names one call's arguments may have looked up in
 	// the cwd (one lstat each); past it the call's file views fail closed.
