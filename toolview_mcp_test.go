@@ -225,6 +225,7 @@ func TestMCPToolViews(t *testing.T) {
 		{"parts after an absolute one", "mcp__x__write_entry", `{"segments":["/tmp","/home/u/.hookcore","x"]}`, "no hookcore dir", nil},
 		{"a notebook cell under payload", "mcp__jupyter__insert_cell", `{"cell_index":0,"payload":"!rm -rf /tmp/x"}`, "no rm", nil},
 		{"a notebook cell under any key", "mcp__jupyter__insert_cell", `{"cell_index":0,"blob":"import os\n!rm -rf /tmp/x"}`, "no rm", nil},
+		{"an old source is no cell's code", "mcp__jupyter__edit_cell", `{"cell_index":0,"old_source":"!rm -rf /tmp/x","new_source":"import os"}`, "", none},
 		{"a read-only tool's value is a Read", "mcp__x__read_entry", `{"which":"./.env"}`, "no env read", nil},
 		{"a search query is no path", "mcp__search__web_search", `{"query":"how to use grep"}`, "", none},
 		{"a write's text is no path", "mcp__filesystem__write_file", `{"path":"a.txt","content":"see ~/go/bin/hookcore-hook and ~/.hookcore/x\n/home/u/go/bin/hookcore-hook"}`, "", none},

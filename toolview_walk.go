@@ -264,6 +264,11 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			if _, ok := m[k].(string); !ok {
 				w.walk(m[k], p)
 			}
+		case w.cell && oldKey(k):
+			// The text an edit replaces (`old_source`) is no cell's code (codeLike).
+			w.cell = false
+			w.walk(m[k], p)
+			w.cell = true
 		default:
 			w.walk(m[k], p)
 		}
