@@ -119,8 +119,9 @@ func (w *viewWalker) valuePaths(v any, p string) {
 }
 
 // exists looks the name or relative path s up in the call's cwd (an lstat, once per string
-// and call) and returns its mode and whether it exists. Past maxLookups names it looks up no more and
-// appends a bad file view from p, which fails the call closed when a file hook may match.
+// and call) and returns its mode and whether it exists. Past maxLookups strings it looks up
+// no more and appends a bad file view from p, which fails the call closed when a file hook
+// may match.
 func (w *viewWalker) exists(s, p string) (fs.FileMode, bool) {
 	if m, ok := w.looked[s]; ok {
 		return m.mode, m.ok
@@ -220,10 +221,10 @@ func joinSlash(parts []string) string {
 // each name joined to each directory beside it (red team round 53: `{"parent":
 // "~/.minicode", "base": "config.yaml"}`): a directory is a string that starts as a path does
 // (rootedForm), or a name or relative path that is a directory in the cwd (so a branch
-// `fix/parser` or a label `kind/bug` pairs with nothing); a name is a relative string with no
-// white space under another key (`config.yaml`, `hooks/pre-commit`). Only the strings under keys
-// that may hold a path are paired (pairKey: not a command, code, a language or text). Past
-// maxPairs joins in a call, a bad file view fails it closed.
+// `fix/parser` or a label `kind/bug` pairs with nothing); a name is a relative string with
+// no white space under another key (`config.yaml`, `hooks/pre-commit`). Only the strings
+// under keys that may hold a path are paired (pairKey: not a command, code, a language or
+// text). Past maxPairs joins in a call, a bad file view fails it closed.
 func (w *viewWalker) pairs(m map[string]any, keys []string, at string, cell, runs bool) {
 	// The values first, the keys' words (which allocate) only for an object that may pair.
 	var buf [8]string
