@@ -71,8 +71,8 @@ const maxViews = 16
 // "/name args" line (a skill's shell lines fire PreSkillShellCommand).
 var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "SlashCommand": true}
 
-// viewsOf returns the views of a call of tool with the tool input raw, for hooks that may
-// match a command or URL view (commands set) or only others. exact is true for a tool whose
+// viewsOf returns the views of a call of tool with the tool input raw in the directory cwd,
+// for hooks that may match a command or URL view (commands set) or only others. exact is true for a tool whose
 // arguments hookcore knows (Monitor: a rewrite of a view can be carried back, an allow of
 // its one view is an allow of the call). why is not empty when the call must be blocked
 // instead (its input is ambiguous).
@@ -84,11 +84,12 @@ var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "Sla
 // holds a shell command, code or a URL, at any depth (walkViews: the key names in toolview_keys.go);
 // a tool that is not one of Claude Code's own (ownTools), an MCP tool, also has a view for
 // each file path it names (a Write call, or a Read call for a tool whose name says it reads),
-// for each string argument that is a URL, and for those in a string argument that is a JSON
-// object or array. A tool hookcore does not know that takes a shell command, a URL or a path
+// by its key or by its value (a string that reads as a path, under any key but a text's; a
+// name that exists in cwd; parts joined: toolview_values.go), for each string argument that
+// is a URL, and for those in a string argument that is a JSON object or array. A tool hookcore does not know that takes a shell command, a URL or a path
 // from the model is guarded as Bash, WebFetch, Write or Read is, by the user's own rules
 // (none blocks it by itself).
-func viewsOf(tool string, raw json.RawMessage, commands bool) (views []toolView, exact bool, why string) {
+func viewsOf(tool string, raw json.RawMessage, commands bool, cwd string) (views []toolView, exact bool, why string) {
 	if tool == "Bash" || tool == "WebFetch" || notShellTools[tool] {
 		return nil, false, ""
 	}
@@ -105,7 +106,7 @@ func viewsOf(tool string, raw json.RawMessage, commands bool) (views []toolView,
 	if json.Unmarshal(raw, &v) != nil {
 		return nil, false, "" // the agent cannot read it either
 	}
-	return walkViews(tool, v), false, ""
+	return walkViews(tool, v, cwd), false, ""
 }
 
 // monitorViews returns the views of a call of Claude Code's Monitor tool:
@@ -325,7 +326,7 @@ func (r *Runner) viewsAsCalls(ctx context.Context, hs *hookSet, in *hook.Input, 
 	if res.UpdatedInput != nil {
 		cur = res.UpdatedInput
 	}
-	views, exact, why := viewsOf(in.ToolName, cur, commands)
+	views, exact, why := viewsOf(in.ToolName, cur, commands, in.Cwd)
 	if why != "" {
 		r.blockView(in, res, why)
 		return

@@ -24,7 +24,7 @@ func FuzzMayHoldViewKey(f *testing.F) {
 		if json.Unmarshal([]byte(s), &v) != nil {
 			return
 		}
-		views := walkViews("Agent", v)
+		views := walkViews("Agent", v, "")
 		if len(views) > 0 && !mayHoldViewKey([]byte(s)) {
 			t.Errorf("mayHoldViewKey(%q) = false; walkViews found %d views", s, len(views))
 		}
@@ -127,4 +127,82 @@ func TestZeppelinParagraph(t *testing.T) {
 			t.Errorf("zeppelinParagraph(%q) (-want +got):\n%s", code, diff)
 		}
 	}
+}
+
+// TestPathForm: which strings read as a file path by their form alone (red team round 53).
+func TestPathForm(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"/etc/x": true, "~": true, "~/.minicode": true, "./a": true, "../a": true, ".": true, "..": true,
+		"a/b": true, "go/bin/hookcore-hook": true, "kind/bug": true, "/a b/c": true, "~user/x": true,
+		"": false, "how to use grep": false, "a b/c": false, "a/b\nc": false, "hookcore-hook": false,
+		"https://x.example/a": false, "https:evil.com/a": false, "ssh://h/x": false, "foo://": false, "s3://b/k": false,
+		".minicode": false, "a.txt": false, "mailto:a@b": false,
+	} {
+		if got := pathForm(s); got != want {
+			t.Errorf("pathForm(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestJoinParts: the paths a list of parts joins to.
+func TestJoinParts(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string][]string{
+		`["~", ".minicode", "config.yaml"]`:  {"~/.minicode/config.yaml"},
+		`["~/", ".minicode/", "a"]`:          {"~/.minicode/a"},
+		`["~/", "/.minicode/", "a"]`:         {"~/.minicode/a", "/.minicode/a"},
+		`["~", "..", "x"]`:                   {"~/../x"},
+		`["/tmp", "/home/u/.hookcore", "x"]`: {"/tmp/home/u/.hookcore/x", "/home/u/.hookcore/x"},
+		`["a", "", "b"]`:                     {"a/b"},
+		`["how to", "grep"]`:                 nil,
+		`["one"]`:                            nil,
+		`["one", ""]`:                        nil,
+		`["a", 1]`:                           nil,
+	} {
+		var l []any
+		if err := json.Unmarshal([]byte(in), &l); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, joinParts(l)); diff != "" {
+			t.Errorf("joinParts(%s) (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
+// TestCodeLike: which strings of a call about cells may be a cell's code.
+func TestCodeLike(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"!rm -rf x": true, "import os": true, "%ls": true, "x=1": true, "print('a')": true,
+		"code": false, "markdown": false, "a.ipynb": false, "cell-1": false, "~/n/a.ipynb": false,
+	} {
+		if got := codeLike(s); got != want {
+			t.Errorf("codeLike(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// FuzzWalkViewsByValue: reading an MCP tool's arguments by value (toolview_values.go) never
+// panics, joins at most maxPairs pairs, and looks up at most maxLookups names.
+func FuzzWalkViewsByValue(f *testing.F) {
+	for _, s := range []string{
+		`{"origin":"/tmp/e","target_location":"~/go/bin/x"}`, `{"path_parts":["~",".minicode","config.yaml"]}`,
+		`{"parent":"~/.minicode","base":"config.yaml","mode":"x"}`, `{"segments":["/tmp","/home/u/.hookcore","x"]}`,
+		`{"cell_index":0,"payload":"!rm -rf x"}`, `{"a":{"~/x":true,"b":[" ~/y ","..","."]}}`, `{"link":"~/x","to":""}`,
+	} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, s string) {
+		var v any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			return
+		}
+		w := viewWalker{other: true, write: true, cwd: dir}
+		w.walk(v, "")
+		if w.joins > maxPairs+1 || len(w.looked) > maxLookups {
+			t.Errorf("%s: %d joins, %d look-ups", s, w.joins, len(w.looked))
+		}
+	})
 }

@@ -73,7 +73,8 @@ var (
 // beside code and snippet (a run_cell's `source`, an execute's `cell`).
 var (
 	cellCodeWords = []string{"source", "sources", "cell", "cells", "code", "codes", "snippet", "snippets", "content", "contents", "text", "input", "lines",
-		"string", "statement", "statements", "script", "scripts", "value", "values", "body", "data", "src", "paragraph", "paragraphs"}
+		"string", "statement", "statements", "script", "scripts", "value", "values", "body", "data", "src", "paragraph", "paragraphs",
+		"payload", "payloads"}
 	runCodeWords = []string{"source", "sources", "cell", "cells"}
 )
 
@@ -227,10 +228,17 @@ func cellKey(k string) bool {
 // cellCodeKey reports whether k holds a cell's code: its last word is one of cellCodeWords
 // in a call about cells (cell), or of runCodeWords in a tool that runs code (runs).
 func cellCodeKey(k string, cell, runs bool) bool {
-	if w := keyWords(k); len(w) > 1 && w[0] == "old" {
+	if oldKey(k) {
 		return false
 	}
 	return cell && lastWordIn(k, cellCodeWords, true) || runs && lastWordIn(k, runCodeWords, true)
+}
+
+// oldKey reports whether k names the text an edit replaces: its first word is old
+// (`old_string`, `old_source`), and it has more.
+func oldKey(k string) bool {
+	w := keyWords(k)
+	return len(w) > 1 && w[0] == "old"
 }
 
 // langKey reports whether k names the language of code: a name whose last word is language,

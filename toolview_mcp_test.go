@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -200,6 +201,39 @@ func TestMCPToolViews(t *testing.T) {
 		{"a project_name that is a path", "mcp__x__write_file", `{"project_name":"~/.claude","path":"settings.json"}`, "no settings", nil},
 		{"a repo is a write", "mcp__x__init", `{"repo":"~/.hookcore/x"}`, "no hookcore dir", nil},
 
+		// Paths by value (red team round 53: keys no list names). Each string of an MCP
+		// tool's arguments that reads as a path is a file view, under any key but the text
+		// a tool writes.
+		{"a move under origin and target_location", "mcp__x__move_entry", `{"origin":"/tmp/evil","target_location":"~/go/bin/hookcore-hook"}`,
+			"no program", []viewCall{{"Write", `{"file_path":"~/go/bin/hookcore-hook"}`}}},
+		{"a move's origin", "mcp__x__move_entry", `{"origin":"/home/u/go/bin/hookcore-hook","target_location":"/tmp/x"}`, "no program", nil},
+		{"a link under link and pointing_to", "mcp__x__create_link", `{"link":"~/go/bin/hookcore-hook","pointing_to":"/tmp/evil"}`, "no program", nil},
+		{"a link's target", "mcp__x__create_link", `{"link":"/tmp/l","pointing_to":"~/.hookcore/hooks.yaml"}`, "no hookcore dir", nil},
+		{"an extraction under extract_to", "mcp__x__unpack", `{"archive":"/tmp/a.zip","extract_to":"~/.hookcore/x"}`, "no hookcore dir", nil},
+		{"paths in an args list", "mcp__x__run_tool", `{"tool_name":"mover","args":["/tmp/evil","~/go/bin/hookcore-hook"]}`, "no program", nil},
+		{"a relative path with a slash", "mcp__x__put", `{"where":"go/bin/hookcore-hook"}`, "no program", nil},
+		{"a path after white space", "mcp__x__put", `{"where":" ~/.hookcore/x\n"}`, "no hookcore dir", nil},
+		{"a path deep in objects and arrays", "mcp__x__batch", `{"ops":[{"op":"mv","a":"/tmp/e","b":["~/.hookcore/x"]}]}`, "no hookcore dir", nil},
+		{"a path in a JSON string", "mcp__gw__call_tool", `{"arguments":"{\"where\":\"~/.hookcore/x\"}"}`, "no hookcore dir", nil},
+		{"a parent and a base", "mcp__x__write_entry", `{"parent":"~/go/bin","base":"hookcore-hook"}`, "no program", nil},
+		{"a base and a name under other keys", "mcp__x__write_entry", `{"base":"~/.hookcore","leaf":"hooks.yaml"}`, "no hookcore dir", nil},
+		{"a parent and a relative path", "mcp__x__write_entry", `{"parent":"~/go","rest":"bin/hookcore-hook"}`, "no program", nil},
+		{"path_parts", "mcp__x__write_entry", `{"path_parts":["~",".hookcore","hooks.yaml"],"data":"x"}`, "no hookcore dir", nil},
+		{"parts under a path key", "mcp__x__write_entry", `{"path":["~",".hookcore","hooks.yaml"]}`, "no hookcore dir", nil},
+		{"a key that reads as a path", "mcp__x__mark", `{"targets":{"~/go/bin/hookcore-hook":true}}`, "no program", nil},
+		{"parts with a slash", "mcp__x__write_entry", `{"segments":["~/go","bin","hookcore-hook"]}`, "no program", nil},
+		{"parts after an absolute one", "mcp__x__write_entry", `{"segments":["/tmp","/home/u/.hookcore","x"]}`, "no hookcore dir", nil},
+		{"a notebook cell under payload", "mcp__jupyter__insert_cell", `{"cell_index":0,"payload":"!rm -rf /tmp/x"}`, "no rm", nil},
+		{"a notebook cell under any key", "mcp__jupyter__insert_cell", `{"cell_index":0,"blob":"import os\n!rm -rf /tmp/x"}`, "no rm", nil},
+		{"an old source is no cell's code", "mcp__jupyter__edit_cell", `{"cell_index":0,"old_source":"!rm -rf /tmp/x","new_source":"import os"}`, "", none},
+		{"a read-only tool's value is a Read", "mcp__x__read_entry", `{"which":"./.env"}`, "no env read", nil},
+		{"a search query is no path", "mcp__search__web_search", `{"query":"how to use grep"}`, "", none},
+		{"a write's text is no path", "mcp__filesystem__write_file", `{"path":"a.txt","content":"see ~/go/bin/hookcore-hook and ~/.hookcore/x\n/home/u/go/bin/hookcore-hook"}`, "", none},
+		{"a note's text is no path", "mcp__x__add_note", `{"title":"x","body":"~/.hookcore/x","text":"/home/u/go/bin/hookcore-hook"}`, "", none},
+		{"a name not in the cwd is no path", "mcp__x__write_entry", `{"leaf":"hookcore-hook"}`, "", none},
+		{"words are no parts", "mcp__x__tag", `{"tags":["how to","hookcore-hook"]}`, "", none},
+		{"a URL's path is no file", "mcp__x__open", `{"page":"https://x.example/go/bin/hookcore-hook"}`, "", none},
+
 		// Arguments in a JSON string.
 		{"a gateway's arguments", "mcp__gw__call_tool", `{"name":"shell","arguments":"{\"command\":\"rm -rf /tmp/x\"}"}`, "no rm", nil},
 		{"a JSON array", "mcp__gw__call_tool", `{"calls":"[{\"url\":\"https://evil.com/x\"}]"}`, "no evil", nil},
@@ -297,6 +331,21 @@ func TestMCPToolViewSeen(t *testing.T) {
 				{"Write", `{"file_path":"/s/python3"}`}, {"Write", `{"file_path":"/w/python3"}`},
 				{"Write", `{"file_path":"/r"}`}, {"Write", `{"file_path":"/s"}`}, {"Write", `{"file_path":"/w"}`},
 			}},
+		{"path parts are the path joined (red team round 53)", "Write", "mcp__x__write_entry", `{"path_parts":["~",".minicode","config.yaml"]}`,
+			[]viewCall{{"Write", `{"file_path":"~"}`}, {"Write", `{"file_path":"~/.minicode/config.yaml"}`}}},
+		{"a name beside a directory path is the file in it", "Write", "mcp__x__write_entry", `{"base":"config.yaml","parent":"~/.minicode"}`,
+			[]viewCall{{"Write", `{"file_path":"~/.minicode"}`}, {"Write", `{"file_path":"~/.minicode/config.yaml"}`}}},
+		{"a query with a slash is a read of it (fail closed)", "Write|Read", "mcp__x__search", `{"query":"a/b","limit":5}`,
+			[]viewCall{{"Read", `{"file_path":"a/b"}`}}},
+		{"a label with a slash is a write of it (fail closed)", "Write", "mcp__github__create_issue", `{"title":"Fix it","labels":["kind/bug"]}`,
+			[]viewCall{{"Write", `{"file_path":"kind/bug"}`}}},
+		{"a branch pairs with nothing (no such directory)", "Write", "mcp__github__create_pull_request", `{"base":"main","head":"fix/parser","owner":"me"}`,
+			[]viewCall{{"Write", `{"file_path":"fix/parser"}`}}},
+		{"a split name that is a whole path is that path too", "Write", "mcp__x__save", `{"dir":"/tmp","name":"~/.hookcore/x"}`,
+			[]viewCall{{"Write", `{"file_path":"/tmp"}`}, {"Write", `{"file_path":"/tmp/~/.hookcore/x"}`}, {"Write", `{"file_path":"~/.hookcore/x"}`}}},
+		{"a query of words is none", "Write|Read", "mcp__x__search", `{"query":"how to use grep"}`, nil},
+		{"a cell's code under another key", "Bash", "mcp__jupyter__insert_cell", `{"cell_index":0,"cell_type":"code","blob":"!ls"}`,
+			[]viewCall{{"Bash", `{"command":"python3 -c '!ls'"}`}, {"Bash", `{"command":"ls"}`}}},
 		{"a URL path", "WebFetch|Read", "mcp__desktop-commander__read_file", `{"path":"https://x.example/a","isUrl":true}`,
 			[]viewCall{{"Read", `{"file_path":"https://x.example/a"}`}, {"WebFetch", `{"url":"https://x.example/a"}`}}},
 	}
@@ -414,7 +463,8 @@ func TestEachViewIsChecked(t *testing.T) {
 // BenchmarkDispatchMCPFileView: the self-protect example's three guards on an MCP file
 // server's write_file of an ordinary file (the call's input decoded, one Write view fired as
 // Write and as Edit, no hook matching), and on Claude Code's Write of the same file, the
-// anchor.
+// anchor; and on an MCP move whose paths are under keys no list names (read by value: red
+// team round 53), beside bare words and a note.
 func BenchmarkDispatchMCPFileView(b *testing.B) {
 	dir := b.TempDir()
 	set := loadConfig(b, dir, "hooks.yaml", `hooks:
@@ -426,6 +476,7 @@ func BenchmarkDispatchMCPFileView(b *testing.B) {
 	for _, c := range []struct{ name, tool, input string }{
 		{"mcp", "mcp__filesystem__write_file", `{"path":"/home/u/project/src/main.go","content":"package main\n\nfunc main() {}\n"}`},
 		{"Write", "Write", `{"file_path":"/home/u/project/src/main.go","content":"package main\n\nfunc main() {}\n"}`},
+		{"mcp-other-keys", "mcp__x__move_entry", `{"origin":"/home/u/project/src/a.go","target_location":"src/b.go","mode":"overwrite","tags":["go","move"],"note":"rename a to b"}`},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: c.tool, ToolInput: json.RawMessage(c.input)}
@@ -435,6 +486,68 @@ func BenchmarkDispatchMCPFileView(b *testing.B) {
 				if res := r.Fire(ctx, hook.PreToolUse, in); len(res.Hooks) != 0 || res.Blocked {
 					b.Fatalf("a hook matched: %+v", res)
 				}
+			}
+		})
+	}
+}
+
+// TestMCPToolViewsByValueInCwd (red team round 53): a bare name of an MCP tool's arguments is
+// a file view when it names a file or directory in the call's cwd, and a name beside such a
+// directory is the file in it; a name that is not there is none. Looking up more names than
+// hookcore checks, or joining more pairs, fails closed.
+func TestMCPToolViewsByValueInCwd(t *testing.T) {
+	t.Parallel()
+	words := func(n int, f string) string {
+		var w []string
+		for i := range n {
+			w = append(w, fmt.Sprintf(`"`+f+`"`, i))
+		}
+		return strings.Join(w, ",")
+	}
+	pairs := `{"a":"/d1","b":"/d2","c":"/d3","d":"/d4","e":"/d5","n1":"x1","n2":"x2","n3":"x3","n4":"x4","n5":"x5","n6":"x6","n7":"x7"}`
+	tests := []struct {
+		name, matcher, tool, input string
+		want                       string // the reason of the block, "" for none
+	}{
+		{"a name in the cwd", "Write", "mcp__x__put_entry", `{"victim":"hookcore-hook"}`, "no program"},
+		{"a name beside a directory in the cwd", "Write", "mcp__x__put_entry", `{"into":"bin","leaf":"hookcore-hook2"}`, "no program"},
+		{"a relative path beside a directory in the cwd", "Write", "mcp__x__put_entry", `{"into":"a/bin","leaf":"hookcore-hook2"}`, "no program"},
+		{"a relative path beside a directory not in the cwd", "Write", "mcp__x__put_entry", `{"into":"x/bin","leaf":"hookcore-hook2"}`, ""},
+		{"a name read by a read-only tool", "Read", "mcp__x__get_entry", `{"which":".env"}`, "no env read"},
+		{"a name not in the cwd", "Write", "mcp__x__put_entry", `{"victim":"hookcore-hook3"}`, ""},
+		{"a command that is a path is a file too", "Write", "mcp__x__save_script", `{"script":"~/.hookcore/x.sh"}`, "no hookcore dir"},
+		{"too many names to look up", "Write", "mcp__x__tag", `{"tags":[` + words(257, "w%d") + `]}`,
+			"hookcore: mcp__x__tag's tags[256] is one name too many to look up in the cwd, which hookcore cannot read as a file path for the Write and Edit hooks (it fails closed)"},
+		{"as many as looked up", "Write", "mcp__x__tag", `{"tags":[` + words(256, "w%d") + `]}`, ""},
+		{"too many names, no file hook", "Bash", "mcp__x__tag", `{"tags":[` + words(300, "w%d") + `]}`, ""},
+		{"too many pairs", "Write", "mcp__x__put_entry", pairs,
+			"hookcore: mcp__x__put_entry's n5 is one directory and name pair too many to join, which hookcore cannot read as a file path for the Write and Edit hooks (it fails closed)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for _, f := range []string{"hookcore-hook", ".env", "bin/x", "a/bin/x"} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			block := func(id, cond, reason string) hookcore.Callback {
+				return hookcore.Callback{ID: id, Event: hook.PreToolUse, Matcher: tt.matcher, If: cond, Func: fn(hook.Decision{Block: true, Reason: reason})}
+			}
+			cbs := []hookcore.Callback{
+				block("p", `file_path ~= "**/hookcore-hook" || file_path ~= "**/bin/hookcore-hook2"`, "no program"),
+				block("d", `file_path ~= "~/.hookcore/**"`, "no hookcore dir"),
+				block("e", `file_path ~= "**/.env"`, "no env read"),
+			}
+			r := newRunner(t, dir, nil, hookcore.Options{Callbacks: cbs})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: tt.tool, ToolInput: json.RawMessage(tt.input)}
+			res := r.Fire(context.Background(), hook.PreToolUse, in)
+			if res.Blocked != (tt.want != "") || res.Reason != tt.want {
+				t.Errorf("blocked %v, reason %q; want the reason %q", res.Blocked, res.Reason, tt.want)
 			}
 		})
 	}

@@ -19,25 +19,37 @@ const maxNest = 4
 // viewWalker collects the views of one call's arguments (walkViews).
 type viewWalker struct {
 	// other is set for a tool that is not one of ownTools: its file-path arguments are file
-	// views, a string that is a URL is a WebFetch view whatever its key, and a string that
-	// is a JSON object or array is read as nested arguments.
+	// views, and so is a string that reads as a path whatever its key (toolview_values.go),
+	// a string that is a URL is a WebFetch view whatever its key, and a string that is a
+	// JSON object or array is read as nested arguments.
 	other bool
 	write bool     // other, and not read-only by its name: its file views are writes
 	name  toolName // what the tool's name says, when other
 	// cell is set, for a tool that is not one of ownTools, while walking a call, or the
 	// part of one, about a notebook's cells (its name or a key says so: cellWords).
-	cell  bool
+	cell bool
+	// langs are the languages of a cell's code (python and any a key names) while cell
+	// is set: a string under another key that may be code is read so (codeLike).
+	langs []string
 	views []toolView
 	nest  int // JSON texts in strings decoded on the way to the value walked
+	// cwd is the call's cwd, where a name that may be a file is looked up (exists);
+	// looked holds what was found for each name, tooMany is set past maxLookups, joins
+	// counts the directory and name pairs joined (pairs).
+	cwd     string
+	looked  map[string]lookup
+	tooMany bool
+	joins   int
 }
 
-// walkViews returns the views of the decoded JSON arguments v of a call of tool, each once,
+// walkViews returns the views of the decoded JSON arguments v of a call of tool in the
+// directory cwd (where a name may be a file: toolview_values.go), each once,
 // in one order: object keys sorted. A key it reads whose value has a shape it cannot read
 // (a `command` that is an object, a `url` list holding one) is a view with bad set: the
 // call is blocked (viewsAsCalls), as attacker-written input hookcore cannot read is
 // everywhere else, rather than let past the guards unread.
-func walkViews(tool string, v any) []toolView {
-	w := viewWalker{other: !ownTools[tool]}
+func walkViews(tool string, v any, cwd string) []toolView {
+	w := viewWalker{other: !ownTools[tool], cwd: cwd}
 	if w.other {
 		w.name = readToolName(tool) // Claude Code's own tools are known by their arguments
 		w.write = !w.name.readOnly
@@ -64,6 +76,12 @@ func (w *viewWalker) walk(v any, at string) {
 	case []any:
 		for i, e := range v {
 			w.walk(e, fmt.Sprintf("%s[%d]", at, i))
+		}
+		if w.other {
+			// A path in parts (`["~", ".minicode", "config.yaml"]`) is the path joined too.
+			for _, j := range joinParts(v) {
+				w.file(j, at, w.write)
+			}
 		}
 	case string:
 		w.text(v, at)
@@ -99,6 +117,11 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	var cwds, langs []string
 	dirs := map[string]string{} // the directory keys beside a file's name (splitDir)
 	for _, k := range keys {
+		if w.other && pathForm(strings.TrimSpace(k)) {
+			// A key that reads as a path (`{"targets": {PATH: true}}`) is a file view too,
+			// as a path key's map's keys are (paths); a bare name is an argument's.
+			w.file(strings.TrimSpace(k), join(k), w.write)
+		}
 		x, isString := m[k].(string)
 		if w.other && (cwdKey(k) || baseKey(k)) && isString && x != "" {
 			if d, ok := rootDir(k, x); ok {
@@ -132,6 +155,10 @@ func (w *viewWalker) object(m map[string]any, at string) {
 	if len(langs) == 0 {
 		langs = []string{""}
 	}
+	if cell {
+		defer func(l []string) { w.langs = l }(w.langs)
+		w.langs = langs
+	}
 	for _, k := range keys {
 		p := join(k)
 		switch {
@@ -149,6 +176,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				continue
 			}
 			w.command(line, p, cwds)
+			w.valuePaths(prog, p)
 		case strings.EqualFold(k, "tool") && nprog == 0 && nargs == 1 && argvList(args) && isStr(m[k]):
 			// A `tool` and its argv list (`{"tool": "rm", "args": ["-rf", "x"]}`); a tool
 			// with arguments of another shape is a gateway's call, walked.
@@ -170,6 +198,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 					continue
 				}
 				w.command(line, p, cwds)
+				w.valuePaths(m[k], p)
 				continue
 			}
 			w.commandValue(m[k], p, cwds)
@@ -198,6 +227,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			// interact_with_process input) are shell text when they are strings.
 			if s, ok := m[k].(string); ok {
 				w.command(s, p, cwds)
+				w.valuePaths(s, p)
 				continue
 			}
 			w.walk(m[k], p)
@@ -221,6 +251,7 @@ func (w *viewWalker) object(m map[string]any, at string) {
 				for _, d := range besides(dirs, k) {
 					w.path(strings.TrimSuffix(d, "/")+"/"+s, p, w.write, nil)
 				}
+				w.valuePath(s, p) // a name that is a whole path (`/x`: os.path.join takes it)
 				continue
 			}
 			w.walk(m[k], p)
@@ -233,9 +264,17 @@ func (w *viewWalker) object(m map[string]any, at string) {
 			if _, ok := m[k].(string); !ok {
 				w.walk(m[k], p)
 			}
+		case w.cell && oldKey(k):
+			// The text an edit replaces (`old_source`) is no cell's code (codeLike).
+			w.cell = false
+			w.walk(m[k], p)
+			w.cell = true
 		default:
 			w.walk(m[k], p)
 		}
+	}
+	if w.other {
+		w.pairs(m, keys, at, cell, runs) // a name beside a directory path is the file in it too
 	}
 }
 
@@ -336,6 +375,7 @@ func (w *viewWalker) commandValue(v any, p string, cwds []string) {
 	}
 	if s, ok := commandLine(v); ok {
 		w.command(s, p, cwds)
+		w.valuePaths(v, p)
 		if _, isString := v.(string); isString {
 			w.nested(s, p, func(v any) { w.commandValue(v, p, cwds) })
 		}
@@ -352,6 +392,7 @@ func (w *viewWalker) code(v any, p string, langs []string) {
 		for _, line := range codeLines(v, langs) {
 			w.views = append(w.views, commandView(line, p))
 		}
+		w.valuePaths(v, p)
 	default:
 		w.views = append(w.views, badView("Bash", p, v))
 	}
@@ -406,6 +447,9 @@ func (w *viewWalker) urls(v any, p string) {
 	case nil, bool, float64:
 	case string:
 		w.views = append(w.views, toolView{tool: "WebFetch", input: marshalView(map[string]string{"url": v}), need: "url", from: p})
+		if w.other && !urlValue(v) {
+			w.valuePath(v, p) // a link's path (red team round 53: `{"link": PATH}`)
+		}
 		if w.other {
 			w.fileURL(v, p)
 			w.nested(v, p, func(v any) { w.urls(v, p) })
@@ -470,6 +514,14 @@ func (w *viewWalker) paths(v any, p string, write bool, cwds []string) {
 			}
 			w.walk(e, at)
 		}
+		if rootFirst(v) {
+			// A path given as its parts from a root (red team round 53); a list of files,
+			// which this key holds more often, is not joined (its join would be one more
+			// view toward maxViews for every read of many files).
+			for _, j := range joinParts(v) {
+				w.file(j, p, write)
+			}
+		}
 	case map[string]any:
 		// A map from paths to what is done with each (`{"files": {PATH: TEXT}}`): each
 		// key is a file view too, and the map is walked (its keys may be argument names).
@@ -521,8 +573,9 @@ func (w *viewWalker) fileTool(write bool) string {
 }
 
 // text reads a string argument at p under no key the views read, of a tool that is not one
-// of ownTools: a URL (urlValue) is a WebFetch view, and a JSON object or array is read as
-// nested arguments (nested).
+// of ownTools: a URL (urlValue) is a WebFetch view, a path a file view (valuePath), a string
+// that may be code in a call about cells a cell's code (codeLike; red team round 53: a
+// cell under `payload`), and a JSON object or array is read as nested arguments (nested).
 func (w *viewWalker) text(s, p string) {
 	if !w.other {
 		return
@@ -530,6 +583,10 @@ func (w *viewWalker) text(s, p string) {
 	if urlValue(s) {
 		w.urls(s, p)
 		return
+	}
+	w.valuePath(s, p)
+	if w.cell && codeLike(s) {
+		w.code(s, p, w.langs)
 	}
 	w.nested(s, p, func(v any) { w.walk(v, p) })
 }
