@@ -82,8 +82,9 @@ const maxCwds = 64
 // startupCheck answers, for one Bash line, how its words may stand to the startup paths.
 type startupCheck struct {
 	s     *Subject
-	paths []string   // the startup paths (Subject.WithStartup)
+	paths []string   // the protected paths (Subject.WithStartup, WithHookConfig, a clause's)
 	comps [][]string // their components
+	floor []string   // lineWrites' floor; nil: the home's rule
 	home  string
 	cwds  []string // the directories the line may run in, as path patterns (startupCwds)
 	// named is set when a word of the line with no expansion may name a startup path or a
@@ -102,7 +103,18 @@ type startupCheck struct {
 // startup directory; a write redirection to such a path; and pip installing packages where
 // a Python the hooks run finds them (pipInstall). A line package shell cannot analyse holds.
 func (s *Subject) lineStartup(cmd string) bool {
-	if len(s.startup) == 0 {
+	return s.lineWrites(cmd, s.startup, nil)
+}
+
+// lineWrites is lineStartup with the protected paths given (absolute, glob components
+// allowed): the startup paths, hookcore's config paths (lineConfig) or a clause's own. With
+// floor nil, a word of another command counts when it may name a directory on the path to
+// one below the home (the startup paths' rule); with floor set, when it may name one
+// below every directory of floor and not at the top of the file system: the home, the
+// project root and the directories above them, which every project's ordinary commands
+// name (`git add .`, `make -C /proj`), do not count then (red team round 53).
+func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
+	if len(paths) == 0 {
 		return false
 	}
 	b := s.bashCommands()
@@ -117,8 +129,8 @@ func (s *Subject) lineStartup(cmd string) bool {
 		home = homeDir()
 	}
 	texts, units := b.Texts(), b.Units()
-	c := &startupCheck{s: s, paths: s.startup, home: home, cwds: startupCwds(texts, s.cwd, home)}
-	for _, st := range s.startup {
+	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, s.cwd, home)}
+	for _, st := range paths {
 		c.comps = append(c.comps, components(st))
 	}
 	c.named = c.lineNames(units)
@@ -267,11 +279,16 @@ func pythonSiteName(cmd string) bool {
 // to it creates that directory (red team round 51: the filesystem server's move_file with
 // the destination ~/.local/lib, a directory holding python3.11/site-packages/zz.pth).
 func (s *Subject) pathIsStartup(v string) bool {
-	if v == "" || len(s.startup) == 0 {
+	return s.pathReaches(v, s.startup)
+}
+
+// pathReaches is pathIsStartup with the protected paths given (lineWrites).
+func (s *Subject) pathReaches(v string, paths []string) bool {
+	if v == "" || len(paths) == 0 {
 		return false
 	}
 	for _, f := range s.forms(v, s.root).forms {
-		for _, st := range s.startup {
+		for _, st := range paths {
 			if r, hole := relate(f, st); r != reachNone && !hole {
 				return true
 			}
@@ -326,12 +343,45 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 					return reachUnder, false
 				case reachAncestor:
 					best = reachAncestor
-					deep = deep || strings.HasPrefix(p, c.home+"/")
+					deep = deep || c.deep(p)
 				}
 			}
 		}
 	}
 	return best, deep
+}
+
+// deep reports whether the directory p (a path pattern on the path to a protected path) is
+// below the floor: below the home when c has none (the startup paths' rule), else neither
+// a directory of c.floor nor above one, nor the root or a directory at the top (/etc).
+func (c *startupCheck) deep(p string) bool {
+	if c.floor == nil {
+		return strings.HasPrefix(p, c.home+"/")
+	}
+	pc := components(p)
+	if len(pc) < 2 {
+		return false
+	}
+	for _, f := range c.floor {
+		if f != "" && atOrAbove(pc, components(f)) {
+			return false
+		}
+	}
+	return true
+}
+
+// atOrAbove reports whether the path pattern of components pc may be the directory of
+// components fc or one above it (a glob or an expansion may be any name).
+func atOrAbove(pc, fc []string) bool {
+	if len(pc) > len(fc) {
+		return false
+	}
+	for i, c := range pc {
+		if !strings.ContainsAny(c, "$`{") && !componentMay(c, fc[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // pipInstall reports whether the command words (as written) install Python packages where
