@@ -272,7 +272,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup))
+				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfig))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid
