@@ -367,11 +367,11 @@ func (cl *clause) matchText(s *Subject, v string) bool {
 		case HookConfig:
 			return s.changesPaths(cl.field == fieldFilePath, v, s.config)
 		}
-		p, ok := s.clausePaths(cl.changes)
-		if !ok {
+		paths := s.clausePaths(cl.changes)
+		if len(paths) == 0 {
 			return v != "" // a relative path with no root nor working directory: fail closed
 		}
-		return s.changesPaths(cl.field == fieldFilePath, v, []string{p})
+		return s.changesPaths(cl.field == fieldFilePath, v, paths)
 	default:
 		if cl.field == fieldFilePath && v != "" {
 			for _, f := range s.forms(v, s.root).forms {

@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -56,31 +57,31 @@ func (s *Subject) changesPaths(file bool, v string, paths []string) bool {
 	return s.lineWrites(v, paths, s.floor())
 }
 
-// clausePaths returns a `changes "PATH"` clause's path as an absolute path pattern for s:
-// ~/ is the home, a relative path is taken from the project root (the working directory
-// when the root is not known); ok is false when neither is known.
-func (s *Subject) clausePaths(p string) (string, bool) {
+// clausePaths returns a `changes "PATH"` clause's path as absolute path patterns for s: ~/
+// is the home; a relative path is taken from the project root and from the call's working
+// directory (a nested repository's .git/hooks is as much a repository's hooks); none when
+// neither is known.
+func (s *Subject) clausePaths(p string) []string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		home := s.home
 		if home == "" {
 			home = homeDir()
 		}
 		if home == "" {
-			return "", false
+			return nil
 		}
-		return filepath.Join(home, p[1:]), true
+		return []string{filepath.Join(home, p[1:])}
 	}
 	if filepath.IsAbs(p) {
-		return p, true
+		return []string{p}
 	}
-	base := s.root
-	if base == "" {
-		base = s.cwd
+	var out []string
+	for _, base := range []string{s.root, s.cwd} {
+		if filepath.IsAbs(base) && !slices.Contains(out, filepath.Join(base, p)) {
+			out = append(out, filepath.Join(base, p))
+		}
 	}
-	if !filepath.IsAbs(base) {
-		return "", false
-	}
-	return filepath.Join(base, p), true
+	return out
 }
 
 // checkChangesPath checks the value of a `changes "PATH"` clause: an absolute path, ~ or

@@ -219,3 +219,27 @@ func TestChangesPathSyntax(t *testing.T) {
 		}
 	}
 }
+
+// A relative `changes "PATH"` is taken from the project root and from the call's working
+// directory; with neither known it holds for every line (fail closed).
+func TestChangesPathAnchors(t *testing.T) {
+	t.Parallel()
+	f, err := CompileIf(`args.command changes ".git/hooks"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, root, cwd, cmd string
+		want                 bool
+	}{
+		{"the root", "/r", "/r/sub", "cp x /r/.git/hooks/pre-commit", true},
+		{"a nested repository in the cwd", "/r", "/r/vendor/x", "cd .git && cp x hooks/pre-commit", true},
+		{"the cwd's sibling", "/r", "/r/vendor/x", "cp x /r/vendor/y/.git/hooks/pre-commit", false},
+		{"no root nor cwd", "", "", "ls", true},
+	} {
+		args, _ := json.Marshal(map[string]string{"command": tc.cmd})
+		if got := f.Match(NewSubjectAt(tc.root, "PreToolUse", "Bash", args).WithCwd(tc.cwd)); got != tc.want {
+			t.Errorf("%s: %q = %v, want %v", tc.name, tc.cmd, got, tc.want)
+		}
+	}
+}
