@@ -29,7 +29,7 @@ type Runner struct {
 	hookProgram []string
 	hookStartup []string
 	hookConfig  []string // Options.HookConfig: what `changes hook_config` protects
-	root        string // projectDir made absolute and clean; "" when that failed
+	root        string   // projectDir made absolute and clean; "" when that failed
 	hooks       atomic.Pointer[hookSet]
 
 	async   sync.WaitGroup

@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,8 +28,10 @@ func (s *Subject) WithHookConfig(paths []string) *Subject {
 }
 
 // floor returns the directories at and above which a word of a command does not count for
-// a path clause (lineWrites): the home and the project root (the working directory when
-// the root is not known).
+// a path clause (lineWrites): the home, the project root (the working directory when the
+// root is not known), and the working directory when it is in the project and no name on
+// its path below the root starts with a dot (a project's subdirectory, where `make -C ..`
+// is ordinary; not .claude nor .git, where a previous call's cd may have left the shell).
 func (s *Subject) floor() []string {
 	home := s.home
 	if home == "" {
@@ -38,8 +41,12 @@ func (s *Subject) floor() []string {
 	if root == "" {
 		root = s.cwd
 	}
+	dirs := []string{home, root}
+	if rel, ok := strings.CutPrefix(s.cwd, strings.TrimSuffix(root, "/")+"/"); ok && filepath.IsAbs(root) && !strings.HasPrefix(rel, ".") && !strings.Contains(rel, "/.") {
+		dirs = append(dirs, s.cwd)
+	}
 	var out []string
-	for _, d := range []string{home, root} {
+	for _, d := range dirs {
 		if filepath.IsAbs(d) {
 			out = append(out, filepath.Clean(d))
 		}
@@ -58,9 +65,10 @@ func (s *Subject) changesPaths(file bool, v string, paths []string) bool {
 }
 
 // clausePaths returns a `changes "PATH"` clause's path as absolute path patterns for s: ~/
-// is the home; a relative path is taken from the project root and from the call's working
-// directory (a nested repository's .git/hooks is as much a repository's hooks); none when
-// neither is known.
+// is the home; a relative path is taken from the project root, and from the call's working
+// directory when the root is not known, or when the working directory is inside the project
+// and has the path's first name (a nested repository's .git/hooks is as much a repository's
+// hooks); none when neither is known.
 func (s *Subject) clausePaths(p string) []string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		home := s.home
@@ -76,10 +84,15 @@ func (s *Subject) clausePaths(p string) []string {
 		return []string{p}
 	}
 	var out []string
-	for _, base := range []string{s.root, s.cwd} {
-		if filepath.IsAbs(base) && !slices.Contains(out, filepath.Join(base, p)) {
-			out = append(out, filepath.Join(base, p))
-		}
+	if filepath.IsAbs(s.root) {
+		out = append(out, filepath.Join(s.root, p))
+	}
+	if !filepath.IsAbs(s.cwd) || slices.Contains(out, filepath.Join(s.cwd, p)) {
+		return out
+	}
+	first, _, _ := strings.Cut(p, "/")
+	if _, err := os.Lstat(filepath.Join(s.cwd, first)); s.root == "" || strings.HasPrefix(s.cwd, strings.TrimSuffix(s.root, "/")+"/") && err == nil {
+		out = append(out, filepath.Join(s.cwd, p))
 	}
 	return out
 }

@@ -228,13 +228,19 @@ func TestChangesPathAnchors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(r, "vendor", "x", ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, root, cwd, cmd string
 		want                 bool
 	}{
 		{"the root", "/r", "/r/sub", "cp x /r/.git/hooks/pre-commit", true},
-		{"a nested repository in the cwd", "/r", "/r/vendor/x", "cd .git && cp x hooks/pre-commit", true},
+		{"a nested repository in the cwd", r, r + "/vendor/x", "cd .git && cp x hooks/pre-commit", true},
+		{"a cwd with no .git", r, r + "/vendor", "cd x && cd .. && chmod -R u+w *", false},
 		{"the cwd's sibling", "/r", "/r/vendor/x", "cp x /r/vendor/y/.git/hooks/pre-commit", false},
+		{"a cwd outside the project", "/r", "/tmp", "cd .git && cp x hooks/pre-commit", false},
 		{"no root nor cwd", "", "", "ls", true},
 	} {
 		args, _ := json.Marshal(map[string]string{"command": tc.cmd})

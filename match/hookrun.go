@@ -85,8 +85,12 @@ type startupCheck struct {
 	paths []string   // the protected paths (Subject.WithStartup, WithHookConfig, a clause's)
 	comps [][]string // their components
 	floor []string   // lineWrites' floor; nil: the home's rule
-	home  string
-	cwds  []string // the directories the line may run in, as path patterns (startupCwds)
+	// dotglob is set when the line may make a glob match names that start with a dot
+	// (shopt -s dotglob, GLOBIGNORE, a shell option of unknown value): otherwise `*` does
+	// not name .git or .claude.
+	dotglob bool
+	home    string
+	cwds    []string // the directories the line may run in, as path patterns (startupCwds)
 	// named is set when a word of the line with no expansion may name a startup path or a
 	// directory below the home on the path to one: only then is a word with an expansion
 	// of unknown value ("$f", $(…)) taken for one (as lineChanges takes a variable for the
@@ -129,7 +133,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		home = homeDir()
 	}
 	texts, units := b.Texts(), b.Units()
-	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, s.cwd, home)}
+	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, s.cwd, home), dotglob: mayDotglob(cmd)}
 	for _, st := range paths {
 		c.comps = append(c.comps, components(st))
 	}
@@ -234,6 +238,14 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	return other && (c.lineNamesUnder(cmd, seen) || c.python() && pythonSiteName(cmd)) || query && writer && c.python()
 }
 
+// mayDotglob reports whether the line cmd may make bash's globs match names that start
+// with a dot: it names dotglob or GLOBIGNORE (setting it turns dotglob on), or runs shopt
+// or set with an option it does not spell (`shopt -s $o`).
+func mayDotglob(cmd string) bool {
+	return strings.Contains(cmd, "dotglob") || strings.Contains(cmd, "GLOBIGNORE") ||
+		strings.Contains(cmd, "shopt") && strings.ContainsAny(cmd, "$`") || strings.Contains(cmd, "BASHOPTS")
+}
+
 // absent reports whether the operand word w may name a path that does not exist: one with
 // an expansion, or a spelling of it (startupCands) that no file has.
 func (c *startupCheck) absent(w string) bool {
@@ -334,7 +346,7 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 		for _, p := range cands {
 			pc := components(p)
 			for _, sc := range c.comps {
-				r, hole := relateComponents(pc, sc)
+				r, hole := relateComponents(pc, sc, !c.dotglob)
 				if hole && !c.named {
 					continue
 				}
@@ -648,11 +660,13 @@ func (s *Subject) resolvedPath(p string) (string, bool) {
 // file-name text, as is a glob component of st (path.Match either way; two globs may
 // meet).
 func relate(p, st string) (reach, bool) {
-	return relateComponents(components(p), components(st))
+	return relateComponents(components(p), components(st), false)
 }
 
-// relateComponents is relate of paths split by components.
-func relateComponents(pc, sc []string) (reach, bool) {
+// relateComponents is relate of paths split by components. With hidden set, a glob
+// component of p does not match a name of st that starts with a dot unless it starts with
+// one too, as bash expands a glob without dotglob (`rm -rf *` leaves .git).
+func relateComponents(pc, sc []string, hidden bool) (reach, bool) {
 	for i, s := range sc {
 		if i == len(pc) {
 			return reachAncestor, false
@@ -661,14 +675,26 @@ func relateComponents(pc, sc []string) (reach, bool) {
 		if strings.ContainsAny(c, "$`") {
 			return reachUnder, true
 		}
-		if strings.Contains(c, "{") {
-			return reachUnder, false
+		if braceAlternatives(c) || strings.Contains(c, "(") {
+			return reachUnder, false // alternatives, or an extglob's (`@(.git|x)`)
 		}
-		if !componentMay(c, s) {
+		if !componentMay(c, s) || hidden && strings.HasPrefix(s, ".") && !strings.HasPrefix(c, ".") && strings.ContainsAny(c, "*?[") {
 			return reachNone, false
 		}
 	}
 	return reachUnder, false
+}
+
+// braceAlternatives reports whether the path component c has a brace expansion bash makes:
+// a { with a comma or a .. sequence after it (`{a,b}`, `{1..3}`); `{}` (find's placeholder)
+// and `{x}` are literal text.
+func braceAlternatives(c string) bool {
+	i := strings.IndexByte(c, '{')
+	if i < 0 {
+		return false
+	}
+	rest := c[i:]
+	return strings.Contains(rest, ",") || strings.Contains(rest, "..")
 }
 
 // components splits an absolute path into its names ("." and empty ones dropped).

@@ -218,16 +218,14 @@ func isJUnitReport(head []byte) bool {
 // command hooks run, looked up on this machine as the hook command would (all nil when no
 // condition names hook_program: the Runner's default); and what `changes hook_config`
 // protects: the file's hook_config:, else discovery's paths from the test file's directory
-// and the home of the user running it, the config files and ~/.hookcore (configPaths).
+// and the home of the user running it and ~/.hookcore (configPaths).
 func (e *env) testGuards(f *policytest.File, l *loaded) hookcore.Options {
 	opts := hookcore.Options{HookProgram: f.HookProgram, HookConfig: f.HookConfig}
 	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) {
+		// Not the test's own config files: they are the policy under test, beside its cases'
+		// working directory (a hook process protects the files it loads).
 		home, _ := os.UserHomeDir()
-		var files []string
-		for _, file := range l.set.Files {
-			files = append(files, file.Path)
-		}
-		opts.HookConfig = configPaths(config.Discovery{Cwd: f.Dir, Home: home}, files, func(string) string { return "" })
+		opts.HookConfig = configPaths(config.Discovery{Cwd: f.Dir, Home: home}, nil, func(string) string { return "" })
 	}
 	if !usesChanges(l.set, match.HookProgram) || f.HookProgram == nil && f.HookRuns == nil {
 		return opts

@@ -69,8 +69,7 @@ type File struct {
 	// HookConfig is hookcore's config paths that `changes hook_config` protects in its
 	// cases (hookcore.Options.HookConfig: absolute, glob components allowed), as its
 	// hook_config: key gives them; nil: discovery's from the test file's directory and the
-	// home of the user running the tests, the config files and ~/.hookcore (red team round
-	// 53).
+	// home of the user running the tests, and ~/.hookcore (red team round 53).
 	HookConfig []string
 	// HookRuns is what the hooks run, as its hook_runs: key gives it; nil: the programs of
 	// the config's command hooks, looked up on the machine that runs the cases.
