@@ -116,6 +116,15 @@ func TestChangesHookConfig(t *testing.T) {
 		{"a command on the home", "du -sh ~ && ls ~", false},
 		{"a build in the home", "cd ~ && make", false},
 		{"a program of the top directory", "ls /etc && cat /etc/hosts", false},
+		// Bash's globs: * names no dot file without dotglob; {} is find's placeholder, not
+		// alternatives; an extglob is.
+		{"a glob in the project root", "chmod -R u+w * && git add *", false},
+		{"a glob with dotglob", "shopt -s dotglob; chmod -R u+w *", true},
+		{"a glob with GLOBIGNORE", "GLOBIGNORE=x; rm -rf *", true},
+		{"a dot glob", "rm -rf .c*", true},
+		{"find's placeholder", "find build -type f -exec chmod 644 {} +", false},
+		{"brace alternatives", "echo x | tee ~/.{minicode,x}/config.yaml", true},
+		{"an extglob", "cp x ~/.@(minicode|x)/config.yaml", true},
 	} {
 		if got := matchConfig(t, `args.command changes hook_config`, "Bash", "command", tc.cmd, home, config); got != tc.want {
 			t.Errorf("%s: changes hook_config on %q = %v, want %v", tc.name, tc.cmd, got, tc.want)
@@ -138,6 +147,32 @@ func TestChangesHookConfig(t *testing.T) {
 	} {
 		if got := matchConfig(t, `file_path changes hook_config`, "Write", "file_path", tc.path, home, config); got != tc.want {
 			t.Errorf("%s: file_path changes hook_config on %q = %v, want %v", tc.name, tc.path, got, tc.want)
+		}
+	}
+}
+
+// The working directory is a floor too when it is a project subdirectory with no dot name
+// on its path, and not when a previous call's cd left the shell in a config directory.
+func TestChangesHookConfigCwdFloor(t *testing.T) {
+	t.Parallel()
+	home, config := configHome(t)
+	proj := filepath.Join(home, "proj")
+	f, err := CompileIf(`args.command changes hook_config`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, cwd, cmd string
+		want           bool
+	}{
+		{"make -C .. from a subdirectory", filepath.Join(proj, "src"), "make -C .. && code ..", false},
+		{"a write up from a subdirectory", filepath.Join(proj, "src"), "cp x ../.claude/settings.json", true},
+		{"in the config directory", filepath.Join(proj, ".claude"), "node x.js . && cp x s*", true},
+		{"a command on the config directory from it", filepath.Join(home, ".claude"), "node x.js .", true},
+	} {
+		args, _ := json.Marshal(map[string]string{"command": tc.cmd})
+		if got := f.Match(NewSubjectAt(proj, "PreToolUse", "Bash", args).WithCwd(tc.cwd).WithHome(home).WithHookConfig(config)); got != tc.want {
+			t.Errorf("%s: %q in %s = %v, want %v", tc.name, tc.cmd, tc.cwd, got, tc.want)
 		}
 	}
 }
