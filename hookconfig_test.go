@@ -3,6 +3,7 @@ package hookcore_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -38,5 +39,35 @@ func TestHookConfigOption(t *testing.T) {
 				t.Errorf("blocked %v, want %v: %+v", res.Blocked, tc.want, res)
 			}
 		})
+	}
+}
+
+// TestHookConfigSessionRoots: with SessionRoots, the config paths under ProjectDir are taken
+// in each event's own project too.
+func TestHookConfigSessionRoots(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	proj, other := filepath.Join(dir, "proj"), filepath.Join(dir, "other")
+	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(other, ".git")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - {id: config, event: pre_tool_use, matcher: Bash, if: 'args.command changes hook_config', action: {type: command, command: /bin/true}, reject: true}
+`)
+	r := newRunner(t, dir, set, hookcore.Options{ProjectDir: proj, SessionRoots: true, HookConfig: []string{filepath.Join(proj, ".claude", "settings.json")}})
+	for _, tc := range []struct {
+		cwd, cmd string
+		want     bool
+	}{
+		{proj, "cp x .c*/s*", true},
+		{other, "cp x .c*/s*", true},
+		{other, "cp x src/s*", false},
+	} {
+		in := &hook.Input{SessionID: "s1", Cwd: tc.cwd, HookEventName: "PreToolUse", ToolName: "Bash", ToolInput: json.RawMessage(`{"command":"` + tc.cmd + `"}`)}
+		if res := r.Fire(context.Background(), hook.PreToolUse, in); res.Blocked != tc.want {
+			t.Errorf("%q in %s: blocked %v, want %v", tc.cmd, tc.cwd, res.Blocked, tc.want)
+		}
 	}
 }
