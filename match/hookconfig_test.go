@@ -108,6 +108,7 @@ func TestChangesHookConfig(t *testing.T) {
 		{"rm -rf build", "rm -rf build", false},
 		{"mv src lib", "mv src lib", false},
 		{"cp a file", "cp a.txt b.txt", false},
+		{"a recursive copy to . after a cd CDPATH may resolve", "cd build && cp -r ../src/a.txt .", false},
 		{"cd and ls", "cd HOMEDIR/proj && ls", false},
 		{"a read", "cat .claude/settings.json", false},
 		{"a read from the home", "grep -r x ~/.claude", false},
@@ -281,6 +282,37 @@ func TestChangesPathAnchors(t *testing.T) {
 		args, _ := json.Marshal(map[string]string{"command": tc.cmd})
 		if got := f.Match(NewSubjectAt(tc.root, "PreToolUse", "Bash", args).WithCwd(tc.cwd)); got != tc.want {
 			t.Errorf("%s: %q = %v, want %v", tc.name, tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkChangesHookConfig measures `changes hook_config` on a typical Bash line against
+// the config paths the CLI computes for a home and a project (about 30; configHome has 11,
+// repeated), a fresh Subject each time as in a hook process.
+func BenchmarkChangesHookConfig(b *testing.B) {
+	home := b.TempDir()
+	proj := filepath.Join(home, "proj")
+	if err := os.MkdirAll(filepath.Join(proj, "build"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	var config []string
+	for _, base := range []string{home, proj} {
+		for _, rel := range []string{".hookcore/hooks.yaml", ".hookcore/hooks.local.yaml", ".claude/settings.json", ".claude/settings.local.json",
+			".minicode/config.yaml", ".minicode/config.local.yaml", ".codebot/settings.json", ".gemini/settings.json", ".codex/hooks.json",
+			".codex/config.toml", ".cursor/hooks.json", ".github/hooks/*.json", ".copilot/hooks/*.json"} {
+			config = append(config, filepath.Join(base, rel))
+		}
+	}
+	config = append(config, filepath.Join(home, ".hookcore"), "/etc/claude-code/managed-settings.json", "/etc/claude-code/managed-settings.d/*.json", "/etc/gemini-cli/settings.json")
+	f, err := CompileIf(`args.command changes hook_config`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := json.RawMessage(`{"command":"cd build && rm -rf out && cp -r ../src/a.txt . && printf x > notes.txt && go test ./..."}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if f.Match(NewSubjectAt(proj, "PreToolUse", "Bash", args).WithCwd(proj).WithHome(home).WithHookConfig(config)) {
+			b.Fatal("matched")
 		}
 	}
 }
