@@ -20,7 +20,10 @@ func configHome(t *testing.T) (home string, paths []string) {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{".claude/settings.json", ".minicode/config.yaml", "proj/.claude/settings.json", "proj/.github/hooks/a.json", "proj/a.txt"} {
+	if err := os.MkdirAll(filepath.Join(home, ".hookcore", "state"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{".hookcore/trust.json", ".claude/settings.json", ".minicode/config.yaml", "proj/.claude/settings.json", "proj/.github/hooks/a.json", "proj/a.txt"} {
 		if err := os.WriteFile(filepath.Join(home, f), []byte("{}"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -124,6 +127,19 @@ func TestChangesHookConfig(t *testing.T) {
 		{"a glob with GLOBIGNORE", "GLOBIGNORE=x; rm -rf *", true},
 		{"a dot glob", "rm -rf .c*", true},
 		{"find's placeholder", "find build -type f -exec chmod 644 {} +", false},
+		// find's -name tests: a conjunction acts only on names that match.
+		{"find -name -delete in the project", "find . -name '*.pyc' -delete", false},
+		{"find -name -exec chmod", "find . -type f -name '*.sh' -exec chmod +x {} +", false},
+		{"find -iname -exec rm", "find . -iname '*.ORIG' -exec rm {} +", false},
+		{"find -name of the config file", "find . -name 'settings*' -delete", true},
+		{"find -iname of the config directory", "find . -iname '.CLAUDE' -exec rm -rf {} +", true},
+		{"find -name of a drop-in file", "find . -name '*.json' -delete", true},
+		{"find -name *", "find . -name '*' -delete", true},
+		{"find -name with -o", "find . -name '*.pyc' -o -name x -delete", true},
+		{"find without -name", "find . -type f -delete", true},
+		{"find -name of no file in the state directory", "find ~ -name '*.pyc' -delete", false},
+		{"find -name of a file in the state directory", "find ~ -name 'trust*' -delete", true},
+		{"find -name of a directory in the state directory", "find ~ -name 'state' -exec rm -rf {} +", true},
 		{"brace alternatives", "echo x | tee ~/.{minicode,x}/config.yaml", true},
 		{"an extglob", "cp x ~/.@(minicode|x)/config.yaml", true},
 	} {

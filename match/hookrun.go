@@ -168,11 +168,12 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 			if !findActs(args) {
 				continue
 			}
+			names, fold := findNames(args)
 			for _, a := range args {
 				if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
 					break
 				}
-				if chain(a) {
+				if chain(a) && !c.findSpares(a, names, fold) {
 					return true
 				}
 			}
