@@ -23,7 +23,7 @@ func configHome(t *testing.T) (home string, paths []string) {
 	if err := os.MkdirAll(filepath.Join(home, ".hookcore", "state"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{".hookcore/trust.json", ".claude/settings.json", ".minicode/config.yaml", "proj/.claude/settings.json", "proj/.github/hooks/a.json", "proj/a.txt"} {
+	for _, f := range []string{"proj/.git/hooks/pre-commit.sample", ".hookcore/trust.json", ".claude/settings.json", ".minicode/config.yaml", "proj/.claude/settings.json", "proj/.github/hooks/a.json", "proj/a.txt"} {
 		if err := os.WriteFile(filepath.Join(home, f), []byte("{}"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -227,6 +227,8 @@ func TestChangesPath(t *testing.T) {
 		{"git add", git, "git add . && git commit -m x", false},
 		{"a read", git, "cat .git/config", false},
 		{"a workflow", git, "cp ci.yml .github/workflows/ci.yml", false},
+		{"find -name of no hook", git, "find . -name '*.pyc' -delete", false},
+		{"find -name of a hook", git, "find . -name '*.sample' -exec chmod +x {} +", true},
 		{"home path", `args.command changes "~/.npmrc"`, "cd ~ && echo x >> .npmrc", true},
 		{"home path, elsewhere", `args.command changes "~/.npmrc"`, "echo x >> .npmrc", false},
 		{"absolute path with a glob", `args.command changes "/etc/cron.*"`, "cp x /etc/cron.d/job", true},
@@ -280,8 +282,11 @@ func TestChangesPathAnchors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := t.TempDir()
+	r, wt := t.TempDir(), t.TempDir()
 	if err := os.MkdirAll(filepath.Join(r, "vendor", "x", ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(wt, ".git"), []byte("gitdir: /elsewhere\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -294,6 +299,7 @@ func TestChangesPathAnchors(t *testing.T) {
 		{"the cwd's sibling", "/r", "/r/vendor/x", "cp x /r/vendor/y/.git/hooks/pre-commit", false},
 		{"a cwd outside the project", "/r", "/tmp", "cd .git && cp x hooks/pre-commit", false},
 		{"no root nor cwd", "", "", "ls", true},
+		{"a worktree's .git is a file", wt, wt, "find . -name '*.pyc' -delete", false},
 	} {
 		args, _ := json.Marshal(map[string]string{"command": tc.cmd})
 		if got := f.Match(NewSubjectAt(tc.root, "PreToolUse", "Bash", args).WithCwd(tc.cwd)); got != tc.want {

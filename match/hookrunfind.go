@@ -80,11 +80,14 @@ func entryMatches(p string, names []string, fold bool) bool {
 	}
 	n := 0
 	for _, m := range matches {
+		if _, err := os.Lstat(m); err != nil {
+			if fi, derr := os.Stat(filepath.Dir(m)); errors.Is(err, fs.ErrNotExist) || derr != nil || !fi.IsDir() {
+				continue // nothing there (a worktree's .git is a file): nothing for find to act on
+			}
+			return true
+		}
 		err := filepath.WalkDir(m, func(q string, d os.DirEntry, err error) error {
 			if err != nil {
-				if q == m && errors.Is(err, fs.ErrNotExist) {
-					return nil
-				}
 				return err
 			}
 			if n++; n > maxFindWalk {
