@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -102,6 +103,22 @@ func (r *Runner) rootOf(in *hook.Input) string {
 		return filepath.ToSlash(config.ProjectRoot(in.Cwd))
 	}
 	return r.root
+}
+
+// hookConfigAt returns Options.HookConfig for an event whose project root is root: with
+// SessionRoots, another project than ProjectDir has its own config files, so each path under
+// ProjectDir is taken under root too.
+func (r *Runner) hookConfigAt(root string) []string {
+	if len(r.hookConfig) == 0 || root == r.root || r.root == "" || root == "" {
+		return r.hookConfig
+	}
+	out := slices.Clip(r.hookConfig)
+	for _, p := range r.hookConfig {
+		if rel, ok := strings.CutPrefix(p, r.root+"/"); ok {
+			out = append(out, root+"/"+rel)
+		}
+	}
+	return out
 }
 
 // fire is Fire with the hook set hs.
@@ -272,7 +289,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup))
+				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.rootOf(in))))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid

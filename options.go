@@ -55,6 +55,17 @@ type Options struct {
 	// move, link or extraction that may create the directories on the path to one. The CLI
 	// fills it from its table (docs/decisions.md, red team round 50).
 	HookStartup []string
+	// HookConfig holds the absolute paths (glob components allowed, as in HookStartup) of
+	// hookcore's own config: the files its discovery loads hooks from in every layer,
+	// existing or not (creating one counts), the files loaded, the trust store and the
+	// state directory. A condition's `changes hook_config` holds for a write, creation,
+	// removal, move, link or mode change of one or of anything under one, and for a copy,
+	// move, link or extraction that may create or replace a directory on the path to one;
+	// a word naming only the home, the project root or a directory above them does not
+	// count (red team round 53: `cp x ~/.mi*/config.yaml`, `cd ~/.claude && cp x
+	// settings.json`). Empty: such a clause never holds. The CLI fills it from discovery
+	// when a condition names hook_config.
+	HookConfig []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;
 	// otherwise they are recorded as skipped. User-level and explicitly named files always

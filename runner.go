@@ -28,7 +28,8 @@ type Runner struct {
 	// hook_program` protects.
 	hookProgram []string
 	hookStartup []string
-	root        string // projectDir made absolute and clean; "" when that failed
+	hookConfig  []string // Options.HookConfig: what `changes hook_config` protects
+	root        string   // projectDir made absolute and clean; "" when that failed
 	hooks       atomic.Pointer[hookSet]
 
 	async   sync.WaitGroup
@@ -61,6 +62,7 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 	r.projectDir = opts.ProjectDir
 	r.hookProgram = slices.Clone(opts.HookProgram)
 	r.hookStartup = slices.Clone(opts.HookStartup)
+	r.hookConfig = slices.Clone(opts.HookConfig)
 	if r.projectDir == "" {
 		wd, err := os.Getwd()
 		if err != nil {

@@ -160,6 +160,11 @@ type Candidate struct {
 	// Agent is the agent whose file this is; "" for hookcore's own files and the Settings
 	// files, which discovery looks for with any Agents.
 	Agent Agent
+	// Pattern is the glob discovery matched Path with, when it found the file by one (a
+	// directory of drop-in files: .github/hooks/*.json, managed-settings.d/*.json); "" for
+	// a fixed name, and for a pattern that matched nothing (Path is the pattern then). A
+	// new file the pattern matches loads too (hookcore.Options.HookConfig protects it).
+	Pattern string
 	// Found is set when something exists at Path (it may still fail to load) or Path could
 	// not be examined.
 	Found bool
@@ -251,6 +256,7 @@ func (d Discovery) Look() ([]Candidate, error) {
 				break
 			}
 			add(n, layer, agent)
+			out[len(out)-1].Pattern = pattern
 		}
 	}
 	agents := d.Agents

@@ -28,6 +28,9 @@ type clause struct {
 	re      *regexp.Regexp
 	glob    string
 	name    *nameSpec // names
+	// changes is what a changes clause protects: HookProgram, HookConfig or a path (as
+	// written, cleaned: checkChangesPath).
+	changes string
 }
 
 type fieldKind uint8
@@ -174,8 +177,18 @@ func (p *condParser) clause() (clause, error) {
 		}
 		cl.name = ns
 	case "changes":
-		if isRegex || val != HookProgram {
-			return cl, p.errf(valAt, "changes takes %s (the hook program and the directories on the path to it), found %q", HookProgram, val)
+		quoted := p.src[valAt] == '"' || p.src[valAt] == '\''
+		switch {
+		case isRegex || val != HookProgram && val != HookConfig && !quoted:
+			return cl, p.errf(valAt, "changes takes %s (the hook program and the directories on the path to it), %s (hookcore's config files) or a quoted path, found %q", HookProgram, HookConfig, val)
+		case val == HookProgram || val == HookConfig:
+			cl.changes = val
+		default:
+			c, err := checkChangesPath(val)
+			if err != nil {
+				return cl, p.errf(valAt, "%v", err)
+			}
+			cl.changes = c
 		}
 		if cl.field != fieldFilePath && (cl.field != fieldArgs || len(cl.path) != 1 || cl.path[0] != "command") {
 			return cl, p.errf(start, "changes reads args.command or file_path")
@@ -343,12 +356,22 @@ func (cl *clause) matchText(s *Subject, v string) bool {
 	case "names":
 		return cl.name.in(v)
 	case "changes":
-		// The hook program's paths (program.go), then the startup paths of what the
-		// hooks run (hookrun.go).
-		if cl.field == fieldFilePath {
-			return s.pathIsProtected(v) || s.pathIsStartup(v)
+		switch cl.changes {
+		case HookProgram:
+			// The hook program's paths (program.go), then the startup paths of what the
+			// hooks run (hookrun.go).
+			if cl.field == fieldFilePath {
+				return s.pathIsProtected(v) || s.pathIsStartup(v)
+			}
+			return s.lineChanges(v) || s.lineStartup(v)
+		case HookConfig:
+			return s.changesPaths(cl.field == fieldFilePath, v, s.config)
 		}
-		return s.lineChanges(v) || s.lineStartup(v)
+		paths := s.clausePaths(cl.changes)
+		if len(paths) == 0 {
+			return v != "" // a relative path with no root nor working directory: fail closed
+		}
+		return s.changesPaths(cl.field == fieldFilePath, v, paths)
 	default:
 		if cl.field == fieldFilePath && v != "" {
 			for _, f := range s.forms(v, s.root).forms {

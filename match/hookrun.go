@@ -82,10 +82,15 @@ const maxCwds = 64
 // startupCheck answers, for one Bash line, how its words may stand to the startup paths.
 type startupCheck struct {
 	s     *Subject
-	paths []string   // the startup paths (Subject.WithStartup)
+	paths []string   // the protected paths (Subject.WithStartup, WithHookConfig, a clause's)
 	comps [][]string // their components
-	home  string
-	cwds  []string // the directories the line may run in, as path patterns (startupCwds)
+	floor []string   // lineWrites' floor; nil: the home's rule
+	// dotglob is set when the line may make a glob match names that start with a dot
+	// (shopt -s dotglob, GLOBIGNORE, a shell option of unknown value): otherwise `*` does
+	// not name .git or .claude.
+	dotglob bool
+	home    string
+	cwds    []string // the directories the line may run in, as path patterns (startupCwds)
 	// named is set when a word of the line with no expansion may name a startup path or a
 	// directory below the home on the path to one: only then is a word with an expansion
 	// of unknown value ("$f", $(…)) taken for one (as lineChanges takes a variable for the
@@ -102,7 +107,18 @@ type startupCheck struct {
 // startup directory; a write redirection to such a path; and pip installing packages where
 // a Python the hooks run finds them (pipInstall). A line package shell cannot analyse holds.
 func (s *Subject) lineStartup(cmd string) bool {
-	if len(s.startup) == 0 {
+	return s.lineWrites(cmd, s.startup, nil)
+}
+
+// lineWrites is lineStartup with the protected paths given (absolute, glob components
+// allowed): the startup paths, hookcore's config paths (lineConfig) or a clause's own. With
+// floor nil, a word of another command counts when it may name a directory on the path to
+// one below the home (the startup paths' rule); with floor set, when it may name one
+// below every directory of floor and not at the top of the file system: the home, the
+// project root and the directories above them, which every project's ordinary commands
+// name (`git add .`, `make -C /proj`), do not count then (red team round 53).
+func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
+	if len(paths) == 0 {
 		return false
 	}
 	b := s.bashCommands()
@@ -117,8 +133,8 @@ func (s *Subject) lineStartup(cmd string) bool {
 		home = homeDir()
 	}
 	texts, units := b.Texts(), b.Units()
-	c := &startupCheck{s: s, paths: s.startup, home: home, cwds: startupCwds(texts, s.cwd, home)}
-	for _, st := range s.startup {
+	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, s.cwd, home), dotglob: mayDotglob(cmd)}
+	for _, st := range paths {
 		c.comps = append(c.comps, components(st))
 	}
 	c.named = c.lineNames(units)
@@ -152,11 +168,12 @@ func (s *Subject) lineStartup(cmd string) bool {
 			if !findActs(args) {
 				continue
 			}
+			names, fold := findNames(args)
 			for _, a := range args {
 				if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
 					break
 				}
-				if chain(a) {
+				if chain(a) && !c.findSpares(a, names, fold) {
 					return true
 				}
 			}
@@ -222,9 +239,20 @@ func (s *Subject) lineStartup(cmd string) bool {
 	return other && (c.lineNamesUnder(cmd, seen) || c.python() && pythonSiteName(cmd)) || query && writer && c.python()
 }
 
+// mayDotglob reports whether the line cmd may make bash's globs match names that start
+// with a dot: it names dotglob or GLOBIGNORE (setting it turns dotglob on), or runs shopt
+// or set with an option it does not spell (`shopt -s $o`).
+func mayDotglob(cmd string) bool {
+	return strings.Contains(cmd, "dotglob") || strings.Contains(cmd, "GLOBIGNORE") ||
+		strings.Contains(cmd, "shopt") && strings.ContainsAny(cmd, "$`") || strings.Contains(cmd, "BASHOPTS")
+}
+
 // absent reports whether the operand word w may name a path that does not exist: one with
 // an expansion, or a spelling of it (startupCands) that no file has.
 func (c *startupCheck) absent(w string) bool {
+	if t := strings.TrimRight(w, "/"); t == "." || t == ".." || t == "~+" {
+		return false // the working directory, wherever a cd took it, and its parent exist
+	}
 	for _, p := range startupCands(w, c.home, c.cwds) {
 		if strings.ContainsAny(p, "$`*?[{") {
 			return true
@@ -267,11 +295,16 @@ func pythonSiteName(cmd string) bool {
 // to it creates that directory (red team round 51: the filesystem server's move_file with
 // the destination ~/.local/lib, a directory holding python3.11/site-packages/zz.pth).
 func (s *Subject) pathIsStartup(v string) bool {
-	if v == "" || len(s.startup) == 0 {
+	return s.pathReaches(v, s.startup)
+}
+
+// pathReaches is pathIsStartup with the protected paths given (lineWrites).
+func (s *Subject) pathReaches(v string, paths []string) bool {
+	if v == "" || len(paths) == 0 {
 		return false
 	}
 	for _, f := range s.forms(v, s.root).forms {
-		for _, st := range s.startup {
+		for _, st := range paths {
 			if r, hole := relate(f, st); r != reachNone && !hole {
 				return true
 			}
@@ -317,7 +350,7 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 		for _, p := range cands {
 			pc := components(p)
 			for _, sc := range c.comps {
-				r, hole := relateComponents(pc, sc)
+				r, hole := relateComponents(pc, sc, !c.dotglob)
 				if hole && !c.named {
 					continue
 				}
@@ -326,12 +359,45 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 					return reachUnder, false
 				case reachAncestor:
 					best = reachAncestor
-					deep = deep || strings.HasPrefix(p, c.home+"/")
+					deep = deep || c.deep(p)
 				}
 			}
 		}
 	}
 	return best, deep
+}
+
+// deep reports whether the directory p (a path pattern on the path to a protected path) is
+// below the floor: below the home when c has none (the startup paths' rule), else neither
+// a directory of c.floor nor above one, nor the root or a directory at the top (/etc).
+func (c *startupCheck) deep(p string) bool {
+	if c.floor == nil {
+		return strings.HasPrefix(p, c.home+"/")
+	}
+	pc := components(p)
+	if len(pc) < 2 {
+		return false
+	}
+	for _, f := range c.floor {
+		if f != "" && atOrAbove(pc, components(f)) {
+			return false
+		}
+	}
+	return true
+}
+
+// atOrAbove reports whether the path pattern of components pc may be the directory of
+// components fc or one above it (a glob or an expansion may be any name).
+func atOrAbove(pc, fc []string) bool {
+	if len(pc) > len(fc) {
+		return false
+	}
+	for i, c := range pc {
+		if !strings.ContainsAny(c, "$`{") && !componentMay(c, fc[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // pipInstall reports whether the command words (as written) install Python packages where
@@ -598,27 +664,63 @@ func (s *Subject) resolvedPath(p string) (string, bool) {
 // file-name text, as is a glob component of st (path.Match either way; two globs may
 // meet).
 func relate(p, st string) (reach, bool) {
-	return relateComponents(components(p), components(st))
+	return relateComponents(components(p), components(st), false)
 }
 
-// relateComponents is relate of paths split by components.
-func relateComponents(pc, sc []string) (reach, bool) {
+// relateComponents is relate of paths split by components. With hidden set, a glob
+// component of p does not match a name of st that starts with a dot unless it starts with
+// one too, as bash expands a glob without dotglob (`rm -rf *` leaves .git).
+func relateComponents(pc, sc []string, hidden bool) (reach, bool) {
 	for i, s := range sc {
 		if i == len(pc) {
 			return reachAncestor, false
 		}
 		c := pc[i]
+		if literalName(c) { // the common case, one scan
+			if c == s {
+				continue
+			}
+			if !componentMay(c, s) {
+				return reachNone, false
+			}
+			continue
+		}
 		if strings.ContainsAny(c, "$`") {
 			return reachUnder, true
 		}
-		if strings.Contains(c, "{") {
-			return reachUnder, false
+		if braceAlternatives(c) || strings.Contains(c, "(") {
+			return reachUnder, false // alternatives, or an extglob's (`@(.git|x)`)
 		}
-		if !componentMay(c, s) {
+		if !componentMay(c, s) || hidden && strings.HasPrefix(s, ".") && !strings.HasPrefix(c, ".") && strings.ContainsAny(c, "*?[") {
 			return reachNone, false
 		}
 	}
 	return reachUnder, false
+}
+
+// literalName reports whether the path component c has none of the bytes that make it an
+// expansion, alternatives or a glob ($ ` { ( * ? [): strings.ContainsAny of them, faster on
+// the short names relateComponents compares many times per line.
+func literalName(c string) bool {
+	for i := 0; i < len(c); i++ {
+		switch c[i] {
+		case '$', '`', '{', '(', '*', '?', '[':
+			return false
+		}
+	}
+	return true
+}
+
+// braceAlternatives reports whether the path component c has a brace expansion bash makes:
+// a { with a comma or a .. sequence after it (`{a,b}`, `{1..3}`); `{}` (find's placeholder)
+// and `{x}` are literal text.
+func braceAlternatives(c string) bool {
+	i := strings.IndexByte(c, '{')
+	if i < 0 {
+		return false
+	}
+	rest := c[i:]
+	return strings.Contains(rest, ",") || strings.Contains(rest, "..")
 }
 
 // components splits an absolute path into its names ("." and empty ones dropped).

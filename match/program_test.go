@@ -166,7 +166,7 @@ func TestChangesHookProgramUnset(t *testing.T) {
 func TestChangesSyntax(t *testing.T) {
 	t.Parallel()
 	for _, expr := range []string{
-		`args.command changes "/usr/bin"`,
+		`args.command changes usr_bin`,
 		`args.command changes /hook_program/`,
 		`tool changes hook_program`,
 		`args.path changes hook_program`,

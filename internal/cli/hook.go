@@ -22,6 +22,7 @@ import (
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/regularfile"
 	"github.com/hookcore/hookcore/internal/text"
+	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/state"
 )
 
@@ -449,10 +450,13 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 			broken = "config has broken hook entries that may be guards: " + strings.Join(msgs, "; ")
 		}
 	}
-	if opts.HookProgram == nil && usesHookProgram(l.set) && !usesHookProgramAt(l.set, event) {
+	if opts.HookProgram == nil && usesChanges(l.set, match.HookProgram) && !usesChangesAt(l.set, event, match.HookProgram) {
 		// One event per hook process: with no hook of this event naming hook_program, what
 		// the hooks run need not be looked up (hookGuards: PATH searches, a few stats).
 		opts.HookProgram = []string{}
+	}
+	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) && !usesChangesAt(l.set, event, match.HookConfig) {
+		opts.HookConfig = []string{} // nor hookcore's config paths (discovery's stats)
 	}
 	r, err = e.runner(l, cf, opts)
 	if err != nil {

@@ -12,7 +12,6 @@ import (
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
-	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/hostspec"
 	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/trust"
@@ -406,9 +405,12 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	if opts.Models == nil {
 		opts.Models = e.models()
 	}
-	if opts.HookProgram == nil && usesHookProgram(l.set) {
+	if opts.HookProgram == nil && usesChanges(l.set, match.HookProgram) {
 		progs, startup := e.hookGuards(l)
 		opts.HookProgram, opts.HookStartup = append(hookPrograms(), progs...), startup
+	}
+	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) {
+		opts.HookConfig = e.hookConfig(l, f)
 	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
@@ -522,36 +524,6 @@ func hookPrograms() []string {
 // process will find them (hookRuns, guardPaths).
 func (e *env) hookGuards(l *loaded) (programs, startup []string) {
 	return guardPaths(e.hookRuns(l), runView{home: e.home, cwd: e.cwd, getenv: os.Getenv, fs: newFSMemo()})
-}
-
-// usesHookProgram reports whether a hook of set names the hook program in its condition
-// (`changes hook_program`): only then does the hook process look its paths up (a readlink,
-// a stat and a PATH search, which every other hook process would pay for nothing).
-func usesHookProgram(set *config.Set) bool {
-	if set == nil {
-		return false
-	}
-	for _, f := range set.Files {
-		for _, h := range f.Hooks {
-			if strings.Contains(h.If, match.HookProgram) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// usesHookProgramAt reports whether a hook of set for event names the hook program in its
-// condition (usesHookProgram, for one event).
-func usesHookProgramAt(set *config.Set, event hook.Event) bool {
-	for _, f := range set.Files {
-		for _, h := range f.Hooks {
-			if h.Event == event && strings.Contains(h.If, match.HookProgram) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // regularFile reports whether path names a regular file (symlinks followed).

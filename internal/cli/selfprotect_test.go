@@ -20,12 +20,16 @@ import (
 // and ~/.codebot/settings.json, user layers the example did not name, took a hook that
 // rewrote the next Bash call into the rm -rf the guards had just blocked (the real Claude
 // Code ran it). The list comes from discovery itself, so a dialect added later is covered or
-// this test fails.
+// this test fails. Red team round 53: the names bash resolves are tried too (a glob of two
+// bytes on each name, a cd into the directory named without its slash, a cd by a glob),
+// which `changes hook_config` reads against the files discovery looks for from the
+// process's home and working directory: HOME is set and the test runs in the project, so
+// it is not parallel.
 func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
-	t.Parallel()
 	policy := filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml")
 	dir := t.TempDir()
 	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	t.Setenv("HOME", home)
 	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +44,7 @@ func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	t.Chdir(proj) // the hook process runs in the project, where discovery looks
 	cands, err := config.Discovery{Cwd: proj, Home: home}.Look()
 	if err != nil {
 		t.Fatal(err)
@@ -66,17 +71,20 @@ func TestSelfProtectCoversEveryConfigFile(t *testing.T) {
 			{"Bash", "command", "cp /tmp/x " + quoteDir(path)},
 		}
 		if strings.HasSuffix(filepath.Dir(path), ".github/hooks") {
-			// A repository's own directory name, which the shell rule does not name (it would
-			// block every command on .github/workflows): a project layer, whose change makes
-			// the workspace's trust stale, so its hooks do not run (README, "Trust").
+			// A repository's own directory name, which the shell rule's names do not hold (they
+			// would block every command on .github/workflows): `changes hook_config` and
+			// `changes ".github/hooks"` see it instead (red team round 53).
 			calls = calls[:3]
+			calls = append(calls, struct{ tool, key, value string }{"Bash", "command", "printf 'hooks: []' > " + path})
+		}
+		for _, cmd := range resolvedSpellings(path, home, proj) {
+			calls = append(calls, struct{ tool, key, value string }{"Bash", "command", cmd})
 		}
 		if base := filepath.Dir(filepath.Dir(path)); base != home && base != proj && base != dir {
 			calls = append(calls, struct{ tool, key, value string }{"mcp__filesystem__move_file", "destination", filepath.Dir(filepath.Dir(path))})
 		}
 		for _, call := range calls {
-			t.Run(call.tool+" "+strings.TrimPrefix(path, dir), func(t *testing.T) {
-				t.Parallel()
+			t.Run(call.tool+" "+strings.TrimPrefix(call.value, dir), func(t *testing.T) {
 				stdin, _ := json.Marshal(map[string]any{"session_id": "s1", "cwd": proj, "tool_name": call.tool,
 					"tool_input": map[string]any{call.key: call.value, "content": "hooks: []"}})
 				var out, errb bytes.Buffer
@@ -102,4 +110,29 @@ func quoteDir(path string) string {
 		name = name[:2] + "''" + name[2:]
 	}
 	return parent + name + "/" + f
+}
+
+// resolvedSpellings returns Bash lines that write the config file path, under base home or
+// proj, by names only bash resolves (red team round 53): each name of its path below the
+// base cut to two bytes and a *, after a cd into its directory named without the slash, and
+// after a cd by a glob.
+func resolvedSpellings(path, home, proj string) []string {
+	base := home
+	if strings.HasPrefix(path, proj+"/") {
+		base = proj
+	}
+	rel := strings.Split(strings.TrimPrefix(path, base+"/"), "/")
+	short := func(names []string) string {
+		out := make([]string, len(names))
+		for i, n := range names {
+			out[i] = n[:min(2, len(n))] + "*"
+		}
+		return strings.Join(out, "/")
+	}
+	return []string{
+		"cp /tmp/x " + base + "/" + short(rel),
+		"cd " + filepath.Join(base, rel[0]) + " && cp /tmp/x " + short(rel[1:]),
+		"cd " + base + " && cd " + short(rel[:1]) + " && cp /tmp/x " + short(rel[1:]),
+		"cd " + filepath.Dir(path) + " && cp /tmp/x " + short(rel[len(rel)-1:]),
+	}
 }

@@ -19,8 +19,10 @@ import (
 
 	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/bridge"
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/policytest"
+	"github.com/hookcore/hookcore/match"
 )
 
 // testCmd is `hookcore test FILE...`: policy unit tests without a recorded session (issue
@@ -214,10 +216,18 @@ func isJUnitReport(head []byte) bool {
 // file's hook_program: (default: this hookcore's paths), and what its hook_runs: says the
 // hooks run, on no machine's file system; without hook_runs:, the programs the config's
 // command hooks run, looked up on this machine as the hook command would (all nil when no
-// condition names hook_program: the Runner's default).
+// condition names hook_program: the Runner's default); and what `changes hook_config`
+// protects: the file's hook_config:, else discovery's paths from the test file's directory
+// and the home of the user running it and ~/.hookcore (configPaths).
 func (e *env) testGuards(f *policytest.File, l *loaded) hookcore.Options {
-	opts := hookcore.Options{HookProgram: f.HookProgram}
-	if !usesHookProgram(l.set) || f.HookProgram == nil && f.HookRuns == nil {
+	opts := hookcore.Options{HookProgram: f.HookProgram, HookConfig: f.HookConfig}
+	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) {
+		// Not the test's own config files: they are the policy under test, beside its cases'
+		// working directory (a hook process protects the files it loads).
+		home, _ := os.UserHomeDir()
+		opts.HookConfig = configPaths(config.Discovery{Cwd: f.Dir, Home: home}, nil, func(string) string { return "" })
+	}
+	if !usesChanges(l.set, match.HookProgram) || f.HookProgram == nil && f.HookRuns == nil {
 		return opts
 	}
 	if opts.HookProgram == nil {

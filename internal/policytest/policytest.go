@@ -3,6 +3,7 @@
 //
 //	config: [hooks.yaml]            # optional: config files, relative to this file
 //	hook_program: ~/go/bin/hookcore-hook  # optional: what `changes hook_program` protects
+//	hook_config: [~/.hookcore, ~/.claude/settings.json]  # optional: what `changes hook_config` protects
 //	hook_runs:                      # optional: what the hooks run, instead of this machine's
 //	  path: [~/go/bin, /usr/bin]    # the hooks' PATH
 //	  programs: {python3: /usr/bin/python3.11, jq: /usr/bin/jq, /bin/sh: /bin/sh}
@@ -65,6 +66,11 @@ type File struct {
 	// HookProgram is the hook program's paths that `changes hook_program` protects in its
 	// cases (hookcore.Options.HookProgram); empty: the caller's.
 	HookProgram []string
+	// HookConfig is hookcore's config paths that `changes hook_config` protects in its
+	// cases (hookcore.Options.HookConfig: absolute, glob components allowed), as its
+	// hook_config: key gives them; nil: discovery's from the test file's directory and the
+	// home of the user running the tests, and ~/.hookcore (red team round 53).
+	HookConfig []string
 	// HookRuns is what the hooks run, as its hook_runs: key gives it; nil: the programs of
 	// the config's command hooks, looked up on the machine that runs the cases.
 	HookRuns *Runs
@@ -174,13 +180,13 @@ func parse(data []byte, name, dir string) (*File, error) {
 				}
 				out.Config = append(out.Config, p)
 			}
-		case "hook_program":
+		case "hook_program", "hook_config":
 			var list []string
 			if err := yaml.NodeToValue(kv.Value, &list); err != nil {
 				if s, ok := kv.Value.(*ast.StringNode); ok {
 					list = []string{s.Value}
 				} else {
-					bad(kv.Value, "hook_program: an absolute path or a list of them")
+					bad(kv.Value, "%s: an absolute path or a list of them", key)
 					continue
 				}
 			}
@@ -191,10 +197,14 @@ func parse(data []byte, name, dir string) (*File, error) {
 					list[i] = p
 				}
 				if !filepath.IsAbs(p) {
-					bad(kv.Value, "hook_program: %q is not an absolute path (or ~/...)", p)
+					bad(kv.Value, "%s: %q is not an absolute path (or ~/...)", key, p)
 				}
 			}
-			out.HookProgram = list
+			if key == "hook_config" {
+				out.HookConfig = append([]string{}, list...) // set, even empty: nothing protected
+			} else {
+				out.HookProgram = list
+			}
 		case "hook_runs":
 			var raw struct {
 				Path     []string          `yaml:"path"`
@@ -239,7 +249,7 @@ func parse(data []byte, name, dir string) (*File, error) {
 			}
 			cases = seq
 		default:
-			bad(kv.Key, "unknown key %q (want config, hook_program, hook_runs or cases)", key)
+			bad(kv.Key, "unknown key %q (want config, hook_program, hook_config, hook_runs or cases)", key)
 		}
 	}
 	if cases == nil && len(problems) == 0 { // not said twice for an empty or broken list

@@ -1,0 +1,73 @@
+package hookcore_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/hook"
+)
+
+// TestHookConfigOption: Options.HookConfig reaches a `changes hook_config` condition (red
+// team round 53: `cp x ~/.mi*/config.yaml` named no config file a rule could see), and a
+// Runner without it never holds the clause.
+func TestHookConfigOption(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - {id: config, event: pre_tool_use, matcher: Bash|Write, if: 'args.command changes hook_config || file_path changes hook_config', action: {type: command, command: /bin/true}, reject: true}
+`)
+	cfg := filepath.Join(dir, "home", ".minicode", "config.yaml")
+	for _, tc := range []struct {
+		name, tool, input string
+		config            []string
+		want              bool
+	}{
+		{"glob", "Bash", `{"command":"cp x ` + filepath.Join(dir, "home") + `/.mi*/config.yaml"}`, []string{cfg}, true},
+		{"Write", "Write", `{"file_path":"` + cfg + `","content":"x"}`, []string{cfg}, true},
+		{"project file", "Bash", `{"command":"git add . && cp a.txt b.txt"}`, []string{cfg}, false},
+		{"unset", "Bash", `{"command":"cp x ` + cfg + `"}`, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRunner(t, dir, set, hookcore.Options{HookConfig: tc.config})
+			in := &hook.Input{SessionID: "s1", Cwd: dir, HookEventName: "PreToolUse", ToolName: tc.tool, ToolInput: json.RawMessage(tc.input)}
+			if res := r.Fire(context.Background(), hook.PreToolUse, in); res.Blocked != tc.want {
+				t.Errorf("blocked %v, want %v: %+v", res.Blocked, tc.want, res)
+			}
+		})
+	}
+}
+
+// TestHookConfigSessionRoots: with SessionRoots, the config paths under ProjectDir are taken
+// in each event's own project too.
+func TestHookConfigSessionRoots(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	proj, other := filepath.Join(dir, "proj"), filepath.Join(dir, "other")
+	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(other, ".git")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - {id: config, event: pre_tool_use, matcher: Bash, if: 'args.command changes hook_config', action: {type: command, command: /bin/true}, reject: true}
+`)
+	r := newRunner(t, dir, set, hookcore.Options{ProjectDir: proj, SessionRoots: true, HookConfig: []string{filepath.Join(proj, ".claude", "settings.json")}})
+	for _, tc := range []struct {
+		cwd, cmd string
+		want     bool
+	}{
+		{proj, "cp x .c*/s*", true},
+		{other, "cp x .c*/s*", true},
+		{other, "cp x src/s*", false},
+	} {
+		in := &hook.Input{SessionID: "s1", Cwd: tc.cwd, HookEventName: "PreToolUse", ToolName: "Bash", ToolInput: json.RawMessage(`{"command":"` + tc.cmd + `"}`)}
+		if res := r.Fire(context.Background(), hook.PreToolUse, in); res.Blocked != tc.want {
+			t.Errorf("%q in %s: blocked %v, want %v", tc.cmd, tc.cwd, res.Blocked, tc.want)
+		}
+	}
+}

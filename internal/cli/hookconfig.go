@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
+	"github.com/hookcore/hookcore/trust"
+)
+
+// configPaths returns hookcore's config paths for hookcore.Options.HookConfig (red team
+// round 53): every file discovery looks for from cwd and home, in every layer and for
+// every agent, existing or not (creating one counts), with the glob a drop-in file was
+// found by (a new file it matches loads too); the files loaded (loaded: --config files and
+// the plugin files they bring); Gemini CLI's extensions directory, the files that decide
+// an extension and a linked one's source directory; hookcore's directory in the home whole (dir: --config-dir's
+// name too), which holds the trust store, the approvals and the state; and the state
+// directory $HOOKCORE_STATE_DIR names. d is the discovery to look with (its Cwd, Home,
+// ProjectRoot and managed places); its Agents are ignored.
+func configPaths(d config.Discovery, loaded []string, getenv func(string) string) []string {
+	var out []string
+	add := func(p string) {
+		if filepath.IsAbs(p) && !slices.Contains(out, filepath.Clean(p)) {
+			out = append(out, filepath.Clean(p))
+		}
+	}
+	if d.Home != "" {
+		add(filepath.Join(d.Home, config.DefaultDir))
+		if d.Dir != "" && !strings.Contains(d.Dir, "/") {
+			add(filepath.Join(d.Home, d.Dir))
+		}
+		add(trust.DefaultStore(d.Home).Path)
+		// Gemini CLI's extensions directory whole: a new directory there is a new extension
+		// whose hooks load (config.GeminiExtensionEnablement's directory).
+		add(filepath.Dir(config.GeminiExtensionEnablement(d.Home)))
+	}
+	add(state.DefaultDir(getenv, d.Home))
+	d.Agents = nil // every agent's files
+	if cands, err := d.Look(); err == nil {
+		for _, c := range cands {
+			add(c.Path)
+			if c.Pattern != "" {
+				add(c.Pattern)
+			}
+			// What decided whether and how it loads (a Gemini CLI extension's manifest,
+			// install metadata and the enablement file), and a linked extension's source
+			// directory whole: its hooks file's variables name files there (stop 31).
+			for _, in := range c.Inputs {
+				add(in)
+			}
+			if c.Extension != nil {
+				add(c.Extension.Path)
+			}
+		}
+	}
+	for _, p := range loaded {
+		add(p)
+	}
+	return out
+}
+
+// hookConfig returns what `changes hook_config` protects for the loaded config l, looked up
+// with the flags f (configPaths).
+func (e *env) hookConfig(l *loaded, f *configFlags) []string {
+	root := l.projectDir
+	if root == "" {
+		root = config.ProjectRoot(e.cwd)
+	}
+	var files []string
+	for _, file := range l.set.Files {
+		files = append(files, file.Path)
+	}
+	return configPaths(e.discovery(f, root), files, os.Getenv)
+}
+
+// usesChanges reports whether a hook of set names what (match.HookProgram,
+// match.HookConfig) in its condition: only then does the hook process look its paths up
+// (for hook_program a readlink, a stat and a PATH search; for hook_config discovery's
+// stats), which every other hook process would pay for nothing.
+func usesChanges(set *config.Set, what string) bool {
+	if set == nil {
+		return false
+	}
+	for _, f := range set.Files {
+		for _, h := range f.Hooks {
+			if strings.Contains(h.If, what) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usesChangesAt is usesChanges for the hooks of one event.
+func usesChangesAt(set *config.Set, event hook.Event, what string) bool {
+	for _, f := range set.Files {
+		for _, h := range f.Hooks {
+			if h.Event == event && strings.Contains(h.If, what) {
+				return true
+			}
+		}
+	}
+	return false
+}

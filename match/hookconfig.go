@@ -1,0 +1,123 @@
+package match
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// HookConfig is the value of a `changes` clause that protects hookcore's own config paths
+// (Subject.WithHookConfig): the files its discovery loads hooks from, the trust store and
+// its state directory (red team round 53).
+const HookConfig = "hook_config"
+
+// WithHookConfig sets hookcore's config paths that a `changes hook_config` clause protects
+// and returns s. Each is absolute and may have glob components, as startup paths may
+// (`/proj/.github/hooks/*.json`). The clause holds for a write, creation, removal, move,
+// link or mode change of one of them or of anything under one, and for a copy, move,
+// link or extraction that may create or replace a directory on the path to one: the
+// startup paths' reading (WithStartup, lineStartup), with a floor (lineWrites): a word
+// naming the home, the project root or a directory above them does not make another
+// command hold. Call it before s is used. Without it the clause never holds. Source: red
+// team round 53 (`cp x ~/.mi*/config.yaml`, `cd ~/.claude && cp x settings.json`).
+func (s *Subject) WithHookConfig(paths []string) *Subject {
+	s.config = paths
+	return s
+}
+
+// floor returns the directories at and above which a word of a command does not count for
+// a path clause (lineWrites): the home, the project root (the working directory when the
+// root is not known), and the working directory when it is in the project and no name on
+// its path below the root starts with a dot (a project's subdirectory, where `make -C ..`
+// is ordinary; not .claude nor .git, where a previous call's cd may have left the shell).
+func (s *Subject) floor() []string {
+	home := s.home
+	if home == "" {
+		home = homeDir()
+	}
+	root := s.root
+	if root == "" {
+		root = s.cwd
+	}
+	dirs := []string{home, root}
+	if rel, ok := strings.CutPrefix(s.cwd, strings.TrimSuffix(root, "/")+"/"); ok && filepath.IsAbs(root) && !strings.HasPrefix(rel, ".") && !strings.Contains(rel, "/.") {
+		dirs = append(dirs, s.cwd)
+	}
+	var out []string
+	for _, d := range dirs {
+		if filepath.IsAbs(d) {
+			out = append(out, filepath.Clean(d))
+		}
+	}
+	return append(out, "/") // never nil: the floor's rule
+}
+
+// changesPaths reports whether the text v of the clause's field (a Bash line for
+// args.command, a path for file_path) may change one of paths: lineWrites with the floor,
+// or pathReaches.
+func (s *Subject) changesPaths(file bool, v string, paths []string) bool {
+	if file {
+		return s.pathReaches(v, paths)
+	}
+	return s.lineWrites(v, paths, s.floor())
+}
+
+// clausePaths returns a `changes "PATH"` clause's path as absolute path patterns for s: ~/
+// is the home; a relative path is taken from the project root, and from the call's working
+// directory when the root is not known, or when the working directory is inside the project
+// and has the path's first name (a nested repository's .git/hooks is as much a repository's
+// hooks); none when neither is known.
+func (s *Subject) clausePaths(p string) []string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		home := s.home
+		if home == "" {
+			home = homeDir()
+		}
+		if home == "" {
+			return nil
+		}
+		return []string{filepath.Join(home, p[1:])}
+	}
+	if filepath.IsAbs(p) {
+		return []string{p}
+	}
+	var out []string
+	if filepath.IsAbs(s.root) {
+		out = append(out, filepath.Join(s.root, p))
+	}
+	if !filepath.IsAbs(s.cwd) || slices.Contains(out, filepath.Join(s.cwd, p)) {
+		return out
+	}
+	first, _, _ := strings.Cut(p, "/")
+	if _, err := os.Lstat(filepath.Join(s.cwd, first)); s.root == "" || strings.HasPrefix(s.cwd, strings.TrimSuffix(s.root, "/")+"/") && err == nil {
+		out = append(out, filepath.Join(s.cwd, p))
+	}
+	return out
+}
+
+// checkChangesPath checks the value of a `changes "PATH"` clause: an absolute path, ~ or
+// ~/..., or a path relative to the project root, with no expansion ($, `) and no .. that
+// leaves the root; glob components (*, ?, [...]) are file-name text. It returns the path
+// cleaned.
+func checkChangesPath(val string) (string, error) {
+	switch {
+	case val == "":
+		return "", fmt.Errorf("changes takes %s, %s or a quoted path, found an empty path", HookProgram, HookConfig)
+	case strings.ContainsAny(val, "$`"):
+		return "", fmt.Errorf("changes %q: a path has no $ or ` expansion", val)
+	case strings.HasPrefix(val, "~") && val != "~" && !strings.HasPrefix(val, "~/"):
+		return "", fmt.Errorf("changes %q: only your own home is known (~ or ~/...)", val)
+	case strings.ContainsRune(val, '{'):
+		return "", fmt.Errorf("changes %q: a path has no {a,b} alternatives (write one clause for each)", val)
+	}
+	c := filepath.Clean(val)
+	if !filepath.IsAbs(c) && !strings.HasPrefix(c, "~") && (c == ".." || strings.HasPrefix(c, "../")) {
+		return "", fmt.Errorf("changes %q: a relative path is taken from the project root and cannot leave it", val)
+	}
+	if c == "." || c == "/" || c == "~" {
+		return "", fmt.Errorf("changes %q: a path below the project root, the home or / (a clause on the whole of one would hold for every write)", val)
+	}
+	return c, nil
+}
