@@ -97,6 +97,22 @@ func (w *viewWalker) valuePath(s, p string) {
 	}
 }
 
+// listPieces returns the pieces of t, split at ',', ':', ';' and line breaks and trimmed of
+// white space, that start as a path does (rootedForm) and are not t itself; none for a URL
+// (urlValue, or a scheme and ://) or text with no separator.
+func listPieces(t string) []string {
+	if !strings.ContainsAny(t, ",:;\n\r") || urlValue(t) || schemeSlashes(t) {
+		return nil
+	}
+	var out []string
+	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ':' || r == ';' || r == '\n' || r == '\r' }) {
+		if f = strings.TrimSpace(f); f != t && rootedForm(f) && len(f) <= maxPathLen && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // valuePaths appends, for a tool that is not one of ownTools, the file views of a command's,
 // a program's or code's string v at path p that reads as a path (valuePath), or of each
 // string of an argv list v: a key the views read as something else may still be a path to

@@ -560,8 +560,18 @@ func (w *viewWalker) path(s, p string, write bool, cwds []string) {
 
 // file appends the file view of the path s from p: a Write call {file_path} (fired as
 // Edit too) for a write, else a Read call.
+//
+// For a tool that is not one of ownTools, a path that joins several paths is each of them
+// too (red team round 54: `{"paths": "~/.claude/settings.json,/tmp/x"}` was one path no rule
+// named, a mount `/tmp/x:~/.claude:rw` another): each piece of it split at commas, colons,
+// semicolons and line breaks that starts as a path does (listPieces) is a view of its own.
 func (w *viewWalker) file(s, p string, write bool) {
 	w.views = append(w.views, toolView{tool: w.fileTool(write), input: marshalView(map[string]string{"file_path": s}), need: "file_path", from: p})
+	if w.other {
+		for _, piece := range listPieces(strings.TrimSpace(s)) {
+			w.views = append(w.views, toolView{tool: w.fileTool(write), input: marshalView(map[string]string{"file_path": piece}), need: "file_path", from: p})
+		}
+	}
 }
 
 // fileTool is the tool of a file view.

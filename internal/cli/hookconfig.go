@@ -19,7 +19,8 @@ import (
 // the plugin files they bring); Gemini CLI's extensions directory, the files that decide
 // an extension and a linked one's source directory; hookcore's directory in the home whole (dir: --config-dir's
 // name too), which holds the trust store, the approvals and the state; and the state
-// directory $HOOKCORE_STATE_DIR names. d is the discovery to look with (its Cwd, Home,
+// directory $HOOKCORE_STATE_DIR names; and Claude Code's skills, agents and plugins
+// directories in the home and the project (their frontmatter and hooks files carry hooks). d is the discovery to look with (its Cwd, Home,
 // ProjectRoot and managed places); its Agents are ignored.
 func configPaths(d config.Discovery, loaded []string, getenv func(string) string) []string {
 	var out []string
@@ -39,6 +40,22 @@ func configPaths(d config.Discovery, loaded []string, getenv func(string) string
 		add(filepath.Dir(config.GeminiExtensionEnablement(d.Home)))
 	}
 	add(state.DefaultDir(getenv, d.Home))
+	// Claude Code's own hook carriers beside its settings (red team round 54): a skill's or a
+	// sub-agent's frontmatter `hooks:` and a plugin's hooks/hooks.json run in Claude Code
+	// itself, so a file the agent writes there is a hook that runs after hookcore's guards
+	// (a PreToolUse hook of a skill may rewrite the call they allowed).
+	root := d.ProjectRoot
+	if root == "" && d.Cwd != "" {
+		root = config.ProjectRoot(d.Cwd)
+	}
+	for _, base := range []string{d.Home, root} {
+		if base == "" {
+			continue
+		}
+		for _, sub := range []string{"skills", "agents", "plugins"} {
+			add(filepath.Join(base, ".claude", sub))
+		}
+	}
 	d.Agents = nil // every agent's files
 	if cands, err := d.Look(); err == nil {
 		for _, c := range cands {

@@ -46,6 +46,11 @@ func TestConfigPaths(t *testing.T) {
 		filepath.Join(proj, ".github", "hooks", "*.json"),
 		filepath.Join(dir, "state"),
 		named,
+		// Claude Code's skills, sub-agents and plugins carry hooks it runs itself (red team
+		// round 54: a SKILL.md with frontmatter hooks passed the example).
+		filepath.Join(home, ".claude", "skills"),
+		filepath.Join(proj, ".claude", "agents"),
+		filepath.Join(home, ".claude", "plugins"),
 	} {
 		if !slices.Contains(got, want) {
 			t.Errorf("configPaths lacks %s; got %q", want, got)
