@@ -305,7 +305,7 @@ func parse(data []byte, name, dir string) (*File, error) {
 			}
 			ev, ok := hook.ParseEvent(c.Event)
 			if !ok {
-				bad(item, "case %q: unknown event %q", c.Name, c.Event)
+				bad(valueOf(item, "event"), "case %q: unknown event %q", c.Name, c.Event)
 			}
 			c.event = ev
 			if p := c.Expect.Permission; p != nil {
@@ -378,6 +378,19 @@ func unknownKeys(n ast.Node, t reflect.Type, bad func(n ast.Node, key string)) b
 		}
 	}
 	return found
+}
+
+// valueOf returns the value of key in the mapping n, else n itself: where a problem of that
+// key is reported.
+func valueOf(n ast.Node, key string) ast.Node {
+	if m, ok := n.(*ast.MappingNode); ok {
+		for _, kv := range m.Values {
+			if kv.Key.GetToken().Value == key {
+				return kv.Value
+			}
+		}
+	}
+	return n
 }
 
 func at(n ast.Node) string {
