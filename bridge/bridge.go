@@ -156,7 +156,7 @@ func toolInput(ev hook.Event, field string, v json.RawMessage) (json.RawMessage,
 	case toolGate(ev) && len(t) == 0:
 		return nil, fmt.Errorf("%w (%s is missing)", ErrToolInput, field)
 	case toolGate(ev):
-		return nil, fmt.Errorf("%w (%s is %s, not a JSON object)", ErrToolInput, field, text.Printable(head(t, 40)))
+		return nil, fmt.Errorf("%w (%s is %s, not a JSON object)", ErrToolInput, field, text.Printable(Head(t, 40)))
 	case len(t) == 0:
 		return nil, nil
 	}
@@ -171,7 +171,7 @@ func object(data []byte) (map[string]json.RawMessage, error) {
 		return map[string]json.RawMessage{}, nil
 	}
 	if data[0] != '{' {
-		return nil, fmt.Errorf("hook input is not a JSON object: it begins %q", head(data, 20))
+		return nil, fmt.Errorf("hook input is not a JSON object: it begins %q", Head(data, 20))
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
@@ -192,7 +192,11 @@ func validObject(data []byte) error {
 	return err
 }
 
-func head(b []byte, n int) string { return text.Truncate(string(b), n, "…") }
+// Head returns the first n runes of b, "…" after them when b is longer, with b's bytes as
+// they are: quoted with %q, as the "it begins" of an input that is no JSON object is, a
+// byte that is not UTF-8 shows as an escape (\xb4), a control character as \n or \x1b.
+// The hook command and fire quote their stdin so.
+func Head(b []byte, n int) string { return text.Truncate(string(b), n, "…") }
 
 // str returns the string field k of m, "" when absent or not a string.
 func str(m map[string]json.RawMessage, k string) string {

@@ -105,6 +105,7 @@ func (r *claudeReader) subagent(c *call, l *line, tur json.RawMessage, n int) {
 	f, err := os.Open(path)
 	if err != nil {
 		r.sh.stats.MissingSubagents++
+		r.sh.stats.MissingSubagentPaths = append(r.sh.stats.MissingSubagentPaths, path)
 		r.emit(r.stopInput(a), n, l.time())
 		return
 	}

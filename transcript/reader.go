@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/hookcore/hookcore/hook"
@@ -86,6 +87,10 @@ type Stats struct {
 	// MissingSubagents counts sub-agents whose transcript file was not found; their
 	// SubagentStart and SubagentStop are still produced, with nothing in between.
 	MissingSubagents int
+	// MissingSubagentPaths are the files looked for, in order, one per missing sub-agent:
+	// <Options.SubagentDir>/agent-<agentId>.jsonl, by default beside the transcript in
+	// <Path without .jsonl>/subagents, where Claude Code writes them.
+	MissingSubagentPaths []string
 }
 
 // clone returns a copy of s that shares no map with it.
@@ -93,6 +98,7 @@ func (s *Stats) clone() Stats {
 	c := *s
 	c.Kinds = maps.Clone(s.Kinds)
 	c.SkippedKinds = maps.Clone(s.SkippedKinds)
+	c.MissingSubagentPaths = slices.Clone(s.MissingSubagentPaths)
 	return c
 }
 

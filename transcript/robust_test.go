@@ -204,6 +204,10 @@ func TestMissingSubagentFile(t *testing.T) {
 	if st.MissingSubagents != 1 || st.Files != 1 {
 		t.Errorf("MissingSubagents = %d, Files = %d; want 1, 1", st.MissingSubagents, st.Files)
 	}
+	wantPaths := []string{filepath.Join(strings.TrimSuffix(path, ".jsonl"), "subagents", "agent-ad5cb78b552f80f0a.jsonl")}
+	if diff := cmp.Diff(wantPaths, st.MissingSubagentPaths); diff != "" {
+		t.Errorf("MissingSubagentPaths (-want +got):\n%s", diff)
+	}
 	got := names(evs)[2:6]
 	want := []string{"PreToolUse:Agent", "SubagentStart", "SubagentStop", "PostToolUse:Agent"}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -35,8 +35,10 @@ file:line:col: hook-id: warning: message, and a summary on stdout. Exit status 1
 an error, else 0. Without files it checks the discovered layers (user, project, local).
 It also warns about a command whose script or program does not exist (not in PATH), a prompt
 hook whose model cannot be reached here, a func hook (only a Go program that registers it can
-run it) and, with --tools, a matcher that can never match one of the tools. An agent hook is an
-error unless --agent-runner says the harness runs sub-agents.`,
+run it), a plain-name matcher that names no tool any supported agent sends (a typo: "Bsh"),
+and, with --tools (which replaces that list: declare your own tools so), a matcher that can
+never match one of the tools. An agent hook is an error unless --agent-runner says the
+harness runs sub-agents.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var paths []config.LayerPath
 			if len(args) == 0 {
@@ -80,6 +82,9 @@ error unless --agent-runner says the harness runs sub-agents.`,
 					hooks += f.Entries - n
 					self += n
 					all = append(all, config.Lint(f, config.LintOptions{Tools: tools, Home: e.home})...)
+					if len(tools) == 0 {
+						all = append(all, unknownToolMatchers(f)...)
+					}
 					if len(f.EnvOverrides) > 0 {
 						// What `hookcore hook claude` refuses (claudeEnvProblem): said here
 						// too, where the user looks (stop 25 trial: check said 0 errors),
@@ -133,7 +138,7 @@ error unless --agent-runner says the harness runs sub-agents.`,
 	managedDirFlag(cmd, &system)
 	cmd.Flags().BoolVar(&agentRunner, "agent-runner", false, "the harness runs sub-agents for agent hooks (hookcore run does); without it an agent hook is an error")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics and the summary as one JSON object on stdout (file, line, column, hook, message, severity)")
-	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match")
+	cmd.Flags().StringSliceVar(&tools, "tools", nil, "tool names the harness declares (comma-separated), to warn about matchers that never match; default: the supported agents' tools")
 	return cmd
 }
 

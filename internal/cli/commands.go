@@ -57,9 +57,11 @@ func addCommands(root *cobra.Command, e *env) {
 	root.AddCommand(checkCmd(e), listCmd(e), fireCmd(e), trustCmd(e))
 	root.AddCommand(replayCmd(e))
 	root.AddCommand(runCmd(e))
-	root.AddCommand(hookCmd(e), installCmd(e), uninstallCmd(e), serveCmd(e), convertCmd(e))
+	hook := hookCmd(e)
+	root.AddCommand(hook, installCmd(e), uninstallCmd(e), serveCmd(e), convertCmd(e))
 	root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
 	root.Version = versionString()
+	singleValued(root, hook) // a flag given twice with two values is an error, not the last
 }
 
 // lacks reports what l needs that this build cannot run: nothing, as this build has every

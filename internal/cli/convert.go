@@ -27,10 +27,12 @@ import (
 // otherwise in the output (convert.Loss.Warning) are counted in a last WARNING line. The
 // directory variables are rewritten for the project of the working directory (its git
 // top-level: config.ProjectRoot). With --force an existing
-// OUT is kept as OUT.hookcore-TIMESTAMP.bak and the new file is written atomically.
+// OUT is kept as OUT.hookcore-TIMESTAMP.bak and the new file is written atomically. With
+// --strict any loss is an error: the losses are printed, nothing is written, and the exit is 1
+// (new-user trial: a dropped if: exited 0, and the converted guard blocked every Bash call).
 func convertCmd(e *env) *cobra.Command {
 	var to, out string
-	var force bool
+	var force, strict bool
 	cmd := &cobra.Command{
 		Use:   "convert FILE --to " + strings.Join(convert.Targets, "|"),
 		Short: "Write one agent's hook file as another's, saying what could not be carried over",
@@ -50,6 +52,13 @@ func convertCmd(e *env) *cobra.Command {
 			data, lost, err := convert.Options{ProjectDir: config.ProjectRoot(e.cwd)}.To(f, to)
 			if err != nil {
 				return &exitError{code: ExitFailure, msg: err.Error()}
+			}
+			if strict && len(lost) > 0 {
+				for _, l := range lost {
+					l.Source = relativize(l.Source, e.cwd)
+					fmt.Fprintln(e.stderr, "hookcore: convert:", l)
+				}
+				return &exitError{code: ExitFailure, msg: fmt.Sprintf("convert: --strict: %d %s could not be carried over to %s (above); nothing written", len(lost), plural(len(lost), "thing"), to)}
 			}
 			if out == "" {
 				if _, err := e.stdout.Write(data); err != nil {
@@ -75,6 +84,7 @@ func convertCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&to, "to", "", "the target dialect: "+strings.Join(convert.Targets, ", "))
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file instead of stdout (never over an existing file without --force)")
 	cmd.Flags().BoolVar(&force, "force", false, "with -o: replace an existing file, keeping a backup of it")
+	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 and write nothing when anything could not be carried over")
 	return cmd
 }
 

@@ -206,7 +206,9 @@ func readInput(r io.Reader) (*hook.Input, error) {
 		return in, nil
 	}
 	if data[0] != '{' {
-		return nil, fmt.Errorf("input on stdin is not a JSON object: it begins %q", oneLine(string(data), 20))
+		// Quoted as the hook command quotes it: a byte that is not UTF-8 as an escape, not
+		// as itself (new-user trial: binary garbage on stdin reached the terminal raw).
+		return nil, fmt.Errorf("input on stdin is not a JSON object: it begins %q", bridge.Head(data, 20))
 	}
 	if err := json.Unmarshal(data, in); err != nil {
 		var syntax *json.SyntaxError

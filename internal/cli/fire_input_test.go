@@ -32,6 +32,9 @@ func TestFireBadInputExit(t *testing.T) {
 		{"wrong type on PreToolUse", "PreToolUse", `{"tool_name": 5}`, 2, `hookcore: input on stdin is not a valid hook input: hook input field "tool_name"`},
 		{"deep on PostToolUse", "PostToolUse", deep, 1, "hookcore: input on stdin is not valid JSON: invalid character '[' exceeded max depth"},
 		{"invalid on Stop", "Stop", `{`, 1, "hookcore: input on stdin is not valid JSON"},
+		// Bytes that are not UTF-8 are escaped, as the hook command escapes them (new-user
+		// trial: they reached the terminal as themselves, or as U+FFFD).
+		{"binary on PreToolUse", "PreToolUse", "v\xb4;G\xe9\x1b[2J\x00", 2, `hookcore: input on stdin is not a JSON object: it begins "v\xb4;G\xe9\x1b[2J\x00"` + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

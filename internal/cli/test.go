@@ -60,6 +60,14 @@ it is such a report). See the README's "Policy tests, audit and coverage".`,
 			broken := 0
 			for _, path := range args {
 				f, err := policytest.Parse(path)
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					// A file that cannot be opened or read is the command's error, said as
+					// such (new-user trial: "open nonexist.yaml: ..." with no prefix).
+					fmt.Fprintf(e.stderr, "hookcore test: %s: %v\n", relativize(pe.Path, e.cwd), pe.Err)
+					broken++
+					continue
+				}
 				if err != nil {
 					fmt.Fprintln(e.stderr, relativize(err.Error(), e.cwd))
 					broken++
@@ -86,7 +94,9 @@ it is such a report). See the README's "Policy tests, audit and coverage".`,
 				if err := writeTestJSON(e, all, broken); err != nil {
 					return err
 				}
-			} else {
+			} else if len(all) > 0 || broken == 0 {
+				// No "0 passed, 0 failed" when no case ran because the files are broken:
+				// their errors above are the outcome (new-user trial).
 				for i := range all {
 					o := &all[i]
 					if o.Passed() {

@@ -55,6 +55,7 @@ type tally struct {
 	context, errors, skippedHooks, eventsHooked int
 	times                                       []time.Duration // hook time of each event that ran hooks
 	skippedLines, orphans, missingSubagents     int
+	missingPaths                                []string // the sub-agent files looked for, as the user named the session
 	firstMalformed                              string
 }
 
@@ -266,10 +267,30 @@ func (rp *report) endFile(src *source) {
 	rp.t.skippedLines += st.Skipped
 	rp.t.orphans += st.Orphans
 	rp.t.missingSubagents += st.MissingSubagents
+	for _, p := range st.MissingSubagentPaths {
+		// Shown under the session file's name as the user gave it, as the malformed line is.
+		rp.t.missingPaths = append(rp.t.missingPaths, strings.Replace(p, strings.TrimSuffix(src.path, ".jsonl"), strings.TrimSuffix(src.name, ".jsonl"), 1))
+	}
 	if rp.t.firstMalformed == "" && st.FirstMalformed != "" {
 		// Shown as the user named the file, not as the absolute path the reader was given.
 		rp.t.firstMalformed = strings.Replace(st.FirstMalformed, src.path, src.name, 1)
 	}
+}
+
+// missingNote is the note on n sub-agent transcripts not found: the files looked for (the
+// first three) and where Claude Code keeps them (new-user trial: the note named neither).
+func missingNote(n int, paths []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d sub-agent %s not found", n, plural(n, "transcript"))
+	if len(paths) > 0 {
+		shown := paths[:min(len(paths), 3)]
+		b.WriteString(": looked for " + strings.Join(shown, ", "))
+		if more := len(paths) - len(shown); more > 0 {
+			fmt.Fprintf(&b, " and %d more", more)
+		}
+	}
+	b.WriteString(" (Claude Code keeps a session's sub-agent transcripts beside it, in <session file without .jsonl>/subagents/agent-<agentId>.jsonl with a .meta.json; copy that folder next to the session file to replay their calls)")
+	return b.String()
 }
 
 // end prints the summary (table mode) or, with --json, the reader's warnings on stderr.
@@ -293,7 +314,7 @@ func (rp *report) end() {
 		notes = append(notes, fmt.Sprintf("%d tool results without their tool call", t.orphans))
 	}
 	if t.missingSubagents > 0 {
-		notes = append(notes, fmt.Sprintf("%d sub-agent transcripts not found", t.missingSubagents))
+		notes = append(notes, missingNote(t.missingSubagents, t.missingPaths))
 	}
 	if rp.flags.JSON {
 		for _, n := range notes {
