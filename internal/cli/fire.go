@@ -181,11 +181,16 @@ func (e *env) noConfig(looked []config.Candidate) {
 // Its reason, on stderr, says why. Other events keep err (exit 1).
 func gateBlock(event hook.Event, err error) error {
 	var ee *exitError
-	if event.Kind() != hook.Gate || errors.As(err, &ee) && ee.strict {
+	if event.Kind() != hook.Gate {
 		return err
 	}
 	why := "the hook config could not be loaded (see the errors above)"
-	if !errors.As(err, &ee) || ee.msg != "" {
+	switch {
+	case errors.As(err, &ee) && ee.broken != "":
+		// A file being written (fire --config): its hooks do not run, so nothing guards
+		// the call (docs/decisions.md, "Broken files: what each command does (stop 31)").
+		why = "the hook config has broken hook entries (" + ee.broken + "; see the errors above), so none of its hooks ran"
+	case !errors.As(err, &ee) || ee.msg != "":
 		why = "the hook config could not be loaded: " + err.Error()
 	}
 	return &exitError{code: ExitBlocked, msg: why + "; blocking " + string(event) + " rather than letting it through unguarded"}
