@@ -66,8 +66,11 @@ on exit 2. So does a PreToolUse or PermissionRequest input that names no tool (a
 stdin, {}): no rule could check it. Nothing on stdin is an empty input on other events. A config that cannot be loaded (a user or --config file that cannot be read or
 parsed) also exits 2 on a gate event, for the same reason; a hook entry with an error is
 skipped with a warning and the other hooks run, except in a file of hookcore's own YAML named
-with --config: a file being written, whose errors stop fire with exit 1 on every event (wire
-an agent to hookcore hook, which blocks instead). Without --config the user, project, local,
+with --config: a file being written, whose errors stop fire, none of its hooks run, with
+exit 1, and exit 2 (a block naming the broken hooks) on a gate event (wire an agent to
+hookcore hook, which runs the valid hooks of the other events). A discovered Gemini CLI
+extension's hooks/hooks.json that does not load is skipped with a warning, as Gemini CLI
+skips it. Without --config the user, project, local,
 managed and --settings layers are discovered (hookcore's own files and Claude Code's,
 MiniCode's and codebot's: see hookcore list); project and local layers run only in a
 trusted workspace (see hookcore trust, or pass --trust). When nothing is found, fire says

@@ -101,7 +101,8 @@ type loaded struct {
 // error is skipped with a warning naming it, and the file's other hooks run (issue 8.2).
 // A file that cannot be loaded as a whole returns exit 1 (fire: a block on a gate event),
 // except in the project and local layers of an untrusted workspace (without --trust),
-// whose errors are reported and ignored. With --trust a file of any layer that cannot be
+// whose errors are reported and ignored, and a discovered Gemini CLI extension's hooks
+// file, skipped with a warning as Gemini CLI skips it (hookcore.BrokenExtension). With --trust a file of any layer that cannot be
 // loaded as a whole stops the run (it is not trusted); a broken entry is skipped with its
 // warning, as in every other layer, and the file's valid hooks are trusted and run.
 func (e *env) load(f *configFlags) (*loaded, error) {
