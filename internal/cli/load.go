@@ -102,9 +102,10 @@ type loaded struct {
 // A file that cannot be loaded as a whole returns exit 1 (fire: a block on a gate event),
 // except in the project and local layers of an untrusted workspace (without --trust),
 // whose errors are reported and ignored, and a discovered Gemini CLI extension's hooks
-// file, skipped with a warning as Gemini CLI skips it (hookcore.BrokenExtension). With --trust a file of any layer that cannot be
-// loaded as a whole stops the run (it is not trusted); a broken entry is skipped with its
-// warning, as in every other layer, and the file's valid hooks are trusted and run.
+// file, skipped with a warning as Gemini CLI skips it (hookcore.BrokenExtension). With
+// --trust a file of any layer that cannot be loaded as a whole stops the run (it is not
+// trusted); a broken entry is skipped with its warning, as in every other layer, and the
+// file's valid hooks are trusted and run.
 func (e *env) load(f *configFlags) (*loaded, error) {
 	explicit := len(f.files) > 0
 	// The trust store, for every lookup of this load and of the Runner built from it: one
@@ -226,22 +227,22 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	notLoaded := map[string]string{}
 	hidden := 0
 	for _, p := range problems {
-		f := files[p.Pos.File]
-		if f != nil && f.Failed && !p.Warning && notLoaded[f.Path] == "" {
-			notLoaded[f.Path] = relativize(p.Error(), e.cwd)
-			if untrustedFile(f.Path) {
-				notLoaded[f.Path] = "does not load (hookcore check shows why)"
+		file := files[p.Pos.File]
+		if file != nil && file.Failed && !p.Warning && notLoaded[file.Path] == "" {
+			notLoaded[file.Path] = relativize(p.Error(), e.cwd)
+			if untrustedFile(file.Path) {
+				notLoaded[file.Path] = "does not load (hookcore check shows why)"
 			}
 		}
 		if untrustedFile(p.Pos.File) {
 			hidden++
 			continue
 		}
-		if f != nil && hookcore.BrokenExtension(f) && !p.Warning {
+		if file != nil && hookcore.BrokenExtension(file) && !p.Warning {
 			// Skipped, as Gemini CLI skips it: a warning, not an error that stops the run.
 			w := *p
 			w.Warning = true
-			w.Msg += fmt.Sprintf("; Gemini CLI extension %s's hooks do not run (Gemini CLI skips the file too), the other files' hooks do", f.Extension)
+			w.Msg += fmt.Sprintf("; Gemini CLI extension %s's hooks do not run (Gemini CLI skips the file too), the other files' hooks do", file.Extension)
 			p = &w
 		}
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
