@@ -36,7 +36,10 @@ func UntrustedErrorsOnly(set *config.Set, problems config.ErrorList, store *trus
 // too large, a syntax error) in a layer that runs — any layer but the project and local
 // layers of a workspace that store does not trust (see UntrustedErrorsOnly). The error of a
 // single hook entry is never fatal: that hook is skipped (config.File.Broken) and the
-// file's other hooks run (issue 8.2). A problem whose file is not in set counts as fatal.
+// file's other hooks run (issue 8.2). Nor is the failure of a discovered Gemini CLI
+// extension's hooks file (config.File.Extension, a layer other than Explicit): Gemini CLI
+// warns and runs the other hooks (BrokenExtension; docs/decisions.md, "Broken files: what
+// each command does (stop 31)"). A problem whose file is not in set counts as fatal.
 // Load and `hookcore fire` apply this rule.
 func FatalProblems(set *config.Set, problems config.ErrorList, store *trust.Store, workspace string) config.ErrorList {
 	if problems.Err() == nil {
@@ -62,11 +65,21 @@ func FatalProblems(set *config.Set, problems config.ErrorList, store *trust.Stor
 		switch {
 		case !ok:
 			out = append(out, p)
-		case !f.Failed:
+		case !f.Failed, BrokenExtension(f):
 		case untrusted && (f.Layer == config.Project || f.Layer == config.Local):
 		default:
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// BrokenExtension reports whether f is a discovered Gemini CLI extension's hooks file that
+// could not be loaded as a whole (a JSON syntax error, unreadable, over a cap). Such a file
+// is skipped with a warning and the other files run, as Gemini CLI 0.61.0 skips it ("Failed
+// to load extension hooks from ...", docs/decisions.md "Gemini CLI extensions' hooks (stop
+// 31)"): under its own agent its hooks never run, so no guard of it is lost by skipping it.
+// A file named on the command line (the Explicit layer) is not: it is being written.
+func BrokenExtension(f *config.File) bool {
+	return f.Failed && f.Extension != "" && f.Layer != config.Explicit
 }

@@ -104,3 +104,53 @@ func TestLoadSkipsBrokenEntries(t *testing.T) {
 		t.Errorf("the misconfigured on_error: block guard did not block with its reason: %+v", summarize(res))
 	}
 }
+
+// TestFatalProblemsBrokenExtension: a discovered Gemini CLI extension's hooks file that
+// does not parse is skipped, as Gemini CLI skips it, and the user's own guard loads; the
+// same file named on the command line (Explicit), or a user's file of its own that does
+// not parse, still fails the load (docs/decisions.md, "Broken files: what each command does
+// (stop 31)").
+func TestFatalProblemsBrokenExtension(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	user := writeFile(t, home, ".hookcore/hooks.yaml",
+		"hooks:\n  - {id: guard, event: pre_tool_use, action: {type: command, command: \"echo no >&2; exit 2\"}}\n")
+	writeFile(t, home, ".gemini/extensions/broken/gemini-extension.json", `{"name": "broken", "version": "1.0.0"}`)
+	ext := writeFile(t, home, ".gemini/extensions/broken/hooks/hooks.json", "{\"hooks\": {\"BeforeTool\": [\n}}\n")
+	bad := writeFile(t, home, "bad.yaml", "hooks: [ {id: x\n")
+	extension := config.LayerPath{Path: ext, Layer: config.User,
+		Extension: &config.GeminiExtension{Name: "broken", Path: filepath.Dir(filepath.Dir(ext)), Workspace: home}}
+	tests := []struct {
+		name  string
+		paths []config.LayerPath
+		fatal bool
+	}{
+		{"discovered extension", []config.LayerPath{{Path: user, Layer: config.User}, extension}, false},
+		{"named extension", []config.LayerPath{{Path: user, Layer: config.User}, {Path: ext, Layer: config.Explicit}}, true},
+		{"user's own file", []config.LayerPath{{Path: bad, Layer: config.User}, extension}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			set, problems := config.Load(tt.paths)
+			if problems.Err() == nil {
+				t.Fatal("config.Load reported no error")
+			}
+			fatal := hookcore.FatalProblems(set, problems, nil, home)
+			if got := len(fatal) > 0; got != tt.fatal {
+				t.Fatalf("fatal = %v, want %v (%v)", fatal, tt.fatal, problems)
+			}
+			if tt.fatal {
+				return
+			}
+			r, err := hookcore.Load(tt.paths, hookcore.Options{ProjectDir: home})
+			if err != nil {
+				t.Fatalf("a broken extension failed the load: %v", err)
+			}
+			defer r.Close(context.Background())
+			if res := r.Fire(context.Background(), hook.PreToolUse, bashCall(home, "s1", "ls")); !res.Blocked {
+				t.Fatalf("the user's guard did not run: %+v", summarize(res))
+			}
+		})
+	}
+}

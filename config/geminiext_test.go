@@ -178,6 +178,45 @@ func TestGeminiExtensionParseFile(t *testing.T) {
 	}
 }
 
+// TestGeminiExtensionFailedFile: an extension's hooks file that cannot be loaded as a whole
+// (a syntax error, not a regular file) is Failed and still names its extension, which is how
+// its callers skip it as Gemini CLI does (docs/decisions.md, "Broken files: what each
+// command does (stop 31)").
+func TestGeminiExtensionFailedFile(t *testing.T) {
+	t.Parallel()
+	for name, hooks := range map[string]string{"syntax": "{\"hooks\": {\"BeforeTool\": [\n}}\n", "directory": ""} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			files := map[string]string{"broken/gemini-extension.json": `{"name": "broken", "version": "1"}`}
+			if hooks != "" {
+				files["broken/hooks/hooks.json"] = hooks
+			} else {
+				files["broken/hooks/hooks.json/x"] = ""
+			}
+			home, work := extensionHome(t, files)
+			d := Discovery{Cwd: work, Home: home, ManagedDir: filepath.Join(home, "managed"),
+				GeminiSystemSettings: filepath.Join(home, "gemini-cli", "settings.json")}
+			paths, err := d.Paths()
+			if err != nil {
+				t.Fatal(err)
+			}
+			set, errs := Load(paths)
+			if errs.Err() == nil {
+				t.Fatal("no error")
+			}
+			var got []string
+			for _, f := range set.Files {
+				if f.Failed {
+					got = append(got, f.Extension)
+				}
+			}
+			if diff := cmp.Diff([]string{"broken"}, got); diff != "" {
+				t.Errorf("extensions of failed files (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestClaudePluginThatIsAGeminiExtension: a directory that is a Claude Code plugin and a
 // Gemini CLI extension at once (repositories ship both manifests) has its hooks/hooks.json
 // read as Claude Code's when loaded as the plugin's; named on its own (check, convert) it is

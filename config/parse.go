@@ -81,8 +81,11 @@ func parseFile(lp LayerPath, budget *repoBudget) (*File, ErrorList, fs.FileInfo)
 		if target, lerr := os.Readlink(path); lerr == nil && errors.Is(err, fs.ErrNotExist) {
 			err = fmt.Errorf("it is a symbolic link to %s, which does not exist", target)
 		}
-		return &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true},
-			ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
+		f := &File{Path: path, Layer: layer, Dialect: dialectByName(path), Failed: true}
+		if lp.Extension != nil {
+			f.Extension = lp.Extension.Name
+		}
+		return f, ErrorList{{Pos: Pos{File: path}, Msg: "cannot read config: " + err.Error()}}, st
 	}
 	parse := func() (*File, ErrorList) {
 		if lp.Extension != nil {
@@ -216,6 +219,9 @@ func parseAs(path string, data []byte, layer Layer, agent Dialect, claude bool, 
 	f := &File{Path: path, Layer: layer, Hash: hex.EncodeToString(sum[:]), Dialect: dialectByName(path)}
 	if agent == Gemini || agent == Cursor || agent == Copilot {
 		f.Dialect = agent
+	}
+	if ext != nil {
+		f.Extension = ext.Name // set on a file that fails too: Load's callers skip it (stop 31)
 	}
 	if agent == Gemini && ext == nil {
 		// Gemini CLI reads its settings through strip-json-comments (red team round 27: a

@@ -371,7 +371,8 @@ type File struct {
 	// servers are "plugin:<Plugin>:<server>".
 	Plugin string
 	// Extension is the name of the Gemini CLI extension whose hooks/hooks.json the file is
-	// (LayerPath.Extension); "" for any other file.
+	// (LayerPath.Extension), also when the file could not be loaded (Failed); "" for any
+	// other file.
 	Extension string
 	// Skill is the name of the skill whose SKILL.md frontmatter holds the hooks, Agent the
 	// name of the sub-agent whose definition does (ParseFrontmatter); both "" for a settings

@@ -32,9 +32,10 @@ const (
 type exitError struct {
 	code int
 	msg  string
-	// strict: a config error in a file the user named in hookcore's own dialect, which
-	// exits 1 on every event (fire does not turn it into a block: the user is authoring).
-	strict bool
+	// broken names the broken hook entries of a file the user named in hookcore's own
+	// dialect (load's strict rule): exit 1, and on a gate event fire blocks with them as
+	// the reason (gateBlock).
+	broken string
 }
 
 func (e *exitError) Error() string { return e.msg }

@@ -66,8 +66,10 @@ on exit 2. So does a PreToolUse or PermissionRequest input that names no tool (a
 stdin, {}): no rule could check it. Nothing on stdin is an empty input on other events. A config that cannot be loaded (a user or --config file that cannot be read or
 parsed) also exits 2 on a gate event, for the same reason; a hook entry with an error is
 skipped with a warning and the other hooks run, except in a file of hookcore's own YAML named
-with --config: a file being written, whose errors stop fire with exit 1 on every event (wire
-an agent to hookcore hook, which blocks instead). Without --config the user, project, local,
+with --config: a file being written, whose errors stop fire, none of its hooks run, with
+exit 1 on every event (wire an agent to hookcore hook, which blocks instead). A discovered Gemini CLI
+extension's hooks/hooks.json that does not load is skipped with a warning, as Gemini CLI
+skips it. Without --config the user, project, local,
 managed and --settings layers are discovered (hookcore's own files and Claude Code's,
 MiniCode's and codebot's: see hookcore list); project and local layers run only in a
 trusted workspace (see hookcore trust, or pass --trust). When nothing is found, fire says
@@ -181,7 +183,10 @@ func (e *env) noConfig(looked []config.Candidate) {
 // Its reason, on stderr, says why. Other events keep err (exit 1).
 func gateBlock(event hook.Event, err error) error {
 	var ee *exitError
-	if event.Kind() != hook.Gate || errors.As(err, &ee) && ee.strict {
+	// A file being written (fire --config with broken entries, ee.broken) exits 1 on every
+	// event: the user is authoring, fire is no hook command, and the conformance cases 15,
+	// 17 and 18 say so (docs/decisions.md, "Broken files: what each command does").
+	if event.Kind() != hook.Gate || errors.As(err, &ee) && ee.broken != "" {
 		return err
 	}
 	why := "the hook config could not be loaded (see the errors above)"

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookcore/hookcore"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/internal/install"
 	"github.com/hookcore/hookcore/internal/text"
@@ -577,10 +578,14 @@ func (e *env) warnPolicyErrors() {
 			paths = append(paths, c.LayerPath)
 		}
 	}
-	_, problems := config.Load(paths)
+	set, problems := config.Load(paths)
+	skipped := map[string]bool{} // a broken extension's hooks file blocks nothing (stop 31)
+	for _, f := range set.Files {
+		skipped[f.Path] = hookcore.BrokenExtension(f)
+	}
 	var errs config.ErrorList
 	for _, p := range problems {
-		if !p.Warning {
+		if !p.Warning && !skipped[p.Pos.File] {
 			errs = append(errs, p)
 		}
 	}

@@ -54,8 +54,21 @@ file:line, matcher, if and executor, and then every file discovery looked at and
 was found. --json prints the same for scripts.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			l, err := e.load(&cf)
+			// A file that does not load is shown with its error, beside the hooks that do
+			// load (new-user trial, stop 31: one broken file left list's stdout empty).
+			kcf := cf
+			kcf.keepFailed = true
+			l, err := e.load(&kcf)
 			if err != nil {
+				return err
+			}
+			// Exit 1 once everything is printed when a file that runs does not load (fire
+			// stops on it, and hook blocks gate events) or a named hookcore file has broken
+			// entries (fire --config stops on it); as check, which exits 1 on both.
+			status := func(err error) error {
+				if err == nil && (l.failed != "" || l.strict != "") {
+					return exitWith(ExitFailure)
+				}
 				return err
 			}
 			trusted, untrustedNote := true, "workspace not trusted"
@@ -96,7 +109,7 @@ was found. --json prints the same for scripts.`,
 					out = append(out, listedEvent{Event: ev, Kind: ev.Kind().String(), Hooks: hs})
 				}
 			}
-			layers := e.listedLayers(l.looked)
+			layers := e.listedLayers(l)
 			if asJSON {
 				if out == nil {
 					out = []listedEvent{}
@@ -108,12 +121,16 @@ was found. --json prints the same for scripts.`,
 				if layers != nil {
 					doc["layers"] = layers
 				}
-				return enc.Encode(doc)
+				return status(enc.Encode(doc))
 			}
-			defer e.printLayers(layers)
+			heading := "layers looked at:"
+			if l.looked == nil {
+				heading = "files named:"
+			}
+			defer e.printLayers(heading, layers)
 			if disabled && len(out) == 0 {
 				fmt.Fprintln(e.stdout, "all hooks are disabled (disable_all_hooks: true)")
-				return nil
+				return status(nil)
 			}
 			if disabled {
 				// Only Claude Code's managed hooks are left: lower layers cannot disable them.
@@ -121,7 +138,7 @@ was found. --json prints the same for scripts.`,
 			}
 			if len(out) == 0 {
 				fmt.Fprintln(e.stdout, "no hooks")
-				return nil
+				return status(nil)
 			}
 			tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 			for _, ev := range out {
@@ -136,7 +153,7 @@ was found. --json prints the same for scripts.`,
 					fmt.Fprintf(tw, "  %s\t%s\tmatcher=%s\tif=%s\t%s: %s%s\n", p(h.ID), p(h.Source), p(orDash(h.Matcher)), p(orDash(h.If)), p(h.Type), p(h.Target), note)
 				}
 			}
-			return tw.Flush()
+			return status(tw.Flush())
 		},
 	}
 	cf.register(cmd)
@@ -151,12 +168,33 @@ type listedLayer struct {
 	Status string `json:"status"` // found, not found, same file as an earlier layer, not loaded (why), or the error
 }
 
-// listedLayers describes every file discovery looked for (nil with --config).
-func (e *env) listedLayers(looked []config.Candidate) []listedLayer {
+// listedLayers describes every file discovery looked for; with --config, the named files
+// when one of them does not load (nil when all do). A file that does not load is marked
+// with its first error.
+func (e *env) listedLayers(l *loaded) []listedLayer {
 	var out []listedLayer
-	for _, c := range looked {
+	if l.looked == nil {
+		if len(l.notLoaded) == 0 {
+			return nil
+		}
+		for _, f := range l.set.Files {
+			status := "found"
+			if why := l.notLoaded[f.Path]; why != "" {
+				status = "error: " + why
+			}
+			out = append(out, listedLayer{Layer: f.Layer.String(), Path: e.shortPath(f.Path), Status: status})
+		}
+		return out
+	}
+	for _, c := range l.looked {
 		status := "not found"
+		why := l.notLoaded[c.Path]
 		switch {
+		case c.Found && why != "" && !c.Dup && c.Loads():
+			status = "error: " + why
+			if f := l.fileOf(c.Path); f != nil && hookcore.BrokenExtension(f) {
+				status += " (skipped, as Gemini CLI skips it)"
+			}
 		case c.Err != nil:
 			status = "error: " + c.Err.Error()
 		case c.Refused != "":
@@ -173,12 +211,13 @@ func (e *env) listedLayers(looked []config.Candidate) []listedLayer {
 	return out
 }
 
-// printLayers prints the files discovery looked for, after the hooks.
-func (e *env) printLayers(layers []listedLayer) {
+// printLayers prints the files discovery looked for (or the named ones), after the hooks,
+// under heading.
+func (e *env) printLayers(heading string, layers []listedLayer) {
 	if layers == nil {
 		return
 	}
-	fmt.Fprintln(e.stdout, "layers looked at:")
+	fmt.Fprintln(e.stdout, heading)
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	for _, l := range layers {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", l.Layer, text.Printable(l.Path), text.Printable(l.Status))
@@ -229,4 +268,14 @@ func target(a config.Action) string {
 		s = a.Prompt
 	}
 	return oneLine(s, 80)
+}
+
+// fileOf returns the file of l's set at path, nil when there is none.
+func (l *loaded) fileOf(path string) *config.File {
+	for _, f := range l.set.Files {
+		if f.Path == path {
+			return f
+		}
+	}
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hookcore/hookcore/audit"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/internal/hostspec"
+	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/trust"
 )
@@ -84,6 +85,14 @@ type loaded struct {
 	granted bool
 	// failed says which files could not be loaded (configFlags.keepFailed); "" when all did.
 	failed string
+	// strict names the broken entries of the files of hookcore's own dialect named on the
+	// command line (configFlags.keepFailed; without it they stop load), "" when none: list
+	// shows the hooks that load and exits 1.
+	strict string
+	// notLoaded maps the path of each file of set that could not be loaded as a whole to its
+	// first error (file:line:col: message), for list's table of files; a project or local
+	// file of an untrusted workspace gets no text of its own (it is the repository's).
+	notLoaded map[string]string
 }
 
 // load finds and validates the config: the named files, or else the discovered layers
@@ -92,9 +101,11 @@ type loaded struct {
 // error is skipped with a warning naming it, and the file's other hooks run (issue 8.2).
 // A file that cannot be loaded as a whole returns exit 1 (fire: a block on a gate event),
 // except in the project and local layers of an untrusted workspace (without --trust),
-// whose errors are reported and ignored. With --trust a file of any layer that cannot be
-// loaded as a whole stops the run (it is not trusted); a broken entry is skipped with its
-// warning, as in every other layer, and the file's valid hooks are trusted and run.
+// whose errors are reported and ignored, and a discovered Gemini CLI extension's hooks
+// file, skipped with a warning as Gemini CLI skips it (hookcore.BrokenExtension). With
+// --trust a file of any layer that cannot be loaded as a whole stops the run (it is not
+// trusted); a broken entry is skipped with its warning, as in every other layer, and the
+// file's valid hooks are trusted and run.
 func (e *env) load(f *configFlags) (*loaded, error) {
 	explicit := len(f.files) > 0
 	// The trust store, for every lookup of this load and of the Runner built from it: one
@@ -209,11 +220,30 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		}
 		return false
 	}
+	files := map[string]*config.File{}
+	for _, f := range set.Files {
+		files[f.Path] = f
+	}
+	notLoaded := map[string]string{}
 	hidden := 0
 	for _, p := range problems {
+		file := files[p.Pos.File]
+		if file != nil && file.Failed && !p.Warning && notLoaded[file.Path] == "" {
+			notLoaded[file.Path] = relativize(p.Error(), e.cwd)
+			if untrustedFile(file.Path) {
+				notLoaded[file.Path] = "does not load (hookcore check shows why)"
+			}
+		}
 		if untrustedFile(p.Pos.File) {
 			hidden++
 			continue
+		}
+		if file != nil && hookcore.BrokenExtension(file) && !p.Warning {
+			// Skipped, as Gemini CLI skips it: a warning, not an error that stops the run.
+			w := *p
+			w.Warning = true
+			w.Msg += fmt.Sprintf("; Gemini CLI extension %s's hooks do not run (Gemini CLI skips the file too), the other files' hooks do", file.Extension)
+			p = &w
 		}
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 	}
@@ -221,16 +251,22 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 	for _, p := range fatal {
 		failed = append(failed, relativize(p.Error(), e.cwd))
 	}
+	strict := ""
+	if explicit {
+		strict = strictBroken(set, e.cwd)
+	}
 	switch {
 	case len(fatal) > 0 && !f.keepFailed:
 		return nil, exitWith(ExitFailure)
-	case explicit && strictBroken(set) && !f.keepFailed:
+	case strict != "" && !f.keepFailed:
 		// A file of hookcore's own dialect that the user named is being written or tested:
 		// its errors stop the run, all at once (DESIGN.md section 9; conformance cases
-		// 15-18). Discovered layers and other agents' files skip only the broken entry.
-		return nil, &exitError{code: ExitFailure, strict: true}
+		// 15-18), and fire blocks a gate event (gateBlock). Discovered layers and other
+		// agents' files skip only the broken entry.
+		return nil, &exitError{code: ExitFailure, broken: strict}
 	}
 	l.failed = strings.Join(failed, "; ")
+	l.strict, l.notLoaded = strict, notLoaded
 	l.untrustedIgnored = untrusted
 	if hidden > 0 {
 		what := "1 problem"
@@ -450,14 +486,19 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	return r, nil
 }
 
-// strictBroken reports whether a file of the native dialect in set has a broken hook entry.
-func strictBroken(set *config.Set) bool {
+// strictBroken names the broken hook entries of the files of the native dialect in set
+// ("file:line:col: hook-id", paths relative to cwd, joined by ", "); "" when there are none.
+func strictBroken(set *config.Set, cwd string) string {
+	var names []string
 	for _, f := range set.Files {
-		if f.Dialect == config.Native && len(f.Broken) > 0 {
-			return true
+		if f.Dialect != config.Native {
+			continue
+		}
+		for _, b := range f.Broken {
+			names = append(names, relativize(b.Hook.Pos.String(), cwd)+": "+b.Hook.ID)
 		}
 	}
-	return false
+	return text.Printable(strings.Join(names, ", "))
 }
 
 // dropAgentFiles empties the hooks of the files of set that are not among sub, what discovery
