@@ -132,7 +132,10 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	if home == "" {
 		home = homeDir()
 	}
+	fed := fedTexts(b)
 	texts, units := b.Texts(), b.Units()
+	texts = append(texts[:len(texts):len(texts)], fed...)
+	units = append(units[:len(units):len(units)], fed...)
 	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, s.cwd, home), dotglob: mayDotglob(cmd)}
 	for _, st := range paths {
 		c.comps = append(c.comps, components(st))

@@ -90,7 +90,8 @@ func (s *Subject) lineChanges(cmd string) bool {
 	exact.exactDots = true
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
-	for _, t := range b.Texts() {
+	fed := fedTexts(b)
+	for _, t := range append(b.Texts(), fed...) {
 		words := strings.Fields(t)
 		if len(words) == 0 {
 			continue
@@ -158,7 +159,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	lineNear := lineMayName(cmd, nearMay)
 	inNear := l.cwdIn(dirs) || l.anywhere && lineNear
 	units := b.Units()
-	for _, u := range units {
+	for _, u := range append(units[:len(units):len(units)], fed...) {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
 			continue
 		}
