@@ -90,6 +90,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	exact.exactDots = true
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
+	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
 	fed := fedTexts(b)
 	for _, t := range append(b.Texts(), fed...) {
 		words := strings.Fields(t)
@@ -273,7 +274,7 @@ var readers = map[string]bool{
 var judged = map[string]bool{
 	"find": true, "cp": true, "install": true, "rsync": true, "tar": true, "gtar": true,
 	"bsdtar": true, "unzip": true, "cpio": true, "7z": true, "7za": true, "7zr": true,
-	"dd": true, "tee": true, "sed": true, "perl": true, "pax": true,
+	"dd": true, "tee": true, "sed": true, "perl": true, "pax": true, "scp": true, "dpkg-deb": true,
 }
 
 // findSyntax are find's words that name no file.
