@@ -382,7 +382,7 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 			pc := components(p)
 			for _, sc := range c.comps {
 				r, hole := relateComponents(pc, sc, !c.dotglob)
-				if hole && !c.named {
+				if hole && !c.named && !c.fedUnder(w) {
 					continue
 				}
 				switch r {
@@ -396,6 +396,18 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 		}
 	}
 	return best, deep
+}
+
+// fedUnder reports whether the operand word w is "anything under DIR" of a recursive
+// producer of xargs's input (fedTexts: `grep -rl X ~ | xargs sed -i …`) with DIR on the path
+// to a protected path: the line names that directory, so what is under it counts.
+func (c *startupCheck) fedUnder(w string) bool {
+	d, ok := strings.CutSuffix(w, "/"+fedInput)
+	if !ok || strings.ContainsAny(d, "$`") {
+		return false
+	}
+	r, _ := c.reach(d)
+	return r != reachNone
 }
 
 // deep reports whether the directory p (a path pattern on the path to a protected path) is
