@@ -53,6 +53,13 @@ func TestChangesRound54(t *testing.T) {
 		{"find *.pyc | xargs rm", "", "find . -name '*.pyc' | xargs rm", false},
 		{"find *.pyc | xargs rm -f in build", "", "find build -name '*.o' -print0 | xargs -0 rm -f", false},
 		{"grep -l | xargs sed in src", "", "grep -rl foo src | xargs sed -i s/foo/bar/", false},
+		{"xargs kill", "", "ps aux | grep x | awk '{print $2}' | xargs kill", false},
+		// A program not known to be inert under xargs without -I: its appended words may be
+		// code options, so package shell matches every deny rule (MatchesAll), and every
+		// changes clause holds (not new in round 54).
+		{"xargs docker rm", "", "docker ps -aq | xargs docker rm", true},
+		{"xargs -I mv of ls's names", "", "ls *.txt | xargs -I{} mv {} {}.bak", false},
+		{"find | xargs grep", "", "find . -name '*.go' | xargs grep -n TODO", false},
 
 		// 2. Unknown writers at the floor.
 		{"git --work-tree ~ checkout", "", "git --work-tree ~ checkout evil -- .", true},
