@@ -42,7 +42,7 @@ func (s *Subject) floor() []string {
 		root = s.cwd
 	}
 	dirs := []string{home, root}
-	if rel, ok := strings.CutPrefix(s.cwd, strings.TrimSuffix(root, "/")+"/"); ok && filepath.IsAbs(root) && !strings.HasPrefix(rel, ".") && !strings.Contains(rel, "/.") {
+	if s.projectSubdir(s.cwd) {
 		dirs = append(dirs, s.cwd)
 	}
 	var out []string
@@ -52,6 +52,73 @@ func (s *Subject) floor() []string {
 		}
 	}
 	return append(out, "/") // never nil: the floor's rule
+}
+
+// leadingCd returns the directory the rest of the Bash line cmd runs in when it starts
+// with `cd DIR &&` (after a `mkdir [-p] DIR... &&`): DIR taken from the working directory,
+// when both are plain words and it is a project subdirectory of the floor's kind (floor:
+// inside the project root, no name on its path below the root starts with a dot, and so
+// for its symlinks resolved). The commands after the cd run only if it succeeded, so there
+// (or in a CDPATH directory, which the line's directories hold: startupCwds), as they would
+// with the call's working directory there (red team round 54: `cd build && tar -xzf
+// ../dist.tgz` was blocked, the same tar from build was not).
+func (s *Subject) leadingCd(cmd string) (string, bool) {
+	parts := strings.SplitN(cmd, "&&", 3)
+	if len(parts) < 2 {
+		return "", false
+	}
+	words := strings.Fields(parts[0])
+	if len(words) > 1 && words[0] == "mkdir" && len(parts) == 3 {
+		for _, w := range words[1:] {
+			if w != "-p" && !plainDir(w) {
+				return "", false
+			}
+		}
+		words = strings.Fields(parts[1])
+	}
+	if len(words) != 2 || words[0] != "cd" || !plainDir(words[1]) || !filepath.IsAbs(s.cwd) {
+		return "", false
+	}
+	d := filepath.Join(s.cwd, words[1])
+	if !s.projectSubdir(d) {
+		return "", false
+	}
+	if r, err := s.evalSymlinks(d); err == nil && r != d && !s.projectSubdir(r) {
+		return "", false
+	}
+	return d, true
+}
+
+// plainDir reports whether w is a relative directory name of plain bytes (letters, digits,
+// - _ / .) with no component that starts with a dot (no .., no .claude).
+func plainDir(w string) bool {
+	if w == "" || w[0] == '-' || w[0] == '/' {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_/.", c) >= 0) {
+			return false
+		}
+	}
+	for _, c := range strings.Split(w, "/") {
+		if strings.HasPrefix(c, ".") {
+			return false
+		}
+	}
+	return true
+}
+
+// projectSubdir reports whether the clean absolute path d is inside the project root (the
+// working directory when the root is not known) with no name below the root that starts
+// with a dot: a directory of the floor (floor).
+func (s *Subject) projectSubdir(d string) bool {
+	root := s.root
+	if root == "" {
+		root = s.cwd
+	}
+	rel, ok := strings.CutPrefix(d, strings.TrimSuffix(filepath.Clean(root), "/")+"/")
+	return ok && filepath.IsAbs(root) && !strings.HasPrefix(rel, ".") && !strings.Contains(rel, "/.")
 }
 
 // changesPaths reports whether the text v of the clause's field (a Bash line for

@@ -141,6 +141,11 @@ func TestChangesHookConfig(t *testing.T) {
 		{"find -name of a file in the state directory", "find ~ -name 'trust*' -delete", true},
 		{"find -name of a directory in the state directory", "find ~ -name 'state' -exec rm -rf {} +", true},
 		{"brace alternatives", "echo x | tee ~/.{minicode,x}/config.yaml", true},
+		// Red team round 54: xargs given what grep -r finds under a directory on the path.
+		{"grep -rl | xargs sed -i", "grep -rl PreToolUse ~ | xargs sed -i s/PreToolUse/X/", true},
+		{"grep -rl in the config directory | xargs rm", "grep -rl x ~/.claude | xargs rm", true},
+		{"grep -rl in a project directory | xargs sed -i", "grep -rl foo src | xargs sed -i s/foo/bar/", false},
+		{"grep -rl | xargs wc", "grep -rl foo ~ | xargs wc -l", false},
 		{"an extglob", "cp x ~/.@(minicode|x)/config.yaml", true},
 	} {
 		if got := matchConfig(t, `args.command changes hook_config`, "Bash", "command", tc.cmd, home, config); got != tc.want {

@@ -132,8 +132,17 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	if home == "" {
 		home = homeDir()
 	}
+	fed := fedTexts(b)
 	texts, units := b.Texts(), b.Units()
-	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, s.cwd, home), dotglob: mayDotglob(cmd)}
+	texts = append(texts[:len(texts):len(texts)], fed...)
+	units = append(units[:len(units):len(units)], fed...)
+	cwd := s.cwd
+	if floor != nil {
+		if d, ok := s.leadingCd(cmd); ok {
+			cwd, floor = d, append(floor[:len(floor):len(floor)], d) // the rest runs there (leadingCd)
+		}
+	}
+	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, cwd, home), dotglob: mayDotglob(cmd)}
 	for _, st := range paths {
 		c.comps = append(c.comps, components(st))
 	}
@@ -150,6 +159,8 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		}
 	}
 	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent}}
+	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
+	w.gitEnv.hooks, w.gitEnv.own = hooksProtected(paths), c.ownTree
 	venv := false // the line activates a virtual environment: pip by name is its pip
 	for _, t := range texts {
 		words := strings.Fields(t)
@@ -165,7 +176,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		prog, args := words[0], words[1:]
 		switch {
 		case prog == "find":
-			if !findActs(args) {
+			if !findActs(args) || findEmptyDirs(args) {
 				continue
 			}
 			names, fold := findNames(args)
@@ -214,7 +225,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 			continue
 		}
 		other = true
-		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, s.cwd) || c.configWrite(words) || c.versionSwitch(words) {
+		if cwdUnder || words[0] == "xargs" && c.named || c.pipInstall(words, venv, cwd) || c.configWrite(words) || c.versionSwitch(words) {
 			return true
 		}
 		for _, a := range splitWords(strings.Join(words[1:], " ")) {
@@ -237,6 +248,26 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	// a line that asks Python for its site's paths (`cp x.pth "$(python3 -m site
 	// --user-site)"`).
 	return other && (c.lineNamesUnder(cmd, seen) || c.python() && pythonSiteName(cmd)) || query && writer && c.python()
+}
+
+// ownTree reports whether the directory word d (a git's work tree) names only the project's
+// root (the working directory when the root is not known): the project's own work tree,
+// which its git commands write as they always do (`git -C .. pull` from a subdirectory).
+func (c *startupCheck) ownTree(d string) bool {
+	root := c.s.root
+	if root == "" {
+		root = c.s.cwd
+	}
+	if !filepath.IsAbs(root) {
+		return false
+	}
+	root = filepath.Clean(root)
+	for _, p := range startupCands(d, c.home, c.cwds) {
+		if p != root {
+			return false
+		}
+	}
+	return true
 }
 
 // mayDotglob reports whether the line cmd may make bash's globs match names that start
@@ -351,7 +382,7 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 			pc := components(p)
 			for _, sc := range c.comps {
 				r, hole := relateComponents(pc, sc, !c.dotglob)
-				if hole && !c.named {
+				if hole && !c.named && !c.fedUnder(w) {
 					continue
 				}
 				switch r {
@@ -365,6 +396,18 @@ func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {
 		}
 	}
 	return best, deep
+}
+
+// fedUnder reports whether the operand word w is "anything under DIR" of a recursive
+// producer of xargs's input (fedTexts: `grep -rl X ~ | xargs sed -i …`) with DIR on the path
+// to a protected path: the line names that directory, so what is under it counts.
+func (c *startupCheck) fedUnder(w string) bool {
+	d, ok := strings.CutSuffix(w, "/"+fedInput)
+	if !ok || strings.ContainsAny(d, "$`") {
+		return false
+	}
+	r, _ := c.reach(d)
+	return r != reachNone
 }
 
 // deep reports whether the directory p (a path pattern on the path to a protected path) is

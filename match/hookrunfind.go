@@ -128,3 +128,30 @@ func nameMatchesAll(comp string, names []string, fold bool) bool {
 	}
 	return true
 }
+
+// findEmptyDirs reports whether a find expression (args after the program) deletes only
+// empty directories: a plain conjunction (no -o, comma, !, -not or parentheses) with
+// -empty and -type d whose only action is -delete. No file can be under what it deletes
+// (red team round 54: `find . -empty -type d -delete` in the project).
+func findEmptyDirs(args []string) bool {
+	empty, dirs, del := false, false, false
+	for i, a := range args {
+		switch a {
+		case "-o", "-or", ",", "!", "-not", "(", ")", `\(`, `\)`, "-exec", "-execdir", "-ok", "-okdir",
+			"-fprint", "-fprint0", "-fprintf", "-fls":
+			return false
+		case "-empty":
+			empty = true
+		case "-delete":
+			del = true
+		case "-type", "-xtype":
+			if i+1 >= len(args) {
+				return false
+			}
+			if a == "-type" && args[i+1] == "d" {
+				dirs = true
+			}
+		}
+	}
+	return empty && dirs && del
+}

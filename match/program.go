@@ -90,7 +90,9 @@ func (s *Subject) lineChanges(cmd string) bool {
 	exact.exactDots = true
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
-	for _, t := range b.Texts() {
+	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
+	fed := fedTexts(b)
+	for _, t := range append(b.Texts(), fed...) {
 		words := strings.Fields(t)
 		if len(words) == 0 {
 			continue
@@ -158,7 +160,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	lineNear := lineMayName(cmd, nearMay)
 	inNear := l.cwdIn(dirs) || l.anywhere && lineNear
 	units := b.Units()
-	for _, u := range units {
+	for _, u := range append(units[:len(units):len(units)], fed...) {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
 			continue
 		}
@@ -272,7 +274,7 @@ var readers = map[string]bool{
 var judged = map[string]bool{
 	"find": true, "cp": true, "install": true, "rsync": true, "tar": true, "gtar": true,
 	"bsdtar": true, "unzip": true, "cpio": true, "7z": true, "7za": true, "7zr": true,
-	"dd": true, "tee": true, "sed": true, "perl": true, "pax": true,
+	"dd": true, "tee": true, "sed": true, "perl": true, "pax": true, "scp": true, "dpkg-deb": true,
 }
 
 // findSyntax are find's words that name no file.

@@ -28,8 +28,19 @@ func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
 		links:    programLinks(files),
 	}
 	cdpathEnv := os.Getenv("CDPATH")
-	cdpathLine := cdpathMay(cmd, texts)
+	cdpathLine := cdpathMay(cmd, units) // as written: a tail of rsync's words (`.`) sources nothing
+	// A line that starts with `cd DIR &&` into a project subdirectory runs the rest there,
+	// as a call made from it would (leadingCd; red team round 54: `cd build && rsync -a
+	// /tmp/tpl/ .`): with no CDPATH, its cd does not move the line anywhere else.
+	lead := ""
+	if d, ok := s.leadingCd(cmd); ok && cdpathEnv == "" && !cdpathLine {
+		l.cwds, lead = []string{d}, "cd "+strings.TrimPrefix(d, strings.TrimSuffix(s.cwd, "/")+"/")
+	}
 	for _, t := range texts {
+		if lead != "" && strings.Join(strings.Fields(t), " ") == lead {
+			lead = "" // that cd, once
+			continue
+		}
 		if words := strings.Fields(t); len(words) > 0 && dirChangers[words[0]] {
 			l.cd(words, cdpathEnv, cdpathLine || len(words) > 1 && cdableMay(cmd, words[len(words)-1]))
 		}
@@ -50,10 +61,11 @@ func setsVar(cmd, name string) bool {
 	return other || len(vals) > 0
 }
 
-// cdpathMay reports whether the line cmd, whose simple commands are texts, may set CDPATH
+// cdpathMay reports whether the line cmd, whose simple commands as written are units (not
+// the speculative suffixes of Texts: `rsync -a x/ .` sources nothing), may set CDPATH
 // (any case: zsh's cdpath array is tied to it; red team round 50: `CDPATH=~/go; cd bin`) or
 // read a file that may (a sourced file, a shell's startup files).
-func cdpathMay(cmd string, texts []string) bool {
+func cdpathMay(cmd string, units []string) bool {
 	if strings.Contains(strings.ToLower(cmd), "cdpath") {
 		return true
 	}
@@ -62,8 +74,11 @@ func cdpathMay(cmd string, texts []string) bool {
 			return true
 		}
 	}
-	for _, t := range texts {
-		words := strings.Fields(t)
+	for _, u := range units {
+		words := strings.Fields(u)
+		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
+			words = words[1:]
+		}
 		if len(words) == 0 {
 			continue
 		}

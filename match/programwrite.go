@@ -22,6 +22,8 @@ type writeCheck struct {
 	lineProtOnce bool
 	lineProt     bool
 
+	gitEnv gitEnv // the line's git environment (programwritegit.go)
+
 	// over, when set, answers may, file, dir and cwdIn for other paths than the program's,
 	// with the same reading of each command: the hooks' startup paths (hookrun.go). A check
 	// with over has no scope.
@@ -113,7 +115,17 @@ func (w *writeCheck) command(prog string, args []string) bool {
 	if hit, ok := w.fromInput(prog, args); ok {
 		return hit
 	}
+	if dirs, ok := debExtractDirs(prog, args); ok {
+		return w.extractInto(dirs) // dpkg-deb -x DEB DIR: as tar -C DIR (red team round 54)
+	}
 	switch prog {
+	case "git":
+		return w.git(append([]string{prog}, args...))
+	case "scp":
+		if p, ok := scpLocal(args); ok { // both operands local: a cp (red team round 54, `scp -r SRC/. ~`)
+			return w.copyInto(p, false, false)
+		}
+		return false
 	case "cp":
 		p := parseArgs(args, "tS", "--target-directory", "--suffix")
 		if p.has("-l", "--link", "-s", "--symbolic-link") && w.linksFrom(p) {

@@ -78,6 +78,10 @@ type Commands struct {
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
 	piped map[*syntax.Stmt]*input
+	// feeders holds the words of the commands a pipe feeds to the statement on its right,
+	// for the walk to give an xargs or parallel there (bashfed.go).
+	feeders map[*syntax.Stmt][][]string
+	fed     []Fed
 
 	// ambient and readers are the streams the line spells outside a simple command's stdin
 	// and the programs not known to be inert that may open them (bashstream.go), settled
@@ -99,11 +103,11 @@ func Parse(command string) *Commands {
 		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
 		b.optSafe, b.optReads, b.braceWords = nil, nil, 0
 		b.eval, b.expand = evalState{}, expandState{}
-		b.ambient, b.readers = nil, nil
+		b.ambient, b.readers, b.feeders, b.fed = nil, nil, nil, nil
 		b.collect(command, 0)
 	}
 	b.settle()
-	b.piped, b.ambient, b.readers = nil, nil, nil // needed by the walk only
+	b.piped, b.ambient, b.readers, b.feeders = nil, nil, nil, nil // needed by the walk only
 	return b
 }
 
@@ -167,13 +171,14 @@ func (b *Commands) Match(re *regexp.Regexp) bool {
 
 // ctx is what one simple command runs in, beyond its words.
 type ctx struct {
-	in     *input // its standard input; nil when unknown
-	depth  int    // the nesting level of the script it is in (see maxShellDepth)
-	xargs  bool   // run by xargs: words may be appended or replaced at run time
-	tail   bool   // a suffix of a program's words (bashtail.go): its own suffixes are not tried
-	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
-	marker string // run by xargs -I MARKER: MARKER in a word is replaced at run time
-	guess  bool   // a text read as code on a guess, not by a program's spec (denyCode)
+	in     *input     // its standard input; nil when unknown
+	depth  int        // the nesting level of the script it is in (see maxShellDepth)
+	xargs  bool       // run by xargs: words may be appended or replaced at run time
+	tail   bool       // a suffix of a program's words (bashtail.go): its own suffixes are not tried
+	braces bool       // run by find -exec: "{}" is replaced by a file name at run time
+	marker string     // run by xargs -I MARKER: MARKER in a word is replaced at run time
+	guess  bool       // a text read as code on a guess, not by a program's spec (denyCode)
+	feed   [][]string // the words of the commands a pipe feeds to it (bashfed.go); nil when none
 }
 
 // input is a command's standard input when the command's text tells it: a static
@@ -321,6 +326,10 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 					}
 					b.piped[n.Y] = in
 				}
+				if b.feeders == nil {
+					b.feeders = make(map[*syntax.Stmt][][]string)
+				}
+				b.feeders[n.Y] = pipeProducers(n.X, script)
 			}
 		case *syntax.Stmt:
 			stmt = n
@@ -401,6 +410,9 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 				var redirected bool
 				if c.in, redirected = stdinOf(stmt.Redirs, script, br); !redirected {
 					c.in = b.piped[stmt]
+				}
+				if !redirected {
+					c.feed = b.feeders[stmt]
 				}
 			}
 			b.addCall(words, c)

@@ -64,9 +64,10 @@ var inertPrograms = sync.OnceValue(func() map[string]bool {
 		"which", "whereis", "whatis", "apropos", "iconv", "sort",
 		// text, search and data tools (sed and awk run commands: bashtext.go reads their
 		// programs; less and more read a lesskey file that may set LESSOPEN to a command: red
-		// team 4, finding 8).
+		// team 4, finding 8; gofmt runs nothing it is given, red team round 54: `find . -name
+		// '*.go' | xargs gofmt -l`).
 		"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq", "yq", "man", "info",
-		"xxd", "od", "hexdump", "strings",
+		"xxd", "od", "hexdump", "strings", "gofmt",
 		// archives and transfers that run no command of theirs.
 		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget",
 		"ping", "dig", "nslookup", "host",

@@ -284,7 +284,11 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		return nil, c
 	}
 	if name == "parallel" {
-		if rest = parallelCommand(rest); len(rest) == 0 { // the commands are in the arguments or on stdin
+		full := rest
+		if rest = parallelCommand(rest); len(rest) > 0 {
+			b.addFed(name, opts, full, rest, c)
+		}
+		if len(rest) == 0 { // the commands are in the arguments or on stdin
 			b.all = true
 			return nil, c
 		}
@@ -336,6 +340,9 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 			if replace {
 				c.marker = r
 			}
+		}
+		if len(rest) > 0 {
+			b.addFed(name, opts, rest, rest, c)
 		}
 	}
 	return rest, c

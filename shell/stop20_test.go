@@ -263,7 +263,7 @@ func repeatWords(n int) string {
 func TestBashStop20Costs(t *testing.T) {
 	t.Parallel()
 	runDenyCases(t, []denyCase{
-		{"loop variable given to a program not known to be inert", `for f in *.go; do gofmt -l "$f"; done`, "all"},
+		{"loop variable given to a program not known to be inert", `for f in *.c; do clang-format -i "$f"; done`, "all"},
 		{"substitution in a prefix assignment", `VERSION=$(git describe) make release`, "all"},
 		{"a shell reading stdin at the end", `docker exec -it c bash`, "all"},
 		{"a glob that may name any file", `tar czf a.tgz *`, "all"}, // git, then push: any names

@@ -1,0 +1,87 @@
+package shell
+
+import (
+	"slices"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Fed is a command that xargs or GNU parallel runs with words read from its input (red
+// team round 54: `echo ~/go | xargs rm -rf`, `grep -rl X ~ | xargs sed -i …`): the command
+// as written, and what the line tells of the words it gets.
+type Fed struct {
+	// Command is the command's words as xargs or parallel runs them, before any word of
+	// the input is added.
+	Command []string
+	// Marker is the text xargs -I (-i, --replace, -J) or parallel's {} replaces with an
+	// input word in each word of Command; "" when the input's words are appended.
+	Marker string
+	// Producers are the words of each simple command whose output a pipe gives to xargs
+	// (`find ~ -type f | sort | xargs rm`: find's and sort's), in order; nil when the input
+	// is not a pipe of the line (a file of -a or ::::, a redirection, the terminal).
+	Producers [][]string
+	// Args are the words GNU parallel takes after ::: (its arguments on the line).
+	Args []string
+}
+
+// Fed returns the commands the line runs under xargs or GNU parallel, with their input's
+// producers (see Fed).
+func (b *Commands) Fed() []Fed { return b.fed }
+
+// pipeProducers returns the words of the simple commands of the statement x, the left
+// side of a pipe, nested ones included (a pipe's, a group's, a substitution's).
+func pipeProducers(x *syntax.Stmt, src string) [][]string {
+	var out [][]string
+	syntax.Walk(x, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			return true
+		}
+		words := make([]string, 0, len(c.Args))
+		for _, a := range c.Args {
+			words = append(words, renderWord(a, src).text)
+		}
+		out = append(out, words)
+		return true
+	})
+	return out
+}
+
+// addFed records the command cmd that xargs or parallel (name, with its options opts and
+// the words after them, full) runs in the context c.
+func (b *Commands) addFed(name string, opts []option, full, cmd []word, c ctx) {
+	f := Fed{Marker: c.marker}
+	for _, w := range cmd {
+		f.Command = append(f.Command, w.text)
+	}
+	fromFile := slices.ContainsFunc(opts, func(o option) bool {
+		return o.name == "-a" || o.name == "--arg-file"
+	})
+	if name == "parallel" {
+		if f.Marker == "" {
+			f.Marker = "{}"
+		}
+		sep := ""
+		for _, a := range full[len(cmd):] {
+			switch a.text {
+			case ":::", ":::+":
+				sep = ":::"
+				continue
+			case "::::", "::::+":
+				sep, fromFile = "::::", true
+				continue
+			}
+			if sep == ":::" {
+				f.Args = append(f.Args, a.text)
+			}
+		}
+		if sep != "" && !fromFile {
+			b.fed = append(b.fed, f)
+			return // the arguments, not the input
+		}
+	}
+	if !fromFile && c.feed != nil {
+		f.Producers = c.feed
+	}
+	b.fed = append(b.fed, f)
+}
