@@ -19,7 +19,8 @@ import (
 // the plugin files they bring); Gemini CLI's extensions directory, the files that decide
 // an extension and a linked one's source directory; hookcore's directory in the home whole (dir: --config-dir's
 // name too), which holds the trust store, the approvals and the state; and the state
-// directory $HOOKCORE_STATE_DIR names; and Claude Code's skills, agents and plugins
+// directory $HOOKCORE_STATE_DIR names; and Claude Code's skills, agents, commands (legacy
+// skills) and plugins
 // directories in the home and the project (their frontmatter and hooks files carry hooks). d is the discovery to look with (its Cwd, Home,
 // ProjectRoot and managed places); its Agents are ignored.
 func configPaths(d config.Discovery, loaded []string, getenv func(string) string) []string {
@@ -52,7 +53,7 @@ func configPaths(d config.Discovery, loaded []string, getenv func(string) string
 		if base == "" {
 			continue
 		}
-		for _, sub := range []string{"skills", "agents", "plugins"} {
+		for _, sub := range []string{"skills", "agents", "commands", "plugins"} {
 			add(filepath.Join(base, ".claude", sub))
 		}
 	}

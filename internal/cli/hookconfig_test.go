@@ -51,6 +51,8 @@ func TestConfigPaths(t *testing.T) {
 		filepath.Join(home, ".claude", "skills"),
 		filepath.Join(proj, ".claude", "agents"),
 		filepath.Join(home, ".claude", "plugins"),
+		// Legacy skills (red team round 55), loaded as skills are.
+		filepath.Join(proj, ".claude", "commands"),
 	} {
 		if !slices.Contains(got, want) {
 			t.Errorf("configPaths lacks %s; got %q", want, got)
