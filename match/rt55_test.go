@@ -1,0 +1,81 @@
+package match
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Red team round 55: the attacks, each judged by the example's Bash conditions (changes
+// hook_program with the program at ~/go/bin/hookcore, changes hook_config, changes
+// ".git/hooks" and ".git/config"), and the lines that stay allowed.
+func TestChangesRound55(t *testing.T) {
+	t.Parallel()
+	home, config := configHome(t)
+	bin := filepath.Join(home, "go", "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(bin, "hookcore")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(home, "proj")
+	f, err := CompileIf(`args.command changes hook_program || args.command changes hook_config || args.command changes ".git/hooks" || args.command changes ".git/config"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, cmd string
+		want      bool
+	}{
+		// 1. Wrappers that change the directory run their command as after a cd there.
+		{"env -C ~ rm", "env -C ~ rm -rf go", true},
+		{"env -C ~/go rm", "env -C ~/go rm -rf bin", true},
+		{"env -C ~ mv", "env -C ~ mv go og", true},
+		{"sudo -D ~ rm", "sudo -D ~ rm -rf go", true},
+		{"timeout env -C ~ rm", "timeout 5 env -C ~ rm -rf go", true},
+		{"cd build && env -C .. tar", "cd build && env -C .. tar -xf /tmp/c.tar", true},
+		{"env --chdir=", "env --chdir=HOMEDIR rm -rf go", true},
+		{"env --chdir DIR", "env --chdir HOMEDIR/go rm -rf bin", true},
+		{"env --chd abbreviated", "env --chd ~ rm -rf go", true},
+		{"env -iC", "env -iC ~ rm -rf go", true},
+		{"env -S with -C", `env -S "-C HOMEDIR" rm -rf go`, true},
+		{"sudo --chdir=", "sudo --chdir=HOMEDIR rm -rf go", true},
+		{"sudo -u root -D", "sudo -u root -D ~ rm -rf go", true},
+		{"nice env -C", "nice -n 5 env -C ~ rm -rf go", true},
+		{"nohup sudo -D", "nohup sudo -D ~ rm -rf go", true},
+		{"env -C into .claude and tar", "env -C .claude tar xf /tmp/x.tar", true},
+		{"env -C ~ cp into .claude", "env -C ~ cp /tmp/x .claude/settings.json", true},
+		{"unshare --wd", "unshare --wd ~ rm -rf go", true},
+		{"unshare -w", "unshare -w ~ rm -rf go", true},
+		{"chroot", "chroot / rm -rf HOMEDIR/go", true},
+		{"chroot relative", "chroot /tmp/r rm -rf go", true},
+		{"sudo -R", "sudo -R /tmp/r rm -rf go", true},
+		{"systemd-run --working-directory=", "systemd-run --working-directory=HOMEDIR rm -rf go", true},
+		{"systemd-run --working-directory DIR", "systemd-run -q --working-directory HOMEDIR rm -rf go", true},
+		{"bwrap --chdir", "bwrap --bind / / --chdir HOMEDIR rm -rf go", true},
+		{"systemd-run in /tmp", "systemd-run --working-directory=/tmp rm -rf go", false},
+		{"env -C a variable", "env -C $D rm -rf go", true},
+		{"env -C .. from a subdirectory of the project", "env -C .. tar xf /tmp/x.tar", true},
+		// The line's directories are one set (as `cd build; tar xf x`): the call's own too.
+		{"env -C build tar", "env -C build tar -xf /tmp/x.tar", true},
+		{"env -C build rm", "env -C build rm -rf out", false},
+		{"sudo -D /tmp rm", "sudo -D /tmp rm -rf go", false},
+		{"env -C /tmp mv", "env -C /tmp mv go og", false},
+		{"env -u X rm", "env -u X rm -rf go", false},
+		{"timeout rm", "timeout 5 rm -rf go", false},
+		{"unshare -r rm", "unshare -r rm -rf out", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			args, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(tc.cmd, "HOMEDIR", home)})
+			s := NewSubjectAt(proj, "PreToolUse", "Bash", args).WithCwd(proj).WithHome(home).WithHookConfig(config).WithProgram([]string{prog})
+			if got := f.Match(s); got != tc.want {
+				t.Errorf("%q = %v, want %v", tc.cmd, got, tc.want)
+			}
+		})
+	}
+}
