@@ -103,6 +103,17 @@ func TestChangesRound55(t *testing.T) {
 		{"cabextract -l", "cabextract -l /tmp/e.cab", false},
 		{"cabextract -d /tmp", "cabextract -d /tmp/out /tmp/e.cab", false},
 		{"gem unpack into /tmp", "gem unpack x --target=/tmp/gems", false},
+
+		// 3. git init --separate-git-dir moves the repository's .git where nothing protects it.
+		{"git init --separate-git-dir", "git init --separate-git-dir /tmp/g", true},
+		{"git init --separate-git-dir=", "git init --separate-git-dir=/tmp/g", true},
+		{"git init --sep abbreviated", "git init --sep /tmp/g", true},
+		{"git -C ~/proj init --separate-git-dir", "git -C HOMEDIR/proj init -q --separate-git-dir /tmp/g", true},
+		{"git clone --separate-git-dir", "git clone --separate-git-dir=/tmp/g https://x/y z", true},
+		{"git init", "git init -q", false},
+		{"git worktree add", "git worktree add ../wt main", false},
+		{"git init --shared", "git init --shared=group", false},
+		{"git clone", "git clone --single-branch https://x/y z", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
