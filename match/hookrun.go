@@ -132,7 +132,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	if home == "" {
 		home = homeDir()
 	}
-	fed := fedTexts(b)
+	fed := append(fedTexts(b), printedTexts(b.Units())...)
 	texts, units := b.Texts(), b.Units()
 	texts = append(texts[:len(texts):len(texts)], fed...)
 	units = append(units[:len(units):len(units)], fed...)

@@ -91,7 +91,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
-	fed := fedTexts(b)
+	fed := append(fedTexts(b), printedTexts(b.Units())...)
 	for _, t := range append(b.Texts(), fed...) {
 		words := strings.Fields(t)
 		if len(words) == 0 {

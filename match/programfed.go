@@ -105,6 +105,9 @@ func producedWords(p []string) []string {
 	}
 	switch prog {
 	case "echo", "printf":
+		if text, ok := printed(p); ok { // their output, evaluated (red team round 55)
+			return printedWords(text)
+		}
 		return ops
 	case "ls":
 		names := []string{"*"}

@@ -114,6 +114,18 @@ func TestChangesRound55(t *testing.T) {
 		{"git worktree add", "git worktree add ../wt main", false},
 		{"git init --shared", "git init --shared=group", false},
 		{"git clone", "git clone --single-branch https://x/y z", false},
+
+		// 4. printf and echo -e of literal words: judged by the text they print.
+		{"cp to a printf's path", "cp x $(printf '%s/.%s/%s%s' ~ claude sett ings.json)", true},
+		{"printf | xargs cp", `printf '%s/.%s/%s%s\n' ~ claude sett ings.json | xargs cp x`, true},
+		{"cp to a printf's path, hex", `cp x "$(printf '%s/\x2ecl\x61ude/settings.json' ~)"`, true},
+		{"cp to an echo -e's path, octal", "cp x `echo -e ~/'\\056claude/settings.json'`", true},
+		{"printf -v", `printf -v d '%s/.claude' ~; echo "$d" | xargs rm -rf`, true},
+		{"echo -e | xargs rm", `echo -e '\x2fHOMEDIR/g\0157' | xargs rm -rf`, true},
+		{"printf %b", `printf '%b' 'HOMEDIR/\x67o' | xargs rm -rf`, true},
+		{"printf %c", `printf '%s/%c%c' ~ g o | xargs rm -rf`, true},
+		{"printf of a build path | xargs rm", "printf '%s\n' build/a build/b | xargs rm -f", false},
+		{"cp to a printf's /tmp path", "cp x $(printf '/tmp/%s' out)", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -123,5 +135,36 @@ func TestChangesRound55(t *testing.T) {
 				t.Errorf("%q = %v, want %v", tc.cmd, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestPrinted evaluates printf and echo on words of known value (red team round 55).
+func TestPrinted(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		words []string
+		want  string
+		ok    bool
+	}{
+		{[]string{"printf", "%s/.%s/%s%s", "~", "claude", "sett", "ings.json"}, "~/.claude/settings.json", true},
+		{[]string{"printf", `%s\n`, "a", "b"}, "a\nb\n", true},
+		{[]string{"printf", `\x2e\0141\142%%`}, ".\f1b%", true}, // bash: \014, then 1
+		{[]string{"printf", "%b|%c|%.2s", `x\0101\x42`, "yes", "abc"}, "xAB|y|ab", true},
+		{[]string{"printf", "%5s-%d", "a", "7"}, "a-7", true},
+		{[]string{"printf", `a\cb`}, "a", true},
+		{[]string{"echo", "-e", `\x2fa\0142\143`}, `/ab\143`, true},
+		{[]string{"echo", `\x2f`}, `\x2f`, true},
+		{[]string{"echo", "-n", "a", "b"}, "a b", true},
+		{[]string{"printf", "-v", "x", "%s", "a"}, "", false},
+		{[]string{"printf", "%s", "$HOME"}, "", false},
+		{[]string{"cat", "x"}, "", false},
+	} {
+		got, ok := printed(tc.words)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("printed(%q) = %q, %v, want %q, %v", tc.words, got, ok, tc.want, tc.ok)
+		}
+	}
+	if got, ok := substPrinted(`cp x "$(printf '%s/.c%s' ~ laude)" y`); !ok || got != `cp x "~/.claude" y` {
+		t.Errorf("substPrinted = %q, %v", got, ok)
 	}
 }
