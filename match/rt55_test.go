@@ -58,6 +58,11 @@ func TestChangesRound55(t *testing.T) {
 		{"systemd-run --working-directory DIR", "systemd-run -q --working-directory HOMEDIR rm -rf go", true},
 		{"bwrap --chdir", "bwrap --bind / / --chdir HOMEDIR rm -rf go", true},
 		{"systemd-run in /tmp", "systemd-run --working-directory=/tmp rm -rf go", false},
+		{"sudo -i", "sudo -i -u USER rm -rf go", true},
+		{"su - -c", `su - USER -c "rm -rf go"`, true},
+		{"su -l -c", `su -l USER -c "rm -rf go"`, true},
+		{"runuser -l", `runuser -l USER -c "rm -rf go"`, true},
+		{"su -c", `su USER -c "rm -rf out"`, false},
 		{"env -C a variable", "env -C $D rm -rf go", true},
 		{"env -C .. from a subdirectory of the project", "env -C .. tar xf /tmp/x.tar", true},
 		// The line's directories are one set (as `cd build; tar xf x`): the call's own too.

@@ -7,8 +7,8 @@ import "strings"
 // DIR (--chdir), sudo -D DIR (--chdir), unshare -w DIR (--wd), parallel --workdir DIR. dir
 // is "" when the directory is not known: a chroot (chroot NEWROOT, sudo -R, unshare -R,
 // nsenter -r, where every path of the command is taken under the new root), nsenter -w (the
-// target's directory), an option word with an expansion, or an abbreviation that may be
-// any of them. The command the wrapper runs is among Texts too; a caller takes it as run
+// target's directory), a login shell (sudo -i, su -, su -l, runuser -l: the target user's
+// home), an option word with an expansion, or an abbreviation that may be any of them. The command the wrapper runs is among Texts too; a caller takes it as run
 // after `cd DIR` (red team round 55: `env -C ~ rm -rf go`, `sudo -D ~ rm -rf go`).
 func WrapperDir(words []string) (dir string, ok bool) {
 	if len(words) == 0 {
@@ -35,6 +35,8 @@ func WrapperDir(words []string) (dir string, ok bool) {
 		chdirShort, chdirLong = "-w", "--wd"
 	case "parallel":
 		chdirLong = "--workdir"
+	case "su", "runuser":
+		rootShort, rootLong = "-l", "--login" // a login shell starts in the user's home
 	default:
 		return "", false
 	}
@@ -42,15 +44,20 @@ func WrapperDir(words []string) (dir string, ok bool) {
 	for _, w := range words[1:] {
 		args = append(args, word{text: w, static: !strings.ContainsAny(w, "$`")})
 	}
-	opts, _, parsed := spec.parseOptions(args)
+	opts, rest, parsed := spec.parseOptions(args)
 	if !parsed {
 		return "", true // an option of unknown value may be any of them
+	}
+	if (name == "su" || name == "runuser") && len(rest) > 0 && rest[0].text == "-" {
+		return "", true // su - USER: a login shell, in the user's home
 	}
 	found := false
 	for _, o := range opts {
 		switch {
 		case o.name == rootShort || o.name == rootLong && rootLong != "":
 			return "", true
+		case name == "sudo" && (o.name == "-i" || o.name == "--login"):
+			return "", true // a login shell, in the target user's home
 		case name == "nsenter" && (o.name == chdirShort || strings.HasPrefix(o.name, "--w")):
 			return "", true // -w[DIR], --wd[=DIR]: an optional argument, or the target's
 		case name == "parallel" && o.name == "--wd":
