@@ -63,6 +63,8 @@ func TestChangesRound55(t *testing.T) {
 		{"su -l -c", `su -l USER -c "rm -rf go"`, true},
 		{"runuser -l", `runuser -l USER -c "rm -rf go"`, true},
 		{"su -c", `su USER -c "rm -rf out"`, false},
+		{"xargs -I env -C", "echo ~ | xargs -I% env -C % rm -rf go", true},
+		{"xargs -I sudo -D", "echo ~ | xargs -I{} sudo -D {} rm -rf go", true},
 		{"env -C a variable", "env -C $D rm -rf go", true},
 		{"env -C .. from a subdirectory of the project", "env -C .. tar xf /tmp/x.tar", true},
 		// The line's directories are one set (as `cd build; tar xf x`): the call's own too.
