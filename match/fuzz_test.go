@@ -201,3 +201,17 @@ func FuzzGlobsMeet(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPrinted runs printf's and echo's evaluation and the substitution of their output in a
+// command's text on any words: neither may panic (red team round 55).
+func FuzzPrinted(f *testing.F) {
+	for _, s := range []string{`%s/.%s`, `\x2`, `%.`, `%`, `\u`, `\0`, `%5.2b`, `\c`, "$(printf '%s' a)", "`echo -e x`", "$(printf"} {
+		f.Add(s, "a")
+	}
+	f.Fuzz(func(t *testing.T, format, arg string) {
+		printed([]string{"printf", format, arg})
+		printed([]string{"echo", "-e", format, arg})
+		substPrinted("cp " + format + " " + arg)
+		shellWords(format)
+	})
+}

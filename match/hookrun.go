@@ -132,7 +132,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	if home == "" {
 		home = homeDir()
 	}
-	fed := fedTexts(b)
+	fed := append(fedTexts(b), printedTexts(b.Units())...)
 	texts, units := b.Texts(), b.Units()
 	texts = append(texts[:len(texts):len(texts)], fed...)
 	units = append(units[:len(units):len(units)], fed...)
@@ -595,7 +595,8 @@ func pipName(base string) bool {
 }
 
 // startupCwds returns the directories the line may run in, as path patterns: the call's
-// ("$", any directory, when unknown) and each one a cd, pushd or popd moves to, in any
+// ("$", any directory, when unknown) and each one a cd, pushd or popd moves to (or a
+// wrapper's directory option: wrapperCd), in any
 // order (a relative one joined to each directory before it, and any directory too when
 // CDPATH may apply: the word does not start with "."); a target that is not known is "$".
 func startupCwds(texts []string, cwd, home string) []string {
@@ -605,6 +606,10 @@ func startupCwds(texts []string, cwd, home string) []string {
 	cwds := []string{cwd}
 	for _, t := range texts {
 		words := strings.Fields(t)
+		chdir := false // chdir(2), not a shell's cd: no CDPATH
+		if cd := wrapperCd(words); cd != nil {
+			words, chdir = cd, true
+		}
 		if len(words) == 0 || !dirChangers[words[0]] {
 			continue
 		}
@@ -623,7 +628,7 @@ func startupCwds(texts []string, cwd, home string) []string {
 			for _, c := range cwds[:n] {
 				cwds = append(cwds, cleanPattern(c+"/"+d))
 			}
-			if !strings.HasPrefix(d, ".") {
+			if !strings.HasPrefix(d, ".") && !chdir {
 				cwds = append(cwds, "$")
 			}
 		}

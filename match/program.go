@@ -81,7 +81,8 @@ func (s *Subject) lineChanges(cmd string) bool {
 	}
 	files := s.programFiles()
 	dirs := dirsOf(files)
-	l := s.scopeOf(cmd, b.Texts(), b.Units(), files)
+	fed := append(fedTexts(b), printedTexts(b.Units())...)
+	l := s.scopeOf(cmd, append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...), b.Units(), files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
 	// objcopy, find -fprint on `~/go/bin/*`).
@@ -91,7 +92,6 @@ func (s *Subject) lineChanges(cmd string) bool {
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
-	fed := fedTexts(b)
 	for _, t := range append(b.Texts(), fed...) {
 		words := strings.Fields(t)
 		if len(words) == 0 {

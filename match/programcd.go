@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hookcore/hookcore/shell"
@@ -41,8 +42,11 @@ func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
 			lead = "" // that cd, once
 			continue
 		}
-		if words := strings.Fields(t); len(words) > 0 && dirChangers[words[0]] {
+		words := strings.Fields(t)
+		if len(words) > 0 && dirChangers[words[0]] {
 			l.cd(words, cdpathEnv, cdpathLine || len(words) > 1 && cdableMay(cmd, words[len(words)-1]))
+		} else if cd := wrapperCd(words); cd != nil {
+			l.cd(cd, "", false) // chdir(2): no CDPATH
 		}
 	}
 	for _, u := range units {
@@ -52,6 +56,54 @@ func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
 	}
 	l.memo = &scopeMemo{cands: map[string][]string{}, res: map[string]*regexp.Regexp{}}
 	return l
+}
+
+// wrapperCd returns the words of the cd that the simple command words does for the
+// command it wraps (shell.WrapperDir: `env -C DIR CMD`, `sudo -D DIR CMD` run CMD as `cd
+// DIR && CMD` would; red team round 55), "$" for a directory that is not known; nil when
+// it is no such wrapper.
+//
+// A command package shell does not know as a wrapper (systemd-run, bwrap, systemd-nspawn)
+// is looked through by speculative suffixes of Texts; a long option of it that names a
+// working directory (--working-directory, --chdir, --wd, --workdir, their `=DIR` forms)
+// counts the same way.
+func wrapperCd(words []string) []string {
+	d, ok := shell.WrapperDir(words)
+	if !ok && len(words) > 0 {
+		if !shell.IsWrapper(words[0]) {
+			d, ok = workdirOption(words[1:])
+		}
+	}
+	switch {
+	case !ok:
+		return nil
+	case d == "" || strings.ContainsAny(d, "$`"):
+		d = "$"
+	}
+	return []string{"cd", d}
+}
+
+// workdirLong are the long options by which commands package shell does not look through
+// name the directory they run their command in.
+var workdirLong = []string{"--working-directory", "--chdir", "--wd", "--workdir", "--work-dir", "--cwd"}
+
+// workdirOption returns the directory a workdirLong option of args names ("" when not
+// known), and whether there is one.
+func workdirOption(args []string) (string, bool) {
+	for i, a := range args {
+		name, v, eq := strings.Cut(a, "=")
+		if !slices.Contains(workdirLong, name) {
+			continue
+		}
+		if !eq {
+			if i+1 >= len(args) {
+				return "", true
+			}
+			v = args[i+1]
+		}
+		return v, true
+	}
+	return "", false
 }
 
 // setsVar reports whether the line cmd may set the shell variable name: it names it other

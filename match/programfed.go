@@ -64,7 +64,28 @@ func fedTexts(b *shell.Commands) []string {
 		}
 		out = append(out, strings.Join(append(append([]string{}, f.Command...), words...), " "))
 	}
-	return out
+	return unwrapFed(out)
+}
+
+// unwrapFed returns texts with, after each that starts with a wrapper (`xargs -I% env -C %
+// rm -rf go`), the texts package shell reads in it: the command it runs, the wrapper's own
+// directory option kept for the cd checks (red team round 55).
+func unwrapFed(texts []string) []string {
+	n := len(texts)
+	for _, t := range texts[:n] {
+		head, _, _ := strings.Cut(t, " ")
+		if !shell.IsWrapper(head) {
+			continue
+		}
+		if b := shell.Parse(t); b != nil {
+			for _, u := range b.Texts() {
+				if u != t {
+					texts = append(texts, u)
+				}
+			}
+		}
+	}
+	return texts
 }
 
 // findRunning returns the find of the words p running the command of f on what it finds.
@@ -105,6 +126,9 @@ func producedWords(p []string) []string {
 	}
 	switch prog {
 	case "echo", "printf":
+		if text, ok := printed(p); ok { // their output, evaluated (red team round 55)
+			return printedWords(text)
+		}
 		return ops
 	case "ls":
 		names := []string{"*"}

@@ -118,6 +118,17 @@ func (w *writeCheck) command(prog string, args []string) bool {
 	if dirs, ok := debExtractDirs(prog, args); ok {
 		return w.extractInto(dirs) // dpkg-deb -x DEB DIR: as tar -C DIR (red team round 54)
 	}
+	if dirs, anyDir, ok := extractDirs(prog, args); ok {
+		if anyDir {
+			return true
+		}
+		for _, d := range dirs {
+			if d == "." && w.cwdIn() || d != "." && w.extractInto([]string{d}) {
+				return true
+			}
+		}
+		return false
+	}
 	switch prog {
 	case "git":
 		return w.git(append([]string{prog}, args...))
@@ -229,17 +240,6 @@ func (w *writeCheck) command(prog string, args []string) bool {
 			return w.extractInto(dirs)
 		}
 		return false
-	case "7z", "7za", "7zr":
-		if len(args) == 0 || (args[0] != "x" && args[0] != "e") {
-			return false
-		}
-		var dirs []string
-		for _, a := range args[1:] {
-			if d, ok := strings.CutPrefix(a, "-o"); ok {
-				dirs = append(dirs, d)
-			}
-		}
-		return w.extractInto(dirs)
 	case "dd":
 		for _, a := range args {
 			if f, ok := strings.CutPrefix(a, "of="); ok && w.file(f) {

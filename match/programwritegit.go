@@ -28,6 +28,7 @@ type gitCall struct {
 	sub      string
 	trees    []string // the work tree directories given, as operand words
 	template bool
+	separate bool // --separate-git-dir: the repository's .git moved there, or made there
 }
 
 // parseGit reads the words of a git command (words[0] is git); tree and template are the
@@ -71,6 +72,9 @@ func parseGit(words []string, tree []string, template bool) (gitCall, bool) {
 		if a == "--template" || strings.HasPrefix(a, "--template=") {
 			g.template = true
 		}
+		if name, _, _ := strings.Cut(a, "="); len(name) > 3 && longAbbrev(name, "--separate-git-dir") {
+			g.separate = true
+		}
 		if p, ok := strings.CutPrefix(a, "--prefix="); ok && g.sub == "checkout-index" {
 			wt = append(wt, p)
 		}
@@ -112,11 +116,12 @@ func gitLine(cmd string) (trees []string, template bool) {
 	return vals, strings.Contains(cmd, "GIT_TEMPLATE_DIR")
 }
 
-// hooksProtected reports whether one of the protected paths is a repository's .git or a
-// path in its hooks directory: what a template directory fills.
+// hooksProtected reports whether one of the protected paths is a repository's .git, a path
+// in its hooks directory or its config: what a template directory fills, and what `git
+// init --separate-git-dir DIR` moves to DIR, where nothing protects it (red team round 55).
 func hooksProtected(paths []string) bool {
 	for _, p := range paths {
-		if strings.HasSuffix(p, "/.git") || strings.Contains(p+"/", "/.git/hooks/") {
+		if strings.HasSuffix(p, "/.git") || strings.Contains(p+"/", "/.git/hooks/") || strings.HasSuffix(p, "/.git/config") {
 			return true
 		}
 	}
@@ -178,13 +183,15 @@ type gitEnv struct {
 // directory on the path to one and is not the project's own (red team round 54: `git
 // --work-tree ~ checkout evil -- .`, `git -C ~ init && git -C ~ pull /path evil`,
 // `checkout-index -a -f --prefix=$HOME/`); or git init or clone copying a template
-// directory into a new .git when .git/hooks is protected (`git init --template=DIR`).
+// directory into a new .git when .git/hooks is protected (`git init --template=DIR`), or
+// moving the repository's .git to another directory (`git init --separate-git-dir DIR`,
+// which leaves a .git file naming it: red team round 55).
 func (w *writeCheck) git(words []string) bool {
 	g, ok := parseGit(words, w.gitEnv.trees, w.gitEnv.template)
 	if !ok {
 		return false
 	}
-	if g.template && w.gitEnv.hooks && (g.sub == "init" || g.sub == "clone") {
+	if (g.template || g.separate) && w.gitEnv.hooks && (g.sub == "init" || g.sub == "clone") {
 		return true
 	}
 	if !g.writesTree() {
