@@ -161,6 +161,9 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent}}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
 	w.gitEnv.hooks, w.gitEnv.own = hooksProtected(paths), c.ownTree
+	if len(c.cwds) > 1 {
+		w.gitEnv.cwds = c.cwds
+	}
 	venv := false // the line activates a virtual environment: pip by name is its pip
 	for _, t := range texts {
 		words := strings.Fields(t)

@@ -92,6 +92,16 @@ func (s *Subject) lineChanges(cmd string) bool {
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
+	if len(l.cwds) > 1 || l.anywhere && s.cwd != "" {
+		for _, c := range l.cwds {
+			if c != "" {
+				w.gitEnv.cwds = append(w.gitEnv.cwds, c)
+			}
+		}
+		if l.anywhere {
+			w.gitEnv.cwds = append(w.gitEnv.cwds, "$D")
+		}
+	}
 	for _, t := range append(b.Texts(), fed...) {
 		words := strings.Fields(t)
 		if len(words) == 0 {
