@@ -160,6 +160,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	}
 	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent}}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
+	w.suffix = backupSuffix(cmd)
 	w.gitEnv.hooks, w.gitEnv.own = hooksProtected(paths), c.ownTree
 	if len(c.cwds) > 1 {
 		w.gitEnv.cwds = c.cwds

@@ -92,6 +92,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
+	w.suffix = backupSuffix(cmd)
 	if len(l.cwds) > 1 || l.anywhere && s.cwd != "" {
 		for _, c := range l.cwds {
 			if c != "" {
