@@ -83,6 +83,17 @@ func TestChangesRound56(t *testing.T) {
 		{"gunzip -c", "gunzip -c ~/.claude/settings.json.gz", false},
 		{"zstd -d --stdout", "zstd -d --stdout ~/.claude/settings.json.zst", false},
 		{"gzip -t", "gzip -t ~/.claude/settings.json.gz", false},
+		// 4. tmux -c and systemd-run -p WorkingDirectory= run their command there.
+		{"tmux new -c", `tmux new -d -c ~/go "mv bin x"`, true},
+		{"tmux new-window -c", `tmux new-window -c ~/go "mv bin x"`, true},
+		{"tmux new-session -c", `tmux new-session -d -c HOMEDIR "rm -rf go"`, true},
+		{"tmux split-window -c", `tmux split-window -c ~/go "rm -rf bin"`, true},
+		{"tmux new -c unquoted", `tmux new -d -c ~/go mv bin x`, true},
+		{"systemd-run -p WorkingDirectory=", "systemd-run -p WorkingDirectory=HOMEDIR/go mv bin x", true},
+		{"systemd-run --property=WorkingDirectory=", "systemd-run --property=WorkingDirectory=HOMEDIR rm -rf go", true},
+		{"tmux new -c /tmp", `tmux new -d -c /tmp "mv bin x"`, false},
+		{"tmux ls", "tmux ls", false},
+		{"systemd-run -p in /tmp", "systemd-run -p WorkingDirectory=/tmp rm -rf go", false},
 		{"gunzip in /tmp", "gunzip /tmp/x.gz && xz -d /tmp/y.xz", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
