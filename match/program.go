@@ -179,7 +179,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
 			words = words[1:]
 		}
-		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] {
+		if len(words) == 0 || readsOnly(words) || changers[words[0]] || judged[words[0]] {
 			continue
 		}
 		if inNear || words[0] == "xargs" && lineNear {

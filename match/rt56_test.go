@@ -106,3 +106,46 @@ func TestChangesRound56(t *testing.T) {
 		})
 	}
 }
+
+// Red team round 56's false positives: commands that only read a path changes "PATH"
+// names.
+func TestChangesPathReaders56(t *testing.T) {
+	t.Parallel()
+	home, _ := configHome(t)
+	proj := filepath.Join(home, "proj")
+	bashrc := filepath.Join(home, ".bashrc")
+	f, err := CompileIf(`args.command changes ".mcp.json" || args.command changes "` + bashrc + `"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, cmd string
+		want      bool
+	}{
+		{"jq", "jq . .mcp.json", false},
+		{"jq -r", "jq -r '.mcpServers | keys[]' .mcp.json", false},
+		{"python3 -m json.tool", "python3 -m json.tool .mcp.json", false},
+		{"shellcheck", "shellcheck HOMEDIR/.bashrc", false},
+		{"bash -n", "bash -n HOMEDIR/.bashrc", false},
+		{"git diff", "git diff .mcp.json", false},
+		{"git log", "git log -p -- .mcp.json", false},
+		{"git show", "git show HEAD:.mcp.json", false},
+		{"git status", "git status .mcp.json", false},
+		{"git add", "git add .mcp.json", false},
+		{"jq with a redirection", "jq . x.json > .mcp.json", true},
+		{"python3 -m json.tool OUT", "python3 -m json.tool x.json .mcp.json", true},
+		{"bash runs it", "bash HOMEDIR/.bashrc", true},
+		{"git checkout", "git checkout main -- .mcp.json", true},
+		{"sed -i", "sed -i s/a/b/ .mcp.json", true},
+		{"jq --in-place-ish sponge", "jq . .mcp.json | sponge .mcp.json", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			args, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(tc.cmd, "HOMEDIR", home)})
+			s := NewSubjectAt(proj, "PreToolUse", "Bash", args).WithCwd(proj).WithHome(home)
+			if got := f.Match(s); got != tc.want {
+				t.Errorf("%q = %v, want %v", tc.cmd, got, tc.want)
+			}
+		})
+	}
+}
