@@ -160,7 +160,11 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	}
 	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent}}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
+	w.suffix = backupSuffix(cmd)
 	w.gitEnv.hooks, w.gitEnv.own = hooksProtected(paths), c.ownTree
+	if len(c.cwds) > 1 {
+		w.gitEnv.cwds = c.cwds
+	}
 	venv := false // the line activates a virtual environment: pip by name is its pip
 	for _, t := range texts {
 		words := strings.Fields(t)
@@ -217,8 +221,8 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		}
 		siteQuery := len(words) > 2 && pythonName(filepath.Base(words[0])) && words[1] == "-m" && words[2] == "site" // prints the site's paths
 		query = query || siteQuery
-		writer = writer || len(words) > 0 && !readers[words[0]] && !siteQuery
-		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] || siteQuery {
+		writer = writer || len(words) > 0 && !readsOnly(words) && !siteQuery
+		if len(words) == 0 || readsOnly(words) || changers[words[0]] || judged[words[0]] || siteQuery {
 			for _, w := range splitWords(u) {
 				seen[w] = true
 			}

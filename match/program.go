@@ -92,6 +92,17 @@ func (s *Subject) lineChanges(cmd string) bool {
 	nearMay := func(op string) bool { return exact.may(op, near) }
 	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
+	w.suffix = backupSuffix(cmd)
+	if len(l.cwds) > 1 || l.anywhere && s.cwd != "" {
+		for _, c := range l.cwds {
+			if c != "" {
+				w.gitEnv.cwds = append(w.gitEnv.cwds, c)
+			}
+		}
+		if l.anywhere {
+			w.gitEnv.cwds = append(w.gitEnv.cwds, "$D")
+		}
+	}
 	for _, t := range append(b.Texts(), fed...) {
 		words := strings.Fields(t)
 		if len(words) == 0 {
@@ -168,7 +179,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
 			words = words[1:]
 		}
-		if len(words) == 0 || readers[words[0]] || changers[words[0]] || judged[words[0]] {
+		if len(words) == 0 || readsOnly(words) || changers[words[0]] || judged[words[0]] {
 			continue
 		}
 		if inNear || words[0] == "xargs" && lineNear {

@@ -73,6 +73,9 @@ func wrapperCd(words []string) []string {
 		if !shell.IsWrapper(words[0]) {
 			d, ok = workdirOption(words[1:])
 		}
+		if !ok {
+			d, ok = startDir(words)
+		}
 	}
 	switch {
 	case !ok:
@@ -102,6 +105,43 @@ func workdirOption(args []string) (string, bool) {
 			v = args[i+1]
 		}
 		return v, true
+	}
+	return "", false
+}
+
+// startDir returns the directory tmux's -c (new-session, new-window, split-window,
+// respawn-pane: the directory its command starts in) or systemd-run's WorkingDirectory=
+// property names ("" when not known), and whether there is one (red team round 56: `tmux
+// new -d -c ~/go "mv bin x"`, `systemd-run -p WorkingDirectory=~ rm -rf go`).
+func startDir(words []string) (string, bool) {
+	switch filepath.Base(words[0]) {
+	case "tmux":
+		for i, a := range words[1:] {
+			if a == "-c" {
+				if i+2 < len(words) {
+					return words[i+2], true
+				}
+				return "", true
+			}
+			if len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.Contains(a[1:], "c") {
+				return "", true // -dc DIR, -cDIR: read as any directory
+			}
+		}
+	case "systemd-run":
+		for i, a := range words[1:] {
+			v, ok := strings.CutPrefix(a, "--property=")
+			if !ok {
+				v, ok = strings.CutPrefix(a, "-p")
+			}
+			if ok && v == "" && i+2 < len(words) && (a == "-p" || a == "--property") {
+				v = words[i+2]
+			} else if a == "--property" && i+2 < len(words) {
+				v, ok = words[i+2], true
+			}
+			if d, found := strings.CutPrefix(v, "WorkingDirectory="); ok && found {
+				return strings.TrimPrefix(d, "-"), true // a leading - ignores a missing one
+			}
+		}
 	}
 	return "", false
 }

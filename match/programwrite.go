@@ -23,6 +23,7 @@ type writeCheck struct {
 	lineProt     bool
 
 	gitEnv gitEnv // the line's git environment (programwritegit.go)
+	suffix string // SIMPLE_BACKUP_SUFFIX's value on the line (backupSuffix)
 
 	// over, when set, answers may, file, dir and cwdIn for other paths than the program's,
 	// with the same reading of each command: the hooks' startup paths (hookrun.go). A check
@@ -111,6 +112,11 @@ func (w *writeCheck) names() bool {
 func (w *writeCheck) command(prog string, args []string) bool {
 	if prog != "find" && w.outputOption(args) {
 		return true
+	}
+	for _, n := range namedWrites(prog, args, w.suffix) {
+		if w.file(n) {
+			return true // a backup, a split's piece, a decompressed file (red team round 56)
+		}
 	}
 	if hit, ok := w.fromInput(prog, args); ok {
 		return hit

@@ -175,6 +175,7 @@ type gitEnv struct {
 	trees    []string // GIT_WORK_TREE's values on the line
 	template bool     // the line names GIT_TEMPLATE_DIR
 	hooks    bool     // a protected path is a repository's .git or in its hooks
+	cwds     []string // the directories the line's cds may lead to, when it has any
 	own      func(dir string) bool
 }
 
@@ -197,7 +198,13 @@ func (w *writeCheck) git(words []string) bool {
 	if !g.writesTree() {
 		return false
 	}
-	for _, t := range g.trees {
+	trees := g.trees
+	if len(trees) == 0 {
+		// The directories the line's cds lead to are git's work tree as -C's are (red team
+		// round 56: `cd ~ && git init -q && git fetch -q /tmp/er && git checkout FETCH_HEAD -- .`).
+		trees = w.gitEnv.cwds
+	}
+	for _, t := range trees {
 		if w.may(t) && (w.gitEnv.own == nil || !w.gitEnv.own(t)) {
 			return true
 		}
