@@ -13,27 +13,7 @@ import (
 // changes ".git/hooks"), and the lines that stay allowed.
 func TestChangesRound54(t *testing.T) {
 	t.Parallel()
-	home, config := configHome(t)
-	bin := filepath.Join(home, "go", "bin")
-	if err := os.MkdirAll(bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	prog := filepath.Join(bin, "hookcore")
-	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	proj := filepath.Join(home, "proj")
-	if err := os.Symlink(filepath.Join(proj, ".claude"), filepath.Join(proj, "lnk")); err != nil {
-		t.Fatal(err)
-	}
-	f, err := CompileIf(`args.command changes hook_program || args.command changes hook_config || args.command changes ".git/hooks" || args.command changes ".git/config"`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name, cwd, cmd string
-		want           bool
-	}{
+	checkRound(t, []roundRow{
 		// 1. xargs and parallel take their operands from their input.
 		{"xargs rm of the home's go", "", "echo ~/go | xargs rm -rf", true},
 		{"find executables | xargs rm", "", "find ~ -type f -perm -u+x | xargs rm -f", true},
@@ -106,7 +86,7 @@ func TestChangesRound54(t *testing.T) {
 		{"cd node_modules && tar", "", "cd node_modules && tar xf x", false},
 		{"cd build && cp -r", "", "cd build && cp -r /tmp/tpl/. .", false},
 		{"cd build && rsync", "", "cd build && rsync -a /tmp/tpl/ .", false},
-		{"cwd build, tar", filepath.Join(proj, "build"), "tar -xzf ../dist.tgz", false},
+		{"cwd build, tar", "build", "tar -xzf ../dist.tgz", false},
 		{"find -empty -delete", "", "find . -empty -type d -delete", false},
 		{"cd .claude && tar", "", "cd .claude && tar xf x", true},
 		{"cd build/.. && tar", "", "cd build/.. && tar xf x", true},
@@ -123,15 +103,45 @@ func TestChangesRound54(t *testing.T) {
 		{"cd build && git --work-tree ..", "", "cd build && git --work-tree .. checkout evil -- .", true},
 		{"cd a link to a config directory", "", "cd lnk && tar xf x", true},
 		{"mkdir, cd a dot directory", "", "mkdir -p .claude/x && cd .claude && tar xf x", true},
-	} {
+	})
+}
+
+// roundRow is one line of a red team round's table (rt54_test.go, rt55_test.go,
+// rt56_test.go): the Bash line, HOMEDIR standing for the home; the call's cwd in the project
+// ("" for its root); and whether the self-protect example's Bash conditions hold for it.
+type roundRow struct {
+	name, cwd, cmd string
+	want           bool
+}
+
+// checkRound judges each row by the self-protect example's Bash conditions (changes
+// hook_program with the program at ~/go/bin/hookcore, changes hook_config, changes
+// ".git/hooks" and ".git/config") in a home of configHome's, whose project holds lnk, a
+// symbolic link to its .claude.
+func checkRound(t *testing.T, rows []roundRow) {
+	t.Helper()
+	home, config := configHome(t)
+	bin := filepath.Join(home, "go", "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(bin, "hookcore")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(home, "proj")
+	if err := os.Symlink(filepath.Join(proj, ".claude"), filepath.Join(proj, "lnk")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := CompileIf(`args.command changes hook_program || args.command changes hook_config || args.command changes ".git/hooks" || args.command changes ".git/config"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range rows {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			cwd := tc.cwd
-			if cwd == "" {
-				cwd = proj
-			}
-			cmd := tc.cmd
-			args, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(cmd, "HOMEDIR", home)})
+			cwd := filepath.Join(proj, tc.cwd)
+			args, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(tc.cmd, "HOMEDIR", home)})
 			s := NewSubjectAt(proj, "PreToolUse", "Bash", args).WithCwd(cwd).WithHome(home).WithHookConfig(config).WithProgram([]string{prog})
 			if got := f.Match(s); got != tc.want {
 				t.Errorf("%q in %s = %v, want %v", tc.cmd, cwd, got, tc.want)

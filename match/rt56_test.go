@@ -2,7 +2,6 @@ package match
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,98 +12,72 @@ import (
 // ".git/hooks" and ".git/config"), and the lines that stay allowed.
 func TestChangesRound56(t *testing.T) {
 	t.Parallel()
-	home, config := configHome(t)
-	bin := filepath.Join(home, "go", "bin")
-	if err := os.MkdirAll(bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	prog := filepath.Join(bin, "hookcore")
-	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	proj := filepath.Join(home, "proj")
-	f, err := CompileIf(`args.command changes hook_program || args.command changes hook_config || args.command changes ".git/hooks" || args.command changes ".git/config"`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name, cmd string
-		want      bool
-	}{
+	checkRound(t, []roundRow{
 		// 1. A git after a cd takes the cd's directory as its work tree, as -C's.
-		{"cd ~ && git checkout", "cd ~ && git init -q && git fetch -q /tmp/er && git checkout FETCH_HEAD -- .", true},
-		{"cd ~ && git reset --hard", "cd ~ && git reset --hard evil", true},
-		{"cd ~ && git pull", "cd ~ && git pull /tmp/er evil", true},
-		{"cd ~ && git restore", "cd ~ && git restore --source evil .", true},
-		{"cd ~ && git read-tree -u", "cd ~ && git read-tree -u -m evil", true},
-		{"cd ~ && git checkout-index", "cd ~ && git checkout-index -a -f", true},
-		{"cd ~/go && git checkout", "cd ~/go && git checkout evil -- .", true},
-		{"cd HOMEDIR; git checkout", "cd HOMEDIR; git checkout evil -- .", true},
-		{"env -C ~ git checkout", "env -C ~ git checkout evil -- .", true},
-		{"cd ~ && git status", "cd ~ && git status && git log -1", false},
-		{"cd /tmp && git checkout", "cd /tmp/x && git checkout main", false},
-		{"git checkout in the project", "git checkout main && git pull", false},
-		{"cd the project root && git pull", "cd HOMEDIR/proj && git pull", false},
-		{"cd build && git checkout", "cd build && git checkout main -- .", false},
+		{"cd ~ && git checkout", "", "cd ~ && git init -q && git fetch -q /tmp/er && git checkout FETCH_HEAD -- .", true},
+		{"cd ~ && git reset --hard", "", "cd ~ && git reset --hard evil", true},
+		{"cd ~ && git pull", "", "cd ~ && git pull /tmp/er evil", true},
+		{"cd ~ && git restore", "", "cd ~ && git restore --source evil .", true},
+		{"cd ~ && git read-tree -u", "", "cd ~ && git read-tree -u -m evil", true},
+		{"cd ~ && git checkout-index", "", "cd ~ && git checkout-index -a -f", true},
+		{"cd ~/go && git checkout", "", "cd ~/go && git checkout evil -- .", true},
+		{"cd HOMEDIR; git checkout", "", "cd HOMEDIR; git checkout evil -- .", true},
+		{"env -C ~ git checkout", "", "env -C ~ git checkout evil -- .", true},
+		{"cd ~ && git status", "", "cd ~ && git status && git log -1", false},
+		{"cd /tmp && git checkout", "", "cd /tmp/x && git checkout main", false},
+		{"git checkout in the project", "", "git checkout main && git pull", false},
+		{"cd the project root && git pull", "", "cd HOMEDIR/proj && git pull", false},
+		{"cd build && git checkout", "", "cd build && git checkout main -- .", false},
 
 		// 2. A backup's name (DEST+SUFFIX) and a split's pieces (PREFIX then any text) are written.
-		{"cp -b -S", "cp -b -S e /tmp/evil ~/go/bin/hookcor", true},
-		{"mv -b -S", "mv -b -S e /tmp/evil ~/go/bin/hookcor", true},
-		{"install -b -S", "install -b -S e /tmp/evil ~/go/bin/hookcor", true},
-		{"cp --suffix=", "cp --suffix=e /tmp/evil ~/go/bin/hookcor", true},
-		{"cp -S into a directory", "cp -bSe /tmp/hookcor ~/go/bin/", true},
-		{"ln -b -S", "ln -sf -b -S e /tmp/evil ~/go/bin/hookcor", true},
-		{"cp --backup with SIMPLE_BACKUP_SUFFIX", "SIMPLE_BACKUP_SUFFIX=e cp --backup=simple /tmp/evil ~/go/bin/hookcor", true},
-		{"cp -b: the ~ backup of settings.json~", "cp -b /tmp/evil ~/.claude/settings.json~", false},
-		{"mv -b -S into .claude", "mv -b -S .json /tmp/evil ~/.claude/settings", true},
-		{"cp -b --backup=numbered", "cp --backup=numbered /tmp/evil ~/go/bin/hookcore.~1", false},
-		{"csplit -f", `csplit -s -f ~/go/bin/hookco -b "re%.0d" /tmp/evil 3`, true},
-		{"csplit --prefix=", "csplit --prefix=HOMEDIR/.claude/sett /tmp/evil 3", true},
-		{"split PREFIX", "split -b 1M /tmp/evil ~/go/bin/hook", true},
-		{"cp -b in the project", "cp -b -S .orig x.go y.go", false},
-		{"csplit in /tmp", "csplit -f /tmp/part /tmp/evil 3", false},
-		{"split in /tmp", "split -l 10 /tmp/evil /tmp/part", false},
+		{"cp -b -S", "", "cp -b -S e /tmp/evil ~/go/bin/hookcor", true},
+		{"mv -b -S", "", "mv -b -S e /tmp/evil ~/go/bin/hookcor", true},
+		{"install -b -S", "", "install -b -S e /tmp/evil ~/go/bin/hookcor", true},
+		{"cp --suffix=", "", "cp --suffix=e /tmp/evil ~/go/bin/hookcor", true},
+		{"cp -S into a directory", "", "cp -bSe /tmp/hookcor ~/go/bin/", true},
+		{"ln -b -S", "", "ln -sf -b -S e /tmp/evil ~/go/bin/hookcor", true},
+		{"cp --backup with SIMPLE_BACKUP_SUFFIX", "", "SIMPLE_BACKUP_SUFFIX=e cp --backup=simple /tmp/evil ~/go/bin/hookcor", true},
+		{"cp -b: the ~ backup of settings.json~", "", "cp -b /tmp/evil ~/.claude/settings.json~", false},
+		{"mv -b -S into .claude", "", "mv -b -S .json /tmp/evil ~/.claude/settings", true},
+		{"cp -b --backup=numbered", "", "cp --backup=numbered /tmp/evil ~/go/bin/hookcore.~1", false},
+		{"csplit -f", "", `csplit -s -f ~/go/bin/hookco -b "re%.0d" /tmp/evil 3`, true},
+		{"csplit --prefix=", "", "csplit --prefix=HOMEDIR/.claude/sett /tmp/evil 3", true},
+		{"split PREFIX", "", "split -b 1M /tmp/evil ~/go/bin/hook", true},
+		{"cp -b in the project", "", "cp -b -S .orig x.go y.go", false},
+		{"csplit in /tmp", "", "csplit -f /tmp/part /tmp/evil 3", false},
+		{"split in /tmp", "", "split -l 10 /tmp/evil /tmp/part", false},
 
 		// 3. A decompressor writes its operand less the compression suffix.
-		{"gunzip -f", "gunzip -f ~/.claude/settings.json.gz", true},
-		{"gzip -d", "gzip -d ~/.claude/settings.json.gz", true},
-		{"gzip -dc", "gzip -d -f ~/go/bin/hookcore.gz", true},
-		{"bunzip2", "bunzip2 ~/.claude/settings.json.bz2", true},
-		{"bzip2 -d", "bzip2 -df ~/.claude/settings.json.bz2", true},
-		{"unxz", "unxz ~/.claude/settings.json.xz", true},
-		{"xz -d", "xz -d ~/.claude/settings.json.xz", true},
-		{"unlzma", "unlzma ~/.claude/settings.json.lzma", true},
-		{"lz4 -d", "lz4 -d -f ~/.claude/settings.json.lz4", true},
-		{"lz4 -d SRC DST", "lz4 -d /tmp/e.lz4 ~/.claude/settings.json", true},
-		{"zstd -d", "zstd -d -f ~/.claude/settings.json.zst", true},
-		{"unzstd", "unzstd ~/.claude/settings.json.zst", true},
-		{"uncompress", "uncompress ~/.claude/settings.json.Z", true},
-		{"gunzip -S", "gunzip -S .evil ~/.claude/settings.json.evil", true},
-		{"gunzip -c", "gunzip -c ~/.claude/settings.json.gz", false},
-		{"zstd -d --stdout", "zstd -d --stdout ~/.claude/settings.json.zst", false},
-		{"gzip -t", "gzip -t ~/.claude/settings.json.gz", false},
+		{"gunzip -f", "", "gunzip -f ~/.claude/settings.json.gz", true},
+		{"gzip -d", "", "gzip -d ~/.claude/settings.json.gz", true},
+		{"gzip -dc", "", "gzip -d -f ~/go/bin/hookcore.gz", true},
+		{"bunzip2", "", "bunzip2 ~/.claude/settings.json.bz2", true},
+		{"bzip2 -d", "", "bzip2 -df ~/.claude/settings.json.bz2", true},
+		{"unxz", "", "unxz ~/.claude/settings.json.xz", true},
+		{"xz -d", "", "xz -d ~/.claude/settings.json.xz", true},
+		{"unlzma", "", "unlzma ~/.claude/settings.json.lzma", true},
+		{"lz4 -d", "", "lz4 -d -f ~/.claude/settings.json.lz4", true},
+		{"lz4 -d SRC DST", "", "lz4 -d /tmp/e.lz4 ~/.claude/settings.json", true},
+		{"zstd -d", "", "zstd -d -f ~/.claude/settings.json.zst", true},
+		{"unzstd", "", "unzstd ~/.claude/settings.json.zst", true},
+		{"uncompress", "", "uncompress ~/.claude/settings.json.Z", true},
+		{"gunzip -S", "", "gunzip -S .evil ~/.claude/settings.json.evil", true},
+		{"gunzip -c", "", "gunzip -c ~/.claude/settings.json.gz", false},
+		{"zstd -d --stdout", "", "zstd -d --stdout ~/.claude/settings.json.zst", false},
+		{"gzip -t", "", "gzip -t ~/.claude/settings.json.gz", false},
 		// 4. tmux -c and systemd-run -p WorkingDirectory= run their command there.
-		{"tmux new -c", `tmux new -d -c ~/go "mv bin x"`, true},
-		{"tmux new-window -c", `tmux new-window -c ~/go "mv bin x"`, true},
-		{"tmux new-session -c", `tmux new-session -d -c HOMEDIR "rm -rf go"`, true},
-		{"tmux split-window -c", `tmux split-window -c ~/go "rm -rf bin"`, true},
-		{"tmux new -c unquoted", `tmux new -d -c ~/go mv bin x`, true},
-		{"systemd-run -p WorkingDirectory=", "systemd-run -p WorkingDirectory=HOMEDIR/go mv bin x", true},
-		{"systemd-run --property=WorkingDirectory=", "systemd-run --property=WorkingDirectory=HOMEDIR rm -rf go", true},
-		{"tmux new -c /tmp", `tmux new -d -c /tmp "mv bin x"`, false},
-		{"tmux ls", "tmux ls", false},
-		{"systemd-run -p in /tmp", "systemd-run -p WorkingDirectory=/tmp rm -rf go", false},
-		{"gunzip in /tmp", "gunzip /tmp/x.gz && xz -d /tmp/y.xz", false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			args, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(tc.cmd, "HOMEDIR", home)})
-			s := NewSubjectAt(proj, "PreToolUse", "Bash", args).WithCwd(proj).WithHome(home).WithHookConfig(config).WithProgram([]string{prog})
-			if got := f.Match(s); got != tc.want {
-				t.Errorf("%q = %v, want %v", tc.cmd, got, tc.want)
-			}
-		})
-	}
+		{"tmux new -c", "", `tmux new -d -c ~/go "mv bin x"`, true},
+		{"tmux new-window -c", "", `tmux new-window -c ~/go "mv bin x"`, true},
+		{"tmux new-session -c", "", `tmux new-session -d -c HOMEDIR "rm -rf go"`, true},
+		{"tmux split-window -c", "", `tmux split-window -c ~/go "rm -rf bin"`, true},
+		{"tmux new -c unquoted", "", `tmux new -d -c ~/go mv bin x`, true},
+		{"systemd-run -p WorkingDirectory=", "", "systemd-run -p WorkingDirectory=HOMEDIR/go mv bin x", true},
+		{"systemd-run --property=WorkingDirectory=", "", "systemd-run --property=WorkingDirectory=HOMEDIR rm -rf go", true},
+		{"tmux new -c /tmp", "", `tmux new -d -c /tmp "mv bin x"`, false},
+		{"tmux ls", "", "tmux ls", false},
+		{"systemd-run -p in /tmp", "", "systemd-run -p WorkingDirectory=/tmp rm -rf go", false},
+		{"gunzip in /tmp", "", "gunzip /tmp/x.gz && xz -d /tmp/y.xz", false},
+	})
 }
 
 // Red team round 56's false positives: commands that only read a path changes "PATH"
