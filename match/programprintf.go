@@ -12,14 +12,23 @@ import (
 // expanded it before the command ran, and the checks read it as the home. Source: red team
 // round 55 (`cp x $(printf '%s/.%s/%s%s' ~ claude sett ings.json)`, `printf … | xargs cp
 // x`: the path is the text printed, not any word of the line).
+//
+// A word that starts with $HOME or ${HOME} (then a slash or its end) starts with ~ instead,
+// and one that starts with $PWD or ${PWD} with . (red team round 56: `echo -e
+// "$HOME/.bash\x72c" | xargs cp x` wrote ~/.bashrc): the home and the directory the checks
+// read those as. A line that sets HOME or PWD first makes this name the real home: more
+// blocked, never less.
 func printed(words []string) (string, bool) {
 	if len(words) == 0 {
 		return "", false
 	}
-	for _, w := range words[1:] {
+	words = append([]string{words[0]}, words[1:]...)
+	for i, w := range words[1:] {
+		w = knownPrefix(w)
 		if strings.ContainsAny(w, "$`") {
 			return "", false
 		}
+		words[i+1] = w
 	}
 	switch words[0] {
 	case "printf":
@@ -308,8 +317,9 @@ func substPrinted(t string) (string, bool) {
 }
 
 // shellWords splits the simple command text into its words' values: blanks separate,
-// single and double quotes and backslashes are removed; false when it has an expansion,
-// a nested substitution or an operator.
+// single and double quotes and backslashes are removed; false when it has an expansion
+// (but a word's leading $HOME, ${HOME}, $PWD or ${PWD}, kept for printed: knownVar), a
+// nested substitution or an operator.
 func shellWords(text string) ([]string, bool) {
 	var words []string
 	var sb strings.Builder
@@ -325,6 +335,11 @@ func shellWords(text string) ([]string, bool) {
 			sb.WriteByte(c)
 		case q == '"' && c == '"':
 			q = 0
+		case c == '$' && sb.Len() == 0 && knownVar(text[i:]) != "":
+			v := knownVar(text[i:]) // kept as written: printed reads it (knownPrefix)
+			sb.WriteString(v)
+			i += len(v) - 1
+			in = true
 		case c == '$' || c == '`' || q == 0 && strings.IndexByte("|&;<>()", c) >= 0:
 			return nil, false
 		case c == '\\' && i+1 < len(text):
@@ -355,4 +370,26 @@ func shellWords(text string) ([]string, bool) {
 		words = append(words, sb.String())
 	}
 	return words, true
+}
+
+// knownPrefix rewrites a leading $HOME or ${HOME} of w as ~, and a leading $PWD or ${PWD}
+// as ., when a slash or the word's end follows (printed).
+func knownPrefix(w string) string {
+	for _, v := range [][2]string{{"$HOME", "~"}, {"${HOME}", "~"}, {"$PWD", "."}, {"${PWD}", "."}} {
+		if rest, ok := strings.CutPrefix(w, v[0]); ok && (rest == "" || rest[0] == '/') {
+			return v[1] + rest
+		}
+	}
+	return w
+}
+
+// knownVar returns the $HOME, ${HOME}, $PWD or ${PWD} that text starts with when a slash,
+// a quote, a blank or the text's end follows it, else "".
+func knownVar(text string) string {
+	for _, v := range []string{"${HOME}", "${PWD}", "$HOME", "$PWD"} {
+		if rest, ok := strings.CutPrefix(text, v); ok && (rest == "" || strings.IndexByte("/\"' \t\n", rest[0]) >= 0) {
+			return v
+		}
+	}
+	return ""
 }

@@ -133,7 +133,10 @@ func TestPrinted(t *testing.T) {
 		{[]string{"echo", `\x2f`}, `\x2f`, true},
 		{[]string{"echo", "-n", "a", "b"}, "a b", true},
 		{[]string{"printf", "-v", "x", "%s", "a"}, "", false},
-		{[]string{"printf", "%s", "$HOME"}, "", false},
+		{[]string{"printf", "%s", "$HOME"}, "~", true}, // red team round 56
+		{[]string{"echo", "-e", `${PWD}/.mcp\x2ejson`}, "./.mcp.json", true},
+		{[]string{"printf", "%s", "$HOMEDIR"}, "", false},
+		{[]string{"printf", "%s", "$X/a"}, "", false},
 		{[]string{"cat", "x"}, "", false},
 	} {
 		got, ok := printed(tc.words)

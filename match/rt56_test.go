@@ -29,6 +29,11 @@ func TestChangesRound56(t *testing.T) {
 		{"cd the project root && git pull", "", "cd HOMEDIR/proj && git pull", false},
 		{"cd build && git checkout", "", "cd build && git checkout main -- .", false},
 
+		// echo -e or printf with the home or the cwd by variable, evaluated (red team round 56).
+		{"echo -e $HOME | xargs cp", "", `echo -e "$HOME/go/bin/hookcor\x65" | xargs cp /tmp/evil`, true},
+		{"printf ${HOME} in a substitution", "", `cp /tmp/evil "$(printf '%s/.cl%s/settings.json' "${HOME}" aude)"`, true},
+		{"echo -e $PWD | xargs cp in the project", "", `echo -e "$PWD/src/a\x2ego" | xargs cp /tmp/x`, false},
+
 		// 2. A backup's name (DEST+SUFFIX) and a split's pieces (PREFIX then any text) are written.
 		{"cp -b -S", "", "cp -b -S e /tmp/evil ~/go/bin/hookcor", true},
 		{"mv -b -S", "", "mv -b -S e /tmp/evil ~/go/bin/hookcor", true},
