@@ -33,10 +33,7 @@ func (s *Subject) WithHookConfig(paths []string) *Subject {
 // its path below the root starts with a dot (a project's subdirectory, where `make -C ..`
 // is ordinary; not .claude nor .git, where a previous call's cd may have left the shell).
 func (s *Subject) floor() []string {
-	home := s.home
-	if home == "" {
-		home = homeDir()
-	}
+	home := s.homePath()
 	root := s.root
 	if root == "" {
 		root = s.cwd
@@ -138,10 +135,7 @@ func (s *Subject) changesPaths(file bool, v string, paths []string) bool {
 // hooks); none when neither is known.
 func (s *Subject) clausePaths(p string) []string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
-		home := s.home
-		if home == "" {
-			home = homeDir()
-		}
+		home := s.homePath()
 		if home == "" {
 			return nil
 		}

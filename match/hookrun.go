@@ -128,11 +128,8 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	if b.MatchesAll() {
 		return true
 	}
-	home := s.home
-	if home == "" {
-		home = homeDir()
-	}
-	fed := append(fedTexts(b), printedTexts(b.Units())...)
+	home := s.homePath()
+	fed := s.fedLines(b)
 	texts, units := b.Texts(), b.Units()
 	texts = append(texts[:len(texts):len(texts)], fed...)
 	units = append(units[:len(units):len(units)], fed...)

@@ -81,7 +81,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	}
 	files := s.programFiles()
 	dirs := dirsOf(files)
-	fed := append(fedTexts(b), printedTexts(b.Units())...)
+	fed := s.fedLines(b)
 	l := s.scopeOf(cmd, append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...), b.Units(), files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
@@ -103,7 +103,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 			w.gitEnv.cwds = append(w.gitEnv.cwds, "$D")
 		}
 	}
-	for _, t := range append(b.Texts(), fed...) {
+	for _, t := range append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...) {
 		words := strings.Fields(t)
 		if len(words) == 0 {
 			continue

@@ -53,6 +53,9 @@ type Subject struct {
 	bashOnce sync.Once
 	bash     *shell.Commands // nil when the arguments have no command string
 
+	fedOnce sync.Once
+	fed     []string // fedLines: the commands xargs and printf substitutions add to the line
+
 	hostsOnce   sync.Once
 	hosts       []string // fetchHosts: the hosts a WebFetch call reaches
 	hostsUnread bool     // fetchHosts: a URL of the call has a scheme and is not read
@@ -111,12 +114,26 @@ type pathSet struct {
 	linked bool
 }
 
+// homePath is the home ~ stands for: WithHome's, else the user's ($HOME); "" when unknown.
+func (s *Subject) homePath() string {
+	if s.home != "" {
+		return s.home
+	}
+	return homeDir()
+}
+
+// fedLines returns, once per Subject, the commands a Bash line runs beyond its own texts:
+// what xargs and parallel run with their input's words (fedTexts) and the line with each
+// printf or echo substitution replaced by its output (printedTexts). Every `changes` clause
+// of a condition reads them (red team rounds 54, 55).
+func (s *Subject) fedLines(b *shell.Commands) []string {
+	s.fedOnce.Do(func() { s.fed = append(fedTexts(b), printedTexts(b.Units())...) })
+	return s.fed
+}
+
 // forms are the spellings of the file path v that path rules match (pathForms).
 func (s *Subject) forms(v, anchor string) pathSet {
-	home := s.home
-	if home == "" {
-		home = homeDir()
-	}
+	home := s.homePath()
 	key := anchor + "\x00" + v
 	s.formsMu.Lock()
 	defer s.formsMu.Unlock()
