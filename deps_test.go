@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -286,4 +290,68 @@ func TestLeanHookBinaryDeps(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLeanHookBinaryInitCompilesNoRegexp checks that no package of this module linked into
+// the lean hook binary compiles a regular expression in a package-level variable's
+// initialiser: such a compile runs at every hook process's start, whether the pattern is
+// used or not (stop 32: six of them, about 4 % of the process under perf, two of them Gemini
+// extension patterns added at stop 31). A pattern is compiled on first use instead
+// (sync.OnceValue).
+func TestLeanHookBinaryInitCompilesNoRegexp(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("go", "list", "-deps", "-tags", "hookcore_lean",
+		"-f", "{{if not .Standard}}{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \" \"}}{{end}}", module+"/cmd/hookcore-hook").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	files := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		parts := strings.Split(line, "\t")
+		if len(parts) != 3 || (parts[0] != module && !strings.HasPrefix(parts[0], module+"/")) {
+			continue
+		}
+		for _, name := range strings.Fields(parts[2]) {
+			path := filepath.Join(parts[1], name)
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files++
+			for _, d := range f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok != token.VAR {
+					continue
+				}
+				for _, s := range g.Specs {
+					for _, v := range s.(*ast.ValueSpec).Values {
+						if name := initCompile(v); name != "" {
+							t.Errorf("%s: a package-level variable calls regexp.%s at start-up; compile it on first use", path, name)
+						}
+					}
+				}
+			}
+		}
+	}
+	if files < 50 {
+		t.Fatalf("read only %d files of the lean hook binary's packages", files)
+	}
+}
+
+// initCompile returns the name of the regexp compile function that the expression e calls
+// when evaluated (not inside a function literal), "" for none.
+func initCompile(e ast.Expr) string {
+	found := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok && id.Name == "regexp" && strings.Contains(n.Sel.Name, "Compile") {
+				found = n.Sel.Name
+			}
+		}
+		return found == ""
+	})
+	return found
 }

@@ -3,6 +3,7 @@ package hookcore
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Code a tool runs is a shell command to the guards (red team round 50: mcp-server-code-runner's
@@ -83,7 +84,9 @@ func codeLines(code string, langs []string) []string {
 
 // zeppelinInterp is the first line of a Zeppelin paragraph that names its interpreter:
 // `%sh`, `%python.ipython`, `%spark.pyspark(option=x)`.
-var zeppelinInterp = regexp.MustCompile(`^%([A-Za-z][A-Za-z0-9_.-]*)(\(.*\))?$`)
+var zeppelinInterp = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^%([A-Za-z][A-Za-z0-9_.-]*)(\(.*\))?$`)
+})
 
 // zeppelinParagraph returns the language of the interpreter a Zeppelin paragraph's first
 // line names (red team round 52: `create_paragraph {"text": "%sh\nrm -rf x"}`) and the
@@ -91,7 +94,7 @@ var zeppelinInterp = regexp.MustCompile(`^%([A-Za-z][A-Za-z0-9_.-]*)(\(.*\))?$`)
 // (`%sh.terminal` is sh), "" for none (`%spark.pyspark` is read as shell text).
 func zeppelinParagraph(code string) (lang, body string, ok bool) {
 	first, body, _ := strings.Cut(strings.TrimLeft(code, " \t\r\n"), "\n")
-	m := zeppelinInterp.FindStringSubmatch(strings.TrimSpace(first))
+	m := zeppelinInterp().FindStringSubmatch(strings.TrimSpace(first))
 	if m == nil {
 		return "", "", false
 	}
@@ -117,7 +120,9 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 var (
 	cellShells   = []string{"bash", "sh", "zsh", "ksh", "script", "sx", "system", "perl", "ruby"}
 	magicShells  = []string{"sx", "system", "sc"}
-	assignEscape = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_, \[\]().]*=\s*([!%])(.*)$`)
+	assignEscape = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_, \[\]().]*=\s*([!%])(.*)$`)
+	})
 )
 
 // jupyterShell returns the shell text of the code read as an IPython cell, one line for each
@@ -133,7 +138,7 @@ func jupyterShell(code string) string {
 	}
 	for i := 0; i < len(lines); i++ {
 		t := strings.TrimRight(strings.TrimLeft(lines[i], " \t"), "\r")
-		if m := assignEscape.FindStringSubmatch(t); m != nil {
+		if m := assignEscape().FindStringSubmatch(t); m != nil {
 			t = m[1] + m[2]
 		}
 		switch {

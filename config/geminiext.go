@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml/ast"
 )
@@ -71,7 +72,7 @@ const (
 )
 
 // geminiExtName is validateName's pattern (Gemini CLI 0.61.0).
-var geminiExtName = regexp.MustCompile(`^[a-zA-Z0-9-]+$`)
+var geminiExtName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z0-9-]+$`) })
 
 // geminiExtensions returns the candidates of the Gemini CLI extensions under home, for the
 // working directory cwd: per extension its hooks/hooks.json (Extension set), or its
@@ -149,7 +150,7 @@ func geminiExtManifestName(path string) (name string, settings []string, why str
 		return "", nil, path + ` has no "name"`
 	case v == nil || v == "" || v == false || v == float64(0):
 		return "", nil, path + ` has no "version"`
-	case !geminiExtName.MatchString(n):
+	case !geminiExtName().MatchString(n):
 		return "", nil, fmt.Sprintf("its name %q has other characters than letters, digits and dashes", n)
 	}
 	list, _ := m["settings"].([]any)
@@ -256,7 +257,7 @@ func geminiGlobRegexp(glob string) *regexp.Regexp {
 }
 
 // geminiVar is hydrateString's pattern (Gemini CLI 0.61.0): ${NAME}, the shortest.
-var geminiVar = regexp.MustCompile(`\$\{(.*?)\}`)
+var geminiVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{(.*?)\}`) })
 
 // hydrate replaces the variables of x in s, as Gemini CLI's hydrateString does: a name it
 // does not know stays as written.
@@ -264,7 +265,7 @@ func (x *GeminiExtension) hydrate(s string) string {
 	if !strings.Contains(s, "${") {
 		return s
 	}
-	return geminiVar.ReplaceAllStringFunc(s, func(m string) string {
+	return geminiVar().ReplaceAllStringFunc(s, func(m string) string {
 		switch m[2 : len(m)-1] {
 		case "extensionPath":
 			return x.Path

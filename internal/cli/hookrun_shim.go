@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // versionFiles are the files in the working directory and its ancestors by which a version
@@ -22,7 +23,9 @@ var versionFiles = map[string][]string{
 
 // shimRootVar matches the line a pyenv-family shim exports its manager's root with:
 // `export PYENV_ROOT="/root/.pyenv"`.
-var shimRootVar = regexp.MustCompile(`(?m)^export ([A-Z]+)_ROOT="(/[^"$` + "`" + `]*)"`)
+var shimRootVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^export ([A-Z]+)_ROOT="(/[^"$` + "`" + `]*)"`)
+})
 
 // shim returns the root of the version manager whose shim r's program is, and the
 // manager's name ("" when the root does not tell): a file in a directory named shims (pyenv,
@@ -46,7 +49,7 @@ func shim(r hookRun, v runView) (root, manager string) {
 			return "", "mise"
 		}
 		if text, ok := readCapped(r.file, 4<<10); ok {
-			if m := shimRootVar.FindStringSubmatch(text); m != nil {
+			if m := shimRootVar().FindStringSubmatch(text); m != nil {
 				return filepath.Clean(m[2]), strings.ToLower(m[1])
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -624,14 +625,14 @@ func hookOptions(h *config.Hook) []string {
 }
 
 // blankRun is a run of 8 or more blanks.
-var blankRun = regexp.MustCompile(`[ \t]{8,}`)
+var blankRun = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[ \t]{8,}`) })
 
 // reviewLine is what trust show prints of a command under review: on one line, printable,
 // with each run of 8 or more blanks shown as its count (stop 25 red team: 300 blanks pushed a
 // `; touch /tmp/pwn` past the truncation), and a long command cut with the count of what
 // is left out.
 func reviewLine(s string) string {
-	s = blankRun.ReplaceAllStringFunc(s, func(b string) string { return fmt.Sprintf(" [%d blanks] ", len(b)) })
+	s = blankRun().ReplaceAllStringFunc(s, func(b string) string { return fmt.Sprintf(" [%d blanks] ", len(b)) })
 	s = text.Printable(strings.TrimSpace(s))
 	const max = 400
 	if n := utf8.RuneCountInString(s); n > max {
