@@ -105,16 +105,35 @@ func (r *Runner) rootOf(in *hook.Input) string {
 	return r.root
 }
 
-// hookConfigAt returns Options.HookConfig for an event whose project root is root: with
-// SessionRoots, another project than ProjectDir has its own config files, so each path under
-// ProjectDir is taken under root too.
+// hookConfigRoot is the project root whose config files `changes hook_config` protects for
+// in, beside ProjectDir's: the project root of in's cwd when the input has an absolute one,
+// else rootOf(in). Not only with SessionRoots: the process that runs the hooks may have been
+// started outside the event's project (a hook command run from another directory, `hookcore
+// serve` for every project), and the agent's writes are the event's project's (stop 32).
+// rootOf is root, computed already.
+func (r *Runner) hookConfigRoot(in *hook.Input, rootOf string) string {
+	if r.opts.SessionRoots || len(r.hookConfig) == 0 || in.Cwd == "" || !filepath.IsAbs(in.Cwd) {
+		return rootOf
+	}
+	return filepath.ToSlash(config.ProjectRoot(in.Cwd))
+}
+
+// hookConfigAt returns Options.HookConfig for an event whose project root is root
+// (hookConfigRoot): another project than ProjectDir has its own config files, so each path
+// under ProjectDir is taken under root too, and ProjectDir's are kept.
 func (r *Runner) hookConfigAt(root string) []string {
 	if len(r.hookConfig) == 0 || root == r.root || r.root == "" || root == "" {
 		return r.hookConfig
 	}
 	out := slices.Clip(r.hookConfig)
 	for _, p := range r.hookConfig {
-		if rel, ok := strings.CutPrefix(p, r.root+"/"); ok {
+		if r.root == "/" {
+			// A process started in / (serve as a system service): the project paths are
+			// /.claude/settings.json and its kind; the home's are not the project's.
+			if rel, ok := strings.CutPrefix(p, "/."); ok {
+				out = append(out, root+"/."+rel)
+			}
+		} else if rel, ok := strings.CutPrefix(p, r.root+"/"); ok {
 			out = append(out, root+"/"+rel)
 		}
 	}
@@ -289,7 +308,8 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.rootOf(in))))
+				root := r.rootOf(in)
+				hits = eh.conds.Bind(match.NewSubjectAt(root, string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.hookConfigRoot(in, root))))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hookcore/hookcore"
@@ -69,5 +70,54 @@ func TestHookConfigSessionRoots(t *testing.T) {
 		if res := r.Fire(context.Background(), hook.PreToolUse, in); res.Blocked != tc.want {
 			t.Errorf("%q in %s: blocked %v, want %v", tc.cmd, tc.cwd, res.Blocked, tc.want)
 		}
+	}
+}
+
+// TestHookConfigEventCwd: without SessionRoots (the hook command), the config paths of the
+// event's project count too, found from the input's cwd, not only those of ProjectDir (the
+// process's project): a hook process started outside the project saw another project's
+// paths (stop 32).
+func TestHookConfigEventCwd(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	proj, other := filepath.Join(dir, "proj"), filepath.Join(dir, "other")
+	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(other, ".git"), filepath.Join(other, "src")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - {id: config, event: pre_tool_use, matcher: Bash, if: 'args.command changes hook_config', action: {type: command, command: /bin/true}, reject: true}
+`)
+	r := newRunner(t, dir, set, hookcore.Options{ProjectDir: proj, HookConfig: []string{filepath.Join(proj, ".claude", "settings.json")}})
+	// serve started in / (SessionRoots): /.claude/settings.json is the project's path, taken
+	// under the event's project; the home's paths are not.
+	fromRoot := newRunner(t, dir, set, hookcore.Options{ProjectDir: "/", SessionRoots: true, HookConfig: []string{"/.claude/settings.json", filepath.Join(dir, "home", ".claude", "settings.json")}})
+	for _, tc := range []struct {
+		cwd, cmd string
+		want     bool
+	}{
+		{proj, "cp x .c*/s*", true},
+		{other, "cp x .c*/s*", true},
+		{filepath.Join(other, "src"), "cp x ../.c*/s*", true},
+		{other, "cp x " + proj + "/.claude/settings.json", true},
+		{other, "cp x src/s*", false},
+		{other, "git add .", false},
+		{proj, "git add .", false},
+	} {
+		in := &hook.Input{SessionID: "s1", Cwd: tc.cwd, HookEventName: "PreToolUse", ToolName: "Bash", ToolInput: json.RawMessage(`{"command":"` + tc.cmd + `"}`)}
+		if res := r.Fire(context.Background(), hook.PreToolUse, in); res.Blocked != tc.want {
+			t.Errorf("%q in %s: blocked %v, want %v", tc.cmd, tc.cwd, res.Blocked, tc.want)
+		}
+		if tc.cwd == proj || strings.Contains(tc.cmd, proj) {
+			continue // ProjectDir's own paths: not fromRoot's
+		}
+		if res := fromRoot.Fire(context.Background(), hook.PreToolUse, in); res.Blocked != tc.want {
+			t.Errorf("serve from /: %q in %s: blocked %v, want %v", tc.cmd, tc.cwd, res.Blocked, tc.want)
+		}
+	}
+	in := &hook.Input{SessionID: "s1", Cwd: other, HookEventName: "PreToolUse", ToolName: "Bash", ToolInput: json.RawMessage(`{"command":"cp x home/.c*/s*"}`)}
+	if res := fromRoot.Fire(context.Background(), hook.PreToolUse, in); res.Blocked {
+		t.Errorf("serve from /: the home's path was taken under the event's project: %s", res.Reason)
 	}
 }

@@ -64,7 +64,9 @@ type Options struct {
 	// a word naming only the home, the project root or a directory above them does not
 	// count (red team round 53: `cp x ~/.mi*/config.yaml`, `cd ~/.claude && cp x
 	// settings.json`). Empty: such a clause never holds. The CLI fills it from discovery
-	// when a condition names hook_config.
+	// when a condition names hook_config. The paths under ProjectDir are also taken under
+	// the project root of each event's cwd (the input's, when absolute), whatever
+	// SessionRoots says: the process may run in another project than the event's (stop 32).
 	HookConfig []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;

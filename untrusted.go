@@ -81,5 +81,18 @@ func FatalProblems(set *config.Set, problems config.ErrorList, store *trust.Stor
 // 31)"): under its own agent its hooks never run, so no guard of it is lost by skipping it.
 // A file named on the command line (the Explicit layer) is not: it is being written.
 func BrokenExtension(f *config.File) bool {
-	return f.Failed && f.Extension != "" && f.Layer != config.Explicit
+	return f.Failed && ExtensionFile(f)
+}
+
+// ExtensionFile reports whether f is a discovered Gemini CLI extension's hooks file
+// (config.File.Extension, a layer other than Explicit): third-party code the user installed
+// for Gemini CLI, whose problems Gemini CLI skips with a warning. A broken file is skipped
+// whole (BrokenExtension); a broken hook entry in it (an unknown type or event, a command
+// hook without a command, a wrong-typed field) is skipped with a warning and the file's
+// other hooks run, without the hook command failing closed on gate events, since Gemini CLI
+// 0.61.0 discards such an entry and registers the others (HookRegistry.processHookDefinition,
+// validateHookConfig; docs/decisions.md, "Small fixes (stop 32)"). A file named on the command
+// line is not: it is being written.
+func ExtensionFile(f *config.File) bool {
+	return f.Extension != "" && f.Layer != config.Explicit
 }

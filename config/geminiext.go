@@ -35,6 +35,11 @@ import (
 //     extension (a warning);
 //   - only the `hooks` key of hooks.json counts (events at the top level run nothing, a
 //     warning), and it is JSON (no comments);
+//   - a malformed hook (a type other than command, a command hook without a command), a
+//     definition without a hooks list, an unknown event or one whose definitions are not a
+//     list is discarded and the others are registered (stop 32): Load keeps the file, the
+//     entry Broken or the problem an error of the file, which the CLI reports as a warning
+//     (hookcore.ExtensionFile);
 //   - ${extensionPath}, ${workspacePath} (the working directory), ${/} and ${pathSeparator}
 //     are replaced in every string value under `hooks`; any other ${NAME} stays as written;
 //   - the hooks run after those of every settings file (Gemini CLI sorts its settings'

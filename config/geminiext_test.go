@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -246,4 +247,57 @@ func FuzzGeminiExtensionEnabled(f *testing.F) {
 		geminiExtEnabled([]string{rule, "!" + rule}, dir)
 		(&GeminiExtension{Path: rule, Workspace: dir}).hydrate(rule + "${extensionPath}${" + dir + "}")
 	})
+}
+
+// TestGeminiExtensionBrokenShapes: in an extension's hooks file, an event whose definitions
+// are not a list and a definition whose hooks are not a list are skipped (errors of the file
+// that do not fail it), and the other hooks load, as Gemini CLI 0.61.0 skips them (stop 32);
+// the same shapes in a Gemini settings file still fail it.
+func TestGeminiExtensionBrokenShapes(t *testing.T) {
+	t.Parallel()
+	const hooks = `{"hooks": {
+ "BeforeTool": [
+  {"hooks": {"type": "command", "command": "echo object"}},
+  {"hooks": [{"type": "command", "command": "echo good", "name": "good"}]}],
+ "AfterTool": {"hooks": [{"type": "command", "command": "echo aft"}]}}}
+`
+	home, work := extensionHome(t, map[string]string{
+		"x/gemini-extension.json": `{"name": "x", "version": "1"}`,
+		"x/hooks/hooks.json":      hooks,
+	})
+	d := Discovery{Cwd: work, Home: home, ManagedDir: filepath.Join(home, "managed"),
+		GeminiSystemSettings: filepath.Join(home, "gemini-cli", "settings.json")}
+	paths, err := d.Paths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, errs := Load(paths)
+	if errs.Errors() != 2 {
+		t.Errorf("errors: %v, want 2", errs)
+	}
+	var got []string
+	for _, f := range set.Files {
+		if f.Extension == "" {
+			continue
+		}
+		if f.Failed {
+			t.Errorf("%s failed", f.Path)
+		}
+		for _, h := range f.Hooks {
+			got = append(got, h.ID)
+		}
+	}
+	if diff := cmp.Diff([]string{"good"}, got); diff != "" {
+		t.Errorf("hooks (-want +got):\n%s", diff)
+	}
+	settings := filepath.Join(t.TempDir(), ".gemini", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte(hooks), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := ParseLayerPath(LayerPath{Path: settings, Layer: User}); f == nil || !f.Failed {
+		t.Errorf("settings file with the same shapes: not failed")
+	}
 }

@@ -19,6 +19,11 @@ type decoder struct {
 	// shapeless: an event's hooks were not a sequence, so what the file meant to run is not
 	// known (a YAML list written without its "- "): the file is Failed, not one entry broken.
 	shapeless bool
+	// extension is set for a Gemini CLI extension's hooks file: an event whose definitions
+	// are not a list, or a definition whose hooks are not, is skipped (an error of the file
+	// that leaves it loaded) rather than the file failing, as Gemini CLI 0.61.0 skips them
+	// (HookRegistry.processHooksConfiguration, processHookDefinition; stop 32).
+	extension bool
 	// codexKeys is the absolute path of a Codex hooks file, whose hooks get their
 	// [hooks.state] key (Hook.AgentKey); "" for any other file.
 	codexKeys string

@@ -269,6 +269,7 @@ func parseAs(path string, data []byte, layer Layer, agent Dialect, claude bool, 
 	if ext != nil {
 		// Gemini CLI reads an extension's `hooks` and nothing else of the file.
 		top = slices.DeleteFunc(top, func(p kv) bool { return p.key != "hooks" })
+		d.extension = true
 		extensionProblems(d, f, ext, top)
 	}
 	var hooksKV *kv
@@ -453,7 +454,7 @@ func (d *decoder) settings(f *File, hooks kv) (raws []*rawHook, rest ErrorList, 
 				hint = " (a hook written without its leading \"- \"? hooks: holds a list of hooks, each starting with -)"
 			}
 			d.errorf(ev.rawValue, "hooks for %s must be a sequence, not a %s%s", ev.key, kind(ev.val), hint)
-			d.shapeless = true
+			d.shapeless = !d.extension
 		}
 		first := len(raws)
 		evProbs := d.take()
@@ -538,7 +539,7 @@ func (d *decoder) group(entry ast.Node, gi int, eventRaw string, e hook.Event, p
 	if !ok {
 		if inner.val != nil {
 			d.errorf(inner.rawValue, "hooks of a matcher group must be a sequence, not a %s", kind(inner.val))
-			d.shapeless = true
+			d.shapeless = !d.extension
 		}
 		return nil // the group's problems stay with the decoder for the caller
 	}

@@ -70,9 +70,15 @@ harness runs sub-agents.`,
 					continue
 				}
 				f, problems := config.ParseLayerPath(p)
-				for _, q := range problems {
+				for i, q := range problems {
 					if q.Warning && strings.HasSuffix(q.Msg, config.ClaudeIgnoresFile) {
 						q.Warning = false // hookcore's warning, but the agent runs none of the file
+					}
+					if !q.Warning && f != nil && !f.Failed && hookcore.ExtensionFile(f) {
+						// A broken entry of a discovered Gemini CLI extension: skipped, as the
+						// hook command skips it (stop 32). A file that does not load stays
+						// an error here (stop 31).
+						problems[i] = extensionWarning(q, f)
 					}
 				}
 				all = append(all, problems...)

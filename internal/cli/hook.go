@@ -438,6 +438,9 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 			if !l.projectTrusted && (f.Layer == config.Project || f.Layer == config.Local) {
 				continue // does not run, and its text (hook ids) must not reach the model
 			}
+			if hookcore.ExtensionFile(f) {
+				continue // skipped with a warning, as Gemini CLI discards the entry (stop 32)
+			}
 			for _, b := range f.Broken {
 				if b.Hook.Event == "" || !b.Hook.Event.Valid() || b.Hook.Event.Kind() == hook.Gate {
 					for _, p := range b.Errors {

@@ -82,7 +82,9 @@ func configPaths(d config.Discovery, loaded []string, getenv func(string) string
 }
 
 // hookConfig returns what `changes hook_config` protects for the loaded config l, looked up
-// with the flags f (configPaths).
+// with the flags f (configPaths) from the process's working directory; the Runner takes the
+// paths under its ProjectDir under each event's project too (the input's cwd: serve, or a
+// hook process started outside the project; stop 32).
 func (e *env) hookConfig(l *loaded, f *configFlags) []string {
 	root := l.projectDir
 	if root == "" {

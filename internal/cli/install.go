@@ -579,9 +579,10 @@ func (e *env) warnPolicyErrors() {
 		}
 	}
 	set, problems := config.Load(paths)
-	skipped := map[string]bool{} // a broken extension's hooks file blocks nothing (stop 31)
+	// A broken extension's hooks file, or entry in it, blocks nothing (stops 31 and 32).
+	skipped := map[string]bool{}
 	for _, f := range set.Files {
-		skipped[f.Path] = hookcore.BrokenExtension(f)
+		skipped[f.Path] = hookcore.ExtensionFile(f)
 	}
 	var errs config.ErrorList
 	for _, p := range problems {

@@ -238,12 +238,9 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			hidden++
 			continue
 		}
-		if file != nil && hookcore.BrokenExtension(file) && !p.Warning {
+		if file != nil && hookcore.ExtensionFile(file) && !p.Warning {
 			// Skipped, as Gemini CLI skips it: a warning, not an error that stops the run.
-			w := *p
-			w.Warning = true
-			w.Msg += fmt.Sprintf("; Gemini CLI extension %s's hooks do not run (Gemini CLI skips the file too), the other files' hooks do", file.Extension)
-			p = &w
+			p = extensionWarning(p, file)
 		}
 		fmt.Fprintln(e.stderr, relativize(p.Error(), e.cwd))
 	}
@@ -287,6 +284,9 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 		for _, file := range set.Files {
 			if untrustedFile(file.Path) {
 				continue
+			}
+			if hookcore.ExtensionFile(file) {
+				continue // its entries' errors were warnings that say so (extensionWarning)
 			}
 			for _, b := range file.Broken {
 				what := "hook skipped (it has errors); the other hooks run"
@@ -484,6 +484,22 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		return nil, err
 	}
 	return r, nil
+}
+
+// extensionWarning returns the error p of a discovered Gemini CLI extension's hooks file f
+// (hookcore.ExtensionFile) as the warning hookcore gives instead, saying what is skipped:
+// the file, when it does not load as a whole (hookcore.BrokenExtension), else the hook entry
+// p is about, the extension's other hooks running (Gemini CLI 0.61.0 discards such an entry
+// and registers the others; docs/decisions.md, "Small fixes (stop 32)").
+func extensionWarning(p *config.Problem, f *config.File) *config.Problem {
+	w := *p
+	w.Warning = true
+	if f.Failed {
+		w.Msg += fmt.Sprintf("; Gemini CLI extension %s's hooks do not run (Gemini CLI skips the file too), the other files' hooks do", f.Extension)
+	} else {
+		w.Msg += fmt.Sprintf("; skipped (Gemini CLI discards it or runs it to no effect), extension %s's other hooks run", f.Extension)
+	}
+	return &w
 }
 
 // strictBroken names the broken hook entries of the files of the native dialect in set
