@@ -133,16 +133,22 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	texts, units := b.Texts(), b.Units()
 	texts = append(texts[:len(texts):len(texts)], fed...)
 	units = append(units[:len(units):len(units)], fed...)
+	var comps [][]string
+	for _, st := range paths {
+		comps = append(comps, components(st))
+	}
 	cwd := s.cwd
 	if floor != nil {
 		if d, ok := s.leadingCd(cmd); ok {
 			cwd, floor = d, append(floor[:len(floor):len(floor)], d) // the rest runs there (leadingCd)
+		} else if d, ok := leadingAbsCd(cmd); ok {
+			probe := &startupCheck{s: s, paths: paths, comps: comps, home: home, cwds: []string{d}}
+			if r, _ := probe.reach(d); r == reachNone {
+				cwd = d // the rest runs there, on the path to no protected path (leadingAbsCd)
+			}
 		}
 	}
-	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, cwd, home), dotglob: mayDotglob(cmd)}
-	for _, st := range paths {
-		c.comps = append(c.comps, components(st))
-	}
+	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(texts, cwd, home), dotglob: mayDotglob(cmd)}
 	c.named = c.lineNames(units)
 	under := func(op string) bool { r, _ := c.reach(op); return r == reachUnder }
 	chain := func(op string) bool { r, _ := c.reach(op); return r != reachNone }
