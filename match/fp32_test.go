@@ -24,6 +24,18 @@ func TestChangesFalsePositives32(t *testing.T) {
 		{"cd a link to .claude by its absolute path", "", "cd HOMEDIR/proj/lnk && tar xf x.tar", true},
 		{"cd /var/tmp && cp into the project", "", "cd /var/tmp && cp x HOMEDIR/proj/.claude/settings.json", true},
 
+		// 5. A relative cd that is not the line's first command searches CDPATH only when
+		// the hook's environment or the line may set it (or a variable of its name with
+		// cdable_vars): else its git runs in the project's subdirectory.
+		{"make && cd docs && git checkout", "", "make && cd docs && git checkout main -- .", false},
+		{"git diff .github && cd docs && git checkout", "", "git diff .github && cd docs && git checkout main -- .", false},
+		{"git add .github && cd src && git restore", "", "git add .github/workflows && cd src && git restore .", false},
+		{"CDPATH on the line", "", "export CDPATH=HOMEDIR/..; git diff .github && cd x && git checkout evil -- .", true},
+		{"cdable_vars on the line", "", "shopt -s cdable_vars; x=HOMEDIR; git diff .github && cd x && git checkout evil -- .", true},
+		{"make && cd .. && git checkout", "", "make && cd .. && git checkout evil -- .", true},
+		{"make && cd ~ && git checkout", "", "make && cd ~ && git checkout evil -- .", true},
+		{"make && cd docs/../.. && git checkout", "", "make && cd docs/../.. && git checkout evil -- .", true},
+
 		// 6. tmux's own -c is a shell command run here, not a start directory.
 		{"tmux -c ls", "", "tmux -c ls", false},
 		{`tmux -c "make test"`, "", `tmux -c "make test"`, false},

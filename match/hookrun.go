@@ -148,7 +148,12 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 			}
 		}
 	}
-	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(texts, cwd, home), dotglob: mayDotglob(cmd)}
+	// A relative cd searches CDPATH only when the hook's environment sets it, or the line
+	// may (programcd.go's reading; a false positive of red team round 56's, stop 32: `git
+	// diff .github && cd docs && git checkout main -- .` took docs for any directory).
+	cdpathLine := os.Getenv("CDPATH") != "" || cdpathMay(cmd, b.Units())
+	cdpath := func(d string) bool { return cdpathLine || cdableMay(cmd, d) }
+	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(texts, cwd, home, cdpath), dotglob: mayDotglob(cmd)}
 	c.named = c.lineNames(units)
 	under := func(op string) bool { r, _ := c.reach(op); return r == reachUnder }
 	chain := func(op string) bool { r, _ := c.reach(op); return r != reachNone }
@@ -605,8 +610,9 @@ func pipName(base string) bool {
 // ("$", any directory, when unknown) and each one a cd, pushd or popd moves to (or a
 // wrapper's directory option: wrapperCd), in any
 // order (a relative one joined to each directory before it, and any directory too when
-// CDPATH may apply: the word does not start with "."); a target that is not known is "$".
-func startupCwds(texts []string, cwd, home string) []string {
+// CDPATH may apply: the word does not start with "." and cdpath reports it may search one,
+// or look up a variable of its name); a target that is not known is "$".
+func startupCwds(texts []string, cwd, home string, cdpath func(d string) bool) []string {
 	if cwd == "" {
 		cwd = "$"
 	}
@@ -635,7 +641,7 @@ func startupCwds(texts []string, cwd, home string) []string {
 			for _, c := range cwds[:n] {
 				cwds = append(cwds, cleanPattern(c+"/"+d))
 			}
-			if !strings.HasPrefix(d, ".") && !chdir {
+			if !strings.HasPrefix(d, ".") && !chdir && cdpath(d) {
 				cwds = append(cwds, "$")
 			}
 		}
