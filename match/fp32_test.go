@@ -1,6 +1,10 @@
 package match
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // Self-protect's false positives (stop 32): ordinary lines of a developer's agent that the
 // stricter reading of red team rounds 54–56 blocked, each judged by the example's Bash
@@ -43,5 +47,45 @@ func TestChangesFalsePositives32(t *testing.T) {
 		{"tmux -c cd && mv", "", `tmux -c "cd ~/go && mv bin x"`, true},
 		{"tmux -L x new -c DIR", "", `tmux -L x new -d -c ~/go "mv bin x"`, true},
 		{"tmux -u new -c DIR", "", `tmux -u new -c ~/go "mv bin x"`, true},
+	})
+}
+
+// TestGoInstallLocal32: `go install ./cmd/tool` names its program after the directory
+// (stop 32), in a project whose cmd holds tool, other, hookcore (the program's name), v2,
+// mod (a module root) and lnk (a link to tool).
+func TestGoInstallLocal32(t *testing.T) {
+	t.Parallel()
+	checkRoundIn(t, []roundRow{
+		// 2. go install of a local package directory: the program is named after the
+		// directory, unless the directory is a module root (its go.mod names it).
+		{"go install ./cmd/tool", "", "go install ./cmd/tool", false},
+		{"go install -v ./cmd/tool ./cmd/other", "", "go install -v ./cmd/tool ./cmd/other", false},
+		{"go test && go install ./cmd/tool", "", "go test ./... && go install ./cmd/tool", false},
+		{"go install ./cmd/hookcore", "", "go install ./cmd/hookcore", true},
+		{"go install ./cmd/mod (a module root: go.mod names it)", "", "go install ./cmd/mod", true},
+		{"go install ./cmd/v2", "", "go install ./cmd/v2", true},
+		{"go install .", "", "go install .", true},
+		{"go install ./...", "", "go install ./...", true},
+		{"go install ./cmd/absent", "", "go install ./cmd/absent", true},
+		{"go install ./cmd/lnk (a link)", "", "go install ./cmd/lnk", true},
+		{"cp a go.mod in, then go install", "", "cp -r /tmp/x/. cmd/tool && go install ./cmd/tool", true},
+		{"go -C then go install", "", "go -C cmd/tool mod init x/hookcore && go install ./cmd/tool", true},
+		{"cd cmd && go install (leadingCd)", "", "cd cmd && go install ./tool", false},
+		{"cd cmd && go install a module root", "", "cd cmd && go install ./mod", true},
+		{"a cd not first, then go install", "", "ls; cd cmd; go install ./tool", true},
+		{"go -C DIR install", "", "go -C cmd install ./tool", true},
+		{"go install $P", "", "go install ./cmd/$P", true},
+	}, func(proj string) {
+		for _, d := range []string{"tool", "other", "hookcore", "v2", "mod"} {
+			if err := os.MkdirAll(filepath.Join(proj, "cmd", d), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(proj, "cmd", "mod", "go.mod"), []byte("module example.com/hookcore\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("tool", filepath.Join(proj, "cmd", "lnk")); err != nil {
+			t.Fatal(err)
+		}
 	})
 }
