@@ -40,6 +40,21 @@ func TestChangesFalsePositives32(t *testing.T) {
 		{"make && cd ~ && git checkout", "", "make && cd ~ && git checkout evil -- .", true},
 		{"make && cd docs/../.. && git checkout", "", "make && cd docs/../.. && git checkout evil -- .", true},
 
+		// 3. make install with DESTDIR=DIR on its command line installs under DIR.
+		{"make install DESTDIR=/tmp/stage", "", "make install DESTDIR=/tmp/stage", false},
+		{"make DESTDIR= install-strip PREFIX=", "", "make DESTDIR=/var/tmp/stage install-strip PREFIX=/usr", false},
+		{"DESTDIR= ninja install", "", "DESTDIR=/tmp/stage ninja install", false},
+		{"make install", "", "make install", true},
+		{"make install DESTDIR=~", "", "make install DESTDIR=~", true},
+		{"make install DESTDIR=~/go", "", "make install DESTDIR=~/go", true},
+		{"make install DESTDIR=/", "", "make install DESTDIR=/", true},
+		{"make install DESTDIR= (empty)", "", "make install DESTDIR=", true},
+		{"make install DESTDIR=stage (relative)", "", "make install DESTDIR=stage", true},
+		{"make install DESTDIR=$D", "", "make install DESTDIR=$D", true},
+		{"make install DESTDIR=/tmp DESTDIR=HOME (the last wins)", "", "make install DESTDIR=/var/tmp DESTDIR=HOMEDIR", true},
+		{"DESTDIR= make install (the Makefile may assign it)", "", "DESTDIR=/tmp/stage make install", true},
+		{"make install with DESTDIR above the home", "", "make install DESTDIR=/tmp", true},
+
 		// 6. tmux's own -c is a shell command run here, not a start directory.
 		{"tmux -c ls", "", "tmux -c ls", false},
 		{`tmux -c "make test"`, "", `tmux -c "make test"`, false},
