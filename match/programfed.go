@@ -32,6 +32,10 @@ func fedTexts(b *shell.Commands) []string {
 		if len(f.Command) == 0 {
 			continue
 		}
+		if texts, ok := lsFilesRunning(f); ok {
+			out = append(out, texts...)
+			continue
+		}
 		var words []string
 		switch {
 		case f.Args != nil:
