@@ -80,6 +80,14 @@ func TestChangesFalsePositives32(t *testing.T) {
 		{"xargs rm -f < files.txt", "", "xargs rm -f < files.txt", true},
 		{"git ls-files and a second producer", "", `{ git ls-files -z '*.go'; cat list; } | xargs -0 rm -f`, true},
 
+		// Found on the way: a filter that prints parts of its lines gives xargs names no
+		// word of the line is (before: the echo's word was judged, cut's output was not).
+		{"echo | cut | xargs rm -rf", "", "echo x:HOMEDIR/go/bin | cut -d: -f2 | xargs rm -rf", true},
+		{"echo | rev | xargs rm -rf", "", "echo nib/og/RIDEMOH | rev | xargs rm -rf", true},
+		{"echo | grep -o | xargs rm -rf", "", "echo xHOMEDIR/go/bin | grep -o '/.*' | xargs rm -rf", true},
+		{"echo | head -c | xargs rm -rf", "", "echo HOMEDIR/go/binx | head -c -2 | xargs rm -rf", true},
+		{"find | grep -v | xargs rm", "", "find . -name '*.pyc' | grep -v venv | xargs rm -f", false},
+
 		// 3. make install with DESTDIR=DIR on its command line installs under DIR.
 		{"make install DESTDIR=/tmp/stage", "", "make install DESTDIR=/tmp/stage", false},
 		{"make DESTDIR= install-strip PREFIX=", "", "make DESTDIR=/var/tmp/stage install-strip PREFIX=/usr", false},
