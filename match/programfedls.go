@@ -84,8 +84,8 @@ func lsFilesPatterns(args []string) (patterns []string, z, ok bool) {
 }
 
 // lsFilesTarget reports whether the command words (xargs's command) write no file through
-// a symbolic link its operand names: sed -i (without --follow-symlinks) and perl -i
-// replace the link, rm and unlink remove it; or they only read.
+// a symbolic link its operand names: sed -i (without --follow-symlinks) replaces the
+// link, rm and unlink remove it; or they only read.
 func lsFilesTarget(words []string) bool {
 	switch words[0] {
 	case "sed":
