@@ -86,6 +86,25 @@ func (s *Subject) leadingCd(cmd string) (string, bool) {
 	return d, true
 }
 
+// leadingAbsCd returns the directory the rest of the Bash line cmd runs in when it starts
+// with `cd DIR &&`, DIR an absolute path of plain bytes with no . or .. name (CDPATH is not
+// searched for it). The commands after the cd run only if it succeeded, so there: lineWrites
+// takes it for the working directory when no protected path is at, under or below it,
+// symbolic links resolved, as `tar -xf x.tar -C DIR` is judged (a false positive of red
+// team round 54's reading, stop 32: `cd /var/tmp && tar xf x.tar` was read as extracting in
+// the project too).
+func leadingAbsCd(cmd string) (string, bool) {
+	parts := strings.SplitN(cmd, "&&", 2)
+	if len(parts) < 2 {
+		return "", false
+	}
+	words := strings.Fields(parts[0])
+	if len(words) != 2 || words[0] != "cd" || !strings.HasPrefix(words[1], "/") || !plainDir(strings.TrimLeft(words[1], "/")) {
+		return "", false
+	}
+	return filepath.Clean(words[1]), true
+}
+
 // plainDir reports whether w is a relative directory name of plain bytes (letters, digits,
 // - _ / .) with no component that starts with a dot (no .., no .claude).
 func plainDir(w string) bool {

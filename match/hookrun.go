@@ -133,16 +133,27 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	texts, units := b.Texts(), b.Units()
 	texts = append(texts[:len(texts):len(texts)], fed...)
 	units = append(units[:len(units):len(units)], fed...)
+	var comps [][]string
+	for _, st := range paths {
+		comps = append(comps, components(st))
+	}
 	cwd := s.cwd
 	if floor != nil {
 		if d, ok := s.leadingCd(cmd); ok {
 			cwd, floor = d, append(floor[:len(floor):len(floor)], d) // the rest runs there (leadingCd)
+		} else if d, ok := leadingAbsCd(cmd); ok {
+			probe := &startupCheck{s: s, paths: paths, comps: comps, home: home, cwds: []string{d}}
+			if r, _ := probe.reach(d); r == reachNone {
+				cwd = d // the rest runs there, on the path to no protected path (leadingAbsCd)
+			}
 		}
 	}
-	c := &startupCheck{s: s, paths: paths, floor: floor, home: home, cwds: startupCwds(texts, cwd, home), dotglob: mayDotglob(cmd)}
-	for _, st := range paths {
-		c.comps = append(c.comps, components(st))
-	}
+	// A relative cd searches CDPATH only when the hook's environment sets it, or the line
+	// may (programcd.go's reading; a false positive of red team round 56's, stop 32: `git
+	// diff .github && cd docs && git checkout main -- .` took docs for any directory).
+	cdpathLine := os.Getenv("CDPATH") != "" || cdpathMay(cmd, b.Units())
+	cdpath := func(d string) bool { return cdpathLine || cdableMay(cmd, d) }
+	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(texts, cwd, home, cdpath), dotglob: mayDotglob(cmd)}
 	c.named = c.lineNames(units)
 	under := func(op string) bool { r, _ := c.reach(op); return r == reachUnder }
 	chain := func(op string) bool { r, _ := c.reach(op); return r != reachNone }
@@ -599,8 +610,9 @@ func pipName(base string) bool {
 // ("$", any directory, when unknown) and each one a cd, pushd or popd moves to (or a
 // wrapper's directory option: wrapperCd), in any
 // order (a relative one joined to each directory before it, and any directory too when
-// CDPATH may apply: the word does not start with "."); a target that is not known is "$".
-func startupCwds(texts []string, cwd, home string) []string {
+// CDPATH may apply: the word does not start with "." and cdpath reports it may search one,
+// or look up a variable of its name); a target that is not known is "$".
+func startupCwds(texts []string, cwd, home string, cdpath func(d string) bool) []string {
 	if cwd == "" {
 		cwd = "$"
 	}
@@ -629,7 +641,7 @@ func startupCwds(texts []string, cwd, home string) []string {
 			for _, c := range cwds[:n] {
 				cwds = append(cwds, cleanPattern(c+"/"+d))
 			}
-			if !strings.HasPrefix(d, ".") && !chdir {
+			if !strings.HasPrefix(d, ".") && !chdir && cdpath(d) {
 				cwds = append(cwds, "$")
 			}
 		}

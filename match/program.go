@@ -90,7 +90,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	exact := *l
 	exact.exactDots = true
 	nearMay := func(op string) bool { return exact.may(op, near) }
-	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd}
+	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd, units: b.Units()}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
 	w.suffix = backupSuffix(cmd)
 	if len(l.cwds) > 1 || l.anywhere && s.cwd != "" {

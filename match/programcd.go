@@ -116,10 +116,11 @@ func workdirOption(args []string) (string, bool) {
 func startDir(words []string) (string, bool) {
 	switch filepath.Base(words[0]) {
 	case "tmux":
-		for i, a := range words[1:] {
+		args := tmuxCommands(words[1:])
+		for i, a := range args {
 			if a == "-c" {
-				if i+2 < len(words) {
-					return words[i+2], true
+				if i+1 < len(args) {
+					return args[i+1], true
 				}
 				return "", true
 			}
@@ -144,6 +145,32 @@ func startDir(words []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// tmuxCommands returns tmux's arguments after its own options (`tmux [-2CDlNuVv] [-c
+// shell-command] [-f file] [-L socket-name] [-S socket-path] [-T features] command
+// [flags]`): its commands, whose -c is a start directory. tmux's own -c is a shell command
+// run in the working directory, as sh -c's (tmux(1); a false positive of red team round
+// 56's reading, stop 32: `tmux -c "ls"`).
+func tmuxCommands(args []string) []string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return args[i+1:]
+		}
+		if len(a) < 2 || a[0] != '-' {
+			return args[i:]
+		}
+		for j := 1; j < len(a); j++ {
+			if strings.IndexByte("cfLST", a[j]) >= 0 {
+				if j == len(a)-1 {
+					i++ // the value is the next word
+				}
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // setsVar reports whether the line cmd may set the shell variable name: it names it other

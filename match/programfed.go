@@ -32,6 +32,10 @@ func fedTexts(b *shell.Commands) []string {
 		if len(f.Command) == 0 {
 			continue
 		}
+		if texts, ok := lsFilesRunning(f); ok {
+			out = append(out, texts...)
+			continue
+		}
 		var words []string
 		switch {
 		case f.Args != nil:
@@ -124,6 +128,9 @@ func producedWords(p []string) []string {
 		}
 		ops = append(ops, a)
 	}
+	if partsOfLines(prog, args) {
+		return []string{fedInput}
+	}
 	switch prog {
 	case "echo", "printf":
 		if text, ok := printed(p); ok { // their output, evaluated (red team round 55)
@@ -176,6 +183,29 @@ func producedWords(p []string) []string {
 		return nil
 	}
 	return []string{fedInput}
+}
+
+// partsOfLines reports whether the filter prog with args prints parts of its input's lines
+// other than their words, which may be a name no word fed to it is (`echo x:~/go/bin | cut
+// -d: -f2`, `rev`, `grep -o`, `head -c`): its output is of unknown value (stop 32).
+func partsOfLines(prog string, args []string) bool {
+	switch prog {
+	case "cut", "rev", "colrm", "fold", "column", "paste", "expand", "unexpand", "fmt":
+		return true
+	case "grep", "egrep", "fgrep", "rg":
+		for _, a := range args {
+			if a == "--only-matching" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "o") {
+				return true
+			}
+		}
+	case "head", "tail":
+		for _, a := range args {
+			if strings.HasPrefix(a, "--bytes") || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // slicesHasMarker reports whether a word of words holds the marker m.

@@ -106,6 +106,34 @@ var installHeads = map[string]bool{
 	"apt": true, "apt-get": true, "dnf": true, "yum": true, "zypper": true,
 }
 
+// destDir returns the staging directories of an install by make (DESTDIR=DIR among its
+// arguments, which a Makefile's own assignment does not override) or ninja (DESTDIR=DIR
+// before it: CMake's install rule reads the environment): the GNU convention puts every
+// installed file under $(DESTDIR)$(prefix). nil when there is none, or one is empty, not
+// absolute (~/ is) or has an expansion. A Makefile that ignores DESTDIR runs what it runs,
+// as plain make does. Source: a false positive of red team round 50's reading (stop 32:
+// `make install DESTDIR=/tmp/stage`).
+func destDir(base string, args []string, pre map[string]string) []string {
+	var vals []string
+	if base == "ninja" {
+		if v, ok := pre["DESTDIR"]; ok {
+			vals = append(vals, v)
+		}
+	} else {
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "DESTDIR="); ok {
+				vals = append(vals, v)
+			}
+		}
+	}
+	for _, v := range vals {
+		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~/") || hasExpansion(v) {
+			return nil
+		}
+	}
+	return vals
+}
+
 // isInstallHead reports whether installTarget knows the program name base.
 func isInstallHead(base string) bool {
 	return installHeads[base] || isPip(base) || strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy")
@@ -195,6 +223,9 @@ func (w *writeCheck) installTarget(head string, args []string, pre map[string]st
 	case base == "make" || base == "gmake" || base == "bmake" || base == "ninja":
 		for _, a := range args {
 			if strings.HasPrefix(a, "install") {
+				if trees := destDir(base, args, pre); trees != nil {
+					return installTarget{trees: trees}, true
+				}
 				return installTarget{any: true}, true // the Makefile's PREFIX
 			}
 		}

@@ -18,6 +18,7 @@ type writeCheck struct {
 	files []string // the program's paths
 	dirs  []string // the directories that hold them
 	cmd   string   // the line
+	units []string // the line's commands as written (package shell's Units); nil: not known
 
 	lineProtOnce bool
 	lineProt     bool

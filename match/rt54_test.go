@@ -120,6 +120,12 @@ type roundRow struct {
 // symbolic link to its .claude.
 func checkRound(t *testing.T, rows []roundRow) {
 	t.Helper()
+	checkRoundIn(t, rows, nil)
+}
+
+// checkRoundIn is checkRound with setup, when not nil, run on the project directory first.
+func checkRoundIn(t *testing.T, rows []roundRow, setup func(proj string)) {
+	t.Helper()
 	home, config := configHome(t)
 	bin := filepath.Join(home, "go", "bin")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
@@ -132,6 +138,9 @@ func checkRound(t *testing.T, rows []roundRow) {
 	proj := filepath.Join(home, "proj")
 	if err := os.Symlink(filepath.Join(proj, ".claude"), filepath.Join(proj, "lnk")); err != nil {
 		t.Fatal(err)
+	}
+	if setup != nil {
+		setup(proj)
 	}
 	f, err := CompileIf(`args.command changes hook_program || args.command changes hook_config || args.command changes ".git/hooks" || args.command changes ".git/config"`)
 	if err != nil {

@@ -590,6 +590,12 @@ func (b *Commands) addCall(words []word, c ctx) {
 		case "bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "rbash", "yash", "posh", "lksh", "oksh", "loksh",
 			"pdksh", "ksh93", "hush", "bosh":
 			b.shell(args, c)
+		case "tmux":
+			if script, ok := tmuxShellCommand(args); ok {
+				b.shell([]word{{text: "-c", static: true}, script}, c)
+			} else {
+				b.program(base, words, c)
+			}
 		case "fish", "csh", "tcsh", "xonsh", "elvish", "nu", "pwsh", "rc", "es":
 			b.all = true // not a POSIX shell: its scripts are not parsed here
 		case "eval":

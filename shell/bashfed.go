@@ -22,6 +22,11 @@ type Fed struct {
 	Producers [][]string
 	// Args are the words GNU parallel takes after ::: (its arguments on the line).
 	Args []string
+	// Delim is what ends an item of the input when it is one byte: "\n" for one item a
+	// line (xargs -I, -d '\n', GNU parallel), "\x00" for NUL-terminated items (xargs -0,
+	// --null, -d '\0'; parallel -0); "" for xargs's default, items split at blanks and
+	// newlines, or a delimiter not known.
+	Delim string
 }
 
 // Fed returns the commands the line runs under xargs or GNU parallel, with their input's
@@ -50,7 +55,7 @@ func pipeProducers(x *syntax.Stmt, src string) [][]string {
 // addFed records the command cmd that xargs or parallel (name, with its options opts and
 // the words after them, full) runs in the context c.
 func (b *Commands) addFed(name string, opts []option, full, cmd []word, c ctx) {
-	f := Fed{Marker: c.marker}
+	f := Fed{Marker: c.marker, Delim: fedDelim(name, opts)}
 	for _, w := range cmd {
 		f.Command = append(f.Command, w.text)
 	}
@@ -84,4 +89,35 @@ func (b *Commands) addFed(name string, opts []option, full, cmd []word, c ctx) {
 		f.Producers = c.feed
 	}
 	b.fed = append(b.fed, f)
+}
+
+// fedDelim returns the Delim of xargs or parallel (name) with the options opts: the last of
+// -0, --null, -d and --delimiter; else, for xargs's -I, -i or --replace, a line each.
+func fedDelim(name string, opts []option) string {
+	d, set, lines := "", false, name == "parallel"
+	for _, o := range opts {
+		switch o.name {
+		case "-0", "--null":
+			d, set = "\x00", true
+		case "-d", "--delimiter":
+			d, set = "", true
+			switch t := o.value.text; {
+			case !o.value.static:
+			case t == "\\n" || t == "\n":
+				d = "\n"
+			case t == "\\0" || t == "\\x00" || t == "\\000":
+				d = "\x00"
+			}
+		case "-I", "-i", "--replace":
+			lines = lines || name == "xargs"
+		case "--colsep", "-C":
+			if name == "parallel" {
+				d, set = "", true
+			}
+		}
+	}
+	if !set && lines {
+		return "\n"
+	}
+	return d
 }

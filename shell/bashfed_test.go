@@ -17,14 +17,23 @@ func TestFed(t *testing.T) {
 		want []shell.Fed
 	}{
 		{"echo ~/go | xargs rm -rf", []shell.Fed{{Command: []string{"rm", "-rf"}, Producers: [][]string{{"echo", "~/go"}}}}},
-		{"find ~ -type f | sort | xargs -0 rm -f", []shell.Fed{{Command: []string{"rm", "-f"}, Producers: [][]string{{"find", "~", "-type", "f"}, {"sort"}}}}},
-		{"echo ~ | xargs -I% cp -r /tmp/s/. %", []shell.Fed{{Command: []string{"cp", "-r", "/tmp/s/.", "%"}, Marker: "%", Producers: [][]string{{"echo", "~"}}}}},
+		{"find ~ -type f | sort | xargs -0 rm -f", []shell.Fed{{Command: []string{"rm", "-f"}, Producers: [][]string{{"find", "~", "-type", "f"}, {"sort"}}, Delim: "\x00"}}},
+		{"echo ~ | xargs -I% cp -r /tmp/s/. %", []shell.Fed{{Command: []string{"cp", "-r", "/tmp/s/.", "%"}, Marker: "%", Producers: [][]string{{"echo", "~"}}, Delim: "\n"}}},
 		{"ls; xargs -a list rm", []shell.Fed{{Command: []string{"rm"}}}},
 		{"echo x | xargs -a list rm", []shell.Fed{{Command: []string{"rm"}}}},
-		{"echo ~/go | parallel rm -rf", []shell.Fed{{Command: []string{"rm", "-rf"}, Marker: "{}", Producers: [][]string{{"echo", "~/go"}}}}},
-		{"parallel rm -rf ::: a b", []shell.Fed{{Command: []string{"rm", "-rf"}, Marker: "{}", Args: []string{"a", "b"}}}},
+		{"echo ~/go | parallel rm -rf", []shell.Fed{{Command: []string{"rm", "-rf"}, Marker: "{}", Producers: [][]string{{"echo", "~/go"}}, Delim: "\n"}}},
+		{"parallel rm -rf ::: a b", []shell.Fed{{Command: []string{"rm", "-rf"}, Marker: "{}", Args: []string{"a", "b"}, Delim: "\n"}}},
 		{"echo a && ls | sudo xargs wc -l", []shell.Fed{{Command: []string{"wc", "-l"}, Producers: [][]string{{"ls"}}}}},
 		{"ls | wc -l", nil},
+		// The items' delimiter (stop 32): the last of -0 and -d; -I reads lines.
+		{`ls | xargs -d '\n' rm`, []shell.Fed{{Command: []string{"rm"}, Producers: [][]string{{"ls"}}, Delim: "\n"}}},
+		{`ls | xargs -d , rm`, []shell.Fed{{Command: []string{"rm"}, Producers: [][]string{{"ls"}}}}},
+		{`ls | xargs -d $D rm`, []shell.Fed{{Command: []string{"rm"}, Producers: [][]string{{"ls"}}}}},
+		{`ls | xargs -0 -d '\n' rm`, []shell.Fed{{Command: []string{"rm"}, Producers: [][]string{{"ls"}}, Delim: "\n"}}},
+		{`ls | xargs -d '\n' --null rm`, []shell.Fed{{Command: []string{"rm"}, Producers: [][]string{{"ls"}}, Delim: "\x00"}}},
+		{`ls | xargs -I{} -0 rm {}`, []shell.Fed{{Command: []string{"rm", "{}"}, Marker: "{}", Producers: [][]string{{"ls"}}, Delim: "\x00"}}},
+		{`ls | xargs -L1 rm`, []shell.Fed{{Command: []string{"rm"}, Producers: [][]string{{"ls"}}}}},
+		{`ls | parallel --colsep , rm`, []shell.Fed{{Command: []string{"rm"}, Marker: "{}", Producers: [][]string{{"ls"}}}}},
 	} {
 		for _, fast := range []bool{false, true} {
 			shell.SetFastLine(fast)

@@ -422,6 +422,9 @@ func readsProgram(base string, words []word) bool {
 	case "deno", "bun":
 		return first == "" && !endsAtOnce(name, l.opts) || first == "repl"
 	case "tmux", "screen", "byobu", "zellij":
+		if _, ok := tmuxShellCommand(words[1:]); ok && name == "tmux" {
+			return false // a shell runs the command, read as sh -c's (tmuxShellCommand)
+		}
 		switch {
 		case endsAtOnce(name, l.opts):
 			return false
@@ -659,4 +662,35 @@ func (b *Commands) stdinText(s string, c ctx) {
 			}
 		}
 	})
+}
+
+// tmuxShellCommand returns the shell command of tmux's own -c option (`tmux [-2CDlNuVv]
+// [-c shell-command] [-f file] [-L socket-name] [-S socket-path] [-T features]`): tmux
+// runs it with its default shell, as `sh -c` would, in the working directory, and starts no
+// server nor terminal (tmux(1): for use as a login shell). A -c after tmux's command
+// (new-session -c DIR) is that command's start directory, not this.
+func tmuxShellCommand(args []word) (word, bool) {
+	for i := 0; i < len(args); i++ {
+		t := args[i].text
+		if !args[i].static || t == "--" || len(t) < 2 || t[0] != '-' || t[1] == '-' {
+			return word{}, false
+		}
+		for j := 1; j < len(t); j++ {
+			if strings.IndexByte("cfLST", t[j]) < 0 {
+				continue
+			}
+			v := word{text: t[j+1:], static: true}
+			if v.text == "" {
+				if i++; i >= len(args) {
+					return word{}, false
+				}
+				v = args[i]
+			}
+			if t[j] == 'c' {
+				return v, true
+			}
+			break
+		}
+	}
+	return word{}, false
 }
