@@ -50,6 +50,14 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 		if res = r.fireOnce(ctx, hs, sp, in, &ran); !res.Blocked {
 			r.viewsAsCalls(ctx, hs, in, &res, ran)
 		}
+		if hs.tripwire && sp.event == hook.PreToolUse && !res.Blocked && res.Permission != hook.Deny {
+			r.recordCall(ctx, in) // the call may run: its PostToolUse compares (tripwire.go)
+		}
+	case hook.PostToolUse, hook.PostToolUseFailure:
+		if hs.tripwire {
+			in = r.compareCall(ctx, in)
+		}
+		res = r.fireOnce(ctx, hs, sp, in, nil)
 	default:
 		if res = r.fireOnce(ctx, hs, sp, in, nil); res.Event == hook.PreSkillShellCommand && !res.Blocked {
 			r.skillShellAsBash(ctx, hs, in, &res)
@@ -289,7 +297,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		}
 		if c.cond != nil {
 			if hits == nil {
-				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.rootOf(in))))
+				hits = eh.conds.Bind(match.NewSubjectAt(r.rootOf(in), string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.rootOf(in))).WithConfigChanged(configChanged(in)))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid

@@ -66,6 +66,11 @@ type Options struct {
 	// settings.json`). Empty: such a clause never holds. The CLI fills it from discovery
 	// when a condition names hook_config.
 	HookConfig []string
+	// HookConfigVolatile holds absolute paths among or under HookConfig that change on every
+	// event (the state directory, an audit log): a condition's `tool changed hook_config`
+	// does not compare them nor anything under them. The directory of a state.Dir State is
+	// never compared either.
+	HookConfigVolatile []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;
 	// otherwise they are recorded as skipped. User-level and explicitly named files always
