@@ -117,8 +117,19 @@ func configChanged(in *hook.Input) []string {
 // directory, none at or under a path of skip. prev, when not nil, is an earlier snapshot
 // of the same set: a regular file whose size, mtime, ctime and inode are as it recorded
 // takes its digest from it, unhashed.
+//
+// Only the files that exist are in it: one absent from both snapshots is unchanged, and a
+// record stays small (most of the set are candidates that do not exist).
 func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]state.FileState {
 	out := map[string]state.FileState{}
+	seen := map[string]bool{}
+	buf := make([]byte, 16<<10) // hashFile's, for every file of the snapshot
+	put := func(p string, fi fs.FileInfo, err error) {
+		seen[p] = true
+		if st := fileState(p, fi, err, prev[p], buf); st.Type != "" {
+			out[p] = st
+		}
+	}
 	skipped := func(p string) bool {
 		for _, s := range skip {
 			if p == s || strings.HasPrefix(p, strings.TrimSuffix(s, "/")+"/") {
@@ -133,11 +144,11 @@ func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]
 			matches, _ = filepath.Glob(p)
 		}
 		for _, m := range matches {
-			if _, done := out[m]; done || skipped(m) {
+			if seen[m] || skipped(m) {
 				continue
 			}
 			fi, err := os.Lstat(m)
-			out[m] = fileState(m, fi, err, prev[m])
+			put(m, fi, err)
 			if err != nil || !fi.IsDir() {
 				continue
 			}
@@ -153,14 +164,14 @@ func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]
 					return nil
 				}
 				if n++; n > tripwireMaxFiles {
-					fs := out[m]
-					fs.Partial = true
-					out[m] = fs
+					st := out[m]
+					st.Partial = true
+					out[m] = st
 					return filepath.SkipAll
 				}
-				if _, done := out[q]; !done {
+				if !seen[q] {
 					fi, err := d.Info()
-					out[q] = fileState(q, fi, err, prev[q])
+					put(q, fi, err)
 				}
 				return nil
 			})
@@ -170,8 +181,9 @@ func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]
 }
 
 // fileState returns the state of the file p, whose Lstat gave fi and err; old is its
-// state in an earlier snapshot (snapshot's prev), the zero FileState when none.
-func fileState(p string, fi fs.FileInfo, err error, old state.FileState) state.FileState {
+// state in an earlier snapshot (snapshot's prev), the zero FileState when none; buf is
+// hashFile's buffer.
+func fileState(p string, fi fs.FileInfo, err error, old state.FileState, buf []byte) state.FileState {
 	if err != nil {
 		return state.FileState{}
 	}
@@ -189,7 +201,7 @@ func fileState(p string, fi fs.FileInfo, err error, old state.FileState) state.F
 		case old.Type == "f" && old.Sum != "" && old.Size == st.Size && old.MTime == st.MTime && old.CTime == st.CTime && old.Inode == st.Inode && st.CTime != 0:
 			st.Sum = old.Sum // not written since (a write sets the ctime, which no one can set back)
 		default:
-			st.Sum = hashFile(p)
+			st.Sum = hashFile(p, buf)
 		}
 	case fi.IsDir():
 		st.Type = "d"
@@ -199,7 +211,7 @@ func fileState(p string, fi fs.FileInfo, err error, old state.FileState) state.F
 		// What the link leads to, when it is a small regular file: a write through the link
 		// changes no link.
 		if t, err := os.Stat(p); err == nil && t.Mode().IsRegular() && t.Size() <= tripwireMaxHash {
-			st.Size, st.Sum = t.Size(), hashFile(p)
+			st.Size, st.Sum = t.Size(), hashFile(p, buf)
 		}
 	default:
 		st.Type = "o"
@@ -208,15 +220,15 @@ func fileState(p string, fi fs.FileInfo, err error, old state.FileState) state.F
 }
 
 // hashFile returns the hex SHA-256 of the first tripwireMaxHash bytes of the file p, "!"
-// when it cannot be read.
-func hashFile(p string) string {
+// when it cannot be read; buf is its read buffer.
+func hashFile(p string, buf []byte) string {
 	f, _, err := regularfile.Open(p) // no FIFO swapped in after the Lstat hangs the hook
 	if err != nil {
 		return "!"
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, io.LimitReader(f, tripwireMaxHash)); err != nil {
+	if _, err := io.CopyBuffer(h, io.LimitReader(f, tripwireMaxHash), buf); err != nil {
 		return "!"
 	}
 	return hex.EncodeToString(h.Sum(nil))

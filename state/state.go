@@ -1,6 +1,9 @@
 package state
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Session is the state of one session. Its zero value is a session that has seen nothing.
 type Session struct {
@@ -37,7 +40,13 @@ type Session struct {
 }
 
 // MaxCalls is the most records Session.Calls keeps: recording one more drops the oldest.
-const MaxCalls = 64
+// MaxCallAge is how long a record is kept: recording drops those older (a call whose
+// PostToolUse never came). Claude Code's Bash calls end within 10 minutes; a sub-agent's
+// Task call may take longer, and its own tool calls are compared each.
+const (
+	MaxCalls   = 64
+	MaxCallAge = time.Hour
+)
 
 // CallRecord is the state of the hook config's files before one tool call.
 type CallRecord struct {
@@ -65,13 +74,18 @@ type FileState struct {
 	Partial bool `json:"p,omitempty"`
 }
 
-// RecordCall stores rec as the record of tool call id in s, dropping the oldest records
-// past MaxCalls.
+// RecordCall stores rec as the record of tool call id in s, dropping the records older
+// than MaxCallAge before rec.At and the oldest past MaxCalls.
 func (s *Session) RecordCall(id string, rec CallRecord) {
 	if s.Calls == nil {
 		s.Calls = map[string]CallRecord{}
 	}
 	s.Calls[id] = rec
+	for k, r := range s.Calls {
+		if rec.At-r.At > MaxCallAge.Milliseconds() {
+			delete(s.Calls, k)
+		}
+	}
 	for len(s.Calls) > MaxCalls {
 		oldest, at := "", int64(0)
 		for k, r := range s.Calls {
