@@ -39,6 +39,12 @@ import (
 // (viewsAsCalls; a hook that matched the call does not run on its views). On
 // PreSkillShellCommand the PreToolUse hooks run too, as on a Bash call (skillShellAsBash).
 //
+// When a hook's condition has `tool changed hook_config` (the tripwire, tripwire.go), a
+// PreToolUse that does not block records the hook config's files under the call's
+// tool_use_id in the session's state, and the call's PostToolUse or PostToolUseFailure
+// compares them and removes the record; the hooks of that event get what changed
+// ("hookcore_config_changed" in their input).
+//
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
