@@ -209,6 +209,9 @@ type hookSet struct {
 	// notice is what SessionStart tells the user when the workspace's project hooks do not
 	// run (trustGate.notice), "" when they run or there are none.
 	notice string
+	// tripwire is set when a hook's condition has `tool changed hook_config`: each
+	// PreToolUse records the hook config's files, each PostToolUse compares (tripwire.go).
+	tripwire bool
 }
 
 // close closes the set's executors that hold resources.
@@ -294,6 +297,9 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 			eh.any = append(eh.any, c)
 		}
 		hs.count++
+		if c.cond.ConfigChanged() {
+			hs.tripwire = true
+		}
 		if c.closer != nil {
 			hs.closers = append(hs.closers, c.closer)
 		}
@@ -653,6 +659,9 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	cond, err := match.CompileIf(h.If)
 	if err != nil {
 		return nil, err
+	}
+	if cond.ConfigChanged() && !tripwireEvent(h.Event) {
+		return nil, errTripwireEvent
 	}
 	c := &compiled{
 		file:     f.Path,

@@ -39,6 +39,12 @@ import (
 // (viewsAsCalls; a hook that matched the call does not run on its views). On
 // PreSkillShellCommand the PreToolUse hooks run too, as on a Bash call (skillShellAsBash).
 //
+// When a hook's condition has `tool changed hook_config` (the tripwire, tripwire.go), a
+// PreToolUse that does not block records the hook config's files under the call's
+// tool_use_id in the session's state, and the call's PostToolUse or PostToolUseFailure
+// compares them and removes the record; the hooks of that event get what changed
+// ("hookcore_config_changed" in their input).
+//
 // When no hook matches, Fire costs one map lookup per event and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
@@ -50,6 +56,14 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 		if res = r.fireOnce(ctx, hs, sp, in, &ran); !res.Blocked {
 			r.viewsAsCalls(ctx, hs, in, &res, ran)
 		}
+		if hs.tripwire && sp.event == hook.PreToolUse && !res.Blocked && res.Permission != hook.Deny {
+			r.recordCall(ctx, in) // the call may run: its PostToolUse compares (tripwire.go)
+		}
+	case hook.PostToolUse, hook.PostToolUseFailure:
+		if hs.tripwire {
+			in = r.compareCall(ctx, in)
+		}
+		res = r.fireOnce(ctx, hs, sp, in, nil)
 	default:
 		if res = r.fireOnce(ctx, hs, sp, in, nil); res.Event == hook.PreSkillShellCommand && !res.Blocked {
 			r.skillShellAsBash(ctx, hs, in, &res)
@@ -309,7 +323,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		if c.cond != nil {
 			if hits == nil {
 				root := r.rootOf(in)
-				hits = eh.conds.Bind(match.NewSubjectAt(root, string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.hookConfigRoot(in, root))))
+				hits = eh.conds.Bind(match.NewSubjectAt(root, string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.hookConfigRoot(in, root))).WithConfigChanged(configChanged(in)))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid

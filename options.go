@@ -68,6 +68,11 @@ type Options struct {
 	// the project root of each event's cwd (the input's, when absolute), whatever
 	// SessionRoots says: the process may run in another project than the event's (stop 32).
 	HookConfig []string
+	// HookConfigVolatile holds absolute paths among or under HookConfig that change on every
+	// event (the state directory, an audit log): a condition's `tool changed hook_config`
+	// does not compare them nor anything under them. The directory of a state.Dir State is
+	// never compared either.
+	HookConfigVolatile []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;
 	// otherwise they are recorded as skipped. User-level and explicitly named files always

@@ -31,6 +31,8 @@ type clause struct {
 	// changes is what a changes clause protects: HookProgram, HookConfig or a path (as
 	// written, cleaned: checkChangesPath).
 	changes string
+	// changed is a `tool changed hook_config` clause (tripwire.go).
+	changed bool
 }
 
 type fieldKind uint8
@@ -135,8 +137,11 @@ func (p *condParser) clause() (clause, error) {
 	case strings.HasPrefix(p.src[p.i:], "changes") && len(p.src) > p.i+7 && strings.IndexByte(" \t\n\r\"'", p.src[p.i+7]) >= 0:
 		cl.op = "changes"
 		p.i += 7
+	case strings.HasPrefix(p.src[p.i:], "changed") && len(p.src) > p.i+7 && strings.IndexByte(" \t\n\r\"'", p.src[p.i+7]) >= 0:
+		cl.op = "changed"
+		p.i += 7
 	default:
-		return cl, p.errf(opAt, "expected an operator (==, !=, =~, ~=, names, changes), found %q", p.rest(12))
+		return cl, p.errf(opAt, "expected an operator (==, !=, =~, ~=, names, changes, changed), found %q", p.rest(12))
 	}
 	p.space()
 	valAt := p.i
@@ -193,6 +198,11 @@ func (p *condParser) clause() (clause, error) {
 		if cl.field != fieldFilePath && (cl.field != fieldArgs || len(cl.path) != 1 || cl.path[0] != "command") {
 			return cl, p.errf(start, "changes reads args.command or file_path")
 		}
+	case "changed":
+		if err := checkChanged(cl.field, p.src[valAt:p.i], isRegex); err != nil {
+			return cl, p.errf(start, "%v", err)
+		}
+		cl.changed = true
 	}
 	return cl, nil
 }
@@ -309,6 +319,9 @@ func (c *condition) eval(s *Subject, permit bool) bool {
 var filePathKeys = []string{"file_path", "path", "notebook_path"}
 
 func (cl *clause) match(s *Subject, permit bool) bool {
+	if cl.changed {
+		return len(s.changed) > 0 && !permit
+	}
 	if cl.field != fieldFilePath {
 		return cl.matchText(s, cl.text(s))
 	}

@@ -31,6 +31,9 @@ type Subject struct {
 	programs []string // the hook program's paths (WithProgram), for `changes hook_program`
 	startup  []string // the startup paths of what the hooks run (WithStartup), for the same
 	config   []string // hookcore's config paths (WithHookConfig), for `changes hook_config`
+	// changed is what of hookcore's config changed during the tool call
+	// (WithConfigChanged), for `tool changed hook_config`.
+	changed []string
 
 	realMu sync.Mutex
 	real   map[string]realPath // evalSymlinks, memoized

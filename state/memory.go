@@ -52,7 +52,7 @@ func (m *Memory) Get(session string) Session {
 	if s == nil {
 		return Session{}
 	}
-	return Session{Once: maps.Clone(s.Once), Stops: s.Stops, AgentStops: maps.Clone(s.AgentStops), StopReason: s.StopReason, Breakers: maps.Clone(s.Breakers), TurnMS: s.TurnMS, Skills: maps.Clone(s.Skills)}
+	return Session{Once: maps.Clone(s.Once), Stops: s.Stops, AgentStops: maps.Clone(s.AgentStops), StopReason: s.StopReason, Breakers: maps.Clone(s.Breakers), TurnMS: s.TurnMS, Skills: maps.Clone(s.Skills), Calls: maps.Clone(s.Calls)}
 }
 
 // Forget drops the state of session.

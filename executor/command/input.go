@@ -76,6 +76,7 @@ func (c *Command) environ(in *hook.Input, dir string) []string {
 	putCut("HOOK_SESSION_ID", in.SessionID)
 	if ev == hook.PostToolUse || ev == hook.PostToolUseFailure {
 		putCut("HOOK_TOOL_OUTPUT", toolOutput(in))
+		put("HOOKCORE_CONFIG_CHANGED", configChanged(in))
 	}
 	putCut("FILE_PATH", in.FilePath())
 	put("CLAUDE_PROJECT_DIR", project)
@@ -150,4 +151,35 @@ func codexStdin(in *hook.Input) ([]byte, error) {
 	cp := in.Clone()
 	cp.ToolResponse = mustJSON(toolText(in.ToolResponse))
 	return cp.MarshalJSON()
+}
+
+// configChanged is HOOKCORE_CONFIG_CHANGED: what of hookcore's config the tool call changed
+// (`tool changed hook_config`; the runner puts it in the input's "hookcore_config_changed",
+// a JSON array of "PATH: what"), joined by "; " and JSON-escaped (the text of a JSON
+// string, without its quotes: no ", \ nor control byte), so that a command can put it in
+// the JSON of its reply (`printf '{"reason": "... %s"}' "$HOOKCORE_CONFIG_CHANGED"`). Whole
+// entries up to maxEnvValue bytes, then "; ..."; "" when nothing changed.
+func configChanged(in *hook.Input) string {
+	raw, ok := in.Extra["hookcore_config_changed"]
+	if !ok {
+		return ""
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) != nil {
+		return ""
+	}
+	var b strings.Builder
+	for i, e := range list {
+		q, _ := json.Marshal(e)
+		q = q[1 : len(q)-1]
+		if b.Len()+len(q)+7 > maxEnvValue {
+			b.WriteString("; ...")
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.Write(q)
+	}
+	return b.String()
 }

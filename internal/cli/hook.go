@@ -458,8 +458,11 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		// the hooks run need not be looked up (hookGuards: PATH searches, a few stats).
 		opts.HookProgram = []string{}
 	}
-	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) && !usesChangesAt(l.set, event, match.HookConfig) {
-		opts.HookConfig = []string{} // nor hookcore's config paths (discovery's stats)
+	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) && !usesChangesAt(l.set, event, match.HookConfig) && !(toolCallEvent(event) && usesTripwire(l.set)) {
+		// Nor hookcore's config paths (discovery's stats), unless the tripwire records or
+		// compares them at this event (`tool changed hook_config`: PreToolUse and the
+		// events after the call).
+		opts.HookConfig = []string{}
 	}
 	r, err = e.runner(l, cf, opts)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/match"
 	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
 )
@@ -125,4 +126,30 @@ func usesChangesAt(set *config.Set, event hook.Event, what string) bool {
 		}
 	}
 	return false
+}
+
+// usesTripwire reports whether a hook of set has `tool changed hook_config` in its
+// condition (match.If.ConfigChanged): then each PreToolUse records hookcore's config paths
+// and each PostToolUse compares them, and this process needs them.
+func usesTripwire(set *config.Set) bool {
+	if set == nil {
+		return false
+	}
+	for _, f := range set.Files {
+		for _, h := range f.Hooks {
+			if !strings.Contains(h.If, "changed") {
+				continue // no compile for the conditions that cannot have it
+			}
+			if c, err := match.CompileIf(h.If); err == nil && c.ConfigChanged() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// toolCallEvent reports whether the tripwire records (PreToolUse) or compares
+// (PostToolUse, PostToolUseFailure) at event.
+func toolCallEvent(event hook.Event) bool {
+	return event == hook.PreToolUse || event == hook.PostToolUse || event == hook.PostToolUseFailure
 }

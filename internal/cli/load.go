@@ -15,6 +15,7 @@ import (
 	"github.com/hookcore/hookcore/internal/hostspec"
 	"github.com/hookcore/hookcore/internal/text"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 	"github.com/hookcore/hookcore/trust"
 )
 
@@ -473,6 +474,14 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		}
 		opts.AuditLog = w // closed at process exit: every append is its own write(2)
 	}
+	if len(opts.HookConfig) > 0 {
+		// What changes on every event under hookcore's directory: the tripwire does not
+		// compare it (`tool changed hook_config`).
+		opts.HookConfigVolatile = append(opts.HookConfigVolatile, state.DefaultDir(os.Getenv, e.home))
+		if auditPath != "" {
+			opts.HookConfigVolatile = append(opts.HookConfigVolatile, absIn(e.cwd, auditPath))
+		}
+	}
 	opts.Logger = e.logger()
 	if err := e.telemetry(f.otel, &opts); err != nil {
 		return nil, err
@@ -587,4 +596,12 @@ func (e *env) hookGuards(l *loaded) (programs, startup []string) {
 func regularFile(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// absIn returns p cleaned, joined to dir when relative.
+func absIn(dir, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return filepath.Clean(p)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/policytest"
 	"github.com/hookcore/hookcore/match"
+	"github.com/hookcore/hookcore/state"
 )
 
 // testCmd is `hookcore test FILE...`: policy unit tests without a recorded session (issue
@@ -236,6 +237,9 @@ func (e *env) testGuards(f *policytest.File, l *loaded) hookcore.Options {
 		// working directory (a hook process protects the files it loads).
 		home, _ := os.UserHomeDir()
 		opts.HookConfig = configPaths(config.Discovery{Cwd: f.Dir, Home: home}, nil, func(string) string { return "" })
+		// The state directory the hook processes of a real session write at every event:
+		// not a change the tripwire's cases made (`tool changed hook_config`).
+		opts.HookConfigVolatile = []string{state.DefaultDir(os.Getenv, home)}
 	}
 	if !usesChanges(l.set, match.HookProgram) || f.HookProgram == nil && f.HookRuns == nil {
 		return opts

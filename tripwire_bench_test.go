@@ -1,0 +1,123 @@
+package hookcore_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/hookcore/hookcore"
+	"github.com/hookcore/hookcore/config"
+	"github.com/hookcore/hookcore/hook"
+	"github.com/hookcore/hookcore/state"
+)
+
+// exampleConfigSet returns the set `changes hook_config` protects (the CLI's configPaths)
+// for a home and a project with a usual installation: hookcore's user config and trust
+// store, Claude Code's user and project settings, two skills, one Gemini CLI extension.
+func exampleConfigSet(b *testing.B, dir string) (paths []string, stateDir string) {
+	b.Helper()
+	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	files := map[string]string{
+		"home/.hookcore/hooks.yaml":                        "hooks: []\n",
+		"home/.hookcore/trust.json":                        "{}",
+		"home/.claude/settings.json":                       `{"hooks": {}}`,
+		"home/.claude/skills/a/SKILL.md":                   "---\nname: a\n---\n",
+		"home/.claude/skills/b/SKILL.md":                   "---\nname: b\n---\n",
+		"home/.gemini/extensions/g/gemini-extension.json":  `{"name": "g", "version": "1"}`,
+		"home/.gemini/extensions/g/hooks/hooks.json":       `{"hooks": {}}`,
+		"proj/.claude/settings.json":                       `{"hooks": {}}`,
+		"proj/.git/HEAD":                                   "ref: refs/heads/main\n",
+		"home/.hookcore/state/session-0123456789abcd.json": "{}",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	add := func(p string) {
+		if !slices.Contains(paths, p) {
+			paths = append(paths, p)
+		}
+	}
+	stateDir = filepath.Join(home, ".hookcore", "state")
+	for _, p := range []string{filepath.Join(home, ".hookcore"), filepath.Join(home, ".hookcore", "trust.json"), filepath.Join(home, ".gemini", "extensions"), stateDir} {
+		add(p)
+	}
+	for _, base := range []string{home, proj} {
+		for _, sub := range []string{"skills", "agents", "commands", "plugins"} {
+			add(filepath.Join(base, ".claude", sub))
+		}
+	}
+	cands, err := config.Discovery{Cwd: proj, Home: home}.Look()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range cands {
+		add(c.Path)
+		if c.Pattern != "" {
+			add(c.Pattern)
+		}
+		for _, in := range c.Inputs {
+			add(in)
+		}
+	}
+	return paths, stateDir
+}
+
+// BenchmarkTripwire: what `tool changed hook_config` costs a tool call with the set of the
+// self-protect example (exampleConfigSet): the PreToolUse's recording, and the pair of a
+// PreToolUse and its PostToolUse, in memory (hookcore serve) and in a state.Dir (the hook
+// command); and a PreToolUse of a config with no such clause, which records nothing.
+func BenchmarkTripwire(b *testing.B) {
+	dir := b.TempDir()
+	paths, stateDir := exampleConfigSet(b, dir)
+	b.Logf("%d config paths", len(paths))
+	on := loadConfig(b, dir, "on.yaml", `hooks:
+  - {id: tripwire, event: post_tool_use, if: 'tool changed hook_config', action: {type: command, command: /bin/true}}
+`)
+	off := loadConfig(b, dir, "off.yaml", `hooks:
+  - {id: other, event: post_tool_use, if: 'tool == "Write"', action: {type: command, command: /bin/true}}
+`)
+	ctx := context.Background()
+	pre := toolEvent(hook.PreToolUse, "", "go test ./...")
+	post := toolEvent(hook.PostToolUse, "", "go test ./...")
+	for _, bc := range []struct {
+		name  string
+		set   *config.Set
+		store func(b *testing.B) state.Store
+		pair  bool
+	}{
+		{"off/pre", off, func(*testing.B) state.Store { return &state.Memory{} }, false},
+		{"memory/pre", on, func(*testing.B) state.Store { return &state.Memory{} }, false},
+		{"memory/pre+post", on, func(*testing.B) state.Store { return &state.Memory{} }, true},
+		// Every record kept (no PostToolUse comes): MaxCalls of them, the worst case.
+		{"dir/pre", on, func(b *testing.B) state.Store { return &state.Dir{Path: b.TempDir()} }, false},
+		{"dir/pre+post", on, func(b *testing.B) state.Store { return &state.Dir{Path: b.TempDir()} }, true},
+		{"dir-in-set/pre+post", on, func(*testing.B) state.Store { return &state.Dir{Path: stateDir} }, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := newRunner(b, filepath.Join(dir, "proj"), bc.set, hookcore.Options{HookConfig: paths, State: bc.store(b)})
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				id := "toolu_" + strconv.Itoa(i)
+				in := *pre
+				in.ToolUseID = id
+				r.Fire(ctx, hook.PreToolUse, &in)
+				if bc.pair {
+					out := *post
+					out.ToolUseID = id
+					r.Fire(ctx, hook.PostToolUse, &out)
+				}
+			}
+		})
+	}
+}
