@@ -157,6 +157,37 @@ func TestAcceptanceClaude(t *testing.T) {
 			t.Errorf("the block did not reach the model: %+v", sum.ToolResults)
 		}
 	})
+	t.Run("the tripwire stops the agent when a call changed the hook config", func(t *testing.T) {
+		// Stop 32: the self-protect example's tripwire rules, alone (no rule reads the call
+		// before it runs). The first Bash call writes the project's
+		// .claude/settings.local.json; its PostToolUse answers continue: false, so Claude
+		// Code ends the turn with the stop reason, and the second call never runs.
+		example, err := os.ReadFile(filepath.Join("..", "..", "examples", "self-protect", "hooks.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, tripwire, ok := strings.Cut(string(example), "  - id: hook-config-tripwire\n")
+		if !ok {
+			t.Fatal("examples/self-protect/hooks.yaml has no hook-config-tripwire rule")
+		}
+		policy := "hooks:\n  - id: hook-config-tripwire\n" + tripwire
+		tripTools := `[
+  {"tool": "Bash", "input": {"command": "mkdir -p .claude && printf '{}' > .claude/settings.local.json", "description": "writes a hook config file"}},
+  {"tool": "Bash", "input": {"command": "echo ran > after.txt", "description": "must not run"}},
+  {"text": "done"}
+]`
+		sum, _, stream := runClaudeScenarioWith(t, run, bin, bin, "", policy, tripTools, nil)
+		files := strings.Join(sum.WorkspaceFiles, " ")
+		if strings.Contains(files, "after.txt") {
+			t.Errorf("the agent went on after the tripwire: the workspace holds %v", sum.WorkspaceFiles)
+		}
+		if !strings.Contains(files, "settings.local.json") {
+			t.Errorf("the first call did not write its file (the scenario tests nothing): %v", sum.WorkspaceFiles)
+		}
+		if !strings.Contains(stream, "hookcore stopped the agent: the last tool call changed the hook config") || !strings.Contains(stream, "settings.local.json") {
+			t.Errorf("the stop reason naming the file is not in Claude Code's output:\n%s", stream)
+		}
+	})
 	t.Run("a repository's PATH does not replace the hook command", func(t *testing.T) {
 		// Red team round 45: install wrote `hookcore-hook hook claude` into the user's
 		// settings; a repository's settings env set PATH to "bin:...", Claude Code's hook
