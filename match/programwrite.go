@@ -127,6 +127,9 @@ func (w *writeCheck) command(prog string, args []string) bool {
 	if dirs, anyDir, ok := extractDirs(prog, args); ok {
 		return anyDir || w.into(dirs)
 	}
+	if hit, ok := w.copier(prog, args); ok {
+		return hit // cmake -E, rclone, degit, ditto, docker and podman (stop 32)
+	}
 	switch prog {
 	case "git":
 		return w.git(append([]string{prog}, args...))
