@@ -129,9 +129,8 @@ var rcloneValue = map[string]bool{"--include": true, "--exclude": true, "--filte
 // moveto write their last operand (move and moveto remove the source too), bisync both,
 // copyurl URL DEST its DEST, mount and nfsmount the mount point; touch, mkdir, delete,
 // deletefile, purge, rmdir and rmdirs change their operand; --backup-dir DIR is written. A
-// path is local when it has no ":" or a "/" before its first one, and so is the path of the
-// on-the-fly local backend (":local:PATH", ":local,OPTS:PATH"); a named remote is not
-// (rclone's config may make one local: not read). An operand a value-taking flag may have
+// path is local as rcloneLocal reads it; a named remote is not (rclone's config may make
+// one local: not read). An operand a value-taking flag may have
 // taken counts as a destination too.
 func (w *writeCheck) rclone(args []string) (hit, ok bool) {
 	var ops, maybe, written []string
@@ -184,24 +183,40 @@ func (w *writeCheck) rclone(args []string) (hit, ok bool) {
 	}
 	var local []string
 	for _, p := range written {
-		if l, ok := rcloneLocal(p); ok {
-			local = append(local, l)
-		}
+		local = append(local, rcloneLocal(p)...)
 	}
 	return w.into(local), true
 }
 
-// rcloneLocal returns the local path p names, if it names one.
-func rcloneLocal(p string) (string, bool) {
-	if strings.HasPrefix(p, ":local:") || strings.HasPrefix(p, ":local,") {
-		_, rest, _ := strings.Cut(p[1:], ":")
-		return orDot(rest), true
+// rcloneLocal returns the local paths the rclone path p may name (rclone(1), "Syntax of
+// remote paths"): p itself when it has no ":" or a "/" before its first one; the path of
+// an on-the-fly remote (":BACKEND[,PARAMS]:PATH") whose backend is "local" or a prefix of
+// it, and the local remote a wrapping backend's remote= or upstreams= names (crypt, alias,
+// union: their path on it is not followed, so the remote's root counts).
+func rcloneLocal(p string) []string {
+	p = strings.NewReplacer(`"`, "", `'`, "").Replace(p)
+	if rest, ok := strings.CutPrefix(p, ":"); ok {
+		spec, path, _ := strings.Cut(rest, ":")
+		name, params, _ := strings.Cut(spec, ",")
+		if name != "" && strings.HasPrefix("local", name) {
+			return []string{orDot(path)}
+		}
+		var out []string
+		for _, kv := range strings.Split(params, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			if k == "remote" || k == "upstreams" {
+				for _, u := range strings.Fields(v) {
+					out = append(out, rcloneLocal(u)...)
+				}
+			}
+		}
+		return out
 	}
 	i := strings.IndexByte(p, ':')
 	if i < 0 || strings.Contains(p[:i], "/") {
-		return p, true
+		return []string{p}
 	}
-	return "", false
+	return nil
 }
 
 // orDot returns p, or "." when p is empty.

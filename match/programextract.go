@@ -18,7 +18,7 @@ func extractDirs(prog string, args []string) (dirs []string, anyDir, ok bool) {
 		return lhaDirs(args)
 	case "arj", "unarj":
 		return arjDirs(prog, args)
-	case "star":
+	case "star", "ustar":
 		return starDirs(args)
 	case "unsquashfs":
 		return unsquashfsDirs(args)

@@ -58,7 +58,8 @@ func arjDirs(prog string, args []string) (dirs []string, anyDir, ok bool) {
 var starLong = map[string]bool{"-xdir": true, "-xdot": true, "-xfflags": true, "-xmeta": true, "-xattr": true,
 	"-xattr-linux": true, "-xz": true, "-xpax": true}
 
-// starDirs reads star's arguments (Schily star(1)): the command -x (in a bundle of letters,
+// starDirs reads star's (and ustar's) arguments (Schily star(1); cli=NAME, another
+// program's syntax, may write anywhere): the command -x (in a bundle of letters,
 // or tar's old-style first word), -copy (`star -copy ... DIR`: the last operand); the
 // directory of -C DIR or C=DIR; -/ keeps absolute names, -.. names with "..", and -s
 // rewrites names: a member may land anywhere.
@@ -68,6 +69,8 @@ func starDirs(args []string) (dirs []string, anyDir, ok bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
+		case i == 0 && strings.HasPrefix(a, "cli="):
+			return []string{"."}, true, true // another program's syntax (tar, pax, cpio): not read
 		case a == "-C" || a == "-f" || a == "-s" || a == "-V" || a == "-X" || a == "-list" || a == "-pat":
 			if i+1 < len(args) {
 				i++
