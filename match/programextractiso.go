@@ -28,11 +28,9 @@ func xorrisoDirs(prog string, args []string) (dirs []string, anyDir, ok bool) {
 		}
 	}
 	for i := 0; i < len(args); i++ {
-		cmd := strings.ReplaceAll(strings.TrimLeft(args[i], "-"), "-", "_")
-		if !strings.HasPrefix(args[i], "-") {
-			continue
-		}
-		switch cmd {
+		// A word with no dash is a command word too ("any number" of dashes), or a
+		// parameter read as one: more writes, never fewer.
+		switch cmd := strings.ReplaceAll(strings.TrimLeft(args[i], "-"), "-", "_"); cmd {
 		case "cdx":
 			if i+1 < len(args) {
 				cdx = at(i + 1)

@@ -38,7 +38,7 @@ func arjDirs(prog string, args []string) (dirs []string, anyDir, ok bool) {
 	switch {
 	case len(ops) == 0:
 		return nil, false, false
-	case ops[0] == "e" || ops[0] == "x" || strings.EqualFold(ops[0], "e") || strings.EqualFold(ops[0], "x"):
+	case strings.EqualFold(ops[0], "e") || strings.EqualFold(ops[0], "x"): // E and X too
 		ops = ops[1:]
 	case prog == "unarj" && len(ops[0]) > 1: // unarj ARCHIVE: extract
 	default:

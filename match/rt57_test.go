@@ -52,6 +52,7 @@ func TestChangesStop32(t *testing.T) {
 		{"osirrox -cpx", "build", "osirrox -indev /tmp/e.iso -cpx /a /b HOMEDIR/.claude", true},
 		{"xorriso -cdx", "build", "xorriso -osirrox on -indev /tmp/e.iso -cdx HOMEDIR -extract /x .claude", true},
 		{"xorriso -extract into ~/go/bin", "build", "xorriso -osirrox on -indev /tmp/e.iso -extract_single /x HOMEDIR/go/bin/hookcore", true},
+		{"xorriso extract with no dash", "build", "xorriso -osirrox on -indev /tmp/e.iso extract / HOMEDIR", true},
 		{"xorriso -extract into build", "", "xorriso -osirrox on -indev /tmp/e.iso -extract / build/iso", false},
 		{"xorriso -ls", "", "xorriso -indev /tmp/e.iso -ls /", false},
 		{"aunpack in the project", "", "aunpack /tmp/e.tgz", true},
