@@ -105,8 +105,12 @@ func TestChangesHookConfig(t *testing.T) {
 		{"make -C", "make -C HOMEDIR/proj", false},
 		{"pip install -e .", "pip install -e .", false},
 		{"code .", "code .", false},
-		{"docker -v", "docker run -v HOMEDIR/proj:/src img", false},
-		{"docker -v home", "docker run -v ~:/home img", false},
+		// A bind mount makes its directory writable by the container: the project's or
+		// the home's holds config files (stop 32; read-only stays allowed).
+		{"docker -v", "docker run -v HOMEDIR/proj:/src img", true},
+		{"docker -v home", "docker run -v ~:/home img", true},
+		{"docker -v :ro", "docker run -v HOMEDIR/proj:/src:ro img", false},
+		{"docker -v a subdirectory", "docker run -v HOMEDIR/proj/build:/out img", false},
 		{"go test", "go test ./...", false},
 		{"rm -rf build", "rm -rf build", false},
 		{"mv src lib", "mv src lib", false},

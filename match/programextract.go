@@ -3,15 +3,44 @@ package match
 import "strings"
 
 // extractDirs returns the directories the extractor prog (not tar, unzip, cpio, pax and
-// dpkg-deb, which writeCheck.command reads itself) extracts into with args: "." for the
-// working directory; any is true when a member may land anywhere (an absolute path kept).
-// ok is false when prog with args extracts nothing. Source: red team round 55 (`jar xf X`
-// of a jar holding .claude/settings.json; the other extractors of its kind).
+// dpkg-deb, which writeCheck.command reads itself) extracts into with args, and the files
+// it writes by an option's name (unsquashfs -pf, atool --save-outdir): "." for the working
+// directory; any is true when a member may land anywhere (an absolute path kept, a name
+// rewritten, an option that hands the archiver options or configuration of its own). ok
+// is false when prog with args extracts nothing. Source: red team round 55 (`jar xf X` of
+// a jar holding .claude/settings.json; the other extractors of its kind), stop 32 (the
+// ones after it: docs/decisions.md, "More extractors and copiers").
 func extractDirs(prog string, args []string) (dirs []string, anyDir, ok bool) {
 	switch prog {
 	case "jar":
 		return jarDirs(args)
-	case "7z", "7za", "7zr":
+	case "lha", "lhasa":
+		return lhaDirs(args)
+	case "arj", "unarj":
+		return arjDirs(prog, args)
+	case "star", "ustar":
+		return starDirs(args)
+	case "unsquashfs":
+		return unsquashfsDirs(args)
+	case "xorriso", "osirrox":
+		return xorrisoDirs(prog, args)
+	case "atool", "aunpack":
+		return atoolDirs(prog, args)
+	case "dtrx":
+		p := parseArgs(args, "")
+		if p.has("-l", "-t", "--list", "--table", "--list-extensions", "--help", "--version") {
+			return nil, false, false
+		}
+		return []string{"."}, false, true // into the working directory: no option names another
+	case "ouch":
+		return ouchDirs(args)
+	case "zstd", "unzstd":
+		// --output-dir-flat DIR and --output-dir-mirror DIR: each output file into DIR.
+		p := parseArgs(args, "oDTMpL", "--output-dir-flat", "--output-dir-mirror", "--filelist", "--memory",
+			"--threads", "--format", "--patch-from", "--zstd", "--stream-size", "--size-hint", "--train-legacy")
+		dirs = append(p.vals("--output-dir-flat"), p.vals("--output-dir-mirror")...)
+		return dirs, false, len(dirs) > 0
+	case "7z", "7za", "7zr", "7zz", "7zzs":
 		cmd := ""
 		for _, a := range args {
 			switch {

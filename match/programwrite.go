@@ -126,15 +126,10 @@ func (w *writeCheck) command(prog string, args []string) bool {
 		return w.extractInto(dirs) // dpkg-deb -x DEB DIR: as tar -C DIR (red team round 54)
 	}
 	if dirs, anyDir, ok := extractDirs(prog, args); ok {
-		if anyDir {
-			return true
-		}
-		for _, d := range dirs {
-			if d == "." && w.cwdIn() || d != "." && w.extractInto([]string{d}) {
-				return true
-			}
-		}
-		return false
+		return anyDir || w.into(dirs)
+	}
+	if hit, ok := w.copier(prog, args); ok {
+		return hit // cmake -E, rclone, degit, ditto, docker and podman (stop 32)
 	}
 	switch prog {
 	case "git":
@@ -184,6 +179,8 @@ func (w *writeCheck) command(prog string, args []string) bool {
 	case "pax":
 		p := parseArgs(args, "fsopxbBT")
 		switch {
+		case p.has("-r") && p.has("-w") && p.has("-s"):
+			return true // -s rewrites names: a copy may land anywhere (stop 32)
 		case p.has("-r") && p.has("-w"): // copy: -l links instead
 			if p.has("-l") {
 				if len(p.ops) < 2 {
@@ -206,15 +203,43 @@ func (w *writeCheck) command(prog string, args []string) bool {
 		if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 			args = append([]string{"-" + args[0]}, args[1:]...) // tar xf: old-style options
 		}
-		p := parseArgs(args, "fCTXgKNLbHVI", "--directory", "--file", "--files-from", "--exclude-from",
+		short := "fCTXgKNLbHVI"
+		if prog == "bsdtar" {
+			short += "s" // bsdtar -s PATTERN (GNU tar's -s is --same-order)
+		}
+		p := parseArgs(args, short, "--directory", "--file", "--files-from", "--exclude-from", "--cd",
 			"--exclude", "--transform", "--xform", "--to-command", "--use-compress-program", "--owner", "--group", "--mode")
 		if !p.has("-x", "--extract", "--get") {
 			return false
 		}
-		if p.has("-P", "--absolute-names") {
+		if p.has("-P", "--absolute-names", "--absolute-paths") {
 			return true
 		}
-		return w.extractInto(append(p.vals("-C"), p.vals("--directory")...))
+		dirs := append(p.vals("-C"), p.vals("--directory")...)
+		if prog == "bsdtar" {
+			dirs = append(dirs, p.flags["--cd"]...) // bsdtar(1): --cd DIR is -C DIR
+		}
+		return w.extractInto(dirs)
+	case "bsdcpio":
+		// bsdcpio(1): -i extracts into the working directory and -p into its operand, with
+		// absolute names and ".." refused unless --insecure.
+		p := parseArgs(args, "EFHIORC", "--format", "--file")
+		switch {
+		case p.has("-t", "--list"):
+			return false
+		case !p.has("-i", "--extract", "-p", "--pass-through"):
+			return false
+		case p.has("--insecure"):
+			return true
+		case p.has("-p", "--pass-through"):
+			if p.has("-l", "--link") && (w.names() || w.cwdIn()) {
+				return true
+			}
+			if len(p.ops) > 0 {
+				return w.extractInto(p.ops[len(p.ops)-1:])
+			}
+		}
+		return w.cwdIn()
 	case "unzip":
 		p := parseArgs(args, "dP")
 		if p.has("-l", "-t", "-v", "-p", "-Z", "-z") {
@@ -335,6 +360,17 @@ func (w *writeCheck) extractInto(dirs []string) bool {
 	}
 	for _, d := range dirs {
 		if w.may(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// into reports whether writing anything under one of dirs ("." the working directory)
+// may write into a directory on the program's path or over the program.
+func (w *writeCheck) into(dirs []string) bool {
+	for _, d := range dirs {
+		if d == "." && w.cwdIn() || d != "." && w.extractInto([]string{d}) {
 			return true
 		}
 	}
