@@ -105,9 +105,11 @@ func TestChangesHookConfig(t *testing.T) {
 		{"make -C", "make -C HOMEDIR/proj", false},
 		{"pip install -e .", "pip install -e .", false},
 		{"code .", "code .", false},
-		// A bind mount makes its directory writable by the container: the project's or
-		// the home's holds config files (stop 32; read-only stays allowed).
-		{"docker -v", "docker run -v HOMEDIR/proj:/src img", true},
+		// A bind mount makes its directory writable by the container: the home's holds
+		// config files (stop 32; read-only stays allowed). The project root's is a
+		// container run over the project, as make runs there (the tripwire judges it).
+		{"docker -v", "docker run -v HOMEDIR/proj:/src img", false},
+		{"docker -v the project's .claude", "docker run -v HOMEDIR/proj/.claude:/src img", true},
 		{"docker -v home", "docker run -v ~:/home img", true},
 		{"docker -v :ro", "docker run -v HOMEDIR/proj:/src:ro img", false},
 		{"docker -v a subdirectory", "docker run -v HOMEDIR/proj/build:/out img", false},

@@ -166,7 +166,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 			cwdChain = true
 		}
 	}
-	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent}}
+	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent, projectFloor: c.projectFloor}}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
 	w.suffix = backupSuffix(cmd)
 	w.gitEnv.hooks, w.gitEnv.own = hooksProtected(paths), c.ownTree
@@ -439,6 +439,46 @@ func (c *startupCheck) deep(p string) bool {
 		}
 	}
 	return true
+}
+
+// projectFloor reports whether the operand op names, links resolved, the project root or
+// the project subdirectory of the floor (Subject.floor: the working directory when it is
+// one), not the home nor "/": a literal path, relative to the line's one working directory,
+// or starting with ~/. False for a check without a floor and for a word with an expansion.
+func (c *startupCheck) projectFloor(op string) bool {
+	if c.floor == nil || c.s.root == "" || op == "" || strings.ContainsAny(op, "$`*?[{\\") {
+		return false
+	}
+	p := op
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "~/"):
+		return false
+	case strings.HasPrefix(p, "~/"):
+		p = filepath.Join(c.home, p[2:])
+	case !filepath.IsAbs(p):
+		if len(c.cwds) != 1 {
+			return false
+		}
+		p = filepath.Join(c.cwds[0], p)
+	}
+	rp, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	root, err := filepath.EvalSymlinks(c.s.root)
+	if err != nil {
+		return false
+	}
+	for _, f := range c.floor {
+		if f == "" || f == "/" || f == c.home {
+			continue
+		}
+		rf, err := filepath.EvalSymlinks(f)
+		if err == nil && rf == rp && (rf == root || strings.HasPrefix(rf, root+"/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // atOrAbove reports whether the path pattern of components pc may be the directory of

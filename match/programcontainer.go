@@ -1,6 +1,9 @@
 package match
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // containerGlobal are docker's and podman's global options that take a value, before the
 // command (docker(1), podman(1)).
@@ -67,6 +70,13 @@ func (w *writeCheck) container(args []string) (hit, ok bool) {
 			case cmd == "build":
 				dirs = append(dirs, outputDest(val)...)
 			}
+		}
+		if cmd != "build" && w.over != nil && w.over.projectFloor != nil {
+			// A container run over the project, as `make` or `npm test` runs there: its
+			// code may write anything in the project, which no reading of the line can
+			// judge, and the tripwire does (stop 32). A mount of the home, "/", or a
+			// protected directory still counts.
+			dirs = slices.DeleteFunc(dirs, w.over.projectFloor)
 		}
 		return w.into(dirs), true
 	}

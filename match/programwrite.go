@@ -39,6 +39,10 @@ type writeOver struct {
 	may, file func(op string) bool
 	cwdIn     func() bool
 	absent    func(op string) bool // nil: any operand may not exist
+	// projectFloor reports whether the operand is the project root or the project
+	// subdirectory the line runs in (nil: none is): a directory a command runs code over,
+	// as make does, rather than one it writes data into (a container's bind mount).
+	projectFloor func(op string) bool
 }
 
 // may reports whether the operand may be the program or a directory on its path.

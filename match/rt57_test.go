@@ -124,12 +124,16 @@ func TestChangesStop32(t *testing.T) {
 		{"docker cp into build", "", "docker cp c:/out ./build", false},
 		{"docker cp into the container", "", "docker cp ./build c:/src", false},
 		{"docker run -v ~", "build", "docker run --rm -v HOMEDIR:/h alpine sh /x.sh", true},
-		{"docker run -v .", "", "docker run -v .:/src img make", true},
+		// A container over the project runs code there as make does (stop 32): allowed; the
+		// tripwire judges what it wrote.
+		{"docker run -v .", "", "docker run -v .:/src img make", false},
+		{"docker run -v ./.claude", "", "docker run -v ./.claude:/c img", true},
+		{"docker run -v the project's parent", "", "docker run -v ..:/src img", true},
 		{"docker run --mount bind", "build", "docker run --mount type=bind,source=HOMEDIR/go,target=/g alpine", true},
 		{"docker run --mount=", "build", "docker run --mount=type=bind,src=HOMEDIR,dst=/h img", true},
 		{"docker create -v", "build", "docker -H unix:///run/d.sock create --volume=HOMEDIR/.hookcore:/h img", true},
 		{"podman run -v", "build", "podman run -v HOMEDIR/.claude:/c:Z img", true},
-		{"docker run -v $PWD in the project", "", `docker run --rm -v "$PWD":/src -w /src golang go test ./...`, true},
+		{"docker run -v $PWD in the project", "", `docker run --rm -v "$PWD":/src -w /src golang go test ./...`, false},
 		{"docker run -v $(pwd) from ~", "..", "docker run -v $(pwd)/.hookcore:/h img", true},
 		{"docker build -o type=local", "build", "docker build -o type=local,dest=HOMEDIR/.hookcore .", true},
 		{"docker run -v $PWD in build", "build", `docker run --rm -v "$PWD":/src -w /src golang go test ./...`, false},
