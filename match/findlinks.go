@@ -64,7 +64,7 @@ func (r *linkReader) find(t string, words []string) {
 			continue
 		}
 		r.links = true
-		r.own[t], r.own[strings.Join(cmd, " ")] = true, true
+		r.mark(t, strings.Join(cmd, " "))
 		r.walk(words, func(p string, d fs.DirEntry) {
 			if d.Type()&fs.ModeSymlink == 0 {
 				return
@@ -268,9 +268,32 @@ var nonCreators = map[string]bool{
 	"xargs": true, "parallel": true,
 }
 
+// projectBuilders are the programs, and their subcommands, that build or test the
+// project: they run the repository's own code (its tests, its Makefile, its scripts), which
+// the policy already lets write any file (the self-protect example's header), so a link
+// or a name they may make adds nothing that code could not do itself.
+var projectBuilders = map[string]map[string]bool{
+	"go":    {"build": true, "test": true, "vet": true, "fmt": true, "list": true, "run": true, "generate": true},
+	"cargo": {"build": true, "test": true, "check": true, "clippy": true, "run": true, "fmt": true},
+	"npm":   {"test": true, "run": true, "run-script": true, "t": true},
+	"pnpm":  {"test": true, "run": true},
+	"yarn":  {"test": true, "run": true},
+	"make":  nil, "gmake": nil, "ninja": nil, "pytest": nil, "tox": nil,
+}
+
+// buildsProject reports whether the command words build or test the project
+// (projectBuilders): a program with no subcommand list, or one of its subcommands first.
+func buildsProject(words []string) bool {
+	subs, ok := projectBuilders[words[0]]
+	if !ok {
+		return false
+	}
+	return subs == nil || len(words) > 1 && subs[words[1]]
+}
+
 // creates reports whether a unit of the line other than the forms read may create a link
-// or, for a form that splits names, a name: any command that is none of the readers and
-// nonCreators, a find that writes a file (-fprint, -fls), touch or mkdir of a word with an
+// or, for a form that splits names, a name: any command that is none of the readers,
+// nonCreators and projectBuilders, a find that writes a file (-fprint, -fls), touch or mkdir of a word with an
 // expansion or, when a form splits names, a separator, a redirection of such a word. Its
 // place on the line is not read (a loop runs a later command first).
 func (r *linkReader) creates(units []string) bool {
@@ -281,7 +304,7 @@ func (r *linkReader) creates(units []string) bool {
 		return !r.split || !strings.ContainsAny(w, xargsSeparators)
 	}
 	for _, u := range units {
-		if r.own[u] || wraps(u, units) || strings.Contains(u, "\x00") {
+		if r.alone(u) || wraps(u, units) || strings.Contains(u, "\x00") {
 			continue
 		}
 		if tgt, ok := redirectTarget(u); ok {
@@ -299,7 +322,7 @@ func (r *linkReader) creates(units []string) bool {
 			continue
 		}
 		words[0] = filepath.Base(words[0])
-		if r.own[strings.Join(words, " ")] || readsOnly(words) || nonCreators[words[0]] {
+		if r.alone(strings.Join(words, " ")) || readsOnly(words) || nonCreators[words[0]] || buildsProject(words) {
 			continue
 		}
 		switch words[0] {

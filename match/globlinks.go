@@ -43,12 +43,14 @@ func (s *Subject) linkLines(cmd string, b *shell.Commands) (texts []string, hold
 // linkReader is one line's reading of the file system for linkLines.
 type linkReader struct {
 	home    string
+	globs   bool     // the line may expand a glob (unquotedGlob, nestsScript)
 	cwds    []string // the directories the line's relative words may be taken in
 	moved   bool     // a cd leads to a directory not known
 	entries int      // the entries read so far
 	texts   []string
 	hold    bool
-	own     map[string]bool   // the texts of the forms read: not creators of their own names
+	own     map[string]int    // the texts of the forms read, by form (1, 2, …)
+	forms   int               // the forms read
 	links   bool              // a form reads links: a creator of a link holds
 	split   bool              // a form splits names: a creator of a name holds
 	plain   map[string]bool   // expand's matches that are no link
@@ -56,7 +58,7 @@ type linkReader struct {
 }
 
 func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
-	r := &linkReader{home: s.homePath(), own: map[string]bool{}, plain: map[string]bool{}, real: map[string]string{}}
+	r := &linkReader{home: s.homePath(), globs: unquotedGlob(cmd) || nestsScript(b.Units()), own: map[string]int{}, plain: map[string]bool{}, real: map[string]string{}}
 	texts := append(b.Texts()[:len(b.Texts()):len(b.Texts())], fedTexts(b)...)
 	r.dirs(s.cwd, texts, os.Getenv("CDPATH") != "" || cdpathMay(cmd, b.Units()))
 	for _, t := range texts {
@@ -149,11 +151,11 @@ func (r *linkReader) dirs(cwd string, texts []string, cdpath bool) {
 // command with words[i] replaced by prefix and each of w's matches whose resolved path is
 // another.
 func (r *linkReader) glob(t string, words []string, i int, prefix, w string) {
-	if !strings.ContainsAny(w, "*?[") {
+	if !strings.ContainsAny(w, "*?[") || !r.globs {
 		return
 	}
 	r.links = true
-	r.own[t] = true
+	r.mark(t)
 	if strings.ContainsAny(w, "$`{") || strings.HasPrefix(w, "~") && !strings.HasPrefix(w, "~/") {
 		r.hold = true
 		return
@@ -187,6 +189,73 @@ func (r *linkReader) glob(t string, words []string, i int, prefix, w string) {
 	}
 }
 
+// unquotedGlob reports whether the Bash line cmd has a glob character (*, ? or [) outside
+// quotes and not after a backslash: package shell's texts drop the quotes of `find . -name
+// '*.go'` and `python3 -c 'a[0]'`, and a line with none expands no glob. A line with one
+// takes every word of its texts with a glob character for a glob: which word it is in is
+// not known once the quotes are gone.
+func unquotedGlob(cmd string) bool {
+	var quote byte
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+		case c == '\\':
+			i++
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '*' || c == '?' || c == '[':
+			return true
+		}
+	}
+	return false
+}
+
+// nestsScript reports whether a unit of units runs another (sh -c, eval, sudo, a shell's
+// string): the quotes of the outer line are not those of the script it runs.
+func nestsScript(units []string) bool {
+	for _, u := range units {
+		if wraps(u, units) {
+			return true
+		}
+	}
+	return false
+}
+
+// mark records the texts of one form read (a command and what runs it), once.
+// A text that ends another (package shell's tails of an unknown program's words, the
+// script of `sh -c`) is of the same form.
+func (r *linkReader) mark(texts ...string) {
+	if r.own[texts[0]] != 0 {
+		return
+	}
+	id := 0
+	for e, n := range r.own {
+		if strings.HasSuffix(e, " "+texts[0]) || strings.HasSuffix(texts[0], " "+e) {
+			id = n
+		}
+	}
+	if id == 0 {
+		r.forms++
+		id = r.forms
+	}
+	for _, t := range texts {
+		r.own[t] = id
+	}
+}
+
+// alone reports whether the unit u is a text of the only form read: it runs after its
+// glob is expanded (or its find acts), so what it creates is not under its own reading; a
+// unit that is a form and may create what another form reads counts.
+func (r *linkReader) alone(u string) bool { return r.own[u] != 0 && r.forms == 1 }
+
 // add adds the command words with words[i] replaced by w.
 func (r *linkReader) add(words []string, i int, w string) {
 	c := append([]string{}, words...)
@@ -197,7 +266,8 @@ func (r *linkReader) add(words []string, i int, w string) {
 // expand returns the matches of the clean absolute glob p, reading at most what is left of
 // maxGlobEntries; ok is false past it or when a directory cannot be read for another
 // reason than its absence. A leading dot is matched only by a pattern's dot, as the
-// shell's default.
+// shell's default; a component that is no valid pattern (`x[`) matches itself, as bash
+// leaves such a word as it is.
 func (r *linkReader) expand(p string) (matches []string, ok bool) {
 	comps := strings.Split(strings.TrimPrefix(p, "/"), "/")
 	cur := []string{"/"}
@@ -228,9 +298,7 @@ func (r *linkReader) expand(p string) (matches []string, ok bool) {
 				if strings.HasPrefix(n, ".") && !strings.HasPrefix(c, ".") {
 					continue
 				}
-				if ok, err := path.Match(c, n); err != nil {
-					return nil, false
-				} else if ok {
+				if ok, err := path.Match(c, n); err != nil && c == n || ok {
 					next = append(next, filepath.Join(d, n))
 				}
 			}
