@@ -57,6 +57,7 @@ type linkReader struct {
 	real    map[string]string // their directories, resolved
 }
 
+// readLinks is linkLines' reading of the line cmd, package shell's b.
 func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
 	r := &linkReader{home: s.homePath(), globs: unquotedGlob(cmd) || nestsScript(b.Units()), own: map[string]int{}, plain: map[string]bool{}, real: map[string]string{}}
 	texts := append(b.Texts()[:len(b.Texts()):len(b.Texts())], fedTexts(b)...)
@@ -77,16 +78,12 @@ func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
 			if (words[0] == "mv" || words[0] == "ln") && i+2 < len(words) && !strings.HasPrefix(words[i], "-t") {
 				continue // a source is renamed or named, not followed: only the destination is
 			}
-			prefix := ""
-			if opt, val, ok := strings.Cut(w, "="); ok && (opt == "of" || strings.HasPrefix(opt, "--")) {
-				prefix, w = opt+"=", val // dd's of=, an option's =VALUE
-			}
-			r.glob(t, words, i+1, prefix, w)
+			r.glob(t, words, i+1, w) // dd's of=GLOB is globbed whole, as bash does
 		}
 	}
 	for _, u := range b.Units() {
 		if tgt, ok := redirectTarget(u); ok {
-			r.glob(u, []string{">", tgt}, 1, "", tgt) // judged as a redirection to the target
+			r.glob(u, []string{">", tgt}, 1, tgt) // judged as a redirection to the target
 		}
 	}
 	for _, f := range b.Fed() {
@@ -148,9 +145,8 @@ func (r *linkReader) dirs(cwd string, texts []string, cdpath bool) {
 }
 
 // glob adds, for the word w of the command words (the text t) that follows a link, the
-// command with words[i] replaced by prefix and each of w's matches whose resolved path is
-// another.
-func (r *linkReader) glob(t string, words []string, i int, prefix, w string) {
+// command with words[i] replaced by each of w's matches whose resolved path is another.
+func (r *linkReader) glob(t string, words []string, i int, w string) {
 	if !strings.ContainsAny(w, "*?[") || !r.globs {
 		return
 	}
@@ -183,7 +179,7 @@ func (r *linkReader) glob(t string, words []string, i int, prefix, w string) {
 		}
 		for _, m := range ms {
 			if res := r.resolved(m); res != m {
-				r.add(words, i, prefix+res)
+				r.add(words, i, res)
 			}
 		}
 	}
