@@ -60,9 +60,12 @@ type linkReader struct {
 // readLinks is linkLines' reading of the line cmd, package shell's b.
 func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
 	r := &linkReader{home: s.homePath(), globs: unquotedGlob(cmd) || nestsScript(b.Units()), own: map[string]int{}, plain: map[string]bool{}, real: map[string]string{}}
-	texts := append(b.Texts()[:len(b.Texts()):len(b.Texts())], fedTexts(b)...)
+	own := len(b.Texts())
+	texts := append(b.Texts()[:own:own], fedTexts(b)...)
 	r.dirs(s.cwd, texts, os.Getenv("CDPATH") != "" || cdpathMay(cmd, b.Units()))
-	for _, t := range texts {
+	line := r.globs
+	for k, t := range texts {
+		r.globs = line || k >= own // a producer's names (ls's *) are globbed as a name is
 		words := strings.Fields(t)
 		if len(words) == 0 {
 			continue
@@ -81,6 +84,7 @@ func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
 			r.glob(t, words, i+1, w) // dd's of=GLOB is globbed whole, as bash does
 		}
 	}
+	r.globs = line
 	for _, u := range b.Units() {
 		if tgt, ok := redirectTarget(u); ok {
 			r.glob(u, []string{">", tgt}, 1, tgt) // judged as a redirection to the target

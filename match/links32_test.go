@@ -79,6 +79,8 @@ func TestLinksHostile32(t *testing.T) {
 		{"find | xargs -I{} cp", "", "find . -name '*.go' | xargs -I{} cp /tmp/evil {}", true},
 		{"find -exec cp {} ;", "", `find . -name '*.go' -exec cp /tmp/evil {} \;`, true},
 		{"find src -exec chmod {} +", "", "find src -name '*.go' -exec chmod 000 {} +", true},
+		{"ls | xargs chmod in src", "src", "ls | xargs chmod 000", true},
+		{"ls src | xargs -I{} cp", "", "ls src/ | xargs -I{} cp /tmp/evil src/{}", true},
 		{"echo src/*.go | xargs chmod", "", "echo src/*.go | xargs chmod 000", true},
 		{"chmod 000 HOME-absolute glob", "", "chmod 000 HOMEDIR/proj/src/*.go", true},
 		{"find -maxdepth 1 . misses src", "", "find . -maxdepth 1 -name '*.go' -exec chmod 000 {} +", false},
