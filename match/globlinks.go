@@ -149,7 +149,8 @@ func (r *linkReader) dirs(cwd string, texts []string, cdpath bool) {
 }
 
 // glob adds, for the word w of the command words (the text t) that follows a link, the
-// command with words[i] replaced by each of w's matches whose resolved path is another.
+// command with words[i] replaced by w's matches, resolved, when one of them resolves to
+// another path.
 func (r *linkReader) glob(t string, words []string, i int, w string) {
 	if !strings.ContainsAny(w, "*?[") || !r.globs {
 		return
@@ -181,10 +182,17 @@ func (r *linkReader) glob(t string, words []string, i int, w string) {
 			r.hold = true
 			return
 		}
+		// The word becomes its matches, as bash expands it (a cp's last match is its
+		// destination), each link by its target: one text for all of them.
+		var out []string
+		linked := false
 		for _, m := range ms {
-			if res := r.resolved(m); res != m {
-				r.add(words, i, res)
-			}
+			res := r.resolved(m)
+			linked = linked || res != m
+			out = append(out, res)
+		}
+		if linked {
+			r.add(words, i, strings.Join(out, " "))
 		}
 	}
 }

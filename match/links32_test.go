@@ -27,6 +27,12 @@ func linksTree(t *testing.T, proj string, hostile bool) {
 			t.Fatal(err)
 		}
 	}
+	if err := os.MkdirAll(filepath.Join(proj, "node_modules", ".bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../pkg/a.pyc", filepath.Join(proj, "node_modules", ".bin", "tool")); err != nil {
+		t.Fatal(err) // a link within the project, as npm makes them
+	}
 	if !hostile {
 		return
 	}
@@ -113,6 +119,8 @@ func TestLinksEveryday32(t *testing.T) {
 	checkRoundIn(t, []roundRow{
 		{"chmod +x scripts/*.sh", "", "chmod +x scripts/*.sh", false},
 		{"chmod 000 src/*.go", "", "chmod 000 src/*.go", false},
+		{"chmod +x node_modules/.bin/* (links within the project)", "", "chmod +x node_modules/.bin/*", false},
+		{"cp -L node_modules/.bin/* dist/", "", "cp -L node_modules/.bin/* dist/", false},
 		{"rm src/*.o", "", "rm src/*.o", false},
 		{"cp into src/*.go", "", "cp /tmp/hdr src/a*.go", false},
 		{"find -name *.pyc -delete", "", "find . -name '*.pyc' -delete", false},
@@ -182,5 +190,40 @@ func BenchmarkLinkLines(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkLinkedGlob measures the example's two program and config clauses on `chmod +x
+// node_modules/.bin/*` with 300 links to the project's own files (an npm tree): every
+// match is judged by its target.
+func BenchmarkLinkedGlob(b *testing.B) {
+	home, config := configHome(b)
+	proj := filepath.Join(home, "proj")
+	bin := filepath.Join(proj, "node_modules", ".bin")
+	for _, d := range []string{bin, filepath.Join(proj, "node_modules", "pkg")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range 300 {
+		f := filepath.Join(proj, "node_modules", "pkg", "t"+strconv.Itoa(i)+".js")
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.Symlink(f, filepath.Join(bin, "t"+strconv.Itoa(i))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	f, err := CompileIf(`args.command changes hook_program || args.command changes hook_config`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog := filepath.Join(home, "go", "bin", "hookcore")
+	args, _ := json.Marshal(map[string]string{"command": "chmod +x node_modules/.bin/*"})
+	for b.Loop() {
+		s := NewSubjectAt(proj, "PreToolUse", "Bash", args).WithCwd(proj).WithHome(home).WithHookConfig(config).WithProgram([]string{prog})
+		if f.Match(s) {
+			b.Fatal("held")
+		}
 	}
 }
