@@ -226,10 +226,7 @@ func (r *linkReader) walk(words []string, visit func(printed string, d fs.DirEnt
 		for _, base := range bases {
 			err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
-					if p == base {
-						return nil // no such root: find acts on nothing there
-					}
-					return nil // an unreadable directory: find does not read it either
+					return nil // no such root, or a directory find cannot read either
 				}
 				if n++; n > maxFindEntries {
 					return errFindBound
