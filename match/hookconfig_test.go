@@ -11,7 +11,7 @@ import (
 // configHome makes a home with some of hookcore's config files (user layers and a project
 // HOME/proj with a .git) and returns the home and hookcore's config paths there, as the CLI
 // computes them: every candidate, existing or not, and ~/.hookcore whole.
-func configHome(t *testing.T) (home string, paths []string) {
+func configHome(t testing.TB) (home string, paths []string) {
 	t.Helper()
 	home = t.TempDir()
 	proj := filepath.Join(home, "proj")

@@ -130,6 +130,11 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	}
 	home := s.homePath()
 	fed := s.fedLines(b)
+	links, hold := s.linkLines(cmd, b) // globs' and finds' links, xargs's split names (stop 32)
+	if hold {
+		return true
+	}
+	fed = append(fed[:len(fed):len(fed)], links...)
 	texts, units := b.Texts(), b.Units()
 	texts = append(texts[:len(texts):len(texts)], fed...)
 	units = append(units[:len(units):len(units)], fed...)

@@ -82,6 +82,11 @@ func (s *Subject) lineChanges(cmd string) bool {
 	files := s.programFiles()
 	dirs := dirsOf(files)
 	fed := s.fedLines(b)
+	links, hold := s.linkLines(cmd, b) // globs' and finds' links, xargs's split names (stop 32)
+	if hold {
+		return true
+	}
+	fed = append(fed[:len(fed):len(fed)], links...)
 	l := s.scopeOf(cmd, append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...), b.Units(), files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
@@ -208,7 +213,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	}
 	// A write redirection anywhere on the line (package shell makes each a unit of its own,
 	// in nested shells too): its target may be the program.
-	for _, u := range units {
+	for _, u := range append(units[:len(units):len(units)], fed...) {
 		if t, ok := redirectTarget(u); ok && w.file(t) {
 			return true
 		}

@@ -59,6 +59,10 @@ type Subject struct {
 	fedOnce sync.Once
 	fed     []string // fedLines: the commands xargs and printf substitutions add to the line
 
+	linkOnce  sync.Once
+	links     []string // linkLines: the commands with globs' and finds' links resolved
+	linksHold bool     // linkLines: a glob or find that follows links cannot be read
+
 	hostsOnce   sync.Once
 	hosts       []string // fetchHosts: the hosts a WebFetch call reaches
 	hostsUnread bool     // fetchHosts: a URL of the call has a scheme and is not read
