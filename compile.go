@@ -209,9 +209,11 @@ type hookSet struct {
 	// notice is what SessionStart tells the user when the workspace's project hooks do not
 	// run (trustGate.notice), "" when they run or there are none.
 	notice string
-	// tripwire is set when a hook's condition has `tool changed hook_config`: each
-	// PreToolUse records the hook config's files, each PostToolUse compares (tripwire.go).
-	tripwire bool
+	// tripwire is set when a hook's condition has `tool changed hook_config`: the session
+	// is armed, and each event compares the hook config's files with its baseline
+	// (tripwire.go). tripwireIDs holds those hooks' ids by event (answeredTripwire).
+	tripwire    bool
+	tripwireIDs map[hook.Event]map[string]bool
 }
 
 // close closes the set's executors that hold resources.
@@ -299,6 +301,13 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		hs.count++
 		if c.cond.ConfigChanged() {
 			hs.tripwire = true
+			if hs.tripwireIDs == nil {
+				hs.tripwireIDs = map[hook.Event]map[string]bool{}
+			}
+			if hs.tripwireIDs[c.event] == nil {
+				hs.tripwireIDs[c.event] = map[string]bool{}
+			}
+			hs.tripwireIDs[c.event][c.id] = true
 		}
 		if c.closer != nil {
 			hs.closers = append(hs.closers, c.closer)
@@ -659,9 +668,6 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	cond, err := match.CompileIf(h.If)
 	if err != nil {
 		return nil, err
-	}
-	if cond.ConfigChanged() && !tripwireEvent(h.Event) {
-		return nil, errTripwireEvent
 	}
 	c := &compiled{
 		file:     f.Path,
