@@ -47,7 +47,8 @@ import (
 // none on this event), Fire stops the agent by itself (continue false, a stop reason, and
 // a block on gate events and after a tool call).
 //
-// When no hook matches, Fire costs one map lookup per event and allocates nothing.
+// When no hook matches, Fire costs one map lookup per event and one state.Holder.Holds of
+// the store (a session never armed), and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
 	sp := hs.lookup(event)

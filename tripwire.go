@@ -380,8 +380,8 @@ func hashFile(p string, buf []byte) string {
 }
 
 // diffFiles returns, sorted by path, "PATH: what" for each file whose state differs
-// between old and now: created, removed, type changed, mode changed, link target changed,
-// content changed. A file in one snapshot only, under a directory whose walk stopped at
+// between old and now: created, removed (not an empty directory), type changed, mode
+// changed, link target changed, content changed. A file in one snapshot only, under a directory whose walk stopped at
 // tripwireMaxStat in either (Cut), is not compared.
 func diffFiles(old, now map[string]state.FileState) []string {
 	partial := func(p string) bool {
@@ -424,6 +424,10 @@ func diffFiles(old, now map[string]state.FileState) []string {
 func fileChange(a, b state.FileState) string {
 	switch {
 	case a.Type == b.Type && a.Type == "":
+		return ""
+	case a.Type == "" && b.Type == "d" || a.Type == "d" && b.Type == "":
+		// A directory created or removed loads nothing by itself; the files in it are
+		// compared each (Claude Code creates ~/.claude/plugins as a session starts).
 		return ""
 	case a.Type == "":
 		return "created"

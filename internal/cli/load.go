@@ -487,6 +487,11 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		// What changes on every event under hookcore's directory: the tripwire does not
 		// compare it (`tool changed hook_config`).
 		opts.HookConfigVolatile = append(opts.HookConfigVolatile, state.DefaultDir(os.Getenv, e.home))
+		// Claude Code's own data of its plugins, written as a session starts (2.1.332: a
+		// builtin plugin's store/*.json between SessionStart and UserPromptSubmit): no
+		// hook is read from it (config.FindPlugins reads installed_plugins.json,
+		// known_marketplaces.json and the install paths).
+		opts.HookConfigVolatile = append(opts.HookConfigVolatile, filepath.Join(e.home, ".claude", "plugins", "store"))
 		if auditPath != "" {
 			opts.HookConfigVolatile = append(opts.HookConfigVolatile, absIn(e.cwd, auditPath))
 		}
