@@ -96,7 +96,7 @@ func TestHookClaudeTripwire(t *testing.T) {
 // TestHookClaudeTripwireDisabled: a change that disables the hooks (disableAllHooks in
 // ~/.claude/settings.json, `hooks: []` in ~/.hookcore/hooks.yaml) leaves a config with no
 // tripwire rule, and the stop still comes; a change between events (a background write)
-// too; and two hook processes that run at once after a change report it once (red team
+// and one of a hook script (~/.claude/hooks) too; and two hook processes that run at once after a change report it once (red team
 // round 57, findings 1, 3). HOME is set: not parallel.
 func TestHookClaudeTripwireDisabled(t *testing.T) {
 	policy, err := os.ReadFile(filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml"))
@@ -110,16 +110,20 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 		{"disableAllHooks", ".claude/settings.json", `{"disableAllHooks": true}`, false},
 		{"empty policy", ".hookcore/hooks.yaml", "hooks: []\n", false},
 		{"background write", ".claude/settings.json", `{"disableAllHooks": true}`, true},
+		{"hook script", ".claude/hooks/guard.sh", "#!/bin/sh\nexit 0\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
 			t.Setenv("HOME", home)
 			t.Setenv("HOOKCORE_STATE_DIR", "")
-			for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(home, ".claude"), filepath.Join(home, ".hookcore")} {
+			for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(home, ".claude", "hooks"), filepath.Join(home, ".hookcore")} {
 				if err := os.MkdirAll(d, 0o755); err != nil {
 					t.Fatal(err)
 				}
+			}
+			if err := os.WriteFile(filepath.Join(home, ".claude", "hooks", "guard.sh"), []byte("#!/bin/sh\nexit 2\n"), 0o755); err != nil {
+				t.Fatal(err)
 			}
 			if err := os.WriteFile(filepath.Join(home, ".hookcore", "hooks.yaml"), policy, 0o644); err != nil {
 				t.Fatal(err)
