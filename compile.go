@@ -211,9 +211,8 @@ type hookSet struct {
 	notice string
 	// tripwire is set when a hook's condition has `tool changed hook_config`: the session
 	// is armed, and each event compares the hook config's files with its baseline
-	// (tripwire.go). tripwireIDs holds those hooks' ids by event (answeredTripwire).
-	tripwire    bool
-	tripwireIDs map[hook.Event]map[string]bool
+	// (tripwire.go).
+	tripwire bool
 }
 
 // close closes the set's executors that hold resources.
@@ -301,13 +300,6 @@ func (r *Runner) compile(set *config.Set) (*hookSet, error) {
 		hs.count++
 		if c.cond.ConfigChanged() {
 			hs.tripwire = true
-			if hs.tripwireIDs == nil {
-				hs.tripwireIDs = map[hook.Event]map[string]bool{}
-			}
-			if hs.tripwireIDs[c.event] == nil {
-				hs.tripwireIDs[c.event] = map[string]bool{}
-			}
-			hs.tripwireIDs[c.event][c.id] = true
 		}
 		if c.closer != nil {
 			hs.closers = append(hs.closers, c.closer)

@@ -43,9 +43,9 @@ import (
 // session is armed: at each of its events from then on, whatever the config loaded at it
 // says, the hook config's files are compared with the previous event's snapshot, and the
 // hooks of the event get what changed ("hookcore_config_changed" in their input). When no
-// hook with the clause answers a change at that event (the config has none any more, or
-// none on this event), Fire stops the agent by itself (continue false, a stop reason, and
-// a block on gate events and after a tool call).
+// hook stops the agent at that event (the config has no rule any more, none on this
+// event, or one the change rewrote), Fire stops it by itself (continue false, a stop
+// reason, and a block on gate events and after a tool call).
 //
 // When no hook matches, Fire costs one map lookup per event and one state.Holder.Holds of
 // the store (a session never armed), and allocates nothing.
@@ -68,8 +68,8 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 			r.skillShellAsBash(ctx, hs, in, &res)
 		}
 	}
-	if hit != nil && !hs.answeredTripwire(&res) {
-		tripwireStop(&res, hit) // the config lost its rule, or has none on this event
+	if hit != nil && res.Continue {
+		tripwireStop(&res, hit) // no hook stopped: the config may have lost its rule
 	}
 	if hs.notice != "" && res.Event == hook.SessionStart {
 		// The workspace's project hooks do not run (hookSet.notice): SessionStart says so in

@@ -181,10 +181,12 @@ func cutTrees(files map[string]state.FileState) []string {
 }
 
 // tripwireStop makes res the stop hookcore answers by itself when an armed session's
-// files changed and no hook of the event with the clause answered (the config loaded
-// now has none: the change may have removed it): continue false with a stop reason for the
-// user naming the files, and, on a gate event and after a tool call, a block whose reason
-// the model sees. It says the change was not undone, and whether it happened during a tool
+// files changed and no hook of the event stopped the agent: the config loaded now may have
+// no rule (the change removed it), none on this event, or one the change rewrote to let it
+// pass (the config is the changed file: it cannot decide that a change of itself is fine).
+// It is continue false with a stop reason for the user naming the files, and, on a gate
+// event and after a tool call, a block whose reason the model sees (a hook's block and its
+// reason are kept). It says the change was not undone, and whether it happened during a tool
 // call or between events.
 func tripwireStop(res *hook.Result, hit *tripwireHit) {
 	files := strings.Join(hit.changed, "; ")
@@ -200,22 +202,10 @@ func tripwireStop(res *hook.Result, hit *tripwireHit) {
 	}
 	res.Continue = false
 	res.StopReason = fmt.Sprintf("hookcore stopped the agent: the hook config changed %s (%s). The change was NOT undone: %s.%s", where, files, resume, cut)
-	if res.Event.Kind() == hook.Gate || res.Event == hook.PostToolUse || res.Event == hook.PostToolUseFailure {
+	if !res.Blocked && (res.Event.Kind() == hook.Gate || res.Event == hook.PostToolUse || res.Event == hook.PostToolUseFailure) {
 		res.Blocked = true
 		res.Reason = fmt.Sprintf("hookcore: the hook config changed %s (%s), which the agent must not change. The change was NOT undone and the session is stopped: the user will check it.", where, files)
 	}
-}
-
-// answeredTripwire reports whether a hook of res's event whose condition has the clause
-// ran (its record is in res.Hooks): then its answer is the event's, not tripwireStop's.
-func (hs *hookSet) answeredTripwire(res *hook.Result) bool {
-	ids := hs.tripwireIDs[res.Event]
-	for _, h := range res.Hooks {
-		if ids[h.ID] {
-			return true
-		}
-	}
-	return false
 }
 
 // configChanged returns what changedKey of in holds (compareCall), nil when nothing.

@@ -264,6 +264,15 @@ func TestTripwireRuleRemoved(t *testing.T) {
 	if res := r.Fire(ctx, hook.Stop, &hook.Input{SessionID: "s1", HookEventName: "Stop"}); res.Continue || res.Blocked {
 		t.Errorf("Stop: continue %v, blocked %v; want a stop and no block (a Stop block is go on)", res.Continue, res.Blocked)
 	}
+	// A config the change rewrote to keep a rule that lets it pass does not decide either.
+	lax := loadConfig(t, f.dir, "lax.yaml", `hooks:
+  - {id: hook-config-tripwire, event: post_tool_use, if: 'tool changed hook_config', action: {type: command, command: /bin/true}}
+`)
+	r2 := newRunner(t, f.proj, lax, hookcore.Options{State: st})
+	write(t, f.settings, `{"disableAllHooks": true}`)
+	if res := r2.Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, "tu3", "x")); res.Continue || !res.Blocked {
+		t.Errorf("a rule that lets the change pass: continue %v, blocked %v; want a stop", res.Continue, res.Blocked)
+	}
 	// A session that was never armed is not judged by a config without the rule.
 	if res := r.Fire(ctx, hook.PostToolUse, &hook.Input{SessionID: "other", HookEventName: "PostToolUse", ToolName: "Bash"}); !res.Continue {
 		t.Errorf("unarmed session stopped: %s", res.StopReason)
