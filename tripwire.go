@@ -208,7 +208,7 @@ func tripwireStop(res *hook.Result, hit *tripwireHit) {
 	}
 }
 
-// configChanged returns what changedKey of in holds (compareCall), nil when nothing.
+// configChanged returns what changedKey of in holds (tripwire), nil when nothing.
 func configChanged(in *hook.Input) []string {
 	raw, ok := in.Extra[changedKey]
 	if !ok {
