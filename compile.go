@@ -209,8 +209,9 @@ type hookSet struct {
 	// notice is what SessionStart tells the user when the workspace's project hooks do not
 	// run (trustGate.notice), "" when they run or there are none.
 	notice string
-	// tripwire is set when a hook's condition has `tool changed hook_config`: each
-	// PreToolUse records the hook config's files, each PostToolUse compares (tripwire.go).
+	// tripwire is set when a hook's condition has `tool changed hook_config`: the session
+	// is armed, and each event compares the hook config's files with its baseline
+	// (tripwire.go).
 	tripwire bool
 }
 
@@ -659,9 +660,6 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 	cond, err := match.CompileIf(h.If)
 	if err != nil {
 		return nil, err
-	}
-	if cond.ConfigChanged() && !tripwireEvent(h.Event) {
-		return nil, errTripwireEvent
 	}
 	c := &compiled{
 		file:     f.Path,

@@ -39,16 +39,23 @@ import (
 // (viewsAsCalls; a hook that matched the call does not run on its views). On
 // PreSkillShellCommand the PreToolUse hooks run too, as on a Bash call (skillShellAsBash).
 //
-// When a hook's condition has `tool changed hook_config` (the tripwire, tripwire.go), a
-// PreToolUse that does not block records the hook config's files under the call's
-// tool_use_id in the session's state, and the call's PostToolUse or PostToolUseFailure
-// compares them and removes the record; the hooks of that event get what changed
-// ("hookcore_config_changed" in their input).
+// When a hook's condition has `tool changed hook_config` (the tripwire, tripwire.go), the
+// session is armed: at each of its events from then on, whatever the config loaded at it
+// says, the hook config's files are compared with the previous event's snapshot, and the
+// hooks of the event get what changed ("hookcore_config_changed" in their input). When no
+// hook stops the agent at that event (the config has no rule any more, none on this
+// event, or one the change rewrote), Fire stops it by itself (continue false, a stop
+// reason, and a block on gate events and after a tool call).
 //
-// When no hook matches, Fire costs one map lookup per event and allocates nothing.
+// When no hook matches, Fire costs one map lookup per event and one state.Holder.Holds of
+// the store (a session never armed), and allocates nothing.
 func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hook.Result {
 	hs := r.hooks.Load()
 	sp := hs.lookup(event)
+	var hit *tripwireHit
+	if sp.event.Valid() {
+		in, hit = r.tripwire(ctx, hs, sp.event, in)
+	}
 	var res hook.Result
 	switch sp.event {
 	case hook.PreToolUse, hook.PermissionRequest:
@@ -56,18 +63,13 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 		if res = r.fireOnce(ctx, hs, sp, in, &ran); !res.Blocked {
 			r.viewsAsCalls(ctx, hs, in, &res, ran)
 		}
-		if hs.tripwire && sp.event == hook.PreToolUse && !res.Blocked && res.Permission != hook.Deny {
-			r.recordCall(ctx, in) // the call may run: its PostToolUse compares (tripwire.go)
-		}
-	case hook.PostToolUse, hook.PostToolUseFailure:
-		if hs.tripwire {
-			in = r.compareCall(ctx, in)
-		}
-		res = r.fireOnce(ctx, hs, sp, in, nil)
 	default:
 		if res = r.fireOnce(ctx, hs, sp, in, nil); res.Event == hook.PreSkillShellCommand && !res.Blocked {
 			r.skillShellAsBash(ctx, hs, in, &res)
 		}
+	}
+	if hit != nil && res.Continue {
+		tripwireStop(&res, hit) // no hook stopped: the config may have lost its rule
 	}
 	if hs.notice != "" && res.Event == hook.SessionStart {
 		// The workspace's project hooks do not run (hookSet.notice): SessionStart says so in
@@ -136,18 +138,23 @@ func (r *Runner) hookConfigRoot(in *hook.Input, rootOf string) string {
 // (hookConfigRoot): another project than ProjectDir has its own config files, so each path
 // under ProjectDir is taken under root too, and ProjectDir's are kept.
 func (r *Runner) hookConfigAt(root string) []string {
-	if len(r.hookConfig) == 0 || root == r.root || r.root == "" || root == "" {
-		return r.hookConfig
+	return underRoot(r.hookConfig, r.root, root)
+}
+
+// underRoot returns paths with each path under base also taken under root.
+func underRoot(paths []string, base, root string) []string {
+	if len(paths) == 0 || root == base || base == "" || root == "" {
+		return paths
 	}
-	out := slices.Clip(r.hookConfig)
-	for _, p := range r.hookConfig {
-		if r.root == "/" {
+	out := slices.Clip(paths)
+	for _, p := range paths {
+		if base == "/" {
 			// A process started in / (serve as a system service): the project paths are
 			// /.claude/settings.json and its kind; the home's are not the project's.
 			if rel, ok := strings.CutPrefix(p, "/."); ok {
 				out = append(out, root+"/."+rel)
 			}
-		} else if rel, ok := strings.CutPrefix(p, r.root+"/"); ok {
+		} else if rel, ok := strings.CutPrefix(p, base+"/"); ok {
 			out = append(out, root+"/"+rel)
 		}
 	}

@@ -73,6 +73,13 @@ type Options struct {
 	// does not compare them nor anything under them. The directory of a state.Dir State is
 	// never compared either.
 	HookConfigVolatile []string
+	// HookScripts holds absolute paths (glob components allowed) that the tripwire (`tool
+	// changed hook_config`) compares beside HookConfig and HookProgram but `changes
+	// hook_config` does not protect: the directories of the scripts hooks run, which Claude
+	// Code and git run themselves (~/.claude/hooks, <project>/.claude/hooks,
+	// <project>/.git/hooks). The paths under ProjectDir are also taken under each event's
+	// project root, as HookConfig's. The CLI sets them when a condition has the clause.
+	HookScripts []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;
 	// otherwise they are recorded as skipped. User-level and explicitly named files always

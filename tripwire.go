@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -20,28 +19,41 @@ import (
 	"github.com/hookcore/hookcore/state"
 )
 
-// The tripwire (stop 32): a condition's `tool changed hook_config` holds at a tool call's
-// PostToolUse (or PostToolUseFailure) when a file of the hook config is not as the call's
-// PreToolUse found it. The PreToolUse records the files (recordCall) in the session's state
-// under the call's tool_use_id; the PostToolUse compares and removes the record
-// (compareCall). It sees what no reading of the call before it ran can: an interpreter that
-// builds a name, a git command that rewrites the work tree, a copier no rule knows.
+// The tripwire (stop 32): a condition's `tool changed hook_config` holds at an event when
+// a file of the hook config is not as the session's previous event found it. The first
+// event whose config has the clause arms the session: it takes a baseline (a snapshot of
+// the files) into the session's state. From then on every event of the session, whatever
+// the config loaded at it says (the change may have disabled, emptied or broken it),
+// compares the files with the baseline and replaces it, in one Update of the store (so
+// that concurrent hook processes report a change once). It sees what no reading of a call
+// before it runs can: an interpreter that builds a name, a git command that rewrites the
+// work tree, a copier no rule knows, a background process that writes later.
 
-// Bounds of one recording: the files walked under one directory of the set, and the bytes
-// of one file that are hashed (a file over it is compared by size, mtime and inode).
+// Bounds of one snapshot, by counts: the entries of one directory tree of the set that are
+// hashed (tripwireMaxFiles) and that are compared at all (tripwireMaxStat: past the first,
+// by size, mtime, ctime and inode; past this one, not compared, and said once), and the
+// bytes of one file that are hashed (a file over it is compared by size, mtime, ctime and
+// inode).
 const (
 	tripwireMaxFiles = 2000
+	tripwireMaxStat  = 20000
 	tripwireMaxHash  = 1 << 20
 )
 
-// changedKey is the key of hook.Input.Extra under which Fire gives the hooks of a
-// PostToolUse what of the hook config changed during the call (a JSON array of strings,
-// "PATH: what"); the command executor exports it as HOOKCORE_CONFIG_CHANGED.
+// changedKey is the key of hook.Input.Extra under which Fire gives the hooks of an event
+// what of the hook config changed since the session's previous event (a JSON array of
+// strings, "PATH: what"); the command executor exports it as HOOKCORE_CONFIG_CHANGED.
 const changedKey = "hookcore_config_changed"
 
 // tripwireSet returns the paths the tripwire compares for an event whose project root is
-// root: hookConfigAt(root), with root from hookConfigRoot, as `changes hook_config` takes it.
-func (r *Runner) tripwireSet(root string) []string { return r.hookConfigAt(root) }
+// root: hookConfigAt(root) (what `changes hook_config` protects), the hook program's files
+// (Options.HookProgram) and the directories of hook scripts (Options.HookScripts, taken
+// under root as the config's are).
+func (r *Runner) tripwireSet(root string) []string {
+	out := slices.Clip(r.hookConfigAt(root))
+	out = append(out, r.hookProgram...)
+	return append(out, underRoot(r.opts.HookScripts, r.root, root)...)
+}
 
 // tripwireSkip returns the paths that change on every event and are not compared, nor
 // anything under them: Options.HookConfigVolatile and the directory of a state.Dir store.
@@ -53,53 +65,150 @@ func (r *Runner) tripwireSkip() []string {
 	return skip
 }
 
-// recordCall records the hook config's files for the tool call of in (a PreToolUse that
-// was not blocked), under its tool_use_id; a call with none is not recorded. An error of
-// the store is logged: its PostToolUse will judge nothing.
-func (r *Runner) recordCall(ctx context.Context, in *hook.Input) {
-	if in.ToolUseID == "" {
-		return
-	}
-	files := snapshot(r.tripwireSet(r.hookConfigRoot(in, r.rootOf(in))), r.tripwireSkip(), nil)
-	rec := state.CallRecord{At: time.Now().UnixMilli(), Files: files}
-	if err := r.state.Update(ctx, in.SessionID, func(s *state.Session) { s.RecordCall(in.ToolUseID, rec) }); err != nil {
-		r.log.Warn("tripwire: recording the hook config failed", "err", err.Error())
-	}
+// tripwireHit is what an armed session's comparison found at one event.
+type tripwireHit struct {
+	changed []string // "PATH: what", sorted
+	// during is set when the baseline was taken by the PreToolUse of this event's tool call
+	// (a PostToolUse or PostToolUseFailure): the change happened during the call.
+	during bool
+	since  string   // the event that took the baseline
+	cut    []string // trees not compared past tripwireMaxStat entries
 }
 
-// compareCall takes the record of the tool call of in (a PostToolUse or
-// PostToolUseFailure) and returns in with what changed since (changedKey), or in itself,
-// stripped of any changedKey the agent sent, when nothing did or there is no record.
-func (r *Runner) compareCall(ctx context.Context, in *hook.Input) *hook.Input {
+// tripwire compares the hook config's files with the session's baseline and replaces it
+// (armed when hs has the clause or the session's state says so), and returns in with what
+// changed (changedKey) and the hit, or in itself, stripped of any changedKey the agent
+// sent, and nil when nothing changed. A session with no state (state.Holder) and a config
+// without the clause costs one Holds.
+func (r *Runner) tripwire(ctx context.Context, hs *hookSet, event hook.Event, in *hook.Input) (*hook.Input, *tripwireHit) {
 	_, sent := in.Extra[changedKey]
-	var rec state.CallRecord
-	found := false
-	if in.ToolUseID != "" {
-		if err := r.state.Update(ctx, in.SessionID, func(s *state.Session) { rec, found = s.TakeCall(in.ToolUseID) }); err != nil {
-			r.log.Warn("tripwire: reading the hook config's record failed", "err", err.Error())
-		}
+	var hit *tripwireHit
+	if hs.tripwire || r.mayBeArmed(in.SessionID) {
+		hit = r.compareBaseline(ctx, hs.tripwire, event, in)
 	}
-	var changed []string
-	if found {
-		now := snapshot(r.tripwireSet(r.hookConfigRoot(in, r.rootOf(in))), r.tripwireSkip(), rec.Files)
-		changed = diffFiles(rec.Files, now)
-	}
-	if len(changed) == 0 && !sent {
-		return in
+	if hit == nil && !sent {
+		return in, nil
 	}
 	out := in.Clone()
 	delete(out.Extra, changedKey)
-	if len(changed) > 0 {
-		b, _ := json.Marshal(changed)
+	if hit != nil {
+		b, _ := json.Marshal(hit.changed)
 		if out.Extra == nil {
 			out.Extra = map[string]json.RawMessage{}
 		}
 		out.Extra[changedKey] = b
 	}
+	return out, hit
+}
+
+// mayBeArmed reports whether session may have an armed tripwire: its store holds state
+// for it, or cannot tell.
+func (r *Runner) mayBeArmed(session string) bool {
+	if h, ok := r.state.(state.Holder); ok {
+		return h.Holds(session)
+	}
+	return true
+}
+
+// compareBaseline is tripwire's Update: with arm (the config has the clause) or an armed
+// session, it snapshots the baseline's paths and the config's set, compares with the
+// baseline and stores the snapshot as the new one, under the store's lock. A store error is
+// logged: the event judges nothing.
+func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event, in *hook.Input) *tripwireHit {
+	var set, skip []string
+	if arm {
+		set, skip = r.tripwireSet(r.hookConfigRoot(in, r.rootOf(in))), r.tripwireSkip()
+	}
+	var hit *tripwireHit
+	var cutNew []string
+	err := r.state.Update(ctx, in.SessionID, func(s *state.Session) {
+		old := s.Tripwire
+		if old == nil && !arm {
+			return
+		}
+		b := &state.Baseline{At: time.Now().UnixMilli(), Event: string(event), ToolUseID: in.ToolUseID, Paths: set, Skip: skip}
+		var prev map[string]state.FileState
+		if old != nil {
+			b.Paths, b.Skip, prev = union(old.Paths, set), union(old.Skip, skip), old.Files
+		}
+		b.Files = snapshot(b.Paths, b.Skip, prev)
+		s.Tripwire = b
+		cut := cutTrees(b.Files)
+		for _, c := range cut {
+			if !prev[c].Cut {
+				cutNew = append(cutNew, c)
+			}
+		}
+		if old == nil {
+			return
+		}
+		if changed := diffFiles(prev, b.Files); len(changed) > 0 {
+			hit = &tripwireHit{changed: changed, since: old.Event, cut: cut,
+				during: old.Event == string(hook.PreToolUse) && old.ToolUseID != "" && old.ToolUseID == in.ToolUseID && (event == hook.PostToolUse || event == hook.PostToolUseFailure)}
+		}
+	})
+	if err != nil {
+		r.log.Warn("tripwire: the hook config's baseline could not be compared", "err", err.Error())
+		return nil
+	}
+	for _, c := range cutNew {
+		r.log.Warn(fmt.Sprintf("tripwire: %s has more than %d entries: those past them are not compared", c, tripwireMaxStat))
+	}
+	return hit
+}
+
+// union returns a with the elements of b it lacks appended.
+func union(a, b []string) []string {
+	out := slices.Clip(a)
+	for _, p := range b {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
 	return out
 }
 
-// configChanged returns what changedKey of in holds (compareCall), nil when nothing.
+// cutTrees returns, sorted, the directories of files whose walk stopped at tripwireMaxStat.
+func cutTrees(files map[string]state.FileState) []string {
+	var out []string
+	for p, st := range files {
+		if st.Cut {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// tripwireStop makes res the stop hookcore answers by itself when an armed session's
+// files changed and no hook of the event stopped the agent: the config loaded now may have
+// no rule (the change removed it), none on this event, or one the change rewrote to let it
+// pass (the config is the changed file: it cannot decide that a change of itself is fine).
+// It is continue false with a stop reason for the user naming the files, and, on a gate
+// event and after a tool call, a block whose reason the model sees (a hook's block and its
+// reason are kept). It says the change was not undone, and whether it happened during a tool
+// call or between events.
+func tripwireStop(res *hook.Result, hit *tripwireHit) {
+	files := strings.Join(hit.changed, "; ")
+	where := "during the last tool call (between its PreToolUse and PostToolUse)"
+	resume := "check these files before you resume"
+	if !hit.during {
+		where = "between two events of the session (since its " + hit.since + "): a background process, a tool call still running, or your own edit"
+		resume = "check these files; if you made this change, resume"
+	}
+	cut := ""
+	if len(hit.cut) > 0 {
+		cut = fmt.Sprintf(" Not compared past %d entries: %s.", tripwireMaxStat, strings.Join(hit.cut, ", "))
+	}
+	res.Continue = false
+	res.StopReason = fmt.Sprintf("hookcore stopped the agent: the hook config changed %s (%s). The change was NOT undone: %s.%s", where, files, resume, cut)
+	if !res.Blocked && (res.Event.Kind() == hook.Gate || res.Event == hook.PostToolUse || res.Event == hook.PostToolUseFailure) {
+		res.Blocked = true
+		res.Reason = fmt.Sprintf("hookcore: the hook config changed %s (%s), which the agent must not change. The change was NOT undone and the session is stopped: the user will check it.", where, files)
+	}
+}
+
+// configChanged returns what changedKey of in holds (tripwire), nil when nothing.
 func configChanged(in *hook.Input) []string {
 	raw, ok := in.Extra[changedKey]
 	if !ok {
@@ -113,8 +222,10 @@ func configChanged(in *hook.Input) []string {
 }
 
 // snapshot returns the state of the files of paths (absolute, glob components allowed),
-// of the directories among them and of the files under those, at most tripwireMaxFiles per
-// directory, none at or under a path of skip. prev, when not nil, is an earlier snapshot
+// of the directories among them and of the files under those, none at or under a path of
+// skip. Of one directory tree, the first tripwireMaxFiles entries are hashed, the next up to
+// tripwireMaxStat are taken by stat only (the tree is marked Partial), and the walk stops
+// there (marked Cut). prev, when not nil, is an earlier snapshot
 // of the same set: a regular file whose size, mtime, ctime and inode are as it recorded
 // takes its digest from it, unhashed.
 //
@@ -163,15 +274,26 @@ func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]
 					}
 					return nil
 				}
-				if n++; n > tripwireMaxFiles {
+				n++
+				if n > tripwireMaxFiles {
 					st := out[m]
 					st.Partial = true
+					st.Cut = n > tripwireMaxStat
 					out[m] = st
-					return filepath.SkipAll
+					if st.Cut {
+						return filepath.SkipAll
+					}
 				}
 				if !seen[q] {
 					fi, err := d.Info()
-					put(q, fi, err)
+					if n > tripwireMaxFiles {
+						seen[q] = true
+						if st := statState(q, fi, err); st.Type != "" {
+							out[q] = st
+						}
+					} else {
+						put(q, fi, err)
+					}
 				}
 				return nil
 			})
@@ -180,9 +302,22 @@ func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]
 	return out
 }
 
+// statState is fileState with no file read: a regular file's size, mtime, ctime and inode,
+// no digest; a link's target.
+func statState(p string, fi fs.FileInfo, err error) state.FileState {
+	if err != nil {
+		return state.FileState{}
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		t, _ := os.Readlink(p)
+		return state.FileState{Type: "l", Mode: uint32(fi.Mode().Perm()), Target: t}
+	}
+	return fileState(p, fi, err, state.FileState{}, nil)
+}
+
 // fileState returns the state of the file p, whose Lstat gave fi and err; old is its
 // state in an earlier snapshot (snapshot's prev), the zero FileState when none; buf is
-// hashFile's buffer.
+// hashFile's buffer, nil to hash nothing (statState).
 func fileState(p string, fi fs.FileInfo, err error, old state.FileState, buf []byte) state.FileState {
 	if err != nil {
 		return state.FileState{}
@@ -197,7 +332,7 @@ func fileState(p string, fi fs.FileInfo, err error, old state.FileState, buf []b
 		}
 		st.CTime, _ = regularfile.ChangeTime(fi)
 		switch {
-		case st.Size > tripwireMaxHash:
+		case st.Size > tripwireMaxHash || buf == nil:
 		case old.Type == "f" && old.Sum != "" && old.Size == st.Size && old.MTime == st.MTime && old.CTime == st.CTime && old.Inode == st.Inode && st.CTime != 0:
 			st.Sum = old.Sum // not written since (a write sets the ctime, which no one can set back)
 		default:
@@ -235,18 +370,18 @@ func hashFile(p string, buf []byte) string {
 }
 
 // diffFiles returns, sorted by path, "PATH: what" for each file whose state differs
-// between old and now: created, removed, type changed, mode changed, link target changed,
-// content changed. A file in one snapshot only, under a directory whose walk stopped at
-// the cap in either, is not compared.
+// between old and now: created, removed (not an empty directory), type changed, mode
+// changed, link target changed, content changed. A file in one snapshot only, under a directory whose walk stopped at
+// tripwireMaxStat in either (Cut), is not compared.
 func diffFiles(old, now map[string]state.FileState) []string {
 	partial := func(p string) bool {
 		for d, st := range old {
-			if st.Partial && strings.HasPrefix(p, d+"/") {
+			if st.Cut && strings.HasPrefix(p, d+"/") {
 				return true
 			}
 		}
 		for d, st := range now {
-			if st.Partial && strings.HasPrefix(p, d+"/") {
+			if st.Cut && strings.HasPrefix(p, d+"/") {
 				return true
 			}
 		}
@@ -280,6 +415,10 @@ func fileChange(a, b state.FileState) string {
 	switch {
 	case a.Type == b.Type && a.Type == "":
 		return ""
+	case a.Type == "" && b.Type == "d" || a.Type == "d" && b.Type == "":
+		// A directory created or removed loads nothing by itself; the files in it are
+		// compared each (Claude Code creates ~/.claude/plugins as a session starts).
+		return ""
 	case a.Type == "":
 		return "created"
 	case b.Type == "":
@@ -296,8 +435,8 @@ func fileChange(a, b state.FileState) string {
 		}
 	case a.Size != b.Size:
 		return "content changed"
-	case a.Type == "f" && (a.Sum == "") == (b.Sum == "") && (a.MTime != b.MTime || a.Inode != b.Inode):
-		return "content may have changed (a file over the hashing cap: its mtime or inode changed)"
+	case a.Type == "f" && (a.MTime != b.MTime || a.CTime != b.CTime || a.Inode != b.Inode):
+		return "content may have changed (compared by size, mtime, ctime and inode: over the hashing bounds, its mtime, ctime or inode changed)"
 	}
 	return ""
 }
@@ -312,14 +451,4 @@ func typeName(t string) string {
 		return "symbolic link"
 	}
 	return "special file"
-}
-
-// errTripwireEvent is the error of a `tool changed hook_config` clause on an event that is
-// not after a tool call.
-var errTripwireEvent = errors.New("`tool changed hook_config` is known only after the tool ran: use it on post_tool_use or post_tool_use_failure")
-
-// tripwireEvent reports whether a condition of a hook of event may read `tool changed
-// hook_config`: PostToolUse and PostToolUseFailure.
-func tripwireEvent(event hook.Event) bool {
-	return event == hook.PostToolUse || event == hook.PostToolUseFailure
 }

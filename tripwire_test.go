@@ -3,8 +3,10 @@ package hookcore_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -168,94 +170,182 @@ func TestTripwireFailureEvent(t *testing.T) {
 	}
 }
 
-// TestTripwireNoRecord: a PostToolUse with no record of its call judges nothing: none
-// recorded (another tool_use_id, none at all), or the PreToolUse was blocked (the call did
-// not run); and a "hookcore_config_changed" the agent sent is not believed.
-func TestTripwireNoRecord(t *testing.T) {
+// TestTripwireAgentSent: a "hookcore_config_changed" the agent sent is not believed.
+func TestTripwireAgentSent(t *testing.T) {
 	t.Parallel()
 	f := newTripwireFixture(t)
 	r := f.runner(t, &state.Memory{})
 	ctx := context.Background()
 	r.Fire(ctx, hook.PreToolUse, toolEvent(hook.PreToolUse, "tu1", "x"))
-	r.Fire(ctx, hook.PreToolUse, toolEvent(hook.PreToolUse, "tu2", "rm -rf x")) // blocked
-	write(t, f.settings, "{}")
-	sent := toolEvent(hook.PostToolUse, "", "x")
+	sent := toolEvent(hook.PostToolUse, "tu1", "x")
 	sent.Extra = map[string]json.RawMessage{"hookcore_config_changed": json.RawMessage(`["/etc/passwd: content changed"]`)}
-	for name, in := range map[string]*hook.Input{
-		"other id":      toolEvent(hook.PostToolUse, "tu9", "x"),
-		"no id":         toolEvent(hook.PostToolUse, "", "x"),
-		"blocked pre":   toolEvent(hook.PostToolUse, "tu2", "rm -rf x"),
-		"agent sent it": sent,
-	} {
-		if res := r.Fire(ctx, hook.PostToolUse, in); res.Blocked {
-			t.Errorf("%s: blocked: %s", name, res.Reason)
-		}
-	}
-	if res := r.Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, "tu1", "x")); !res.Blocked {
-		t.Errorf("tu1: not blocked")
+	if res := r.Fire(ctx, hook.PostToolUse, sent); res.Blocked || !res.Continue {
+		t.Errorf("blocked: %s", res.Reason)
 	}
 }
 
-// TestTripwireConcurrentCalls: tool calls of one session that run at once each compare
-// with their own record, kept apart by tool_use_id, across hook processes (state.Dir).
-func TestTripwireConcurrentCalls(t *testing.T) {
+// TestTripwireBaseline: once armed, a session compares at every event with the previous
+// event's snapshot: a change with no tool call between (a background write), a PostToolUse
+// with no tool_use_id, a call whose PreToolUse is one of 70 open ones, a PreToolUse that
+// was blocked; and the change is reported once.
+func TestTripwireBaseline(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name   string
+		before []*hook.Input // fired before the change
+		after  *hook.Input   // fired after it: reports the change
+		want   string        // in its StopReason (tripwireStop) or Reason (the rule)
+	}{
+		{"between events", []*hook.Input{toolEvent(hook.PreToolUse, "tu1", "x"), toolEvent(hook.PostToolUse, "tu1", "x")},
+			&hook.Input{SessionID: "s1", HookEventName: "UserPromptSubmit", Prompt: "go on"}, "between two events of the session (since its PostToolUse)"},
+		{"next PreToolUse", []*hook.Input{toolEvent(hook.PreToolUse, "tu1", "x"), toolEvent(hook.PostToolUse, "tu1", "x")},
+			toolEvent(hook.PreToolUse, "tu2", "ls"), "if you made this change, resume"},
+		{"no tool_use_id", []*hook.Input{toolEvent(hook.PreToolUse, "", "x")}, toolEvent(hook.PostToolUse, "", "x"), "changed: "},
+		{"blocked PreToolUse", []*hook.Input{toolEvent(hook.PreToolUse, "tu2", "rm -rf x")}, toolEvent(hook.PostToolUse, "tu9", "x"), "changed: "},
+		{"70 open calls", func() []*hook.Input {
+			var ins []*hook.Input
+			for i := range 71 {
+				ins = append(ins, toolEvent(hook.PreToolUse, fmt.Sprint("tu", i), "x"))
+			}
+			return ins
+		}(), toolEvent(hook.PostToolUse, "tu0", "x"), "changed: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := newTripwireFixture(t)
+			r := f.runner(t, &state.Dir{Path: f.stateDir})
+			for _, in := range tc.before {
+				if res := r.Fire(ctx, hook.Event(in.HookEventName), in); !res.Continue {
+					t.Fatalf("%s before the change: stopped: %s", in.HookEventName, res.StopReason)
+				}
+			}
+			write(t, f.settings, `{"disableAllHooks": true}`)
+			res := r.Fire(ctx, hook.Event(tc.after.HookEventName), tc.after)
+			text := res.StopReason + " | " + res.Reason
+			if !strings.Contains(text, f.settings+": content changed") || !strings.Contains(text, tc.want) {
+				t.Fatalf("stop reason %q, reason %q: want the file and %q", res.StopReason, res.Reason, tc.want)
+			}
+			if res := r.Fire(ctx, hook.Event(tc.after.HookEventName), tc.after); res.Blocked || !res.Continue {
+				t.Errorf("reported twice: %+v", res)
+			}
+		})
+	}
+}
+
+// TestTripwireRuleRemoved: the change that removes the rule (the config loaded after it
+// has none, or no hooks at all) is still reported: hookcore stops the agent by itself, and
+// says whether the change happened during the tool call.
+func TestTripwireRuleRemoved(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newTripwireFixture(t)
+	st := &state.Dir{Path: f.stateDir}
+	armed := f.runner(t, st)
+	armed.Fire(ctx, hook.PreToolUse, toolEvent(hook.PreToolUse, "tu1", "x"))
+	write(t, filepath.Join(f.hookcoreDir, "hooks.yaml"), "hooks: []\n# emptied\n")
+	// The next hook process loads the emptied config: no hook, no config paths.
+	set := loadConfig(t, f.dir, "empty.yaml", "hooks: []\n")
+	r := newRunner(t, f.proj, set, hookcore.Options{State: st})
+	res := r.Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, "tu1", "x"))
+	if res.Continue || !res.Blocked {
+		t.Fatalf("continue %v, blocked %v; want a stop and a block", res.Continue, res.Blocked)
+	}
+	for _, want := range []string{filepath.Join(f.hookcoreDir, "hooks.yaml") + ": content changed", "NOT undone", "during the last tool call"} {
+		if !strings.Contains(res.StopReason, want) {
+			t.Errorf("stop reason %q: want %q", res.StopReason, want)
+		}
+	}
+	if !strings.Contains(res.Reason, "NOT undone") {
+		t.Errorf("reason %q", res.Reason)
+	}
+	// Still armed, with the baseline's paths: the next change is reported too.
+	write(t, f.settings, "{}")
+	if res := r.Fire(ctx, hook.Stop, &hook.Input{SessionID: "s1", HookEventName: "Stop"}); res.Continue || res.Blocked {
+		t.Errorf("Stop: continue %v, blocked %v; want a stop and no block (a Stop block is go on)", res.Continue, res.Blocked)
+	}
+	// A config the change rewrote to keep a rule that lets it pass does not decide either.
+	lax := loadConfig(t, f.dir, "lax.yaml", `hooks:
+  - {id: hook-config-tripwire, event: post_tool_use, if: 'tool changed hook_config', action: {type: command, command: /bin/true}}
+`)
+	r2 := newRunner(t, f.proj, lax, hookcore.Options{State: st})
+	write(t, f.settings, `{"disableAllHooks": true}`)
+	if res := r2.Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, "tu3", "x")); res.Continue || !res.Blocked {
+		t.Errorf("a rule that lets the change pass: continue %v, blocked %v; want a stop", res.Continue, res.Blocked)
+	}
+	// A session that was never armed is not judged by a config without the rule.
+	if res := r.Fire(ctx, hook.PostToolUse, &hook.Input{SessionID: "other", HookEventName: "PostToolUse", ToolName: "Bash"}); !res.Continue {
+		t.Errorf("unarmed session stopped: %s", res.StopReason)
+	}
+}
+
+// TestTripwireHookScripts: the hook program's files and the hook script directories are
+// compared too.
+func TestTripwireHookScripts(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newTripwireFixture(t)
+	prog, scripts := filepath.Join(f.dir, "bin", "hookcore-hook"), filepath.Join(f.proj, ".claude", "hooks")
+	for _, d := range []string{filepath.Dir(prog), scripts} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, prog, "#!/bin/sh\n")
+	write(t, filepath.Join(scripts, "check.sh"), "#!/bin/sh\nexit 2\n")
+	set := loadConfig(t, f.dir, "policy.yaml", tripwirePolicy)
+	r := newRunner(t, f.proj, set, hookcore.Options{HookConfig: f.paths, HookProgram: []string{prog}, HookScripts: []string{scripts}, State: &state.Memory{}})
+	for i, p := range []string{prog, filepath.Join(scripts, "check.sh")} {
+		id := fmt.Sprint("tu", i)
+		r.Fire(ctx, hook.PreToolUse, toolEvent(hook.PreToolUse, id, "x"))
+		write(t, p, "#!/bin/sh\nexit 0\n")
+		if res := r.Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, id, "x")); !strings.Contains(res.Reason, p+": content changed") {
+			t.Errorf("%s: reason %q", p, res.Reason)
+		}
+	}
+}
+
+// TestTripwireConcurrent: hook processes of one session that run at once after a change
+// (state.Dir, one Runner each) report it once.
+func TestTripwireConcurrent(t *testing.T) {
 	t.Parallel()
 	f := newTripwireFixture(t)
 	st := &state.Dir{Path: f.stateDir}
-	r := f.runner(t, st)
 	ctx := context.Background()
+	f.runner(t, st).Fire(ctx, hook.PreToolUse, toolEvent(hook.PreToolUse, "tu0", "x"))
+	write(t, f.settings, `{"hooks": {"PreToolUse": []}}`)
 	const n = 8
+	runners := make([]*hookcore.Runner, n)
+	for i := range runners {
+		runners[i] = f.runner(t, st)
+	}
 	var wg sync.WaitGroup
+	reported := make([]bool, n)
 	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.Fire(ctx, hook.PreToolUse, toolEvent(hook.PreToolUse, "tu"+string(rune('a'+i)), "x"))
+			res := runners[i].Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, fmt.Sprint("tu", i), "x"))
+			reported[i] = res.Blocked
 		}()
 	}
 	wg.Wait()
-	// Half the calls end before the change, half after.
-	for i := range n / 2 {
-		if res := r.Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, "tu"+string(rune('a'+i)), "x")); res.Blocked {
-			t.Errorf("call %d, ended before the change: blocked", i)
-		}
-	}
-	write(t, f.settings, `{"hooks": {"PreToolUse": []}}`)
-	blocked := make([]bool, n)
-	for i := n / 2; i < n; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			blocked[i] = r.Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, "tu"+string(rune('a'+i)), "x")).Blocked
-		}()
-	}
-	wg.Wait()
-	for i := n / 2; i < n; i++ {
-		if !blocked[i] {
-			t.Errorf("call %d, ended after the change: not blocked", i)
-		}
-	}
-	// Every record was taken.
-	if err := st.Update(ctx, "s1", func(s *state.Session) {
-		if len(s.Calls) != 0 {
-			t.Errorf("records left: %v", s.Calls)
-		}
-	}); err != nil {
-		t.Fatal(err)
+	if got := len(slices.DeleteFunc(reported, func(b bool) bool { return !b })); got != 1 {
+		t.Errorf("reported %d times, want once", got)
 	}
 }
 
-// TestTripwireOnlyAfterTheCall: the clause is an error on any other event than
-// PostToolUse and PostToolUseFailure (it is known only after the tool ran).
-func TestTripwireOnlyAfterTheCall(t *testing.T) {
+// TestTripwireAnyEvent: the clause is allowed on every event (an armed session compares at
+// each).
+func TestTripwireAnyEvent(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "hooks.yaml")
 	write(t, path, `hooks:
   - {id: early, event: pre_tool_use, if: 'tool changed hook_config', action: {type: command, command: /bin/true}}
+  - {id: prompt, event: user_prompt_submit, if: 'tool changed hook_config', action: {type: command, command: /bin/true}}
 `)
-	_, errs := config.Load([]config.LayerPath{{Path: path, Layer: config.Explicit}})
-	if errs == nil || !strings.Contains(errs.Error(), "known only after the tool ran") {
+	if _, errs := config.Load([]config.LayerPath{{Path: path, Layer: config.Explicit}}); errs != nil {
 		t.Fatalf("errors: %v", errs)
 	}
 }

@@ -207,9 +207,6 @@ func check(r *rawHook) {
 		if j, ok := f.JoinedRules(); ok {
 			joinedRules(r, f, j)
 		}
-		if f.ConfigChanged() && h.Event != hook.PostToolUse && h.Event != hook.PostToolUseFailure {
-			add("if", false, "`tool changed hook_config` is known only after the tool ran: use it on post_tool_use or post_tool_use_failure, not %s", h.Event)
-		}
 		for _, name := range f.UnknownFields() {
 			add("if", true, "if reads the field %q, which conditions do not have: it reads as empty, so its clause holds only against an empty value (the fields are tool, event, args.NAME and file_path)", name)
 		}

@@ -223,3 +223,21 @@ func TestDirRefusesPlantedFiles(t *testing.T) {
 		t.Errorf("Update in a directory all may write: %v", err)
 	}
 }
+
+// TestDirHolds: Holds says whether a session has a file, and allocates nothing (not
+// parallel: AllocsPerRun).
+func TestDirHolds(t *testing.T) {
+	d := &state.Dir{Path: t.TempDir()}
+	if d.Holds("s1") {
+		t.Fatal("holds a session never written")
+	}
+	if err := d.Update(context.Background(), "s1", func(s *state.Session) { s.Stops = 1 }); err != nil {
+		t.Fatal(err)
+	}
+	if !d.Holds("s1") || d.Holds("s2") {
+		t.Errorf("holds s1 %v, s2 %v; want true, false", d.Holds("s1"), d.Holds("s2"))
+	}
+	if n := testing.AllocsPerRun(100, func() { d.Holds("7f3c9a2e-5d41-4b8e-9c1f-2a6b8d0e4f13") }); n != 0 && runtime.GOOS == "linux" && !raceEnabled {
+		t.Errorf("Holds: %v allocations, want 0", n)
+	}
+}

@@ -52,7 +52,14 @@ func (m *Memory) Get(session string) Session {
 	if s == nil {
 		return Session{}
 	}
-	return Session{Once: maps.Clone(s.Once), Stops: s.Stops, AgentStops: maps.Clone(s.AgentStops), StopReason: s.StopReason, Breakers: maps.Clone(s.Breakers), TurnMS: s.TurnMS, Skills: maps.Clone(s.Skills), Calls: maps.Clone(s.Calls)}
+	return Session{Once: maps.Clone(s.Once), Stops: s.Stops, AgentStops: maps.Clone(s.AgentStops), StopReason: s.StopReason, Breakers: maps.Clone(s.Breakers), TurnMS: s.TurnMS, Skills: maps.Clone(s.Skills), Tripwire: s.Tripwire}
+}
+
+// Holds implements Holder.
+func (m *Memory) Holds(session string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.sessions[session] != nil
 }
 
 // Forget drops the state of session.

@@ -1,9 +1,6 @@
 package state
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // Session is the state of one session. Its zero value is a session that has seen nothing.
 type Session struct {
@@ -31,33 +28,32 @@ type Session struct {
 	// by SkillKey (Claude Code: a skill's hooks register when it is invoked and stay for the
 	// rest of the session).
 	Skills map[string]bool `json:"skills,omitempty"`
-	// Calls holds, by tool_use_id, the hook config's files as a tool call's PreToolUse found
-	// them, which its PostToolUse (or PostToolUseFailure) compares and removes (`tool changed
-	// hook_config`, stop 32). A call whose PostToolUse never comes (Claude Code runs no
-	// PostToolUse for a call a hook denied, nor for an interrupted one) leaves its record
-	// until MaxCalls newer ones push it out, or the session goes.
-	Calls map[string]CallRecord `json:"calls,omitempty"`
+	// Tripwire is the session's armed tripwire (`tool changed hook_config`, stop 32): set
+	// by the first event whose config has the clause, and from then on compared and
+	// replaced at every event of the session, whatever the config loaded then says (the
+	// change may have removed the rule). nil: not armed.
+	Tripwire *Baseline `json:"tripwire,omitempty"`
 }
 
-// MaxCalls is the most records Session.Calls keeps: recording one more drops the oldest.
-// MaxCallAge is how long a record is kept: recording drops those older (a call whose
-// PostToolUse never came). Claude Code's Bash calls end within 10 minutes; a sub-agent's
-// Task call may take longer, and its own tool calls are compared each.
-const (
-	MaxCalls   = 64
-	MaxCallAge = time.Hour
-)
-
-// CallRecord is the state of the hook config's files before one tool call.
-type CallRecord struct {
-	At    int64                `json:"at"`    // when it was recorded, Unix milliseconds
-	Files map[string]FileState `json:"files"` // by absolute path
+// Baseline is the state of the hook config's files at an armed session's previous event:
+// what the next event compares with.
+type Baseline struct {
+	At        int64  `json:"at"`                    // when it was taken, Unix milliseconds
+	Event     string `json:"event,omitempty"`       // the event that took it (its hook_event_name)
+	ToolUseID string `json:"tool_use_id,omitempty"` // that event's tool call, if any
+	// Paths are the paths the snapshot was taken of (absolute, glob components allowed),
+	// and Skip those not walked: the next event takes them again, whatever its own config
+	// names (a change may have emptied it).
+	Paths []string             `json:"paths"`
+	Skip  []string             `json:"skip,omitempty"`
+	Files map[string]FileState `json:"files"` // by absolute path; only the files that exist
 }
 
-// FileState is what a tool call may change of one file of the hook config: whether it
-// exists and as what, its mode, a symbolic link's target, a regular file's size and the
-// SHA-256 of its content (hex), or, for a file over the hashing cap, its size, mtime and
-// inode (a link's Size and Sum are those of the regular file it leads to). The zero FileState is a file that does not exist.
+// FileState is what a change may change of one file of the hook config: whether it exists
+// and as what, its mode, a symbolic link's target, a regular file's size and the SHA-256 of
+// its content (hex), or, for a file over the hashing cap, its size, mtime, ctime and inode
+// (a link's Size and Sum are those of the regular file it leads to). The zero FileState is
+// a file that does not exist.
 type FileState struct {
 	Type   string `json:"t,omitempty"` // "f" regular file, "d" directory, "l" symbolic link, "o" other; "" none
 	Mode   uint32 `json:"m,omitempty"` // fs.FileMode's permission and special bits
@@ -65,49 +61,24 @@ type FileState struct {
 	Target string `json:"l,omitempty"` // a link's target, as readlink(2) gives it
 	Sum    string `json:"h,omitempty"` // a regular file's SHA-256 under the cap
 	// A regular file's mtime and ctime (Unix nanoseconds) and inode: over the cap, what
-	// it is compared by; under it, what lets a later snapshot take Sum unhashed.
+	// it is compared by (a write sets the ctime, which utimes cannot set back); under it,
+	// what lets a later snapshot take Sum unhashed.
 	MTime int64  `json:"mt,omitempty"`
 	CTime int64  `json:"ct,omitempty"`
 	Inode uint64 `json:"i,omitempty"`
-	// Partial marks a directory tree whose walk stopped at the cap on files: a file of it
-	// in one record only is not compared.
+	// Partial marks a directory tree whose walk went past the hashing bound (its files
+	// past it are compared by stat only, Sum empty); Cut one whose walk stopped at the
+	// larger bound: a file of it in one snapshot only is not compared.
 	Partial bool `json:"p,omitempty"`
+	Cut     bool `json:"c,omitempty"`
 }
 
-// RecordCall stores rec as the record of tool call id in s, dropping the records older
-// than MaxCallAge before rec.At and the oldest past MaxCalls.
-func (s *Session) RecordCall(id string, rec CallRecord) {
-	if s.Calls == nil {
-		s.Calls = map[string]CallRecord{}
-	}
-	s.Calls[id] = rec
-	for k, r := range s.Calls {
-		if rec.At-r.At > MaxCallAge.Milliseconds() {
-			delete(s.Calls, k)
-		}
-	}
-	for len(s.Calls) > MaxCalls {
-		oldest, at := "", int64(0)
-		for k, r := range s.Calls {
-			if oldest == "" || r.At < at || r.At == at && k < oldest {
-				oldest, at = k, r.At
-			}
-		}
-		delete(s.Calls, oldest)
-	}
-}
-
-// TakeCall returns the record of tool call id and removes it from s; ok is false when
-// there is none.
-func (s *Session) TakeCall(id string) (rec CallRecord, ok bool) {
-	rec, ok = s.Calls[id]
-	if ok {
-		delete(s.Calls, id)
-		if len(s.Calls) == 0 {
-			s.Calls = nil
-		}
-	}
-	return rec, ok
+// Holder is implemented by a Store that can tell, without creating anything, whether it
+// holds state for a session: the Runner asks it at an event whose config has no tripwire,
+// to find an armed one with no more cost than a stat (Dir) or a map lookup (Memory).
+// Holds may answer true for a session whose state is empty.
+type Holder interface {
+	Holds(session string) bool
 }
 
 // SkillKey is the key under which an invoked skill is recorded in Session.Skills: the id of
@@ -116,7 +87,7 @@ func SkillKey(agentID, skill string) string { return agentID + "\x00" + skill }
 
 // empty reports whether s holds nothing to remember.
 func (s *Session) empty() bool {
-	return s.Stops == 0 && len(s.AgentStops) == 0 && s.StopReason == "" && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0 && len(s.Skills) == 0 && len(s.Calls) == 0
+	return s.Stops == 0 && len(s.AgentStops) == 0 && s.StopReason == "" && len(s.Once) == 0 && len(s.Breakers) == 0 && s.TurnMS == 0 && len(s.Skills) == 0 && s.Tripwire == nil
 }
 
 // Breaker is one hook's circuit breaker.

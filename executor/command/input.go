@@ -153,9 +153,9 @@ func codexStdin(in *hook.Input) ([]byte, error) {
 	return cp.MarshalJSON()
 }
 
-// configChanged is HOOKCORE_CONFIG_CHANGED: what of hookcore's config the tool call changed
-// (`tool changed hook_config`; the runner puts it in the input's "hookcore_config_changed",
-// a JSON array of "PATH: what"), joined by "; " and JSON-escaped (the text of a JSON
+// configChanged is HOOKCORE_CONFIG_CHANGED: what of hookcore's config changed since the
+// armed session's previous event (`tool changed hook_config`; the runner puts it in the
+// input's "hookcore_config_changed", a JSON array of "PATH: what"), joined by "; " and JSON-escaped (the text of a JSON
 // string, without its quotes: no ", \ nor control byte), so that a command can put it in
 // the JSON of its reply (`printf '{"reason": "... %s"}' "$HOOKCORE_CONFIG_CHANGED"`). Whole
 // entries up to maxEnvValue bytes, then "; ..."; "" when nothing changed.

@@ -453,15 +453,15 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 			broken = "config has broken hook entries that may be guards: " + strings.Join(msgs, "; ")
 		}
 	}
-	if opts.HookProgram == nil && usesChanges(l.set, match.HookProgram) && !usesChangesAt(l.set, event, match.HookProgram) {
+	tripwire := usesTripwire(l.set)
+	if opts.HookProgram == nil && usesChanges(l.set, match.HookProgram) && !usesChangesAt(l.set, event, match.HookProgram) && !tripwire {
 		// One event per hook process: with no hook of this event naming hook_program, what
 		// the hooks run need not be looked up (hookGuards: PATH searches, a few stats).
 		opts.HookProgram = []string{}
 	}
-	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) && !usesChangesAt(l.set, event, match.HookConfig) && !(toolCallEvent(event) && usesTripwire(l.set)) {
-		// Nor hookcore's config paths (discovery's stats), unless the tripwire records or
-		// compares them at this event (`tool changed hook_config`: PreToolUse and the
-		// events after the call).
+	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) && !usesChangesAt(l.set, event, match.HookConfig) && !tripwire {
+		// Nor hookcore's config paths (discovery's stats), unless the tripwire compares
+		// them (`tool changed hook_config`: at every event of an armed session).
 		opts.HookConfig = []string{}
 	}
 	r, err = e.runner(l, cf, opts)

@@ -129,8 +129,9 @@ func usesChangesAt(set *config.Set, event hook.Event, what string) bool {
 }
 
 // usesTripwire reports whether a hook of set has `tool changed hook_config` in its
-// condition (match.If.ConfigChanged): then each PreToolUse records hookcore's config paths
-// and each PostToolUse compares them, and this process needs them.
+// condition (match.If.ConfigChanged): then the session is armed, every event compares
+// hookcore's config paths, the hook program and the hook scripts with the session's
+// baseline, and this process needs them.
 func usesTripwire(set *config.Set) bool {
 	if set == nil {
 		return false
@@ -146,10 +147,4 @@ func usesTripwire(set *config.Set) bool {
 		}
 	}
 	return false
-}
-
-// toolCallEvent reports whether the tripwire records (PreToolUse) or compares
-// (PostToolUse, PostToolUseFailure) at event.
-func toolCallEvent(event hook.Event) bool {
-	return event == hook.PreToolUse || event == hook.PostToolUse || event == hook.PostToolUseFailure
 }

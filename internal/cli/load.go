@@ -442,12 +442,21 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 	if opts.Models == nil {
 		opts.Models = e.models()
 	}
-	if opts.HookProgram == nil && usesChanges(l.set, match.HookProgram) {
+	tripwire := usesTripwire(l.set)
+	if opts.HookProgram == nil && (usesChanges(l.set, match.HookProgram) || tripwire) {
 		progs, startup := e.hookGuards(l)
 		opts.HookProgram, opts.HookStartup = append(hookPrograms(), progs...), startup
 	}
 	if opts.HookConfig == nil && usesChanges(l.set, match.HookConfig) {
 		opts.HookConfig = e.hookConfig(l, f)
+	}
+	if tripwire && opts.HookScripts == nil {
+		// What the tripwire compares beside: the scripts Claude Code's and git's hooks run.
+		root := l.projectDir
+		if root == "" {
+			root = e.cwd
+		}
+		opts.HookScripts = []string{filepath.Join(e.home, ".claude", "hooks"), filepath.Join(root, ".claude", "hooks"), filepath.Join(root, ".git", "hooks")}
 	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
@@ -478,6 +487,11 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		// What changes on every event under hookcore's directory: the tripwire does not
 		// compare it (`tool changed hook_config`).
 		opts.HookConfigVolatile = append(opts.HookConfigVolatile, state.DefaultDir(os.Getenv, e.home))
+		// Claude Code's own data of its plugins, written as a session starts (2.1.332: a
+		// builtin plugin's store/*.json between SessionStart and UserPromptSubmit): no
+		// hook is read from it (config.FindPlugins reads installed_plugins.json,
+		// known_marketplaces.json and the install paths).
+		opts.HookConfigVolatile = append(opts.HookConfigVolatile, filepath.Join(e.home, ".claude", "plugins", "store"))
 		if auditPath != "" {
 			opts.HookConfigVolatile = append(opts.HookConfigVolatile, absIn(e.cwd, auditPath))
 		}

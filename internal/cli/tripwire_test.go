@@ -5,9 +5,12 @@ package cli_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hookcore/hookcore/internal/cli"
@@ -84,9 +87,152 @@ func TestHookClaudeTripwire(t *testing.T) {
 			t.Errorf("%s %q: want the changed file and that it was not undone", name, text)
 		}
 	}
-	// The record is gone: the file stays as the call left it, and the next call of the same
-	// id (none should come) judges nothing.
+	// Reported once: the baseline is the changed file now.
 	if code, out, _ := run("PostToolUse", "toolu_2"); code != 0 || out != "" {
 		t.Errorf("second PostToolUse: exit %d, stdout %q", code, out)
+	}
+}
+
+// TestHookClaudeTripwireDisabled: a change that disables the hooks (disableAllHooks in
+// ~/.claude/settings.json, `hooks: []` in ~/.hookcore/hooks.yaml) leaves a config with no
+// tripwire rule, and the stop still comes; a change between events (a background write)
+// and one of a hook script (~/.claude/hooks) too; and two hook processes that run at once after a change report it once (red team
+// round 57, findings 1, 3). HOME is set: not parallel.
+func TestHookClaudeTripwireDisabled(t *testing.T) {
+	policy, err := os.ReadFile(filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, file, content string
+		between             bool // the change lands after the PostToolUse: the next PreToolUse reports it
+	}{
+		{"disableAllHooks", ".claude/settings.json", `{"disableAllHooks": true}`, false},
+		{"empty policy", ".hookcore/hooks.yaml", "hooks: []\n", false},
+		{"background write", ".claude/settings.json", `{"disableAllHooks": true}`, true},
+		{"hook script", ".claude/hooks/guard.sh", "#!/bin/sh\nexit 0\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+			t.Setenv("HOME", home)
+			t.Setenv("HOOKCORE_STATE_DIR", "")
+			for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(home, ".claude", "hooks"), filepath.Join(home, ".hookcore")} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(filepath.Join(home, ".claude", "hooks", "guard.sh"), []byte("#!/bin/sh\nexit 2\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, ".hookcore", "hooks.yaml"), policy, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(proj)
+			run := func(event, id string) string {
+				t.Helper()
+				in := map[string]any{"session_id": "s1", "cwd": proj, "hook_event_name": event, "tool_name": "Bash",
+					"tool_use_id": id, "tool_input": map[string]any{"command": "python3 -c 'import x'"}}
+				if event == "PostToolUse" {
+					in["tool_response"] = map[string]any{"stdout": ""}
+				}
+				stdin, _ := json.Marshal(in)
+				var out, errb bytes.Buffer
+				if code := cli.Main([]string{"hook", "claude"}, bytes.NewReader(stdin), &out, &errb); code != 0 && code != 2 {
+					t.Fatalf("%s: exit %d: %s", event, code, errb.String())
+				}
+				return out.String()
+			}
+			if out := run("PreToolUse", "toolu_1"); out != "" {
+				t.Fatalf("PreToolUse: %s", out)
+			}
+			change := func() {
+				if err := os.WriteFile(filepath.Join(home, tc.file), []byte(tc.content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var out string
+			if tc.between {
+				if out := run("PostToolUse", "toolu_1"); out != "" {
+					t.Fatalf("PostToolUse before the change: %s", out)
+				}
+				change()
+				out = run("PreToolUse", "toolu_2")
+			} else {
+				change()
+				out = run("PostToolUse", "toolu_1")
+			}
+			var got struct {
+				Continue   *bool  `json:"continue"`
+				StopReason string `json:"stopReason"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("stdout %q: %v", out, err)
+			}
+			if got.Continue == nil || *got.Continue || !strings.Contains(got.StopReason, filepath.Join(home, tc.file)) || !strings.Contains(got.StopReason, "NOT undone") {
+				t.Errorf("got %s; want continue false and a stop reason naming %s", out, tc.file)
+			}
+			if tc.between && !strings.Contains(got.StopReason, "if you made this change, resume") {
+				t.Errorf("stop reason %q: want it to say the change came between events", got.StopReason)
+			}
+		})
+	}
+}
+
+// TestHookClaudeTripwireConcurrent: hook processes of one session that run at once after
+// a change report it once (the baseline is compared and replaced under the state's lock).
+// HOME is set: not parallel.
+func TestHookClaudeTripwireConcurrent(t *testing.T) {
+	policy := filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml")
+	dir := t.TempDir()
+	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	t.Setenv("HOME", home)
+	t.Setenv("HOOKCORE_STATE_DIR", "")
+	settings := filepath.Join(proj, ".claude", "settings.json")
+	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Dir(settings), filepath.Join(home, ".hookcore")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(settings, []byte(`{}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(proj)
+	run := func(event, id string) string {
+		in := map[string]any{"session_id": "s1", "cwd": proj, "hook_event_name": event, "tool_name": "Bash",
+			"tool_use_id": id, "tool_input": map[string]any{"command": "ls"}, "tool_response": map[string]any{"stdout": ""}}
+		stdin, _ := json.Marshal(in)
+		var out bytes.Buffer
+		cli.Main([]string{"hook", "claude", "--config", policy}, bytes.NewReader(stdin), &out, io.Discard)
+		return out.String()
+	}
+	const n = 6
+	for i := range n {
+		run("PreToolUse", fmt.Sprint("toolu_", i))
+	}
+	if err := os.WriteFile(settings, []byte(`{"disableAllHooks": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outs := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i] = run("PostToolUse", fmt.Sprint("toolu_", i))
+		}()
+	}
+	wg.Wait()
+	stops := 0
+	for _, out := range outs {
+		if strings.Contains(out, `"continue":false`) {
+			stops++
+		}
+	}
+	if stops != 1 {
+		t.Errorf("%d stops, want 1: %q", stops, outs)
 	}
 }
