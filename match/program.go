@@ -103,8 +103,9 @@ func (s *Subject) lineChanges(cmd string) bool {
 			w.gitEnv.cwds = append(w.gitEnv.cwds, "$D")
 		}
 	}
+	ops := s.lineOperands(cmd)
 	for _, t := range append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...) {
-		words := strings.Fields(t)
+		words := ops.words(t) // a command substitution is one word (programoperand.go)
 		if len(words) == 0 {
 			continue
 		}

@@ -1,0 +1,60 @@
+package match
+
+import (
+	"testing"
+)
+
+// Unknown destinations (red team round 57, findings 2 and 4, stop 32): a writer's operand
+// built by a command substitution was split at its blanks (`cp x "$(ls -d ~/go/bin/* |
+// tail -1)"` had the destination `-1)`), so the copy passed while the same path as a
+// redirection target was blocked. An operand in a write position is one word now, and one
+// whose value the line does not make known may be any path; a substitution whose output
+// is confined, and a variable the line assigns a literal, are read as their value.
+func TestUnknownDestinations32(t *testing.T) {
+	t.Parallel()
+	mktemp, git := !trustedTool("mktemp"), !trustedTool("git") // as root: any program may be replaced
+	checkRound(t, []roundRow{
+		// Blocked: each writer with a destination of unknown value.
+		{"cp to $(ls … | tail)", "", `cp /tmp/evil "$(ls -d HOMEDIR/go/bin/* | tail -1)"`, true},
+		{"cp to $(ls ~… | tail)", "", `cp /tmp/evil "$(ls -d ~/go/bin/* | tail -1)"`, true},
+		{"cp /dev/null to the state's newest file", "", `cp /dev/null "$(ls -td ~/.h*/st*/s* | head -1)"`, true},
+		{"cp to $(cat FILE)", "", `cp /tmp/evil $(cat /tmp/target)`, true},
+		{"cp to `cat FILE`", "", "cp /tmp/evil `cat /tmp/target`", true},
+		{"cp to an unknown variable", "", `cp /tmp/evil "$dest"`, true},
+		{"mv to $(…)", "", `mv /tmp/evil "$(cat /tmp/t)"`, true},
+		{"install to $(…)", "", `install -m 755 /tmp/evil "$(cat /tmp/t)"`, true},
+		{"ln -sf to $(…)", "", `ln -sf /tmp/evil "$(cat /tmp/t)"`, true},
+		{"tee $(…)", "", `tee "$(cat /tmp/t)" < /tmp/evil`, true},
+		{"dd of=$(…)", "", `dd if=/tmp/evil of="$(cat /tmp/t)"`, true},
+		{"rsync to $(…)", "", `rsync /tmp/evil "$(cat /tmp/t)"`, true},
+		{"tar -C $(…)", "", `tar -xf /tmp/p.tar -C "$(cat /tmp/t)"`, true},
+		{"unzip -d $(…)", "", `unzip -o /tmp/p.zip -d "$(cat /tmp/t)"`, true},
+		{"truncate $(…)", "", `truncate -s0 "$(cat /tmp/t)"`, true},
+		{"chmod $(…)", "", `chmod 000 "$(cat /tmp/t)"`, true},
+		{"sed -i $(…)", "", `sed -i s/a/b/ "$(cat /tmp/t)"`, true},
+		{"rm $(…)", "", `rm -f "$(cat /tmp/t)"`, true},
+		{"a literal assigned the program", "", `d=HOMEDIR/go/bin/hookcore; cp /tmp/evil "$d"`, true},
+		{"a literal assigned ~/…", "", `d=~/go/bin/hookcore && cp /tmp/evil "$d"`, true},
+		{"assigned twice", "", `d=out/x; d=HOMEDIR/go/bin/hookcore; cp /tmp/evil "$d"`, true},
+		{"assigned, then read", "", `d=out/x; read d < /tmp/t; cp /tmp/evil "$d"`, true},
+		{"assigned after a command", "", `true; d=out/x; cp /tmp/evil "$d"`, true},
+		{"$(pwd)/.. to the program", "", `cp /tmp/evil "$(pwd)/../go/bin/hookcore"`, true},
+		{"$(pwd) of a function", "", `pwd() { echo HOMEDIR/go/bin/hookcore; }; cp /tmp/evil "$(pwd)"`, true},
+		{"$(mktemp) with more after it", "", `cp /tmp/evil "$(mktemp -d)/../../HOMEDIR/go/bin/hookcore"`, true},
+		{"$(mktemp -p DIR)", "", `cp /tmp/evil "$(mktemp -p HOMEDIR/go/bin)"`, true},
+		{"$(mktemp) with PATH set", "", `PATH=/tmp/x:$PATH; cp /tmp/evil "$(mktemp)"`, true},
+		{"toplevel/.claude/settings.json", "", `cp /tmp/evil "$(git rev-parse --show-toplevel)/.claude/settings.json"`, true},
+		{"toplevel/etc (an entry of /)", "", `cp /tmp/evil "$(git rev-parse --show-toplevel)/etc/x"`, true},
+		{"toplevel after a cd", "", `cd HOMEDIR && cp /tmp/evil "$(git rev-parse --show-toplevel)/build/x"`, true},
+
+		// Allowed: the value is known and confined.
+		{"a literal assigned at the start", "", `d=out/x; cp a "$d"`, false},
+		{"a literal assigned, && and ${d}", "", `d=out/x && mkdir -p out && cp a "${d}"`, false},
+		{"$(pwd)/out", "", `cp a "$(pwd)/out"`, false},
+		{"cp to $(mktemp -d)", "", `cp x "$(mktemp -d)"`, mktemp},
+		{"cp to $(mktemp)", "", `cp x "$(mktemp)"`, mktemp},
+		{"tar -C $(mktemp -d)", "", `tar -xf a.tar -C "$(mktemp -d)"`, mktemp},
+		{"toplevel/build/x", "", `cp a "$(git rev-parse --show-toplevel)/build/x"`, git},
+		{"a printf's /tmp path", "", "cp x $(printf '/tmp/%s' out)", false},
+	})
+}
