@@ -1,6 +1,8 @@
 package match
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -56,5 +58,39 @@ func TestUnknownDestinations32(t *testing.T) {
 		{"tar -C $(mktemp -d)", "", `tar -xf a.tar -C "$(mktemp -d)"`, mktemp},
 		{"toplevel/build/x", "", `cp a "$(git rev-parse --show-toplevel)/build/x"`, git},
 		{"a printf's /tmp path", "", "cp x $(printf '/tmp/%s' out)", false},
+	})
+}
+
+// Root's false positives (red team round 57, finding 11, stop 32): as root, /bin/sh (which
+// the hooks run) had a hard link in ~/.debug, and with a program of more names than its
+// paths every word with a brace, and every operand of ln, was taken for one of them; a
+// leading assignment with a / was read as zsh's AUTO_CD to anywhere.
+func TestRootFalsePositives32(t *testing.T) {
+	t.Parallel()
+	checkRoundIn(t, []roundRow{
+		{"python3 -c print({})", "", `python3 -c "print({})"`, false},
+		{"node -e console.log({})", "", `node -e 'console.log(JSON.stringify({}))'`, false},
+		{"awk {print $1}", "", `awk '{print $1}' file.txt`, false},
+		{"awk BEGIN{print 1}", "", `awk 'BEGIN{print 1}'`, false},
+		{"ln -s README.md README2.md", "", `ln -s README.md README2.md`, false},
+		{"PATH=./bin:$PATH make test", "", `PATH=./bin:$PATH make test`, false},
+		{"X=a/b; chmod 000 . (no cd)", "", `X=a/b; chmod 000 x`, false},
+
+		// Neighbours that stay blocked.
+		{"find -exec cp {}", "", `find . -name '*.go' -exec cp /tmp/evil {} \;`, true},
+		{"cp to the second name", "", `cp /tmp/evil ../second-name`, true},
+		{"cp to a glob", "", `cp /tmp/evil ../*`, true},
+		{"ln -s the program", "", `ln -s HOMEDIR/go/bin/hookcore x`, true},
+		{"ln -s a relative target into the home", "", `ln -s go HOMEDIR/g`, true},
+		{"ln -s after a cd", "", `cd HOMEDIR && ln -s go g`, true},
+		{"ln -sf over the program", "", `ln -sf /tmp/evil HOMEDIR/go/bin/hookcore`, true},
+		{"ln -s into a directory", "", `ln -s go .git`, true},
+		{"ln -t DIR", "", `ln -s -t HOMEDIR go`, true},
+		{"zsh AUTO_CD, then chmod .", "", `HOMEDIR/go/bin; chmod 000 .`, true},
+	}, func(proj string) {
+		// The program's second name, as /usr/bin/dash has in root's ~/.debug.
+		if err := os.Link(filepath.Join(filepath.Dir(proj), "go", "bin", "hookcore"), filepath.Join(filepath.Dir(proj), "second-name")); err != nil {
+			t.Fatal(err)
+		}
 	})
 }
