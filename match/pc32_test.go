@@ -3,6 +3,7 @@ package match
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -91,6 +92,27 @@ func TestRootFalsePositives32(t *testing.T) {
 		// The program's second name, as /usr/bin/dash has in root's ~/.debug.
 		if err := os.Link(filepath.Join(filepath.Dir(proj), "go", "bin", "hookcore"), filepath.Join(filepath.Dir(proj), "second-name")); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzOperandWords checks the splitting of a command's text into operands: no word is
+// empty, and the words hold every byte of the text but the blanks between them, in order
+// (a substitution is never cut).
+func FuzzOperandWords(f *testing.F) {
+	for _, s := range []string{"cp x $(ls -d ~/go/bin/* | tail -1)", "cp `a b` c", "x ${a b} $(", "$((1 + 2)) )", "a\t$(b\n c)"} {
+		f.Add(s)
+	}
+	blankless := func(s string) string { return strings.NewReplacer(" ", "", "\t", "", "\n", "").Replace(s) }
+	f.Fuzz(func(t *testing.T, text string) {
+		words := splitOperands(text)
+		if got, want := blankless(strings.Join(words, "")), blankless(text); got != want {
+			t.Fatalf("splitOperands(%q) = %q: bytes %q, want %q", text, words, got, want)
+		}
+		for _, w := range words {
+			if w == "" {
+				t.Fatalf("splitOperands(%q) = %q: an empty word", text, words)
+			}
 		}
 	})
 }

@@ -104,8 +104,17 @@ func onlyExpanded(text, name string) bool {
 }
 
 // words splits the text t of one of package shell's commands (quotes removed) into its
-// words: at blanks outside a $(...), `...` or ${...}, each rewritten by value.
+// words (splitOperands), each rewritten by value.
 func (o *operands) words(t string) []string {
+	out := splitOperands(t)
+	for i, w := range out {
+		out[i] = o.value(w)
+	}
+	return out
+}
+
+// splitOperands splits t at blanks outside a $(...), `...` or ${...}.
+func splitOperands(t string) []string {
 	var out []string
 	start, depth, tick := -1, 0, false
 	for i := 0; i < len(t); i++ {
@@ -127,13 +136,13 @@ func (o *operands) words(t string) []string {
 			depth--
 		case depth == 0 && (c == ' ' || c == '\t' || c == '\n'):
 			if start >= 0 {
-				out = append(out, o.value(t[start:i]))
+				out = append(out, t[start:i])
 				start = -1
 			}
 		}
 	}
 	if start >= 0 {
-		out = append(out, o.value(t[start:]))
+		out = append(out, t[start:])
 	}
 	return out
 }
