@@ -153,7 +153,8 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	// diff .github && cd docs && git checkout main -- .` took docs for any directory).
 	cdpathLine := os.Getenv("CDPATH") != "" || cdpathMay(cmd, b.Units())
 	cdpath := func(d string) bool { return cdpathLine || cdableMay(cmd, d) }
-	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(texts, cwd, home, cdpath), dotglob: mayDotglob(cmd)}
+	ops := s.lineOperands(cmd)
+	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(ops.known(texts), cwd, home, cdpath), dotglob: mayDotglob(cmd)}
 	c.named = c.lineNames(units)
 	// An operand in a write position whose value the line does not make known (a command
 	// substitution, a variable it does not assign a literal: programoperand.go) may be any
@@ -184,7 +185,6 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 			venv = true
 		}
 	}
-	ops := s.lineOperands(cmd)
 	for _, t := range texts {
 		words := ops.words(t) // a command substitution is one word (programoperand.go)
 		if len(words) == 0 {

@@ -83,7 +83,8 @@ func (s *Subject) lineChanges(cmd string) bool {
 	files := s.programFiles()
 	dirs := dirsOf(files)
 	fed := s.fedLines(b)
-	l := s.scopeOf(cmd, append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...), b.Units(), files)
+	ops := s.lineOperands(cmd)
+	l := s.scopeOf(cmd, ops.known(append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...)), b.Units(), files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
 	// objcopy, find -fprint on `~/go/bin/*`).
@@ -104,7 +105,6 @@ func (s *Subject) lineChanges(cmd string) bool {
 			w.gitEnv.cwds = append(w.gitEnv.cwds, "$D")
 		}
 	}
-	ops := s.lineOperands(cmd)
 	for _, t := range append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...) {
 		words := ops.words(t) // a command substitution is one word (programoperand.go)
 		if len(words) == 0 {

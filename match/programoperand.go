@@ -113,6 +113,20 @@ func (o *operands) words(t string) []string {
 	return out
 }
 
+// known returns texts with each word that value makes known written out (the texts a
+// directory option is read from: `tar -C "$(mktemp -d)"`, `make -C "$(pwd)/sub"`); a text
+// without an expansion is kept as it is.
+func (o *operands) known(texts []string) []string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = t
+		if strings.ContainsAny(t, "$`") {
+			out[i] = strings.Join(o.words(t), " ")
+		}
+	}
+	return out
+}
+
 // splitOperands splits t at blanks outside a $(...), `...` or ${...}.
 func splitOperands(t string) []string {
 	var out []string
