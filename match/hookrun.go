@@ -158,10 +158,15 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	// diff .github && cd docs && git checkout main -- .` took docs for any directory).
 	cdpathLine := os.Getenv("CDPATH") != "" || cdpathMay(cmd, b.Units())
 	cdpath := func(d string) bool { return cdpathLine || cdableMay(cmd, d) }
-	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(texts, cwd, home, cdpath), dotglob: mayDotglob(cmd)}
+	ops := s.lineOperands(cmd)
+	c := &startupCheck{s: s, paths: paths, comps: comps, floor: floor, home: home, cwds: startupCwds(ops.known(texts), cwd, home, cdpath), dotglob: mayDotglob(cmd)}
 	c.named = c.lineNames(units)
-	under := func(op string) bool { r, _ := c.reach(op); return r == reachUnder }
-	chain := func(op string) bool { r, _ := c.reach(op); return r != reachNone }
+	// An operand in a write position whose value the line does not make known (a command
+	// substitution, a variable it does not assign a literal: programoperand.go) may be any
+	// path, named line or not (red team round 57, findings 2 and 4: `cp /dev/null "$(ls -td
+	// ~/.h*/st*/s* | head -1)"`).
+	under := func(op string) bool { r, _ := c.reachWrite(op); return r == reachUnder }
+	chain := func(op string) bool { r, _ := c.reachWrite(op); return r != reachNone }
 	cwdUnder, cwdChain := false, false
 	for _, d := range c.cwds {
 		switch r, _ := c.reach(d); r {
@@ -186,7 +191,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		}
 	}
 	for _, t := range texts {
-		words := strings.Fields(t)
+		words := ops.words(t) // a command substitution is one word (programoperand.go)
 		if len(words) == 0 {
 			continue
 		}
@@ -384,6 +389,15 @@ func (c *startupCheck) lineNames(units []string) bool {
 // directory it may name is below the home. A reach that an expansion of unknown value
 // decides counts only on a named line.
 func (c *startupCheck) reach(w string) (reach, bool) { return c.reachAs(w, true) }
+
+// reachWrite is reach for an operand in a write position (a writer's destination, a
+// changer's operand): an expansion of unknown value counts on any line.
+func (c *startupCheck) reachWrite(w string) (reach, bool) {
+	named := c.named
+	c.named = true
+	defer func() { c.named = named }()
+	return c.reachAs(w, true)
+}
 
 // reachAs is reach, with symlinks resolved or (lineNames: the gate of expansions) not.
 func (c *startupCheck) reachAs(w string, resolve bool) (reach, bool) {

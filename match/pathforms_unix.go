@@ -15,3 +15,7 @@ func linkCount(fi os.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// writable reports whether the hook's user may write the file or directory p (access(2)
+// with W_OK: always, for root, on a file system mounted read-write).
+func writable(p string) bool { return syscall.Access(p, 2) == nil }

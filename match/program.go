@@ -1,6 +1,7 @@
 package match
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -87,7 +88,8 @@ func (s *Subject) lineChanges(cmd string) bool {
 		return true
 	}
 	fed = append(fed[:len(fed):len(fed)], links...)
-	l := s.scopeOf(cmd, append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...), b.Units(), files)
+	ops := s.lineOperands(cmd)
+	l := s.scopeOf(cmd, ops.known(append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...)), b.Units(), files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
 	// objcopy, find -fprint on `~/go/bin/*`).
@@ -109,7 +111,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 		}
 	}
 	for _, t := range append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...) {
-		words := strings.Fields(t)
+		words := ops.words(t) // a command substitution is one word (programoperand.go)
 		if len(words) == 0 {
 			continue
 		}
@@ -142,17 +144,23 @@ func (s *Subject) lineChanges(cmd string) bool {
 			// A symbolic link's relative target is taken from the link's directory, which
 			// may be anywhere (`ln -s go ~/g`); and a link into the program's directory is a
 			// way into it with no name of it (`cd LINK && strip ..`).
+			// Only a symbolic link's target is read so (`ln -s README.md README2.md` makes
+			// README2.md, in the working directory, a link to README.md there: red team round
+			// 57's false positive as root); the link's own name and a hard link's source are
+			// taken from the working directory (lnTargets).
 			sc, link := l, prog == "ln" || prog == "link"
+			targets := map[int]bool{}
 			if link {
 				c := *l
 				c.anywhere = true
 				sc = &c
+				targets = lnTargets(prog, words[1:], l)
 			}
-			for _, w := range words[1:] {
+			for i, w := range words[1:] {
 				if strings.HasPrefix(w, "-") {
 					continue
 				}
-				if sc.may(w, prot) || link && l.mayUnder(w, dirs) {
+				if sc.may(w, prot) && (!link || targets[i] || l.may(w, prot)) || link && l.mayUnder(w, dirs) {
 					return true
 				}
 			}
@@ -363,4 +371,44 @@ func (s *Subject) pathIsProtected(v string) bool {
 		}
 	}
 	return false
+}
+
+// lnTargets returns the indexes in args (ln's or link's arguments) of the symbolic link
+// targets taken from a directory that may not be the working directory: every operand of
+// a symbolic ln but its last, unless that last names, with no expansion and no /, a link
+// in the working directory (not a directory there, no -t, -T or --target-directory: the
+// link is then made there and its target is read from there); all of them when the
+// arguments cannot be read so.
+func lnTargets(prog string, args []string, l *lineScope) map[int]bool {
+	out := map[int]bool{}
+	sym := false
+	var ops []int
+	for i, a := range args {
+		switch {
+		case a == "--symbolic" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "s"):
+			sym = true
+		case strings.HasPrefix(a, "-t") || strings.HasPrefix(a, "--t") || a == "-T" || a == "--no-target-directory" || a == "--":
+			for j := range args {
+				out[j] = true
+			}
+			return out
+		case !strings.HasPrefix(a, "-"):
+			ops = append(ops, i)
+		}
+	}
+	if prog != "ln" || !sym {
+		return out // a hard link's source is taken from the working directory
+	}
+	if len(ops) == 2 && !l.anywhere && len(l.cwds) == 1 {
+		name := args[ops[1]]
+		if !hasExpansion(name) && !strings.Contains(name, "/") && !strings.HasPrefix(name, "~") {
+			if fi, err := os.Stat(filepath.Join(l.cwds[0], name)); err != nil || !fi.IsDir() {
+				return out
+			}
+		}
+	}
+	for _, i := range ops[:max(len(ops)-1, 0)] {
+		out[i] = true
+	}
+	return out
 }

@@ -27,6 +27,8 @@ func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
 		anywhere: s.cwd == "",
 		pwdSet:   setsVar(cmd, "PWD"),
 		links:    programLinks(files),
+		// {} is a name only where find -exec, xargs -I or parallel replace it.
+		placeholder: placeholderLine(cmd),
 	}
 	cdpathEnv := os.Getenv("CDPATH")
 	cdpathLine := cdpathMay(cmd, units) // as written: a tail of rsync's words (`.`) sources nothing
@@ -50,7 +52,9 @@ func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
 		}
 	}
 	for _, u := range units {
-		if words := strings.Fields(u); len(words) == 1 && autoCd(words[0]) {
+		// An assignment is no command (`PATH=./bin:$PATH make test`, whose assignment is a
+		// unit of its own: red team round 57's false positive as root).
+		if words := strings.Fields(u); len(words) == 1 && !shell.IsAssignmentWord(words[0]) && autoCd(words[0]) {
 			l.cd([]string{"cd", words[0]}, cdpathEnv, cdpathLine)
 		}
 	}

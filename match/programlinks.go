@@ -12,9 +12,12 @@ const maxLinkGlob = 4096
 
 // linkedGlob reports whether the word w with expansions may name a hard link of the
 // program: a glob is expanded in each of the line's directories; a word with another
-// expansion, or taken anywhere, may be any file.
+// expansion (a brace group of alternatives, {} where a find or xargs of the line replaces
+// it), or taken anywhere, may be any file. A brace group without a comma or .. is text
+// (`print({})`, `{print`: red team round 57's false positives as root, whose /bin/sh has a
+// hard link in ~/.debug).
 func (l *lineScope) linkedGlob(w string) bool {
-	if strings.ContainsAny(w, "$`{") || !filepath.IsAbs(w) && l.anywhere {
+	if strings.ContainsAny(w, "$`") || braceAlternatives(w) || l.placeholder && strings.Contains(w, "{}") || !filepath.IsAbs(w) && l.anywhere {
 		return true
 	}
 	pats := []string{w}
@@ -137,6 +140,17 @@ func (l *lineScope) mayUnder(w string, dirs []string) bool {
 			if strings.HasPrefix(c, strings.TrimSuffix(d, "/")+"/") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// placeholderLine reports whether the Bash line cmd may run a command whose words have {}
+// replaced by a file's name: find with -exec, -execdir, -ok or -okdir, xargs or parallel.
+func placeholderLine(cmd string) bool {
+	for _, n := range []string{"-exec", "-ok", "xargs", "parallel"} {
+		if strings.Contains(cmd, n) {
+			return true
 		}
 	}
 	return false

@@ -16,7 +16,10 @@ type lineScope struct {
 	cwds     []string // the call's cwd, then each directory a cd of the line spells
 	anywhere bool     // the line may run in any directory (a cd it does not spell)
 	pwdSet   bool     // the line may set PWD: ~+ is any text
-	links    []os.FileInfo
+	// placeholder is set when the line runs find with -exec, -execdir, -ok or -okdir, xargs
+	// or parallel, which replace {} in their command's words with a file's name.
+	placeholder bool
+	links       []os.FileInfo
 	// exactDots takes a word of only . and .. components from the line's directories as they
 	// are (their parents, logical and resolved), never as any directory: for the operands of
 	// a command that is not known to change them (`cd build && cmake ..`).
