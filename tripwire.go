@@ -410,7 +410,8 @@ func diffFiles(old, now map[string]state.FileState) []string {
 }
 
 // fileChange says how the state b of a file differs from its earlier state a, "" when it
-// does not.
+// does not: every difference, comma-separated ("mode changed (0600, was 0644), content
+// changed"), so a mode change does not hide an edit made in the same call.
 func fileChange(a, b state.FileState) string {
 	switch {
 	case a.Type == b.Type && a.Type == "":
@@ -425,20 +426,25 @@ func fileChange(a, b state.FileState) string {
 		return "removed"
 	case a.Type != b.Type:
 		return fmt.Sprintf("replaced (%s, was %s)", typeName(b.Type), typeName(a.Type))
-	case a.Type == "l" && a.Target != b.Target:
-		return fmt.Sprintf("link target changed (%q, was %q)", b.Target, a.Target)
-	case a.Mode != b.Mode:
-		return fmt.Sprintf("mode changed (%04o, was %04o)", b.Mode, a.Mode)
+	}
+	var what []string
+	if a.Type == "l" && a.Target != b.Target {
+		what = append(what, fmt.Sprintf("link target changed (%q, was %q)", b.Target, a.Target))
+	}
+	if a.Mode != b.Mode {
+		what = append(what, fmt.Sprintf("mode changed (%04o, was %04o)", b.Mode, a.Mode))
+	}
+	switch {
 	case a.Sum != "" && b.Sum != "":
 		if a.Sum != b.Sum {
-			return "content changed"
+			what = append(what, "content changed")
 		}
 	case a.Size != b.Size:
-		return "content changed"
+		what = append(what, "content changed")
 	case a.Type == "f" && (a.MTime != b.MTime || a.CTime != b.CTime || a.Inode != b.Inode):
-		return "content may have changed (compared by size, mtime, ctime and inode: over the hashing bounds, its mtime, ctime or inode changed)"
+		what = append(what, "content may have changed (compared by size, mtime, ctime and inode: over the hashing bounds, its mtime, ctime or inode changed)")
 	}
-	return ""
+	return strings.Join(what, ", ")
 }
 
 func typeName(t string) string {

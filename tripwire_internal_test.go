@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookcore/hookcore/state"
 )
 
 // TestTripwireBounds: a file over the hashing cap is compared by size, mtime, ctime and
@@ -102,5 +104,28 @@ func TestTripwireCut(t *testing.T) {
 	}
 	if got := diffFiles(old, snapshot([]string{tree}, nil, old)); len(got) != 0 {
 		t.Errorf("diff past the bound: %v", got)
+	}
+}
+
+// TestFileChangeEveryDifference: a call that edits a file and changes its mode is reported
+// with both (new-user trial, stop 32: "mode changed" alone hid the edit, and a user told so
+// would chmod it back and look no further).
+func TestFileChangeEveryDifference(t *testing.T) {
+	t.Parallel()
+	a := state.FileState{Type: "f", Mode: 0o644, Size: 10, Sum: "aa"}
+	for _, c := range []struct {
+		name string
+		b    state.FileState
+		want string
+	}{
+		{"mode and content", state.FileState{Type: "f", Mode: 0o600, Size: 14, Sum: "bb"}, "mode changed (0600, was 0644), content changed"},
+		{"mode only", state.FileState{Type: "f", Mode: 0o600, Size: 10, Sum: "aa"}, "mode changed (0600, was 0644)"},
+		{"content only", state.FileState{Type: "f", Mode: 0o644, Size: 10, Sum: "cc"}, "content changed"},
+		{"nothing", a, ""},
+		{"removed", state.FileState{}, "removed"},
+	} {
+		if got := fileChange(a, c.b); got != c.want {
+			t.Errorf("%s: fileChange = %q, want %q", c.name, got, c.want)
+		}
 	}
 }
