@@ -104,6 +104,12 @@ SIGTERM, SIGINT or SIGHUP (their process groups are killed).`,
 				err = bridge.Incomplete(event, in)
 			}
 			if err != nil {
+				// A config that does not load is said as well (its errors, then the
+				// input's): fixing the input alone would only lead to the next error.
+				if _, lerr := e.load(&cf); lerr != nil {
+					fmt.Fprintf(e.stderr, "hookcore: %v\n", err)
+					return gateBlock(event, lerr)
+				}
 				// Claude Code lets a call through on exit 1; on a gate event an input the
 				// guards cannot read blocks instead, with the error as the reason (stderr).
 				code := ExitFailure
