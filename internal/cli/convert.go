@@ -53,6 +53,15 @@ func convertCmd(e *env) *cobra.Command {
 			if err != nil {
 				return &exitError{code: ExitFailure, msg: err.Error()}
 			}
+			if n := droppedHooks(lost); f.Entries > 0 && n >= f.Entries {
+				// Every hook dropped: the output would be an empty file, and one redirected
+				// over the original loses the whole policy (new-user trial, stop 32).
+				for _, l := range lost {
+					l.Source = relativize(l.Source, e.cwd)
+					fmt.Fprintln(e.stderr, "hookcore: convert:", l)
+				}
+				return &exitError{code: ExitFailure, msg: fmt.Sprintf("convert: none of the %d %s of %s could be carried over to %s (above); nothing written", f.Entries, plural(f.Entries, "hook"), args[0], to)}
+			}
 			if strict && len(lost) > 0 {
 				for _, l := range lost {
 					l.Source = relativize(l.Source, e.cwd)
@@ -118,4 +127,15 @@ func (e *env) writeConverted(out string, data []byte, force bool) error {
 		fmt.Fprintf(e.stderr, "hookcore: convert: the old %s is kept as %s\n", relativize(out, e.cwd), relativize(backup, e.cwd))
 	}
 	return nil
+}
+
+// droppedHooks returns how many hooks the losses say were dropped whole (each hook once).
+func droppedHooks(lost []convert.Loss) int {
+	seen := map[string]bool{}
+	for _, l := range lost {
+		if l.Dropped {
+			seen[l.Source+"\x00"+l.Hook] = true
+		}
+	}
+	return len(seen)
 }
