@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // operands reads the words of one Bash line's commands for the `changes` clauses: a word
@@ -32,19 +33,23 @@ type operands struct {
 // lineRebinds matches what in a line may change what a command of a name runs or the
 // variables mktemp, pwd and git read: a function or alias definition, enable, hash, an
 // assignment of PATH, TMPDIR, PWD or a GIT_ variable, BASH_ENV.
-var lineRebinds = regexp.MustCompile(`\b(alias|function|enable|hash|PATH|TMPDIR|PWD|GIT_[A-Z_]*|BASH_ENV)\b|\(\s*\)`)
+var lineRebinds = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(alias|function|enable|hash|PATH|TMPDIR|PWD|GIT_[A-Z_]*|BASH_ENV)\b|\(\s*\)`)
+})
 
 // leadingAssign matches a literal assignment statement at the start of the line: NAME=VALUE
 // followed by ; && or a newline (VALUE without quotes, expansions, globs or a ~ other than
 // a leading ~/).
-var leadingAssign = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)=(~/[A-Za-z0-9_./+,:@%-]*|[A-Za-z0-9_./+,:@%-]+)\s*(;|&&|\n)`)
+var leadingAssign = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)=(~/[A-Za-z0-9_./+,:@%-]*|[A-Za-z0-9_./+,:@%-]+)\s*(;|&&|\n)`)
+})
 
 // lineOperands returns the operands reader of the Bash line cmd for s.
 func (s *Subject) lineOperands(cmd string) *operands {
 	o := &operands{vars: map[string]string{}}
 	rest := cmd
 	for {
-		m := leadingAssign.FindStringSubmatchIndex(rest)
+		m := leadingAssign().FindStringSubmatchIndex(rest)
 		if m == nil {
 			break
 		}
@@ -63,7 +68,7 @@ func (s *Subject) lineOperands(cmd string) *operands {
 		}
 		o.vars[name] = val
 	}
-	if lineRebinds.MatchString(cmd) {
+	if lineRebinds().MatchString(cmd) {
 		return o
 	}
 	o.pwd = true
