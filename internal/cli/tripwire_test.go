@@ -25,16 +25,8 @@ import (
 // HOME is set: not parallel.
 func TestHookClaudeTripwire(t *testing.T) {
 	policy := filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml")
-	dir := t.TempDir()
-	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
-	t.Setenv("HOME", home)
-	t.Setenv("HOOKCORE_STATE_DIR", "")
+	_, proj := tripwireDirs(t, ".claude")
 	settings := filepath.Join(proj, ".claude", "settings.json")
-	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Dir(settings), filepath.Join(home, ".hookcore")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if err := os.WriteFile(settings, []byte(`{"hooks": {}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -113,14 +105,9 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 		{"hook script", ".claude/hooks/guard.sh", "#!/bin/sh\nexit 0\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
-			t.Setenv("HOME", home)
-			t.Setenv("HOOKCORE_STATE_DIR", "")
-			for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(home, ".claude", "hooks"), filepath.Join(home, ".hookcore")} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
+			home, proj := tripwireDirs(t, "")
+			if err := os.MkdirAll(filepath.Join(home, ".claude", "hooks"), 0o755); err != nil {
+				t.Fatal(err)
 			}
 			if err := os.WriteFile(filepath.Join(home, ".claude", "hooks", "guard.sh"), []byte("#!/bin/sh\nexit 2\n"), 0o755); err != nil {
 				t.Fatal(err)
@@ -187,16 +174,8 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 // HOME is set: not parallel.
 func TestHookClaudeTripwireConcurrent(t *testing.T) {
 	policy := filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml")
-	dir := t.TempDir()
-	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
-	t.Setenv("HOME", home)
-	t.Setenv("HOOKCORE_STATE_DIR", "")
+	_, proj := tripwireDirs(t, ".claude")
 	settings := filepath.Join(proj, ".claude", "settings.json")
-	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Dir(settings), filepath.Join(home, ".hookcore")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if err := os.WriteFile(settings, []byte(`{}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -235,4 +214,25 @@ func TestHookClaudeTripwireConcurrent(t *testing.T) {
 	if stops != 1 {
 		t.Errorf("%d stops, want 1: %q", stops, outs)
 	}
+}
+
+// tripwireDirs makes a home (HOME, with ~/.hookcore) and a project (with .git and, when
+// projDir is set, that directory) under a temporary directory, clears
+// HOOKCORE_STATE_DIR so that the state is the home's, and returns both.
+func tripwireDirs(t *testing.T, projDir string) (home, proj string) {
+	t.Helper()
+	dir := t.TempDir()
+	home, proj = filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	t.Setenv("HOME", home)
+	t.Setenv("HOOKCORE_STATE_DIR", "")
+	dirs := []string{filepath.Join(proj, ".git"), filepath.Join(home, ".hookcore")}
+	if projDir != "" {
+		dirs = append(dirs, filepath.Join(proj, projDir))
+	}
+	for _, d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return home, proj
 }
