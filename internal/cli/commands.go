@@ -3,7 +3,9 @@
 package cli
 
 import (
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -62,6 +64,25 @@ func addCommands(root *cobra.Command, e *env) {
 	root.AddCommand(auditCmd(e), versionCmd(e), testCmd(e), initCmd(e), schemaCmd(e), coverageCmd(e))
 	root.Version = versionString()
 	singleValued(root, hook) // a flag given twice with two values is an error, not the last
+	argsUsage(root)
+}
+
+// argsUsage makes the argument-count errors of root's commands say the command's usage
+// line and where its help is (new-user trial, stop 32: `hookcore install` said only
+// "accepts 1 arg(s), received 0").
+func argsUsage(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if check := c.Args; check != nil {
+			c.Args = func(cmd *cobra.Command, args []string) error {
+				err := check(cmd, args)
+				if err == nil || !strings.Contains(err.Error(), "arg(s)") { // cobra's own wording only
+					return err
+				}
+				return fmt.Errorf("%s: %v; usage: %s (see %s --help)", strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" "), err, cmd.UseLine(), cmd.CommandPath())
+			}
+		}
+		argsUsage(c)
+	}
 }
 
 // lacks reports what l needs that this build cannot run: nothing, as this build has every
