@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 )
 
@@ -37,12 +38,17 @@ func compileRegex(src, flags string, anchored bool) (*regexp.Regexp, error) {
 			prefix += string(c)
 		}
 	}
-	expr := src
-	if anchored {
-		expr = "^(?:" + src + ")$"
-	}
 	if prefix != "" {
-		expr = "(?" + prefix + ")" + expr
+		prefix = "(?" + prefix + ")"
 	}
-	return regexp.Compile(expr)
+	if !anchored {
+		return regexp.Compile(prefix + src)
+	}
+	// The pattern alone first: its error then quotes the user's text, not the anchored
+	// form, and a pattern that only the wrapping balances (`a)|(b` in `^(?:a)|(b)$`) is
+	// refused (new-user trial, stop 32).
+	if _, err := syntax.Parse(prefix+src, syntax.Perl); err != nil {
+		return nil, err
+	}
+	return regexp.Compile(prefix + "^(?:" + src + ")$")
 }
