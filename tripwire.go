@@ -73,6 +73,10 @@ type tripwireHit struct {
 	during bool
 	since  string   // the event that took the baseline
 	cut    []string // trees not compared past tripwireMaxStat entries
+	// state, when set, is why the baseline could not be compared at all: the session's
+	// state could not be read or locked, or held no state (red team round 58: a state file
+	// replaced by a directory, garbage, or locked by a background flock switched it off).
+	state string
 }
 
 // tripwire compares the hook config's files with the session's baseline and replaces it
@@ -92,7 +96,11 @@ func (r *Runner) tripwire(ctx context.Context, hs *hookSet, event hook.Event, in
 	out := in.Clone()
 	delete(out.Extra, changedKey)
 	if hit != nil {
-		b, _ := json.Marshal(hit.changed)
+		changed := hit.changed
+		if hit.state != "" {
+			changed = []string{"hookcore's session state: " + hit.state}
+		}
+		b, _ := json.Marshal(changed)
 		if out.Extra == nil {
 			out.Extra = map[string]json.RawMessage{}
 		}
@@ -123,6 +131,11 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	var cutNew []string
 	err := r.state.Update(ctx, in.SessionID, func(s *state.Session) {
 		old := s.Tripwire
+		if s.Torn && arm {
+			// The file held something that is no state: its baseline, if it had one, is
+			// gone. Stop once; the new baseline below is compared from the next event.
+			hit = &tripwireHit{state: "the session's state file held no state (damaged, or larger than the bound) and was started over", since: string(event)}
+		}
 		if old == nil && !arm {
 			return
 		}
@@ -148,8 +161,13 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		}
 	})
 	if err != nil {
+		// A config that arms the session: a store that cannot be read or locked is no
+		// reason to let a change through (red team round 58).
 		r.log.Warn("tripwire: the hook config's baseline could not be compared", "err", err.Error())
-		return nil
+		if !arm {
+			return nil // a session of `once` state, say, whose config has no tripwire
+		}
+		return &tripwireHit{state: err.Error(), since: string(event)}
 	}
 	for _, c := range cutNew {
 		r.log.Warn(fmt.Sprintf("tripwire: %s has more than %d entries: those past them are not compared", c, tripwireMaxStat))
@@ -189,6 +207,15 @@ func cutTrees(files map[string]state.FileState) []string {
 // reason are kept). It says the change was not undone, and whether it happened during a tool
 // call or between events.
 func tripwireStop(res *hook.Result, hit *tripwireHit) {
+	if hit.state != "" {
+		res.Continue = false
+		res.StopReason = "hookcore stopped the agent: the tripwire could not compare the hook config with its baseline (" + hit.state + "). Check hookcore's state directory and the hook config files before you resume."
+		if !res.Blocked && (res.Event.Kind() == hook.Gate || res.Event == hook.PostToolUse || res.Event == hook.PostToolUseFailure) {
+			res.Blocked = true
+			res.Reason = "hookcore: the tripwire could not compare the hook config with its baseline (" + hit.state + "); the session is stopped: the user will check it."
+		}
+		return
+	}
 	files := strings.Join(hit.changed, "; ")
 	where := "during the last tool call (between its PreToolUse and PostToolUse)"
 	resume := "check these files before you resume"

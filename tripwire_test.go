@@ -349,3 +349,53 @@ func TestTripwireAnyEvent(t *testing.T) {
 		t.Fatalf("errors: %v", errs)
 	}
 }
+
+// TestTripwireDamagedState: an armed session whose state file is garbage, larger than
+// state.MaxSessionBytes, a directory or a symbolic link stops the agent (the tripwire could
+// not compare), instead of taking a new baseline or warning and letting the call through
+// (red team round 58, finding 1).
+func TestTripwireDamagedState(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		damage func(t *testing.T, file string)
+	}{
+		{"garbage", func(t *testing.T, file string) { write(t, file, "\x00not json") }},
+		{"over the bound", func(t *testing.T, file string) {
+			write(t, file, `{"once": {"`+strings.Repeat("x", state.MaxSessionBytes)+`": true}}`)
+		}},
+		{"a directory", func(t *testing.T, file string) {
+			if err := os.Remove(file); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Mkdir(file, 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"a symbolic link", func(t *testing.T, file string) {
+			if err := os.Remove(file); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("/dev/null", file); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := newTripwireFixture(t)
+			st := &state.Dir{Path: f.stateDir}
+			ctx := context.Background()
+			f.runner(t, st).Fire(ctx, hook.PreToolUse, toolEvent(hook.PreToolUse, "tu1", "x"))
+			files, _ := filepath.Glob(filepath.Join(f.stateDir, "session-*.json"))
+			if len(files) != 1 {
+				t.Fatalf("session files %v, want one", files)
+			}
+			tc.damage(t, files[0])
+			res := f.runner(t, st).Fire(ctx, hook.PostToolUse, toolEvent(hook.PostToolUse, "tu1", "x"))
+			if res.Continue || !strings.Contains(res.StopReason, "could not compare") || !res.Blocked {
+				t.Errorf("continue %v, blocked %v, stop reason %q; want the agent stopped", res.Continue, res.Blocked, res.StopReason)
+			}
+		})
+	}
+}

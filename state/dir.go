@@ -49,6 +49,10 @@ func (d *Dir) file(session string) string {
 	return filepath.Join(d.Path, "session-"+hex.EncodeToString(sum[:16])+".json")
 }
 
+// MaxSessionBytes bounds the session file Update reads: a larger one is Torn. A session's
+// state is a few KiB, a tripwire's baseline of a large config set some hundred KiB.
+const MaxSessionBytes = 8 << 20
+
 // Update implements Store.
 func (d *Dir) Update(ctx context.Context, session string, fn func(s *Session)) error {
 	if d.Path == "" {
@@ -70,13 +74,16 @@ func (d *Dir) Update(ctx context.Context, session string, fn func(s *Session)) e
 		return fmt.Errorf("state: lock %s: %w", f.Name(), err)
 	}
 	defer unlockFile(f)
-	data, err := io.ReadAll(f)
+	data, err := io.ReadAll(io.LimitReader(f, MaxSessionBytes+1))
 	if err != nil {
 		return fmt.Errorf("state: read %s: %w", f.Name(), err)
 	}
 	var s Session
-	if len(data) > 0 && json.Unmarshal(data, &s) != nil {
-		s = Session{} // a torn write: start over rather than fail every event
+	if len(data) > MaxSessionBytes || len(data) > 0 && json.Unmarshal(data, &s) != nil {
+		// A torn write, garbage, or a file grown past the bound (red team round 58: 90 MB
+		// took minutes to decode): start over rather than fail every event, and say so.
+		s = Session{Torn: true}
+		data = nil
 	}
 	fn(&s)
 	out, err := json.Marshal(&s)

@@ -11,12 +11,21 @@ import (
 	"time"
 )
 
+// maxLockTries bounds lockFile's polls: about 5 s once the delay reaches 10 ms.
+var maxLockTries = 500
+
 // lockFile takes an exclusive flock on f, polling with LOCK_NB so that ctx can cancel the
 // wait (flock has no timeout of its own). Holders keep the lock for one read-modify-write
 // of a small file, so a waiter gets it within milliseconds.
 func lockFile(ctx context.Context, f *os.File) error {
 	delay := 100 * time.Microsecond
-	for {
+	for try := 0; ; try++ {
+		if try == maxLockTries {
+			// A holder that keeps the lock longer is not hookcore (red team round 58: a
+			// background `flock` held it for 700 s and the hook waited past the agent's
+			// timeout, which lets the call through): fail, and the caller decides.
+			return errors.New("held by another process for too long")
+		}
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
 			return nil

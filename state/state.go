@@ -4,6 +4,11 @@ import "context"
 
 // Session is the state of one session. Its zero value is a session that has seen nothing.
 type Session struct {
+	// Torn is set by Dir.Update when the session's file held something that is no state
+	// (a torn write, garbage, more than MaxSessionBytes): the session starts over, and the
+	// tripwire, whose baseline was in it, says so instead of taking a new one silently
+	// (red team round 58). Not stored.
+	Torn bool `json:"-"`
 	// Once holds the keys of the once hooks that already ran in this session (see OnceKey).
 	Once map[string]bool `json:"once,omitempty"`
 	// Stops counts the consecutive Stop-type (Stop, SubagentStop) blocks of the current turn.
