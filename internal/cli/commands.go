@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -72,10 +73,11 @@ func addCommands(root *cobra.Command, e *env) {
 // "accepts 1 arg(s), received 0").
 func argsUsage(root *cobra.Command) {
 	for _, c := range root.Commands() {
-		if check := c.Args; check != nil {
+		if check := c.Args; check != nil && c.Name() != "hook" { // hook answers in its agent's protocol
 			c.Args = func(cmd *cobra.Command, args []string) error {
 				err := check(cmd, args)
-				if err == nil || !strings.Contains(err.Error(), "arg(s)") { // cobra's own wording only
+				var own *exitError // a command's own answer (hook's exit 2 fails closed): kept
+				if err == nil || errors.As(err, &own) || !strings.Contains(err.Error(), "arg(s)") {
 					return err
 				}
 				return fmt.Errorf("%s: %v; usage: %s (see %s --help)", strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" "), err, cmd.UseLine(), cmd.CommandPath())
