@@ -311,10 +311,7 @@ func (r *linkReader) creates(units []string) bool {
 			}
 			continue
 		}
-		words := strings.Fields(u)
-		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
-			words = words[1:]
-		}
+		words := shell.CommandWords(u)
 		if len(words) == 0 {
 			continue
 		}

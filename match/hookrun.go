@@ -233,10 +233,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
 			continue
 		}
-		words := strings.Fields(u)
-		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
-			words = words[1:]
-		}
+		words := shell.CommandWords(u)
 		siteQuery := len(words) > 2 && pythonName(filepath.Base(words[0])) && words[1] == "-m" && words[2] == "site" // prints the site's paths
 		query = query || siteQuery
 		writer = writer || len(words) > 0 && !readsOnly(words) && !siteQuery

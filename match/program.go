@@ -188,10 +188,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
 			continue
 		}
-		words := strings.Fields(u)
-		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
-			words = words[1:]
-		}
+		words := shell.CommandWords(u)
 		if len(words) == 0 || readsOnly(words) || changers[words[0]] || judged[words[0]] {
 			continue
 		}

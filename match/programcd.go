@@ -198,10 +198,7 @@ func cdpathMay(cmd string, units []string) bool {
 		}
 	}
 	for _, u := range units {
-		words := strings.Fields(u)
-		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
-			words = words[1:]
-		}
+		words := shell.CommandWords(u)
 		if len(words) == 0 {
 			continue
 		}

@@ -712,6 +712,17 @@ func IsAssignment(w string) bool {
 	return true
 }
 
+// CommandWords returns the blank-separated words of the command text unit (one of Units'
+// texts) after its leading assignments (`A=1 B+=2 make x` gives make x): the program and
+// its arguments; nil when it has none.
+func CommandWords(unit string) []string {
+	words := strings.Fields(unit)
+	for len(words) > 0 && IsAssignmentWord(words[0]) {
+		words = words[1:]
+	}
+	return words
+}
+
 // IsAssignmentWord is IsAssignment with bash's other forms of a command's leading
 // assignment: NAME+=value and NAME[index]=value (a[0]=x, P+=x).
 func IsAssignmentWord(w string) bool {

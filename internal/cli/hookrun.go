@@ -144,10 +144,7 @@ func (re hookRunEnv) lineRuns(line string, direct bool, depth int) []hookRun {
 		if redirectUnit(u) {
 			continue
 		}
-		words := strings.Fields(u)
-		for len(words) > 0 && shell.IsAssignmentWord(words[0]) {
-			words = words[1:]
-		}
+		words := shell.CommandWords(u)
 		if len(words) == 0 {
 			continue
 		}
