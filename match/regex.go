@@ -44,11 +44,20 @@ func compileRegex(src, flags string, anchored bool) (*regexp.Regexp, error) {
 	if !anchored {
 		return regexp.Compile(prefix + src)
 	}
-	// The pattern alone first: its error then quotes the user's text, not the anchored
-	// form, and a pattern that only the wrapping balances (`a)|(b` in `^(?:a)|(b)$`) is
-	// refused (new-user trial, stop 32).
-	if _, err := syntax.Parse(prefix+src, syntax.Perl); err != nil {
-		return nil, err
+	// The pattern alone is checked where the wrapping could change its reading: an error
+	// then quotes the user's text, not the anchored form, and a pattern that only the
+	// wrapping balances (`a)|(b` in `^(?:a)|(b)$`, which needs a ")") is refused (new-user
+	// trial, stop 32). Most matchers have no ")" and are parsed once, at every hook start.
+	if strings.IndexByte(src, ')') >= 0 {
+		if _, err := syntax.Parse(prefix+src, syntax.Perl); err != nil {
+			return nil, err
+		}
 	}
-	return regexp.Compile(prefix + "^(?:" + src + ")$")
+	re, err := regexp.Compile(prefix + "^(?:" + src + ")$")
+	if err != nil {
+		if _, alone := syntax.Parse(prefix+src, syntax.Perl); alone != nil {
+			return nil, alone
+		}
+	}
+	return re, err
 }
