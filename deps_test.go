@@ -293,11 +293,12 @@ func TestLeanHookBinaryDeps(t *testing.T) {
 }
 
 // TestLeanHookBinaryInitCompilesNoRegexp checks that no package of this module linked into
-// the lean hook binary compiles a regular expression in a package-level variable's
-// initialiser: such a compile runs at every hook process's start, whether the pattern is
-// used or not (stop 32: six of them, about 4 % of the process under perf, two of them Gemini
-// extension patterns added at stop 31). A pattern is compiled on first use instead
-// (sync.OnceValue).
+// the lean hook binary compiles a regular expression, builds a map or calls a function
+// literal in a package-level variable's initialiser: each runs at every hook process's start,
+// whether the value is used or not (stop 32: six regexps, about 4 % of the process under perf,
+// two of them Gemini extension patterns added at stop 31; stop 33: 57 map literals and a
+// registry index, 56 KB and about 0.1 ms of package init per process). A pattern or a table
+// is built on first use instead (sync.OnceValue), or a small set is a switch.
 func TestLeanHookBinaryInitCompilesNoRegexp(t *testing.T) {
 	t.Parallel()
 	out, err := exec.Command("go", "list", "-deps", "-tags", "hookcore_lean",
@@ -328,6 +329,9 @@ func TestLeanHookBinaryInitCompilesNoRegexp(t *testing.T) {
 						if name := initCompile(v); name != "" {
 							t.Errorf("%s: a package-level variable calls regexp.%s at start-up; compile it on first use", path, name)
 						}
+						if what := initBuild(v); what != "" {
+							t.Errorf("%s: a package-level variable builds %s at start-up; build it on first use (sync.OnceValue) or use a switch", path, what)
+						}
 					}
 				}
 			}
@@ -336,6 +340,29 @@ func TestLeanHookBinaryInitCompilesNoRegexp(t *testing.T) {
 	if files < 50 {
 		t.Fatalf("read only %d files of the lean hook binary's packages", files)
 	}
+}
+
+// initBuild describes what the expression e builds when evaluated at package init (not
+// inside a function literal): "a map" for a non-empty map literal, "a value in a function
+// literal" for a function literal called in place; "" for neither.
+func initBuild(e ast.Expr) string {
+	found := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if _, ok := n.Fun.(*ast.FuncLit); ok {
+				found = "a value in a function literal"
+			}
+		case *ast.FuncLit:
+			return false
+		case *ast.CompositeLit:
+			if _, ok := n.Type.(*ast.MapType); ok && len(n.Elts) > 0 {
+				found = "a map"
+			}
+		}
+		return found == ""
+	})
+	return found
 }
 
 // initCompile returns the name of the regexp compile function that the expression e calls

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/match"
@@ -43,14 +44,16 @@ type toolView struct {
 // viewTools are the tools a hook is fired as for a view of each tool: a write is a Write
 // and an Edit call (a guard of either sees it; a hook that matched one does not run for
 // the other), a bad view of any tool ("*", a JSON text hookcore cannot read) any of them.
-var viewTools = map[string][]string{
-	"Bash": {"Bash"}, "WebFetch": {"WebFetch"}, "Write": {"Write", "Edit"}, "Read": {"Read"},
-	"*": {"Bash", "WebFetch", "Write", "Edit", "Read"},
-}
+var viewTools = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"Bash": {"Bash"}, "WebFetch": {"WebFetch"}, "Write": {"Write", "Edit"}, "Read": {"Read"},
+		"*": {"Bash", "WebFetch", "Write", "Edit", "Read"},
+	}
+})
 
 // mayMatch reports whether a hook of eh may match a call of one of the view's tools.
 func (v toolView) mayMatch(eh *eventHooks) bool {
-	for _, t := range viewTools[v.tool] {
+	for _, t := range viewTools()[v.tool] {
 		if mayMatchTool(eh, t) {
 			return true
 		}
@@ -69,7 +72,9 @@ const maxViews = 16
 // commands are PowerShell (their own rules, `PowerShell(...)`, see README "What the agent runs
 // without asking a hook"), and Claude Code's former SlashCommand tool, whose `command` is a
 // "/name args" line (a skill's shell lines fire PreSkillShellCommand).
-var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "SlashCommand": true}
+var notShellTools = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"PowerShell": true, "powershell": true, "SlashCommand": true}
+})
 
 // viewsOf returns the views of a call of tool with the tool input raw in the directory cwd,
 // for hooks that may match a command or URL view (commands set) or only others. exact is true for a tool whose
@@ -90,10 +95,10 @@ var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "Sla
 // from the model is guarded as Bash, WebFetch, Write or Read is, by the user's own rules
 // (none blocks it by itself).
 func viewsOf(tool string, raw json.RawMessage, commands bool, cwd string) (views []toolView, exact bool, why string) {
-	if tool == "Bash" || tool == "WebFetch" || notShellTools[tool] {
+	if tool == "Bash" || tool == "WebFetch" || notShellTools()[tool] {
 		return nil, false, ""
 	}
-	if ownTools[tool] && (!commands || !mayHoldViewKey(raw)) {
+	if ownTools()[tool] && (!commands || !mayHoldViewKey(raw)) {
 		return nil, false, ""
 	}
 	if err := hook.CheckToolInput(raw); errors.Is(err, hook.ErrAmbiguousInput) {
@@ -352,7 +357,7 @@ func (r *Runner) viewsAsCalls(ctx context.Context, hs *hookSet, in *hook.Input, 
 		// `rm x` through never saw the `rm -rf` after it); one that ran on this view as
 		// Write does not run again as Edit.
 		vran := slices.Clip(ran)
-		for _, tool := range viewTools[v.tool] {
+		for _, tool := range viewTools()[v.tool] {
 			if !mayMatchTool(eh, tool) {
 				allowed = allowed && tool == "Edit" // a write view's Edit firing is an extra
 				continue

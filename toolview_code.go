@@ -47,14 +47,16 @@ func langOf(w string) string {
 
 // interpreters are the command lines that run code of a language, the code following as
 // one single-quoted word.
-var interpreters = map[string]string{
-	"python": "python3 -c", "node": "node -e", "ruby": "ruby -e", "perl": "perl -e", "php": "php -r",
-	"lua": "lua -e", "r": "Rscript -e", "pwsh": "pwsh -Command", "cmd": "cmd /c",
-}
+var interpreters = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"python": "python3 -c", "node": "node -e", "ruby": "ruby -e", "perl": "perl -e", "php": "php -r",
+		"lua": "lua -e", "r": "Rscript -e", "pwsh": "pwsh -Command", "cmd": "cmd /c",
+	}
+})
 
 // knownLangs are the languages of tools hookcore knows by name: Claude Code's IDE
 // integration runs executeCode's code in the IDE's Jupyter kernel (Python).
-var knownLangs = map[string]string{"mcp__ide__executeCode": "python"}
+var knownLangs = sync.OnceValue(func() map[string]string { return map[string]string{"mcp__ide__executeCode": "python"} })
 
 // codeLines returns the command lines of code run in each of langs ("" for a language
 // hookcore does not know): the code itself for a shell or an unknown language, the
@@ -64,10 +66,10 @@ func codeLines(code string, langs []string) []string {
 	var lines []string
 	cell := false
 	for _, l := range langs {
-		if l == "sh" || l == "" || interpreters[l] == "" {
+		if l == "sh" || l == "" || interpreters()[l] == "" {
 			lines = append(lines, code)
 		} else {
-			lines = append(lines, interpreters[l]+" "+shellQuote(code))
+			lines = append(lines, interpreters()[l]+" "+shellQuote(code))
 		}
 		cell = cell || l != "sh"
 	}

@@ -3,6 +3,7 @@ package hookcore
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // ownTools are Claude Code's own tools (2.1.332's, offered and deferred, and earlier
@@ -14,17 +15,19 @@ import (
 // write (ReportFindings' findings name the files a review is about, EnterWorktree's path is
 // a worktree to switch into, Workflow's scriptPath a script that runs in Workflow's
 // sandbox).
-var ownTools = map[string]bool{
-	"Agent": true, "Task": true, "Bash": true, "BashOutput": true, "KillShell": true, "KillBash": true,
-	"CronCreate": true, "CronDelete": true, "CronList": true, "Edit": true, "EnterWorktree": true,
-	"ExitWorktree": true, "ListAgents": true, "Monitor": true, "NotebookEdit": true, "NotebookRead": true,
-	"Read": true, "ReportFindings": true, "ScheduleWakeup": true, "SendMessage": true, "Skill": true,
-	"TaskStop": true, "ToolSearch": true, "WebSearch": true, "WebFetch": true, "Workflow": true,
-	"Write": true, "MultiEdit": true, "LS": true, "Glob": true, "Grep": true, "TodoWrite": true,
-	"ExitPlanMode": true, "EnterPlanMode": true, "AskUserQuestion": true, "PowerShell": true,
-	"REPL": true, "SlashCommand": true, "DeferredToolPlaceholder": true, "LSP": true,
-	"ReadFile": true, "WriteFile": true, "EditFile": true,
-}
+var ownTools = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"Agent": true, "Task": true, "Bash": true, "BashOutput": true, "KillShell": true, "KillBash": true,
+		"CronCreate": true, "CronDelete": true, "CronList": true, "Edit": true, "EnterWorktree": true,
+		"ExitWorktree": true, "ListAgents": true, "Monitor": true, "NotebookEdit": true, "NotebookRead": true,
+		"Read": true, "ReportFindings": true, "ScheduleWakeup": true, "SendMessage": true, "Skill": true,
+		"TaskStop": true, "ToolSearch": true, "WebSearch": true, "WebFetch": true, "Workflow": true,
+		"Write": true, "MultiEdit": true, "LS": true, "Glob": true, "Grep": true, "TodoWrite": true,
+		"ExitPlanMode": true, "EnterPlanMode": true, "AskUserQuestion": true, "PowerShell": true,
+		"REPL": true, "SlashCommand": true, "DeferredToolPlaceholder": true, "LSP": true,
+		"ReadFile": true, "WriteFile": true, "EditFile": true,
+	}
+})
 
 // The words of a tool's name that say what it does with the files it names (readOnlyTool).
 // A tool whose name starts with a reader (after the server's own name: git_status) and has
@@ -101,7 +104,7 @@ func readToolName(tool string) toolName {
 		words = words[1:]
 	}
 	var n toolName
-	if l := knownLangs[tool]; l != "" {
+	if l := knownLangs()[tool]; l != "" {
 		n.langs = []string{l}
 	}
 	n.cell = holdsFold(tool, cellToolNames)

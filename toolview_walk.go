@@ -49,7 +49,7 @@ type viewWalker struct {
 // call is blocked (viewsAsCalls), as attacker-written input hookcore cannot read is
 // everywhere else, rather than let past the guards unread.
 func walkViews(tool string, v any, cwd string) []toolView {
-	w := viewWalker{other: !ownTools[tool], cwd: cwd}
+	w := viewWalker{other: !ownTools()[tool], cwd: cwd}
 	if w.other {
 		w.name = readToolName(tool) // Claude Code's own tools are known by their arguments
 		w.write = !w.name.readOnly

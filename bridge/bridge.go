@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/hookcore/hookcore/hook"
@@ -44,28 +43,29 @@ type Protocol interface {
 	Fail(event hook.Event, why string, block bool) Answer
 }
 
-var protocols = map[string]Protocol{
-	"claude":  Claude{},
-	"codex":   Codex{},
-	"gemini":  Gemini{},
-	"cursor":  Cursor{},
-	"copilot": Copilot{},
-}
+// protocols are the agents' protocols, sorted by name: a slice, not a map, so that a hook
+// process builds nothing at start-up (a package-level map literal is built by the package's
+// init in every process; decisions.md, "Package-level tables built on first use").
+var protocols = [...]Protocol{Claude{}, Codex{}, Copilot{}, Cursor{}, Gemini{}}
 
 // Lookup returns the protocol of the agent named name ("claude", "codex", "gemini",
 // "cursor", "copilot"; case-insensitive).
 func Lookup(name string) (Protocol, bool) {
-	p, ok := protocols[strings.ToLower(name)]
-	return p, ok
+	name = strings.ToLower(name)
+	for _, p := range protocols {
+		if p.Name() == name {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // Names returns the agent names Lookup knows, sorted.
 func Names() []string {
 	out := make([]string, 0, len(protocols))
-	for n := range protocols {
-		out = append(out, n)
+	for _, p := range protocols {
+		out = append(out, p.Name())
 	}
-	sort.Strings(out)
 	return out
 }
 

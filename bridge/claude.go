@@ -73,17 +73,24 @@ func (Claude) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
 	return encodeClaudeShape(event, res, false)
 }
 
-// contextEvents are the events whose hookSpecificOutput has additionalContext.
-var contextEvents = map[hook.Event]bool{
-	hook.PreToolUse: true, hook.PostToolUse: true, hook.PostToolUseFailure: true,
-	hook.UserPromptSubmit: true, hook.SessionStart: true, hook.SubagentStart: true,
-	hook.Stop: true, hook.SubagentStop: true,
+// contextEvent reports whether event's hookSpecificOutput has additionalContext.
+func contextEvent(event hook.Event) bool {
+	switch event {
+	case hook.PreToolUse, hook.PostToolUse, hook.PostToolUseFailure, hook.UserPromptSubmit,
+		hook.SessionStart, hook.SubagentStart, hook.Stop, hook.SubagentStop:
+		return true
+	}
+	return false
 }
 
-// decisionEvents are the events that block with the top-level decision "block".
-var decisionEvents = map[hook.Event]bool{
-	hook.UserPromptSubmit: true, hook.PostToolUse: true, hook.PostToolUseFailure: true,
-	hook.Stop: true, hook.SubagentStop: true, hook.PreCompact: true,
+// decisionEvent reports whether event blocks with the top-level decision "block".
+func decisionEvent(event hook.Event) bool {
+	switch event {
+	case hook.UserPromptSubmit, hook.PostToolUse, hook.PostToolUseFailure, hook.Stop,
+		hook.SubagentStop, hook.PreCompact:
+		return true
+	}
+	return false
 }
 
 // encodeClaudeShape is Claude's Encode; codex restricts it to Codex's schema.
@@ -155,11 +162,11 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 			hso.set("updatedMCPToolOutput", json.RawMessage(res.UpdatedMCPToolOutput))
 		}
 	default:
-		if blocked && decisionEvents[event] {
+		if blocked && decisionEvent(event) {
 			top.set("decision", "block").set("reason", reason)
 		}
 	}
-	if res.AdditionalContext != "" && contextEvents[event] && !(codex && !codexContext[event]) {
+	if res.AdditionalContext != "" && contextEvent(event) && !(codex && !codexContextEvent(event)) {
 		hso.set("additionalContext", res.AdditionalContext)
 	}
 	if !res.Continue {

@@ -24,9 +24,13 @@ import "github.com/hookcore/hookcore/hook"
 //     empty stderr is a hook failure, not a block), so it is never empty.
 type Codex struct{}
 
-// codexContext are the events whose Codex hookSpecificOutput has additionalContext.
-var codexContext = map[hook.Event]bool{
-	hook.PreToolUse: true, hook.PostToolUse: true, hook.UserPromptSubmit: true, hook.SessionStart: true,
+// codexContextEvent reports whether event's Codex hookSpecificOutput has additionalContext.
+func codexContextEvent(event hook.Event) bool {
+	switch event {
+	case hook.PreToolUse, hook.PostToolUse, hook.UserPromptSubmit, hook.SessionStart:
+		return true
+	}
+	return false
 }
 
 // Name returns "codex".

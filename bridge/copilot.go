@@ -3,6 +3,7 @@ package bridge
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -33,15 +34,19 @@ import (
 // makes the agent continue. Other events' output is ignored by Copilot; nothing is printed.
 type Copilot struct{}
 
-var copilotEvents = map[string]hook.Event{
-	"sessionStart": hook.SessionStart, "sessionEnd": hook.SessionEnd,
-	"userPromptSubmitted": hook.UserPromptSubmit, "preToolUse": hook.PreToolUse,
-	"postToolUse": hook.PostToolUse, "permissionRequest": hook.PermissionRequest,
-	"agentStop": hook.Stop, "subagentStop": hook.SubagentStop,
-	"errorOccurred": hook.Error, "notification": hook.Notification,
-}
+var copilotEvents = sync.OnceValue(func() map[string]hook.Event {
+	return map[string]hook.Event{
+		"sessionStart": hook.SessionStart, "sessionEnd": hook.SessionEnd,
+		"userPromptSubmitted": hook.UserPromptSubmit, "preToolUse": hook.PreToolUse,
+		"postToolUse": hook.PostToolUse, "permissionRequest": hook.PermissionRequest,
+		"agentStop": hook.Stop, "subagentStop": hook.SubagentStop,
+		"errorOccurred": hook.Error, "notification": hook.Notification,
+	}
+})
 
-var copilotTools = map[string]string{"bash": "Bash", "view": "Read", "edit": "Edit", "create": "Write"}
+var copilotTools = sync.OnceValue(func() map[string]string {
+	return map[string]string{"bash": "Bash", "view": "Read", "edit": "Edit", "create": "Write"}
+})
 
 // Name returns "copilot".
 func (Copilot) Name() string { return "copilot" }
@@ -80,7 +85,7 @@ func (Copilot) Decode(data []byte, override string) (hook.Event, *hook.Input, er
 			return "", nil, noEvent(data)
 		}
 	}
-	ev, ok := parseEvent(name, copilotEvents)
+	ev, ok := parseEvent(name, copilotEvents())
 	if !ok {
 		ev = hook.Event(name)
 	}
@@ -91,7 +96,7 @@ func (Copilot) Decode(data []byte, override string) (hook.Event, *hook.Input, er
 	}
 	if t := str(m, "toolName"); t != "" {
 		in.ToolName = t
-		if c, ok := copilotTools[t]; ok {
+		if c, ok := copilotTools()[t]; ok {
 			in.ToolName = c
 			in.Extra["copilot_tool_name"] = marshalString(t)
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -39,15 +40,17 @@ import (
 // defer (Claude Code's permissionDecision "defer"), so a deferred call is a deny saying so.
 type Cursor struct{}
 
-var cursorEvents = map[string]hook.Event{
-	"beforeShellExecution": hook.PreToolUse, "afterShellExecution": hook.PostToolUse,
-	"beforeMCPExecution": hook.PreToolUse, "afterMCPExecution": hook.PostToolUse,
-	"beforeReadFile": hook.PreToolUse, "afterFileEdit": hook.PostToolUse,
-	"preToolUse": hook.PreToolUse, "postToolUse": hook.PostToolUse,
-	"postToolUseFailure": hook.PostToolUseFailure, "beforeSubmitPrompt": hook.UserPromptSubmit,
-	"stop": hook.Stop, "subagentStart": hook.SubagentStart, "subagentStop": hook.SubagentStop,
-	"sessionStart": hook.SessionStart, "sessionEnd": hook.SessionEnd, "preCompact": hook.PreCompact,
-}
+var cursorEvents = sync.OnceValue(func() map[string]hook.Event {
+	return map[string]hook.Event{
+		"beforeShellExecution": hook.PreToolUse, "afterShellExecution": hook.PostToolUse,
+		"beforeMCPExecution": hook.PreToolUse, "afterMCPExecution": hook.PostToolUse,
+		"beforeReadFile": hook.PreToolUse, "afterFileEdit": hook.PostToolUse,
+		"preToolUse": hook.PreToolUse, "postToolUse": hook.PostToolUse,
+		"postToolUseFailure": hook.PostToolUseFailure, "beforeSubmitPrompt": hook.UserPromptSubmit,
+		"stop": hook.Stop, "subagentStart": hook.SubagentStart, "subagentStop": hook.SubagentStop,
+		"sessionStart": hook.SessionStart, "sessionEnd": hook.SessionEnd, "preCompact": hook.PreCompact,
+	}
+})
 
 // Name returns "cursor".
 func (Cursor) Name() string { return "cursor" }
@@ -65,7 +68,7 @@ func (Cursor) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 	if native == "" {
 		return "", nil, noEvent(data)
 	}
-	ev, ok := parseEvent(native, cursorEvents)
+	ev, ok := parseEvent(native, cursorEvents())
 	if !ok {
 		ev = hook.Event(native)
 	}
@@ -147,7 +150,7 @@ func (Cursor) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 
 // lowerFirst returns Cursor's own spelling of the event name s (matched ignoring case).
 func lowerFirst(s string) string {
-	for k := range cursorEvents {
+	for k := range cursorEvents() {
 		if strings.EqualFold(k, s) {
 			return k
 		}

@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/json"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -32,18 +33,22 @@ import (
 // in hookSpecificOutput; continue:false + stopReason; systemMessage.
 type Gemini struct{}
 
-var geminiEvents = map[string]hook.Event{
-	"BeforeTool": hook.PreToolUse, "AfterTool": hook.PostToolUse,
-	"BeforeAgent": hook.UserPromptSubmit, "AfterAgent": hook.Stop,
-	"PreCompress": hook.PreCompact, "BeforeModel": hook.PreSend, "AfterModel": hook.PostReceive,
-	"SessionStart": hook.SessionStart, "SessionEnd": hook.SessionEnd, "Notification": hook.Notification,
-}
+var geminiEvents = sync.OnceValue(func() map[string]hook.Event {
+	return map[string]hook.Event{
+		"BeforeTool": hook.PreToolUse, "AfterTool": hook.PostToolUse,
+		"BeforeAgent": hook.UserPromptSubmit, "AfterAgent": hook.Stop,
+		"PreCompress": hook.PreCompact, "BeforeModel": hook.PreSend, "AfterModel": hook.PostReceive,
+		"SessionStart": hook.SessionStart, "SessionEnd": hook.SessionEnd, "Notification": hook.Notification,
+	}
+})
 
-var geminiTools = map[string]string{
-	"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "read_file": "Read",
-	"glob": "Glob", "grep_search": "Grep", "search_file_content": "Grep", "list_directory": "LS",
-	"web_fetch": "WebFetch", "google_web_search": "WebSearch", "read_many_files": "Read",
-}
+var geminiTools = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "read_file": "Read",
+		"glob": "Glob", "grep_search": "Grep", "search_file_content": "Grep", "list_directory": "LS",
+		"web_fetch": "WebFetch", "google_web_search": "WebSearch", "read_many_files": "Read",
+	}
+})
 
 // Name returns "gemini".
 func (Gemini) Name() string { return "gemini" }
@@ -66,11 +71,11 @@ func (Gemini) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 	if name == "" {
 		return "", nil, noEvent(data)
 	}
-	ev, ok := parseEvent(name, geminiEvents)
+	ev, ok := parseEvent(name, geminiEvents())
 	if !ok {
 		ev = hook.Event(name)
 	}
-	if t, ok := geminiTools[in.ToolName]; ok {
+	if t, ok := geminiTools()[in.ToolName]; ok {
 		if in.Extra == nil {
 			in.Extra = map[string]json.RawMessage{}
 		}

@@ -13,11 +13,11 @@ import (
 func EventNames(agent string) map[string]hook.Event {
 	switch agent {
 	case "gemini":
-		return maps.Clone(geminiEvents)
+		return maps.Clone(geminiEvents())
 	case "cursor":
-		return maps.Clone(cursorEvents)
+		return maps.Clone(cursorEvents())
 	case "copilot":
-		return maps.Clone(copilotEvents)
+		return maps.Clone(copilotEvents())
 	}
 	return nil
 }
@@ -27,9 +27,9 @@ func EventNames(agent string) map[string]hook.Event {
 func ToolNames(agent string) map[string]string {
 	switch agent {
 	case "gemini":
-		return maps.Clone(geminiTools)
+		return maps.Clone(geminiTools())
 	case "copilot":
-		return maps.Clone(copilotTools)
+		return maps.Clone(copilotTools())
 	}
 	return nil
 }

@@ -11,11 +11,11 @@ import (
 func TestEventNamesAreDecodeTables(t *testing.T) {
 	t.Parallel()
 	g := EventNames("gemini")
-	if g["BeforeTool"] != hook.PreToolUse || g["AfterAgent"] != hook.Stop || len(g) != len(geminiEvents) {
+	if g["BeforeTool"] != hook.PreToolUse || g["AfterAgent"] != hook.Stop || len(g) != len(geminiEvents()) {
 		t.Fatalf("gemini events = %v", g)
 	}
 	g["BeforeTool"] = hook.Stop
-	if geminiEvents["BeforeTool"] != hook.PreToolUse {
+	if geminiEvents()["BeforeTool"] != hook.PreToolUse {
 		t.Fatal("EventNames returned the bridge's own map, not a copy")
 	}
 	if EventNames("cursor")["beforeShellExecution"] != hook.PreToolUse ||

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml/ast"
 
@@ -39,24 +40,28 @@ var (
 
 // jsonAliases maps the camelCase spellings of Claude Code settings to the canonical keys;
 // "" means "accepted and ignored".
-var jsonAliases = map[string]string{
-	"allowedHosts":   "allowed_hosts",
-	"allowedEnvVars": "allowed_env_vars",
-	"onError":        "on_error",
-	"exitCodes":      "exit_codes",
-}
+var jsonAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"allowedHosts":   "allowed_hosts",
+		"allowedEnvVars": "allowed_env_vars",
+		"onError":        "on_error",
+		"exitCodes":      "exit_codes",
+	}
+})
 
 // typeFields lists the action keys each type uses; others draw a warning.
-var typeFields = map[string][]string{
-	TypeCommand: {"command", "args", "shell"},
-	TypeHTTP:    {"url", "method", "headers", "body", "allowed_hosts", "allowed_env_vars"},
-	TypePrompt:  {"prompt", "model"},
-	TypeAgent:   {"prompt", "model"},
-	TypeInject:  {"message"},
-	TypeFunc:    {"name"},
-	TypeRego:    {"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url", "allowed_hosts"},
-	TypeMCPTool: {"server", "tool", "input", "allowed_hosts"},
-}
+var typeFields = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		TypeCommand: {"command", "args", "shell"},
+		TypeHTTP:    {"url", "method", "headers", "body", "allowed_hosts", "allowed_env_vars"},
+		TypePrompt:  {"prompt", "model"},
+		TypeAgent:   {"prompt", "model"},
+		TypeInject:  {"message"},
+		TypeFunc:    {"name"},
+		TypeRego:    {"policy", "query", "bundle_url", "bundle_poll", "verification_key", "decision_log_url", "allowed_hosts"},
+		TypeMCPTool: {"server", "tool", "input", "allowed_hosts"},
+	}
+})
 
 func newRaw(entry ast.Node, d *decoder, dialect Dialect) *rawHook {
 	r := &rawHook{entry: entry, actionNode: entry, at: map[string]kv{}, lines: d.lines}
@@ -173,25 +178,27 @@ var gateKeys = []string{"reject", "on_error", "exit_codes"}
 
 // gateSynonyms are words a hook author writes for reject (new-user trial, stop 24: `block:
 // true` ran the hook, which did not block, with a warning), with the key they meant.
-var gateSynonyms = map[string]string{"block": "reject", "blocked": "reject",
-	"deny": "reject", "denied": "reject", "rejected": "reject", "veto": "reject", "abort": "reject",
-	"refuse": "reject", "prevent": "reject", "forbid": "reject", "decision": "reject",
-	"permissiondecision": "reject", "permission_decision": "reject", "fail_closed": "on_error",
-	"stop": "reject", "halt": "reject", "disallow": "reject", "cancel": "reject"}
+var gateSynonyms = sync.OnceValue(func() map[string]string {
+	return map[string]string{"block": "reject", "blocked": "reject",
+		"deny": "reject", "denied": "reject", "rejected": "reject", "veto": "reject", "abort": "reject",
+		"refuse": "reject", "prevent": "reject", "forbid": "reject", "decision": "reject",
+		"permissiondecision": "reject", "permission_decision": "reject", "fail_closed": "on_error",
+		"stop": "reject", "halt": "reject", "disallow": "reject", "cancel": "reject"}
+})
 
 // unknownHookKey reports a key of a hookcore or codebot hook entry that is none of known: an
 // error, which skips the entry (a gate event then fails closed), when the closest known key
 // is one of gateKeys ("rejct: true", "Reject: true": the hook ran, did not reject, and the
 // call went through, with a warning no agent shows; red team, stop 24); a warning otherwise.
 func (d *decoder) unknownHookKey(p kv, known []string) {
-	if s, ok := gateSynonyms[strings.ToLower(p.key)]; ok {
+	if s, ok := gateSynonyms()[strings.ToLower(p.key)]; ok {
 		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, s)
 		return
 	}
 	if s := nearGateSynonym(p.key); s != "" {
 		// New-user trial, stop 30: `blockk: true` was a warning where `block: true` is this
 		// error; the guard as written did not block either way.
-		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, gateSynonyms[s])
+		d.errorf(p.keyNode, "unknown key %q in hook (did you mean %q?): as written the hook would let the call through", p.key, gateSynonyms()[s])
 		return
 	}
 	if s := Suggest(p.key, known); slices.Contains(gateKeys, s) {
@@ -205,8 +212,8 @@ func (d *decoder) unknownHookKey(p kv, known []string) {
 // "denyy", "prevents"), "" when none is. A word of four letters or fewer counts only when key
 // starts with it ("stopp"), so that "step" or "top" are not read as "stop".
 func nearGateSynonym(key string) string {
-	words := make([]string, 0, len(gateSynonyms))
-	for w := range gateSynonyms {
+	words := make([]string, 0, len(gateSynonyms()))
+	for w := range gateSynonyms() {
 		words = append(words, w)
 	}
 	slices.Sort(words) // Suggest breaks ties by order: the same word every time
@@ -323,7 +330,7 @@ func (d *decoder) jsonEntry(entry ast.Node, eventRaw string, e hook.Event, diale
 		return r
 	}
 	for _, p := range pairs {
-		if canon, isAlias := jsonAliases[p.key]; isAlias {
+		if canon, isAlias := jsonAliases()[p.key]; isAlias {
 			if canon == "" {
 				continue
 			}
@@ -440,7 +447,7 @@ func (d *decoder) finishAction(r *rawHook, native bool) {
 	}
 	for _, k := range actionKeys {
 		p, set := r.at["action."+k]
-		if !set || k == "type" || k == "timeout" || slices.Contains(typeFields[t], k) {
+		if !set || k == "type" || k == "timeout" || slices.Contains(typeFields()[t], k) {
 			continue
 		}
 		if t == TypeInject && k == "prompt" || t == TypePrompt && k == "message" {

@@ -1,15 +1,20 @@
 package config
 
-import "github.com/hookcore/hookcore/hook"
+import (
+	"github.com/hookcore/hookcore/hook"
+	"sync"
+)
 
 // codebotAsync are the events codebot runs fire-and-forget (seed 000, the event table:
 // PostToolUse "异步 goroutine … 用 detached context", Notification, SessionStart,
 // SessionEnd and SubagentStop "异步 · 不可阻塞"): the agent does not wait for them and
 // they cannot change anything.
-var codebotAsync = map[hook.Event]bool{
-	hook.PostToolUse: true, hook.Notification: true, hook.SessionStart: true,
-	hook.SessionEnd: true, hook.SubagentStop: true,
-}
+var codebotAsync = sync.OnceValue(func() map[hook.Event]bool {
+	return map[hook.Event]bool{
+		hook.PostToolUse: true, hook.Notification: true, hook.SessionStart: true,
+		hook.SessionEnd: true, hook.SubagentStop: true,
+	}
+})
 
 // s08ExitCodes is the three-state return-code protocol of the s08 teaching harness (seed
 // 002, "返回码协议"): 0 continue, 1 block, 2 inject the hook's message.
@@ -33,7 +38,7 @@ func seedDefaults(r *rawHook) {
 		}
 		return
 	}
-	if _, set := r.at["async"]; !set && codebotAsync[h.Event] {
+	if _, set := r.at["async"]; !set && codebotAsync()[h.Event] {
 		h.Async = true
 	}
 }

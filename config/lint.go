@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/match"
 )
@@ -26,11 +27,13 @@ type LintOptions struct {
 }
 
 // interpreters are programs whose first non-flag argument is the script to check.
-var interpreters = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "python": true, "python3": true,
-	"node": true, "deno": true, "bun": true, "ruby": true, "perl": true, "php": true,
-	"pwsh": true, "tsx": true, "ts-node": true,
-}
+var interpreters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"sh": true, "bash": true, "zsh": true, "dash": true, "python": true, "python3": true,
+		"node": true, "deno": true, "bun": true, "ruby": true, "perl": true, "php": true,
+		"pwsh": true, "tsx": true, "ts-node": true,
+	}
+})
 
 // scriptExts are the extensions that make a word look like a script path.
 var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php"}
@@ -209,7 +212,7 @@ func scriptOf(a Action, vars map[string]string) (script, value string) {
 		return "", ""
 	}
 	cand := words[0]
-	if interpreters[filepath.Base(cand.value)] {
+	if interpreters()[filepath.Base(cand.value)] {
 		cand = shellWord{}
 		for _, w := range words[1:] {
 			if w.value == "-c" || w.value == "-e" || w.value == "-m" {

@@ -4,38 +4,52 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
-// ShellReservedWords are bash's reserved words ("(" too, which opens a subshell): a command
-// starting with one is no program. Callers must not modify the map.
-var ShellReservedWords = map[string]bool{
-	"!": true, "{": true, "}": true, "(": true, "[[": true, "]]": true, "case": true,
-	"coproc": true, "do": true, "done": true, "elif": true, "else": true, "esac": true,
-	"fi": true, "for": true, "function": true, "if": true, "in": true, "select": true,
-	"then": true, "time": true, "until": true, "while": true,
-}
+// IsShellReservedWord reports whether word is one of bash's reserved words ("(" too, which
+// opens a subshell): a command starting with one is no program.
+func IsShellReservedWord(word string) bool { return shellReservedWords()[word] }
 
-// ShellBuiltins are bash's and dash's builtins: run by the shell, with no PATH lookup.
-// Callers must not modify the map.
-var ShellBuiltins = map[string]bool{
-	".": true, ":": true, "[": true, "alias": true, "bg": true, "bind": true, "break": true,
-	"builtin": true, "caller": true, "cd": true, "command": true, "compgen": true,
-	"complete": true, "compopt": true, "continue": true, "declare": true, "dirs": true,
-	"disown": true, "echo": true, "enable": true, "eval": true, "exec": true, "exit": true,
-	"export": true, "false": true, "fc": true, "fg": true, "getopts": true, "hash": true,
-	"help": true, "history": true, "jobs": true, "kill": true, "let": true, "local": true,
-	"logout": true, "mapfile": true, "popd": true, "printf": true, "pushd": true, "pwd": true,
-	"read": true, "readarray": true, "readonly": true, "return": true, "set": true,
-	"shift": true, "shopt": true, "source": true, "suspend": true, "test": true, "times": true,
-	"trap": true, "true": true, "type": true, "typeset": true, "ulimit": true, "umask": true,
-	"unalias": true, "unset": true, "wait": true,
-}
+// IsShellBuiltin reports whether name is one of bash's and dash's builtins: run by the shell,
+// with no PATH lookup.
+func IsShellBuiltin(name string) bool { return shellBuiltins()[name] }
+
+// shellReservedWords are IsShellReservedWord's words, built on first use (no map is built at a
+// hook process's start; decisions.md, "Package-level tables built on first use").
+var shellReservedWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"!": true, "{": true, "}": true, "(": true, "[[": true, "]]": true, "case": true,
+		"coproc": true, "do": true, "done": true, "elif": true, "else": true, "esac": true,
+		"fi": true, "for": true, "function": true, "if": true, "in": true, "select": true,
+		"then": true, "time": true, "until": true, "while": true,
+	}
+})
+
+// shellBuiltins are IsShellBuiltin's names, built on first use.
+var shellBuiltins = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		".": true, ":": true, "[": true, "alias": true, "bg": true, "bind": true, "break": true,
+		"builtin": true, "caller": true, "cd": true, "command": true, "compgen": true,
+		"complete": true, "compopt": true, "continue": true, "declare": true, "dirs": true,
+		"disown": true, "echo": true, "enable": true, "eval": true, "exec": true, "exit": true,
+		"export": true, "false": true, "fc": true, "fg": true, "getopts": true, "hash": true,
+		"help": true, "history": true, "jobs": true, "kill": true, "let": true, "local": true,
+		"logout": true, "mapfile": true, "popd": true, "printf": true, "pushd": true, "pwd": true,
+		"read": true, "readarray": true, "readonly": true, "return": true, "set": true,
+		"shift": true, "shopt": true, "source": true, "suspend": true, "test": true, "times": true,
+		"trap": true, "true": true, "type": true, "typeset": true, "ulimit": true, "umask": true,
+		"unalias": true, "unset": true, "wait": true,
+	}
+})
 
 // wrapperArgOpts are the options of env and exec that take a separate argument.
-var wrapperArgOpts = map[string]bool{
-	"-u": true, "-C": true, "-S": true, "--unset": true, "--chdir": true, "--split-string": true, // env
-	"-a": true, // exec
-}
+var wrapperArgOpts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"-u": true, "-C": true, "-S": true, "--unset": true, "--chdir": true, "--split-string": true, // env
+		"-a": true, // exec
+	}
+})
 
 // programOf returns the program a command action runs when it is a bare name the shell
 // looks up in PATH, else "": args[0], or the first word of the command after VAR=value
@@ -58,7 +72,7 @@ func programOf(a Action) string {
 				wrapped = true
 			case wrapped && w == "--":
 			case wrapped && len(w) > 1 && w[0] == '-':
-				if wrapperArgOpts[w] && len(words) > 1 {
+				if wrapperArgOpts()[w] && len(words) > 1 {
 					words = words[1:]
 				}
 			default:
@@ -71,7 +85,7 @@ func programOf(a Action) string {
 		return ""
 	}
 	p := words[0]
-	if p == "" || ShellReservedWords[p] || ShellBuiltins[p] || strings.ContainsAny(p, "/$`*?[]{}~=\\") || strings.HasPrefix(p, "-") || looksLikePath(p) {
+	if p == "" || IsShellReservedWord(p) || IsShellBuiltin(p) || strings.ContainsAny(p, "/$`*?[]{}~=\\") || strings.HasPrefix(p, "-") || looksLikePath(p) {
 		return ""
 	}
 	return p

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/hookcore/hookcore/internal/regularfile"
@@ -20,11 +21,13 @@ var skim = skimObject
 // readTopKeys are the top-level keys of a config file whose values parse reads; the values of
 // the others are skimmed (skimJSON). "<<" stays too: were the YAML parser to take a quoted
 // "<<" for a merge key, its value would be read.
-var readTopKeys = map[string]bool{
-	"hooks": true, "disable_all_hooks": true, "disableAllHooks": true, "parallel": true,
-	"allowManagedHooksOnly": true, "audit": true, "<<": true,
-	"hooksConfig": true, // Gemini CLI's switches (geminiHooksConfig)
-}
+var readTopKeys = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"hooks": true, "disable_all_hooks": true, "disableAllHooks": true, "parallel": true,
+		"allowManagedHooksOnly": true, "audit": true, "<<": true,
+		"hooksConfig": true, // Gemini CLI's switches (geminiHooksConfig)
+	}
+})
 
 // skimObject returns data with the values of its top-level keys that parse does not read
 // (readTopKeys) replaced by a 0, their line breaks and as many blanks as the value's last
@@ -75,7 +78,7 @@ func skimObject(data []byte, obj bool) []byte {
 	seen := map[string]bool{}
 	topMembers(data, func(key string, ks, vs, ve int) {
 		switch {
-		case readTopKeys[key]:
+		case readTopKeys()[key]:
 		case seen[key]:
 			// A key that JSON.parse takes twice (the last wins) and the YAML parser refuses:
 			// the member goes, with the comma before it (it is not the first member), which
@@ -233,7 +236,7 @@ func trustKey(key string) bool {
 		"env": // Claude Code: the environment of every hook, hookcore's hook command included
 		return true
 	}
-	return readTopKeys[key]
+	return readTopKeys()[key]
 }
 
 // boundMembers sets f's trust binding (File.TrustHash) from data, for a Claude Code or Gemini

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/goccy/go-yaml/ast"
@@ -90,7 +91,9 @@ func (d *decoder) onError(p kv) string {
 var exitCodeActions = []string{"block", "inject", "allow", "error"}
 
 // exitCodeAliases are other accepted spellings of exit_codes values.
-var exitCodeAliases = map[string]string{"ok": "allow", "continue": "allow", "context": "inject"}
+var exitCodeAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{"ok": "allow", "continue": "allow", "context": "inject"}
+})
 
 // exitCodes decodes `exit_codes`, a mapping of exit status (0-255; a string key "1" in JSON)
 // to "block", "inject", "allow" or "error" ("ok" and "continue" mean allow, "context" inject).
@@ -116,7 +119,7 @@ func (d *decoder) exitCodes(p kv) map[int]string {
 			continue
 		}
 		act := strings.ToLower(strings.TrimSpace(v.Value))
-		if canon, ok := exitCodeAliases[act]; ok {
+		if canon, ok := exitCodeAliases()[act]; ok {
 			act = canon
 		}
 		if !slices.Contains(exitCodeActions, act) {

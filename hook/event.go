@@ -165,32 +165,55 @@ var registry = []eventInfo{
 	{PreSkillShellCommand, Gate, "tool_name", allHandlers, nil},
 }
 
-var byKey = func() map[string]int {
-	m := make(map[string]int)
+// lookup returns the index in registry of the event named name in any spelling, -1 for
+// none: a scan of the registry (about 50 events and their aliases), canonical names compared
+// first, so that a hook process builds no table at start-up.
+func lookup(name string) int {
+	for i := range registry {
+		if string(registry[i].event) == name {
+			return i
+		}
+	}
 	for i, e := range registry {
-		m[normalize(string(e.event))] = i
+		if sameKey(string(e.event), name) {
+			return i
+		}
 		for _, a := range e.aliases {
-			m[normalize(a)] = i
+			if sameKey(a, name) {
+				return i
+			}
 		}
 	}
-	return m
-}()
+	return -1
+}
 
-// normalize lower-cases a name and removes underscores and hyphens, so that "pre_tool_use",
-// "PreToolUse" and "pretooluse" are one key (DESIGN.md section 3).
-func normalize(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '_' || c == '-':
-			continue
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
+// sameKey reports whether a and b are one name once lower-cased and without underscores
+// and hyphens, so that "pre_tool_use", "PreToolUse" and "pretooluse" are one key (DESIGN.md
+// section 3).
+func sameKey(a, b string) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && (a[i] == '_' || a[i] == '-') {
+			i++
 		}
-		b = append(b, c)
+		for j < len(b) && (b[j] == '_' || b[j] == '-') {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		if lower(a[i]) != lower(b[j]) {
+			return false
+		}
+		i, j = i+1, j+1
 	}
-	return string(b)
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // ParseEvent returns the canonical event for a name in any supported spelling: canonical
@@ -198,8 +221,8 @@ func normalize(s string) string {
 // is UserPromptSubmit, "turn_end" is Stop, "compact" is PreCompact). ok is false for an
 // unknown name.
 func ParseEvent(name string) (e Event, ok bool) {
-	i, ok := byKey[normalize(strings.TrimSpace(name))]
-	if !ok {
+	i := lookup(strings.TrimSpace(name))
+	if i < 0 {
 		return "", false
 	}
 	return registry[i].event, true
@@ -226,8 +249,8 @@ func EventNames() []string {
 }
 
 func (e Event) info() (eventInfo, bool) {
-	i, ok := byKey[normalize(string(e))]
-	if !ok {
+	i := lookup(string(e))
+	if i < 0 {
 		return eventInfo{}, false
 	}
 	return registry[i], true

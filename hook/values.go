@@ -1,6 +1,9 @@
 package hook
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // claudeTools are the names of Claude Code's own tools: those 2.1.332 offers the model (seen
 // in the requests of ../shared/peer-claude), those it defers and those of research note 1.6
@@ -15,22 +18,24 @@ var claudeTools = []string{
 }
 
 // claudeValues are the values of the other match fields, per event (research note section 1).
-var claudeValues = map[Event][]string{
-	SessionStart: {"startup", "resume", "clear", "compact", "fork"},
-	SessionEnd:   {"clear", "resume", "logout", "prompt_input_exit", "other"},
-	Setup:        {"init", "maintenance"},
-	PreCompact:   {"manual", "auto"},
-	PostCompact:  {"manual", "auto"},
-	Notification: {"permission_prompt", "idle_prompt", "auth_success", "elicitation_dialog",
-		"elicitation_url_dialog", "elicitation_complete", "elicitation_response",
-		"agent_needs_input", "agent_completed"},
-	StopFailure: {"rate_limit", "overloaded", "authentication_failed", "oauth_org_not_allowed",
-		"billing_error", "invalid_request", "model_not_found", "server_error",
-		"max_output_tokens", "unknown"},
-	ConfigChange: {"user_settings", "project_settings", "local_settings", "policy_settings", "skills"},
-	InstructionsLoaded: {"session_start", "nested_traversal", "path_glob_match", "include",
-		"compact"},
-}
+var claudeValues = sync.OnceValue(func() map[Event][]string {
+	return map[Event][]string{
+		SessionStart: {"startup", "resume", "clear", "compact", "fork"},
+		SessionEnd:   {"clear", "resume", "logout", "prompt_input_exit", "other"},
+		Setup:        {"init", "maintenance"},
+		PreCompact:   {"manual", "auto"},
+		PostCompact:  {"manual", "auto"},
+		Notification: {"permission_prompt", "idle_prompt", "auth_success", "elicitation_dialog",
+			"elicitation_url_dialog", "elicitation_complete", "elicitation_response",
+			"agent_needs_input", "agent_completed"},
+		StopFailure: {"rate_limit", "overloaded", "authentication_failed", "oauth_org_not_allowed",
+			"billing_error", "invalid_request", "model_not_found", "server_error",
+			"max_output_tokens", "unknown"},
+		ConfigChange: {"user_settings", "project_settings", "local_settings", "policy_settings", "skills"},
+		InstructionsLoaded: {"session_start", "nested_traversal", "path_glob_match", "include",
+			"compact"},
+	}
+})
 
 // ClaudeValues returns values Claude Code sends in e's match field, spelled as it sends
 // them: its own tool names on the events whose field is tool_name, the sources, reasons,
@@ -42,5 +47,5 @@ func (e Event) ClaudeValues() []string {
 	if e.MatchField() == "tool_name" {
 		return slices.Clone(claudeTools)
 	}
-	return slices.Clone(claudeValues[e])
+	return slices.Clone(claudeValues()[e])
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/shell"
 )
@@ -257,31 +258,35 @@ func (r *linkReader) walk(words []string, visit func(printed string, d fs.DirEnt
 
 // nonCreators are the commands that make no new name nor link (or whose own words the
 // checks read: xargs and parallel run a unit of their own).
-var nonCreators = map[string]bool{
-	"rm": true, "rmdir": true, "unlink": true, "chmod": true, "chown": true, "chgrp": true,
-	"sed": true, "cd": true, "pushd": true, "popd": true, "echo": true, "printf": true,
-	"true": true, "false": true, "test": true, "[": true, "[[": true, "export": true,
-	"unset": true, "set": true, "shopt": true, "exit": true, "sleep": true, "wait": true,
-	"xargs": true, "parallel": true,
-}
+var nonCreators = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"rm": true, "rmdir": true, "unlink": true, "chmod": true, "chown": true, "chgrp": true,
+		"sed": true, "cd": true, "pushd": true, "popd": true, "echo": true, "printf": true,
+		"true": true, "false": true, "test": true, "[": true, "[[": true, "export": true,
+		"unset": true, "set": true, "shopt": true, "exit": true, "sleep": true, "wait": true,
+		"xargs": true, "parallel": true,
+	}
+})
 
 // projectBuilders are the programs, and their subcommands, that build or test the
 // project: they run the repository's own code (its tests, its Makefile, its scripts), which
 // the policy already lets write any file (the self-protect example's header), so a link
 // or a name they may make adds nothing that code could not do itself.
-var projectBuilders = map[string]map[string]bool{
-	"go":    {"build": true, "test": true, "vet": true, "fmt": true, "list": true, "run": true, "generate": true},
-	"cargo": {"build": true, "test": true, "check": true, "clippy": true, "run": true, "fmt": true},
-	"npm":   {"test": true, "run": true, "run-script": true, "t": true},
-	"pnpm":  {"test": true, "run": true},
-	"yarn":  {"test": true, "run": true},
-	"make":  nil, "gmake": nil, "ninja": nil, "pytest": nil, "tox": nil,
-}
+var projectBuilders = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"go":    {"build": true, "test": true, "vet": true, "fmt": true, "list": true, "run": true, "generate": true},
+		"cargo": {"build": true, "test": true, "check": true, "clippy": true, "run": true, "fmt": true},
+		"npm":   {"test": true, "run": true, "run-script": true, "t": true},
+		"pnpm":  {"test": true, "run": true},
+		"yarn":  {"test": true, "run": true},
+		"make":  nil, "gmake": nil, "ninja": nil, "pytest": nil, "tox": nil,
+	}
+})
 
 // buildsProject reports whether the command words build or test the project
 // (projectBuilders): a program with no subcommand list, or one of its subcommands first.
 func buildsProject(words []string) bool {
-	subs, ok := projectBuilders[words[0]]
+	subs, ok := projectBuilders()[words[0]]
 	if !ok {
 		return false
 	}
@@ -316,7 +321,7 @@ func (r *linkReader) creates(units []string) bool {
 			continue
 		}
 		words[0] = filepath.Base(words[0])
-		if r.alone(strings.Join(words, " ")) || readsOnly(words) || nonCreators[words[0]] || buildsProject(words) {
+		if r.alone(strings.Join(words, " ")) || readsOnly(words) || nonCreators()[words[0]] || buildsProject(words) {
 			continue
 		}
 		switch words[0] {

@@ -113,7 +113,7 @@ func (r *linkReader) dirs(cwd string, texts []string, cdpath bool) {
 	r.cwds = []string{cwd}
 	for _, t := range texts {
 		words := strings.Fields(t)
-		if len(words) == 0 || !dirChangers[words[0]] && !shell.IsWrapper(words[0]) {
+		if len(words) == 0 || !dirChangers()[words[0]] && !shell.IsWrapper(words[0]) {
 			continue
 		}
 		if shell.IsWrapper(words[0]) {

@@ -211,11 +211,11 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 				}
 			}
 			for _, a := range args {
-				if !strings.HasPrefix(a, "-") && !findSyntax[a] && under(a) {
+				if !strings.HasPrefix(a, "-") && !findSyntax()[a] && under(a) {
 					return true
 				}
 			}
-		case changers[prog] || recursiveMutator(prog, args):
+		case changers()[prog] || recursiveMutator(prog, args):
 			for _, a := range args {
 				if !strings.HasPrefix(a, "-") && chain(a) {
 					return true
@@ -237,7 +237,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		siteQuery := len(words) > 2 && pythonName(filepath.Base(words[0])) && words[1] == "-m" && words[2] == "site" // prints the site's paths
 		query = query || siteQuery
 		writer = writer || len(words) > 0 && !readsOnly(words) && !siteQuery
-		if len(words) == 0 || readsOnly(words) || changers[words[0]] || judged[words[0]] || siteQuery {
+		if len(words) == 0 || readsOnly(words) || changers()[words[0]] || judged()[words[0]] || siteQuery {
 			for _, w := range splitWords(u) {
 				seen[w] = true
 			}
@@ -679,7 +679,7 @@ func startupCwds(texts []string, cwd, home string, cdpath func(d string) bool) [
 		if cd := wrapperCd(words); cd != nil {
 			words, chdir = cd, true
 		}
-		if len(words) == 0 || !dirChangers[words[0]] {
+		if len(words) == 0 || !dirChangers()[words[0]] {
 			continue
 		}
 		d := "$"

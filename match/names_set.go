@@ -1,6 +1,9 @@
 package match
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Values bash sets without an assignment (red team round 6): positional parameters ($1,
 // set -- v, f v, bash -c '...' v), $_, BASH_REMATCH, OPTARG, FUNCNAME, the targets of read,
@@ -15,17 +18,21 @@ import "strings"
 // such expansions costs its length times the states it reaches.
 
 // setNames are variables bash sets to a whole word of the line.
-var setNames = map[string]bool{
-	"FUNCNAME": true, "BASH_ARGV": true, "BASH_ARGV0": true, "BASH_SOURCE": true,
-}
+var setNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"FUNCNAME": true, "BASH_ARGV": true, "BASH_ARGV0": true, "BASH_SOURCE": true,
+	}
+})
 
 // partNames are variables bash sets to a part of the line's text.
-var partNames = map[string]bool{
-	"BASH_REMATCH": true, "OPTARG": true, "REPLY": true, "MAPFILE": true,
-	"BASH_COMMAND": true, "BASH_EXECUTION_STRING": true, "PWD": true, "OLDPWD": true,
-	"DIRSTACK": true, "BASH_ALIASES": true, "BASH_CMDS": true, "COMP_LINE": true,
-	"COMP_WORDS": true, "READLINE_LINE": true,
-}
+var partNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"BASH_REMATCH": true, "OPTARG": true, "REPLY": true, "MAPFILE": true,
+		"BASH_COMMAND": true, "BASH_EXECUTION_STRING": true, "PWD": true, "OLDPWD": true,
+		"DIRSTACK": true, "BASH_ALIASES": true, "BASH_CMDS": true, "COMP_LINE": true,
+		"COMP_WORDS": true, "READLINE_LINE": true,
+	}
+})
 
 // setBy returns how bash may set the parameter name from the line's words: not at all, to
 // whole words (whole), or to parts of them.
@@ -33,9 +40,9 @@ func (lf *lineFacts) setBy(name string) (set, whole bool) {
 	switch {
 	case name == "":
 		return false, false
-	case name == "@" || name == "*" || name == "_" || isDigit(name[0]) || setNames[name]:
+	case name == "@" || name == "*" || name == "_" || isDigit(name[0]) || setNames()[name]:
 		return true, true
-	case partNames[name] || lf.reads[name]:
+	case partNames()[name] || lf.reads[name]:
 		return true, false
 	case lf.loops[name]:
 		return true, true

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/shell"
 )
@@ -51,15 +52,17 @@ func (s *Subject) protected() []string {
 
 // changers are the programs that move, rename, remove, re-link or change the mode, owner
 // or attributes of the files they are given; find counts when it runs a command or deletes.
-var changers = map[string]bool{
-	"mv": true, "rm": true, "rmdir": true, "unlink": true, "ln": true, "link": true,
-	"chmod": true, "chown": true, "chgrp": true, "chattr": true, "setfacl": true,
-	"setfattr": true, "rename": true, "prename": true, "file-rename": true,
-	"truncate": true, "shred": true, "mount": true, "umount": true,
-}
+var changers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"mv": true, "rm": true, "rmdir": true, "unlink": true, "ln": true, "link": true,
+		"chmod": true, "chown": true, "chgrp": true, "chattr": true, "setfacl": true,
+		"setfattr": true, "rename": true, "prename": true, "file-rename": true,
+		"truncate": true, "shred": true, "mount": true, "umount": true,
+	}
+})
 
 // dirChangers are the commands after which a relative path may be anywhere.
-var dirChangers = map[string]bool{"cd": true, "pushd": true, "popd": true}
+var dirChangers = sync.OnceValue(func() map[string]bool { return map[string]bool{"cd": true, "pushd": true, "popd": true} })
 
 // lineChanges reports whether the Bash line cmd may move, rename, remove, re-link or change
 // the mode or owner of the hook program or a directory on the path to it: a command of
@@ -130,7 +133,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 				}
 			}
 			for _, w := range words[1:] {
-				if !strings.HasPrefix(w, "-") && !findSyntax[w] && nearMay(w) {
+				if !strings.HasPrefix(w, "-") && !findSyntax()[w] && nearMay(w) {
 					return true
 				}
 			}
@@ -140,7 +143,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 					return true
 				}
 			}
-		case changers[prog]:
+		case changers()[prog]:
 			// A symbolic link's relative target is taken from the link's directory, which
 			// may be anywhere (`ln -s go ~/g`); and a link into the program's directory is a
 			// way into it with no name of it (`cd LINK && strip ..`).
@@ -189,7 +192,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 			continue
 		}
 		words := shell.CommandWords(u)
-		if len(words) == 0 || readsOnly(words) || changers[words[0]] || judged[words[0]] {
+		if len(words) == 0 || readsOnly(words) || changers()[words[0]] || judged()[words[0]] {
 			continue
 		}
 		if inNear || words[0] == "xargs" && lineNear {
@@ -279,34 +282,42 @@ func dirsOf(files []string) []string {
 // readers are the commands known to only read (or name) the files they are given: on the
 // program or its directory any other command counts as a change, the ones writeCheck and
 // changers judge precisely aside.
-var readers = map[string]bool{
-	"ls": true, "cat": true, "head": true, "tail": true, "less": true, "more": true,
-	"stat": true, "file": true, "wc": true, "du": true, "sha1sum": true, "sha256sum": true,
-	"sha512sum": true, "md5sum": true, "cksum": true, "b2sum": true, "strings": true,
-	"od": true, "xxd": true, "hexdump": true, "readlink": true, "realpath": true,
-	"basename": true, "dirname": true, "test": true, "[": true, "cd": true, "pushd": true,
-	"popd": true, "echo": true, "printf": true, "grep": true, "egrep": true, "fgrep": true,
-	"rg": true, "diff": true, "cmp": true, "ldd": true, "nm": true, "objdump": true,
-	"readelf": true, "which": true, "type": true, "tree": true,
-}
+var readers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"ls": true, "cat": true, "head": true, "tail": true, "less": true, "more": true,
+		"stat": true, "file": true, "wc": true, "du": true, "sha1sum": true, "sha256sum": true,
+		"sha512sum": true, "md5sum": true, "cksum": true, "b2sum": true, "strings": true,
+		"od": true, "xxd": true, "hexdump": true, "readlink": true, "realpath": true,
+		"basename": true, "dirname": true, "test": true, "[": true, "cd": true, "pushd": true,
+		"popd": true, "echo": true, "printf": true, "grep": true, "egrep": true, "fgrep": true,
+		"rg": true, "diff": true, "cmp": true, "ldd": true, "nm": true, "objdump": true,
+		"readelf": true, "which": true, "type": true, "tree": true,
+	}
+})
 
 // judged are the commands whose writes writeCheck.command judges precisely (find is judged
 // by its primaries).
-var judged = map[string]bool{
-	"find": true, "cp": true, "install": true, "rsync": true, "tar": true, "gtar": true,
-	"bsdtar": true, "unzip": true, "cpio": true, "7z": true, "7za": true, "7zr": true,
-	"dd": true, "tee": true, "sed": true, "perl": true, "pax": true, "scp": true, "dpkg-deb": true,
-}
+var judged = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"find": true, "cp": true, "install": true, "rsync": true, "tar": true, "gtar": true,
+		"bsdtar": true, "unzip": true, "cpio": true, "7z": true, "7za": true, "7zr": true,
+		"dd": true, "tee": true, "sed": true, "perl": true, "pax": true, "scp": true, "dpkg-deb": true,
+	}
+})
 
 // findSyntax are find's words that name no file.
-var findSyntax = map[string]bool{"{}": true, ";": true, `\;`: true, "+": true, "(": true, ")": true, "!": true}
+var findSyntax = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"{}": true, ";": true, `\;`: true, "+": true, "(": true, ")": true, "!": true}
+})
 
 // compressors replace each file they are given with a compressed (or decompressed) one.
-var compressors = map[string]bool{
-	"gzip": true, "gunzip": true, "pigz": true, "unpigz": true, "xz": true, "unxz": true,
-	"lzma": true, "unlzma": true, "bzip2": true, "bunzip2": true, "pbzip2": true,
-	"zstd": true, "unzstd": true, "lz4": true, "lzip": true, "compress": true,
-}
+var compressors = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"gzip": true, "gunzip": true, "pigz": true, "unpigz": true, "xz": true, "unxz": true,
+		"lzma": true, "unlzma": true, "bzip2": true, "bunzip2": true, "pbzip2": true,
+		"zstd": true, "unzstd": true, "lz4": true, "lzip": true, "compress": true,
+	}
+})
 
 // recursiveMutator reports whether prog with args changes every file under the directories
 // it is given, which taken on any directory above the program takes it away: a compressor's
@@ -314,7 +325,7 @@ var compressors = map[string]bool{
 func recursiveMutator(prog string, args []string) bool {
 	p := parseArgs(args, "")
 	switch {
-	case compressors[prog]:
+	case compressors()[prog]:
 		return p.has("-r", "--recursive")
 	case prog == "tar" || prog == "gtar" || prog == "bsdtar":
 		return p.has("--remove-files")

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/shell"
 )
@@ -45,7 +46,7 @@ func (s *Subject) scopeOf(cmd string, texts, units, files []string) *lineScope {
 			continue
 		}
 		words := strings.Fields(t)
-		if len(words) > 0 && dirChangers[words[0]] {
+		if len(words) > 0 && dirChangers()[words[0]] {
 			l.cd(words, cdpathEnv, cdpathLine || len(words) > 1 && cdableMay(cmd, words[len(words)-1]))
 		} else if cd := wrapperCd(words); cd != nil {
 			l.cd(cd, "", false) // chdir(2): no CDPATH
@@ -205,7 +206,7 @@ func cdpathMay(cmd string, units []string) bool {
 		if words[0] == "." || words[0] == "source" {
 			return true
 		}
-		if shells[words[0]] {
+		if shells()[words[0]] {
 			for _, w := range words[1:] {
 				if w == "--login" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w, "il") {
 					return true
@@ -217,7 +218,9 @@ func cdpathMay(cmd string, units []string) bool {
 }
 
 // shells are the shells whose interactive or login start reads startup files.
-var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "yash": true}
+var shells = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "yash": true}
+})
 
 // cdableMay reports whether the cd operand d may be read as a variable's name (bash's
 // cdable_vars, zsh's CDABLE_VARS: a cd to a name that is no directory goes to the variable's

@@ -3,14 +3,17 @@ package match
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // containerGlobal are docker's and podman's global options that take a value, before the
 // command (docker(1), podman(1)).
-var containerGlobal = map[string]bool{"-H": true, "--host": true, "-c": true, "--context": true, "--config": true,
-	"-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true, "--url": true,
-	"--connection": true, "--root": true, "--runroot": true, "--storage-driver": true, "--cgroup-manager": true,
-	"--namespace": true, "-n": true, "--address": true, "-a": true}
+var containerGlobal = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"-H": true, "--host": true, "-c": true, "--context": true, "--config": true,
+		"-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true, "--url": true,
+		"--connection": true, "--root": true, "--runroot": true, "--storage-driver": true, "--cgroup-manager": true,
+		"--namespace": true, "-n": true, "--address": true, "-a": true}
+})
 
 // container reads docker's, podman's and nerdctl's commands that write the host's files:
 // cp SRC DEST (`docker cp`, `docker container cp`) to a host DEST as cp -r does; run and
@@ -22,7 +25,7 @@ var containerGlobal = map[string]bool{"-H": true, "--host": true, "-c": true, "-
 func (w *writeCheck) container(args []string) (hit, ok bool) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if containerGlobal[args[i]] {
+		if containerGlobal()[args[i]] {
 			i++
 		}
 		i++

@@ -1,6 +1,9 @@
 package match
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // copier reports, for the copiers writeCheck.command does not read itself, whether prog
 // with args may write over the program; ok is false when prog is none of them or args ask
@@ -108,22 +111,26 @@ func (w *writeCheck) anyMay(ops []string) bool {
 // rcloneBool are rclone's common flags that take no value (rclone(1), "Flags"); a long
 // flag of neither list without "=" is read as taking the next word, which then may be an
 // operand too.
-var rcloneBool = map[string]bool{"--dry-run": true, "--progress": true, "--verbose": true, "--quiet": true,
-	"--interactive": true, "--checksum": true, "--update": true, "--ignore-existing": true, "--ignore-times": true,
-	"--size-only": true, "--no-traverse": true, "--create-empty-src-dirs": true, "--delete-excluded": true,
-	"--copy-links": true, "--links": true, "--one-file-system": true, "--fast-list": true, "--metadata": true,
-	"--no-update-modtime": true, "--immutable": true, "--inplace": true, "--check-first": true,
-	"--delete-before": true, "--delete-during": true, "--delete-after": true, "--track-renames": true}
+var rcloneBool = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"--dry-run": true, "--progress": true, "--verbose": true, "--quiet": true,
+		"--interactive": true, "--checksum": true, "--update": true, "--ignore-existing": true, "--ignore-times": true,
+		"--size-only": true, "--no-traverse": true, "--create-empty-src-dirs": true, "--delete-excluded": true,
+		"--copy-links": true, "--links": true, "--one-file-system": true, "--fast-list": true, "--metadata": true,
+		"--no-update-modtime": true, "--immutable": true, "--inplace": true, "--check-first": true,
+		"--delete-before": true, "--delete-during": true, "--delete-after": true, "--track-renames": true}
+})
 
 // rcloneValue are rclone's common flags that take a value (rclone(1), "Flags").
-var rcloneValue = map[string]bool{"--include": true, "--exclude": true, "--filter": true, "--include-from": true,
-	"--exclude-from": true, "--filter-from": true, "--files-from": true, "--transfers": true, "--checkers": true,
-	"--bwlimit": true, "--config": true, "--log-file": true, "--log-level": true, "--min-size": true,
-	"--max-size": true, "--min-age": true, "--max-age": true, "--max-depth": true, "--order-by": true,
-	"--max-transfer": true, "--retries": true, "--low-level-retries": true, "--stats": true, "--timeout": true,
-	"--contimeout": true, "--buffer-size": true, "--suffix": true, "--compare-dest": true, "--copy-dest": true,
-	"--user-agent": true, "--multi-thread-streams": true, "--multi-thread-cutoff": true, "--tpslimit": true,
-	"--cutoff-mode": true, "--header": true, "--stats-log-level": true}
+var rcloneValue = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"--include": true, "--exclude": true, "--filter": true, "--include-from": true,
+		"--exclude-from": true, "--filter-from": true, "--files-from": true, "--transfers": true, "--checkers": true,
+		"--bwlimit": true, "--config": true, "--log-file": true, "--log-level": true, "--min-size": true,
+		"--max-size": true, "--min-age": true, "--max-age": true, "--max-depth": true, "--order-by": true,
+		"--max-transfer": true, "--retries": true, "--low-level-retries": true, "--stats": true, "--timeout": true,
+		"--contimeout": true, "--buffer-size": true, "--suffix": true, "--compare-dest": true, "--copy-dest": true,
+		"--user-agent": true, "--multi-thread-streams": true, "--multi-thread-cutoff": true, "--tpslimit": true,
+		"--cutoff-mode": true, "--header": true, "--stats-log-level": true}
+})
 
 // rclone reads `rclone COMMAND ARGS` (rclone(1), 1.60): copy, sync, move, copyto and
 // moveto write their last operand (move and moveto remove the source too), bisync both,
@@ -147,9 +154,9 @@ func (w *writeCheck) rclone(args []string) (hit, ok bool) {
 				i++
 				written = append(written, args[i])
 			}
-		case rcloneValue[a]:
+		case rcloneValue()[a]:
 			i++
-		case strings.HasPrefix(a, "--") && !strings.Contains(a, "=") && !rcloneBool[a]:
+		case strings.HasPrefix(a, "--") && !strings.Contains(a, "=") && !rcloneBool()[a]:
 			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 				i++
 				maybe = append(maybe, args[i])

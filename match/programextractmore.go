@@ -1,6 +1,9 @@
 package match
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // lhaDirs reads lha's (Lhasa's and LHa for UNIX's) first parameter: a command letter,
 // optionally after "-" (x and e extract), then option letters, the last of which may be
@@ -55,8 +58,10 @@ func arjDirs(prog string, args []string) (dirs []string, anyDir, ok bool) {
 
 // starLong are star's options of more than one letter that begin with x (star(1)), which
 // do not ask for an extraction.
-var starLong = map[string]bool{"-xdir": true, "-xdot": true, "-xfflags": true, "-xmeta": true, "-xattr": true,
-	"-xattr-linux": true, "-xz": true, "-xpax": true}
+var starLong = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"-xdir": true, "-xdot": true, "-xfflags": true, "-xmeta": true, "-xattr": true,
+		"-xattr-linux": true, "-xz": true, "-xpax": true}
+})
 
 // starDirs reads star's (and ustar's) arguments (Schily star(1); cli=NAME, another
 // program's syntax, may write anywhere): the command -x (in a bundle of letters,
@@ -87,7 +92,7 @@ func starDirs(args []string) (dirs []string, anyDir, ok bool) {
 			anyDir = true
 		case a == "-copy":
 			copying = true
-		case starLong[a] || strings.HasPrefix(a, "--"):
+		case starLong()[a] || strings.HasPrefix(a, "--"):
 		case strings.HasPrefix(a, "-") && strings.Contains(a, "x") && !strings.Contains(a, "="):
 			extract = true
 		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):

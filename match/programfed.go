@@ -2,6 +2,7 @@ package match
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/shell"
 )
@@ -110,10 +111,12 @@ func findRunning(p []string, f shell.Fed) string {
 
 // fedFilters are the commands that, with no file operand, print only (parts of) what is
 // fed to them.
-var fedFilters = map[string]bool{
-	"sort": true, "uniq": true, "head": true, "tail": true, "tr": true, "cut": true, "tee": true,
-	"cat": true, "tac": true, "grep": true, "egrep": true, "fgrep": true, "rev": true, "nl": true,
-}
+var fedFilters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"sort": true, "uniq": true, "head": true, "tail": true, "tr": true, "cut": true, "tee": true,
+		"cat": true, "tac": true, "grep": true, "egrep": true, "fgrep": true, "rev": true, "nl": true,
+	}
+})
 
 // producedWords returns the words the command p (a producer of xargs's input, not find)
 // may print: see fedTexts.
@@ -179,7 +182,7 @@ func producedWords(p []string) []string {
 		}
 		return out
 	}
-	if fedFilters[prog] && len(ops) == 0 || prog == "cat" && len(args) == 0 {
+	if fedFilters()[prog] && len(ops) == 0 || prog == "cat" && len(args) == 0 {
 		return nil
 	}
 	return []string{fedInput}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A package manager installs a package's programs into a bin directory under names the
@@ -97,14 +98,16 @@ func (w *writeCheck) installsInto(words []string, pre map[string]string) bool {
 }
 
 // installHeads are the programs installTarget knows.
-var installHeads = map[string]bool{
-	"go": true, "pip": true, "pip3": true, "pipx": true, "uv": true, "cargo": true, "npm": true,
-	"pnpm": true, "yarn": true, "bun": true, "gem": true, "stack": true, "cabal": true, "deno": true,
-	"dotnet": true, "composer": true, "brew": true, "luarocks": true, "opam": true, "nix": true,
-	"nix-env": true, "conda": true, "mamba": true, "micromamba": true, "make": true, "gmake": true,
-	"bmake": true, "ninja": true, "cmake": true, "meson": true, "dpkg": true, "rpm": true,
-	"apt": true, "apt-get": true, "dnf": true, "yum": true, "zypper": true,
-}
+var installHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"go": true, "pip": true, "pip3": true, "pipx": true, "uv": true, "cargo": true, "npm": true,
+		"pnpm": true, "yarn": true, "bun": true, "gem": true, "stack": true, "cabal": true, "deno": true,
+		"dotnet": true, "composer": true, "brew": true, "luarocks": true, "opam": true, "nix": true,
+		"nix-env": true, "conda": true, "mamba": true, "micromamba": true, "make": true, "gmake": true,
+		"bmake": true, "ninja": true, "cmake": true, "meson": true, "dpkg": true, "rpm": true,
+		"apt": true, "apt-get": true, "dnf": true, "yum": true, "zypper": true,
+	}
+})
 
 // destDir returns the staging directories of an install by make (DESTDIR=DIR among its
 // arguments, which a Makefile's own assignment does not override) or ninja (DESTDIR=DIR
@@ -136,7 +139,7 @@ func destDir(base string, args []string, pre map[string]string) []string {
 
 // isInstallHead reports whether installTarget knows the program name base.
 func isInstallHead(base string) bool {
-	return installHeads[base] || isPip(base) || strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy")
+	return installHeads()[base] || isPip(base) || strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy")
 }
 
 // installTarget returns where the command head args (with leading assignments pre) may

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/shell"
 )
@@ -27,7 +28,7 @@ func rawCommands(cmd string) [][]string {
 	}
 	flush := func() {
 		end()
-		for len(words) > 0 && reservedStart[words[0]] {
+		for len(words) > 0 && reservedStart()[words[0]] {
 			words = words[1:]
 		}
 		if len(words) > 0 {
@@ -66,7 +67,7 @@ func rawCommands(cmd string) [][]string {
 			flush()
 		case c == ' ' || c == '\t':
 			end()
-			for len(words) == 1 && reservedStart[words[0]] {
+			for len(words) == 1 && reservedStart()[words[0]] {
 				words = nil
 			}
 		default:
@@ -79,10 +80,12 @@ func rawCommands(cmd string) [][]string {
 }
 
 // reservedStart are bash's words after which a command starts.
-var reservedStart = map[string]bool{
-	"if": true, "then": true, "else": true, "elif": true, "do": true, "while": true, "until": true,
-	"!": true, "{": true, "time": true, "exec": true, "command": true, "nohup": true,
-}
+var reservedStart = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"if": true, "then": true, "else": true, "elif": true, "do": true, "while": true, "until": true,
+		"!": true, "{": true, "time": true, "exec": true, "command": true, "nohup": true,
+	}
+})
 
 // assignments moves the leading assignments of words into pre and returns the rest; an
 // append (P+=x) is recorded as a value of unknown text.

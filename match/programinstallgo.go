@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // goTarget is `go install` and `go clean -i` (and `go get` in GOPATH mode): GOBIN, else the
@@ -87,11 +88,13 @@ func (w *writeCheck) goTarget(args []string, pre map[string]string) (installTarg
 }
 
 // goBoolFlags are the go build flags that take no value.
-var goBoolFlags = map[string]bool{
-	"-a": true, "-n": true, "-race": true, "-msan": true, "-asan": true, "-cover": true, "-v": true,
-	"-work": true, "-x": true, "-trimpath": true, "-linkshared": true, "-modcacherw": true, "-buildvcs": true,
-	"-i": true,
-}
+var goBoolFlags = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"-a": true, "-n": true, "-race": true, "-msan": true, "-asan": true, "-cover": true, "-v": true,
+		"-work": true, "-x": true, "-trimpath": true, "-linkshared": true, "-modcacherw": true, "-buildvcs": true,
+		"-i": true,
+	}
+})
 
 // goNames returns the names of the programs `go install args` installs when each package
 // is named with a version (pkg@v: the last element of its path, the one before a /vN major
@@ -102,7 +105,7 @@ func goNames(args []string) []string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if strings.HasPrefix(a, "-") {
-			if !goBoolFlags[a] && !strings.Contains(a, "=") {
+			if !goBoolFlags()[a] && !strings.Contains(a, "=") {
 				i++
 			}
 			continue
@@ -152,7 +155,7 @@ func (w *writeCheck) goLocalNames(args, rest []string) []string {
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		if strings.HasPrefix(a, "-") {
-			if !goBoolFlags[a] && !strings.Contains(a, "=") {
+			if !goBoolFlags()[a] && !strings.Contains(a, "=") {
 				i++
 			}
 			continue

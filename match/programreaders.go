@@ -16,7 +16,7 @@ func readsOnly(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	if readers[words[0]] {
+	if readers()[words[0]] {
 		return true
 	}
 	switch filepath.Base(words[0]) {

@@ -3,22 +3,25 @@ package match
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // gitReadOnly are git's subcommands that write no file of the work tree (the repository's
 // own files aside): a git given another work tree than its project's and any other
 // subcommand may write there (gitWorkTree).
-var gitReadOnly = map[string]bool{
-	"status": true, "diff": true, "log": true, "show": true, "ls-files": true, "ls-tree": true,
-	"rev-parse": true, "rev-list": true, "branch": true, "tag": true, "remote": true, "fetch": true,
-	"describe": true, "blame": true, "grep": true, "shortlog": true, "cat-file": true, "add": true,
-	"commit": true, "push": true, "config": true, "help": true, "version": true, "count-objects": true,
-	"fsck": true, "gc": true, "reflog": true, "show-ref": true, "for-each-ref": true, "merge-base": true,
-	"name-rev": true, "hash-object": true, "check-ignore": true, "check-attr": true, "var": true,
-	"whatchanged": true, "verify-commit": true, "verify-tag": true, "archive": true, "bundle": true,
-	"format-patch": true, "diff-tree": true, "diff-files": true, "diff-index": true, "update-index": true,
-	"write-tree": true, "commit-tree": true, "update-ref": true, "symbolic-ref": true, "init": true,
-}
+var gitReadOnly = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"status": true, "diff": true, "log": true, "show": true, "ls-files": true, "ls-tree": true,
+		"rev-parse": true, "rev-list": true, "branch": true, "tag": true, "remote": true, "fetch": true,
+		"describe": true, "blame": true, "grep": true, "shortlog": true, "cat-file": true, "add": true,
+		"commit": true, "push": true, "config": true, "help": true, "version": true, "count-objects": true,
+		"fsck": true, "gc": true, "reflog": true, "show-ref": true, "for-each-ref": true, "merge-base": true,
+		"name-rev": true, "hash-object": true, "check-ignore": true, "check-attr": true, "var": true,
+		"whatchanged": true, "verify-commit": true, "verify-tag": true, "archive": true, "bundle": true,
+		"format-patch": true, "diff-tree": true, "diff-files": true, "diff-index": true, "update-index": true,
+		"write-tree": true, "commit-tree": true, "update-ref": true, "symbolic-ref": true, "init": true,
+	}
+})
 
 // gitCall is a git command line read for where it writes: its work tree (-C, --work-tree,
 // GIT_WORK_TREE, checkout-index's --prefix) when one is given, its subcommand, and whether
@@ -104,7 +107,7 @@ func joinDir(before, d string) string {
 }
 
 // writesTree reports whether the git call may write files of its work tree.
-func (g gitCall) writesTree() bool { return g.sub != "" && !gitReadOnly[g.sub] }
+func (g gitCall) writesTree() bool { return g.sub != "" && !gitReadOnly()[g.sub] }
 
 // gitLine reads GIT_WORK_TREE's values and GIT_TEMPLATE_DIR on the Bash line cmd: the
 // environment a git of the line may run with.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // namedWrites returns the files the simple command prog args writes under a name that is
@@ -96,12 +97,14 @@ func backupNames(prog string, args []string, lineSuffix string) []string {
 
 // decompressors are the programs that decompress by name, and the option that makes the
 // others do.
-var decompressors = map[string]string{
-	"gunzip": "", "bunzip2": "", "unxz": "", "unlzma": "", "unzstd": "", "uncompress": "", "lzcat": "-",
-	"gzip": "-d", "bzip2": "-d", "xz": "-d", "lzma": "-d", "lz4": "-d", "zstd": "-d", "lzip": "-d",
-	"pigz": "-d", "pbzip2": "-d", "lbzip2": "-d", "lzop": "-d", "brotli": "-d", "compress": "-d",
-	"unpigz": "", "lunzip": "",
-}
+var decompressors = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"gunzip": "", "bunzip2": "", "unxz": "", "unlzma": "", "unzstd": "", "uncompress": "", "lzcat": "-",
+		"gzip": "-d", "bzip2": "-d", "xz": "-d", "lzma": "-d", "lz4": "-d", "zstd": "-d", "lzip": "-d",
+		"pigz": "-d", "pbzip2": "-d", "lbzip2": "-d", "lzop": "-d", "brotli": "-d", "compress": "-d",
+		"unpigz": "", "lunzip": "",
+	}
+})
 
 // compressSuffixes are the suffixes a decompressor removes (a .tgz or .tbz2 becomes .tar).
 var compressSuffixes = []string{".gz", ".bz2", ".xz", ".lzma", ".lz4", ".zst", ".zstd", ".Z", ".z",
@@ -109,7 +112,7 @@ var compressSuffixes = []string{".gz", ".bz2", ".xz", ".lzma", ".lz4", ".zst", "
 
 // decompressed returns the files a decompressor with the arguments args writes.
 func decompressed(prog string, args []string) []string {
-	opt, ok := decompressors[prog]
+	opt, ok := decompressors()[prog]
 	if !ok || opt == "-" {
 		return nil
 	}

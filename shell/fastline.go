@@ -22,25 +22,21 @@ const maxFastCommands = 64
 // noFastLine turns the fast path off (tests and benchmarks compare the two).
 var noFastLine = false
 
-// plainByte[c] is true for the bytes of a plain word: letters, digits and - _ . / , : + =.
+// plainByte reports whether c is a byte of a plain word: letters, digits and - _ . / , : + =.
 // None of them is special to bash inside a word, or starts a word the parser reads
 // differently ('#' a comment, '~' a tilde expansion, '{' a brace expansion, '!' history
 // and negation, glob and extglob bytes, quotes, '$', '\', '`').
-var plainByte = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
+func plainByte(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
 	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = true
+	switch c {
+	case '-', '_', '.', '/', ',', ':', '+', '=':
+		return true
 	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for _, c := range "-_./,:+=" {
-		t[c] = true
-	}
-	return t
-}()
+	return false
+}
 
 // commandWords are the words the parser reads as something else than a simple command
 // when they come first (reserved words, declaration builtins, let; mvdan.cc/sh
@@ -66,9 +62,9 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 		switch {
 		case c == ' ':
 			i++
-		case plainByte[c]:
+		case plainByte(c):
 			j := i + 1
-			for j < len(script) && plainByte[script[j]] {
+			for j < len(script) && plainByte(script[j]) {
 				j++
 			}
 			w := script[i:j]

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore/hook"
@@ -174,7 +175,7 @@ func (r *claudeReader) handle(data []byte, n int) error {
 		st.skip("malformed", r.file, n)
 		return nil
 	}
-	if !claudeKinds[l.Type] {
+	if !claudeKinds()[l.Type] {
 		k := l.Type
 		if k == "" {
 			k = "(no type)"
@@ -286,7 +287,9 @@ func (r *claudeReader) user(l *line, bs []block, n int) {
 
 // stopReasons end a turn: a response with one of them fires Stop (SubagentStop in a
 // sub-agent). "tool_use" and "pause_turn" continue the turn.
-var stopReasons = map[string]bool{"end_turn": true, "max_tokens": true, "stop_sequence": true, "refusal": true}
+var stopReasons = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"end_turn": true, "max_tokens": true, "stop_sequence": true, "refusal": true}
+})
 
 func (r *claudeReader) assistant(l *line, bs []block, n int) {
 	m := l.Message
@@ -302,7 +305,7 @@ func (r *claudeReader) assistant(l *line, bs []block, n int) {
 		}
 	}
 	// "<synthetic>" responses are Claude Code's own error texts, not model turns.
-	if !stopReasons[m.StopReason] || m.Model == "<synthetic>" {
+	if !stopReasons()[m.StopReason] || m.Model == "<synthetic>" {
 		return
 	}
 	if r.stop == nil {

@@ -3,18 +3,21 @@ package transcript
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"time"
 )
 
 // claudeKinds are the line types Claude Code 2.1.332 writes (the shared sessions README),
 // plus "summary" from older versions. A line of another type is skipped and counted.
-var claudeKinds = map[string]bool{
-	"user": true, "assistant": true, "system": true, "attachment": true,
-	"queue-operation": true, "last-prompt": true, "atis-latch": true,
-	"api-request-shape": true, "api-request-blob": true, "api-request": true,
-	"tools-used": true, "cost-state": true, "file-history-snapshot": true,
-	"file-history-delta": true, "summary": true,
-}
+var claudeKinds = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"user": true, "assistant": true, "system": true, "attachment": true,
+		"queue-operation": true, "last-prompt": true, "atis-latch": true,
+		"api-request-shape": true, "api-request-blob": true, "api-request": true,
+		"tools-used": true, "cost-state": true, "file-history-snapshot": true,
+		"file-history-delta": true, "summary": true,
+	}
+})
 
 // line is the part of a Claude Code transcript line the reader uses; everything else is
 // skipped by the decoder without being kept.

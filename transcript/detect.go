@@ -58,7 +58,7 @@ func detect(lr *lineReader) (Format, error) {
 		switch {
 		case p.Format == logFormatName || (p.Event != nil && len(p.Input) > 0):
 			return SessionLog, nil
-		case p.Type != nil && (p.SessionID != "" || p.UUID != "" || claudeKinds[*p.Type]):
+		case p.Type != nil && (p.SessionID != "" || p.UUID != "" || claudeKinds()[*p.Type]):
 			return ClaudeCode, nil
 		default:
 			return "", ErrUnrecognised

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 	"github.com/hookcore/hookcore/internal/proc"
@@ -56,7 +57,9 @@ func (c *Command) copilotSuccess(res proc.Result, d hook.Decision) (hook.Decisio
 
 // copilotTools is Copilot CLI's names of Claude Code's tools (bridge.ToolNames("copilot")
 // in reverse).
-var copilotTools = map[string]string{"Bash": "bash", "Read": "view", "Edit": "edit", "Write": "create"}
+var copilotTools = sync.OnceValue(func() map[string]string {
+	return map[string]string{"Bash": "bash", "Read": "view", "Edit": "edit", "Write": "create"}
+})
 
 // copilotStdin writes the input in Copilot CLI's camelCase shape (bridge.Copilot's Decode in
 // reverse): sessionId, cwd, toolName (Copilot's name), toolArgs (a JSON-encoded string),
@@ -68,7 +71,7 @@ func (c *Command) copilotStdin(in *hook.Input) ([]byte, error) {
 	}
 	if in.ToolName != "" {
 		name := in.ToolName
-		if n, ok := copilotTools[name]; ok {
+		if n, ok := copilotTools()[name]; ok {
 			name = n
 		}
 		m["toolName"] = name

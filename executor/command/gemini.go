@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookcore/hookcore/executor/internal/hookio"
@@ -15,11 +16,13 @@ import (
 // geminiTools is Gemini CLI's names of Claude Code's tools (bridge.ToolNames("gemini") in
 // reverse, with Gemini CLI 0.61.0's current name where the bridge also reads a legacy one:
 // Grep is grep_search, which 0.61.0 still accepts as search_file_content).
-var geminiTools = map[string]string{
-	"Bash": "run_shell_command", "Write": "write_file", "Edit": "replace", "Read": "read_file",
-	"Glob": "glob", "Grep": "grep_search", "LS": "list_directory", "WebFetch": "web_fetch",
-	"WebSearch": "google_web_search",
-}
+var geminiTools = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"Bash": "run_shell_command", "Write": "write_file", "Edit": "replace", "Read": "read_file",
+		"Glob": "glob", "Grep": "grep_search", "LS": "list_directory", "WebFetch": "web_fetch",
+		"WebSearch": "google_web_search",
+	}
+})
 
 // geminiStdin writes the input a Gemini CLI hook of AgentEvent reads (Gemini CLI 0.61.0,
 // HookEventHandler in its bundle, observed in ../shared/peer-gemini and recorded in
@@ -43,7 +46,7 @@ func (c *Command) geminiStdin(in *hook.Input) ([]byte, error) {
 	var native string
 	if json.Unmarshal(in.Extra["gemini_tool_name"], &native) == nil && native != "" {
 		cp.ToolName = native
-	} else if n, ok := geminiTools[in.ToolName]; ok {
+	} else if n, ok := geminiTools()[in.ToolName]; ok {
 		cp.ToolName = n
 	}
 	delete(cp.Extra, "gemini_tool_name")

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -14,29 +15,33 @@ import (
 
 // shellWords are reserved words and builtins: a command starting with one of them always
 // runs under sh, and its first word is never looked up in PATH.
-var shellWords = map[string]bool{
-	// Reserved words.
-	"!": true, "{": true, "}": true, "[[": true, "]]": true, "case": true, "coproc": true,
-	"do": true, "done": true, "elif": true, "else": true, "esac": true, "fi": true,
-	"for": true, "function": true, "if": true, "in": true, "select": true, "then": true,
-	"time": true, "until": true, "while": true,
-	// POSIX special builtins.
-	".": true, ":": true, "break": true, "continue": true, "eval": true, "exec": true,
-	"exit": true, "export": true, "readonly": true, "return": true, "set": true,
-	"shift": true, "times": true, "trap": true, "unset": true,
-	// Builtins that act on the shell itself or exist only as builtins.
-	"alias": true, "bg": true, "cd": true, "command": true, "declare": true, "fc": true,
-	"fg": true, "getopts": true, "hash": true, "jobs": true, "let": true, "local": true,
-	"read": true, "shopt": true, "source": true, "type": true, "typeset": true,
-	"ulimit": true, "umask": true, "unalias": true, "wait": true,
-}
+var shellWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		// Reserved words.
+		"!": true, "{": true, "}": true, "[[": true, "]]": true, "case": true, "coproc": true,
+		"do": true, "done": true, "elif": true, "else": true, "esac": true, "fi": true,
+		"for": true, "function": true, "if": true, "in": true, "select": true, "then": true,
+		"time": true, "until": true, "while": true,
+		// POSIX special builtins.
+		".": true, ":": true, "break": true, "continue": true, "eval": true, "exec": true,
+		"exit": true, "export": true, "readonly": true, "return": true, "set": true,
+		"shift": true, "times": true, "trap": true, "unset": true,
+		// Builtins that act on the shell itself or exist only as builtins.
+		"alias": true, "bg": true, "cd": true, "command": true, "declare": true, "fc": true,
+		"fg": true, "getopts": true, "hash": true, "jobs": true, "let": true, "local": true,
+		"read": true, "shopt": true, "source": true, "type": true, "typeset": true,
+		"ulimit": true, "umask": true, "unalias": true, "wait": true,
+	}
+})
 
 // interpreters take a script file as their first non-flag argument; codeFlags are the
 // flag letters that make them run code from the command line or stdin instead.
-var interpreters = map[string]string{
-	"sh": "cs", "bash": "cs", "zsh": "cs", "python": "cm", "python3": "cm", "node": "ep",
-	"ruby": "e", "perl": "eE", "deno": "", "bun": "e", "php": "r",
-}
+var interpreters = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"sh": "cs", "bash": "cs", "zsh": "cs", "python": "cm", "python3": "cm", "node": "ep",
+		"ruby": "e", "perl": "eE", "deno": "", "bun": "e", "php": "r",
+	}
+})
 
 // directSyntax holds every byte that makes a command string more than literal words.
 const directSyntax = "'\"`$;|&<>(){}*?[~\\\n#"
@@ -51,7 +56,7 @@ func directWords(script string) (words []string, ok bool) {
 		return nil, false
 	}
 	words = strings.FieldsFunc(script, func(r rune) bool { return r == ' ' || r == '\t' })
-	if len(words) == 0 || strings.Contains(words[0], "=") || shellWords[words[0]] {
+	if len(words) == 0 || strings.Contains(words[0], "=") || shellWords()[words[0]] {
 		return nil, false
 	}
 	return words, true
@@ -244,7 +249,7 @@ func literal(w *syntax.Word) (string, bool) {
 // cannot start (see wrapped). Claude Code issue 80697: `python3 missing.py` exits 2 and
 // must not read as a deliberate block.
 func checkLaunch(words []string, env []string, dir string) (path string, err error) {
-	if !shellWords[words[0]] {
+	if !shellWords()[words[0]] {
 		if path, err = lookPath(words[0], env, dir); err != nil {
 			return "", err
 		}
@@ -258,8 +263,8 @@ func checkLaunch(words []string, env []string, dir string) (path string, err err
 func checkLaunchAs(ck checks, words []string, env []string, dir string) (path string, err error) {
 	if ck == checkDeferred && filepath.IsAbs(words[0]) {
 		base := filepath.Base(words[0])
-		_, isWrapper := wrappers[base]
-		_, isInterp := interpreters[base]
+		_, isWrapper := wrappers()[base]
+		_, isInterp := interpreters()[base]
 		if !isWrapper && !isInterp {
 			return words[0], nil
 		}
@@ -292,7 +297,7 @@ func wrapped(words []string, env []string, dir string, depth int, found string) 
 		return err
 	}
 	prog := words[0]
-	if shellWords[prog] {
+	if shellWords()[prog] {
 		return nil
 	}
 	if prog != found {
@@ -301,7 +306,7 @@ func wrapped(words []string, env []string, dir string, depth int, found string) 
 		}
 	}
 	base := filepath.Base(prog)
-	codeFlags, isInterp := interpreters[base]
+	codeFlags, isInterp := interpreters()[base]
 	if !isInterp {
 		return nil
 	}
@@ -320,7 +325,7 @@ func wrapped(words []string, env []string, dir string, depth int, found string) 
 			return nil
 		case interpStops(base, a):
 			return nil
-		case interpArgs[base][a]:
+		case interpArgs()[base][a]:
 			i++ // its value
 		case strings.HasPrefix(a, "--"):
 			switch a {
@@ -356,16 +361,18 @@ func wrapped(words []string, env []string, dir string, depth int, found string) 
 
 // wrappers are the programs and builtins that run the rest of their words as a command,
 // after options; the value is the set of their options that take the next word.
-var wrappers = map[string]map[string]bool{
-	"exec":    {"-a": true},
-	"command": {},
-	"env":     {"-u": true, "--unset": true},
-	"nice":    {"-n": true, "--adjustment": true},
-	"nohup":   {},
-	"timeout": {"-s": true, "-k": true, "--signal": true, "--kill-after": true},
-	"stdbuf":  {"-i": true, "-o": true, "-e": true},
-	"setsid":  {},
-}
+var wrappers = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"exec":    {"-a": true},
+		"command": {},
+		"env":     {"-u": true, "--unset": true},
+		"nice":    {"-n": true, "--adjustment": true},
+		"nohup":   {},
+		"timeout": {"-s": true, "-k": true, "--signal": true, "--kill-after": true},
+		"stdbuf":  {"-i": true, "-o": true, "-e": true},
+		"setsid":  {},
+	}
+})
 
 // unwrap returns the words of the command that words run once the wrappers in front are
 // removed, checking that each wrapper that is a program exists. It returns no words when
@@ -374,11 +381,11 @@ var wrappers = map[string]map[string]bool{
 func unwrap(words []string, env []string, dir string, found string) ([]string, error) {
 	for len(words) > 0 {
 		base := filepath.Base(words[0])
-		opts, isWrapper := wrappers[base]
+		opts, isWrapper := wrappers()[base]
 		if !isWrapper || (base == "exec" || base == "command") && words[0] != base {
 			return words, nil
 		}
-		if !shellWords[base] && words[0] != found {
+		if !shellWords()[base] && words[0] != found {
 			if _, err := lookPath(words[0], env, dir); err != nil {
 				return nil, err
 			}
@@ -436,17 +443,19 @@ func isAssignment(w string) bool {
 
 // interpArgs are, per interpreter, the options whose value is the next word (the same
 // tables as the trust cover's, trustcover.go).
-var interpArgs = map[string]map[string]bool{
-	"python":  {"-W": true, "-X": true, "-Q": true, "--check-hash-based-pycs": true},
-	"python3": {"-W": true, "-X": true, "-Q": true, "--check-hash-based-pycs": true},
-	"node":    {"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "-C": true, "--conditions": true, "--env-file": true},
-	"ruby":    {"-r": true, "-I": true, "-E": true, "-F": true},
-	"perl":    {"-I": true, "-M": true, "-m": true},
-	"php":     {"-d": true, "-c": true, "-z": true},
-	"sh":      {"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true},
-	"bash":    {"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true},
-	"zsh":     {"-o": true, "+o": true},
-}
+var interpArgs = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"python":  {"-W": true, "-X": true, "-Q": true, "--check-hash-based-pycs": true},
+		"python3": {"-W": true, "-X": true, "-Q": true, "--check-hash-based-pycs": true},
+		"node":    {"-r": true, "--require": true, "--import": true, "--loader": true, "--experimental-loader": true, "-C": true, "--conditions": true, "--env-file": true},
+		"ruby":    {"-r": true, "-I": true, "-E": true, "-F": true},
+		"perl":    {"-I": true, "-M": true, "-m": true},
+		"php":     {"-d": true, "-c": true, "-z": true},
+		"sh":      {"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true},
+		"bash":    {"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true},
+		"zsh":     {"-o": true, "+o": true},
+	}
+})
 
 // interpStops reports whether option a of interpreter base makes its script something
 // else than a plain operand relative to the working directory: ruby -C DIR and -xDIR,

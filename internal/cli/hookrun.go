@@ -149,7 +149,7 @@ func (re hookRunEnv) lineRuns(line string, direct bool, depth int) []hookRun {
 			continue
 		}
 		prog := tildeHome(words[0], re.get)
-		if strings.ContainsAny(prog, "$`*?[{") || funcs[prog] || (config.ShellBuiltins[prog] && !direct) || config.ShellReservedWords[prog] {
+		if strings.ContainsAny(prog, "$`*?[{") || funcs[prog] || (config.IsShellBuiltin(prog) && !direct) || config.IsShellReservedWord(prog) {
 			continue
 		}
 		r := re.resolve(prog)

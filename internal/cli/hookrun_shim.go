@@ -10,16 +10,18 @@ import (
 
 // versionFiles are the files in the working directory and its ancestors by which a version
 // manager picks the version a shim runs, by manager.
-var versionFiles = map[string][]string{
-	"pyenv":  {".python-version"},
-	"rbenv":  {".ruby-version"},
-	"nodenv": {".node-version"},
-	"goenv":  {".go-version"},
-	"jenv":   {".java-version"},
-	"asdf":   {".tool-versions"},
-	"mise":   {"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".tool-versions", ".config/mise.toml", ".config/mise/config.toml", ".python-version", ".ruby-version", ".node-version", ".nvmrc"},
-	"volta":  nil, // package.json's "volta" key: left (docs/decisions.md, red team round 51)
-}
+var versionFiles = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"pyenv":  {".python-version"},
+		"rbenv":  {".ruby-version"},
+		"nodenv": {".node-version"},
+		"goenv":  {".go-version"},
+		"jenv":   {".java-version"},
+		"asdf":   {".tool-versions"},
+		"mise":   {"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".tool-versions", ".config/mise.toml", ".config/mise/config.toml", ".python-version", ".ruby-version", ".node-version", ".nvmrc"},
+		"volta":  nil, // package.json's "volta" key: left (docs/decisions.md, red team round 51)
+	}
+})
 
 // shimRootVar matches the line a pyenv-family shim exports its manager's root with:
 // `export PYENV_ROOT="/root/.pyenv"`.
@@ -61,7 +63,7 @@ func shim(r hookRun, v runView) (root, manager string) {
 	if manager == "rtx" {
 		manager = "mise"
 	}
-	if _, known := versionFiles[manager]; !known {
+	if _, known := versionFiles()[manager]; !known {
 		manager = ""
 	}
 	return root, manager
@@ -91,10 +93,10 @@ func shimStartup(r hookRun, v runView) []string {
 	if root != "" {
 		out = append(out, root)
 	}
-	names := versionFiles[manager]
+	names := versionFiles()[manager]
 	switch manager {
 	case "":
-		for _, fs := range versionFiles {
+		for _, fs := range versionFiles() {
 			names = append(names, fs...)
 		}
 		slices.Sort(names)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -20,10 +21,12 @@ import (
 // values (no shell or environment can carry them).
 
 // varNames are the context variables, apart from TOOL_ARGS and its dotted forms.
-var varNames = map[string]bool{
-	"EVENT": true, "TOOL_NAME": true, "FILE_PATH": true, "MESSAGE": true,
-	"ERROR": true, "SESSION_ID": true, "CWD": true, "TOOL_ARGS": true,
-}
+var varNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"EVENT": true, "TOOL_NAME": true, "FILE_PATH": true, "MESSAGE": true,
+		"ERROR": true, "SESSION_ID": true, "CWD": true, "TOOL_ARGS": true,
+	}
+})
 
 // Value returns the value of the context variable name ("FILE_PATH", "TOOL_ARGS.x.0",
 // without the $) for in, with NUL bytes dropped; "" for an unknown name or a missing field.
@@ -128,7 +131,7 @@ func At(s string, i int) (name string, end int, ok bool) {
 		k++
 	}
 	name = s[j:k]
-	if !varNames[name] {
+	if !varNames()[name] {
 		return "", 0, false
 	}
 	if name == "TOOL_ARGS" {
