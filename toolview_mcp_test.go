@@ -88,6 +88,8 @@ func TestMCPToolViews(t *testing.T) {
 		{"get_file_info", "mcp__filesystem__get_file_info", `{"path":"~/.hookcore/hooks.yaml"}`, "", none},
 		{"directory_tree", "mcp__filesystem__directory_tree", `{"path":"~/.hookcore"}`, "", none},
 		{"search_files", "mcp__filesystem__search_files", `{"path":"~/.hookcore","pattern":"*.yaml"}`, "", none},
+		{"log_to_file writes (red team round 59)", "mcp__x__log_to_file", `{"path":"~/.hookcore/hooks.yaml","message":"x"}`, "no hookcore dir", nil},
+		{"git_log reads", "mcp__git__git_log", `{"repo_path":"~/.hookcore"}`, "", none},
 		{"a name with a reader and a writer writes", "mcp__x__read_write_file", `{"path":"~/.hookcore/a"}`, "no hookcore dir", nil},
 		{"other files", "mcp__filesystem__write_file", `{"path":"/home/u/p/main.go","content":"package main"}`, "",
 			[]viewCall{}},

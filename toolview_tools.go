@@ -34,10 +34,12 @@ var ownTools = sync.OnceValue(func() map[string]bool {
 // no writer is read-only: read_file, get_file_info, list_directory, search_files,
 // list_allowed_directories, read_multiple_files; write_file, edit_file, move_file,
 // create_directory, get_or_create, read_write_file are not. readOnlyNames are read-only
-// names that start otherwise (server-filesystem's directory_tree).
+// names that start otherwise (server-filesystem's directory_tree). "log" is read-only only as
+// the whole name (git's git_log, after the server's name): log_to_file, log_event write
+// (red team round 59).
 var (
 	readerWords = []string{"read", "get", "list", "ls", "search", "find", "view", "show", "stat", "info", "head", "tail",
-		"cat", "tree", "glob", "grep", "describe", "query", "lookup", "inspect", "status", "diff", "log", "count",
+		"cat", "tree", "glob", "grep", "describe", "query", "lookup", "inspect", "status", "diff", "count",
 		"exists", "preview", "locate"}
 	writerWords = []string{"write", "edit", "create", "delete", "del", "remove", "rm", "move", "mv", "rename", "copy",
 		"cp", "put", "set", "update", "modify", "patch", "replace", "insert", "append", "save", "upload",
@@ -109,7 +111,7 @@ func readToolName(tool string) toolName {
 	}
 	n.cell = holdsFold(tool, cellToolNames)
 	n.readOnly = foldIn(name, readOnlyNames)
-	if len(words) > 0 && foldIn(words[0], readerWords) {
+	if len(words) > 0 && foldIn(words[0], readerWords) || len(words) == 1 && strings.EqualFold(words[0], "log") {
 		n.readOnly = true
 	}
 	for _, w := range words {
