@@ -55,11 +55,14 @@ type nameSpec struct {
 	// dir is set for a directory's name, written with a trailing slash (`names ".claude/"`):
 	// the name followed by a slash matches too, as a component of a longer path
 	// (`~/.mini''code/config.yaml`, red team round 52).
-	dir  bool
-	stem int    // bytes of name that count as written
-	need int    // written stem bytes needed
-	reps []byte // one byte of each class the automaton tells apart
-	n    int    // number of states
+	dir bool
+	// spelledOut is set for a file's name written after */ (`names "*/settings.json"`): an
+	// occurrence alone or after a written relative directory does not count (names_dir.go).
+	spelledOut bool
+	stem       int    // bytes of name that count as written
+	need       int    // written stem bytes needed
+	reps       []byte // one byte of each class the automaton tells apart
+	n          int    // number of states
 	// The states an item of each kind leads to from each state, computed once: any text
 	// (itAny), a * glob, a ? glob, a number range.
 	anyText, globMany, globOne, digits []stateSet
@@ -76,14 +79,21 @@ func compileName(v string) (*nameSpec, error) {
 	if v == "" || len(v) > maxNameLen {
 		return nil, fmt.Errorf("names takes a file name of 1 to %d bytes", maxNameLen)
 	}
+	spelledOut := strings.HasPrefix(v, "*/") && len(v) > 2
+	if spelledOut {
+		v = v[2:]
+	}
 	dir := len(v) > 1 && strings.HasSuffix(v, "/")
+	if spelledOut && dir {
+		return nil, fmt.Errorf("names takes */ before a file's name, not a directory's: %q", "*/"+v)
+	}
 	v = strings.TrimSuffix(v, "/")
 	for i := 0; i < len(v); i++ {
 		if c := v[i]; c <= ' ' || c >= 0x7f || c == '/' {
 			return nil, fmt.Errorf("names takes one file name of printable ASCII without spaces or slashes (a directory's with one slash at its end), not %q", v)
 		}
 	}
-	ns := &nameSpec{name: strings.ToLower(v), dir: dir}
+	ns := &nameSpec{name: strings.ToLower(v), dir: dir, spelledOut: spelledOut}
 	ns.stem = len(v)
 	if i := strings.LastIndexByte(v, '.'); i > 0 {
 		ns.stem = i
@@ -137,6 +147,9 @@ func compileName(v string) (*nameSpec, error) {
 func (ns *nameSpec) in(text string) bool {
 	if len(text) > shbound.MaxLen {
 		return true
+	}
+	if ns.spelledOut {
+		text, _ = blankSpelledOut(text, ns.name)
 	}
 	lf := scanLine(text)
 	if lf.join || lf.history || lf.over {
