@@ -30,6 +30,8 @@ const (
 
 // Break is the first place where the log stops being the chain its writer wrote.
 type Break struct {
+	// File is the log's path: VerifyFile's path, "" for Verify.
+	File string
 	Line int   // 1-based line number in the file (for Cut: the last line's number)
 	Seq  int64 // the seq the line carries (0 when it has none)
 	Kind Kind
@@ -37,7 +39,12 @@ type Break struct {
 	Detail string
 }
 
+// Error is "FILE:LINE: kind: detail", the position as the CLI's other errors give it
+// (new-user trial, stop 33), or "line LINE: kind: detail" without a File.
 func (b *Break) Error() string {
+	if b.File != "" {
+		return fmt.Sprintf("%s:%d: %s: %s", b.File, b.Line, b.Kind, b.Detail)
+	}
 	return fmt.Sprintf("line %d: %s: %s", b.Line, b.Kind, b.Detail)
 }
 
@@ -117,7 +124,11 @@ func VerifyFile(path string, key []byte, head string) (*Report, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return Verify(f, key, head)
+	rep, err := Verify(f, key, head)
+	if rep != nil && rep.Break != nil {
+		rep.Break.File = path
+	}
+	return rep, err
 }
 
 func readLine(br *bufio.Reader) ([]byte, error) {

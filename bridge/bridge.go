@@ -105,7 +105,8 @@ var ErrNoTool = errors.New("the hook input names no tool (tool_name is missing o
 // answers an input it cannot read (fail closed; issue 9 item 2, red team: an empty stdin
 // with the event as an argument was allowed). Agents always send the tool name and its
 // arguments; an input without them comes from a broken harness, never from a model. A tool
-// gate without tool_input (absent or null) is an error wrapping ErrToolInput.
+// gate without tool_input (absent or null), or with one that is not a JSON object, is an
+// error wrapping ErrToolInput.
 func Incomplete(ev hook.Event, in *hook.Input) error {
 	if !toolGate(ev) {
 		return nil
@@ -117,6 +118,10 @@ func Incomplete(ev hook.Event, in *hook.Input) error {
 		// A tool call always has its arguments ({} for a tool that takes none): without
 		// them every rule on the arguments would miss (red team round 33's note).
 		return fmt.Errorf("%w (tool_input is missing)", ErrToolInput)
+	} else if t[0] != '{' {
+		// A string or an array is no tool call's arguments either: said as such, not
+		// with the reason of whichever rule ran on it (new-user trial, stop 33).
+		return fmt.Errorf("%w (tool_input is %s, not a JSON object)", ErrToolInput, text.Printable(Head(t, 40)))
 	}
 	return nil
 }

@@ -184,8 +184,9 @@ func TestFail(t *testing.T) {
 	}
 }
 
-// TestIncomplete: a tool gate without a tool name cannot be decided (red team: an empty
-// stdin was let through); other events and inputs with a tool can.
+// TestIncomplete: a tool gate without a tool name, or without its arguments as an object,
+// cannot be decided (red team: an empty stdin was let through); other events and inputs
+// with a tool and an object can.
 func TestIncomplete(t *testing.T) {
 	for _, tt := range []struct {
 		ev   hook.Event
@@ -200,7 +201,10 @@ func TestIncomplete(t *testing.T) {
 		{hook.PreToolUse, &hook.Input{ToolName: "Bash"}, bridge.ErrToolInput},
 		{hook.PermissionRequest, &hook.Input{ToolName: "Bash", ToolInput: json.RawMessage(" null ")}, bridge.ErrToolInput},
 		{hook.PreToolUse, &hook.Input{ToolName: "mcp__x__ping", ToolInput: json.RawMessage(`{}`)}, nil},
-		{hook.PreToolUse, &hook.Input{ToolName: "Bash", ToolInput: json.RawMessage(`"rm -rf /"`)}, nil}, // the rules read a string too
+		// Nor is a string or an array (new-user trial, stop 33: the block's reason was the
+		// rule's that ran on it, not what was wrong with the input).
+		{hook.PreToolUse, &hook.Input{ToolName: "Bash", ToolInput: json.RawMessage(`"rm -rf /"`)}, bridge.ErrToolInput},
+		{hook.PermissionRequest, &hook.Input{ToolName: "Bash", ToolInput: json.RawMessage(`["rm"]`)}, bridge.ErrToolInput},
 		{hook.PostToolUse, &hook.Input{}, nil},
 		{hook.UserPromptSubmit, &hook.Input{}, nil},
 		{hook.Stop, nil, nil},

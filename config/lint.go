@@ -57,13 +57,16 @@ var scriptExts = []string{".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", "
 //     in PATH`. The program is the first word of the first simple command (after VAR=x
 //     assignments, env and exec with their options), or args[0]; a name that looks like a
 //     script (hook.py) is left to the check above.
+//   - A hookcore config (not a MiniCode one) that declares no hooks and does not set
+//     disable_all_hooks: empty, only comments, or hooks: with nothing under it; at the
+//     file, with no line.
 //   - A matcher on a tool event that matches none of opts.Tools.
 //   - A permission-rule `if` whose tool the hook's matcher never passes (matcher "Write",
 //     if "Edit(.env)"): the hook can never run, since a rule matches only its own tool
 //     (match.If.RuleTools; Claude Code 2.1.332 does the same), a Read rule Read and the
 //     searches Grep, Glob and LS.
 //
-// Warnings carry the hook entry's position.
+// Warnings carry the hook entry's position, the empty file's warning the file's.
 func Lint(f *File, opts LintOptions) ErrorList {
 	var out ErrorList
 	if f == nil {
@@ -83,6 +86,13 @@ func Lint(f *File, opts LintOptions) ErrorList {
 	}
 	if home != "" {
 		vars["HOME"] = home
+	}
+	if f.Dialect == Native && !isMiniCodeConfig(f.Path) && !f.Failed && f.Entries == 0 && !f.DisableAll {
+		// Empty, only comments, or hooks: with nothing under it: all alike, a warning
+		// (new-user trial, stop 33; docs/decisions.md). A misspelled hooks: key is the
+		// parser's error, since the hooks written under it would not run.
+		out = append(out, &Problem{Pos: Pos{File: f.Path}, Warning: true,
+			Msg: "the file declares no hooks (it is empty, or hooks: holds nothing): it runs nothing"})
 	}
 	warnedMatcher := map[string]bool{} // a matcher shared by a Claude Code group: warn once
 	for i := range f.Hooks {

@@ -279,7 +279,8 @@ type Hook struct {
 	// tool input the one before rewrote (research note 1.1), as hookcore runs an event's
 	// hooks unless they are Parallel. False for the other dialects.
 	Sequential bool
-	// Pos is the position of the hook's entry.
+	// Pos is the position of the hook's entry: its id key where it has one on a line of its
+	// own, else the entry's start (its first key, or the { of a flow mapping or JSON object).
 	Pos     Pos
 	Dialect Dialect
 	Layer   Layer

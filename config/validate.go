@@ -31,6 +31,14 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 	reported := map[key]bool{} // a matcher group's problem is reported once, not per hook
 	for i, r := range raws {
 		r.h.Index, r.h.Layer = i, layer
+		if p, ok := r.at["id"]; ok && r.explicitID && p.keyNode != nil {
+			// A hook with an id is at its id line, whatever key comes first (new-user
+			// trial, stop 33: a hook written matcher-first was reported at its matcher);
+			// an id on the entry's first line leaves the entry's start ({ of a flow map).
+			if at := (&decoder{path: r.h.Pos.File}).pos(p.keyNode); at.Line != r.h.Pos.Line {
+				r.h.Pos = at
+			}
+		}
 		if r.h.Dialect == Gemini && r.h.AgentKey == "" {
 			r.h.AgentKey = r.h.Action.Command // Gemini CLI's getHookName: name || command
 		}

@@ -53,7 +53,7 @@ removed, inserted or reordered; given a head saved earlier with 'audit head', al
 					fmt.Fprintf(e.stderr, "hookcore: the log is keyed but %s is not set: its macs were not checked\n", audit.KeyEnv)
 				}
 			} else {
-				fmt.Fprintf(e.stdout, "%s:%s\n", args[0], rep.Break.Error())
+				fmt.Fprintln(e.stdout, rep.Break.Error()) // FILE:LINE: kind: detail
 			}
 			if !rep.OK() {
 				return exitWith(ExitFailure)

@@ -29,10 +29,11 @@ func relativize(msg, cwd string) string {
 	return msg
 }
 
-// cwds returns the fixer of recorded working directories that fire, hook, serve and replay
-// use: a cwd that does not exist on this machine is replaced by the command's own, with a
-// note on stderr (once per directory), so that command hooks can start.
-func (e *env) cwds() *replay.CwdFixer { return replay.NewCwdFixer(e.cwd, e.stderr) }
+// cwds returns the fixer of the hook input's cwd that fire, hook and serve use (replay has
+// its own, which speaks of the recorded directory): a cwd that does not exist on this
+// machine is replaced by the command's own, with a note on stderr (once per directory), so
+// that command hooks can start.
+func (e *env) cwds() *replay.CwdFixer { return replay.NewInputCwdFixer(e.cwd, e.stderr) }
 
 // stateDirPath resolves the state directory: dir, $HOOKCORE_STATE_DIR, ~/.hookcore/state.
 func (e *env) stateDirPath(dir string) (string, error) {

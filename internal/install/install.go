@@ -3,6 +3,7 @@ package install
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
@@ -242,7 +243,14 @@ func (p *Plan) merge(a *agent, o *Options, add bool) error {
 	hooks := &object{vals: map[string]json.RawMessage{}}
 	if v, ok := root.get("hooks"); ok {
 		if hooks, err = parseObject(v); err != nil {
-			return fmt.Errorf("%s: \"hooks\": %v", path, err)
+			// At the bad value's file:line:col, as every other error of the file
+			// (new-user trial, stop 33: `"hooks": not a JSON object`, no position).
+			var dup *dupKeyError
+			if off := valueOffset(old, "hooks"); errors.As(err, &dup) && off >= 0 {
+				err = &dupKeyError{key: dup.key, Offset: int64(off) + dup.Offset}
+				return fmt.Errorf("%s (fix or move it; hookcore does not overwrite a file it cannot read)", where(path, old, err))
+			}
+			return fmt.Errorf("%s: \"hooks\" is %s, not an object of events (fix or move it; hookcore does not overwrite a file it cannot read)", at(path, old, "hooks"), jsonKind(v))
 		}
 	}
 	if !a.grouped && add && len(bytes.TrimSpace(old)) == 0 {
@@ -257,7 +265,7 @@ func (p *Plan) merge(a *agent, o *Options, add bool) error {
 			if err := json.Unmarshal(v, &list); err != nil {
 				// Named as the file's user sees it, not as Go's decoder does (new-user trial,
 				// stop 27: "cannot unmarshal object into Go value of type []json.RawMessage").
-				return fmt.Errorf("%s: hooks.%s is %s, not a list of hook groups (fix or move it; hookcore does not overwrite a file it cannot read)", path, ev.name, jsonKind(v))
+				return fmt.Errorf("%s: hooks.%s is %s, not a list of hook groups (fix or move it; hookcore does not overwrite a file it cannot read)", at(path, old, "hooks", ev.name), ev.name, jsonKind(v))
 			}
 		}
 		before := list
@@ -809,14 +817,18 @@ func sameEntries(a, b []json.RawMessage) bool {
 	return len(a) == len(b) && (len(a) == 0 || sameJSON(raw(a), raw(b)))
 }
 
-// jsonKind names the kind of v, a JSON value that is not a list nor null: "an object",
-// "a string", "a boolean", "a number".
+// jsonKind names the kind of v, a JSON value: "an object", "an array", "null", "a string",
+// "a boolean", "a number".
 func jsonKind(v json.RawMessage) string {
 	switch t := bytes.TrimSpace(v); {
 	case len(t) == 0:
 		return "empty"
 	case t[0] == '{':
 		return "an object"
+	case t[0] == '[':
+		return "an array"
+	case t[0] == 'n':
+		return "null"
 	case t[0] == '"':
 		return "a string"
 	case t[0] == 't' || t[0] == 'f':

@@ -424,8 +424,7 @@ func where(path string, data []byte, err error) string {
 	if off < 0 || off > int64(len(data)) {
 		return fmt.Sprintf("%s: %v", path, err)
 	}
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := int(off) - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
+	line, col := lineCol(data, int(off))
 	msg := fmt.Sprintf("%s:%d:%d: %v", path, line, col, err)
 	if rest := data[off:]; bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*")) {
 		if filepath.Base(filepath.Dir(path)) == ".gemini" {
@@ -441,4 +440,45 @@ func where(path string, data []byte, err error) string {
 		msg += " (the file starts with " + h + ", which JSON does not take: save it as UTF-8 without a byte order mark)"
 	}
 	return msg
+}
+
+// lineCol returns the line and column of byte offset off in data, both 1-based, the column
+// in bytes.
+func lineCol(data []byte, off int) (line, col int) {
+	line = 1 + bytes.Count(data[:off], []byte("\n"))
+	col = off - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
+	return line, col
+}
+
+// valueOffset returns the offset in data of the value that keys lead to from the root
+// object (keys[0] a member of the root, keys[1] a member of that value, ...), or -1 when
+// data holds no such value.
+func valueOffset(data []byte, keys ...string) int {
+	off := skip(data, 0, " \t\r\n")
+	for _, k := range keys {
+		if off >= len(data) || data[off] != '{' {
+			return -1
+		}
+		ms, _, err := members(data, off)
+		if err != nil {
+			return -1
+		}
+		i := slices.IndexFunc(ms, func(m member) bool { return m.key == k })
+		if i < 0 {
+			return -1
+		}
+		off = ms[i].valStart
+	}
+	return off
+}
+
+// at returns "path:line:col" of the value that keys lead to in data (valueOffset), or
+// path when data holds no such value.
+func at(path string, data []byte, keys ...string) string {
+	off := valueOffset(data, keys...)
+	if off < 0 || off > len(data) {
+		return path
+	}
+	line, col := lineCol(data, off)
+	return fmt.Sprintf("%s:%d:%d", path, line, col)
 }

@@ -130,14 +130,23 @@ func (t *tracker) reset() {
 type CwdFixer struct {
 	here  string
 	notes io.Writer
+	what  string          // what the note calls the directory
 	known map[string]bool // directory → exists
 }
 
-// NewCwdFixer returns a fixer that replaces missing directories with here and writes
-// "hookcore: note: the recorded working directory DIR does not exist here; hooks run in
-// HERE" on notes (nil: nowhere), once per directory.
+// NewCwdFixer returns a fixer for a replay, which replaces missing directories with here
+// and writes "hookcore: note: the recorded working directory DIR does not exist here; hooks
+// run in HERE" on notes (nil: nowhere), once per directory.
 func NewCwdFixer(here string, notes io.Writer) *CwdFixer {
-	return &CwdFixer{here: here, notes: notes}
+	return &CwdFixer{here: here, notes: notes, what: "the recorded working directory"}
+}
+
+// NewInputCwdFixer is NewCwdFixer for a hook input an agent or a user sends (`hook`,
+// `serve`, `fire`), whose note names the input's field: "hookcore: note: the hook input's
+// cwd DIR does not exist here; hooks run in HERE" (new-user trial, stop 33: a hook author
+// could not place "the recorded working directory").
+func NewInputCwdFixer(here string, notes io.Writer) *CwdFixer {
+	return &CwdFixer{here: here, notes: notes, what: "the hook input's cwd"}
 }
 
 // Fix sets in.Cwd to the fixer's directory when in.Cwd is set and is not a directory here
@@ -155,7 +164,7 @@ func (c *CwdFixer) Fix(in *hook.Input) *hook.Input {
 		}
 		c.known[in.Cwd] = ok
 		if !ok && c.notes != nil {
-			fmt.Fprintf(c.notes, "hookcore: note: the recorded working directory %s does not exist here; hooks run in %s\n", in.Cwd, c.here)
+			fmt.Fprintf(c.notes, "hookcore: note: %s %s does not exist here; hooks run in %s\n", c.what, in.Cwd, c.here)
 		}
 	}
 	if !ok {
