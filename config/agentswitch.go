@@ -85,20 +85,30 @@ func (s AgentSwitches) Off(f *File, h *Hook) bool { return s.Why(f, h) != "" }
 // hooksConfig.disabled lists it", "FILE: its [features] switch hooks off", "FILE: its
 // [hooks.state] entry says enabled = false"); "" when nothing does.
 func (s AgentSwitches) Why(f *File, h *Hook) string {
+	if file, how := s.By(f, h); file != "" {
+		return file + ": " + how
+	}
+	return ""
+}
+
+// By is Why in two parts: the file whose switch turns h, a hook of f, off and how it does
+// ("hooksConfig.enabled is false", "hooksConfig.disabled lists it", "its [features] switch
+// hooks off", "its [hooks.state] entry says enabled = false"); both "" when nothing does.
+func (s AgentSwitches) By(f *File, h *Hook) (file, how string) {
 	if file, ok := s.off[f.Dialect]; ok {
 		if f.Dialect == Gemini {
-			return file + ": hooksConfig.enabled is false"
+			return file, "hooksConfig.enabled is false"
 		}
-		return file + ": its [features] switch hooks off"
+		return file, "its [features] switch hooks off"
 	}
 	if h.AgentKey == "" {
-		return ""
+		return "", ""
 	}
 	if file, ok := s.disabled[f.Dialect][h.AgentKey]; ok {
 		if f.Dialect == Gemini {
-			return file + ": hooksConfig.disabled lists it"
+			return file, "hooksConfig.disabled lists it"
 		}
-		return file + ": its [hooks.state] entry says enabled = false"
+		return file, "its [hooks.state] entry says enabled = false"
 	}
-	return ""
+	return "", ""
 }

@@ -37,8 +37,10 @@ It also warns about a command whose script or program does not exist (not in PAT
 hook whose model cannot be reached here, a func hook (only a Go program that registers it can
 run it), a plain-name matcher that names no tool any supported agent sends (a typo: "Bsh"),
 and, with --tools (which replaces that list: declare your own tools so), a matcher that can
-never match one of the tools. An agent hook is an error unless --agent-runner says the
-harness runs sub-agents.`,
+never match one of the tools; an agent's entry that runs hookcore and that a switch of a file
+the agent reads turns off (disableAllHooks, hooksConfig, [features] hooks), or that fails
+open (--on-error allow, a timeout shorter than the agent's own default). An agent hook is
+an error unless --agent-runner says the harness runs sub-agents.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var paths []config.LayerPath
 			if len(args) == 0 {
@@ -104,6 +106,7 @@ harness runs sub-agents.`,
 					all = append(all, bareHookcore(f, prev)...)
 					all = append(all, shellHookcore(f, prev)...)
 					all = append(all, narrowHookcore(f, prev)...)
+					all = append(all, failOpen(f)...)
 				}
 			}
 			if len(args) == 0 && e.home != "" {

@@ -241,30 +241,41 @@ func orFailed(p bridge.Protocol, event hook.Event, failed string, ans bridge.Ans
 }
 
 // agentBudget is how long the hooks of one event may take under the agent named agent
-// before hookcore answers a gate event with a block: 10 s less than the agent's default
-// timeout for a hook command (Claude Code 600 s, 30 s on UserPromptSubmit; Codex 600 s;
-// Gemini CLI 60 s; Copilot CLI 30 s, the timeoutSec install writes; Cursor's is not
-// documented: 30 s is assumed). A hook command the agent times out is a failed hook that
-// the agent lets the call through after (Claude Code, Gemini CLI); an answer a little
-// earlier keeps the block. The 10 s leave room for the hooks' cancellation (a grace period
-// of 2 s, then their output pipes, up to 2 s more) on a loaded machine (red team round 36:
-// with 5 s the answer came 0.1 s before Copilot CLI's timeout under load). 0: none.
+// before hookcore answers a gate event with a block: budgetMargin (10 s) less than the
+// agent's default timeout for a hook command (agentTimeout). A hook command the agent times
+// out is a failed hook that the agent lets the call through after (Claude Code, Gemini
+// CLI); an answer a little earlier keeps the block. The 10 s leave room for the hooks'
+// cancellation (a grace period of 2 s, then their output pipes, up to 2 s more) on a loaded
+// machine (red team round 36: with 5 s the answer came 0.1 s before Copilot CLI's timeout
+// under load). 0: none.
 func agentBudget(agent string, event hook.Event) time.Duration {
-	var d time.Duration
-	switch agent {
-	case "claude", "codex":
-		d = 600 * time.Second
-		if event == hook.UserPromptSubmit && agent == "claude" {
-			d = 30 * time.Second
-		}
-	case "gemini":
-		d = 60 * time.Second
-	case "copilot", "cursor":
-		d = 30 * time.Second
-	default:
+	d := agentTimeout(agent, event)
+	if d == 0 {
 		return 0
 	}
-	return d - 10*time.Second
+	return d - budgetMargin
+}
+
+// budgetMargin is how much sooner than the agent's timeout hookcore answers (agentBudget).
+const budgetMargin = 10 * time.Second
+
+// agentTimeout is the agent's default timeout for its hook command on event (Claude Code
+// 600 s, 30 s on UserPromptSubmit; Codex 600 s; Gemini CLI 60 s; Copilot CLI 30 s, the
+// timeoutSec install writes; Cursor's is not documented: 30 s is assumed); 0 for another
+// agent.
+func agentTimeout(agent string, event hook.Event) time.Duration {
+	switch agent {
+	case "claude", "codex":
+		if event == hook.UserPromptSubmit && agent == "claude" {
+			return 30 * time.Second
+		}
+		return 600 * time.Second
+	case "gemini":
+		return 60 * time.Second
+	case "copilot", "cursor":
+		return 30 * time.Second
+	}
+	return 0
 }
 
 // withinBudget is ans, or the block of an event whose hooks ctx ended for running out of the

@@ -149,12 +149,20 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		}
 	}
 	if add {
-		if note := e.agentOffNote(agent, p.Project, o.ProjectDir); note != "" {
+		files, target := e.installedFiles(agent, p, o.ProjectDir)
+		if note := e.agentOffNote(files, target); note != "" {
 			defer func() {
 				if err == nil {
 					fmt.Fprintln(e.stdout, note)
 				}
 			}()
+		}
+		if target != nil {
+			// Red team round 59: a repository's own hookcore entry that fails open was kept,
+			// credited to the user, and nothing warned.
+			for _, q := range failOpen(target) {
+				fmt.Fprintf(e.stderr, "hookcore: %s\n", relativize(q.Error(), e.cwd))
+			}
 		}
 	}
 	for _, ev := range p.Kept {
@@ -164,12 +172,22 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		if !add {
 			what = "uninstall removes only the entries install writes"
 		}
+		if p.Project {
+			// A project's file comes with the repository: the entry need not be the user's
+			// (red team round 59: a repository's fail-open entry was "one you wrote").
+			fmt.Fprintf(e.stdout, "hooks.%s: a hookcore hook entry already in %s, not one install writes: left as it is (%s)\n", ev, e.shownPath(p.Path), what)
+			continue
+		}
 		fmt.Fprintf(e.stdout, "%s: hooks.%s has a hookcore hook entry you wrote: left as it is (%s)\n", e.shownPath(p.Path), ev, what)
 	}
 	for _, ev := range p.Narrow {
 		// New-user trial, stop 30: a hand-written entry under matcher Bash left Write and
 		// Edit unguarded, and nothing said so.
-		fmt.Fprintf(e.stderr, "hookcore: warning: %s: hooks.%s: the hookcore entry you wrote runs only for the tools that matcher names: no other tool call (Write, Edit, ...) reaches hookcore, so none of their guards run; set that group's matcher to \"*\", or take your entry out and run install again (it writes one for every tool)\n", e.shownPath(p.Path), ev)
+		yours, it := "the hookcore entry you wrote", "your entry"
+		if p.Project {
+			yours, it = "the hookcore entry already there", "that entry" // not the user's, perhaps
+		}
+		fmt.Fprintf(e.stderr, "hookcore: warning: %s: hooks.%s: %s runs only for the tools that matcher names: no other tool call (Write, Edit, ...) reaches hookcore, so none of their guards run; set that group's matcher to \"*\", or take %s out and run install again (it writes one for every tool)\n", e.shownPath(p.Path), ev, yours, it)
 	}
 	if len(p.ReplacedHand) > 0 {
 		// New-user trial, stop 30: `hookcore-hook claude` under matcher Bash was "left as
@@ -401,57 +419,6 @@ func cmdName(add bool) string {
 		return "install"
 	}
 	return "uninstall"
-}
-
-// agentOffNote is what install says, after its other lines, when the agent's own switch
-// turns every hook of its files off, so that the entries install writes will not run (new-
-// user trial, stop 28: install codex said nothing of `[features] hooks = false`, which
-// `hookcore list` reported): Codex's [features] hooks (or codex_hooks) in a config.toml,
-// Gemini CLI's hooksConfig.enabled in a settings.json. The files read are the user's and,
-// for a project install, the project's, resolved as config.AgentSwitch resolves them for
-// list (the project's, read by the agent in a folder it trusts, wins). "" when nothing
-// switches the hooks off, and for the other agents.
-func (e *env) agentOffNote(agent string, project bool, projectDir string) string {
-	var d config.Dialect
-	var rel string
-	switch agent {
-	case "codex":
-		d, rel = config.Codex, filepath.Join(".codex", "config.toml")
-	case "gemini":
-		d, rel = config.Gemini, filepath.Join(".gemini", "settings.json")
-	default:
-		return ""
-	}
-	var files []*config.File
-	read := func(path string, layer config.Layer) {
-		if _, err := os.Stat(path); err != nil {
-			return
-		}
-		if f, _ := config.ParseFile(path, layer); f != nil && !f.Failed {
-			files = append(files, f)
-		}
-	}
-	if e.home != "" {
-		read(filepath.Join(e.home, rel), config.User)
-	}
-	if project && projectDir != "" {
-		read(filepath.Join(projectDir, rel), config.Project)
-	}
-	off := config.AgentSwitch(files, true).AllOff(d)
-	if off == "" {
-		return ""
-	}
-	where := e.shownPath(off)
-	if d == config.Gemini {
-		return fmt.Sprintf("note: Gemini CLI runs none of these hooks: %s sets hooksConfig.enabled to false; set it to true there (\"hooksConfig\": {\"enabled\": true}) to switch Gemini CLI's hooks on", where)
-	}
-	key := "hooks"
-	for _, f := range files {
-		if f.Path == off && f.HooksEnabled == nil {
-			key = "codex_hooks"
-		}
-	}
-	return fmt.Sprintf("note: Codex runs none of these hooks: %s sets [features] %s = false; set it to true there to switch Codex's hooks on", where, key)
 }
 
 // createdSet is the record of the settings files install created (absolute paths), in
