@@ -52,6 +52,12 @@ func TestGateBlockNeverAllows(t *testing.T) {
 					if len(a.Stdout) > 0 && !json.Valid(a.Stdout) {
 						t.Errorf("stdout is not JSON: %s", a.Stdout)
 					}
+					if name == "claude" {
+						// hookcore serve's answer to a Claude Code http hook: no exit status.
+						if body, ok := bridge.ClaudeHTTP(ev, a); !ok || !saysDeny(body) {
+							t.Errorf("http hook answer %q (ok %v) is not a block", body, ok)
+						}
+					}
 				})
 			}
 		}
