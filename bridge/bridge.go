@@ -169,7 +169,8 @@ func toolInput(ev hook.Event, field string, v json.RawMessage) (json.RawMessage,
 	return b, nil
 }
 
-// object decodes data as one JSON object into a map of raw fields.
+// object decodes data as one JSON object into a map of raw fields; a top-level key given
+// twice is an error (checkKeys).
 func object(data []byte) (map[string]json.RawMessage, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
@@ -182,16 +183,32 @@ func object(data []byte) (map[string]json.RawMessage, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fmt.Errorf("hook input is not valid JSON: %v", err)
 	}
+	if err := checkKeys(data); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
-// validObject reports, as object would, whether data is empty or one JSON object, without
-// building the map: the decoders that read data into a hook.Input next need only the check
+// checkKeys returns nil when data, a hook input that is valid JSON, has no top-level key
+// twice (hook.CheckInputKeys: also under case folding, once escapes are decoded), else an
+// error wrapping hook.ErrAmbiguousInput. Every decoder refuses such an input, so the caller
+// fails closed on it as on any input it cannot read: a map keeps the last of two
+// "tool_name", "tool_input" or "hook_event_name" keys, a reader that keeps the first sees
+// another call or another event (red team round 59).
+func checkKeys(data []byte) error {
+	if err := hook.CheckInputKeys(data); err != nil {
+		return fmt.Errorf("the hook input names a field twice, so hookcore and the agent may not read the same call: %w", err)
+	}
+	return nil
+}
+
+// validObject reports, as object would, whether data is empty or one JSON object with no
+// top-level key twice (checkKeys), without building the map: the decoders that read data into a hook.Input next need only the check
 // (a decision through hookcore serve allocates a map of every field less).
 func validObject(data []byte) error {
 	t := bytes.TrimSpace(data)
 	if len(t) == 0 || t[0] == '{' && json.Valid(t) {
-		return nil
+		return checkKeys(t)
 	}
 	_, err := object(data) // the same error text
 	return err

@@ -20,10 +20,13 @@ import (
 //     rewritten input, so a rewrite never loosens it) and additionalContext.
 //   - PermissionRequest: hookSpecificOutput.decision {behavior: deny, message} or
 //     {behavior: allow[, updatedInput]}; exit 2 is ignored on this event, so a block is JSON.
-//   - UserPromptSubmit, PostToolUse, PostToolUseFailure, Stop, SubagentStop, PreCompact:
-//     a block is the top-level decision "block" with reason; additionalContext (where the
-//     schema has it) goes in hookSpecificOutput.
-//   - TaskCreated, TaskCompleted: a block exits 2 with the reason on stderr.
+//   - UserPromptSubmit, UserPromptExpansion, PostToolUse, PostToolUseFailure, PostToolBatch,
+//     Stop, SubagentStop, ConfigChange, PreCompact: a block is the top-level decision
+//     "block" with reason; additionalContext (where the schema has it) goes in
+//     hookSpecificOutput.
+//   - Elicitation, ElicitationResult: a block is hookSpecificOutput.action "decline".
+//   - WorktreeCreate, TaskCreated, TaskCompleted, and any other gate: a block exits 2 with
+//     the reason on stderr (claudeBlockForm; a gate's block is never dropped).
 //   - SessionStart, SubagentStart: additionalContext in hookSpecificOutput.
 //   - Every event: continue:false + stopReason, systemMessage.
 //
@@ -52,6 +55,9 @@ func decodeClaudeShape(data []byte, override string) (hook.Event, *hook.Input, e
 				return "", nil, verr
 			}
 			return "", nil, fmt.Errorf("hook input is not a valid hook input: %v", err)
+		}
+		if err := checkKeys(t); err != nil {
+			return "", nil, err
 		}
 	}
 	name := override
@@ -83,14 +89,51 @@ func contextEvent(event hook.Event) bool {
 	return false
 }
 
-// decisionEvent reports whether event blocks with the top-level decision "block".
-func decisionEvent(event hook.Event) bool {
+// blockForm is the form in which an agent of Claude Code's protocol takes a block on an
+// event (claudeBlockForm).
+type blockForm int
+
+const (
+	// blockNone: the event cannot be blocked; a block is not written.
+	blockNone blockForm = iota
+	// blockDecision: the top-level decision "block" with reason.
+	blockDecision
+	// blockDecline: hookSpecificOutput.action "decline" (the Elicitation events).
+	blockDecline
+	// blockExit: exit 2 with the reason on stderr.
+	blockExit
+)
+
+// claudeBlockForm returns how Claude Code (codex: Codex) takes a block on event, for the
+// events encodeClaudeShape does not answer in their own way (PreToolUse,
+// PreSkillShellCommand, PermissionRequest, PostToolUse). The research note's top-level
+// decision list (section 4.2: UserPromptSubmit, UserPromptExpansion, PostToolUse,
+// PostToolUseFailure, PostToolBatch, Stop, SubagentStop, ConfigChange, PreCompact) gets the
+// decision "block"; Elicitation and ElicitationResult get hookSpecificOutput.action
+// "decline" (section 1.4); every other gate — WorktreeCreate, which fails on any non-zero
+// exit, TaskCreated, TaskCompleted, and any gate the registry gains — exits 2 with the reason
+// on stderr, Claude Code's block on every event that can be blocked (section 4.1). Codex
+// has the decision only on UserPromptSubmit, PostToolUse, Stop and SubagentStop (and
+// PostToolUseFailure, kept as before); its other gates, and the events it does not have,
+// exit 2, its documented block. A gate is never left without a block (red team round 59:
+// six of Claude Code's gates were answered with nothing, and Claude Code went ahead).
+func claudeBlockForm(event hook.Event, codex bool) blockForm {
 	switch event {
-	case hook.UserPromptSubmit, hook.PostToolUse, hook.PostToolUseFailure, hook.Stop,
-		hook.SubagentStop, hook.PreCompact:
-		return true
+	case hook.UserPromptSubmit, hook.PostToolUse, hook.PostToolUseFailure, hook.Stop, hook.SubagentStop:
+		return blockDecision
+	case hook.UserPromptExpansion, hook.PostToolBatch, hook.ConfigChange, hook.PreCompact:
+		if !codex {
+			return blockDecision
+		}
+	case hook.Elicitation, hook.ElicitationResult:
+		if !codex {
+			return blockDecline
+		}
 	}
-	return false
+	if event.Kind() == hook.Gate {
+		return blockExit
+	}
+	return blockNone
 }
 
 // encodeClaudeShape is Claude's Encode; codex restricts it to Codex's schema.
@@ -148,8 +191,6 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 		if !d.empty() {
 			hso.set("decision", &d)
 		}
-	case hook.TaskCreated, hook.TaskCompleted:
-		exitBlock = blocked
 	case hook.PostToolUse:
 		if blocked {
 			top.set("decision", "block").set("reason", reason)
@@ -162,8 +203,16 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 			hso.set("updatedMCPToolOutput", json.RawMessage(res.UpdatedMCPToolOutput))
 		}
 	default:
-		if blocked && decisionEvent(event) {
+		if !blocked {
+			break
+		}
+		switch claudeBlockForm(event, codex) {
+		case blockDecision:
 			top.set("decision", "block").set("reason", reason)
+		case blockDecline:
+			hso.set("action", "decline")
+		case blockExit:
+			exitBlock = true
 		}
 	}
 	if res.AdditionalContext != "" && contextEvent(event) && !(codex && !codexContextEvent(event)) {

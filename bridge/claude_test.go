@@ -112,6 +112,7 @@ func TestClaudeHTTP(t *testing.T) {
 	}{
 		{hook.PreToolUse, bridge.Answer{Code: 2, Stderr: "no rm"}, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm"}}` + "\n", true},
 		{hook.TaskCreated, bridge.Answer{Code: 2, Stderr: "no"}, `{"decision":"block","reason":"no"}` + "\n", true},
+		{hook.PreSkillShellCommand, bridge.Answer{Code: 2, Stderr: "no"}, `{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", true},
 		{hook.Stop, bridge.Answer{Stdout: []byte(`{"decision":"block","reason":"x"}`)}, `{"decision":"block","reason":"x"}`, true},
 		{hook.Stop, bridge.Answer{Code: 1, Stderr: "broken"}, "broken", false},
 	}

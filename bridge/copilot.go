@@ -31,7 +31,9 @@ import (
 // the call was deferred to a person; Copilot's command hooks take no rewritten arguments, so a
 // rewrite is a deny naming the rewritten call); permissionRequest answers behavior allow /
 // deny with message; agentStop and subagentStop answer decision "block" with reason, which
-// makes the agent continue. Other events' output is ignored by Copilot; nothing is printed.
+// makes the agent continue. Other events' output is ignored by Copilot; nothing is printed,
+// except that a block on another gate (userPromptSubmitted, or an event Copilot CLI lacks
+// named in hookcore's spelling) exits 2 with the reason on stderr.
 type Copilot struct{}
 
 var copilotEvents = sync.OnceValue(func() map[string]hook.Event {
@@ -161,6 +163,13 @@ func (Copilot) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer 
 	case hook.Stop, hook.SubagentStop:
 		if blocked {
 			o.set("decision", "block").set("reason", reason)
+		}
+	default:
+		if blocked && event.Kind() == hook.Gate {
+			// A gate Copilot CLI's JSON cannot block (userPromptSubmitted, whose output it
+			// discards, or hookcore's name of an event it lacks): exit 2 with the reason, as
+			// Fail does, never an answer that reads as an allow (red team round 59).
+			return Answer{Code: 2, Stderr: oneLine(reason)}
 		}
 	}
 	if o.empty() {

@@ -38,6 +38,8 @@ import (
 // command, so a rewrite on a before* event is a deny whose message names the rewritten
 // input: the guard holds, and the model can run the rewritten call itself. Cursor has no
 // defer (Claude Code's permissionDecision "defer"), so a deferred call is a deny saying so.
+// A block on any other gate (preCompact, or an event Cursor lacks named in hookcore's
+// spelling) exits 2 with the reason on stderr, Cursor's deny.
 type Cursor struct{}
 
 var cursorEvents = sync.OnceValue(func() map[string]hook.Event {
@@ -207,6 +209,13 @@ func (Cursor) Encode(event hook.Event, in *hook.Input, res *hook.Result) Answer 
 	case hook.SessionStart:
 		if res.AdditionalContext != "" {
 			o.set("additional_context", res.AdditionalContext)
+		}
+	default:
+		if blocked && event.Kind() == hook.Gate {
+			// A gate Cursor's JSON cannot block (preCompact, or hookcore's name of an event
+			// Cursor lacks): exit 2, which Cursor reads as a deny, never an answer that lets
+			// the action go on (red team round 59).
+			return Answer{Code: 2, Stderr: oneLine(reason)}
 		}
 	}
 	if o.empty() {

@@ -9,8 +9,9 @@ import (
 // ClaudeHTTP turns a Claude Answer into the body of a Claude Code `type: "http"` hook
 // response. An http hook has no exit status: Claude Code reads a 2xx body as the hook's JSON
 // output and treats anything else as a non-blocking error, so a block that the command form
-// says with exit 2 is said in JSON instead (PreToolUse: permissionDecision deny; other
-// events: decision "block"), with the same reason. ok is false for an answer that is a
+// says with exit 2 is said in JSON instead (PreToolUse and PreSkillShellCommand, which takes
+// PreToolUse's answer: permissionDecision deny; other events: decision "block"), with the
+// same reason. ok is false for an answer that is a
 // non-blocking error (exit 1): the server then replies 500 with the text.
 func ClaudeHTTP(event hook.Event, a Answer) (body []byte, ok bool) {
 	switch a.Code {
@@ -29,7 +30,7 @@ func ClaudeHTTP(event hook.Event, a Answer) (body []byte, ok bool) {
 				}
 			}
 		}
-		if event == hook.PreToolUse {
+		if event == hook.PreToolUse || event == hook.PreSkillShellCommand {
 			var hso obj
 			hso.set("hookEventName", string(event)).set("permissionDecision", "deny").set("permissionDecisionReason", a.Stderr)
 			top.set("hookSpecificOutput", &hso)

@@ -202,7 +202,8 @@ func gateBlock(event hook.Event, err error) error {
 	return &exitError{code: ExitBlocked, msg: why + "; blocking " + string(event) + " rather than letting it through unguarded"}
 }
 
-// readInput reads one JSON object from r; empty input is an empty object.
+// readInput reads one JSON object from r; empty input is an empty object. A top-level key
+// given twice is an error (hook.CheckInputKeys).
 func readInput(r io.Reader) (*hook.Input, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
 	if err != nil {
@@ -227,6 +228,11 @@ func readInput(r io.Reader) (*hook.Input, error) {
 			return nil, fmt.Errorf("input on stdin is not valid JSON: %v", err)
 		}
 		return nil, fmt.Errorf("input on stdin is not a valid hook input: %v", err)
+	}
+	if err := hook.CheckInputKeys(data); err != nil {
+		// As the hook command's decoders refuse it (red team round 59): the last of two
+		// tool_input or hook_event_name keys is not what every reader sees.
+		return nil, fmt.Errorf("input on stdin names a field twice: %w", err)
 	}
 	return in, nil
 }
