@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,6 +79,8 @@ type server struct {
 	token string
 	// remote is --allow-remote: the Host header may then name any host.
 	remote bool
+	// budget bounds the bytes of hook inputs decided at once (decideBody).
+	budget *bodyBudget
 
 	mu     sync.Mutex
 	agents map[string]*agentRunner // by protocol name, built on the agent's first event
@@ -105,7 +108,7 @@ type agentRunner struct {
 }
 
 func newServer(e *env, cf *configFlags, token string) *server {
-	return &server{e: e, cf: cf, st: &state.Memory{}, token: token, agents: map[string]*agentRunner{}}
+	return &server{e: e, cf: cf, st: &state.Memory{}, token: token, budget: &bodyBudget{max: serveBodyBudget}, agents: map[string]*agentRunner{}}
 }
 
 // agent returns the Runner of p's events, loading it on p's first event.
@@ -224,16 +227,16 @@ type wireAnswer struct {
 	Code   int    `json:"code"`
 }
 
+// writeJSON writes body as the reply, with its length: decideBody's done may flush it
+// before the handler returns.
+func writeJSON(w http.ResponseWriter, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.Write(body) //nolint:errcheck // the client went away
+}
+
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
-	read := func(w http.ResponseWriter, req *http.Request) ([]byte, bool) {
-		data, err := io.ReadAll(http.MaxBytesReader(w, req.Body, maxInput))
-		if err != nil {
-			http.Error(w, "read body: "+err.Error(), http.StatusRequestEntityTooLarge)
-			return nil, false
-		}
-		return data, true
-	}
 	// Claude Code's own http hooks: the body is its hook input, the reply its hook output.
 	native := func(w http.ResponseWriter, req *http.Request) {
 		p, ok := bridge.Lookup(req.PathValue("agent"))
@@ -241,28 +244,17 @@ func (s *server) handler() http.Handler {
 			http.Error(w, "only Claude Code has http hooks; other agents use hookcore hook AGENT --server", http.StatusNotFound)
 			return
 		}
-		block := req.URL.Query().Get("on_error") != "allow"
-		data, err := io.ReadAll(http.MaxBytesReader(w, req.Body, maxInput))
-		if err != nil {
-			// Claude Code reads a non-2xx reply as a non-blocking error and lets the call
-			// through (red team: a body over the cap got a 413): answer its fail-closed JSON.
-			ev := hook.PreToolUse
-			if e, ok := hook.ParseEvent(req.PathValue("event")); ok {
-				ev = e
-			}
-			body, _ := bridge.ClaudeHTTP(ev, p.Fail(ev, "the hook input could not be read: "+err.Error(), block))
-			w.Header().Set("Content-Type", "application/json")
-			w.Write(body) //nolint:errcheck // the client went away
-			return
-		}
-		ans, ev := s.answer(req.Context(), p, req.PathValue("event"), data, block)
+		// An input serve cannot read is answered with Claude's fail-closed JSON: Claude Code
+		// reads a non-2xx reply as a non-blocking error and lets the call through (red team:
+		// a body over the cap got a 413).
+		ans, ev, done := s.decideBody(w, req, p, req.PathValue("event"), req.URL.Query().Get("on_error") != "allow")
+		defer done(w)
 		body, ok := bridge.ClaudeHTTP(ev, ans)
 		if !ok {
 			http.Error(w, string(body), http.StatusInternalServerError)
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(body) //nolint:errcheck // the client went away
+		writeJSON(w, body)
 	}
 	mux.HandleFunc("POST /hook/{agent}", native)
 	mux.HandleFunc("POST /hook/{agent}/{event}", native)
@@ -272,13 +264,10 @@ func (s *server) handler() http.Handler {
 			http.Error(w, "unknown agent", http.StatusNotFound)
 			return
 		}
-		data, ok := read(w, req)
-		if !ok {
-			return
-		}
-		ans, _ := s.answer(req.Context(), p, req.URL.Query().Get("event"), data, req.URL.Query().Get("on_error") != "allow")
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(wireAnswer{string(ans.Stdout), ans.Stderr, ans.Code}) //nolint:errcheck // the client went away
+		ans, _, done := s.decideBody(w, req, p, req.URL.Query().Get("event"), req.URL.Query().Get("on_error") != "allow")
+		defer done(w)
+		body, _ := json.Marshal(wireAnswer{string(ans.Stdout), ans.Stderr, ans.Code})
+		writeJSON(w, body)
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") }) //nolint:errcheck
 	mux.HandleFunc("GET /v1/proof", s.handleProof)
@@ -393,6 +382,9 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 	}
 	s := newServer(e, cf, token)
 	s.remote = sf.allowRemote
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serveMemoryLimit)
+	}
 	ln, err := net.Listen("tcp", sf.listen)
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
