@@ -1,6 +1,7 @@
 package shell_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -64,4 +65,22 @@ func TestLoopValues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzLoopValues checks LoopValues on any line: no panic, and no value with an expansion,
+// a blank or a brace (a value is a word of literal text, or a glob).
+func FuzzLoopValues(f *testing.F) {
+	for _, s := range []string{`for f in a b; do cp x "$f"; done`, `for f in .claude/*.json; do cp evil "$f"; done`,
+		`for f in a; do for f in b; do :; done; done`, `select f in a; do rm "$f"; done`, `for f in $(ls); do :; done`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for name, vs := range shell.LoopValues(line) {
+			for _, v := range vs {
+				if v == "" || strings.ContainsAny(v, " \t\n{}$`'\"\\") {
+					t.Fatalf("LoopValues(%q)[%s] has %q", line, name, v)
+				}
+			}
+		}
+	})
 }
