@@ -89,11 +89,11 @@ func (r *linkReader) fed(f shell.Fed) {
 	if len(f.Command) == 0 || readsOnly(f.Command) || f.Delim == "\x00" {
 		return
 	}
-	seps := xargsSeparators
-	if f.Delim == "\n" {
-		seps = "\n"
-	}
+	seps, _ := fedSeps(f)
 	for _, p := range f.Producers {
+		if len(p) > 0 && p[0] != "find" {
+			r.listed(p, seps) // ls, echo or printf of a glob (fednames.go)
+		}
 		if len(p) == 0 || p[0] != "find" {
 			continue
 		}

@@ -60,8 +60,9 @@ type linkReader struct {
 // readLinks is linkLines' reading of the line cmd, package shell's b.
 func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
 	r := &linkReader{home: s.homePath(), globs: unquotedGlob(cmd) || nestsScript(b.Units()), own: map[string]int{}, plain: map[string]bool{}, real: map[string]string{}}
-	own := len(b.Texts())
-	texts := append(b.Texts()[:own:own], fedTexts(b)...)
+	texts := s.loopTexts(b.Texts()) // a for loop's values (loops.go)
+	own := len(texts)
+	texts = append(texts[:own:own], s.loopTexts(fedTexts(b))...)
 	r.dirs(s.cwd, texts, os.Getenv("CDPATH") != "" || cdpathMay(cmd, b.Units()))
 	line := r.globs
 	for k, t := range texts {
@@ -85,7 +86,8 @@ func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
 		}
 	}
 	r.globs = line
-	for _, u := range b.Units() {
+	units := s.loopTexts(b.Units())
+	for _, u := range units {
 		if tgt, ok := redirectTarget(u); ok {
 			r.glob(u, []string{">", tgt}, 1, tgt) // judged as a redirection to the target
 		}
@@ -93,8 +95,9 @@ func (s *Subject) readLinks(cmd string, b *shell.Commands) ([]string, bool) {
 	for _, f := range b.Fed() {
 		r.fed(f)
 	}
+	r.loopForms(append(b.Texts(), b.Units()...), s.loopValues())
 	if (r.links || r.split) && !r.hold {
-		r.hold = r.creates(b.Units())
+		r.hold = r.creates(units)
 	}
 	if len(r.texts) > maxLinkTexts {
 		r.hold = true

@@ -135,7 +135,7 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		return true
 	}
 	fed = append(fed[:len(fed):len(fed)], links...)
-	texts, units := b.Texts(), b.Units()
+	texts, units := s.loopTexts(b.Texts()), s.loopTexts(b.Units()) // a for loop's values (loops.go)
 	texts = append(texts[:len(texts):len(texts)], fed...)
 	units = append(units[:len(units):len(units)], fed...)
 	var comps [][]string

@@ -92,7 +92,8 @@ func (s *Subject) lineChanges(cmd string) bool {
 	}
 	fed = append(fed[:len(fed):len(fed)], links...)
 	ops := s.lineOperands(cmd)
-	l := s.scopeOf(cmd, ops.known(append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...)), b.Units(), files)
+	texts, units := s.loopTexts(b.Texts()), s.loopTexts(b.Units()) // a for loop's values (loops.go)
+	l := s.scopeOf(cmd, ops.known(append(texts[:len(texts):len(texts)], fed...)), units, files)
 	// The program itself and its own directory: what a command not known to only read its
 	// operands may change when one of them may name it (red team round 48: gzip, xz, script,
 	// objcopy, find -fprint on `~/go/bin/*`).
@@ -100,7 +101,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 	exact := *l
 	exact.exactDots = true
 	nearMay := func(op string) bool { return exact.may(op, near) }
-	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd, units: b.Units()}
+	w := &writeCheck{scope: l, prot: prot, files: files, dirs: dirs, cmd: cmd, units: units}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
 	w.suffix = backupSuffix(cmd)
 	if len(l.cwds) > 1 || l.anywhere && s.cwd != "" {
@@ -113,7 +114,7 @@ func (s *Subject) lineChanges(cmd string) bool {
 			w.gitEnv.cwds = append(w.gitEnv.cwds, "$D")
 		}
 	}
-	for _, t := range append(b.Texts()[:len(b.Texts()):len(b.Texts())], fed...) {
+	for _, t := range append(texts[:len(texts):len(texts)], fed...) {
 		words := ops.words(t) // a command substitution is one word (programoperand.go)
 		if len(words) == 0 {
 			continue
@@ -186,7 +187,6 @@ func (s *Subject) lineChanges(cmd string) bool {
 	// the line does not spell when it names them; an option's `=PATH` is an operand.
 	lineNear := lineMayName(cmd, nearMay)
 	inNear := l.cwdIn(dirs) || l.anywhere && lineNear
-	units := b.Units()
 	for _, u := range append(units[:len(units):len(units)], fed...) {
 		if _, ok := redirectTarget(u); ok || wraps(u, units) {
 			continue

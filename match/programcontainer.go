@@ -15,13 +15,23 @@ var containerGlobal = sync.OnceValue(func() map[string]bool {
 		"--namespace": true, "-n": true, "--address": true, "-a": true}
 })
 
+// composeGlobal are docker compose's options that take a value, before its command
+// (docker compose(1), docker-compose(1), podman-compose(1)).
+var composeGlobal = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
+		"--project-directory": true, "--profile": true, "--env-file": true, "--ansi": true, "--progress": true,
+		"--parallel": true, "-H": true, "--host": true, "-c": true, "--context": true}
+})
+
 // container reads docker's, podman's and nerdctl's commands that write the host's files:
 // cp SRC DEST (`docker cp`, `docker container cp`) to a host DEST as cp -r does; run and
 // create (and `service create`) with a bind mount, -v HOSTDIR:PATH[:OPTS] or --volume, or
 // --mount type=bind,source=HOSTDIR (src=), which makes HOSTDIR writable by whatever runs in
 // the container: anything under it counts as written unless the mount is read-only (ro,
 // readonly); a --mount's volume-opt=device=PATH too. A -v source that is a bare name is a
-// named volume. And build's -o/--output DIR or type=local,dest=DIR.
+// named volume. And build's -o/--output DIR or type=local,dest=DIR. `compose run` (and
+// docker-compose's, podman-compose's run: w.command passes them as `compose ...`) is read
+// as run; the compose file's own volumes are not (stop 33).
 func (w *writeCheck) container(args []string) (hit, ok bool) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
@@ -34,6 +44,21 @@ func (w *writeCheck) container(args []string) (hit, ok bool) {
 		return false, false
 	}
 	cmd, rest := args[i], args[i+1:]
+	if cmd == "compose" {
+		// docker compose [OPTIONS] COMMAND: its run takes -v and --volume as docker run
+		// does (docker-compose run(1)); what the compose file mounts is not read (stop 33).
+		j := 0
+		for j < len(rest) && strings.HasPrefix(rest[j], "-") {
+			if composeGlobal()[rest[j]] {
+				j++
+			}
+			j++
+		}
+		if j >= len(rest) || rest[j] != "run" {
+			return false, false
+		}
+		cmd, rest = "run", rest[j+1:]
+	}
 	if (cmd == "container" || cmd == "service" || cmd == "buildx" || cmd == "image") && len(rest) > 0 {
 		cmd, rest = rest[0], rest[1:]
 	}

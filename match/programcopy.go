@@ -34,6 +34,8 @@ func (w *writeCheck) copier(prog string, args []string) (hit, ok bool) {
 		return w.into(p.ops[len(p.ops)-1:]), true
 	case "docker", "podman", "nerdctl":
 		return w.container(args)
+	case "docker-compose", "podman-compose":
+		return w.container(append([]string{"compose"}, args...))
 	}
 	return false, false
 }

@@ -59,6 +59,9 @@ type Subject struct {
 	fedOnce sync.Once
 	fed     []string // fedLines: the commands xargs and printf substitutions add to the line
 
+	loopOnce sync.Once
+	loops    map[string][]string // loopTexts: each for loop variable's values (shell.LoopValues)
+
 	linkOnce  sync.Once
 	links     []string // linkLines: the commands with globs' and finds' links resolved
 	linksHold bool     // linkLines: a glob or find that follows links cannot be read
@@ -134,7 +137,7 @@ func (s *Subject) homePath() string {
 // printf or echo substitution replaced by its output (printedTexts). Every `changes` clause
 // of a condition reads them (red team rounds 54, 55).
 func (s *Subject) fedLines(b *shell.Commands) []string {
-	s.fedOnce.Do(func() { s.fed = append(fedTexts(b), printedTexts(b.Units())...) })
+	s.fedOnce.Do(func() { s.fed = s.loopTexts(append(fedTexts(b), printedTexts(b.Units())...)) })
 	return s.fed
 }
 

@@ -494,6 +494,9 @@ func (b *Commands) unknownName(words []word, c ctx) {
 		b.addCall(out, c)
 		return
 	}
+	if mktempName(w) {
+		return // a new file's or directory's name: it runs nothing (stop 33)
+	}
 	e := w.exp
 	switch {
 	case e != nil && e.glob != nil:
@@ -505,6 +508,29 @@ func (b *Commands) unknownName(words []word, c ctx) {
 		return
 	}
 	b.program("", words, c)
+}
+
+// mktempName reports whether the word w is one command substitution of mktemp with
+// literal arguments, `$(mktemp -d)`: where a program's suffix may start (tar -C "$(mktemp
+// -d)", bashtail.go's tails) its value is the name of the file or directory mktemp has
+// just made (mode 0600: no program), or of none with -u, which runs nothing. The
+// substitution's command is read as a command of its own. A false positive of the tails'
+// reading before stop 33: `tar -xf x.tar -C "$(mktemp -d)"` matched every deny rule.
+func mktempName(w word) bool {
+	t, ok := strings.CutPrefix(w.text, "$(")
+	if !ok || !strings.HasSuffix(t, ")") {
+		return false
+	}
+	f := strings.Fields(strings.TrimSuffix(t, ")"))
+	if len(f) == 0 || f[0] != "mktemp" {
+		return false
+	}
+	for _, a := range f[1:] {
+		if strings.ContainsAny(a, "$`()|;&<>'\"\\") {
+			return false
+		}
+	}
+	return true
 }
 
 // literalBase returns the base name of a word that is not static when the text after its
