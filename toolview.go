@@ -90,7 +90,10 @@ var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "Sla
 // from the model is guarded as Bash, WebFetch, Write or Read is, by the user's own rules
 // (none blocks it by itself).
 func viewsOf(tool string, raw json.RawMessage, commands bool, cwd string) (views []toolView, exact bool, why string) {
-	if tool == "Bash" || tool == "WebFetch" || notShellTools[tool] {
+	if tool == "Bash" {
+		return bashViews(raw), false, ""
+	}
+	if tool == "WebFetch" || notShellTools[tool] {
 		return nil, false, ""
 	}
 	if ownTools[tool] && (!commands || !mayHoldViewKey(raw)) {
@@ -105,6 +108,13 @@ func viewsOf(tool string, raw json.RawMessage, commands bool, cwd string) (views
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return nil, false, "" // the agent cannot read it either
+	}
+	if tool == patchTool {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return []toolView{unknownFileView("tool_input")}, false, ""
+		}
+		return patchCallViews(m, cwd), false, ""
 	}
 	return walkViews(tool, v, cwd), false, ""
 }
