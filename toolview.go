@@ -77,7 +77,10 @@ var notShellTools = map[string]bool{"PowerShell": true, "powershell": true, "Sla
 // its one view is an allow of the call). why is not empty when the call must be blocked
 // instead (its input is ambiguous).
 //
-// Bash and WebFetch have none (they are what the rules read), nor have notShellTools. Claude
+// WebFetch has none (it is what the rules read), nor have notShellTools; Bash has a Write
+// view of each file an apply_patch invocation in its command writes (bashViews), and
+// Codex's apply_patch tool one of each file its patch writes (patchCallViews), with no shell
+// command view: the patch is none (toolview_patch.go). Claude
 // Code's Monitor (observed, 2.1.332: exactly one of command or ws, else an input validation
 // error before any hook) has its `command` as a Bash call {"command", "description"} and its
 // `ws.url` as a WebFetch call {"url"}. Every other tool has a view for each argument that

@@ -172,16 +172,14 @@ func patchViews(text, dir, p string) []toolView {
 	var views []toolView
 	seen := map[string]bool{}
 	for _, f := range files {
-		path, ok := patchPath(f.path, dir)
-		if !ok {
-			views = append(views, unknownFileView(p))
-			continue
+		v := unknownFileView(p)
+		if path, ok := patchPath(f.path, dir); ok {
+			in := map[string]string{"file_path": path}
+			if f.op == "add" {
+				in["content"] = f.content
+			}
+			v = toolView{tool: "Write", input: marshalView(in), need: "file_path", from: p}
 		}
-		in := map[string]string{"file_path": path}
-		if f.op == "add" {
-			in["content"] = f.content
-		}
-		v := toolView{tool: "Write", input: marshalView(in), need: "file_path", from: p}
 		if !seen[string(v.input)] {
 			seen[string(v.input)] = true
 			views = append(views, v)
