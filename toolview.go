@@ -82,7 +82,10 @@ var notShellTools = sync.OnceValue(func() map[string]bool {
 // its one view is an allow of the call). why is not empty when the call must be blocked
 // instead (its input is ambiguous).
 //
-// Bash and WebFetch have none (they are what the rules read), nor have notShellTools. Claude
+// WebFetch has none (it is what the rules read), nor have notShellTools; Bash has a Write
+// view of each file an apply_patch invocation in its command writes (bashViews), and
+// Codex's apply_patch tool one of each file its patch writes (patchCallViews), with no shell
+// command view: the patch is none (toolview_patch.go). Claude
 // Code's Monitor (observed, 2.1.332: exactly one of command or ws, else an input validation
 // error before any hook) has its `command` as a Bash call {"command", "description"} and its
 // `ws.url` as a WebFetch call {"url"}. Every other tool has a view for each argument that
@@ -95,7 +98,10 @@ var notShellTools = sync.OnceValue(func() map[string]bool {
 // from the model is guarded as Bash, WebFetch, Write or Read is, by the user's own rules
 // (none blocks it by itself).
 func viewsOf(tool string, raw json.RawMessage, commands bool, cwd string) (views []toolView, exact bool, why string) {
-	if tool == "Bash" || tool == "WebFetch" || notShellTools()[tool] {
+	if tool == "Bash" {
+		return bashViews(raw), false, ""
+	}
+	if tool == "WebFetch" || notShellTools()[tool] {
 		return nil, false, ""
 	}
 	if ownTools()[tool] && (!commands || !mayHoldViewKey(raw)) {
@@ -110,6 +116,13 @@ func viewsOf(tool string, raw json.RawMessage, commands bool, cwd string) (views
 	var v any
 	if json.Unmarshal(raw, &v) != nil {
 		return nil, false, "" // the agent cannot read it either
+	}
+	if tool == patchTool {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return []toolView{unknownFileView("tool_input")}, false, ""
+		}
+		return patchCallViews(m, cwd), false, ""
 	}
 	return walkViews(tool, v, cwd), false, ""
 }
