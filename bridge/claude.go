@@ -112,7 +112,8 @@ const (
 // decision "block"; Elicitation and ElicitationResult get hookSpecificOutput.action
 // "decline" (section 1.4); every other gate — WorktreeCreate, which fails on any non-zero
 // exit, TaskCreated, TaskCompleted, and any gate the registry gains — exits 2 with the reason
-// on stderr, Claude Code's block on every event that can be blocked (section 4.1). Codex
+// on stderr, Claude Code's block on every event that can be blocked (section 4.1), and so
+// does a feedback event without a decision of its own (TeammateIdle; red team round 60). Codex
 // has the decision only on UserPromptSubmit, PostToolUse, Stop and SubagentStop (and
 // PostToolUseFailure, kept as before); its other gates, and the events it does not have,
 // exit 2, its documented block. A gate is never left without a block (red team round 59:
@@ -130,7 +131,10 @@ func claudeBlockForm(event hook.Event, codex bool) blockForm {
 			return blockDecline
 		}
 	}
-	if event.Kind() == hook.Gate {
+	if k := event.Kind(); k == hook.Gate || k == hook.Feedback {
+		// A feedback event without a decision of its own (TeammateIdle: "exit 2, or
+		// continue: false"; red team round 60) takes exit 2, whose stderr Claude Code feeds
+		// back; an event that cannot be blocked takes nothing.
 		return blockExit
 	}
 	return blockNone

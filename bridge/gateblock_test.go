@@ -3,6 +3,7 @@ package bridge_test
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -25,10 +26,13 @@ func TestGateBlockNeverAllows(t *testing.T) {
 		"blocked allow":     with(func(r *hook.Result) { r.Blocked, r.Permission = true, hook.Allow }),
 		"blocked context":   with(func(r *hook.Result) { r.Blocked, r.AdditionalContext = true, "ctx" }),
 	}
-	var gates []hook.Event
+	var gates, feedback []hook.Event
 	for _, ev := range hook.Events() {
-		if ev.Kind() == hook.Gate {
+		switch ev.Kind() {
+		case hook.Gate:
 			gates = append(gates, ev)
+		case hook.Feedback:
+			feedback = append(feedback, ev)
 		}
 	}
 	if len(gates) == 0 {
@@ -36,7 +40,14 @@ func TestGateBlockNeverAllows(t *testing.T) {
 	}
 	for _, name := range bridge.Names() {
 		p, _ := bridge.Lookup(name)
-		for _, ev := range gates {
+		events := gates
+		if name == "claude" || name == "codex" {
+			// Claude Code takes a block on its feedback events too (PostToolUse, Stop,
+			// SubagentStop: the decision; TeammateIdle: exit 2; red team round 60: a blocked
+			// TeammateIdle was answered with nothing, and the teammate went idle).
+			events = append(slices.Clone(gates), feedback...)
+		}
+		for _, ev := range events {
 			for rname, res := range results {
 				t.Run(name+"/"+string(ev)+"/"+rname, func(t *testing.T) {
 					t.Parallel()
