@@ -78,9 +78,9 @@ type Commands struct {
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
 	piped map[*syntax.Stmt]*input
-	// feeders holds the words of the commands a pipe feeds to the statement on its right,
-	// for the walk to give an xargs or parallel there (bashfed.go).
-	feeders map[*syntax.Stmt][][]string
+	// feeders holds the commands a pipe feeds to the statement on its right, for the walk
+	// to give an xargs or parallel there (bashfed.go).
+	feeders map[*syntax.Stmt]*feed
 	fed     []Fed
 
 	// ambient and readers are the streams the line spells outside a simple command's stdin
@@ -171,14 +171,14 @@ func (b *Commands) Match(re *regexp.Regexp) bool {
 
 // ctx is what one simple command runs in, beyond its words.
 type ctx struct {
-	in     *input     // its standard input; nil when unknown
-	depth  int        // the nesting level of the script it is in (see maxShellDepth)
-	xargs  bool       // run by xargs: words may be appended or replaced at run time
-	tail   bool       // a suffix of a program's words (bashtail.go): its own suffixes are not tried
-	braces bool       // run by find -exec: "{}" is replaced by a file name at run time
-	marker string     // run by xargs -I MARKER: MARKER in a word is replaced at run time
-	guess  bool       // a text read as code on a guess, not by a program's spec (denyCode)
-	feed   [][]string // the words of the commands a pipe feeds to it (bashfed.go); nil when none
+	in     *input // its standard input; nil when unknown
+	depth  int    // the nesting level of the script it is in (see maxShellDepth)
+	xargs  bool   // run by xargs: words may be appended or replaced at run time
+	tail   bool   // a suffix of a program's words (bashtail.go): its own suffixes are not tried
+	braces bool   // run by find -exec: "{}" is replaced by a file name at run time
+	marker string // run by xargs -I MARKER: MARKER in a word is replaced at run time
+	guess  bool   // a text read as code on a guess, not by a program's spec (denyCode)
+	feed   *feed  // the commands a pipe feeds to it (bashfed.go); nil when none
 }
 
 // input is a command's standard input when the command's text tells it: a static
@@ -327,9 +327,9 @@ func (b *Commands) walk(root syntax.Node, script string, depth int, dq bool) {
 					b.piped[n.Y] = in
 				}
 				if b.feeders == nil {
-					b.feeders = make(map[*syntax.Stmt][][]string)
+					b.feeders = make(map[*syntax.Stmt]*feed)
 				}
-				b.feeders[n.Y] = pipeProducers(n.X, script)
+				b.feeders[n.Y] = &feed{from: n.X, script: script}
 			}
 		case *syntax.Stmt:
 			stmt = n

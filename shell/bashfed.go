@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -33,9 +34,32 @@ type Fed struct {
 // producers (see Fed).
 func (b *Commands) Fed() []Fed { return b.fed }
 
+// feed is the left side of a pipe, whose commands' words an xargs or parallel on its right
+// takes as its input's producers: read when one asks (producers), so that a pipeline of N
+// commands is not walked N times (a 100 000-command pipeline took minutes: each pipe's left
+// side walked again).
+type feed struct {
+	words  [][]string // the words, when known without a walk (fastline.go)
+	from   *syntax.Stmt
+	script string
+}
+
+// producers returns the words of the simple commands of f's statements.
+func (f *feed) producers() [][]string {
+	if f.from != nil {
+		return pipeProducers(f.from, f.script)
+	}
+	return f.words
+}
+
+// producerWalks counts the walks of a pipe's left side for its producers, for a test that
+// bounds them.
+var producerWalks atomic.Int64
+
 // pipeProducers returns the words of the simple commands of the statement x, the left
 // side of a pipe, nested ones included (a pipe's, a group's, a substitution's).
 func pipeProducers(x *syntax.Stmt, src string) [][]string {
+	producerWalks.Add(1)
 	var out [][]string
 	syntax.Walk(x, func(n syntax.Node) bool {
 		c, ok := n.(*syntax.CallExpr)
@@ -86,7 +110,7 @@ func (b *Commands) addFed(name string, opts []option, full, cmd []word, c ctx) {
 		}
 	}
 	if !fromFile && c.feed != nil {
-		f.Producers = c.feed
+		f.Producers = c.feed.producers()
 	}
 	b.fed = append(b.fed, f)
 }

@@ -120,8 +120,8 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 		b.texts = make([]string, 0, len(ends))
 		b.units = make([]string, 0, len(ends))
 	}
-	from, prev := 0, 0  // the first words of this command and of the one before
-	var feed [][]string // the words of the commands of this pipeline before this one (bashfed.go)
+	from, prev := 0, 0   // the first words of this command and of the one before
+	var feeds [][]string // the words of the commands of this pipeline before this one (bashfed.go)
 	for k, end := range ends {
 		c := ctx{depth: depth}
 		if k > 0 && pipes&(1<<(k-1)) != 0 { // the output of echo or printf (pipeOutput)
@@ -132,10 +132,10 @@ func (b *Commands) collectPlain(script string, depth int) bool {
 			for _, w := range words[prev:from] {
 				p = append(p, w.text)
 			}
-			feed = append(feed[:len(feed):len(feed)], p)
-			c.feed = feed
+			feeds = append(feeds[:len(feeds):len(feeds)], p)
+			c.feed = &feed{words: feeds}
 		} else {
-			feed = nil
+			feeds = nil
 		}
 		prev = from
 		b.addCall(words[from:end:end], c)
