@@ -193,6 +193,12 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		if e.argless {
 			note = strings.TrimPrefix(note+"\n"+arglessNote, "\n")
 		}
+		if broken != "" {
+			// Said to the user at the session's start (new-user trial, stop 33): the gate
+			// events are blocked with this reason, the prompts too, and stderr alone is seen
+			// by no one.
+			note = strings.TrimPrefix(note+"\nhookcore: "+broken+": until it is fixed, hookcore blocks every tool call and prompt (`hookcore check` lists the problems)", "\n")
+		}
 	}
 	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block, note))
 	ans = orFailed(p, event, failed, ans)
