@@ -121,7 +121,9 @@ func (r *Runner) mayBeArmed(session string) bool {
 // compareBaseline is tripwire's Update: with arm (the config has the clause) or an armed
 // session, it snapshots the baseline's paths and the config's set, compares with the
 // baseline and stores the snapshot as the new one, under the store's lock. A store error is
-// logged: the event judges nothing.
+// logged, and with arm it is a hit of its own (state). With arm and no baseline to compare
+// with, the snapshot is the first one, unless the session's transcript shows a finished
+// tool call at which hookcore took an earlier baseline (vanished): then that is the hit.
 func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event, in *hook.Input) *tripwireHit {
 	var set, skip []string
 	if arm {
@@ -129,6 +131,7 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	}
 	var hit *tripwireHit
 	var cutNew []string
+	fresh := false // armed, and no baseline to compare with
 	err := r.state.Update(ctx, in.SessionID, func(s *state.Session) {
 		old := s.Tripwire
 		if s.Torn && arm {
@@ -139,6 +142,7 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		if old == nil && !arm {
 			return
 		}
+		fresh = old == nil && !s.Torn
 		b := &state.Baseline{At: time.Now().UnixMilli(), Event: string(event), ToolUseID: in.ToolUseID, Paths: set, Skip: skip}
 		var prev map[string]state.FileState
 		if old != nil {
@@ -171,6 +175,13 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	}
 	for _, c := range cutNew {
 		r.log.Warn(fmt.Sprintf("tripwire: %s has more than %d entries: those past them are not compared", c, tripwireMaxStat))
+	}
+	if fresh {
+		// A new baseline is stored either way; the transcript, read after the lock is
+		// released, says whether an earlier one vanished (red team round 60).
+		if why := vanished(event, in); why != "" {
+			hit = &tripwireHit{state: why, since: string(event)}
+		}
 	}
 	return hit
 }

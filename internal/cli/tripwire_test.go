@@ -236,3 +236,106 @@ func tripwireDirs(t *testing.T, projDir string) (home, proj string) {
 	}
 	return home, proj
 }
+
+// TestHookClaudeTripwireVanished: red team round 60's sequence with the self-protect
+// example: one call deletes the session's state file (~/.hookcore/state/session-*) and
+// writes disableAllHooks into ~/.claude/settings.json; its PostToolUse stops Claude Code,
+// since the transcript shows an earlier call (before: a new baseline, and no answer), and
+// once only. A session resumed after its SessionEnd dropped the state does not stop.
+// HOME is set: not parallel.
+func TestHookClaudeTripwireVanished(t *testing.T) {
+	policy := filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml")
+	home, proj := tripwireDirs(t, "")
+	settings := filepath.Join(home, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte(`{}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := filepath.Join(home, ".claude", "projects", "-proj", "s1.jsonl")
+	if err := os.MkdirAll(filepath.Dir(tr), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	transcript := func(lines ...string) {
+		t.Helper()
+		if err := os.WriteFile(tr, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(proj)
+	run := func(event, id string) string {
+		t.Helper()
+		in := map[string]any{"session_id": "s1", "transcript_path": tr, "cwd": proj, "hook_event_name": event}
+		switch event {
+		case "PreToolUse", "PostToolUse":
+			in["tool_name"], in["tool_use_id"], in["tool_input"] = "Bash", id, map[string]any{"command": "python3 -c 'import x'"}
+			if event == "PostToolUse" {
+				in["tool_response"] = map[string]any{"stdout": ""}
+			}
+		case "SessionStart":
+			in["source"] = "resume"
+		case "UserPromptSubmit":
+			in["prompt"] = "go on"
+		case "SessionEnd":
+			in["reason"] = "prompt_input_exit"
+		}
+		stdin, _ := json.Marshal(in)
+		var out, errb bytes.Buffer
+		if code := cli.Main([]string{"hook", "claude", "--config", policy}, bytes.NewReader(stdin), &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", event, code, errb.String())
+		}
+		return out.String()
+	}
+	prompt := `{"type":"user","sessionId":"s1","message":{"role":"user","content":"fix the tests"}}`
+	use := func(id string) string {
+		return `{"type":"assistant","sessionId":"s1","message":{"role":"assistant","content":[{"type":"tool_use","id":"` + id + `","name":"Bash","input":{"command":"ls"}}]}}`
+	}
+	result := func(id string) string {
+		return `{"type":"user","sessionId":"s1","message":{"role":"user","content":[{"tool_use_id":"` + id + `","type":"tool_result","content":"ok"}]}}`
+	}
+	transcript(prompt, use("toolu_0"))
+	for _, ev := range [][2]string{{"PreToolUse", "toolu_0"}, {"PostToolUse", "toolu_0"}, {"PreToolUse", "toolu_1"}} {
+		transcript(prompt, use("toolu_0"), result("toolu_0"), use("toolu_1"))
+		if out := run(ev[0], ev[1]); out != "" {
+			t.Fatalf("%s %s before the change: %s", ev[0], ev[1], out)
+		}
+	}
+	// The call: the state deleted, the hooks disabled.
+	files, _ := filepath.Glob(filepath.Join(home, ".hookcore", "st*", "session-*"))
+	if len(files) != 1 {
+		t.Fatalf("session files %v, want one", files)
+	}
+	if err := os.Remove(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte(`{"disableAllHooks": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := run("PostToolUse", "toolu_1")
+	var got struct {
+		Continue   *bool  `json:"continue"`
+		StopReason string `json:"stopReason"`
+		Decision   string `json:"decision"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("stdout %q: %v", out, err)
+	}
+	if got.Continue == nil || *got.Continue || got.Decision != "block" || !strings.Contains(got.StopReason, "tripwire state vanished") {
+		t.Fatalf("got %s; want continue false, a block, and a stop reason saying the state vanished", out)
+	}
+	transcript(prompt, use("toolu_0"), result("toolu_0"), use("toolu_1"), result("toolu_1"), use("toolu_2"))
+	if out := run("PreToolUse", "toolu_2"); out != "" {
+		t.Errorf("the next PreToolUse: %s; want the new baseline, no second stop", out)
+	}
+	// The session ends (its state dropped) and is resumed with the same id.
+	run("SessionEnd", "")
+	if files, _ := filepath.Glob(filepath.Join(home, ".hookcore", "st*", "session-*")); len(files) != 0 {
+		t.Fatalf("session files %v after SessionEnd, want none", files)
+	}
+	for _, ev := range [][2]string{{"SessionStart", ""}, {"UserPromptSubmit", ""}, {"PreToolUse", "toolu_3"}} {
+		if out := run(ev[0], ev[1]); out != "" && strings.Contains(out, `"continue":false`) {
+			t.Errorf("%s of the resumed session: %s", ev[0], out)
+		}
+	}
+}
