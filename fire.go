@@ -330,7 +330,7 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		if c.cond != nil {
 			if hits == nil {
 				root := r.rootOf(in)
-				hits = eh.conds.Bind(match.NewSubjectAt(root, string(c.event), in.ToolName, in.ToolInput).WithCwd(in.Cwd).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.hookConfigRoot(in, root))).WithConfigChanged(configChanged(in)))
+				hits = eh.conds.Bind(withCommandCwd(match.NewSubjectAt(root, string(c.event), in.ToolName, in.ToolInput), in).WithProgram(r.hookProgram).WithStartup(r.hookStartup).WithHookConfig(r.hookConfigAt(r.hookConfigRoot(in, root))).WithConfigChanged(configChanged(in)))
 			}
 			if !hits.Match(c.pos) {
 				// On a gate event, an `if` over arguments that cannot be decoded (invalid
@@ -345,6 +345,25 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// withCommandCwd sets the working directory of s from in and returns s: the Bash command's
+// own directory when the agent's input tells it (Input.CommandDir, taken from Cwd), unknown
+// when the agent's input may not tell it (Input.CommandDirUnknown, or a relative
+// CommandDir with no absolute Cwd: Cwd is then one place it may run in), else Cwd (red team
+// round 60).
+func withCommandCwd(s *match.Subject, in *hook.Input) *match.Subject {
+	switch d := in.CommandDir; {
+	case in.CommandDirUnknown:
+		return s.WithCwd(in.Cwd).WithCwdUnknown()
+	case d == "":
+		return s.WithCwd(in.Cwd)
+	case filepath.IsAbs(d):
+		return s.WithCwd(filepath.Clean(d))
+	case filepath.IsAbs(in.Cwd):
+		return s.WithCwd(filepath.Join(in.Cwd, d))
+	}
+	return s.WithCwd(in.Cwd).WithCwdUnknown()
 }
 
 // isUndecodable reports, once per event (memo: 0 unknown, 1 no, 2 yes), whether a

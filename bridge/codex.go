@@ -1,6 +1,10 @@
 package bridge
 
-import "github.com/hookcore/hookcore/hook"
+import (
+	"encoding/json"
+
+	"github.com/hookcore/hookcore/hook"
+)
 
 // Codex is the OpenAI Codex CLI's hook protocol: Claude Code's input and output shape
 // (hooks.json with PreToolUse, PermissionRequest, PostToolUse, UserPromptSubmit, Stop,
@@ -38,8 +42,23 @@ func (Codex) Name() string { return "codex" }
 
 // Decode implements Protocol: Codex sends Claude Code's input (tool_name "Bash" for its shell
 // tool, tool_input {"command": ...}; turn_id and model kept in Extra).
+//
+// Codex's shell tools (shell_command, exec_command) take a `workdir` the command runs in,
+// and their hook input is {"command": ...} only (codex-rs shell_command.rs and
+// exec_command.rs, pre_tool_use_payload). codex-cli 0.171.0 was seen to send the workdir as
+// the input's cwd (docs/decisions.md, red team round 60), which no field of the input
+// confirms: a Bash call's command runs in a directory hookcore does not know
+// (Input.CommandDirUnknown), unless tool_input names its `workdir`, taken from cwd.
 func (Codex) Decode(data []byte, override string) (hook.Event, *hook.Input, error) {
-	return decodeClaudeShape(data, override)
+	ev, in, err := decodeClaudeShape(data, override)
+	if err == nil && in.ToolName == "Bash" {
+		if d, ok := toolInputString(in.ToolInput, "workdir"); ok && d != "" {
+			in.CommandDir = d
+		} else {
+			in.CommandDirUnknown = true
+		}
+	}
+	return ev, in, err
 }
 
 // Encode implements Protocol.
@@ -50,4 +69,18 @@ func (Codex) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
 // Fail implements Protocol, as Claude's.
 func (Codex) Fail(event hook.Event, why string, block bool) Answer {
 	return failClaudeShape(event, why, block, true)
+}
+
+// toolInputString returns the value of key in the tool input (a JSON object) when it is a
+// string; ok is false otherwise (no such key, another value).
+func toolInputString(ti json.RawMessage, key string) (string, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(ti, &m) != nil {
+		return "", false
+	}
+	var s string
+	if v, ok := m[key]; !ok || json.Unmarshal(v, &s) != nil {
+		return "", false
+	}
+	return s, true
 }

@@ -82,6 +82,16 @@ func (Gemini) Decode(data []byte, override string) (hook.Event, *hook.Input, err
 		in.Extra["gemini_tool_name"] = marshalString(in.ToolName)
 		in.ToolName = t
 	}
+	if in.ToolName == "Bash" {
+		// run_shell_command's directory, relative to the project root (its cwd): dir_path,
+		// `directory` before Gemini CLI renamed it.
+		for _, k := range []string{"dir_path", "directory"} {
+			if d, ok := toolInputString(in.ToolInput, k); ok && d != "" {
+				in.CommandDir = d
+				break
+			}
+		}
+	}
 	if ev == hook.Stop {
 		if v, ok := in.Extra["prompt_response"]; ok {
 			in.Extra["last_assistant_message"] = v

@@ -48,6 +48,18 @@ type Input struct {
 	AgentID          string `json:"agent_id,omitempty"`          // calls made by a sub-agent
 	AgentType        string `json:"agent_type,omitempty"`
 
+	// CommandDir is the directory a Bash call's command runs in when the agent's input
+	// tells it apart from Cwd: Gemini CLI's run_shell_command `dir_path` (`directory`
+	// before), absolute or relative to Cwd. "" when the command runs in Cwd. The agent's
+	// bridge sets it; it is not a field of the JSON input.
+	CommandDir string `json:"-"`
+	// CommandDirUnknown is true when the agent may run a Bash call's command in a
+	// directory its input does not tell: Codex's shell tools take a `workdir` their hook
+	// input leaves out (red team round 60). A relative path of the command is then a path
+	// of an unknown directory (match.Subject.WithCwdUnknown). The agent's bridge sets it;
+	// it is not a field of the JSON input.
+	CommandDirUnknown bool `json:"-"`
+
 	// Extra holds every other field, by name, as raw JSON.
 	Extra map[string]json.RawMessage `json:"-"`
 }

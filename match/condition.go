@@ -367,7 +367,7 @@ func (cl *clause) matchText(s *Subject, v string) bool {
 	case "=~":
 		return cl.re.MatchString(v)
 	case "names":
-		return cl.name.in(v)
+		return cl.name.in(v, s.cwdUnknown)
 	case "changes":
 		switch cl.changes {
 		case HookProgram:

@@ -142,6 +142,9 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 	for _, st := range paths {
 		comps = append(comps, components(st))
 	}
+	if s.cwdUnknown && unknownDirNames(append(texts[:len(texts):len(texts)], units...), comps, floor) {
+		return true
+	}
 	cwd := s.cwd
 	if floor != nil {
 		if d, ok := s.leadingCd(cmd); ok {
@@ -175,6 +178,9 @@ func (s *Subject) lineWrites(cmd string, paths, floor []string) bool {
 		case reachAncestor:
 			cwdChain = true
 		}
+	}
+	if s.cwdUnknown {
+		cwdChain = true // the unknown directory may be on the path to one (WithCwdUnknown)
 	}
 	w := &writeCheck{over: &writeOver{may: chain, file: under, cwdIn: func() bool { return cwdChain }, absent: c.absent, projectFloor: c.projectFloor}}
 	w.gitEnv.trees, w.gitEnv.template = gitLine(cmd)
@@ -849,6 +855,95 @@ func components(p string) []string {
 		}
 	}
 	return out
+}
+
+// unknownDirNames reports whether a word of texts (the line's commands and redirections),
+// taken in a directory no one knows (Subject.WithCwdUnknown), may be one of the paths whose
+// components are comps, a path under one or a directory on the path to one below floor
+// (mayEndOrPass): a relative word, by its names after its last .. (`settings.json`,
+// `.claude/settings.json`, `x/../trust.json`, `.hookcore/x`, `mv .claude x`). When a word
+// is the directory itself or one above it (`.`, `..`, `./`), where a copy puts a file under
+// its own name, any word's last name counts (`cp /tmp/x/settings.json .`). A word with an
+// expansion is left to the clause's other readings (an operand the line does not make
+// known).
+func unknownDirNames(texts []string, comps [][]string, floor []string) bool {
+	var words []string
+	here := false
+	for _, t := range texts {
+		for _, w := range splitWords(t) {
+			if strings.ContainsAny(w, "$`") {
+				continue
+			}
+			words = append(words, w)
+			if len(components(strings.ReplaceAll(w, "..", "."))) == 0 && !strings.HasPrefix(w, "/") {
+				here = true // ., .., ./, ../.. : the unknown directory or one above it
+			}
+		}
+	}
+	for _, w := range words {
+		var tail []string
+		switch {
+		case !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "~"):
+			tail = components(w)
+		case here:
+			if c := components(w); len(c) > 0 {
+				tail = c[len(c)-1:]
+			}
+		}
+		for i := len(tail) - 1; i >= 0; i-- {
+			if tail[i] == ".." {
+				tail = tail[i+1:]
+				break
+			}
+		}
+		if len(tail) > 0 && mayEndOrPass(tail, comps, floor) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayEndOrPass reports whether the first k names of tail, for some k, may be k names of
+// one of the paths whose components are comps (componentMay) that end at its last name or
+// at a directory on the path to it below every directory of floor: the word may be that
+// path, a path under it, or a directory holding it (`mv .claude x`). A path's last name
+// that is a glob (`.github/hooks/*.json`) counts with its directory's name only: alone it
+// would take every `package.json` for a hook file.
+func mayEndOrPass(tail []string, comps [][]string, floor []string) bool {
+	for _, x := range comps {
+		for end := len(x); end > 0 && !atOrAboveDir("/"+strings.Join(x[:end], "/"), floor); end-- {
+			for k := 1; k <= len(tail) && k <= end; k++ {
+				if k == 1 && end == len(x) && strings.ContainsAny(x[end-1], "*?[") {
+					continue
+				}
+				if namesMay(tail[:k], x[end-k:end]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// namesMay reports whether each name of a may be the name of b at its place.
+func namesMay(a, b []string) bool {
+	for j := range a {
+		if !componentMay(a[j], b[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// atOrAboveDir reports whether the clean absolute path p is one of dirs or a directory
+// above one.
+func atOrAboveDir(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if d == p || p == "/" || strings.HasPrefix(d, p+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // componentMay reports whether the path component c may be the component s, either of

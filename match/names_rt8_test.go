@@ -48,13 +48,13 @@ func TestNamesLongTextHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	long := "echo " + strings.Repeat("a", shbound.MaxLen)
-	if !ns.in(long) {
+	if !ns.in(long, false) {
 		t.Fatal("a text past the parse limit does not hold")
 	}
-	if n := testing.AllocsPerRun(5, func() { ns.in(long) }); n > 0 {
+	if n := testing.AllocsPerRun(5, func() { ns.in(long, false) }); n > 0 {
 		t.Errorf("%v allocations for a text past the limit, want none (it is not read)", n)
 	}
-	if ns.in("echo " + strings.Repeat("a", shbound.MaxLen-10)) {
+	if ns.in("echo "+strings.Repeat("a", shbound.MaxLen-10), false) {
 		t.Error("a plain text under the limit holds")
 	}
 }

@@ -156,8 +156,8 @@ func FuzzNames(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		ns.in(line)
-		if !ns.in(line + "\n cat .env") {
+		ns.in(line, false)
+		if !ns.in(line+"\n cat .env", false) {
 			t.Errorf("%q: the name written as a word does not match", line)
 		}
 	})
@@ -171,7 +171,7 @@ func BenchmarkNames(b *testing.B) {
 	const line = `cd app && git diff --stat HEAD~1 -- src/{a,b}.go "$HOME/x" && npm run build 2>&1 | tail -n 20`
 	b.ReportAllocs()
 	for b.Loop() {
-		if ns.in(line) {
+		if ns.in(line, false) {
 			b.Fatal("match")
 		}
 	}
@@ -191,7 +191,7 @@ func checkNames(t *testing.T, cases []nameCase) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := ns.in(c.cmd); got != c.want {
+		if got := ns.in(c.cmd, false); got != c.want {
 			t.Errorf("%q names %q = %v, want %v", c.cmd, c.name, got, c.want)
 		}
 	}

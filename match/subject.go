@@ -26,7 +26,10 @@ type Subject struct {
 	root  string // the project root path rules are anchored at; "" when unknown
 	dir   string // where relative path rules are anchored for permit semantics; "" unknown
 	cwd   string // the call's working directory (WithCwd), for /proc/self/cwd and relative paths
-	home  string // the user's home for ~/ in a path (WithHome); "" means $HOME
+	// cwdUnknown is true when the command may run in another directory than cwd
+	// (WithCwdUnknown).
+	cwdUnknown bool
+	home       string // the user's home for ~/ in a path (WithHome); "" means $HOME
 
 	programs []string // the hook program's paths (WithProgram), for `changes hook_program`
 	startup  []string // the startup paths of what the hooks run (WithStartup), for the same
@@ -104,6 +107,21 @@ func NewSubjectAt(root, event, tool string, args json.RawMessage) *Subject {
 // matched in it as well (pathForms). Call it before s is used.
 func (s *Subject) WithCwd(cwd string) *Subject {
 	s.cwd = cwd
+	return s
+}
+
+// WithCwdUnknown says that the call's command may run in a directory the hook input does
+// not tell (Codex's shell tools take a workdir their hook input leaves out: red team round
+// 60) and returns s. The working directory WithCwd set stays one place it may run in (the
+// agent's own, which codex-cli 0.171.0 sends as the workdir), and a relative path of a Bash
+// command is also a path of any other directory, and so is one after a relative cd:
+// `changes` clauses on a line hold when a relative word's names may be the last names of a
+// path they protect, or lead into one (`cp x settings.json` for ~/.claude/settings.json;
+// `cp a.go b.go` does not), and for a write that may replace its working directory's
+// entries unnamed (`tar -xf x.tar`, `cp -r d/. .`); a `names "*/NAME"` value counts every
+// occurrence of NAME. Call it before s is used.
+func (s *Subject) WithCwdUnknown() *Subject {
+	s.cwdUnknown = true
 	return s
 }
 

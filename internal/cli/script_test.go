@@ -75,7 +75,8 @@ func (l leakCheck) Run() int {
 // name mcpserver, an MCP server over stdio (mcpserver_test.go), in a .mcp.json. The
 // condition [mcp] holds when the CLI links the mcp_tool executor (go test -tags mcp).
 //
-// Every script runs with HOME=$WORK/home (created empty) and the PATH of the test, since
+// Every script runs with HOME=$WORK/home (created empty), EXAMPLES the repository's
+// examples directory (read only) and the PATH of the test, since
 // hooks run sh, printf and python3; testscript passes no other variable of the test's
 // environment, so HOOKCORE_CONFIG and XDG_CONFIG_HOME are unset.
 func TestScript(t *testing.T) {
@@ -128,6 +129,11 @@ func setupScript(env *testscript.Env) error {
 		// Under -race every exit of the re-executed test binary would otherwise sleep 1 s.
 		env.Setenv("GORACE", "atexit_sleep_ms=0")
 	}
+	examples, err := filepath.Abs(filepath.Join("..", "..", "examples"))
+	if err != nil {
+		return err
+	}
+	env.Setenv("EXAMPLES", examples) // the repository's example policies, read only
 	env.Values[stateKey{}] = &runState{}
 	return nil
 }
