@@ -21,7 +21,9 @@ import (
 // Runner runs the hooks of a config set at each lifecycle event. It is safe for concurrent
 // use by several goroutines and sessions. Build it with New or Load; call Close when done.
 type Runner struct {
-	opts       Options
+	opts Options
+	// bounds are the tripwire's walk bounds; zero: tripwireMaxFiles and tripwireMaxStat.
+	bounds     walkBounds
 	log        *slog.Logger
 	projectDir string
 	// hookProgram and hookStartup are Options.HookProgram and HookStartup: what `changes

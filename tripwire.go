@@ -38,6 +38,8 @@ const (
 	tripwireMaxFiles = 2000
 	tripwireMaxStat  = 20000
 	tripwireMaxHash  = 1 << 20
+	// tripwireMaxListed is the number of changes a stop names (listed).
+	tripwireMaxListed = 50
 )
 
 // changedKey is the key of hook.Input.Extra under which Fire gives the hooks of an event
@@ -72,7 +74,8 @@ type tripwireHit struct {
 	// (a PostToolUse or PostToolUseFailure): the change happened during the call.
 	during bool
 	since  string   // the event that took the baseline
-	cut    []string // trees not compared past tripwireMaxStat entries
+	cut    []string // trees not compared past bound entries
+	bound  int      // walkBounds.stat of the snapshot
 	// state, when set, is why the baseline could not be compared at all: the session's
 	// state could not be read or locked, or held no state (red team round 58: a state file
 	// replaced by a directory, garbage, or locked by a background flock switched it off).
@@ -132,6 +135,7 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	var hit *tripwireHit
 	var cutNew []string
 	fresh := false // armed, and no baseline to compare with
+	bounds := r.bounds.or()
 	err := r.state.Update(ctx, in.SessionID, func(s *state.Session) {
 		old := s.Tripwire
 		if s.Torn && arm {
@@ -148,7 +152,7 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		if old != nil {
 			b.Paths, b.Skip, prev = union(old.Paths, set), union(old.Skip, skip), old.Files
 		}
-		b.Files = snapshot(b.Paths, b.Skip, prev)
+		b.Files = snapshot(b.Paths, b.Skip, prev, r.bounds)
 		s.Tripwire = b
 		cut := cutTrees(b.Files)
 		for _, c := range cut {
@@ -159,8 +163,8 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		if old == nil {
 			return
 		}
-		if changed := diffFiles(prev, b.Files); len(changed) > 0 {
-			hit = &tripwireHit{changed: changed, since: old.Event, cut: cut,
+		if changed := listed(diffFiles(prev, b.Files, b.Paths, bounds.stat)); len(changed) > 0 {
+			hit = &tripwireHit{changed: changed, since: old.Event, cut: cut, bound: bounds.stat,
 				during: old.Event == string(hook.PreToolUse) && old.ToolUseID != "" && old.ToolUseID == in.ToolUseID && (event == hook.PostToolUse || event == hook.PostToolUseFailure)}
 		}
 	})
@@ -174,7 +178,7 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		return &tripwireHit{state: err.Error(), since: string(event)}
 	}
 	for _, c := range cutNew {
-		r.log.Warn(fmt.Sprintf("tripwire: %s has more than %d entries: those past them are not compared", c, tripwireMaxStat))
+		r.log.Warn(fmt.Sprintf("tripwire: %s has more than %d entries: those past them are not compared", c, bounds.stat))
 	}
 	if fresh {
 		// A new baseline is stored either way; the transcript, read after the lock is
@@ -184,6 +188,17 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		}
 	}
 	return hit
+}
+
+// listed returns changed with its entries past tripwireMaxListed replaced by one that says
+// how many more there are: a tree grown by 20 000 files is one stop reason of a few
+// kilobytes, not a megabyte (and HOOKCORE_CONFIG_CHANGED stays under the kernel's bound on
+// one environment string, 128 KiB).
+func listed(changed []string) []string {
+	if len(changed) <= tripwireMaxListed {
+		return changed
+	}
+	return append(changed[:tripwireMaxListed:tripwireMaxListed], fmt.Sprintf("and %d more", len(changed)-tripwireMaxListed))
 }
 
 // union returns a with the elements of b it lacks appended.
@@ -236,7 +251,7 @@ func tripwireStop(res *hook.Result, hit *tripwireHit) {
 	}
 	cut := ""
 	if len(hit.cut) > 0 {
-		cut = fmt.Sprintf(" Not compared past %d entries: %s.", tripwireMaxStat, strings.Join(hit.cut, ", "))
+		cut = fmt.Sprintf(" Not compared past %d entries: %s.", hit.bound, strings.Join(hit.cut, ", "))
 	}
 	res.Continue = false
 	res.StopReason = fmt.Sprintf("hookcore stopped the agent: the hook config changed %s (%s). The change was NOT undone: %s.%s", where, files, resume, cut)
@@ -259,17 +274,40 @@ func configChanged(in *hook.Input) []string {
 	return out
 }
 
+// walkBounds are the bounds of one snapshot's walk of a directory tree, by counts: the
+// entries hashed (hash) and the entries compared at all (stat). The zero walkBounds is
+// tripwireMaxFiles and tripwireMaxStat (a Runner's; a test sets smaller ones on its
+// Runner rather than writing 20 000 files).
+type walkBounds struct{ hash, stat int }
+
+// or returns b with its zero fields set to the defaults.
+func (b walkBounds) or() walkBounds {
+	if b.hash <= 0 {
+		b.hash = tripwireMaxFiles
+	}
+	if b.stat <= 0 {
+		b.stat = tripwireMaxStat
+	}
+	return b
+}
+
 // snapshot returns the state of the files of paths (absolute, glob components allowed),
 // of the directories among them and of the files under those, none at or under a path of
-// skip. Of one directory tree, the first tripwireMaxFiles entries are hashed, the next up to
-// tripwireMaxStat are taken by stat only (the tree is marked Partial), and the walk stops
-// there (marked Cut). prev, when not nil, is an earlier snapshot
-// of the same set: a regular file whose size, mtime, ctime and inode are as it recorded
-// takes its digest from it, unhashed.
+// skip. The paths themselves (and a glob's matches) are taken first, each hashed whatever
+// the walks find (red team round 60: a config file under a tree cut at its bound was not
+// compared). A path that is a directory, or a symbolic link to one (its target recorded as
+// Resolved, red team round 60: ~/.claude/hooks -> ~/dotfiles/hooks), is then walked, its
+// files named under the path; links inside it are not followed, and a path of paths inside
+// another's tree is walked on its own, with its own bounds. Of one tree, the first b.hash
+// entries are hashed, the next up to b.stat are taken by stat only (the tree is marked
+// Partial), and the walk stops there (marked Cut). prev, when not nil, is an earlier
+// snapshot of the same set: a regular file whose size, mtime, ctime and inode are as it
+// recorded takes its digest from it, unhashed.
 //
 // Only the files that exist are in it: one absent from both snapshots is unchanged, and a
 // record stays small (most of the set are candidates that do not exist).
-func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]state.FileState {
+func snapshot(paths, skip []string, prev map[string]state.FileState, b walkBounds) map[string]state.FileState {
+	b = b.or()
 	out := map[string]state.FileState{}
 	seen := map[string]bool{}
 	buf := make([]byte, 16<<10) // hashFile's, for every file of the snapshot
@@ -287,6 +325,9 @@ func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]
 		}
 		return false
 	}
+	type root struct{ path, dir string } // dir: what is walked, the link's target for a link
+	var roots []root
+	isRoot := map[string]bool{}
 	for _, p := range paths {
 		matches := []string{p}
 		if strings.ContainsAny(p, "*?[") {
@@ -298,44 +339,66 @@ func snapshot(paths, skip []string, prev map[string]state.FileState) map[string]
 			}
 			fi, err := os.Lstat(m)
 			put(m, fi, err)
-			if err != nil || !fi.IsDir() {
+			if err != nil {
 				continue
 			}
-			n := 0
-			_ = filepath.WalkDir(m, func(q string, d fs.DirEntry, err error) error {
-				if q == m || err != nil {
-					return nil
+			dir := m
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				t, err := filepath.EvalSymlinks(m)
+				if err != nil || skipped(t) {
+					continue
 				}
-				if skipped(q) {
-					if d.IsDir() {
-						return filepath.SkipDir
-					}
-					return nil
+				if ti, err := os.Stat(t); err != nil || !ti.IsDir() {
+					continue
 				}
-				n++
-				if n > tripwireMaxFiles {
-					st := out[m]
-					st.Partial = true
-					st.Cut = n > tripwireMaxStat
-					out[m] = st
-					if st.Cut {
-						return filepath.SkipAll
-					}
-				}
-				if !seen[q] {
-					fi, err := d.Info()
-					if n > tripwireMaxFiles {
-						seen[q] = true
-						if st := statState(q, fi, err); st.Type != "" {
-							out[q] = st
-						}
-					} else {
-						put(q, fi, err)
-					}
+				st := out[m]
+				st.Resolved = t
+				out[m] = st
+				dir = t
+			} else if !fi.IsDir() {
+				continue
+			}
+			roots = append(roots, root{m, dir})
+			isRoot[m] = true
+		}
+	}
+	for _, r := range roots {
+		m, dir := r.path, r.dir
+		n := 0
+		_ = filepath.WalkDir(dir, func(q string, d fs.DirEntry, err error) error {
+			if q == dir || err != nil {
+				return nil
+			}
+			p := m + q[len(dir):] // the file named under the root as the set names it
+			if skipped(p) || skipped(q) || isRoot[p] {
+				if d.IsDir() {
+					return filepath.SkipDir
 				}
 				return nil
-			})
-		}
+			}
+			n++
+			if n > b.hash {
+				st := out[m]
+				st.Partial = true
+				st.Cut = n > b.stat
+				out[m] = st
+				if st.Cut {
+					return filepath.SkipAll
+				}
+			}
+			if !seen[p] {
+				fi, err := d.Info()
+				if n > b.hash {
+					seen[p] = true
+					if st := statState(p, fi, err); st.Type != "" {
+						out[p] = st
+					}
+				} else {
+					put(p, fi, err)
+				}
+			}
+			return nil
+		})
 	}
 	return out
 }
@@ -407,25 +470,40 @@ func hashFile(p string, buf []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// diffFiles returns, sorted by path, "PATH: what" for each file whose state differs
+// diffFiles returns "PATH: what" for each file whose state differs
 // between old and now: created, removed (not an empty directory), type changed, mode
-// changed, link target changed, content changed. A file in one snapshot only, under a directory whose walk stopped at
-// tripwireMaxStat in either (Cut), is not compared.
-func diffFiles(old, now map[string]state.FileState) []string {
-	partial := func(p string) bool {
-		for d, st := range old {
-			if st.Cut && strings.HasPrefix(p, d+"/") {
-				return true
-			}
-		}
-		for d, st := range now {
+// changed, link target changed, content changed; and for a directory tree cut at its
+// bound (Cut) in now and not in old, that it grew past it (red team round 60: 20 001
+// files created beside hooks.yaml hid its removal), with stat the bound; those first, then
+// the paths of explicit, then the files under trees, each sorted by path (so that a list
+// cut to its first entries, listed, keeps the ones that matter). Of a tree cut in
+// old, a file in now only is not compared (it may have been past old's walk); of one cut
+// in now, a file in old only (it may be past now's). A file of explicit (the snapshot's
+// paths: a path, or a glob's match) is compared whatever the cut: the snapshot takes
+// each of them itself.
+func diffFiles(old, now map[string]state.FileState, explicit []string, stat int) []string {
+	under := func(m map[string]state.FileState, p string) bool {
+		for d, st := range m {
 			if st.Cut && strings.HasPrefix(p, d+"/") {
 				return true
 			}
 		}
 		return false
 	}
-	var out []string
+	named := func(p string) bool {
+		for _, e := range explicit {
+			if e == p {
+				return true
+			}
+			if strings.ContainsAny(e, "*?[") {
+				if ok, _ := filepath.Match(e, p); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var grew, first, out []string
 	seen := map[string]bool{}
 	for _, m := range []map[string]state.FileState{old, now} {
 		for p := range m {
@@ -435,16 +513,26 @@ func diffFiles(old, now map[string]state.FileState) []string {
 			seen[p] = true
 			a, inOld := old[p]
 			b, inNow := now[p]
-			if (!inOld || !inNow) && partial(p) {
+			if b.Cut && !a.Cut {
+				grew = append(grew, fmt.Sprintf("%s: grew past %d entries (the tripwire cannot compare the files past them)", p, stat))
+			}
+			what := fileChange(a, b)
+			if what == "" {
 				continue
 			}
-			if what := fileChange(a, b); what != "" {
+			switch {
+			case named(p):
+				first = append(first, p+": "+what)
+			case !inNow && under(now, p) || !inOld && under(old, p):
+			default:
 				out = append(out, p+": "+what)
 			}
 		}
 	}
 	slices.Sort(out)
-	return out
+	slices.Sort(grew)
+	slices.Sort(first)
+	return slices.Concat(grew, first, out)
 }
 
 // fileChange says how the state b of a file differs from its earlier state a, "" when it
@@ -468,6 +556,8 @@ func fileChange(a, b state.FileState) string {
 	var what []string
 	if a.Type == "l" && a.Target != b.Target {
 		what = append(what, fmt.Sprintf("link target changed (%q, was %q)", b.Target, a.Target))
+	} else if a.Resolved != b.Resolved {
+		what = append(what, fmt.Sprintf("link leads elsewhere (%q, was %q)", b.Resolved, a.Resolved))
 	}
 	if a.Mode != b.Mode {
 		what = append(what, fmt.Sprintf("mode changed (%04o, was %04o)", b.Mode, a.Mode))

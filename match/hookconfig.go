@@ -138,13 +138,41 @@ func (s *Subject) projectSubdir(d string) bool {
 }
 
 // changesPaths reports whether the text v of the clause's field (a Bash line for
-// args.command, a path for file_path) may change one of paths: lineWrites with the floor,
-// or pathReaches.
+// args.command, a path for file_path) may change one of paths (withLinkTargets): lineWrites
+// with the floor, or pathReaches.
 func (s *Subject) changesPaths(file bool, v string, paths []string) bool {
+	paths = withLinkTargets(paths)
 	if file {
 		return s.pathReaches(v, paths)
 	}
 	return s.lineWrites(v, paths, s.floor())
+}
+
+// withLinkTargets returns paths with, after them, the target of each that is a symbolic
+// link, every link on the way resolved (filepath.EvalSymlinks): a write under the target is
+// a write under the link (red team round 60: ~/.claude/skills -> ~/dotfiles/skills, and
+// `printf ... > ~/dotfiles/skills/x/SKILL.md`). A path with glob components is not
+// resolved. It costs one lstat(2) per path; paths is not modified.
+func withLinkTargets(paths []string) []string {
+	out := paths
+	for _, p := range paths {
+		if strings.ContainsAny(p, "*?[") {
+			continue
+		}
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		t, err := filepath.EvalSymlinks(p)
+		if err != nil || t == p || slices.Contains(out, t) {
+			continue
+		}
+		if len(out) == len(paths) {
+			out = slices.Clip(paths)
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // clausePaths returns a `changes "PATH"` clause's path as absolute path patterns for s: ~/

@@ -64,7 +64,10 @@ type FileState struct {
 	Mode   uint32 `json:"m,omitempty"` // fs.FileMode's permission and special bits
 	Size   int64  `json:"s,omitempty"`
 	Target string `json:"l,omitempty"` // a link's target, as readlink(2) gives it
-	Sum    string `json:"h,omitempty"` // a regular file's SHA-256 under the cap
+	// Resolved is, for a link that is a path of the tripwire's set and leads to a
+	// directory, that directory with every link resolved: the tree walked under the link.
+	Resolved string `json:"r,omitempty"`
+	Sum      string `json:"h,omitempty"` // a regular file's SHA-256 under the cap
 	// A regular file's mtime and ctime (Unix nanoseconds) and inode: over the cap, what
 	// it is compared by (a write sets the ctime, which utimes cannot set back); under it,
 	// what lets a later snapshot take Sum unhashed.
