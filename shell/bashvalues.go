@@ -9,7 +9,7 @@ import "strings"
 // the suffix is analysed once per value instead, as the literal suffix would be (stop 33:
 // `x=1; go test -run "Test$x"` and `for i in 1 2; do go test -run "Test$i"; done` matched
 // the rm guard). A variable's values are known when each binding of it on the line is a
-// static word without a tilde (x=v, x=(v w), export, declare, local, readonly, env x=v,
+// static word without a '~' (x=v, x=(v w), export, declare, local, readonly, env x=v,
 // a for or select loop's items, brace expansions expanded: bindValue) and nothing else may
 // set or change it:
 //
@@ -38,9 +38,12 @@ import "strings"
 // maxNameValues bounds the static values kept per variable; more leave it unknown.
 const maxNameValues = 64
 
-// maxNameTries bounds the substituted suffixes analysed for one line; past it every deny
-// rule matches.
-const maxNameTries = 256
+// maxNameTries bounds the substituted suffixes analysed for one line, and maxNameBytes
+// the bytes of the values substituted in them; past either every deny rule matches.
+const (
+	maxNameTries = 256
+	maxNameBytes = 1 << 20
+)
 
 // nameRead is a command whose name words[0] only reads variables, met inside denyScope
 // (unknownName), settled when the line's bindings are known (settleNames).
@@ -50,10 +53,10 @@ type nameRead struct {
 	guessing int // Commands.guessing at the read
 }
 
-// knowValue records v as a value the line binds name to: a static value without a tilde,
-// or, for any other, that name's values are not known. A name with a subscript or an
-// append ("x[0]", "x+": declare given words) is its variable's, whose values are then not
-// known.
+// knowValue records v as a value the line binds name to: a static value without a '~'
+// (bash expands a tilde at the start and after each ':' of an assignment's value), or,
+// for any other, that name's values are not known. A name with a subscript or an append
+// ("x[0]", "x+": declare given words) is its variable's, whose values are then not known.
 func (b *Commands) knowValue(name string, v word) {
 	if base := strings.TrimSuffix(name, "+"); base != name {
 		b.markUnknown(base)
@@ -63,7 +66,7 @@ func (b *Commands) knowValue(name string, v word) {
 		b.markUnknown(base)
 		return
 	}
-	if !v.static || v.tilde || len(b.values[name]) >= maxNameValues {
+	if !v.static || strings.Contains(v.text, "~") || len(b.values[name]) >= maxNameValues {
 		b.markUnknown(name)
 		return
 	}
@@ -113,7 +116,7 @@ func (b *Commands) knownValues(name string) ([]string, bool) {
 func (b *Commands) settleNames() {
 	binds, anyBound, attrs := b.binds, b.anyBound, b.attrs
 	readers, ambient, expand := len(b.readers), len(b.ambient), b.expand
-	tries := 0
+	tries, size := 0, 0
 	for i := 0; i < len(b.nameReads) && !b.all && !b.denyAll; i++ {
 		r := b.nameReads[i]
 		vars := r.words[0].exp.vars
@@ -131,6 +134,13 @@ func (b *Commands) settleNames() {
 		}
 		tries += len(combos)
 		for _, vals := range combos {
+			for _, v := range vals {
+				size += len(v)
+			}
+			if size > maxNameBytes {
+				b.denyAll = true
+				return
+			}
 			sub, ok := substitute(r.words[0], vals, b.bound["IFS"])
 			if !ok {
 				b.denyAll = true

@@ -2,6 +2,7 @@ package shell_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,10 +35,12 @@ func TestLineVariableValues(t *testing.T) {
 		{"a value with '='", `x=a=b; go test "$x"`, "none"},
 		{"a value set by a wrapper", `env x=1 go test "$x"`, "none"},
 		{"not set by the line", `go test -run "Test$i"`, "none"},
+		{"cd does not make PWD a command", `cd rm; go build "$PWD" -rf /`, "none"},
+		{"a coprocess's descriptors", `x=1; coproc x { :; }; go test "$x"`, "none"},
 
 		// A value that is itself dangerous.
 		{"x=rm", `x=rm; go build "$x" -rf /`, "rm"},
-				{"loop value rm, make", `for c in ls rm; do make "$c" -rf /; done`, "rm"},
+		{"loop value rm, make", `for c in ls rm; do make "$c" -rf /; done`, "rm"},
 		{"loop value rm, arguments", `for c in ls rm; do go build "$c" -rf /; done`, "rm"},
 		{"a command line as value", `x='rm -rf /'; go run . "$x"`, "any"},
 		{"a command line as value, go build", `x='rm -rf /'; go build "$x"`, "any"},
@@ -67,6 +70,19 @@ func TestLineVariableValues(t *testing.T) {
 		{"after '=' in an operand", `x=rm; go build "--exec=$x -rf /"`, "rm"},
 		{"go run . \"$x\": a file sourced", `x=1; go run . "$x"`, "all"},
 		{"setpriv", `c=rm; setpriv "$c" -rf x`, "rm"},
+		{"a trap assigns", `trap 'x=rm' DEBUG; x=1; go build "$x" -rf /`, "rm"},
+		{"brace expanded items", `for x in {r,}m; do go build "$x" -rf /; done`, "rm"},
+		{"a function assigns", `f() { x=rm; }; x=1; f; go build "$x" -rf /`, "rm"},
+		{"reassigned between uses", `x=1; go test "$x" && x=rm && go build "$x" -rf /`, "rm"},
+		{"literal after braces", `x=r; go build "${x}m" -rf /`, "rm"},
+		{"a newline in the value", `x=$'rm\n-rf /'; go build "$x"`, "any"},
+		{"PWD set to rm", `PWD=/bin/rm; go build "$PWD" -rf /`, "rm"},
+		{"env -i", `env -i x=rm go build "$x" -rf /`, "rm"},
+		{"sudo assigns", `sudo x=rm go build "$x" -rf /`, "rm"},
+		{"the value is an option", `x=-rf; go build rm "$x" /`, "rm"},
+		{"the value is -exec", `x=-exec; go build find . "$x" rm -rf / \;`, "any"},
+		{"empty, then rm", `x=; go build $x rm -rf /`, "rm"},
+		{"select", `select x in ls rm; do go build "$x" -rf /; done`, "rm"},
 
 		// Values that are not known, or words bash splits: every deny rule matches.
 		{"a command substitution", `x=$(cat f); go test "$x"`, "all"},
@@ -99,19 +115,34 @@ func TestLineVariableValues(t *testing.T) {
 		{"xargs", `x=1; echo a | xargs go test "$x"`, "all"},
 		{"positional", `set -- rm; go build "$1" -rf /`, "all"},
 		{"bash fills it", `go build "$_" -rf /`, "all"},
+		{"IFS, quoted", `x=rm; IFS=:; go build "$x" -rf /`, "all"}, // the operand's text $x read as code
+		{"a nested shell reads it", `x=rm; sh -c '$x -rf /'`, "all"},
+		{"exported to a nested shell", `export x=rm; bash -c '"$x" -rf /'`, "all"},
+		{"an alias assigns", `alias g='x=rm; go'; x=1; g build "$x" -rf /`, "all"},
+		{"declare append", `x=r; declare x+=m; go build "$x" -rf /`, "all"},
+		{"an element appended", `x=r; x[0]+=m; go build "$x" -rf /`, "all"},
+		{"local -n in a function", `f() { local -n r=x; r=rm; }; x=1; f; go build "$x" -rf /`, "all"},
+		{"command declare -n", `command declare -n r=x; x=1; r=rm; go build "$x" -rf /`, "all"},
+		{"typeset -c", `typeset -c x=rM; go build "$x" -rf /`, "all"},
+		{"while read", `while read -r x; do go build "$x" -rf /; done < f`, "all"},
+		{"from another variable", `y=rm; x=$y; go build "$x" -rf /`, "all"},
+		{"a tilde after ':'", `x=a:~/bin/rm; go build "$x" -rf /`, "all"},
+		{"a tilde in a loop item", `for x in a ~rm; do go build "$x" -rf /; done`, "all"},
+		{"piped to bash", `x=1; go test "$x" | bash`, "all"},
+		{"more bytes than substituted", `x=` + strings.Repeat("a", 200<<10) + `; go test "$x" "$x" "$x" "$x" "$x" "$x"`, "all"},
 		{"more values than kept", `for i in ` + seqWords(70) + `; do go test "$i"; done`, "all"},
 		{"more combinations than tried", `for a in ` + seqWords(17) + `; do for b in ` + seqWords(17) + `; do go test "$a$b"; done; done`, "all"},
 	})
 }
 
-// seqWords returns the words 1 to n separated by blanks.
+// seqWords returns the words v1 to vN separated by blanks.
 func seqWords(n int) string {
 	var sb strings.Builder
 	for i := 1; i <= n; i++ {
 		if i > 1 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(strings.Repeat("1", 1) + string(rune('a'+i%26)) + string(rune('a'+i/26)))
+		sb.WriteString("v" + strconv.Itoa(i))
 	}
 	return sb.String()
 }
