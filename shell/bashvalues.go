@@ -111,10 +111,11 @@ func (b *Commands) knownValues(name string) ([]string, bool) {
 // values are all known is analysed once per value; any other makes every deny rule match.
 // The analyses may meet more such reads, which are settled in turn, and programs that may
 // read the streams the line spells (settleStreams is run again for them); one that binds a
-// variable or adds a stream or an expansion the line's settling already read matches
-// every deny rule.
+// variable, exports one, defines an alias, or adds a stream or an expansion the line's
+// settling already read matches every deny rule.
 func (b *Commands) settleNames() {
 	binds, anyBound, attrs := b.binds, b.anyBound, b.attrs
+	aliases, exported, allexport := len(b.aliases), len(b.exported), b.allexport
 	readers, ambient, expand := len(b.readers), len(b.ambient), b.expand
 	tries, size := 0, 0
 	for i := 0; i < len(b.nameReads) && !b.all && !b.denyAll; i++ {
@@ -156,7 +157,8 @@ func (b *Commands) settleNames() {
 			b.denyAll = true
 		}
 	}
-	if b.binds != binds || b.anyBound != anyBound || b.attrs != attrs || len(b.ambient) != ambient || b.expand != expand {
+	if b.binds != binds || b.anyBound != anyBound || b.attrs != attrs || len(b.ambient) != ambient || b.expand != expand ||
+		len(b.aliases) != aliases || len(b.exported) != exported || b.allexport != allexport {
 		b.denyAll = true // the line's settling read what these analyses changed
 	}
 }
