@@ -70,6 +70,7 @@ func (b *Commands) bindValue(name string, v word) {
 	}
 	b.bound[name] = true
 	b.bindSafety(name, valueSafety(v))
+	b.knowValue(name, v)
 }
 
 // exportVar records that the line exports name without a value (export NAME, declare -x
@@ -82,9 +83,11 @@ func (b *Commands) exportVar(name string) {
 }
 
 // settleDeny applies the line-level rules of the deny-only analyses at the end: a value
-// that is not static assigned to a name the line exports (or under set -a) is analysed,
-// and a command name read from a variable that the line sets, that bash fills itself, or
-// any when a sourced file or a name of unknown value may set it, makes the line match
+// that is not static assigned to a name the line exports (or under set -a) is analysed;
+// a command name read from variables the line sets is analysed once per value when their
+// values are all known, else makes the line match every deny rule (settleNames); and a
+// file or program text read from a variable that the line sets, that bash fills itself,
+// or any when a sourced file or a name of unknown value may set it, makes the line match
 // every deny rule.
 func (b *Commands) settleDeny() {
 	for _, p := range b.pending {
@@ -94,6 +97,10 @@ func (b *Commands) settleDeny() {
 		if b.allexport || b.exported[p.name] {
 			b.codeString(p.text, ctx{depth: p.depth, guess: true})
 		}
+	}
+	b.settleNames()
+	if b.all || b.denyAll {
+		return
 	}
 	for _, name := range b.reads {
 		if b.bound[name] || commandDerived(name) || b.anyBound {
@@ -123,6 +130,9 @@ func commandDerived(name string) bool {
 func (b *Commands) assignValue(a *syntax.Assign, src string, prefix bool, c ctx) {
 	if a.Naked || a.Name == nil {
 		return
+	}
+	if a.Append {
+		b.markUnknown(a.Name.Value) // x+=m: its value is the old one and more (bashvalues.go)
 	}
 	if a.Array != nil {
 		for _, e := range a.Array.Elems {

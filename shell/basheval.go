@@ -95,6 +95,7 @@ func (b *Commands) arith(x syntax.Node, c ctx) {
 			if n.Value != "" && isIdentByte(n.Value[0], true) {
 				b.eval.varSink = true
 				b.derived(identPrefix(n.Value))
+				b.markUnknown(identPrefix(n.Value)) // (( x = 5 )), x++: a value not tracked (bashvalues.go)
 			}
 		case *syntax.ParamExp:
 			b.eval.varSink = true
@@ -452,6 +453,12 @@ func (b *Commands) decl(variant string, args []word, parsed []*syntax.Assign, sr
 			}
 		}
 	}
+	for _, a := range args {
+		if nameref || a.static && len(a.text) > 1 && (a.text[0] == '-' || a.text[0] == '+') &&
+			strings.ContainsAny(a.text[1:], "lucin") {
+			b.attrs = true // declare -l x: its values are changed when bound (bashvalues.go)
+		}
+	}
 	flags := ""
 	for _, a := range args {
 		switch {
@@ -533,6 +540,9 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 		// Every word may be a name, options included: read -a'a[$(rm)]' is getopt's
 		// attached argument.
 		b.eval.tainted = b.eval.tainted || base != "unset"
+		if base == "getopts" {
+			b.bindVar("OPTARG") // getopts a: o -a rm sets OPTARG to rm
+		}
 		if base == "read" {
 			b.zshRead(args)
 		}

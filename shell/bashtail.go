@@ -502,7 +502,7 @@ func (b *Commands) unknownName(words []word, c ctx) {
 	case e != nil && e.glob != nil:
 		b.addGlob(e.glob)
 	case e != nil && len(e.vars) > 0 && !e.dyn:
-		b.reads = append(b.reads, e.vars...)
+		b.nameReads = append(b.nameReads, nameRead{words: words, c: c, guessing: b.guessing}) // bashvalues.go
 	default:
 		b.all = true
 		return

@@ -110,7 +110,8 @@ func TestBashUnknownWrappers(t *testing.T) {
 		{"string with a nested wrapper", `pee 'setpriv rm -rf x'`, "rm"},
 		{"double-quoted string with a variable", `tmux new -d "rm -rf $d"`, "rm"},
 		{"unknown program under xargs", `echo rm -rf x | xargs setpriv`, "all"},
-		{"variable set by the line", `c=rm; setpriv $c -rf x`, "all"},
+		{"variable set by the line", `c=rm; setpriv $c -rf x`, "rm"}, // its one value (stop 33, bashvalues.go)
+		{"variable set by the line to a substitution", `c=$(printf rm); setpriv $c -rf x`, "all"},
 		{"substitution", `setpriv $(printf rm) -rf x`, "all"},
 		{"positional", `setpriv "$@"`, "all"},
 		{"glob that may be rm", `setpriv /bin/r? -rf x`, "rm"},
