@@ -193,12 +193,7 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		if e.argless {
 			note = strings.TrimPrefix(note+"\n"+arglessNote, "\n")
 		}
-		if broken != "" {
-			// Said to the user at the session's start (new-user trial, stop 33): the gate
-			// events are blocked with this reason, the prompts too, and stderr alone is seen
-			// by no one.
-			note = strings.TrimPrefix(note+"\nhookcore: "+broken+": until it is fixed, hookcore blocks every tool call and prompt (`hookcore check` lists the problems)", "\n")
-		}
+		note = strings.Trim(note+"\n"+brokenStartNote(broken), "\n")
 	}
 	ans = e.withinBudget(sig.ctx, p, event, block, fireAnswer(sig.ctx, r, p, event, fix.Fix(in), st, block, note))
 	ans = orFailed(p, event, failed, ans)
@@ -211,6 +206,17 @@ func (e *env) hook(ctx context.Context, p bridge.Protocol, override string, cf *
 		}
 	}
 	return ans, wait
+}
+
+// brokenStartNote is what SessionStart says to the user (its systemMessage) while broken
+// entries that may be guards block the gate events (broken, see loadRunner): the prompts
+// are blocked too, and stderr alone is seen by no one (new-user trial, stop 33). "" when
+// broken is "".
+func brokenStartNote(broken string) string {
+	if broken == "" {
+		return ""
+	}
+	return "hookcore: " + broken + ": until it is fixed, hookcore blocks every tool call and prompt (`hookcore check` lists the problems)"
 }
 
 // stopBlockCap is the Stop-block cap of the agent's hook command (hookcore.Options

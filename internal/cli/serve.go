@@ -216,7 +216,11 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		ctx, cancel = context.WithTimeoutCause(ctx, d, errHookBudget)
 		defer cancel()
 	}
-	ans := s.e.withinBudget(ctx, p, ev, block, fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block, ""))
+	note := ""
+	if ev == hook.SessionStart {
+		note = brokenStartNote(broken)
+	}
+	ans := s.e.withinBudget(ctx, p, ev, block, fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block, note))
 	return orFailed(p, ev, failed, ans), ev
 }
 
