@@ -35,6 +35,13 @@ type Options struct {
 	// session in another project than serve's, and the write went through). An input
 	// without a cwd keeps ProjectDir.
 	SessionRoots bool
+	// ArmTripwire arms the tripwire (`tool changed hook_config`, tripwire.go) at every event
+	// even when no hook the Runner runs has the clause: `hookcore hook` and `serve` set it
+	// when a file they would run has the clause and an agent's switch outside managed
+	// settings (disableAllHooks in ~/.claude/settings.json, a Gemini or Codex switch) has
+	// turned that file's hooks off — the switch is itself a change the tripwire must see
+	// (red team round 61: written with the session's state deleted, it disarmed the session).
+	ArmTripwire bool
 	// ProjectDir is the project root given to hooks as CLAUDE_PROJECT_DIR and
 	// HOOKCORE_PROJECT_DIR, and the workspace whose trust is checked. Empty: the process's
 	// working directory.

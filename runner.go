@@ -31,6 +31,7 @@ type Runner struct {
 	hookProgram []string
 	hookStartup []string
 	hookConfig  []string // Options.HookConfig: what `changes hook_config` protects
+	armTripwire bool     // Options.ArmTripwire
 	root        string   // projectDir made absolute and clean; "" when that failed
 	hooks       atomic.Pointer[hookSet]
 
@@ -65,6 +66,7 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 	r.hookProgram = slices.Clone(opts.HookProgram)
 	r.hookStartup = slices.Clone(opts.HookStartup)
 	r.hookConfig = slices.Clone(opts.HookConfig)
+	r.armTripwire = opts.ArmTripwire
 	if r.projectDir == "" {
 		wd, err := os.Getwd()
 		if err != nil {

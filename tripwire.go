@@ -90,8 +90,9 @@ type tripwireHit struct {
 func (r *Runner) tripwire(ctx context.Context, hs *hookSet, event hook.Event, in *hook.Input) (*hook.Input, *tripwireHit) {
 	_, sent := in.Extra[changedKey]
 	var hit *tripwireHit
-	if hs.tripwire || r.mayBeArmed(in.SessionID) {
-		hit = r.compareBaseline(ctx, hs.tripwire, event, in)
+	arm := hs.tripwire || r.armTripwire
+	if arm || r.mayBeArmed(in.SessionID) {
+		hit = r.compareBaseline(ctx, arm, event, in)
 	}
 	if hit == nil && !sent {
 		return in, nil

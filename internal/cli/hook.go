@@ -477,6 +477,10 @@ func (e *env) loadRunnerThen(cf *configFlags, event hook.Event, opts hookcore.Op
 		}
 	}
 	tripwire := usesTripwire(l.set)
+	// A clause in a file whose hooks an agent's switch turned off (disableAllHooks in the
+	// user's Claude Code settings) still arms: the switch must not disarm the tripwire that
+	// would see it written (red team round 61).
+	opts.ArmTripwire = tripwire && tripwireRuns(l)
 	if opts.HookProgram == nil && usesChanges(l.set, match.HookProgram) && !usesChangesAt(l.set, event, match.HookProgram) && !tripwire {
 		// One event per hook process: with no hook of this event naming hook_program, what
 		// the hooks run need not be looked up (hookGuards: PATH searches, a few stats).

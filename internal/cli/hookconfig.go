@@ -128,6 +128,26 @@ func usesChangesAt(set *config.Set, event hook.Event, what string) bool {
 	return false
 }
 
+// tripwireRuns reports whether a file of l that hookcore runs — the project's and local
+// layers only in a trusted workspace — has an enabled hook with `tool changed
+// hook_config`, whether or not an agent's switch has turned the file's hooks off.
+func tripwireRuns(l *loaded) bool {
+	for _, f := range l.set.Files {
+		if !l.projectTrusted && (f.Layer == config.Project || f.Layer == config.Local) {
+			continue
+		}
+		for _, h := range f.Hooks {
+			if !h.Enabled || !strings.Contains(h.If, "changed") {
+				continue
+			}
+			if c, err := match.CompileIf(h.If); err == nil && c.ConfigChanged() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // usesTripwire reports whether a hook of set has `tool changed hook_config` in its
 // condition (match.If.ConfigChanged): then the session is armed, every event compares
 // hookcore's config paths, the hook program and the hook scripts with the session's

@@ -244,8 +244,27 @@ func tripwireDirs(t *testing.T, projDir string) (home, proj string) {
 // once only. A session resumed after its SessionEnd dropped the state does not stop.
 // HOME is set: not parallel.
 func TestHookClaudeTripwireVanished(t *testing.T) {
+	t.Run("named config", func(t *testing.T) { tripwireVanished(t, false) })
+	// Red team round 61: the policy in the user's layer (~/.hookcore/hooks.yaml, the
+	// README's layout), which the written disableAllHooks switches off with the rest: the
+	// switched-off clause still arms the session.
+	t.Run("user layer", func(t *testing.T) { tripwireVanished(t, true) })
+}
+
+func tripwireVanished(t *testing.T, userLayer bool) {
 	policy := filepath.Join(repoRoot(t), "examples", "self-protect", "hooks.yaml")
 	home, proj := tripwireDirs(t, "")
+	args := []string{"hook", "claude", "--config", policy}
+	if userLayer {
+		data, err := os.ReadFile(policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(home, ".hookcore", "hooks.yaml"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = []string{"hook", "claude"}
+	}
 	settings := filepath.Join(home, ".claude", "settings.json")
 	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
 		t.Fatal(err)
@@ -282,7 +301,7 @@ func TestHookClaudeTripwireVanished(t *testing.T) {
 		}
 		stdin, _ := json.Marshal(in)
 		var out, errb bytes.Buffer
-		if code := cli.Main([]string{"hook", "claude", "--config", policy}, bytes.NewReader(stdin), &out, &errb); code != 0 {
+		if code := cli.Main(args, bytes.NewReader(stdin), &out, &errb); code != 0 {
 			t.Fatalf("%s: exit %d: %s", event, code, errb.String())
 		}
 		return out.String()
