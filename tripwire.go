@@ -445,10 +445,19 @@ func fileState(p string, fi fs.FileInfo, err error, old state.FileState, buf []b
 	case fi.Mode()&fs.ModeSymlink != 0:
 		st.Type = "l"
 		st.Target, _ = os.Readlink(p)
-		// What the link leads to, when it is a small regular file: a write through the link
-		// changes no link.
-		if t, err := os.Stat(p); err == nil && t.Mode().IsRegular() && t.Size() <= tripwireMaxHash {
-			st.Size, st.Sum = t.Size(), hashFile(p, buf)
+		// What the link leads to, when it is a regular file: a write through the link
+		// changes no link. Its size, mtime, ctime and inode always, its hash under the
+		// bound (red team round 61: a link to a 2 MB compiled guard recorded nothing, and a
+		// write to it went unseen).
+		if t, err := os.Stat(p); err == nil && t.Mode().IsRegular() {
+			st.Size, st.MTime = t.Size(), t.ModTime().UnixNano()
+			if id, ok := regularfile.Identity(t); ok {
+				st.Inode = id.Ino
+			}
+			st.CTime, _ = regularfile.ChangeTime(t)
+			if t.Size() <= tripwireMaxHash {
+				st.Sum = hashFile(p, buf)
+			}
 		}
 	default:
 		st.Type = "o"
@@ -570,7 +579,7 @@ func fileChange(a, b state.FileState) string {
 		}
 	case a.Size != b.Size:
 		what = append(what, "content changed")
-	case a.Type == "f" && (a.MTime != b.MTime || a.CTime != b.CTime || a.Inode != b.Inode):
+	case (a.Type == "f" || a.Type == "l") && (a.MTime != b.MTime || a.CTime != b.CTime || a.Inode != b.Inode):
 		what = append(what, "content may have changed (compared by size, mtime, ctime and inode: over the hashing bounds, its mtime, ctime or inode changed)")
 	}
 	return strings.Join(what, ", ")

@@ -237,6 +237,40 @@ func TestTripwireLinkedRoot(t *testing.T) {
 	}, root+": link target changed")
 }
 
+// TestTripwireLinkToLargeFile (red team round 61): a hook script that is a link, inside a
+// compared tree, to a regular file over the hashing bound (a compiled guard) is compared by
+// its target's size, mtime, ctime and inode; a write of the same size through it is seen.
+func TestTripwireLinkToLargeFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hooks, bin := filepath.Join(dir, "hooks"), filepath.Join(dir, "guardbin")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, make([]byte, tripwireMaxHash+100), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(bin, filepath.Join(hooks, "guard-bin")); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{hooks}
+	old := snapshot(paths, nil, nil, walkBounds{})
+	f, err := os.OpenFile(bin, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("EVIL"), 100); err != nil { // same size
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(diffFiles(old, snapshot(paths, nil, old, walkBounds{}), paths, tripwireMaxStat), "\n")
+	if want := filepath.Join(hooks, "guard-bin") + ": content may have changed"; !strings.Contains(got, want) {
+		t.Errorf("diff:\n%s\nwant %s", got, want)
+	}
+}
+
 // TestFileChangeEveryDifference: a call that edits a file and changes its mode is reported
 // with both (new-user trial, stop 32: "mode changed" alone hid the edit, and a user told so
 // would chmod it back and look no further).
