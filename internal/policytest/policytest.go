@@ -157,9 +157,9 @@ func parse(data []byte, name, dir string) (*File, error) {
 		var ye yaml.Error
 		if errors.As(err, &ye) {
 			if t := ye.GetToken(); t != nil && t.Position != nil {
-				return nil, fmt.Errorf("%s:%d:%d: syntax error: %s", name, t.Position.Line, t.Position.Column, ye.GetMessage())
+				return nil, fmt.Errorf("%s:%d:%d: syntax error: %s", name, t.Position.Line, t.Position.Column, config.YAMLMessage(ye.GetMessage()))
 			}
-			return nil, fmt.Errorf("%s: syntax error: %s", name, ye.GetMessage())
+			return nil, fmt.Errorf("%s: syntax error: %s", name, config.YAMLMessage(ye.GetMessage()))
 		}
 		return nil, fmt.Errorf("%s: syntax error: %s", name, oneLine(err.Error()))
 	}
