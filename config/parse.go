@@ -651,7 +651,7 @@ func parseYAMLObj(path string, data []byte, obj bool) (ast.Node, ErrorList) {
 			// The message and the position only: the parser's Error() prints the source
 			// around the error, in time quadratic in a long line (red team round 16: a
 			// 512 KiB line took 6 s and 850 MB to report).
-			p.Msg = "syntax error: " + ye.GetMessage()
+			p.Msg = "syntax error: " + YAMLMessage(ye.GetMessage())
 			if t := ye.GetToken(); t != nil && t.Position != nil {
 				p.Pos.Line, p.Pos.Col = t.Position.Line, t.Position.Column
 			}

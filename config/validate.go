@@ -218,6 +218,9 @@ func check(r *rawHook) {
 		for _, name := range f.UnknownFields() {
 			add("if", true, "if reads the field %q, which conditions do not have: it reads as empty, so its clause holds only against an empty value (the fields are tool, event, args.NAME and file_path)", name)
 		}
+		if h.Event != "" && h.Event.MatchField() == "tool_name" {
+			argKeyTypos(h, f, func(format string, args ...any) { add("if", true, format, args...) })
+		}
 	} else {
 		var se *match.SyntaxError
 		if errors.As(err, &se) {

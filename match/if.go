@@ -232,6 +232,22 @@ func (f *If) UnknownFields() []string {
 	return out
 }
 
+// ArgKeys returns the top-level tool-input keys a Condition reads (args.command and
+// tool_input.command.x give "command"), as written, in order; nil for the other syntaxes
+// and for a clause on the whole arguments (args).
+func (f *If) ArgKeys() []string {
+	if f == nil || f.cond == nil {
+		return nil
+	}
+	var out []string
+	for _, cl := range f.cond.clauses {
+		if cl.field == fieldArgs && len(cl.path) > 0 {
+			out = append(out, cl.path[0])
+		}
+	}
+	return out
+}
+
 // Syntax returns the filter's syntax; 0 ("none") for a nil *If.
 func (f *If) Syntax() Syntax {
 	if f == nil {

@@ -61,6 +61,14 @@ an error unless --agent-runner says the harness runs sub-agents.`,
 				if !filepath.IsAbs(a) {
 					a = filepath.Join(e.cwd, a)
 				}
+				// A file named twice (hooks.yaml ./hooks.yaml, a link to it, a shell glob
+				// and its name) is checked once: each of its problems printed twice, and
+				// counted as two files (new-user trial, stop 33).
+				if slices.ContainsFunc(paths, func(p config.LayerPath) bool {
+					return filepath.Clean(p.Path) == filepath.Clean(a) || sameFile(p.Path, a)
+				}) {
+					continue
+				}
 				paths = append(paths, config.LayerPath{Path: a, Layer: config.Explicit})
 			}
 			var all config.ErrorList

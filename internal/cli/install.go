@@ -95,6 +95,12 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 			// Not an error: a serve on another host is possible, but only when asked for.
 			fmt.Fprintf(e.stderr, "hookcore: warning: --server %s is not a loopback address (127.0.0.0/8, ::1, localhost): hookcore serve listens on loopback by default; a serve on another host must run with --allow-remote, and every request to it needs that serve's token (hookcore hook sends only --token to another host: the serve.token of its own state directory goes to a loopback --server alone; the http hooks install writes for Claude Code send none)\n", f.server)
 		}
+		if agent == "claude" && add {
+			// Claude Code lets an action through when an http hook's server is down (README,
+			// serve): said at install, not found out when a guard lets rm -rf through
+			// (new-user trial, stop 33). install has no flag for the command form.
+			fmt.Fprintf(e.stderr, "hookcore: warning: --server writes type: http hooks for Claude Code's PreToolUse and its other gate events, and Claude Code lets the action through when an http hook's server is down or does not answer: while hookcore serve is not running, your guards block nothing. The command hook `hookcore hook claude --server %s` blocks when serve is unreachable; install does not write it: put it in the settings file by hand, or install without --server\n", install.ShellQuote(f.server))
+		}
 	}
 	o := install.Options{
 		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Command: f.command,

@@ -24,7 +24,8 @@
 //	      errors: 0
 //	      hooks: [no-rm-rf]          # exactly these hook ids ran, in order ([]: none ran)
 //
-// Every expect key is optional; a case checks only what it names. The input's cwd defaults to
+// Every expect key is optional; a case checks only what it names, and a case that names none
+// (no expect:, or expect: {}) is a problem of its file, not a pass. The input's cwd defaults to
 // the test file's directory, hook_event_name to the event, and session_id to one of the
 // case's own ("hookcore-test-case-N", N its place in the file, from 1): each case runs as a
 // new session, so no state (a once hook, a circuit breaker, a Stop block streak, an invoked
@@ -53,6 +54,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 
+	"github.com/hookcore/hookcore/config"
 	"github.com/hookcore/hookcore/hook"
 )
 
@@ -155,9 +157,9 @@ func parse(data []byte, name, dir string) (*File, error) {
 		var ye yaml.Error
 		if errors.As(err, &ye) {
 			if t := ye.GetToken(); t != nil && t.Position != nil {
-				return nil, fmt.Errorf("%s:%d:%d: syntax error: %s", name, t.Position.Line, t.Position.Column, ye.GetMessage())
+				return nil, fmt.Errorf("%s:%d:%d: syntax error: %s", name, t.Position.Line, t.Position.Column, config.YAMLMessage(ye.GetMessage()))
 			}
-			return nil, fmt.Errorf("%s: syntax error: %s", name, ye.GetMessage())
+			return nil, fmt.Errorf("%s: syntax error: %s", name, config.YAMLMessage(ye.GetMessage()))
 		}
 		return nil, fmt.Errorf("%s: syntax error: %s", name, oneLine(err.Error()))
 	}
@@ -283,9 +285,15 @@ func parse(data []byte, name, dir string) (*File, error) {
 			// run reports all of a case's problems, a misspelt expect key and an unknown event
 			// together, as check does for a config (new-user trial: the event's error showed
 			// only once the key was fixed).
-			unknown := unknownKeys(item, reflect.TypeFor[Case](), func(n ast.Node, key string) {
-				bad(n, "unknown field %q", key)
+			unknown := unknownKeys(item, reflect.TypeFor[Case](), func(n ast.Node, key string, known []string) {
+				bad(n, "unknown field %q%s", key, didYouMean(key, known))
 			})
+			// A value of the wrong type is said in the file's terms (new-user trial, stop
+			// 33: `blocked: "yes"` printed "cannot unmarshal string into Go struct field
+			// Case.Expect of type bool").
+			if expectTypes(valueOf(item, "expect"), bad) {
+				continue
+			}
 			var c Case
 			if err := yaml.NodeToValue(item, &c); err != nil {
 				msg := oneLine(yaml.FormatError(err, false, false))
@@ -305,7 +313,13 @@ func parse(data []byte, name, dir string) (*File, error) {
 			}
 			ev, ok := hook.ParseEvent(c.Event)
 			if !ok {
-				bad(valueOf(item, "event"), "case %q: unknown event %q", c.Name, c.Event)
+				bad(valueOf(item, "event"), "case %q: unknown event %q%s", c.Name, c.Event, didYouMean(c.Event, hook.EventNames()))
+			}
+			if reflect.ValueOf(c.Expect).IsZero() && !unknown {
+				// A case without an expect asserts nothing and passed (new-user trial, stop
+				// 33); a misspelt expect key is reported as unknown instead.
+				bad(firstKey(item), "case has no expect: case %q checks nothing; give it an expect: mapping (blocked, permission, reason_contains, ...)", c.Name)
+				ok = false
 			}
 			c.event = ev
 			if p := c.Expect.Permission; p != nil {
@@ -337,10 +351,74 @@ func parse(data []byte, name, dir string) (*File, error) {
 	return out, nil
 }
 
+// didYouMean returns ` (did you mean "x"?)` for the candidate closest to word, or "".
+func didYouMean(word string, candidates []string) string {
+	if s := config.Suggest(word, candidates); s != "" {
+		return ` (did you mean "` + s + `"?)`
+	}
+	return ""
+}
+
+// expectTypes reports, through bad, each key of the expect mapping n whose value cannot
+// decode into its field (a bool, a number, a string or a list of strings), and whether there
+// was one. Other shapes are left to the decoder.
+func expectTypes(n ast.Node, bad func(n ast.Node, format string, args ...any)) bool {
+	m, ok := n.(*ast.MappingNode)
+	if !ok {
+		return false
+	}
+	found := false
+	for _, kv := range m.Values {
+		v := kv.Value
+		if t, ok := v.(*ast.TagNode); ok {
+			v = t.Value
+		}
+		var want string
+		switch key := kv.Key.GetToken().Value; key {
+		case "blocked", "continue":
+			if _, ok := v.(*ast.BoolNode); !ok {
+				want = "true or false"
+			}
+		case "errors":
+			if _, ok := v.(*ast.IntegerNode); !ok {
+				want = "a whole number"
+			}
+		case "reason_contains", "permission", "context_contains", "stop_reason_contains":
+			switch v.(type) {
+			case *ast.StringNode, *ast.LiteralNode, *ast.NullNode:
+			default:
+				want = "a string"
+			}
+		}
+		if want != "" {
+			bad(kv.Value, "expect.%s: want %s, got %s", kv.Key.GetToken().Value, want, shown(v))
+			found = true
+		}
+	}
+	return found
+}
+
+// shown is a value node as the message quotes it: a scalar as a Go string, a collection as
+// its kind.
+func shown(n ast.Node) string {
+	switch n.(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return "a mapping"
+	case *ast.SequenceNode:
+		return "a list"
+	case *ast.NullNode:
+		return "null"
+	}
+	if tk := n.GetToken(); tk != nil {
+		return fmt.Sprintf("%q", tk.Value)
+	}
+	return fmt.Sprintf("%q", n.String())
+}
+
 // unknownKeys calls bad with each key of the mapping n (and of the mappings in it that
-// decode into a struct of t) that has no field of t by its yaml tag, and reports whether
-// there was one. A node that is no mapping is left to the decoder.
-func unknownKeys(n ast.Node, t reflect.Type, bad func(n ast.Node, key string)) bool {
+// decode into a struct of t) that has no field of t by its yaml tag, and the keys that t
+// has, and reports whether there was one. A node that is no mapping is left to the decoder.
+func unknownKeys(n ast.Node, t reflect.Type, bad func(n ast.Node, key string, known []string)) bool {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -357,11 +435,13 @@ func unknownKeys(n ast.Node, t reflect.Type, bad func(n ast.Node, key string)) b
 		return false
 	}
 	fields := map[string]reflect.Type{}
+	var known []string
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 		if f.IsExported() && tag != "" && tag != "-" {
 			fields[tag] = f.Type
+			known = append(known, tag)
 		}
 	}
 	found := false
@@ -369,7 +449,7 @@ func unknownKeys(n ast.Node, t reflect.Type, bad func(n ast.Node, key string)) b
 		key := kv.Key.GetToken().Value
 		ft, ok := fields[key]
 		if !ok {
-			bad(kv.Key, key)
+			bad(kv.Key, key, known)
 			found = true
 			continue
 		}
@@ -389,6 +469,14 @@ func valueOf(n ast.Node, key string) ast.Node {
 				return kv.Value
 			}
 		}
+	}
+	return n
+}
+
+// firstKey returns the first key of the mapping n, where the case starts, else n.
+func firstKey(n ast.Node) ast.Node {
+	if m, ok := n.(*ast.MappingNode); ok && len(m.Values) > 0 {
+		return m.Values[0].Key
 	}
 	return n
 }

@@ -149,7 +149,7 @@ func (p *expectParser) parse(data []byte) (body ast.Node, ok bool) {
 		var ye yaml.Error
 		if errors.As(err, &ye) && ye.GetToken() != nil && ye.GetToken().Position != nil {
 			pos := ye.GetToken().Position
-			p.add(pos.Line, pos.Column, "syntax error: "+ye.GetMessage())
+			p.add(pos.Line, pos.Column, "syntax error: "+config.YAMLMessage(ye.GetMessage()))
 		} else {
 			p.add(0, 0, fmt.Sprintf("syntax error: %v", err))
 		}
