@@ -292,6 +292,12 @@ func (d *decoder) nativeAction(r *rawHook, p kv) {
 	for _, q := range pairs {
 		switch {
 		case d.actionField(r, q):
+		case q.key == "shell":
+			// The shell a command runs under (bash, sh, pwsh), as in the JSON dialects: it
+			// was listed among the action's keys and then not read, and the warning
+			// suggested "shell" itself (new-user trial, stop 33).
+			r.h.Action.Shell, _ = d.str(q)
+			r.at["action.shell"] = q
 		case slices.Contains(gateKeys, q.key):
 			d.errorf(q.keyNode, "%s is a hook's key, not an action's: under action: it is not read, and the hook would let the call through; write it beside action:", q.key)
 		default:
