@@ -172,43 +172,58 @@ func patchViews(text, dir, p string) []toolView {
 	var views []toolView
 	seen := map[string]bool{}
 	for _, f := range files {
-		v := unknownFileView(p)
-		if path, ok := patchPath(f.path, dir); ok {
-			in := map[string]string{"file_path": path}
-			if f.op == "add" {
-				in["content"] = f.content
+		vs := []toolView{unknownFileView(p)}
+		if paths, ok := patchPaths(f.path, dir); ok {
+			vs = vs[:0]
+			for _, path := range paths {
+				in := map[string]string{"file_path": path}
+				if f.op == "add" {
+					in["content"] = f.content
+				}
+				vs = append(vs, toolView{tool: "Write", input: marshalView(in), need: "file_path", from: p})
 			}
-			v = toolView{tool: "Write", input: marshalView(in), need: "file_path", from: p}
 		}
-		if !seen[string(v.input)] {
-			seen[string(v.input)] = true
-			views = append(views, v)
+		for _, v := range vs {
+			if !seen[string(v.input)] {
+				seen[string(v.input)] = true
+				views = append(views, v)
+			}
 		}
 	}
 	return views
 }
 
-// patchPath returns the path of a file a patch names, s, as the guards read it: absolute as
-// written, relative as written or joined to dir, and "./~..." for a relative path that
-// starts with "~" (Codex does not expand it: the file is in the cwd, not the home). ok is
-// false for an empty path, one with a NUL byte, or one with a ".." part: Codex writes where
-// the kernel resolves it, which its text alone does not say (through a symlink).
-func patchPath(s, dir string) (string, bool) {
+// patchPaths returns the paths of a file a patch names, s, as the guards read them: absolute
+// as written, relative as written or joined to dir. A path "~" or "~/..." is two: the home's
+// (Codex expands them since openai/codex's AbsolutePathBuf::resolve_path_against_base,
+// maybe_expand_home_directory; red team round 62: ~/.bashrc passed every home-anchored
+// rule) and "./~..." under dir or the cwd (older Codex joined them to the cwd); another
+// "~" path is "./~..." only. ok is false for an empty path, one with a NUL byte, or one
+// with a ".." part: Codex writes where the kernel resolves it, which its text alone does not
+// say (through a symlink).
+func patchPaths(s, dir string) ([]string, bool) {
+	home := ""
+	if s == "~" || strings.HasPrefix(s, "~/") {
+		home = s
+	}
 	if dir != "" && !strings.HasPrefix(s, "/") {
 		s = strings.TrimSuffix(dir, "/") + "/" + s
 	}
 	if strings.TrimSpace(s) == "" || strings.IndexByte(s, 0) >= 0 {
-		return "", false
+		return nil, false
 	}
 	for part := range strings.SplitSeq(s, "/") {
 		if part == ".." {
-			return "", false
+			return nil, false
 		}
 	}
 	if strings.HasPrefix(s, "~") {
 		s = "./" + s
 	}
-	return s, true
+	if home != "" {
+		return []string{home, s}, true
+	}
+	return []string{s}, true
 }
 
 // unknownFileView is a Write view of a file hookcore cannot name, from p: its file_path is

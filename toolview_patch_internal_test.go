@@ -1,6 +1,7 @@
 package hookcore
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,26 +66,29 @@ func TestParsePatch(t *testing.T) {
 func TestPatchPath(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name, path, dir, want string
-		ok                    bool
+		name, path, dir string
+		want            []string
+		ok              bool
 	}{
-		{"relative", "secret/a", "", "secret/a", true},
-		{"absolute", "/srv/app/secret/a", "", "/srv/app/secret/a", true},
-		{"after cd", "a", "secret", "secret/a", true},
-		{"absolute after cd", "/x/a", "secret", "/x/a", true},
-		{"a tilde is the cwd's", "~/.bashrc", "", "./~/.bashrc", true},
-		{"dot-dot", "notes/../secret/a", "", "", false},
-		{"leading dot-dot", "../secret/a", "", "", false},
-		{"dot-dot in the cd", "a", "../x", "", false},
-		{"a NUL", "a\x00b", "", "", false},
-		{"blank", "  ", "", "", false},
+		{"relative", "secret/a", "", []string{"secret/a"}, true},
+		{"absolute", "/srv/app/secret/a", "", []string{"/srv/app/secret/a"}, true},
+		{"after cd", "a", "secret", []string{"secret/a"}, true},
+		{"absolute after cd", "/x/a", "secret", []string{"/x/a"}, true},
+		{"a tilde is the home's, or the cwd's for an older Codex (red team round 62)", "~/.bashrc", "", []string{"~/.bashrc", "./~/.bashrc"}, true},
+		{"a tilde after cd", "~/.bashrc", "sub", []string{"~/.bashrc", "sub/~/.bashrc"}, true},
+		{"another user's tilde is the cwd's", "~bob/x", "", []string{"./~bob/x"}, true},
+		{"dot-dot", "notes/../secret/a", "", nil, false},
+		{"leading dot-dot", "../secret/a", "", nil, false},
+		{"dot-dot in the cd", "a", "../x", nil, false},
+		{"a NUL", "a\x00b", "", nil, false},
+		{"blank", "  ", "", nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, ok := patchPath(tt.path, tt.dir)
-			if got != tt.want || ok != tt.ok {
-				t.Errorf("patchPath(%q, %q) = %q, %v; want %q, %v", tt.path, tt.dir, got, ok, tt.want, tt.ok)
+			got, ok := patchPaths(tt.path, tt.dir)
+			if !slices.Equal(got, tt.want) || ok != tt.ok {
+				t.Errorf("patchPaths(%q, %q) = %q, %v; want %q, %v", tt.path, tt.dir, got, ok, tt.want, tt.ok)
 			}
 		})
 	}

@@ -54,7 +54,8 @@ type nameRead struct {
 }
 
 // knowValue records v as a value the line binds name to: a static value without a '~'
-// (bash expands a tilde at the start and after each ':' of an assignment's value), or,
+// (bash expands a tilde at the start and after each ':' of an assignment's value) and
+// without '$', '`' or '\' (which the program given the value may expand), or,
 // for any other, that name's values are not known. A name with a subscript or an append
 // ("x[0]", "x+": declare given words) is its variable's, whose values are then not known.
 func (b *Commands) knowValue(name string, v word) {
@@ -66,7 +67,10 @@ func (b *Commands) knowValue(name string, v word) {
 		b.markUnknown(base)
 		return
 	}
-	if !v.static || strings.Contains(v.text, "~") || len(b.values[name]) >= maxNameValues {
+	// A '$', '`' or '\' in the text is expanded again by the program the value is given
+	// to (make's ${RM} is "rm -f", npm's npm_config_*, a recipe's $$): not a known value
+	// (red team round 62).
+	if !v.static || strings.ContainsAny(v.text, "~$`\\") || len(b.values[name]) >= maxNameValues {
 		b.markUnknown(name)
 		return
 	}
@@ -126,6 +130,15 @@ func (b *Commands) settleNames() {
 			set = set || b.bound[v] || commandDerived(v) || b.anyBound
 		}
 		if !set {
+			if r.guessing > 0 && len(r.words) > 1 {
+				// A command of a text read as code on a guess (a make recipe given by -E,
+				// npm exec -c's script) may read a variable that program defines for it
+				// (make's RM is "rm -f", npm's npm_config_*), not the agent's: with arguments
+				// it is a command to judge, and its name is not known (red team round 62:
+				// make -E 'all: ; ${RM}r /tmp/v' ran rm -fr). Alone it is a word: PREFIX=$HOME.
+				b.denyAll = true
+				return
+			}
 			continue // the agent's environment
 		}
 		combos, ok := b.combinations(vars, maxNameTries-tries)

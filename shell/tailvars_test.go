@@ -37,6 +37,19 @@ func TestLineVariableValues(t *testing.T) {
 		{"not set by the line", `go test -run "Test$i"`, "none"},
 		{"cd does not make PWD a command", `cd rm; go build "$PWD" -rf /`, "none"},
 		{"a coprocess's descriptors", `x=1; coproc x { :; }; go test "$x"`, "none"},
+		// Red team round 62: a value holding an expansion is expanded again by the program
+		// it is given to (make's ${RM} is "rm -f", npm's npm_config_*): not a known value.
+		{"make's own variable in a value", `x='${RM}r'; make -E "all: ; $x /tmp/v"`, "all"},
+		{"make's variable in a loop value", `for c in '${RM}r'; do make -E "all: ; $c /tmp/v"; done`, "all"},
+		{"make's $$ in a value", `for s in '$${RM:-rm}'; do make -E "all: ; $s -r /tmp/v"; done`, "all"},
+		{"npm's config in a value", `x='${npm_config_foo}m'; npm exec -c "$x -rf /tmp/v" --foo=r`, "all"},
+		{"make's RM in a recipe", `make -E 'all: ; ${RM}r /tmp/v'`, "all"},
+		{"make's variable set by its own argument", `make --eval='all: ; ${Y}m -rf /tmp/v' Y=r`, "all"},
+		{"make's $$ in a recipe", `make -E 'all: ; $${RM:-rm} -r /tmp/v'`, "all"},
+		{"npm's config in a script", `npm exec -c '${npm_config_foo}m -rf /tmp/v' --foo=r`, "all"},
+		{"an environment variable alone as an operand's value", `make PREFIX=$HOME install`, "none"},
+		{"an environment variable in a word", `go test -run "Test$i" ./...`, "none"},
+		{"a backquote in a value", "x='`echo rm`'; make -E \"all: ; $x -r /tmp/v\"", "all"},
 
 		// A value that is itself dangerous.
 		{"x=rm", `x=rm; go build "$x" -rf /`, "rm"},
