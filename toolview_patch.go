@@ -3,6 +3,7 @@ package hookcore
 import (
 	"bytes"
 	"encoding/json"
+	"path"
 	"strings"
 )
 
@@ -204,7 +205,7 @@ func patchViews(text, dir, p string) []toolView {
 func patchPaths(s, dir string) ([]string, bool) {
 	home := ""
 	if s == "~" || strings.HasPrefix(s, "~/") {
-		home = s
+		home = path.Clean(s) // Codex drops every '/' after "~/" and the "." parts (red team round 63: ~//.ssh/x)
 	}
 	if dir != "" && !strings.HasPrefix(s, "/") {
 		s = strings.TrimSuffix(dir, "/") + "/" + s

@@ -76,6 +76,8 @@ func TestPatchPath(t *testing.T) {
 		{"absolute after cd", "/x/a", "secret", []string{"/x/a"}, true},
 		{"a tilde is the home's, or the cwd's for an older Codex (red team round 62)", "~/.bashrc", "", []string{"~/.bashrc", "./~/.bashrc"}, true},
 		{"a tilde after cd", "~/.bashrc", "sub", []string{"~/.bashrc", "sub/~/.bashrc"}, true},
+		{"a tilde and two slashes (red team round 63)", "~//.ssh/x", "", []string{"~/.ssh/x", "./~//.ssh/x"}, true},
+		{"a tilde and a dot", "~/./.ssh/x", "", []string{"~/.ssh/x", "./~/./.ssh/x"}, true},
 		{"another user's tilde is the cwd's", "~bob/x", "", []string{"./~bob/x"}, true},
 		{"dot-dot", "notes/../secret/a", "", nil, false},
 		{"leading dot-dot", "../secret/a", "", nil, false},

@@ -79,6 +79,7 @@ type Commands struct {
 	braceWords int                 // the words brace expansion made (bashbrace.go)
 	expand     expandState         // history expansion, $"...": settled at the end (bashexpand.go)
 	guessing   int                 // > 0 while a text read as code on a guess is analysed (denyCode)
+	guessLines int                 // > 0 while such a text holds more than one command (; & | or a line end)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.

@@ -382,6 +382,10 @@ func (b *Commands) denyCode(s string, c ctx) {
 	if c.guess {
 		b.guessing++
 		defer func() { b.guessing-- }()
+		if strings.ContainsAny(s, ";&|\n") {
+			b.guessLines++
+			defer func() { b.guessLines-- }()
+		}
 	}
 	b.readCode(s, c, func(depth int) {
 		if !c.guess {
@@ -502,7 +506,7 @@ func (b *Commands) unknownName(words []word, c ctx) {
 	case e != nil && e.glob != nil:
 		b.addGlob(e.glob)
 	case e != nil && len(e.vars) > 0 && !e.dyn:
-		b.nameReads = append(b.nameReads, nameRead{words: words, c: c, guessing: b.guessing}) // bashvalues.go
+		b.nameReads = append(b.nameReads, nameRead{words: words, c: c, guessing: b.guessing, lines: b.guessLines > 0}) // bashvalues.go
 	default:
 		b.all = true
 		return

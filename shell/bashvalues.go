@@ -50,7 +50,8 @@ const (
 type nameRead struct {
 	words    []word
 	c        ctx
-	guessing int // Commands.guessing at the read
+	guessing int  // Commands.guessing at the read
+	lines    bool // read in a guessed text of more than one command (Commands.guessLines)
 }
 
 // knowValue records v as a value the line binds name to: a static value without a '~'
@@ -130,12 +131,15 @@ func (b *Commands) settleNames() {
 			set = set || b.bound[v] || commandDerived(v) || b.anyBound
 		}
 		if !set {
-			if r.guessing > 0 && len(r.words) > 1 {
+			if r.guessing > 0 && (len(r.words) > 1 || r.lines || !environmentWord(r.words[0].text)) {
 				// A command of a text read as code on a guess (a make recipe given by -E,
 				// npm exec -c's script) may read a variable that program defines for it
-				// (make's RM is "rm -f", npm's npm_config_*), not the agent's: with arguments
-				// it is a command to judge, and its name is not known (red team round 62:
-				// make -E 'all: ; ${RM}r /tmp/v' ran rm -fr). Alone it is a word: PREFIX=$HOME.
+				// (make's RM is "rm -f", npm's npm_config_*; `-E 'RM += -r d'` appends to
+				// it), not the agent's: its name is not known (red team rounds 62 and 63:
+				// make -E 'all: ; ${RM}r /tmp/v', -E 'RM += -r v' -E 'all: ; ${RM}', and
+				// '${A}${B}' ran rm). A lone word with one expansion, not followed by a
+				// name's letters, stays a word: PREFIX=$HOME, make -C "$DIR", go build -o
+				// "$OUT/bin", go test -run "Test$i", vim -c '1,$d'.
 				b.denyAll = true
 				return
 			}
@@ -174,6 +178,39 @@ func (b *Commands) settleNames() {
 		len(b.aliases) != aliases || len(b.exported) != exported || b.allexport != allexport {
 		b.denyAll = true // the line's settling read what these analyses changed
 	}
+}
+
+// environmentWord reports whether t, a word's text (in double quotes or not), holds one
+// parameter expansion ($NAME or ${NAME}) not followed by more of a command's name: alone,
+// before a path ("$HOME/proj"), or after literal text ("Test$i"). "${RM}r" and "${A}${B}"
+// are not: a program that expands the word again (make's RM, npm's npm_config_*) makes a
+// command of them (red team rounds 62 and 63). A literal before the expansion
+// ('r${npm_config_preid}' under npm exec -c) is not caught (docs/decisions.md).
+func environmentWord(t string) bool {
+	if len(t) >= 2 && t[0] == '"' && t[len(t)-1] == '"' {
+		t = t[1 : len(t)-1]
+	}
+	if strings.Count(t, "$") != 1 {
+		return false
+	}
+	_, rest, _ := strings.Cut(t, "$")
+	if inner, ok := strings.CutPrefix(rest, "{"); ok {
+		end := strings.IndexByte(inner, '}')
+		if end <= 0 || strings.IndexFunc(inner[:end], func(r rune) bool { return !isNameRune(r) }) >= 0 {
+			return false
+		}
+		rest = inner[end+1:]
+	} else {
+		n := 0
+		for n < len(rest) && isNameRune(rune(rest[n])) && (n > 0 || rest[n] < '0' || rest[n] > '9') {
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+		rest = rest[n:]
+	}
+	return rest == "" || rest[0] == '/'
 }
 
 // analyseSuffix analyses, for deny rules, the command of the read r with sub, the words of

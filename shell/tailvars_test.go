@@ -48,6 +48,14 @@ func TestLineVariableValues(t *testing.T) {
 		{"make's $$ in a recipe", `make -E 'all: ; $${RM:-rm} -r /tmp/v'`, "all"},
 		{"npm's config in a script", `npm exec -c '${npm_config_foo}m -rf /tmp/v' --foo=r`, "all"},
 		{"an environment variable alone as an operand's value", `make PREFIX=$HOME install`, "none"},
+		// Red team round 63: make's variable alone, appended to by -E; two in one word.
+		{"make's RM appended to, then alone", `make -E 'RM += -r /tmp/v' -E 'all: ; ${RM}'`, "all"},
+		{"two of make's variables in one word", `make -E 'A = r' -E 'B = m -rf /tmp/v' -E 'all: ; ${A}${B}'`, "all"},
+		{"two of npm's in one word", `npm exec -c '${npm_config_tag}${npm_config_preid}' --tag=r --preid='m -rf /tmp/v'`, "all"},
+		{"a variable and a letter", `make -E '${RM}r'`, "all"},
+		{"a directory in a variable", `make -C "$DIR" test`, "none"},
+		{"a path under a variable", `go build -o "$OUT/bin" .`, "none"},
+		{"a braced path under a variable", `go build -o "${OUT}/bin" .`, "none"},
 		{"an environment variable in a word", `go test -run "Test$i" ./...`, "none"},
 		{"a backquote in a value", "x='`echo rm`'; make -E \"all: ; $x -r /tmp/v\"", "all"},
 
