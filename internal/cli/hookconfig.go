@@ -133,16 +133,8 @@ func usesChangesAt(set *config.Set, event hook.Event, what string) bool {
 // hook_config`, whether or not an agent's switch has turned the file's hooks off.
 func tripwireRuns(l *loaded) bool {
 	for _, f := range l.set.Files {
-		if !l.projectTrusted && (f.Layer == config.Project || f.Layer == config.Local) {
-			continue
-		}
-		for _, h := range f.Hooks {
-			if !h.Enabled || !strings.Contains(h.If, "changed") {
-				continue
-			}
-			if c, err := match.CompileIf(h.If); err == nil && c.ConfigChanged() {
-				return true
-			}
+		if (l.projectTrusted || f.Layer != config.Project && f.Layer != config.Local) && armsTripwire(f) {
+			return true
 		}
 	}
 	return false
@@ -157,13 +149,21 @@ func usesTripwire(set *config.Set) bool {
 		return false
 	}
 	for _, f := range set.Files {
-		for _, h := range f.Hooks {
-			if !strings.Contains(h.If, "changed") {
-				continue // no compile for the conditions that cannot have it
-			}
-			if c, err := match.CompileIf(h.If); err == nil && c.ConfigChanged() {
-				return true
-			}
+		if armsTripwire(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// armsTripwire reports whether an enabled hook of f has `tool changed hook_config`.
+func armsTripwire(f *config.File) bool {
+	for _, h := range f.Hooks {
+		if !h.Enabled || !strings.Contains(h.If, "changed") {
+			continue // no compile for the conditions that cannot have it
+		}
+		if c, err := match.CompileIf(h.If); err == nil && c.ConfigChanged() {
+			return true
 		}
 	}
 	return false
