@@ -89,3 +89,30 @@ func BenchmarkHookInstalled(b *testing.B) {
 		Main([]string{"hook", "claude"}, bytes.NewReader(input), io.Discard, io.Discard)
 	}
 }
+
+// BenchmarkHookConfig is bench/hookbridge.sh's "hookcore-hook" case in-process and warm:
+// Main with `hook claude --config policy.yaml` (installedPolicy), the PreToolUse input of
+// `ls -la`, decided in-process. The process's cold start is not in it (issue 9).
+func BenchmarkHookConfig(b *testing.B) {
+	dir := b.TempDir()
+	policy := filepath.Join(dir, "policy.yaml")
+	if err := os.WriteFile(policy, []byte(installedPolicy), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	input, err := json.Marshal(map[string]any{"session_id": "bench", "cwd": dir, "hook_event_name": "PreToolUse",
+		"tool_name": "Bash", "tool_input": map[string]string{"command": "ls -la"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Setenv("HOME", dir)
+	b.Setenv("HOOKCORE_STATE_DIR", filepath.Join(dir, "state"))
+	args := []string{"hook", "claude", "--config", policy}
+	var stderr bytes.Buffer
+	if code := Main(args, bytes.NewReader(input), io.Discard, &stderr); code != 0 {
+		b.Fatalf("exit %d: %s", code, stderr.Bytes())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Main(args, bytes.NewReader(input), io.Discard, io.Discard)
+	}
+}
