@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // CheckInputKeys returns nil when data, a hook input as an agent sends it, is one JSON
@@ -30,12 +32,12 @@ func CheckInputKeys(data []byte) error {
 	top := func() string { return "" }
 	i := 1
 	for {
-		i = skipSpace(data, i)
+		i = text.SkipJSONSpace(data, i)
 		if data[i] == '}' {
 			return nil
 		}
 		if data[i] == ',' {
-			i = skipSpace(data, i+1)
+			i = text.SkipJSONSpace(data, i+1)
 		}
 		// data[i] is the '"' of a key.
 		j, plain := stringEnd(data, i)
@@ -53,23 +55,9 @@ func CheckInputKeys(data []byte) error {
 		if err := addKey(&f, key, top); err != nil {
 			return err
 		}
-		i = skipSpace(data, j+1) + 1 // past the ':'
-		i = valueEnd(data, skipSpace(data, i))
+		i = text.SkipJSONSpace(data, j+1) + 1 // past the ':'
+		i = valueEnd(data, text.SkipJSONSpace(data, i))
 	}
-}
-
-// skipSpace returns the index of the first byte of data at or after i that is not JSON
-// white space.
-func skipSpace(data []byte, i int) int {
-	for i < len(data) {
-		switch data[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
 }
 
 // stringEnd returns the index of the closing '"' of the valid JSON string that opens at

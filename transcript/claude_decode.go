@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // This file is the replay's decoding fast path. Most of a real transcript's bytes are in
@@ -40,8 +42,8 @@ func decodeLine(data []byte, l *line) error {
 // fastLine is decodeLine's fast path; false means "use json.Unmarshal", and l is then in
 // an undefined state.
 func fastLine(data []byte, l *line) bool {
-	end, ok := decodeObject(data, skipSpace(data, 0), reflect.ValueOf(l).Elem(), 0, false)
-	return ok && skipSpace(data, end) == len(data)
+	end, ok := decodeObject(data, text.SkipJSONSpace(data, 0), reflect.ValueOf(l).Elem(), 0, false)
+	return ok && text.SkipJSONSpace(data, end) == len(data)
 }
 
 // decodeBlocks decodes a message content list, as json.Unmarshal(raw, &bs); ok is false
@@ -55,14 +57,14 @@ func decodeBlocks(raw []byte) (bs []block, ok bool) {
 }
 
 func decodeBlockList(raw []byte) ([]block, bool) {
-	i := skipSpace(raw, 0)
+	i := text.SkipJSONSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '[' {
 		return nil, false
 	}
 	bs := []block{} // json.Unmarshal makes an empty, non-nil slice of "[]"
-	i = skipSpace(raw, i+1)
+	i = text.SkipJSONSpace(raw, i+1)
 	if i < len(raw) && raw[i] == ']' {
-		return bs, skipSpace(raw, i+1) == len(raw)
+		return bs, text.SkipJSONSpace(raw, i+1) == len(raw)
 	}
 	for {
 		var b block
@@ -71,15 +73,15 @@ func decodeBlockList(raw []byte) ([]block, bool) {
 			return nil, false
 		}
 		bs = append(bs, b)
-		i = skipSpace(raw, end)
+		i = text.SkipJSONSpace(raw, end)
 		if i >= len(raw) {
 			return nil, false
 		}
 		switch raw[i] {
 		case ',':
-			i = skipSpace(raw, i+1)
+			i = text.SkipJSONSpace(raw, i+1)
 		case ']':
-			return bs, skipSpace(raw, i+1) == len(raw)
+			return bs, text.SkipJSONSpace(raw, i+1) == len(raw)
 		default:
 			return nil, false
 		}
@@ -161,7 +163,7 @@ func decodeObject(data []byte, i int, v reflect.Value, depth int, alias bool) (i
 	}
 	tab := tableOf(v.Type())
 	var seen uint64 // field indexes already set (the structs here have fewer than 64)
-	i = skipSpace(data, i+1)
+	i = text.SkipJSONSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
 		return i + 1, true
 	}
@@ -174,11 +176,11 @@ func decodeObject(data []byte, i int, v reflect.Value, depth int, alias bool) (i
 			return 0, false
 		}
 		key := data[i+1 : kEnd-1]
-		i = skipSpace(data, kEnd)
+		i = text.SkipJSONSpace(data, kEnd)
 		if i >= len(data) || data[i] != ':' {
 			return 0, false
 		}
-		i = skipSpace(data, i+1)
+		i = text.SkipJSONSpace(data, i+1)
 		fi, ok := tab.lookup(key)
 		if !ok || fi >= 64 || (fi >= 0 && seen&(1<<fi) != 0) {
 			return 0, false
@@ -193,13 +195,13 @@ func decodeObject(data []byte, i int, v reflect.Value, depth int, alias bool) (i
 		if !ok {
 			return 0, false
 		}
-		i = skipSpace(data, end)
+		i = text.SkipJSONSpace(data, end)
 		if i >= len(data) {
 			return 0, false
 		}
 		switch data[i] {
 		case ',':
-			i = skipSpace(data, i+1)
+			i = text.SkipJSONSpace(data, i+1)
 		case '}':
 			return i + 1, true
 		default:
@@ -283,19 +285,6 @@ func decodeScalar(v []byte, f reflect.Value) bool {
 	return false
 }
 
-// skipSpace returns the index of the first byte at or after i that is not JSON white space.
-func skipSpace(data []byte, i int) int {
-	for i < len(data) {
-		switch data[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
 // skipValue validates the JSON value at data[i] and returns the index after it. It accepts
 // exactly what encoding/json accepts (invalid UTF-8 inside strings included), nested at most
 // maxFastDepth deep.
@@ -307,7 +296,7 @@ func skipValue(data []byte, i int, depth int) (int, bool) {
 	case c == '"':
 		return skipString(data, i)
 	case c == '{':
-		i = skipSpace(data, i+1)
+		i = text.SkipJSONSpace(data, i+1)
 		if i < len(data) && data[i] == '}' {
 			return i + 1, true
 		}
@@ -319,20 +308,20 @@ func skipValue(data []byte, i int, depth int) (int, bool) {
 			if !ok {
 				return 0, false
 			}
-			i = skipSpace(data, end)
+			i = text.SkipJSONSpace(data, end)
 			if i >= len(data) || data[i] != ':' {
 				return 0, false
 			}
-			if i, ok = skipValue(data, skipSpace(data, i+1), depth+1); !ok {
+			if i, ok = skipValue(data, text.SkipJSONSpace(data, i+1), depth+1); !ok {
 				return 0, false
 			}
-			i = skipSpace(data, i)
+			i = text.SkipJSONSpace(data, i)
 			if i >= len(data) {
 				return 0, false
 			}
 			switch data[i] {
 			case ',':
-				i = skipSpace(data, i+1)
+				i = text.SkipJSONSpace(data, i+1)
 			case '}':
 				return i + 1, true
 			default:
@@ -340,7 +329,7 @@ func skipValue(data []byte, i int, depth int) (int, bool) {
 			}
 		}
 	case c == '[':
-		i = skipSpace(data, i+1)
+		i = text.SkipJSONSpace(data, i+1)
 		if i < len(data) && data[i] == ']' {
 			return i + 1, true
 		}
@@ -349,13 +338,13 @@ func skipValue(data []byte, i int, depth int) (int, bool) {
 			if i, ok = skipValue(data, i, depth+1); !ok {
 				return 0, false
 			}
-			i = skipSpace(data, i)
+			i = text.SkipJSONSpace(data, i)
 			if i >= len(data) {
 				return 0, false
 			}
 			switch data[i] {
 			case ',':
-				i = skipSpace(data, i+1)
+				i = text.SkipJSONSpace(data, i+1)
 			case ']':
 				return i + 1, true
 			default:

@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hookcore/hookcore/internal/text"
 )
 
 // corpusLines returns every line of the recorded sessions (main and sub-agent transcripts)
@@ -238,8 +240,8 @@ func TestSkipValueMatchesValid(t *testing.T) {
 			sb.WriteByte('"')
 		}
 		v := []byte(sb.String())
-		end, ok := skipValue(v, skipSpace(v, 0), 0)
-		got := ok && skipSpace(v, end) == len(v)
+		end, ok := skipValue(v, text.SkipJSONSpace(v, 0), 0)
+		got := ok && text.SkipJSONSpace(v, end) == len(v)
 		if want := json.Valid(v); got != want {
 			t.Fatalf("skipValue(%q) = %v, json.Valid = %v", v, got, want)
 		}
