@@ -26,6 +26,7 @@ import (
 type installFlags struct {
 	scope   string
 	server  string
+	forward bool
 	command string
 	dryRun  bool
 }
@@ -34,6 +35,7 @@ func (f *installFlags) register(cmd *cobra.Command, server bool) {
 	cmd.Flags().StringVar(&f.scope, "scope", "", "settings file to change: user or project, or local (Claude Code only); default project (codex: user)")
 	if server {
 		cmd.Flags().StringVar(&f.server, "server", "", "have the agent call a hookcore serve at this `URL` (Claude Code: type: http hooks)")
+		cmd.Flags().BoolVar(&f.forward, "forward", false, "with --server, give Claude Code the command hook `hookcore hook claude --server URL`, which blocks when serve is unreachable, instead of type: http hooks, which let every action through then")
 	}
 	cmd.Flags().StringVar(&f.command, "command", "", "the `PROGRAM` the agent runs as its hook command, written as an absolute path (a name is looked up on PATH now; default: this hookcore, or the lean hookcore-hook beside it)")
 	cmd.Flags().BoolVar(&f.dryRun, "dry-run", false, "print the change as a diff and write nothing")
@@ -64,8 +66,10 @@ the program, shell form) is replaced with install's, also out of a group with a 
 matcher (its other hooks stay); an event with one that has something of yours (a flag, a
 timeout, a relative path) is left as it is, with a warning when its matcher leaves tools
 out. Uninstall removes only the entries install writes. --server takes an http:// or https:// URL (a host other than loopback gets
-a warning). --dry-run prints the diff instead.`,
-		Example: "  hookcore install claude --dry-run\n  hookcore install claude --scope user --server http://127.0.0.1:7878",
+a warning); Claude Code then gets type: http hooks, which it lets every action through
+with while serve is down, or with --forward command hooks that forward to serve and block
+when it is unreachable. --dry-run prints the diff instead.`,
+		Example: "  hookcore install claude --dry-run\n  hookcore install claude --scope user --server http://127.0.0.1:7878 --forward",
 		Args:    cobra.ExactArgs(1),
 		RunE:    func(cmd *cobra.Command, args []string) error { return e.install(args[0], &f, true) },
 	}
@@ -86,6 +90,9 @@ func uninstallCmd(e *env) *cobra.Command {
 }
 
 func (e *env) install(agent string, f *installFlags, add bool) (err error) {
+	if f.forward && f.server == "" {
+		return &exitError{code: ExitFailure, msg: "--forward needs --server URL: it makes Claude Code's hooks forward to that hookcore serve"}
+	}
 	if f.server != "" {
 		loopback, err := install.CheckServer(f.server)
 		if err != nil {
@@ -95,15 +102,15 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 			// Not an error: a serve on another host is possible, but only when asked for.
 			fmt.Fprintf(e.stderr, "hookcore: warning: --server %s is not a loopback address (127.0.0.0/8, ::1, localhost): hookcore serve listens on loopback by default; a serve on another host must run with --allow-remote, and every request to it needs that serve's token (hookcore hook sends only --token to another host: the serve.token of its own state directory goes to a loopback --server alone; the http hooks install writes for Claude Code send none)\n", f.server)
 		}
-		if agent == "claude" && add {
+		if agent == "claude" && add && !f.forward {
 			// Claude Code lets an action through when an http hook's server is down (README,
 			// serve): said at install, not found out when a guard lets rm -rf through
-			// (new-user trial, stop 33). install has no flag for the command form.
-			fmt.Fprintf(e.stderr, "hookcore: warning: --server writes type: http hooks for Claude Code's PreToolUse and its other gate events, and Claude Code lets the action through when an http hook's server is down or does not answer: while hookcore serve is not running, your guards block nothing. The command hook `hookcore hook claude --server %s` blocks when serve is unreachable; install does not write it: put it in the settings file by hand, or install without --server\n", install.ShellQuote(f.server))
+			// (new-user trial, stop 33); --forward writes the command form (stop 34).
+			fmt.Fprintf(e.stderr, "hookcore: warning: --server writes type: http hooks for Claude Code's PreToolUse and its other gate events, and Claude Code lets the action through when an http hook's server is down or does not answer: while hookcore serve is not running, your guards block nothing. The command hook `hookcore hook claude --server %s` blocks when serve is unreachable: add --forward to install it instead\n", install.ShellQuote(f.server))
 		}
 	}
 	o := install.Options{
-		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Command: f.command,
+		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Forward: f.forward, Command: f.command,
 		Home: e.home, ProjectDir: config.ProjectRoot(e.cwd),
 	}
 	if agent == "claude" && add {
@@ -276,6 +283,9 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		}
 		if f.server != "" { // the command that writes this diff (new-user trial, stop 30)
 			cmd += " --server " + install.ShellQuote(f.server)
+		}
+		if f.forward {
+			cmd += " --forward"
 		}
 		if f.command != "" {
 			cmd += " --command " + install.ShellQuote(f.command)

@@ -21,6 +21,12 @@ type Options struct {
 	// Server, when set, is the URL of a `hookcore serve`: Claude Code gets type: http hooks
 	// to SERVER/hook/claude, the other agents `hookcore hook AGENT --server SERVER`.
 	Server string
+	// Forward, with Server, gives Claude Code the command hook `hookcore hook claude
+	// --server SERVER` on every event instead of type: http hooks: the command forwards to
+	// serve and blocks a gate event when serve is unreachable, where Claude Code lets the
+	// action through when an http hook's server is down. The other agents get the command
+	// hook anyway.
+	Forward bool
 	// Command is the program the agent runs as its hook command: an absolute path. A bare
 	// name would be looked up on the PATH of the hook's environment, which a project's
 	// settings can set (Claude Code's env: red team round 45); the CLI never passes one. An
@@ -404,7 +410,7 @@ func entryForm(a *agent, o *Options, ev event, exec bool) *object {
 		// Claude Code skips an http hook on an event that takes none (SessionStart, Setup:
 		// "HTTP hooks are not supported for SessionStart", Claude Code 2.1.332): there the
 		// hook command forwards to serve.
-		if a.name == "claude" && hook.Event(ev.name).AcceptsHandler("http") {
+		if a.name == "claude" && !o.Forward && hook.Event(ev.name).AcceptsHandler("http") {
 			e.set("type", raw("http"))
 			e.set("url", raw(strings.TrimRight(o.Server, "/")+"/hook/claude"))
 			return e
@@ -492,7 +498,7 @@ func whose(a *agent, o *Options, ev event, h json.RawMessage) owner {
 	}
 	mine := Options{Command: w[0]}
 	if n := len(w); n >= 2 && w[n-2] == "--server" {
-		mine.Server = w[n-1]
+		mine.Server, mine.Forward = w[n-1], true // a command that forwards: --forward's
 	}
 	// The form install writes now, or, for an agent it writes exec form for, the shell form
 	// it wrote before (replaced, with a line saying why: ReplacedShell).
@@ -544,7 +550,7 @@ func plainEntry(a *agent, ev event, h json.RawMessage, w []string) bool {
 	if err != nil {
 		return false
 	}
-	want := entryForm(a, &Options{Command: w[0], Server: server}, ev, false)
+	want := entryForm(a, &Options{Command: w[0], Server: server, Forward: true}, ev, false)
 	for _, k := range got.keys {
 		switch k {
 		case "command", "args", "bash":
