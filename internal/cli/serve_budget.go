@@ -76,6 +76,27 @@ func (b *bodyBudget) give(n int64) (free bool) {
 	return false
 }
 
+// grow changes a reservation of from bytes, taken with take or grow, to to bytes (to ≥
+// from), counted as take counts them, and reports whether they fit; when they do not, the
+// reservation stays at from. A body without a Content-Length is reserved so, as it arrives
+// (readGrowing).
+func (b *bodyBudget) grow(from, to int64) bool {
+	counted := func(n int64) int64 {
+		if n <= smallBody {
+			return 0
+		}
+		return n
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used-counted(from)+counted(to) > b.max {
+		return false
+	}
+	b.used += counted(to) - counted(from)
+	b.big = b.big || to >= bigBody
+	return true
+}
+
 // inFlight returns the bytes held.
 func (b *bodyBudget) inFlight() int64 {
 	b.mu.Lock()
@@ -101,14 +122,16 @@ func (s *server) decideBody(w http.ResponseWriter, req *http.Request, p bridge.P
 		drain(w, req)
 		return p.Fail(ev, fmt.Sprintf("the hook input could not be read: it is larger than %d MiB", maxInput>>20), block), ev, done
 	}
-	weight := n
+	weight := n // the bytes reserved; a body without a Content-Length, as it arrives
 	if n < 0 {
-		weight = maxInput // no Content-Length: as much as the cap lets in
+		weight = 0
+	}
+	busy := func(size int64) string {
+		return fmt.Sprintf("hookcore serve is busy: it is deciding %s of hook inputs, and this one of %s would pass its bound of %s; try again", mib(s.budget.inFlight()), mib(size), mib(s.budget.max))
 	}
 	if !s.budget.take(weight) {
 		drain(w, req)
-		why := fmt.Sprintf("hookcore serve is busy: it is deciding %s of hook inputs, and this one of %s would pass its bound of %s; try again", mib(s.budget.inFlight()), mib(weight), mib(s.budget.max))
-		return p.Fail(ev, why, block), ev, done
+		return p.Fail(ev, busy(weight), block), ev, done
 	}
 	done = func(w http.ResponseWriter) {
 		if s.budget.give(weight) {
@@ -118,7 +141,25 @@ func (s *server) decideBody(w http.ResponseWriter, req *http.Request, p bridge.P
 			debug.FreeOSMemory()
 		}
 	}
-	data, err := readBody(w, req)
+	var data []byte
+	var err error
+	if n < 0 {
+		var over int64
+		data, over, err = readGrowing(http.MaxBytesReader(w, req.Body, maxInput), func(to int64) bool {
+			if !s.budget.grow(weight, to) {
+				return false
+			}
+			weight = to
+			return true
+		})
+		if over > 0 {
+			drain(w, req)
+			return p.Fail(ev, busy(over), block), ev, done
+		}
+	} else {
+		data = make([]byte, n) // one buffer of its length (io.ReadAll's growth left twice the body behind)
+		_, err = io.ReadFull(http.MaxBytesReader(w, req.Body, maxInput), data)
+	}
 	if err != nil {
 		return p.Fail(ev, "the hook input could not be read: "+err.Error(), block), ev, done
 	}
@@ -126,18 +167,34 @@ func (s *server) decideBody(w http.ResponseWriter, req *http.Request, p bridge.P
 	return ans, ev, done
 }
 
-// readBody reads req's body, at most maxInput bytes, into one buffer of its Content-Length
-// when it has one (io.ReadAll's growth left twice the body behind).
-func readBody(w http.ResponseWriter, req *http.Request) ([]byte, error) {
-	r := http.MaxBytesReader(w, req.Body, maxInput)
-	if req.ContentLength < 0 {
-		return io.ReadAll(r)
+// readGrowing reads r to its end into a buffer that doubles from 4 KiB, reserving each size
+// with reserve before it allocates it: a body without a Content-Length is counted against
+// serve's budget as it arrives, not at the cap (stop 33 reserved 64 MiB for each, so four
+// such requests, however small, made serve refuse every large input). When reserve refuses
+// a size, readGrowing stops there and returns that size as over (> 0), the data nil.
+func readGrowing(r io.Reader, reserve func(to int64) bool) (data []byte, over int64, err error) {
+	size := int64(4 << 10)
+	if !reserve(size) {
+		return nil, size, nil
 	}
-	data := make([]byte, req.ContentLength)
-	if _, err := io.ReadFull(r, data); err != nil {
-		return nil, err
+	data = make([]byte, 0, size)
+	for {
+		if len(data) == cap(data) {
+			size = min(2*size, maxInput+1) // past maxInput the reader fails
+			if !reserve(size) {
+				return nil, size, nil
+			}
+			data = append(make([]byte, 0, size), data...)
+		}
+		m, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+m]
+		if err == io.EOF {
+			return data, 0, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
 	}
-	return data, nil
 }
 
 // drain reads and drops req's body, up to maxInput bytes, so that the client, still

@@ -235,3 +235,72 @@ func TestServeDeclaredOversizeFailsClosed(t *testing.T) {
 		t.Errorf("in flight: %d bytes, want 0", n)
 	}
 }
+
+// postChunked is post with a body of no Content-Length (chunked transfer encoding).
+func postChunked(t *testing.T, ts *httptest.Server, path string, body []byte) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", ts.URL+path, io.MultiReader(bytes.NewReader(body)))
+	req.ContentLength = -1
+	req.Header.Set("Authorization", "Bearer tok")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Error(err)
+		return 0, ""
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(out)
+}
+
+// TestServeChunkedBodyCountedAsRead: a body without a Content-Length is counted against
+// the budget as it arrives, not at the 64 MiB cap (stop 33 reserved the cap for each, so
+// with serve's budget of four inputs at the cap, four slow chunked requests of a few bytes
+// made it refuse every large input, and with a smaller budget even a small chunked input
+// was refused). One that outgrows the budget is still refused with the fail-closed deny,
+// and the budget is empty after each.
+func TestServeChunkedBodyCountedAsRead(t *testing.T) {
+	t.Parallel()
+	policy := "hooks:\n  - {id: rm, event: pre_tool_use, matcher: Bash, if: 'args.command =~ /rm -rf/', reject: true, action: {type: prompt, message: no}}\n"
+	srv, ts := budgetServer(t, policy, 1<<20)
+	small := []byte(`{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`)
+	if code, out := postChunked(t, ts, "/hook/claude", small); code != 200 || strings.Contains(out, "deny") {
+		t.Errorf("small chunked input: %d %s, want 200 and no deny", code, out)
+	}
+	block := []byte(`{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`)
+	if code, out := postChunked(t, ts, "/hook/claude", block); code != 200 || !strings.Contains(out, `"permissionDecision":"deny"`) || strings.Contains(out, "busy") {
+		t.Errorf("chunked rm -rf: %d %s, want the rule's deny", code, out)
+	}
+	if code, out := postChunked(t, ts, "/hook/claude", bigWrite(600<<10)); code != 200 || strings.Contains(out, "deny") {
+		t.Errorf("chunked input of 600 KiB in a budget of 1 MiB: %d %s, want 200 and no deny", code, out)
+	}
+	if code, out := postChunked(t, ts, "/hook/claude", bigWrite(3<<20)); code != 200 || !strings.Contains(out, `"permissionDecision":"deny"`) || !strings.Contains(out, "hookcore serve is busy") {
+		t.Errorf("chunked input of 3 MiB in a budget of 1 MiB: %d %s, want the deny saying serve is busy", code, out)
+	}
+	if n := srv.budget.inFlight(); n != 0 {
+		t.Errorf("in flight after the answers: %d bytes, want 0", n)
+	}
+}
+
+// TestReadGrowing: the buffer doubles from 4 KiB, each size reserved before it is
+// allocated, up to the cap plus one; a refused size stops the read and is returned.
+func TestReadGrowing(t *testing.T) {
+	t.Parallel()
+	body := bytes.Repeat([]byte("a"), 20<<10)
+	var asked []int64
+	data, over, err := readGrowing(bytes.NewReader(body), func(to int64) bool { asked = append(asked, to); return true })
+	if err != nil || over != 0 || !bytes.Equal(data, body) {
+		t.Errorf("readGrowing = %d bytes, over %d, %v; want the %d bytes", len(data), over, err, len(body))
+	}
+	if d := cmp.Diff([]int64{4 << 10, 8 << 10, 16 << 10, 32 << 10}, asked); d != "" {
+		t.Errorf("reserved (-want +got):\n%s", d)
+	}
+	data, over, err = readGrowing(bytes.NewReader(body), func(to int64) bool { return to < 16<<10 })
+	if data != nil || over != 16<<10 || err != nil {
+		t.Errorf("refused at 16 KiB: %d bytes, over %d, %v; want nil, 16384, nil", len(data), over, err)
+	}
+	b := &bodyBudget{max: 2 * bigBody}
+	if !b.grow(0, smallBody) || b.inFlight() != 0 || !b.grow(smallBody, bigBody) || b.inFlight() != bigBody ||
+		b.grow(bigBody, 3*bigBody) || b.inFlight() != bigBody || !b.give(bigBody) || b.inFlight() != 0 {
+		t.Errorf("grow: a small reservation is not counted, a large one is, a refused one stays as it was")
+	}
+}
