@@ -71,6 +71,10 @@ var inertPrograms = sync.OnceValue(func() map[string]bool {
 		// archives and transfers that run no command of theirs.
 		"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzip", "curl", "wget",
 		"ping", "dig", "nslookup", "host",
+		// Codex's patch tool as a program on its shells' PATH: it applies the patch it is
+		// given, whose lines (`*** Add File: x`) are not code (red team round 65: the
+		// patch read as a guessed script matched the guardrails' rm guard).
+		"apply_patch", "applypatch",
 	)
 })
 
@@ -222,6 +226,9 @@ func (b *Commands) tails(words []word, c ctx) {
 			if c.braces && w.text == "{}" {
 				continue // a file name (find -exec): a program written to the tree (security.md)
 			}
+			if k <= 2 && removeSubcommand(words[:k+1]) {
+				continue // docker rm, npm rm, aws s3 rm: the CLI's own verb, not the program rm
+			}
 			b.addCall(words[k:], tc)
 		}
 		gc := c
@@ -230,6 +237,51 @@ func (b *Commands) tails(words []word, c ctx) {
 			b.operandCode(words[k], gc)
 		}
 	})
+}
+
+// removeSubcommand reports whether words, a command's first words, are a subcommand CLI's
+// name and the path of its own subcommand rm, which removes the CLI's objects (containers,
+// packages, remote files) and runs no program: `docker rm c`, `docker container rm c`,
+// `npm rm lodash`, `aws s3 rm s3://b/k`. The suffix from that rm on is then not read as a
+// command, the one case of tails' reading (every suffix may be a command the program runs)
+// that a whole class of everyday lines fell into (red team round 65: `docker rm abc` matched
+// the guardrails' rm guard; so did npm, pnpm, bun, brew, cargo, rclone, gsutil, hg and svn's
+// rm). Every word must be static and the path exact: no option before the subcommand (a
+// global option's value could stand where the subcommand is read: `docker --context rm run
+// img rm -rf /h`), and the suffixes after rm are still commands (`docker rm rm -rf x`).
+// A function, not a table, so that no hook process builds it at start (issue 9).
+func removeSubcommand(words []word) bool {
+	n := len(words)
+	if n < 2 || n > 3 || words[n-1].text != "rm" {
+		return false
+	}
+	for _, w := range words {
+		if !w.static {
+			return false
+		}
+	}
+	base := path.Base(words[0].text)
+	if n == 2 {
+		switch base {
+		case "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "npm", "pnpm", "bun", "brew",
+			"cargo", "rclone", "gsutil", "mc", "hg", "svn":
+			return true
+		}
+		return false
+	}
+	switch mid := words[1].text; base {
+	case "docker", "podman", "nerdctl":
+		switch mid {
+		case "container", "image", "volume", "network", "compose", "context", "buildx", "builder", "plugin",
+			"secret", "config", "service", "stack", "node", "manifest", "pod", "machine":
+			return true
+		}
+	case "aws":
+		return mid == "s3"
+	case "gcloud":
+		return mid == "storage"
+	}
+	return false
 }
 
 // operandCode analyses an operand for deny rules: as shell code when it holds a blank or a
