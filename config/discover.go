@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 )
 
 // DefaultDir is the directory name of the discovered layers when Discovery.Dir is empty.
@@ -461,7 +462,17 @@ func (d Discovery) Paths() ([]LayerPath, error) {
 // ProjectRoot returns the git top-level of cwd: the nearest directory at or above cwd that
 // holds a ".git" entry (a directory, or a file as in worktrees and submodules); cwd itself
 // (made absolute) when there is none (DESIGN.md section 7, "Project root").
-func ProjectRoot(cwd string) string {
+func ProjectRoot(cwd string) string { return ProjectRootWithin(cwd, "") }
+
+// ProjectRootWithin is ProjectRoot for a process an agent started in its project directory
+// agentDir (Claude Code's $CLAUDE_PROJECT_DIR, Gemini CLI's, Cursor's): outside a git work
+// tree, the root is agentDir when it is absolute and cwd is at or below it, not cwd. An
+// agent's session moves with its shell (`cd sub`), and its hooks then run in sub while the
+// agent still reads its project files (.mcp.json, .claude/settings.json) from agentDir: with
+// cwd as the root, `changes ".mcp.json"` protected sub/.mcp.json and let `printf … >
+// ../.mcp.json` through (red team round 65). Inside a git work tree its top-level is the
+// root, as before. agentDir "" is ProjectRoot.
+func ProjectRootWithin(cwd, agentDir string) string {
 	abs, err := filepath.Abs(cwd)
 	if err != nil {
 		return cwd
@@ -472,8 +483,15 @@ func ProjectRoot(cwd string) string {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return abs
+			break
 		}
 		dir = parent
 	}
+	if agentDir != "" && filepath.IsAbs(agentDir) {
+		d := filepath.Clean(agentDir)
+		if rel, err := filepath.Rel(d, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return d
+		}
+	}
+	return abs
 }

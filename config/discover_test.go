@@ -131,6 +131,38 @@ func TestProjectRoot(t *testing.T) {
 	}
 }
 
+// TestProjectRootWithin (red team round 65): outside a git work tree the agent's project
+// directory is the root when it holds the working directory (a session that ran `cd sub`),
+// not when it is elsewhere, relative, or a sibling whose name the directory's starts with;
+// inside a work tree its top-level still is.
+func TestProjectRootWithin(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj")
+	repo := filepath.Join(proj, "repo")
+	for _, d := range []string{filepath.Join(proj, "sub", "deeper"), filepath.Join(repo, ".git"), filepath.Join(repo, "src"), filepath.Join(dir, "projx")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct{ cwd, agent, want string }{
+		{filepath.Join(proj, "sub"), proj, proj},
+		{filepath.Join(proj, "sub", "deeper"), proj, proj},
+		{proj, proj, proj},
+		{filepath.Join(proj, "sub"), proj + "/", proj},
+		{filepath.Join(proj, "sub"), "", filepath.Join(proj, "sub")},
+		{filepath.Join(proj, "sub"), "proj", filepath.Join(proj, "sub")},                               // relative: not the agent's
+		{filepath.Join(dir, "projx"), proj, filepath.Join(dir, "projx")},                               // a sibling, not below
+		{filepath.Join(proj, "sub"), filepath.Join(proj, "sub", "deeper"), filepath.Join(proj, "sub")}, // below cwd
+		{filepath.Join(repo, "src"), proj, repo},                                                       // a work tree's top-level first
+	}
+	for _, tt := range tests {
+		if got := ProjectRootWithin(tt.cwd, tt.agent); got != tt.want {
+			t.Errorf("ProjectRootWithin(%s, %q) = %s, want %s", tt.cwd, tt.agent, got, tt.want)
+		}
+	}
+}
+
 // TestLoadLayers is conformance cases 24 and 25: layers append in order, and
 // disable_all_hooks in any layer turns every hook off.
 func TestLoadLayers(t *testing.T) {

@@ -49,7 +49,7 @@ func convertCmd(e *env) *cobra.Command {
 			if f == nil || f.Failed {
 				return &exitError{code: ExitFailure, msg: fmt.Sprintf("convert: %s does not load: %v", args[0], errs)}
 			}
-			data, lost, err := convert.Options{ProjectDir: config.ProjectRoot(e.cwd)}.To(f, to)
+			data, lost, err := convert.Options{ProjectDir: rootOf(e.cwd)}.To(f, to)
 			if err != nil {
 				return &exitError{code: ExitFailure, msg: err.Error()}
 			}

@@ -48,7 +48,7 @@ func configPaths(d config.Discovery, loaded []string, getenv func(string) string
 	// (a PreToolUse hook of a skill may rewrite the call they allowed).
 	root := d.ProjectRoot
 	if root == "" && d.Cwd != "" {
-		root = config.ProjectRoot(d.Cwd)
+		root = rootOf(d.Cwd)
 	}
 	for _, base := range []string{d.Home, root} {
 		if base == "" {
@@ -89,7 +89,7 @@ func configPaths(d config.Discovery, loaded []string, getenv func(string) string
 func (e *env) hookConfig(l *loaded, f *configFlags) []string {
 	root := l.projectDir
 	if root == "" {
-		root = config.ProjectRoot(e.cwd)
+		root = rootOf(e.cwd)
 	}
 	var files []string
 	for _, file := range l.set.Files {

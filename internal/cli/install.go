@@ -111,7 +111,7 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	}
 	o := install.Options{
 		Agent: agent, Scope: install.Scope(f.scope), Server: f.server, Forward: f.forward, Command: f.command,
-		Home: e.home, ProjectDir: config.ProjectRoot(e.cwd),
+		Home: e.home, ProjectDir: rootOf(e.cwd),
 	}
 	if agent == "claude" && add {
 		if v, ok := claudeVersion(); ok && olderThan(v, skillShellSince) {

@@ -120,7 +120,7 @@ func (e *env) load(f *configFlags) (*loaded, error) {
 			pinned = pinned.Pinned()
 		}
 	}
-	root := config.ProjectRoot(e.cwd)
+	root := rootOf(e.cwd)
 	if !explicit {
 		root = e.workspaceRoot(root, pinned)
 	}
@@ -344,11 +344,24 @@ func hasProjectMCP(set *config.Set) bool {
 // 21). A grant covers its directory's whole tree, nested repositories included; a nested
 // repository granted on its own is its own workspace (the nearest grant).
 func (e *env) projectRoot() string {
-	root := config.ProjectRoot(e.cwd)
+	root := rootOf(e.cwd)
 	if e.home == "" {
 		return root
 	}
 	return e.workspaceRoot(root, trust.DefaultStore(e.home))
+}
+
+// rootOf is the project root of dir (config.ProjectRootWithin) for a process an agent may
+// have started: outside a git work tree, the agent's project directory when it holds dir
+// ($CLAUDE_PROJECT_DIR, which Gemini CLI and Cursor set too, else theirs).
+func rootOf(dir string) string {
+	agentDir := os.Getenv("CLAUDE_PROJECT_DIR")
+	for _, v := range []string{"GEMINI_PROJECT_DIR", "CURSOR_PROJECT_DIR"} {
+		if agentDir == "" {
+			agentDir = os.Getenv(v)
+		}
+	}
+	return config.ProjectRootWithin(dir, agentDir)
 }
 
 // workspaceRoot is projectRoot with root, config.ProjectRoot's answer for the working

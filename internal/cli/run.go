@@ -180,7 +180,7 @@ func (e *env) run(ctx context.Context, f *runFlags, prompt string) error {
 	// The skills and sub-agent types of the user and the project: the Skill tool and the
 	// Agent tool's subagent_type (their frontmatter hooks are in l, in discovery mode).
 	var defPaths []string
-	for _, lp := range config.FrontmatterPaths(config.ProjectRoot(ws), e.home) {
+	for _, lp := range config.FrontmatterPaths(rootOf(ws), e.home) {
 		defPaths = append(defPaths, lp.Path)
 	}
 	skills, agentTypes, err := agent.ReadDefinitions(defPaths)

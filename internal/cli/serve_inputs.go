@@ -217,7 +217,7 @@ type stampCache struct {
 // (which may name another workspace root), the project root or one of those directories
 // changed; else the last candidates serve.
 func (e *env) stampPaths(cf *configFlags, c *stampCache, trustHash string) (files []string, dirStamp string) {
-	key := trustHash + "\x00" + config.ProjectRoot(e.cwd)
+	key := trustHash + "\x00" + rootOf(e.cwd)
 	if c != nil {
 		c.mu.Lock()
 		defer c.mu.Unlock()
