@@ -25,10 +25,14 @@ import (
 //     Stop, SubagentStop, ConfigChange, PreCompact: a block is the top-level decision
 //     "block" with reason; additionalContext (where the schema has it) goes in
 //     hookSpecificOutput.
-//   - Elicitation, ElicitationResult: a block is hookSpecificOutput.action "decline".
+//   - Elicitation, ElicitationResult: a block is hookSpecificOutput.action "decline", and
+//     so is a stop (Claude Code ignores continue: false there; observed, stop 34).
 //   - WorktreeCreate, TaskCreated, TaskCompleted, and any other gate: a block exits 2 with
-//     the reason on stderr (claudeBlockForm; a gate's block is never dropped).
-//   - SessionStart, SubagentStart: additionalContext in hookSpecificOutput.
+//     the reason on stderr (claudeBlockForm; a gate's block is never dropped). On
+//     WorktreeCreate, whose stdout Claude Code reads as the new worktree's path, a stop
+//     exits 2 too and nothing else is written (worktreeAnswer).
+//   - SessionStart, SubagentStart, UserPromptExpansion, PostToolBatch: additionalContext in
+//     hookSpecificOutput.
 //   - Every event: continue:false + stopReason, systemMessage.
 //
 // Nothing is printed when there is nothing to say. Codex shares this protocol, minus the
