@@ -3,6 +3,7 @@ package bridge
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/hookcore/hookcore/hook"
 )
@@ -24,10 +25,14 @@ import (
 //     Stop, SubagentStop, ConfigChange, PreCompact: a block is the top-level decision
 //     "block" with reason; additionalContext (where the schema has it) goes in
 //     hookSpecificOutput.
-//   - Elicitation, ElicitationResult: a block is hookSpecificOutput.action "decline".
+//   - Elicitation, ElicitationResult: a block is hookSpecificOutput.action "decline", and
+//     so is a stop (Claude Code ignores continue: false there; observed, stop 34).
 //   - WorktreeCreate, TaskCreated, TaskCompleted, and any other gate: a block exits 2 with
-//     the reason on stderr (claudeBlockForm; a gate's block is never dropped).
-//   - SessionStart, SubagentStart: additionalContext in hookSpecificOutput.
+//     the reason on stderr (claudeBlockForm; a gate's block is never dropped). On
+//     WorktreeCreate, whose stdout Claude Code reads as the new worktree's path, a stop
+//     exits 2 too and nothing else is written (worktreeAnswer).
+//   - SessionStart, SubagentStart, UserPromptExpansion, PostToolBatch: additionalContext in
+//     hookSpecificOutput.
 //   - Every event: continue:false + stopReason, systemMessage.
 //
 // Nothing is printed when there is nothing to say. Codex shares this protocol, minus the
@@ -83,7 +88,11 @@ func (Claude) Encode(event hook.Event, _ *hook.Input, res *hook.Result) Answer {
 func contextEvent(event hook.Event) bool {
 	switch event {
 	case hook.PreToolUse, hook.PostToolUse, hook.PostToolUseFailure, hook.UserPromptSubmit,
-		hook.SessionStart, hook.SubagentStart, hook.Stop, hook.SubagentStop:
+		hook.SessionStart, hook.SubagentStart, hook.Stop, hook.SubagentStop,
+		// Observed with Claude Code 2.1.332 (stop 34): the model gets "UserPromptExpansion
+		// hook additional context: X" with the expanded prompt, and "PostToolBatch hook
+		// additional context: X" before its next call.
+		hook.UserPromptExpansion, hook.PostToolBatch:
 		return true
 	}
 	return false
@@ -146,6 +155,9 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 	hso.set("hookEventName", string(event))
 	blocked := res.Blocked || res.Permission == hook.Deny
 	reason := reasonOr(res.Reason, event)
+	if event == hook.WorktreeCreate {
+		return worktreeAnswer(res, blocked, reason)
+	}
 	exitBlock := false
 	switch event {
 	case hook.PreToolUse, hook.PreSkillShellCommand:
@@ -219,6 +231,12 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 			exitBlock = true
 		}
 	}
+	if !blocked && !res.Continue && claudeBlockForm(event, codex) == blockDecline {
+		// Claude Code 2.1.332 ignores continue: false on the Elicitation events (observed,
+		// stop 34: the elicitation went on to the user and the turn went on): hookcore's
+		// stop declines the elicitation, the answer its block gets.
+		hso.set("action", "decline")
+	}
 	if res.AdditionalContext != "" && contextEvent(event) && !(codex && !codexContextEvent(event)) {
 		hso.set("additionalContext", res.AdditionalContext)
 	}
@@ -242,6 +260,29 @@ func encodeClaudeShape(event hook.Event, res *hook.Result, codex bool) Answer {
 		a.Stdout = marshal(&top)
 	}
 	return a
+}
+
+// worktreeAnswer is the answer on WorktreeCreate. Claude Code 2.1.332 reads a command
+// hook's stdout there as the path of the worktree the hook created, JSON or not (observed,
+// stop 34: `{"continue": false, ...}` became "worktree directory DIR/{"continue": ...} does
+// not exist"), and fails the creation on any non-zero exit, the reason from stderr
+// ("Error creating worktree: WorktreeCreate hook failed: COMMAND: REASON"). So no JSON: a
+// block, and a stop, exit 2 with the reason on stderr; otherwise nothing, which Claude
+// Code takes as a failed creation too ("hook succeeded but returned no worktree path"):
+// hookcore does not create worktrees, so a WorktreeCreate hook of hookcore's can only
+// refuse one (docs/decisions.md, stop 34). systemMessage has nowhere to go.
+func worktreeAnswer(res *hook.Result, blocked bool, reason string) Answer {
+	switch {
+	case blocked:
+		return Answer{Code: 2, Stderr: oneLine(reason)}
+	case !res.Continue:
+		why := res.StopReason
+		if strings.TrimSpace(why) == "" {
+			why = "stopped by a hookcore WorktreeCreate hook"
+		}
+		return Answer{Code: 2, Stderr: oneLine(why)}
+	}
+	return Answer{}
 }
 
 // Fail implements Protocol: on a gate event with block, exit 2 with the reason on stderr

@@ -185,3 +185,50 @@ func TestDecodeDuplicateKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestClaudeGateEventsObserved pins hookcore's Claude answers on the four gate events that
+// were observed with the real Claude Code 2.1.332 (docs/decisions.md, "Gate events observed
+// with the real Claude Code (stop 34)"), beyond their blocks (TestClaudeGateBlocks):
+//   - UserPromptExpansion and PostToolBatch take hookSpecificOutput.additionalContext (the
+//     model saw "UserPromptExpansion hook additional context: X" and "PostToolBatch hook
+//     additional context: X"); hookcore dropped it;
+//   - Elicitation and ElicitationResult ignore continue: false (the elicitation went on to
+//     the user, the turn went on): hookcore's stop declines the elicitation as well;
+//   - WorktreeCreate reads a command hook's stdout as the new worktree's path, JSON or not
+//     (`{"continue": false, ...}` became "worktree directory .../{"continue": ...} does not
+//     exist"): hookcore writes no JSON there, and a stop exits 2 with the stop reason.
+func TestClaudeGateEventsObserved(t *testing.T) {
+	t.Parallel()
+	stop := func(r *hook.Result) { r.Continue, r.StopReason = false, "halt" }
+	tests := []struct {
+		name  string
+		event hook.Event
+		res   hook.Result
+		want  answer
+	}{
+		{"expansion context", hook.UserPromptExpansion, with(func(r *hook.Result) { r.AdditionalContext = "ctx" }),
+			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"UserPromptExpansion","additionalContext":"ctx"}}` + "\n"}},
+		{"batch context", hook.PostToolBatch, with(func(r *hook.Result) { r.AdditionalContext = "ctx" }),
+			answer{Stdout: `{"hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"ctx"}}` + "\n"}},
+		{"batch block with context", hook.PostToolBatch, with(func(r *hook.Result) { r.Blocked, r.Reason, r.AdditionalContext = true, "no", "ctx" }),
+			answer{Stdout: `{"decision":"block","reason":"no","hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"ctx"}}` + "\n"}},
+		{"elicitation stop", hook.Elicitation, with(stop),
+			answer{Stdout: `{"continue":false,"stopReason":"halt","hookSpecificOutput":{"hookEventName":"Elicitation","action":"decline"}}` + "\n"}},
+		{"elicitation result stop", hook.ElicitationResult, with(stop),
+			answer{Stdout: `{"continue":false,"stopReason":"halt","hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"decline"}}` + "\n"}},
+		{"worktree stop", hook.WorktreeCreate, with(stop), answer{Code: 2, Stderr: "halt"}},
+		{"worktree stop without reason", hook.WorktreeCreate, with(func(r *hook.Result) { r.Continue = false }), answer{Code: 2, Stderr: "stopped by a hookcore WorktreeCreate hook"}},
+		{"worktree block with message", hook.WorktreeCreate, with(func(r *hook.Result) { r.Blocked, r.Reason, r.SystemMessage = true, "no", "note" }), answer{Code: 2, Stderr: "no"}},
+		{"worktree message only", hook.WorktreeCreate, with(func(r *hook.Result) { r.SystemMessage = "note" }), answer{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := tt.res
+			r.Event = tt.event
+			if diff := cmp.Diff(tt.want, text(bridge.Claude{}.Encode(tt.event, nil, &r))); diff != "" {
+				t.Errorf("answer (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
