@@ -622,6 +622,19 @@ type build struct {
 	untrusted string        // trustGate.untrusted
 	hs        *hookSet      // the set being built: shared resources join its closers
 	shared    map[string]io.Closer
+	// envFile and env are the last file whose command hooks were compiled and its hookEnv,
+	// which its other command hooks share (the executor copies it to add its own): a copy
+	// of the process's environment per hook was most of compiling one (stop 34).
+	envFile *config.File
+	env     []string
+}
+
+// hookEnv is r.hookEnv(f), computed once for the hooks of f compiled one after another.
+func (b *build) hookEnv(r *Runner, f *config.File) []string {
+	if b.envFile != f || b.env == nil {
+		b.envFile, b.env = f, slices.Clip(r.hookEnv(f))
+	}
+	return b.env
 }
 
 // share returns the resource of key in this build, opening it the first time (see
@@ -708,7 +721,7 @@ func (r *Runner) compileHook(h *config.Hook, f *config.File, b *build) (*compile
 			PluginData: f.PluginData,
 			Shell:      h.Action.Shell,
 			EnvFileDir: r.opts.SessionEnvDir,
-			Env:        r.hookEnv(f),
+			Env:        b.hookEnv(r, f),
 		}
 		if slices.Contains(command.EnvFileEvents, string(h.Event)) {
 			c.exec.(*command.Command).EnvFileName = envFileName(h, f)

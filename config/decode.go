@@ -22,7 +22,7 @@ type rawHook struct {
 	eventRaw   string        // the event as written
 	explicitID bool          // the `id` key was given
 	probs      ErrorList
-	lines      []string // the file's source lines, for columns inside `if`
+	src        []byte // the file's source, for columns inside `if` (sourceLine)
 }
 
 // The keys of each mapping, in the canonical spelling (DESIGN.md section 4).
@@ -64,7 +64,7 @@ var typeFields = sync.OnceValue(func() map[string][]string {
 })
 
 func newRaw(entry ast.Node, d *decoder, dialect Dialect) *rawHook {
-	r := &rawHook{entry: entry, actionNode: entry, at: map[string]kv{}, lines: d.lines}
+	r := &rawHook{entry: entry, actionNode: entry, at: map[string]kv{}, src: d.src}
 	r.h.Blocking, r.h.Enabled = true, true
 	r.h.Pos = d.pos(entry)
 	r.h.Dialect = dialect

@@ -224,7 +224,10 @@ func (d Discovery) Look() ([]Candidate, error) {
 	if root == "" {
 		root = ProjectRoot(cwd)
 	}
-	var out []Candidate
+	// Room for the fixed names of every agent (24 with DefaultAgents), a few pattern
+	// matches and extensions: a Candidate is some 200 bytes, and the slice's growth by
+	// doubling was 15 KB of a hook event's allocations (stop 34).
+	out := make([]Candidate, 0, 32+len(d.Settings))
 	listed := map[string]bool{} // the directories addGlob read
 	add := func(path string, layer Layer, agent Agent) {
 		out = append(out, Candidate{LayerPath: LayerPath{Path: path, Layer: layer}, Agent: agent})
@@ -405,7 +408,7 @@ func Select(cands []Candidate, agents []Agent) []LayerPath {
 	if agents == nil {
 		agents = DefaultAgents
 	}
-	var sub []Candidate
+	sub := make([]Candidate, 0, len(cands))
 	for _, c := range cands {
 		if c.Agent == "" || slices.Contains(agents, c.Agent) {
 			sub = append(sub, c)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // checks value types, and collects problems with the position of the offending node.
 type decoder struct {
 	path    string
-	lines   []string // the source, for column arithmetic inside scalars
+	src     []byte // the source, for column arithmetic inside scalars (sourceLine)
 	anchors map[string]ast.Node
 	probs   ErrorList // problems of the hook being decoded (HookID filled in later)
 	// shapeless: an event's hooks were not a sequence, so what the file meant to run is not
@@ -42,7 +43,7 @@ type kv struct {
 }
 
 func newDecoder(path string, data []byte, body ast.Node) *decoder {
-	d := &decoder{path: path, lines: strings.Split(string(data), "\n"), anchors: map[string]ast.Node{}}
+	d := &decoder{path: path, src: data, anchors: map[string]ast.Node{}}
 	ast.Walk(anchorCollector(d.anchors), body)
 	return d
 }
@@ -154,6 +155,9 @@ func (d *decoder) mapping(n ast.Node) (pairs []kv, ok bool) {
 		values = []*ast.MappingValueNode{m}
 	default:
 		return nil, false
+	}
+	if len(values) > 0 {
+		pairs = make([]kv, 0, len(values)) // one allocation rather than one per doubling
 	}
 	seen := map[string]bool{}
 	var merged []kv
@@ -291,20 +295,45 @@ func (d *decoder) stringMap(p kv) map[string]string {
 func (d *decoder) contentPos(n ast.Node, value string, off int) Pos {
 	p := d.pos(n)
 	s, ok := n.(*ast.StringNode)
-	if !ok || p.Line < 1 || p.Line > len(d.lines) || off < 0 || off > len(value) {
+	if !ok || off < 0 || off > len(value) {
+		return p
+	}
+	text, ok := sourceLine(d.src, p.Line)
+	if !ok {
 		return p
 	}
 	start := p.Col - 1 // rune index of the token in its line
 	if t := s.GetToken(); t.Type == token.SingleQuoteType || t.Type == token.DoubleQuoteType {
 		start++
 	}
-	line := []rune(d.lines[p.Line-1])
+	line := []rune(string(text))
 	v := []rune(value)
 	if start < 0 || start+len(v) > len(line) || string(line[start:start+len(v)]) != value {
 		return p // escapes, folding or a multi-line value: no exact column
 	}
 	p.Col = start + 1 + len([]rune(value[:off]))
 	return p
+}
+
+// sourceLine returns line n (from 1) of src, split at "\n" only, without it; false when src
+// has fewer lines. The decoder finds it when a position needs it rather than split every file
+// into lines up front: a hook process parses ~/.claude/settings.json at every event, and
+// its lines were 7 KB of the event's allocations (stop 34).
+func sourceLine(src []byte, n int) ([]byte, bool) {
+	if n < 1 {
+		return nil, false
+	}
+	for ; n > 1; n-- {
+		i := bytes.IndexByte(src, '\n')
+		if i < 0 {
+			return nil, false
+		}
+		src = src[i+1:]
+	}
+	if i := bytes.IndexByte(src, '\n'); i >= 0 {
+		src = src[:i]
+	}
+	return src, true
 }
 
 // atoi parses an exit-code key.

@@ -60,17 +60,16 @@ func skimObject(data []byte, obj bool) []byte {
 			out = append(out, '0') // over the value's first byte, which is ASCII
 			start++
 		}
-		after := 0 // runes after the region's last line break
-		for _, r := range string(data[start:end]) {
-			switch r {
-			case '\n', '\r':
-				out = append(out, byte(r))
-				after = 0
-			default:
-				after++
+		// The line breaks are ASCII, never inside a multi-byte rune: the runes after the last
+		// one are counted from it (no string(data[start:end]) copy, stop 34).
+		lineStart := start
+		for i := start; i < end; i++ {
+			if c := data[i]; c == '\n' || c == '\r' {
+				out = append(out, c)
+				lineStart = i + 1
 			}
 		}
-		for ; after > 0; after-- {
+		for after := utf8.RuneCount(data[lineStart:end]); after > 0; after-- {
 			out = append(out, ' ')
 		}
 		last = end

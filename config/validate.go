@@ -91,6 +91,11 @@ func finish(f *File, raws []*rawHook, layer Layer) ErrorList {
 			f.Broken = append(f.Broken, Broken{Hook: r.h, Errors: errs})
 			continue
 		}
+		if f.Hooks == nil {
+			// Room for the hooks left, once there is one: a Hook is large, and growing by
+			// doubling was 5 KB of a hook event's allocations (stop 34).
+			f.Hooks = make([]Hook, 0, len(raws)-i)
+		}
 		f.Hooks = append(f.Hooks, r.h)
 	}
 	return out
@@ -165,7 +170,7 @@ func checkShell(r *rawHook) *Problem {
 	pos := posOf(r, "action.command")
 	msg := fmt.Sprintf("command does not parse as a shell line (it fails each time it runs): %s", pe.Text)
 	if p, ok := r.at["action.command"]; ok && pe.Pos.Line() == 1 {
-		d := decoder{path: r.h.Pos.File, lines: r.lines}
+		d := decoder{path: r.h.Pos.File, src: r.src}
 		pos = d.contentPos(p.rawValue, a.Command, int(pe.Pos.Offset()))
 	} else {
 		msg = fmt.Sprintf("command does not parse as a shell line (it fails each time it runs): line %d:%d: %s", pe.Pos.Line(), pe.Pos.Col(), pe.Text)
@@ -226,7 +231,7 @@ func check(r *rawHook) {
 		if errors.As(err, &se) {
 			pos := posOf(r, "if")
 			if p, ok := r.at["if"]; ok {
-				d := decoder{path: h.Pos.File, lines: r.lines}
+				d := decoder{path: h.Pos.File, src: r.src}
 				pos = d.contentPos(p.rawValue, h.If, se.Offset)
 			}
 			r.probs = append(r.probs, &Problem{Pos: pos, Msg: "bad if condition: " + se.Msg})
@@ -255,7 +260,7 @@ func joinedRules(r *rawHook, f *match.If, j match.Join) {
 		src, joined, f.RuleTool(), pat)
 	p := &Problem{Pos: posOf(r, "if")}
 	if kv, ok := r.at["if"]; ok {
-		d := decoder{path: h.Pos.File, lines: r.lines}
+		d := decoder{path: h.Pos.File, src: r.src}
 		p.Pos = d.contentPos(kv.rawValue, h.If, j.Offset)
 	}
 	switch h.Dialect {
