@@ -255,10 +255,10 @@ func tripwireStop(res *hook.Result, hit *tripwireHit) {
 		cut = fmt.Sprintf(" Not compared past %d entries: %s.", hit.bound, strings.Join(hit.cut, ", "))
 	}
 	res.Continue = false
-	res.StopReason = fmt.Sprintf("hookcore stopped the agent: the hook config changed %s (%s). The change was NOT undone: %s.%s", where, files, resume, cut)
+	res.StopReason = fmt.Sprintf("hookcore stopped the agent: the hook config or the session's environment changed %s (%s). The change was NOT undone: %s.%s", where, files, resume, cut)
 	if !res.Blocked && (res.Event.Kind() == hook.Gate || res.Event == hook.PostToolUse || res.Event == hook.PostToolUseFailure) {
 		res.Blocked = true
-		res.Reason = fmt.Sprintf("hookcore: the hook config changed %s (%s), which the agent must not change. The change was NOT undone and the session is stopped: the user will check it.", where, files)
+		res.Reason = fmt.Sprintf("hookcore: the hook config or the session's environment changed %s (%s), which the agent must not change. The change was NOT undone and the session is stopped: the user will check it.", where, files)
 	}
 }
 
