@@ -68,7 +68,12 @@ func (r *Runner) Fire(ctx context.Context, event hook.Event, in *hook.Input) hoo
 			r.skillShellAsBash(ctx, hs, in, &res)
 		}
 	}
-	if hit != nil && res.Continue {
+	switch {
+	case hit != nil && hit.record && sp.event == hook.SessionStart:
+		// A change between sessions, found as a session starts: most often the user's own
+		// edit; said to the user, who has not let the agent work yet (red team round 65).
+		appendSystemMessage(&res, recordNote(hit))
+	case hit != nil && res.Continue:
 		tripwireStop(&res, hit) // no hook stopped: the config may have lost its rule
 	}
 	if hs.notice != "" && res.Event == hook.SessionStart {

@@ -84,8 +84,11 @@ type Options struct {
 	// changed hook_config`) compares beside HookConfig and HookProgram but `changes
 	// hook_config` does not protect: the directories of the scripts hooks run, which Claude
 	// Code and git run themselves (~/.claude/hooks, <project>/.claude/hooks,
-	// <project>/.git/hooks). The paths under ProjectDir are also taken under each event's
-	// project root, as HookConfig's. The CLI sets them when a condition has the clause.
+	// <project>/.git/hooks), and the files that decide the environment the next session
+	// starts in (red team round 65: the shell's startup files, ~/.gitconfig, .mcp.json; a
+	// rule of its own, `changes "PATH"`, guards their writes before a call). The paths
+	// under ProjectDir are also taken under each event's project root, as HookConfig's.
+	// The CLI sets them when a condition has the clause.
 	HookScripts []string
 	// Trust, when set, is the trust gate (DESIGN.md section 7): hooks from the project and
 	// local layers run only when the store trusts ProjectDir at the digest of those files;

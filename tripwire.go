@@ -80,6 +80,12 @@ type tripwireHit struct {
 	// state could not be read or locked, or held no state (red team round 58: a state file
 	// replaced by a directory, garbage, or locked by a background flock switched it off).
 	state string
+	// record says the comparison was with the workspace's record (a new session's first
+	// snapshot, red team round 65; tripwire_record.go), taken by the previous armed session
+	// at its event since, at ended (Unix milliseconds). With state set: the record could
+	// not be read.
+	record bool
+	ended  int64
 }
 
 // tripwire compares the hook config's files with the session's baseline and replaces it
@@ -91,7 +97,7 @@ func (r *Runner) tripwire(ctx context.Context, hs *hookSet, event hook.Event, in
 	_, sent := in.Extra[changedKey]
 	var hit *tripwireHit
 	arm := hs.tripwire || r.armTripwire
-	if arm || r.mayBeArmed(in.SessionID) {
+	if arm || r.mayBeArmed(in.SessionID) || event == hook.SessionStart && r.mayHoldRecord(in) {
 		hit = r.compareBaseline(ctx, arm, event, in)
 	}
 	if hit == nil && !sent {
@@ -133,9 +139,22 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	if arm {
 		set, skip = r.tripwireSet(r.hookConfigRoot(in, r.rootOf(in))), r.tripwireSkip()
 	}
+	// The workspace's record (tripwire_record.go): read when the session may have no
+	// baseline of its own, at an armed event or at SessionStart (whose config may have lost
+	// the clause); written at the events after which a session may go quiet.
+	root := ""
+	if arm || recordEvent(event) {
+		root = r.recordRoot(in)
+	}
+	var rec *workspaceRecord
+	if (arm || event == hook.SessionStart) && !r.holds(in.SessionID) {
+		rec = r.readRecord(ctx, root)
+	}
 	var hit *tripwireHit
 	var cutNew []string
-	fresh := false // armed, and no baseline to compare with
+	var stored *state.Baseline // the session's baseline as this event leaves it
+	fresh := false             // no baseline of the session's own to compare with
+	forget := false            // the record is dropped: no clause, and nothing changed since it
 	bounds := r.bounds.or()
 	err := r.state.Update(ctx, in.SessionID, func(s *state.Session) {
 		old := s.Tripwire
@@ -144,29 +163,50 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 			// gone. Stop once; the new baseline below is compared from the next event.
 			hit = &tripwireHit{state: "the session's state file held no state (damaged, or larger than the bound) and was started over", since: string(event)}
 		}
-		if old == nil && !arm {
+		fresh = old == nil && !s.Torn
+		cmp := old // what the snapshot is compared with
+		if fresh && rec != nil {
+			cmp = rec.base // nil when the record is damaged
+		}
+		if old == nil && !arm && cmp == nil {
 			return
 		}
-		fresh = old == nil && !s.Torn
 		b := &state.Baseline{At: time.Now().UnixMilli(), Event: string(event), ToolUseID: in.ToolUseID, Paths: set, Skip: skip}
 		var prev map[string]state.FileState
-		if old != nil {
-			b.Paths, b.Skip, prev = union(old.Paths, set), union(old.Skip, skip), old.Files
+		if cmp != nil {
+			b.Paths, b.Skip, prev = union(cmp.Paths, set), union(cmp.Skip, skip), cmp.Files
 		}
 		b.Files = snapshot(b.Paths, b.Skip, prev, r.bounds)
-		s.Tripwire = b
 		cut := cutTrees(b.Files)
 		for _, c := range cut {
 			if !prev[c].Cut {
 				cutNew = append(cutNew, c)
 			}
 		}
-		if old == nil {
+		var changed []string
+		switch {
+		case old != nil:
+			changed = diffFiles(prev, b.Files, b.Paths, bounds.stat)
+		case cmp != nil:
+			// Only the record's paths: a path this version or config adds is no change.
+			changed = diffFiles(prev, filesWithin(b.Files, cmp.Paths), cmp.Paths, bounds.stat)
+		}
+		if old == nil && !arm && len(changed) == 0 {
+			// A config with no tripwire, and nothing changed since the record: the user
+			// took the clause out. The session is not armed, and the record goes.
+			forget = true
 			return
 		}
-		if changed := listed(diffFiles(prev, b.Files, b.Paths, bounds.stat)); len(changed) > 0 {
-			hit = &tripwireHit{changed: changed, since: old.Event, cut: cut, bound: bounds.stat,
-				during: old.Event == string(hook.PreToolUse) && old.ToolUseID != "" && old.ToolUseID == in.ToolUseID && (event == hook.PostToolUse || event == hook.PostToolUseFailure)}
+		s.Tripwire, stored = b, b
+		if len(changed) == 0 {
+			return
+		}
+		hit = &tripwireHit{changed: listed(changed), cut: cut, bound: bounds.stat}
+		if old != nil {
+			hit.since = old.Event
+			hit.during = old.Event == string(hook.PreToolUse) && old.ToolUseID != "" && old.ToolUseID == in.ToolUseID && (event == hook.PostToolUse || event == hook.PostToolUseFailure)
+		} else {
+			hit.since, hit.ended, hit.record = cmp.Event, cmp.At, true
 		}
 	})
 	if err != nil {
@@ -181,12 +221,21 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	for _, c := range cutNew {
 		r.log.Warn(fmt.Sprintf("tripwire: %s has more than %d entries: those past them are not compared", c, bounds.stat))
 	}
-	if fresh {
+	if fresh && arm {
 		// A new baseline is stored either way; the transcript, read after the lock is
 		// released, says whether an earlier one vanished (red team round 60).
 		if why := vanished(event, in); why != "" {
 			hit = &tripwireHit{state: why, since: string(event)}
 		}
+	}
+	if hit == nil && fresh && rec != nil && rec.damaged != "" {
+		hit = &tripwireHit{state: rec.damaged, since: string(event), record: true}
+	}
+	switch {
+	case forget:
+		r.forgetRecord(ctx, root)
+	case stored != nil && recordEvent(event):
+		r.writeRecord(ctx, root, stored)
 	}
 	return hit
 }
@@ -246,7 +295,11 @@ func tripwireStop(res *hook.Result, hit *tripwireHit) {
 	files := strings.Join(hit.changed, "; ")
 	where := "during the last tool call (between its PreToolUse and PostToolUse)"
 	resume := "check these files before you resume"
-	if !hit.during {
+	switch {
+	case hit.record:
+		where = "between sessions (" + sinceRecord(hit) + "): a process the previous session left running, or your own edit"
+		resume = "check these files; if you made this change, resume"
+	case !hit.during:
 		where = "between two events of the session (since its " + hit.since + "): a background process, a tool call still running, or your own edit"
 		resume = "check these files; if you made this change, resume"
 	}
@@ -255,10 +308,10 @@ func tripwireStop(res *hook.Result, hit *tripwireHit) {
 		cut = fmt.Sprintf(" Not compared past %d entries: %s.", hit.bound, strings.Join(hit.cut, ", "))
 	}
 	res.Continue = false
-	res.StopReason = fmt.Sprintf("hookcore stopped the agent: the hook config changed %s (%s). The change was NOT undone: %s.%s", where, files, resume, cut)
+	res.StopReason = fmt.Sprintf("hookcore stopped the agent: the hook config or the session's environment changed %s (%s). The change was NOT undone: %s.%s", where, files, resume, cut)
 	if !res.Blocked && (res.Event.Kind() == hook.Gate || res.Event == hook.PostToolUse || res.Event == hook.PostToolUseFailure) {
 		res.Blocked = true
-		res.Reason = fmt.Sprintf("hookcore: the hook config changed %s (%s), which the agent must not change. The change was NOT undone and the session is stopped: the user will check it.", where, files)
+		res.Reason = fmt.Sprintf("hookcore: the hook config or the session's environment changed %s (%s), which the agent must not change. The change was NOT undone and the session is stopped: the user will check it.", where, files)
 	}
 }
 

@@ -93,12 +93,15 @@ func BenchmarkTripwire(b *testing.B) {
 		name  string
 		set   *config.Set
 		store func(b *testing.B) state.Store
+		event hook.Event // PreToolUse when empty
 	}{
-		{"off/memory", off, func(*testing.B) state.Store { return &state.Memory{} }},
-		{"off/dir", off, func(b *testing.B) state.Store { return &state.Dir{Path: b.TempDir()} }},
-		{"armed/memory", on, func(*testing.B) state.Store { return &state.Memory{} }},
-		{"armed/dir", on, func(b *testing.B) state.Store { return &state.Dir{Path: b.TempDir()} }},
-		{"armed/dir-in-set", on, func(*testing.B) state.Store { return &state.Dir{Path: stateDir} }},
+		{"off/memory", off, func(*testing.B) state.Store { return &state.Memory{} }, ""},
+		{"off/dir", off, func(b *testing.B) state.Store { return &state.Dir{Path: b.TempDir()} }, ""},
+		{"armed/memory", on, func(*testing.B) state.Store { return &state.Memory{} }, ""},
+		{"armed/dir", on, func(b *testing.B) state.Store { return &state.Dir{Path: b.TempDir()} }, ""},
+		{"armed/dir-in-set", on, func(*testing.B) state.Store { return &state.Dir{Path: stateDir} }, ""},
+		// Stop: the workspace's record is written too (red team round 65).
+		{"armed/dir/stop", on, func(b *testing.B) state.Store { return &state.Dir{Path: b.TempDir()} }, hook.Stop},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			r := newRunner(b, filepath.Join(dir, "proj"), bc.set, hookcore.Options{HookConfig: paths, State: bc.store(b)})
@@ -109,6 +112,11 @@ func BenchmarkTripwire(b *testing.B) {
 				i++
 				in := *pre
 				in.ToolUseID = "toolu_" + strconv.Itoa(i)
+				if bc.event != "" {
+					in.HookEventName, in.ToolUseID = string(bc.event), ""
+					r.Fire(ctx, bc.event, &in)
+					continue
+				}
 				r.Fire(ctx, hook.PreToolUse, &in)
 			}
 		})

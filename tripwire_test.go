@@ -399,3 +399,94 @@ func TestTripwireDamagedState(t *testing.T) {
 		})
 	}
 }
+
+// TestTripwireBetweenSessions: a change made after an armed session's last event (a
+// detached child of a tool call writing once the session ended) is told to the user at the
+// next session's SessionStart (a system message, no stop), and stops the agent at a next
+// session's first PreToolUse; with state.Dir and state.Memory (red team round 65, bypass 2).
+func TestTripwireBetweenSessions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		store func(f *tripwireFixture) state.Store
+	}{
+		{"dir", func(f *tripwireFixture) state.Store { return &state.Dir{Path: f.stateDir} }},
+		{"memory", func(*tripwireFixture) state.Store { return &state.Memory{} }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			f := newTripwireFixture(t)
+			st := tc.store(f)
+			forget := st.(interface{ Forget(string) })
+			session := func(id string, events ...hook.Event) hook.Result {
+				t.Helper()
+				var res hook.Result
+				for _, ev := range events {
+					in := toolEvent(ev, "tu-"+id, "x")
+					in.SessionID = id
+					res = f.runner(t, st).Fire(ctx, ev, in)
+					if ev == hook.SessionEnd {
+						forget.Forget(id) // as the CLI does
+					}
+				}
+				return res
+			}
+			if res := session("s1", hook.SessionStart, hook.PreToolUse, hook.PostToolUse, hook.Stop, hook.SessionEnd); !res.Continue || res.SystemMessage != "" {
+				t.Fatalf("first session: %+v", res)
+			}
+			write(t, filepath.Join(f.hookcoreDir, "hooks.yaml"), "hooks: [] # the child's\n")
+			res := session("s2", hook.SessionStart)
+			if !res.Continue || res.Blocked || !strings.Contains(res.SystemMessage, "changed between sessions") ||
+				!strings.Contains(res.SystemMessage, filepath.Join(f.hookcoreDir, "hooks.yaml")+": content changed") {
+				t.Errorf("next SessionStart: continue %v, blocked %v, system message %q; want the change told", res.Continue, res.Blocked, res.SystemMessage)
+			}
+			if res := session("s2", hook.PreToolUse, hook.PostToolUse, hook.Stop, hook.SessionEnd); !res.Continue {
+				t.Errorf("the rest of the session: %+v", res)
+			}
+			// No SessionStart: the first PreToolUse stops.
+			write(t, f.settings, `{"disableAllHooks": true}`)
+			res = session("s3", hook.PreToolUse)
+			if res.Continue || !res.Blocked || !strings.Contains(res.StopReason, "between sessions") || !strings.Contains(res.StopReason, f.settings+": content changed") {
+				t.Errorf("first PreToolUse: continue %v, blocked %v, stop reason %q; want a stop naming the change", res.Continue, res.Blocked, res.StopReason)
+			}
+			// Nothing changed: nothing said.
+			session("s3", hook.Stop, hook.SessionEnd)
+			if res := session("s4", hook.SessionStart); !res.Continue || res.SystemMessage != "" {
+				t.Errorf("SessionStart with nothing changed: %+v", res)
+			}
+		})
+	}
+}
+
+// TestTripwireBetweenSessionsDamagedRecord: a workspace record that is garbage is told at
+// SessionStart (no stop) and stops a first PreToolUse, as a damaged session state does.
+func TestTripwireBetweenSessionsDamagedRecord(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newTripwireFixture(t)
+	st := &state.Dir{Path: f.stateDir}
+	damage := func() {
+		t.Helper()
+		files, _ := filepath.Glob(filepath.Join(f.stateDir, "workspace-*.json"))
+		if len(files) != 1 {
+			t.Fatalf("workspace records %v, want one", files)
+		}
+		write(t, files[0], "\x00not json")
+	}
+	in := toolEvent(hook.SessionStart, "", "x")
+	f.runner(t, st).Fire(ctx, hook.SessionStart, in)
+	damage()
+	in.SessionID = "s2"
+	res := f.runner(t, st).Fire(ctx, hook.SessionStart, in)
+	if !res.Continue || !strings.Contains(res.SystemMessage, "held no state") {
+		t.Errorf("SessionStart: continue %v, system message %q", res.Continue, res.SystemMessage)
+	}
+	damage()
+	in = toolEvent(hook.PreToolUse, "tu1", "x")
+	in.SessionID = "s3"
+	res = f.runner(t, st).Fire(ctx, hook.PreToolUse, in)
+	if res.Continue || !res.Blocked || !strings.Contains(res.StopReason, "held no state") {
+		t.Errorf("PreToolUse: continue %v, blocked %v, stop reason %q", res.Continue, res.Blocked, res.StopReason)
+	}
+}

@@ -22,7 +22,8 @@ import (
 //
 // Old sessions are cleaned up: at most once per SweepEvery (default one hour, tracked by the
 // mtime of Path/.swept), Update removes session files not written for MaxAge (default 7
-// days); Forget removes one session at once (the CLI calls it on SessionEnd).
+// days; a WorkspaceKey's record, WorkspaceMaxAge); Forget removes one session at once (the
+// CLI calls it on SessionEnd).
 //
 // A file that does not decode (say, a crash mid-write) is read as an empty session and
 // rewritten; Update reports an error only when the directory or file cannot be used: a
@@ -46,7 +47,16 @@ func DefaultDir(getenv func(string) string, home string) string {
 
 func (d *Dir) file(session string) string {
 	sum := sha256.Sum256([]byte(session))
-	return filepath.Join(d.Path, "session-"+hex.EncodeToString(sum[:16])+".json")
+	return filepath.Join(d.Path, filePrefix(session)+hex.EncodeToString(sum[:16])+".json")
+}
+
+// filePrefix is the start of the name of session's file: "workspace-" for a WorkspaceKey
+// (swept after WorkspaceMaxAge), "session-" for the others.
+func filePrefix(session string) string {
+	if strings.HasPrefix(session, workspacePrefix) {
+		return "workspace-"
+	}
+	return "session-"
 }
 
 // MaxSessionBytes bounds the session file Update reads: a larger one is Torn. A session's
@@ -129,7 +139,8 @@ func (d *Dir) Holds(session string) bool {
 	b := append(buf[:0], session...) // not []byte(session): a long id would be copied to the heap
 	sum := sha256.Sum256(b)
 	b = append(b[:0], d.Path...)
-	b = append(b, string(filepath.Separator)+"session-"...)
+	b = append(b, filepath.Separator)
+	b = append(b, filePrefix(session)...)
 	b = hex.AppendEncode(b, sum[:16])
 	b = append(b, ".json"...)
 	return exists(b)
@@ -165,10 +176,15 @@ func (d *Dir) sweep() {
 		return
 	}
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), "session-") {
+		age := maxAge
+		switch {
+		case strings.HasPrefix(e.Name(), "session-"):
+		case strings.HasPrefix(e.Name(), "workspace-"):
+			age = max(maxAge, WorkspaceMaxAge)
+		default:
 			continue
 		}
-		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > maxAge {
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > age {
 			_ = os.Remove(filepath.Join(d.Path, e.Name()))
 		}
 	}

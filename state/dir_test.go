@@ -241,3 +241,50 @@ func TestDirHolds(t *testing.T) {
 		t.Errorf("Holds: %v allocations, want 0", n)
 	}
 }
+
+// TestDirWorkspaceRecord: a WorkspaceKey's record is a file of its own ("workspace-*"),
+// that Holds finds and Forget removes, and that the sweep keeps past MaxAge (the next
+// session in the workspace may come weeks later) until WorkspaceMaxAge (red team round 65).
+func TestDirWorkspaceRecord(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	st := &state.Dir{Path: dir, MaxAge: time.Hour, SweepEvery: time.Nanosecond}
+	ctx := context.Background()
+	key := state.WorkspaceKey("/home/u/proj")
+	if st.Holds(key) {
+		t.Fatal("holds a record never written")
+	}
+	if err := st.Update(ctx, key, func(s *state.Session) { s.Tripwire = &state.Baseline{Event: "Stop"} }); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "workspace-*.json"))
+	if len(files) != 1 || !st.Holds(key) || st.Holds("/home/u/proj") {
+		t.Fatalf("records %v, holds %v; want one record, held", files, st.Holds(key))
+	}
+	sweep := func(age time.Duration) {
+		t.Helper()
+		past := time.Now().Add(-age)
+		if err := os.Chtimes(files[0], past, past); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+		if _, err := state.Claim(ctx, st, "other", "k"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweep(2 * time.Hour)
+	if !st.Holds(key) {
+		t.Error("a record older than MaxAge was swept")
+	}
+	sweep(state.WorkspaceMaxAge + time.Hour)
+	if st.Holds(key) {
+		t.Error("a record older than WorkspaceMaxAge was kept")
+	}
+	if err := st.Update(ctx, key, func(s *state.Session) { s.Stops = 1 }); err != nil {
+		t.Fatal(err)
+	}
+	st.Forget(key)
+	if st.Holds(key) {
+		t.Error("Forget kept the record")
+	}
+}

@@ -1,6 +1,9 @@
 package state
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Session is the state of one session. Its zero value is a session that has seen nothing.
 type Session struct {
@@ -88,6 +91,20 @@ type FileState struct {
 type Holder interface {
 	Holds(session string) bool
 }
+
+// workspacePrefix starts every WorkspaceKey: a NUL, which no agent's session id holds.
+const workspacePrefix = "\x00workspace\x00"
+
+// WorkspaceKey is the session key under which a Store keeps the record of the workspace
+// (project root) root: Tripwire holds the snapshot of the last armed event of a session
+// there (at its SessionStart, Stop or SessionEnd), which the next session compares its
+// first snapshot with (red team round 65: a process a session left behind wrote after its
+// last event). Dir keeps it in a file of its own, "workspace-*.json".
+func WorkspaceKey(root string) string { return workspacePrefix + root }
+
+// WorkspaceMaxAge is how long Dir keeps a workspace's record not written since (at least
+// its MaxAge): a workspace left for longer starts its next session with no record.
+const WorkspaceMaxAge = 90 * 24 * time.Hour
 
 // SkillKey is the key under which an invoked skill is recorded in Session.Skills: the id of
 // the agent that invoked it ("" for the main agent) and the skill's name.

@@ -432,6 +432,36 @@ func hookcoreProgram(a config.Action) string {
 	return prog
 }
 
+// sessionEnvironment returns the files the tripwire compares, beside the hook config, that
+// decide the environment the next session and its hooks start in (red team round 65): the
+// shell's startup files in home and the files they commonly source, fish's and systemd's
+// user environment (also under $XDG_CONFIG_HOME), PAM's; git's global config (core.hooksPath picks the git hooks that
+// run, core.fsmonitor a program git runs at every status); and the project's .mcp.json
+// (the MCP servers Claude Code starts, with no PreToolUse hook). The self-protect
+// example's protect-session-environment refuses a write of each that it can read; normal
+// agent work rewrites none of them. Not ~/.claude.json (Claude Code rewrites it at every
+// session) nor the system's files in /etc (package upgrades rewrite them). A function, not
+// a package-level table: nothing is built at init.
+func sessionEnvironment(home, root string) []string {
+	var out []string
+	if home != "" {
+		for _, f := range []string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_aliases", ".bashrc.d",
+			".zshrc", ".zshenv", ".zprofile", ".zlogin", ".config/fish", ".config/environment.d", ".pam_environment",
+			".gitconfig", ".config/git/config"} {
+			out = append(out, filepath.Join(home, f))
+		}
+	}
+	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) && filepath.Clean(x) != filepath.Join(home, ".config") {
+		for _, f := range []string{"fish", "environment.d", "git/config"} {
+			out = append(out, filepath.Join(x, f))
+		}
+	}
+	if root != "" {
+		out = append(out, filepath.Join(root, ".mcp.json"))
+	}
+	return out
+}
+
 // runner builds the Runner of a loaded config with the CLI's logger, trust store, approval
 // gate (--approve), SSRF allowlist (--allow-host) and model resolver (for prompt hooks: a
 // hook's `model:` plus the OPENAI_/ANTHROPIC_ environment).
@@ -470,6 +500,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 			root = e.cwd
 		}
 		opts.HookScripts = []string{filepath.Join(e.home, ".claude", "hooks"), filepath.Join(root, ".claude", "hooks"), filepath.Join(root, ".git", "hooks")}
+		opts.HookScripts = append(opts.HookScripts, sessionEnvironment(e.home, root)...)
 	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)

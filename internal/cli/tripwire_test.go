@@ -103,6 +103,13 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 		{"empty policy", ".hookcore/hooks.yaml", "hooks: []\n", false},
 		{"background write", ".claude/settings.json", `{"disableAllHooks": true}`, true},
 		{"hook script", ".claude/hooks/guard.sh", "#!/bin/sh\nexit 0\n", false},
+		// Red team round 65: a shell startup file changes the next session's environment
+		// (`export CLAUDE_CONFIG_DIR=/tmp/cc` switches every hook off), written by an
+		// interpreter no pre-call rule reads.
+		{"session environment", ".bashrc", "export CLAUDE_CONFIG_DIR=/tmp/cc\n", false},
+		{"session environment between events", ".zshenv", "export PATH=/tmp/x:$PATH\n", true},
+		{"session environment created", ".config/fish/conf.d/x.fish", "set -x CLAUDE_CONFIG_DIR /tmp/cc\n", false},
+		{"git's global config", ".gitconfig", "[core]\n\thooksPath = /tmp/h\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home, proj := tripwireDirs(t, "")
@@ -116,6 +123,9 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte("# the user's\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			t.Chdir(proj)
@@ -137,6 +147,9 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 				t.Fatalf("PreToolUse: %s", out)
 			}
 			change := func() {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(home, tc.file)), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if err := os.WriteFile(filepath.Join(home, tc.file), []byte(tc.content), 0o644); err != nil {
 					t.Fatal(err)
 				}
