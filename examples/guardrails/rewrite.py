@@ -166,7 +166,8 @@ SAFE_NPM_KEYS = {
     "update-notifier", "yes", "ignore-scripts",
     # Used only by commands the rewrite never allows: `prefix` is the global install
     # location (npm reads a local prefix only from the command line; -g, `global` and
-    # `location` are not allowed), `nodedir` is node-gyp's, which runs only as an install
+    # `location` are not allowed), but it also moves the global config file to
+    # PREFIX/etc/npmrc (@npmcli/config), so that file is read as well (prefix_npmrc); `nodedir` is node-gyp's, which runs only as an install
     # script, and init-* are npm init's defaults (not init-module, which is code).
     "prefix", "nodedir", "init-author-name", "init-author-email", "init-author-url",
     "init-license", "init-version", "init.author.name", "init.author.email",
@@ -183,15 +184,27 @@ SAFE_NPM_KEY_FORMS = re.compile(
 NPMRC_MAX = 64 * 1024
 
 
-def npmrc_problem(path):
+def prefix_npmrc(value):
+    """The global config file a `prefix` setting of value makes npm read, or "" when where it
+    points is not plain (not absolute or ~/..., or with a ${VAR} npm would expand)."""
+    value = value.strip(" \t").strip('"')
+    if value.startswith("~/"):
+        value = os.path.join(os.path.expanduser("~"), value[2:])
+    if "$" in value or not os.path.isabs(value):
+        return ""
+    return os.path.join(value, "etc", "npmrc")
+
+
+def npmrc_problem(path, more):
     """Returns why the npm config file at path keeps the install from being allowed ("" when
-    it is missing or holds only safe keys). npm reads it as ini (npm's `ini` package): lines
+    it is missing or holds only safe keys), and appends to more the config files its
+    settings make npm read too. npm reads it as ini (npm's `ini` package): lines
     split at CR or LF, `;` and `#` start a comment, `[section]` opens a section, `key = value`
     or a bare `key` (true), `key[]` an array. A key is compared as written, so one spelled any
     other way (quoted, escaped, a section) is not safe."""
     try:
         # O_NONBLOCK: a FIFO planted as .npmrc must not hang the hook (npm would block too).
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (FileNotFoundError, NotADirectoryError):
         return ""
     except OSError as e:
@@ -216,12 +229,18 @@ def npmrc_problem(path):
     for line in re.split(r"[\r\n]+", text):
         if not line.strip(" \t") or re.match(r"[ \t]*[;#]", line):
             continue
-        key = line.split("=", 1)[0].strip(" \t")
+        key, _, value = line.partition("=")
+        key = key.strip(" \t")
         if key.endswith("[]"):
             key = key[:-2]
         if key not in SAFE_NPM_KEYS and not SAFE_NPM_KEY_FORMS.fullmatch(key):
             return "%s sets %s, which the rewrite cannot vouch for (a program npm may run or a file it loads)" % (
                 path, json.dumps(key))
+        if key == "prefix":
+            if not prefix_npmrc(value):
+                return "%s sets prefix to %s, and where npm then reads its global config is not known" % (
+                    path, json.dumps(value.strip()))
+            more.append(prefix_npmrc(value))
     return ""
 
 
@@ -248,6 +267,7 @@ def npm_config_problem(command, cwd):
     the allow claims that the install runs no program, and that must hold whoever wrote the
     file (the model can have written it in an earlier call). npm's builtin npmrc, inside npm's
     own directory, is not read: whoever can change it can change npm."""
+    files = []
     for name in sorted(os.environ):
         if not name.lower().startswith("npm_config_") or os.environ[name] == "":
             continue
@@ -257,6 +277,10 @@ def npm_config_problem(command, cwd):
             key = key.lower()
         if key not in SAFE_NPM_KEYS and not SAFE_NPM_KEY_FORMS.fullmatch(key):
             return "the environment sets %s (npm's %s), which the rewrite cannot vouch for" % (name, key)
+        if key == "prefix":
+            if not prefix_npmrc(os.environ[name]):
+                return "the environment sets %s, and where npm then reads its global config is not known" % name
+            files.append(prefix_npmrc(os.environ[name]))
     dirs = [cwd]
     here = cwd
     for segment in re.split(r"&&|;", command):
@@ -266,22 +290,26 @@ def npm_config_problem(command, cwd):
                 return "CDPATH is set, so where `cd %s` goes is not known" % words[1]
             here = os.path.join(here, words[1])
             dirs.append(here)
-    files = []
     for d in dirs:
         for top in (os.path.abspath(d), os.path.realpath(d)):
             files += [os.path.join(a, ".npmrc") for a in ancestors(top)]
     files.append(os.path.join(os.path.expanduser("~"), ".npmrc"))
+    # The global prefix npm starts from: $PREFIX, else the directory above node's bin/ (and
+    # $DESTDIR before it); /usr, /usr/local and / (/etc/npmrc, Debian's) are read as well.
     prefixes = [os.environ.get("PREFIX", ""), "/usr", "/usr/local", "/"]
     node = shutil.which("node")
     if node:
         prefixes.append(os.path.dirname(os.path.dirname(os.path.realpath(node))))
+    if os.environ.get("DESTDIR"):
+        prefixes += [os.path.join(os.environ["DESTDIR"], p.lstrip("/")) for p in prefixes if p]
     files += [os.path.join(p, "etc", "npmrc") for p in prefixes if p]
     seen = set()
-    for f in files:
+    while files:  # npmrc_problem appends the files a prefix= setting points to
+        f = files.pop(0)
         if f in seen:
             continue
         seen.add(f)
-        problem = npmrc_problem(f)
+        problem = npmrc_problem(f, files)
         if problem:
             return problem
     return ""
@@ -304,11 +332,12 @@ if new is None:
     sys.exit(0)
 out = {"hookEventName": "PreToolUse", "updatedInput": dict(tool_input, command=new)}
 if may_allow:
-    # The hook runs in the session's directory; the event's cwd is the same directory as the
-    # agent spells it (through symlinks), so both are walked.
-    cwd = event.get("cwd") if isinstance(event.get("cwd"), str) and os.path.isabs(event.get("cwd")) else os.getcwd()
-    problem = npm_config_problem(command, cwd) or (
-        npm_config_problem(command, os.getcwd()) if cwd != os.getcwd() else "")
+    # The hook runs in the session's directory; the event's cwd is that directory as the
+    # agent spells it (perhaps through a symlink), so both are walked.
+    problem = npm_config_problem(command, os.getcwd())
+    cwd = event.get("cwd")
+    if not problem and isinstance(cwd, str) and os.path.isabs(cwd) and cwd != os.getcwd():
+        problem = npm_config_problem(command, cwd)
     if problem:
         # Still rewritten (the scripts stay off), but a person decides: "ask" shows the
         # reason in the prompt, where no answer would leave a plain prompt, or none at all
