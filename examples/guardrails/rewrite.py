@@ -15,11 +15,12 @@ a call with no field but Bash's ordinary ones: the pytest rewrite runs the proje
 tests, code the model may have written, so Claude Code's permission check decides it as it
 would decide the call the model wrote (red team round 45: a test file that ran a command
 went through with no prompt), and a call carrying dangerouslyDisableSandbox or another field
-is rewritten without the allow, since the allow would approve that field as well. Before it answers "allow" for an npm install, it reads the npm configuration that install
-would read (the .npmrc files and npm_config_* variables: npm_config_problem below); a setting
-outside SAFE_NPM_KEYS (git=, script-shell=, node-options=, ...: a program npm would run
-even with --ignore-scripts) makes it answer "ask" instead, naming the setting and its file.
-Needs only python3, 3.6 or newer.
+is rewritten without the allow, since the allow would approve that field as well.
+Before it answers "allow" for an npm install, it reads the npm configuration that install
+would read (the .npmrc files and npm_config_* variables: npm_config_problem below); a
+setting outside SAFE_NPM_KEYS (git=, script-shell=, node-options=, ...: a program npm would
+run even with --ignore-scripts) makes it answer "ask" instead, naming the setting and its
+file. Needs only python3, 3.6 or newer.
 """
 # Every line of this file parses under any Python, 2.7 included: a SyntaxError is raised when
 # the whole file is compiled, before its first line runs, so newer syntax (:=, f-strings)
@@ -103,8 +104,8 @@ def npm_install(words):
 
 
 # A directory `cd` may enter on a rewritten line: relative, below the session's directory
-# (no `..`, not `-`, which is the previous one), so the project's own npm configuration
-# (.npmrc) is the one that applies.
+# (no `..`, not `-`, which is the previous one), so the npm configuration read there is the
+# project's (npm_config_problem reads it, from each directory the line enters).
 CD_DIR = re.compile(r"(?!.*(?:^|/)\.\.(?:/|$))[A-Za-z0-9_@+,][A-Za-z0-9_@.+,/-]*")
 
 
