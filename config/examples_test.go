@@ -21,8 +21,10 @@ func TestExamples(t *testing.T) {
 		}
 		slash := filepath.ToSlash(p)
 		switch ext := filepath.Ext(p); {
-		case strings.Contains(slash, "/inputs/") || strings.HasSuffix(slash, "demo/script.json") || strings.HasSuffix(slash, ".test.yaml"):
-			// event inputs, the demo's scripted model and policy tests, not configs
+		case strings.Contains(slash, "/inputs/") || strings.Contains(slash, "/testdata/") ||
+			strings.HasSuffix(slash, "demo/script.json") || strings.HasSuffix(slash, ".test.yaml"):
+			// event inputs, the policy tests' fixture projects, the demo's scripted model and
+			// policy tests, not configs
 		case ext == ".yaml" || ext == ".yml" || ext == ".json":
 			configs = append(configs, p)
 		case strings.Contains(filepath.ToSlash(p), "/scripts/"):

@@ -126,3 +126,33 @@ func TestExamplesGuardSymlinks(t *testing.T) {
 		})
 	}
 }
+
+// TestExamplesGuardrailsRewriteCannotRun is red team round 65: a cloned repository's
+// .python-version made a pyenv shim run rewrite.py under Python 3.6, which failed to compile
+// it (SyntaxError), and the npm line ran as the model wrote it, without --ignore-scripts. A
+// python3 that fails so is first on PATH here: both rewrites (on_error: block) block the
+// call, saying the guard failed, and nothing is rewritten or allowed.
+func TestExamplesGuardrailsRewriteCannotRun(t *testing.T) {
+	config := filepath.Join(repoRoot(t), "examples", "guardrails", "hooks.yaml")
+	bin := t.TempDir()
+	fake := "#!/bin/sh\necho '  File \"rewrite.py\", line 120' >&2\necho 'SyntaxError: invalid syntax' >&2\nexit 1\n"
+	if err := os.WriteFile(filepath.Join(bin, "python3"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	for _, tt := range []struct{ command, hook string }{
+		{"npm i lodash", "npm-ignore-scripts"},
+		{"pytest -q", "pytest-to-unittest"},
+	} {
+		t.Run(tt.hook, func(t *testing.T) {
+			stdin, _ := json.Marshal(map[string]any{"session_id": "s1", "cwd": t.TempDir(), "tool_name": "Bash",
+				"tool_input": map[string]any{"command": tt.command}})
+			var out, errb bytes.Buffer
+			code := cli.Main([]string{"fire", "PreToolUse", "--config", config}, bytes.NewReader(stdin), &out, &errb)
+			want := `guard hook \"` + tt.hook + `\" failed`
+			if code != 2 || !strings.Contains(out.String(), want) || strings.Contains(out.String(), `"permission": "allow"`) {
+				t.Errorf("exit %d, want 2 with %s\nstdout: %s\nstderr: %s", code, want, out.String(), errb.String())
+			}
+		})
+	}
+}

@@ -26,8 +26,8 @@
 //
 // Every expect key is optional; a case checks only what it names, and a case that names none
 // (no expect:, or expect: {}) is a problem of its file, not a pass. The input's cwd defaults to
-// the test file's directory, hook_event_name to the event, and session_id to one of the
-// case's own ("hookcore-test-case-N", N its place in the file, from 1): each case runs as a
+// the test file's directory (a relative cwd is relative to it), hook_event_name to the
+// event, and session_id to one of the case's own ("hookcore-test-case-N", N its place in the file, from 1): each case runs as a
 // new session, so no state (a once hook, a circuit breaker, a Stop block streak, an invoked
 // skill) carries over from the cases before it. Cases that name the same session_id share
 // that session, in file order (docs/decisions.md, "New-user trial, stop 30").
@@ -497,8 +497,12 @@ func (c *Case) HookInput(dir string) (*hook.Input, error) {
 	for k, v := range c.Input {
 		m[k] = v
 	}
-	if _, ok := m["cwd"]; !ok {
+	if cwd, ok := m["cwd"]; !ok {
 		m["cwd"] = dir
+	} else if s, ok := cwd.(string); ok && s != "" && !filepath.IsAbs(s) {
+		// A relative cwd names a directory beside the test file (a fixture project), so
+		// the case runs the same from any working directory.
+		m["cwd"] = filepath.Join(dir, s)
 	}
 	if _, ok := m["session_id"]; !ok {
 		m["session_id"] = c.session
