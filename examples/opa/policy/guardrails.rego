@@ -44,7 +44,11 @@ deny contains "package-lock.json is generated: run npm install instead of editin
 }
 
 # Package install scripts are a supply-chain risk: the agent's installs skip them. The rewrite
-# answers "allow" (no permission prompt), so only a line that is one npm install command (any
+# answers "ask": the user sees the rewritten line and approves it. It cannot answer "allow"
+# (no prompt), as the command-hook version of this policy does after reading every npmrc npm
+# would read (examples/guardrails/rewrite.py): a policy reads only the hook input, and an
+# npmrc of the project, the user or the prefix may name a program npm runs despite
+# --ignore-scripts (git=, script-shell=, node-options=; red team round 65). Only a line that is one npm install command (any
 # install verb or alias), after `cd DIR &&` or `cd DIR;` into the project (relative, no ..), is
 # rewritten, and only when each word after the verb is a registry package spec (name,
 # @scope/name, @version, range or tag; not a git+/file:/URL/path/tarball/alias spec) or one of
@@ -54,7 +58,7 @@ deny contains "package-lock.json is generated: run npm install instead of editin
 # and goes through the agent's normal permission check (red team: `npm i lodash && npm run
 # clean` came back allowed; round 2: `npm i --git=./evil.sh git+file:///...` ran evil.sh).
 # install-test (it, cit) is no install verb here: it runs `npm test`, a script
-# --ignore-scripts does not stop. The project's and the user's .npmrc are trusted.
+# --ignore-scripts does not stop.
 npm_install if {
 	contains(bash_command, "npm")
 	regex.match(`^\s*(cd[ \t]+[A-Za-z0-9_@+,][A-Za-z0-9_@.+,/-]*[ \t]*(&&|;)[ \t]*)*npm[ \t]+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean)([ \t]+(--save|-S|--save-prod|-P|--save-dev|-D|--save-optional|-O|--save-peer|--save-exact|-E|--no-save|--no-audit|--no-fund|--prefer-offline|--prefer-online|--offline|--legacy-peer-deps|--strict-peer-deps|--no-package-lock|--package-lock-only|--dry-run|--(omit|include)=(dev|optional|peer)|--(no-)?ignore-scripts(=(true|false))?|(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(@[A-Za-z0-9._^~*+-]+)?))*\s*$`, bash_command)
@@ -76,8 +80,8 @@ ignoring_scripts if {
 
 updated_input := object.union(input.tool_input, {"command": concat("", [bash_command, " --ignore-scripts"])}) if npm_install
 
-allow if npm_install
+ask if npm_install
 
-reason := "package install scripts do not run for the agent: added --ignore-scripts" if npm_install
+reason := "package install scripts do not run for the agent: added --ignore-scripts (approve it: an npmrc may still name a program npm runs, which this policy cannot read)" if npm_install
 
 additional_context := "Project notes: run the tests with `python3 -m unittest discover -s tests -q`; pytest is not installed here." if input.hook_event_name == "SessionStart"

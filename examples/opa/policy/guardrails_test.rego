@@ -27,7 +27,8 @@ test_env_edit_denied if {
 
 test_npm_rewritten if {
 	hookcore.updated_input.command == "npm install left-pad --ignore-scripts" with input as bash("npm install left-pad")
-	hookcore.allow with input as bash("npm install left-pad")
+	hookcore.ask with input as bash("npm install left-pad")
+	not hookcore.allow with input as bash("npm install left-pad")
 }
 
 test_npm_already_ignoring_not_rewritten if {

@@ -86,8 +86,8 @@ ignoring_scripts if {
 
 updated_input := object.union(input.tool_input, {"command": concat("", [bash_command, " --ignore-scripts"])}) if npm_install
 
-allow if npm_install
+ask if npm_install
 
-reason := "package install scripts do not run for the agent: added --ignore-scripts" if npm_install
+reason := "package install scripts do not run for the agent: added --ignore-scripts (approve it: an npmrc may still name a program npm runs, which this policy cannot read)" if npm_install
 
 additional_context := "Project notes: run the tests with `python3 -m unittest discover -s tests -q`; pytest is not installed here." if input.hook_event_name == "SessionStart"
