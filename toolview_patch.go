@@ -278,8 +278,76 @@ func shellPatchViews(cmd string) []toolView {
 		if body, dir, ok := patchHeredoc(cmd); ok {
 			return patchViews(body, dir, "command")
 		}
+		if body, dir, ok := patchQuoted(cmd); ok {
+			return patchViews(body, dir, "command")
+		}
 	}
 	return []toolView{unknownFileView("command")}
+}
+
+// argvPatchViews returns the views of the apply_patch invocations in a Bash call whose
+// command is an argv array (Codex's former shell tool; red team round 65: these were not
+// read at all). Codex applies [apply_patch, PATCH] (applypatch, or a path ending in either)
+// itself, and takes [bash|zsh|sh, -lc|-c, SCRIPT] as the line SCRIPT (shellPatchViews;
+// codex-rs/apply-patch/src/invocation.rs). Any other array with a word that names
+// apply_patch is a write of an unknown file, as a string command that does; an array with a
+// word that is not a string is one too when the rest names apply_patch.
+func argvPatchViews(raw json.RawMessage) []toolView {
+	var words []json.RawMessage
+	if json.Unmarshal(raw, &words) != nil {
+		return nil
+	}
+	argv := make([]string, 0, len(words))
+	named, odd := 0, false
+	for _, w := range words {
+		var s string
+		if json.Unmarshal(w, &s) != nil {
+			odd = true
+			continue
+		}
+		named += patchCommandWords(s)
+		argv = append(argv, s)
+	}
+	switch {
+	case named == 0:
+		return nil
+	case odd:
+	case len(argv) == 2 && (path.Base(argv[0]) == "apply_patch" || path.Base(argv[0]) == "applypatch"):
+		return patchViews(argv[1], "", "command")
+	case len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c"):
+		switch path.Base(argv[0]) {
+		case "bash", "sh", "zsh":
+			return shellPatchViews(argv[2])
+		}
+	}
+	return []toolView{unknownFileView("command")}
+}
+
+// patchQuoted returns the patch and the DIR it is applied in when the command line cmd is
+// `[cd DIR && ]apply_patch 'PATCH'`: the patch as one argument in plain single quotes,
+// with no single quote inside, which Codex's apply_patch applies as it is.
+func patchQuoted(cmd string) (body, dir string, ok bool) {
+	head := strings.TrimSpace(cmd)
+	if rest, isCd := strings.CutPrefix(head, "cd "); isCd {
+		d, after, found := strings.Cut(strings.TrimSpace(rest), " && ")
+		if !found || !plainDir(d) {
+			return "", "", false
+		}
+		dir, head = strings.Trim(d, "'"), strings.TrimSpace(after)
+	}
+	name := "apply_patch"
+	if strings.HasPrefix(head, "applypatch") {
+		name = "applypatch"
+	}
+	arg, isPatch := strings.CutPrefix(head, name)
+	if !isPatch || arg == "" || (arg[0] != ' ' && arg[0] != '\t') {
+		return "", "", false
+	}
+	arg = strings.TrimLeft(arg, " \t")
+	if len(arg) < 2 || arg[0] != '\'' || arg[len(arg)-1] != '\'' || strings.Contains(arg[1:len(arg)-1], "'") {
+		return "", "", false
+	}
+	return arg[1 : len(arg)-1], dir, true
 }
 
 // patchHeredoc returns the heredoc body of the command line cmd and the DIR it runs in when
@@ -391,7 +459,7 @@ func bashViews(raw json.RawMessage) []toolView {
 	}
 	cmd, ok := stringAt(m, "command")
 	if !ok {
-		return nil
+		return argvPatchViews(m["command"])
 	}
 	return shellPatchViews(cmd)
 }

@@ -61,6 +61,9 @@ type env struct {
 	// transport is how serve and `hook --server` check each other (the full build's; the
 	// lean binary hands --server over). The zero value is the default.
 	transport transportOptions //lint:ignore U1000 the lean build (-tags hookcore_lean) has no serve and no --server
+	// helpAnswer, when not nil, is the exit code of the answer the hook command gave to a
+	// help request it was not asked for in a terminal (hookHelp); Main returns it.
+	helpAnswer *int //lint:ignore U1000 the lean build (-tags hookcore_lean) hands help over
 }
 
 // handedOverFlag marks the command line a lean hook binary (cmd/hookcore-hook) hands to

@@ -52,6 +52,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	err := root.Execute()
 	e.flushTelemetry()
+	if err == nil && e.helpAnswer != nil {
+		return *e.helpAnswer
+	}
 	return exitCode(err, stderr)
 }
 

@@ -92,15 +92,62 @@ func (e *env) forward(ctx context.Context, p bridge.Protocol, override string, d
 	if resp.StatusCode != http.StatusOK {
 		return p.Fail(event, fmt.Sprintf("hookcore serve answered %s: %s", resp.Status, strings.TrimSpace(string(body))), block)
 	}
-	var w wireAnswer
-	if err := json.Unmarshal(body, &w); err != nil {
-		return p.Fail(event, "hookcore serve: bad answer: "+err.Error(), block)
-	}
-	a := bridge.Answer{Stderr: w.Stderr, Code: w.Code}
-	if w.Stdout != "" {
-		a.Stdout = []byte(w.Stdout)
+	a, err := readWireAnswer(body, p, event, block)
+	if err != nil {
+		return p.Fail(event, "hookcore serve: not an answer serve gives: "+err.Error(), block)
 	}
 	return a
+}
+
+// readWireAnswer reads the body of serve's /v1/answer reply as the answer of p on event
+// (block: whether the request asked a failure to block). Only serve's own shape is an
+// answer: exactly one JSON object with the three members wireAnswer writes, each once and
+// nothing else; a code serve gives (0, 2, and 1 only where p.Fail itself answers 1, a
+// non-blocking error); a stdout that is empty or one JSON object, and empty where the
+// agent reads stdout as something else (Claude Code's WorktreeCreate). Red team round 65:
+// a same-user process on serve's port answering {}, null or {"code":1} let `rm -rf /`
+// through, and {"code":7,"stdout":"hello"} was passed to the agent as it was.
+func readWireAnswer(body []byte, p bridge.Protocol, event hook.Event, block bool) (bridge.Answer, error) {
+	if err := hook.CheckToolInput(body); err != nil {
+		return bridge.Answer{}, err
+	}
+	var w struct {
+		Stdout *string `json:"stdout"`
+		Stderr *string `json:"stderr"`
+		Code   *int    `json:"code"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return bridge.Answer{}, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return bridge.Answer{}, errors.New("more than one JSON value")
+	}
+	if w.Stdout == nil || w.Stderr == nil || w.Code == nil {
+		return bridge.Answer{}, errors.New(`want an object with "stdout", "stderr" and "code"`)
+	}
+	code := *w.Code
+	switch {
+	case code == 0 || code == 2:
+	case code == 1 && p.Fail(event, "", block).Code == 1:
+	default:
+		return bridge.Answer{}, fmt.Errorf("exit code %d is not one serve gives on %s", code, event)
+	}
+	a := bridge.Answer{Stderr: *w.Stderr, Code: code}
+	if out := *w.Stdout; out != "" {
+		if p.Name() == "claude" && event == hook.WorktreeCreate {
+			return bridge.Answer{}, fmt.Errorf("a stdout on %s, where Claude Code reads it as a path", event)
+		}
+		if code == 1 {
+			return bridge.Answer{}, errors.New("a stdout with exit code 1")
+		}
+		if t := bytes.TrimSpace([]byte(out)); len(t) == 0 || t[0] != '{' || hook.CheckToolInput(t) != nil {
+			return bridge.Answer{}, errors.New("a stdout that is not one JSON object")
+		}
+		a.Stdout = []byte(out)
+	}
+	return a, nil
 }
 
 // serveClient is the HTTP client of `hook --server`: its connections are checked by

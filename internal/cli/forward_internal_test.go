@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -276,5 +277,52 @@ func TestServeClientNoProxy(t *testing.T) {
 		if !ok || tr.Proxy != nil {
 			t.Errorf("strict %v: the client's transport has a proxy function", strict)
 		}
+	}
+}
+
+// TestForwardStrictAnswer (red team round 65): `hook --server` passed on any JSON a
+// same-user process on serve's port answered: {}, null or {"status":"ok"} allowed `rm -rf
+// /`, {"code":1} was a non-blocking error, {"code":7,"stdout":"hello"} exit 7 printing
+// hello. Only serve's own shape is an answer; anything else blocks the gate event, as an
+// unreachable serve does, saying what was wrong.
+func TestForwardStrictAnswer(t *testing.T) {
+	t.Parallel()
+	const rm = `{"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`
+	for _, tt := range []struct {
+		body     string
+		wantCode int
+		want     string // in stderr; "" for an answer passed through
+	}{
+		{`{}`, 2, "not an answer serve gives"},
+		{`null`, 2, "not an answer serve gives"},
+		{`{"status":"ok"}`, 2, "unknown field"},
+		{`{"code":1}`, 2, "not an answer serve gives"},
+		{`{"stdout":"","stderr":"x","code":1}`, 2, "exit code 1"},
+		{`{"stdout":"","stderr":"","code":-1}`, 2, "exit code -1"},
+		{`{"stdout":"","stderr":"","code":256}`, 2, "exit code 256"},
+		{`{"stdout":"hello","stderr":"","code":7}`, 2, "exit code 7"},
+		{`{"stdout":"hello","stderr":"","code":0}`, 2, "not one JSON object"},
+		{`{"stdout":"{}{}","stderr":"","code":0}`, 2, "not one JSON object"},
+		{`{"stdout":"","stderr":"","code":0,"code":2}`, 2, "duplicate key"},
+		{`{"stdout":"","stderr":"","code":0}{}`, 2, "more than one"},
+		{`{"stdout":"","stderr":"","code":0,"extra":1}`, 2, "unknown field"},
+		{`{"stdout":"","stderr":"no","code":2}`, 2, ""},
+		{`{"stdout":"","stderr":"","code":0}`, 0, ""},
+	} {
+		t.Run(tt.body, func(t *testing.T) {
+			t.Parallel()
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+				io.WriteString(w, tt.body) //nolint:errcheck
+			}))
+			t.Cleanup(srv.Close)
+			dir := t.TempDir()
+			e := testEnv(t, dir, strings.NewReader(rm))
+			e.transport.peerUID = func(net.Conn) (int, error) { return os.Getuid(), nil }
+			got, wait := e.hook(context.Background(), bridge.Claude{}, "", &configFlags{dir: ".hookcore"}, &hookFlags{onError: "block", server: srv.URL, token: "t", stateDir: tokenStateDir(t, dir)})
+			wait()
+			if got.Code != tt.wantCode || (tt.want != "" && !strings.Contains(got.Stderr, tt.want)) {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want exit %d with %q", got.Code, got.Stdout, got.Stderr, tt.wantCode, tt.want)
+			}
+		})
 	}
 }

@@ -49,7 +49,27 @@ but the agent's answer.`,
 	}
 	registerHookFlags(cmd, &cf, &hf)
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return hookUsage(err) })
+	cmd.SetHelpFunc(e.hookHelp)
 	return cmd
+}
+
+// hookHelp is the hook command's help. Asked for on the hook command line (`hookcore hook
+// claude --help`, `hookcore-hook --help`) with stdin not a terminal, it is an agent's hook
+// command that cannot run: the help on stdout with exit 0 let the call through (red team
+// round 65), so the answer fails closed instead, in the agent's protocol on its input's
+// event when an agent is named (failArgs), else exit 2, saying where the help is. In a
+// terminal, and for `hookcore help hook`, it is the help.
+func (e *env) hookHelp(c *cobra.Command, args []string) {
+	if w := positional(e.args); len(w) == 0 || w[0] != "hook" || isTerminal(e.stdin) {
+		help := c.Parent().HelpFunc
+		if !c.HasParent() {
+			help = (&cobra.Command{}).HelpFunc
+		}
+		help()(c, args)
+		return
+	}
+	code := e.failArgs(e.args, "the hook command line asks for help (-h or --help), which is no hook's answer; run `hookcore hook --help` in a terminal for the usage")
+	e.helpAnswer = &code
 }
 
 // registerHookFlags registers the hook command's flags with cmd: the config flags

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -193,6 +194,15 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 		err = bridge.Incomplete(ev, in)
 	}
 	if err != nil {
+		if override == "" && p.Name() == "claude" {
+			// Claude Code's http hook takes a block only in the event's own form, which
+			// PreToolUse's deny is not for UserPromptSubmit, Stop or PermissionRequest (red
+			// team round 65): the event is the input's hook_event_name when that alone can
+			// be read.
+			if own, ok := scanEventName(data); ok {
+				event = own
+			}
+		}
 		return p.Fail(event, err.Error(), block), event
 	}
 	if why, own := overrideProblem(p, data, override, ev); why != "" {
@@ -222,6 +232,47 @@ func (s *server) answer(ctx context.Context, p bridge.Protocol, override string,
 	}
 	ans := s.e.withinBudget(ctx, p, ev, block, fireAnswer(ctx, r, p, ev, fix.Fix(in), s.st, block, note))
 	return orFailed(p, ev, failed, ans), ev
+}
+
+// scanEventName returns the event an input names in its top-level hook_event_name when the
+// input is one JSON object in which exactly one top-level key is hook_event_name, or equal
+// to it under encoding/json's case folding, and it is spelled so and has a string value
+// naming an event hookcore knows. The rest of the input may be what the agent's Decode
+// refuses (a value of the wrong type, a duplicate key elsewhere): it is skipped, not read.
+func scanEventName(data []byte) (hook.Event, bool) {
+	const key = "hook_event_name"
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	fold := hook.FoldKey(key)
+	var name string
+	seen := 0
+	for dec.More() {
+		t, err := dec.Token()
+		k, ok := t.(string)
+		if err != nil || !ok {
+			return "", false
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return "", false
+		}
+		if hook.FoldKey(k) != fold {
+			continue
+		}
+		seen++
+		if k != key || json.Unmarshal(v, &name) != nil {
+			return "", false
+		}
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('}') || seen != 1 {
+		return "", false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return "", false
+	}
+	return hook.ParseEvent(name)
 }
 
 // wireAnswer is the body of /v1/answer: the answer a hook command gives, whole.

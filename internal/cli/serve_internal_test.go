@@ -348,3 +348,52 @@ func TestServeStampsGeminiExtensions(t *testing.T) {
 		e.configStamp(cf, cached, "h")
 	}
 }
+
+// TestServeClaudeHTTPInputErrorBlockForm (red team round 65): an input serve could not
+// decode was answered in PreToolUse's form (permissionDecision deny), which Claude Code
+// does not take as a block on UserPromptSubmit, Stop, PermissionRequest, PostToolUse or
+// SubagentStop. The block now comes in the form of the event the input names, when its
+// hook_event_name alone can be read (once); the path's event wins over it.
+func TestServeClaudeHTTPInputErrorBlockForm(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "hooks.yaml"), []byte(servePolicy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(testEnv(t, dir, nil), &configFlags{files: []string{"hooks.yaml"}, dir: ".hookcore"}, "tok")
+	ts := httptest.NewServer(srv.handler())
+	defer ts.Close()
+	const deny = `"hookEventName":"PreToolUse","permissionDecision":"deny"`
+	for _, tt := range []struct {
+		path, input string
+		want        []string
+	}{
+		{"", `{"session_id":"s","hook_event_name":"UserPromptSubmit","prompt":5}`, []string{`"decision":"block"`}},
+		{"", `{"session_id":"s","hook_event_name":"Stop","stop_hook_active":"yes"}`, []string{`"decision":"block"`}},
+		{"", `{"session_id":"s","hook_event_name":"PermissionRequest","tool_name":"Bash"}`, []string{`"hookEventName":"PermissionRequest"`, `"behavior":"deny"`}},
+		{"", `{"session_id":"s","hook_event_name":"PostToolUse","tool_name":"Bash","tool_name":"Bash","tool_input":{},"tool_response":{}}`, []string{`"decision":"block"`}},
+		{"", `{"session_id":"s","session_id":"s","hook_event_name":"SubagentStop","stop_hook_active":false}`, []string{`"decision":"block"`}},
+		// The event cannot be told: PreToolUse's deny, as before.
+		{"", `{"session_id":"s","hook_event_name":"Stop","hook_event_name":"Stop","stop_hook_active":"yes"}`, []string{deny}},
+		{"", `{"session_id":"s","hook_event_name":"Stop","Hook_Event_Name":"PreToolUse"}`, []string{deny}},
+		{"", `{"session_id":"s","hook_event_name":5}`, []string{deny}},
+		{"", `{"session_id":"s","hook_event_name":"Stop","stop_hook_active":"yes"`, []string{deny}},
+		// The path's event wins.
+		{"/PreToolUse", `{"session_id":"s","hook_event_name":"Stop","stop_hook_active":"yes"}`, []string{deny}},
+		{"/Stop", `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":5}`, []string{`"decision":"block"`}},
+	} {
+		req, _ := http.NewRequest("POST", ts.URL+"/hook/claude"+tt.path, strings.NewReader(tt.input))
+		req.Header.Set("Authorization", "Bearer tok")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		for _, w := range tt.want {
+			if resp.StatusCode != 200 || !strings.Contains(string(body), w) {
+				t.Errorf("%s %s: got %d %s, want 200 with %s", tt.path, tt.input, resp.StatusCode, body, w)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,14 +38,22 @@ func (e *env) cwds() *replay.CwdFixer { return replay.NewInputCwdFixer(e.cwd, e.
 
 // stateDirPath resolves the state directory: dir, $HOOKCORE_STATE_DIR, ~/.hookcore/state.
 func (e *env) stateDirPath(dir string) (string, error) {
+	from := "--state-dir"
 	if dir == "" {
 		if os.Getenv("HOOKCORE_STATE_DIR") == "" && e.home == "" {
 			return "", errors.New("no state directory (set HOOKCORE_STATE_DIR or HOME)")
 		}
+		from = "HOOKCORE_STATE_DIR"
+		if os.Getenv(from) == "" {
+			from = "HOME"
+		}
 		dir = state.DefaultDir(os.Getenv, e.home)
 	}
 	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(e.cwd, dir)
+		// Taken from the working directory it was a directory of the project, where the
+		// agent can edit the state of once hooks and tripwires (red team round 65), as a
+		// relative HOME made the project's files the user's own policy.
+		return "", fmt.Errorf("the state directory %q (from %s) is not an absolute path: hookcore would keep its per-session state in the working directory, which the agent can edit; a project's settings env may have set it", dir, from)
 	}
 	return dir, nil
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // CheckServer checks a --server value, the base URL of a `hookcore serve`: an absolute
-// http:// or https:// URL with a host, an optional port (1–65535) and path, and no user
+// http:// or https:// URL with a host, an optional port (1–65535), no path but "/" (serve
+// answers under no prefix, and Claude Code lets a call through on a 404), and no user
 // info, query or fragment. Its characters are limited to letters, digits and "-._~:/[]%",
 // since the agents other than Claude Code run it as part of a command line
 // (`hookcore hook AGENT --server URL`), where a space, quote or ";" would change the
@@ -43,6 +44,12 @@ func CheckServer(s string) (loopback bool, err error) {
 	host := u.Hostname()
 	if host == "" {
 		return fail("no host")
+	}
+	if u.Path != "" && u.Path != "/" || u.RawPath != "" {
+		// serve answers at /hook/claude and /v1/answer/AGENT only, under no prefix: Claude
+		// Code lets a call through when its http hook gets a 404 (red team round 65:
+		// http://127.0.0.1:7878/a%20b was written as .../a%20b/hook/claude).
+		return fail(fmt.Sprintf("a path (%q) has no place in it: hookcore serve answers only at the server's root", u.EscapedPath()))
 	}
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {

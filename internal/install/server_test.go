@@ -6,7 +6,7 @@ import (
 )
 
 // TestCheckServer: a --server value is an absolute http(s) URL with a host, without user
-// info, query or fragment, and without characters a shell would read (new-user trial, stop
+// info, query, fragment or path (but "/"; red team round 65: serve answers under no prefix), and without characters a shell would read (new-user trial, stop
 // 22: "notaurl" was written as the URL of Claude Code's http hooks, which fail open);
 // loopback is reported for 127.0.0.0/8, ::1 and localhost.
 func TestCheckServer(t *testing.T) {
@@ -20,10 +20,14 @@ func TestCheckServer(t *testing.T) {
 		{in: "http://127.0.0.1:7878/", loopback: true},
 		{in: "https://127.3.4.5", loopback: true},
 		{in: "http://[::1]:7878", loopback: true},
-		{in: "http://localhost:7878/prefix", loopback: true},
+		{in: "http://localhost:7878/prefix", err: `a path ("/prefix") has no place in it`},
+		{in: "http://127.0.0.1:7878/a%20b", err: `a path ("/a%20b") has no place in it`},
+		{in: "http://127.0.0.1:7878//", err: "a path"},
+		{in: "http://127.0.0.1:7878/hook", err: "a path"},
 		{in: "HTTP://LOCALHOST:7878", loopback: true},
 		{in: "http://192.168.1.20:7878"},
-		{in: "https://hooks.example.com/team%2Fa"},
+		{in: "https://hooks.example.com"},
+		{in: "https://hooks.example.com/team%2Fa", err: "a path"},
 		{in: "notaurl", err: "not an absolute http:// or https:// URL"},
 		{in: "127.0.0.1:7878", err: "not an absolute http:// or https:// URL"},
 		{in: "/hook", err: "not an absolute http:// or https:// URL"},
