@@ -2,6 +2,7 @@ package config
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -89,5 +90,58 @@ func (d *decoder) copilotEntry(entry ast.Node, eventRaw string, e hook.Event) *r
 	if eventRaw == "preToolUse" {
 		r.h.OnError = "block"
 	}
+	r.h.Matcher = copilotMatcher(e, r.h.Matcher)
 	return r
+}
+
+// copilotMatcher translates a Copilot CLI matcher on a tool event into hookcore's matcher
+// syntax over the Claude Code names the bridge gives Copilot's tools (bash is Bash, create
+// Write: bridge.ToolNames("copilot")), as geminiMatcher does Gemini CLI's:
+//
+//   - "", "*" and a /regex/ of hookcore's own stay as they are;
+//   - plain names joined by "|", as they are or anchored ("^bash$", "^(?:bash|view)$",
+//     "^(bash|view)$", as hookcore convert writes them), become the list of their Claude
+//     names ("^bash$" → "Bash"; red team round 65: that guard matched no Bash call, in
+//     hookcore and converted back to Claude Code). A plain name that is no Copilot tool's
+//     stays as it is (an MCP tool's, a Claude name), compared ignoring case as hookcore
+//     compares names; so does a plain name that is one in another case ("Bash", "BASH").
+//   - any other regex R, which hookcore reads as matching a whole name, becomes
+//     /^(?:C1|C2)$|^(?:R)$/: the Claude names of the Copilot tools whose names R matches,
+//     plus R itself over any other name.
+//
+// The other events have no tool name: their matcher is kept (and warned about) as it is.
+func copilotMatcher(e hook.Event, m string) string {
+	t := strings.TrimSpace(m)
+	if e.MatchField() != "tool_name" || t == "" || t == "*" || strings.HasPrefix(t, "/") {
+		return m
+	}
+	tools := bridge.ToolNames("copilot")
+	if list, ok := anchoredNames(t); ok {
+		var names []string
+		for _, n := range strings.Split(list, "|") {
+			c, known := tools[n]
+			if !known {
+				c = n
+			}
+			if !slices.Contains(names, c) {
+				names = append(names, c)
+			}
+		}
+		return strings.Join(names, "|")
+	}
+	re, err := regexp.Compile("^(?:" + t + ")$")
+	if err != nil {
+		return m // not a regex: loading reports it
+	}
+	var names []string
+	for g, c := range tools {
+		if re.MatchString(g) && !slices.Contains(names, c) {
+			names = append(names, c)
+		}
+	}
+	if len(names) == 0 {
+		return m
+	}
+	slices.Sort(names)
+	return "/^(?:" + strings.Join(names, "|") + ")$|^(?:" + slashEscape(t) + ")$/"
 }

@@ -197,12 +197,14 @@ func geminiMatcher(e hook.Event, m string) (out, warn string, err error) {
 }
 
 // anchoredNames returns the names of a matcher that is a list of plain names, as it is
-// ("a|b") or anchored as hookcore convert writes it ("^a$", "^(?:a|b)$"), which Gemini CLI
-// matches as exactly those names.
+// ("a|b") or anchored as hookcore convert writes it ("^a$", "^(?:a|b)$", "^(a|b)$"), which
+// Gemini CLI and Copilot CLI match as exactly those names.
 func anchoredNames(t string) (string, bool) {
-	if inner, ok := strings.CutPrefix(t, "^(?:"); ok {
-		if inner, ok = strings.CutSuffix(inner, ")$"); ok && plainNames(inner) {
-			return inner, true
+	for _, open := range []string{"^(?:", "^("} {
+		if inner, ok := strings.CutPrefix(t, open); ok {
+			if inner, ok = strings.CutSuffix(inner, ")$"); ok && plainNames(inner) {
+				return inner, true
+			}
 		}
 	}
 	if inner, ok := strings.CutPrefix(t, "^"); ok {

@@ -63,6 +63,12 @@ func (c *conv) matchers(h *config.Hook) (out []string, ok bool) {
 	if m.Any() {
 		return []string{"*"}, true
 	}
+	if _, _, isList := m.List(); !isList && m.Regexp() != nil {
+		if miss := otherSpellings(h, m); len(miss) > 0 {
+			// Red team round 65: "^bash$" ran for no Bash call, and nothing said so.
+			c.lose(h, "matcher %q is a regular expression that matches %s only spelled otherwise, and tool names are compared as spelled: it may match nothing in %s", raw, strings.Join(miss, ", "), c.target)
+		}
+	}
 	if c.target == "hookcore" {
 		if hm, err := match.CompileMatcher(raw); err == nil && hm.Regexp() != nil && m.Regexp() != nil && hm.Regexp().String() == m.Regexp().String() {
 			return []string{raw}, true // the same regex in both syntaxes ("Notebook.*")
@@ -114,6 +120,37 @@ func (c *conv) nativeMatcher(h *config.Hook) string {
 func matchesAll(h *config.Hook) bool {
 	m, err := h.CompileMatcher()
 	return h.Matcher == "" || err == nil && m.Any()
+}
+
+// otherSpellings returns, as `Bash ("bash")`, the values of h's event that regex matcher m
+// does not match while it matches another spelling of them: another case, or the name
+// Copilot CLI or Gemini CLI gives that tool. Such a matcher was most likely meant for one
+// agent's names and read with another's.
+func otherSpellings(h *config.Hook, m *match.Matcher) []string {
+	var out []string
+	for _, v := range h.Event.ClaudeValues() {
+		if m.Match(v) {
+			continue
+		}
+		spellings := []string{strings.ToLower(v), strings.ToUpper(v)}
+		if h.Event.MatchField() == "tool_name" {
+			for _, agent := range []string{"copilot", "gemini"} {
+				for n, cn := range bridge.ToolNames(agent) {
+					if cn == v {
+						spellings = append(spellings, n)
+					}
+				}
+			}
+		}
+		slices.Sort(spellings[2:])
+		for _, o := range spellings {
+			if o != v && m.Match(o) {
+				out = append(out, fmt.Sprintf("%s (%q)", v, o))
+				break
+			}
+		}
+	}
+	return out
 }
 
 // caseForms reports whether two of the values differ only in case ([Ww]rite): a regex says

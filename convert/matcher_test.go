@@ -220,3 +220,40 @@ func writtenMatchers(t *testing.T, target string, out []byte) map[string][]strin
 	}
 	return got
 }
+
+// TestAnchoredCopilotNamesMapToClaudeNames (red team round 65): a Copilot CLI matcher that is
+// an anchored plain name, "^bash$" as convert writes Claude Code's Bash for Copilot CLI, or
+// an alternation of them, maps to Claude Code's tool names as a plain "bash" does: converted
+// back to Claude Code and Codex, whose tool names are case-sensitive, it is "Bash", not
+// "bash", which ran the guard for no call. A regex matcher that matches a tool only in
+// another spelling gets a line.
+func TestAnchoredCopilotNamesMapToClaudeNames(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ matcher, want string }{
+		{"^bash$", "Bash"},
+		{"^(?:bash|view)$", "Bash|Read"},
+		{"^(bash|create)$", "Bash|Write"},
+		{"bash", "Bash"},
+	} {
+		f := parse(t, "p/.github/hooks/h.json", config.Copilot, `{"version": 1, "hooks": {"permissionRequest": [{"type": "command", "bash": "/opt/guard/perm.sh", "matcher": "`+tc.matcher+`"}]}}`)
+		for _, target := range []string{"claude", "codex"} {
+			out, _, err := To(f, target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(out), `"matcher": "`+tc.want+`"`) {
+				t.Errorf("copilot %q → %s: want matcher %q:\n%s", tc.matcher, target, tc.want, out)
+			}
+		}
+	}
+	f := parse(t, "p/.claude/settings.json", config.Nested, `{"hooks":{"PermissionRequest":[{"matcher":"^bash$","hooks":[{"type":"command","command":"/opt/guard/perm.sh"}]}]}}`)
+	for _, target := range []string{"codex", "hookcore"} {
+		_, lost, err := To(f, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(lost, func(l Loss) bool { return strings.Contains(l.What, `matches Bash ("bash") only spelled otherwise`) }) {
+			t.Errorf(`claude "^bash$" → %s: no line says it may match nothing: %v`, target, lost)
+		}
+	}
+}

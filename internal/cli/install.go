@@ -229,12 +229,25 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	abs, _ := filepath.Abs(p.Path)
 	created := e.home != "" && add && p.Old == nil
 	restore := restoreSet{}
+	rec := createdSet{}
 	if e.home != "" {
 		restore = restoreRecord(e.home)
+		rec = createdFiles(e.home)
+	}
+	// own: the record that install created the file is of this very file, the bytes install
+	// last wrote, unchanged since (red team round 65: install created the file, the user
+	// removed it and committed one of their own, install and uninstall then deleted theirs).
+	// A record of another file is stale: it goes, with those of the directories it names.
+	own := rec.holds(abs, p.Old)
+	if _, had := rec[abs]; had && !own && !f.dryRun {
+		rec.forget(abs)
+		if err := rec.save(e.home); err != nil {
+			fmt.Fprintf(e.stderr, "hookcore: warning: cannot update the record of the settings files install created (%v)\n", err)
+		}
 	}
 	switch {
 	case e.home == "" || add:
-	case p.Changed && p.Leftover() && createdFiles(e.home).has(abs):
+	case p.Changed && p.Leftover() && own:
 		// Nothing is left but what install wrote into the file it created: the file goes,
 		// as it was before install (new-user trials, stop 26: a `{}` stayed behind, a new
 		// file of the repository that made a trust grant stale). A file the user had, even
@@ -302,7 +315,7 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 		// A user-scope file stays backed up beside it, also when the working directory is
 		// the home directory (new-user trial, stop 27: where it went depended on that).
 		p.BackupDir = backupDir(e.home)
-	case createdFiles(e.home).has(abs):
+	case own:
 		// A file install created is install's: its backups beside it were files of
 		// install's left in the user's directory, which kept the directory install created
 		// for it from going (new-user trial, stop 29: ~/.gemini/ stayed after install,
@@ -322,14 +335,22 @@ func (e *env) install(agent string, f *installFlags, add bool) (err error) {
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: err.Error()}
 	}
-	if created || p.Delete {
-		rec := createdFiles(e.home)
-		if created {
-			rec.add(abs)
+	if created || p.Delete || own {
+		switch {
+		case created:
+			rec.wrote(abs)
+			// A directory that was there is not install's, whatever an old record says.
+			for d := filepath.Dir(abs); rec.has(d+string(filepath.Separator)) && !slices.Contains(newDirs, d); d = filepath.Dir(d) {
+				rec.remove(d + string(filepath.Separator))
+			}
 			for _, d := range newDirs {
 				rec.add(d + string(filepath.Separator)) // a directory: its path ends in the separator
 			}
-		} else {
+		case add:
+			rec.wrote(abs) // install's file, rewritten by install: the record follows it
+		case !p.Delete:
+			rec.remove(abs) // uninstall left keys of the user's in it: the file is theirs
+		default:
 			rec.remove(abs)
 			// The directories install created for the file go with it, when nothing else
 			// is in them (new-user trial, stop 28: an empty .gemini/ stayed behind).
@@ -437,10 +458,20 @@ func cmdName(add bool) string {
 	return "uninstall"
 }
 
-// createdSet is the record of the settings files install created (absolute paths), in
+// createdSet is the record of the settings files install created, and of the directories
+// it created for them (absolute paths; a directory's ends in the separator), in
 // $XDG_STATE_HOME/hookcore/created.json: uninstall removes such a file when nothing else is
-// left in it.
-type createdSet map[string]bool
+// left in it, and only while it is the very file install wrote (holds).
+type createdSet map[string]createdEntry
+
+// createdEntry is what the record knows of one file: the SHA-256 (hex) of the bytes install
+// last wrote into it, and the file's modification time (Unix ns) right after. A directory's,
+// and a file's of the record before red team round 65 (a list of paths), is empty: such a
+// file is never taken for install's.
+type createdEntry struct {
+	Wrote string `json:"wrote,omitempty"`
+	Mtime int64  `json:"mtime,omitempty"`
+}
 
 func createdPath(home string) string {
 	return filepath.Join(filepath.Dir(backupDir(home)), "created.json")
@@ -449,29 +480,63 @@ func createdPath(home string) string {
 // createdFiles reads the record; a missing or unreadable one is empty.
 func createdFiles(home string) createdSet {
 	s := createdSet{}
-	if data, err := os.ReadFile(createdPath(home)); err == nil {
-		var list []string
-		if json.Unmarshal(data, &list) == nil {
-			for _, p := range list {
-				s[p] = true
-			}
+	data, err := os.ReadFile(createdPath(home))
+	if err != nil {
+		return s
+	}
+	var list []string
+	if json.Unmarshal(data, &list) == nil {
+		for _, p := range list {
+			s[p] = createdEntry{}
 		}
+		return s
+	}
+	if json.Unmarshal(data, &s) != nil {
+		return createdSet{}
 	}
 	return s
 }
 
-func (s createdSet) has(p string) bool { return s[p] }
-func (s createdSet) add(p string)      { s[p] = true }
+func (s createdSet) has(p string) bool { _, ok := s[p]; return ok }
+func (s createdSet) add(p string)      { s[p] = createdEntry{} }
 func (s createdSet) remove(p string)   { delete(s, p) }
+
+// wrote records the file abs as install's, as it is now: just written by install.
+func (s createdSet) wrote(abs string) {
+	data, err1 := os.ReadFile(abs)
+	fi, err2 := os.Stat(abs)
+	if err1 != nil || err2 != nil {
+		delete(s, abs) // cannot tell the file again: not install's
+		return
+	}
+	s[abs] = createdEntry{Wrote: sum(data), Mtime: fi.ModTime().UnixNano()}
+}
+
+// holds reports whether the record's file abs, whose content is cur (nil: none), is the
+// very file install created and last wrote: the same bytes and modification time. A file
+// the user removed and wrote again, even with the same bytes, or one anything else changed,
+// is not: it is the user's (red team round 65).
+func (s createdSet) holds(abs string, cur []byte) bool {
+	r, ok := s[abs]
+	if !ok || r.Wrote == "" || cur == nil || r.Wrote != sum(cur) {
+		return false
+	}
+	fi, err := os.Stat(abs)
+	return err == nil && fi.ModTime().UnixNano() == r.Mtime
+}
+
+// forget drops the record of the file abs and of the directories above it: install did not
+// create the file there now, and its directories may be the user's too.
+func (s createdSet) forget(abs string) {
+	delete(s, abs)
+	for d := filepath.Dir(abs); s.has(d + string(filepath.Separator)); d = filepath.Dir(d) {
+		delete(s, d+string(filepath.Separator))
+	}
+}
 
 // save writes the record atomically (a temporary file renamed over it).
 func (s createdSet) save(home string) error {
-	list := make([]string, 0, len(s))
-	for p := range s {
-		list = append(list, p)
-	}
-	slices.Sort(list)
-	data, err := json.MarshalIndent(list, "", "  ")
+	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -685,7 +685,7 @@ func mergeEvent(a *agent, o *Options, ev event, list []json.RawMessage, add bool
 		}
 		var rest []json.RawMessage
 		had := false
-		shaped := installShaped(group, ev)
+		shaped := installsGroup(a, o, group, ev, hs)
 		matcher, wide := groupMatcher(group, ev)
 		for _, h := range hs {
 			own := whose(a, o, ev, h)
@@ -768,8 +768,9 @@ func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replac
 		}
 		var hs []json.RawMessage
 		if v, ok := group.get("hooks"); ok && json.Unmarshal(v, &hs) == nil {
+			shaped := installsGroup(a, o, group, ev, hs)
 			for _, h := range hs {
-				entries = append(entries, item{h, installShaped(group, ev)})
+				entries = append(entries, item{h, shaped})
 			}
 		}
 	}
@@ -794,6 +795,23 @@ func replacedOwn(a *agent, o *Options, ev event, list []json.RawMessage) (replac
 func bareProgram(h json.RawMessage) bool {
 	w, _, ok := argv(h)
 	return ok && !strings.Contains(w[0], "/")
+}
+
+// installsGroup reports whether group, whose hooks are hs, is one install writes for ev:
+// install's shape (installShaped) and nothing in it but install's own entries. A group that
+// also holds another hook is one the user shaped (red team round 65: install's entry beside
+// the user's notify-send in one Stop group was removed by uninstall): an entry of install's
+// form there is the user's placement, which uninstall leaves and install adds no second of.
+func installsGroup(a *agent, o *Options, group *object, ev event, hs []json.RawMessage) bool {
+	if !installShaped(group, ev) || len(hs) == 0 {
+		return false
+	}
+	for _, h := range hs {
+		if whose(a, o, ev, h) != installed {
+			return false
+		}
+	}
+	return true
 }
 
 // installShaped reports whether group has the shape of the groups install writes for ev: a

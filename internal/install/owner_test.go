@@ -221,3 +221,42 @@ func TestInstallRoundTripFlatFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestInstallEntryInAUserGroupIsTheUsers: install's own entry, exactly as install writes it,
+// placed by the user in a group beside a hook of theirs is the user's placement: install adds
+// no second entry, and uninstall leaves it, so install then uninstall gives back the file byte
+// for byte (red team round 65: uninstall removed it and left notify-send alone), for every
+// agent whose file has groups.
+func TestInstallEntryInAUserGroupIsTheUsers(t *testing.T) {
+	t.Parallel()
+	for _, name := range Agents() {
+		a := agents[name]
+		if !a.grouped {
+			continue // no group: an entry of install's form in the flat list is install's
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			o := Options{Agent: name, Scope: Project, ProjectDir: t.TempDir(), Command: "/abs/bin/hookcore-hook"}
+			for _, ev := range a.events {
+				group := map[string]any{"hooks": []json.RawMessage{raw(entry(a, &o, ev)), json.RawMessage(`{"type":"command","command":"notify-send done"}`)}}
+				if ev.matcher != "" {
+					group["matcher"] = ev.matcher
+				}
+				before, _ := json.Marshal(map[string]any{"hooks": map[string]any{ev.name: []any{group}}})
+				t.Run(ev.name, func(t *testing.T) {
+					o := o
+					o.ProjectDir = t.TempDir()
+					roundTrip(t, o, a.files[Project], string(before)+"\n", func(t *testing.T, installed []byte) {
+						var f struct{ Hooks map[string]json.RawMessage }
+						if err := json.Unmarshal(installed, &f); err != nil {
+							t.Fatal(err)
+						}
+						if n := strings.Count(string(f.Hooks[ev.name]), "hookcore-hook"); n != 1 {
+							t.Errorf("%s holds %d hookcore entries, want the user's one: %s", ev.name, n, f.Hooks[ev.name])
+						}
+					})
+				})
+			}
+		})
+	}
+}
