@@ -80,6 +80,8 @@ type Commands struct {
 	expand     expandState         // history expansion, $"...": settled at the end (bashexpand.go)
 	guessing   int                 // > 0 while a text read as code on a guess is analysed (denyCode)
 	guessLines int                 // > 0 while such a text holds more than one command (; & | or a line end)
+	makeRuns   bool                // the line runs make, which expands '$' in its arguments and environment (bashmake.go)
+	dollarBind bool                // the line binds a variable to a value that may hold a literal '$' (bashmake.go)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
@@ -109,6 +111,7 @@ func Parse(command string) *Commands {
 		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
 		b.optSafe, b.optReads, b.braceWords = nil, nil, 0
 		b.nameReads, b.values, b.unknown, b.attrs, b.binds = nil, nil, nil, false, 0
+		b.makeRuns, b.dollarBind = false, false
 		b.eval, b.expand = evalState{}, expandState{}
 		b.ambient, b.readers, b.feeders, b.fed = nil, nil, nil, nil
 		b.collect(command, 0)

@@ -69,6 +69,7 @@ func (b *Commands) bindValue(name string, v word) {
 		b.bound = make(map[string]bool)
 	}
 	b.bound[name] = true
+	b.dollarBind = b.dollarBind || literalDollar(v) // make expands it again (bashmake.go)
 	b.bindSafety(name, valueSafety(v))
 	b.knowValue(name, v)
 }
@@ -99,6 +100,9 @@ func (b *Commands) settleDeny() {
 		}
 	}
 	b.settleNames()
+	if b.makeRuns && b.dollarBind {
+		b.denyAll = true // a value make may expand again reaches it (bashmake.go)
+	}
 	if b.all || b.denyAll {
 		return
 	}
