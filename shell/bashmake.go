@@ -30,7 +30,7 @@ import "strings"
 // references in its arguments and environment: GNU make, BSD make and their names.
 func makeProgram(base string) bool {
 	switch base {
-	case "make", "gmake", "bmake", "pmake", "remake", "fmake", "mingw32-make", "colormake":
+	case "make", "gmake", "gnumake", "bmake", "pmake", "remake", "fmake", "dmake", "mingw32-make", "colormake":
 		return true
 	}
 	return false

@@ -29,6 +29,10 @@ func TestMakeExpandsDollar(t *testing.T) {
 		{"under nice", `nice make 'CC=${RM}' x`, "all"},
 		{"in sh -c", `sh -c "make 'CC=\${RM}' x"`, "all"},
 		{"xargs -I fills it", `echo 'CC=${RM}' | xargs -I{} make {} x`, "all"},
+		{"gnumake", `gnumake 'CC=${RM}' x`, "all"},
+		{"parallel's arguments", `parallel make ::: 'CC=${RM}'`, "all"},
+		{"parallel's stdin", `echo 'CC=${RM}' | parallel make x`, "all"},
+		{"parallel's argument file", `parallel make :::: f`, "all"},
 		// Through the environment make imports.
 		{"prefix assignments", `CC='${RM}' CFLAGS='-r DIR --' make x`, "all"},
 		{"export", `export CC='${RM}'; make x`, "all"},
@@ -53,6 +57,7 @@ func TestMakeExpandsDollar(t *testing.T) {
 		{"VERSION=1.2 make", `VERSION=1.2 make release`, "none"},
 		{"make in a loop", `for d in a b; do make -C "$d"; done`, "none"},
 		{"make and a value elsewhere", `x=1; make -j4 V=1`, "none"},
+		{"parallel make", `parallel -j4 make -C ::: a b`, "none"},
 		{"go test -run", `go test -run "Test$i"`, "none"},
 		{"vim -c", `vim -c '1,$d' f`, "none"},
 		{"npm exec -c", `npm exec -c 'eslint .'`, "none"},
