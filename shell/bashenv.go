@@ -32,6 +32,9 @@ type pendingValue struct {
 // whether the assignment puts it in a program's environment.
 func (b *Commands) envValue(name string, v word, reaches bool, c ctx) {
 	b.bindValue(name, v)
+	if reaches {
+		b.noteDollar(name, v, true)
+	}
 	if streamValue(v) {
 		b.denyAll = true // LESSKEYIN=/dev/fd/3, WGETRC=<(…): a program may read it as code (bashstream.go)
 		return
@@ -69,7 +72,7 @@ func (b *Commands) bindValue(name string, v word) {
 		b.bound = make(map[string]bool)
 	}
 	b.bound[name] = true
-	b.dollarBind = b.dollarBind || literalDollar(v) // make expands it again (bashmake.go)
+	b.noteDollar(name, v, false) // make expands it again (bashmake.go)
 	b.bindSafety(name, valueSafety(v))
 	b.knowValue(name, v)
 }
@@ -100,7 +103,7 @@ func (b *Commands) settleDeny() {
 		}
 	}
 	b.settleNames()
-	if b.makeRuns && b.dollarBind {
+	if b.makeRuns && b.makeBinds() {
 		b.denyAll = true // a value make may expand again reaches it (bashmake.go)
 	}
 	if b.all || b.denyAll {

@@ -211,7 +211,7 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {
 				b.special(n, word{text: v, static: a.static}, c)
 				b.bind(word{text: v, static: a.static}) // read by a ${x@P} in a shell it runs
-				b.envValue(n, word{text: v, static: a.static}, true, c)
+				b.envValue(n, wrapperValue(a, v), true, c)
 			} else if !strings.HasPrefix(a.text, "-") {
 				break
 			}
@@ -562,7 +562,7 @@ func (b *Commands) traceOptions(opts []option, c ctx) {
 		case "-E", "--env":
 			if n, val, ok := strings.Cut(v.text, "="); ok {
 				b.special(n, word{text: val, static: v.static}, c)
-				b.envValue(n, word{text: val, static: v.static}, true, c)
+				b.envValue(n, wrapperValue(v, val), true, c)
 			}
 		}
 	}
