@@ -91,8 +91,8 @@ func (b *Commands) exportVar(name string) {
 // a command name read from variables the line sets is analysed once per value when their
 // values are all known, else makes the line match every deny rule (settleNames); and a
 // file or program text read from a variable that the line sets, that bash fills itself,
-// or any when a sourced file or a name of unknown value may set it, makes the line match
-// every deny rule.
+// that npm defines from its flags (programVar), or any when a sourced file or a name of
+// unknown value may set it, makes the line match every deny rule.
 func (b *Commands) settleDeny() {
 	for _, p := range b.pending {
 		if b.all {
@@ -110,7 +110,7 @@ func (b *Commands) settleDeny() {
 		return
 	}
 	for _, name := range b.reads {
-		if b.bound[name] || commandDerived(name) || b.anyBound {
+		if b.bound[name] || commandDerived(name) || b.anyBound || programVar(name) {
 			b.denyAll = true
 			return
 		}

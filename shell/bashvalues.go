@@ -223,12 +223,15 @@ func environmentWord(t string) bool {
 // --preid='m -rf v' runs rm (red team round 64).
 func programVars(vars []string) bool {
 	for _, v := range vars {
-		if len(v) >= 4 && strings.EqualFold(v[:4], "npm_") {
+		if programVar(v) {
 			return true
 		}
 	}
 	return false
 }
+
+// programVar reports whether the variable name is one of those programVars looks for.
+func programVar(name string) bool { return len(name) >= 4 && strings.EqualFold(name[:4], "npm_") }
 
 // analyseSuffix analyses, for deny rules, the command of the read r with sub, the words of
 // r.words[0] with values substituted, in its place: as addCall and tails do for a literal

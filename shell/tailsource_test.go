@@ -22,3 +22,15 @@ func TestTailSource(t *testing.T) {
 		{"x=source, a stream", `x=source; go build "$x" /dev/stdin`, "all"},
 	})
 }
+
+// TestProgramVarFile: a file a program reads as code, named by a variable npm defines from
+// its own flags, is not the agent's environment (round 64).
+func TestProgramVarFile(t *testing.T) {
+	t.Parallel()
+	runDenyCases(t, []denyCase{
+		{"sourced in a suffix", `npm exec -c 'ssh h . "$npm_config_x"' --x=/dev/stdin`, "all"},
+		{"awk -f", `npm exec -c 'awk -f "$npm_config_x" f' --x=/dev/stdin`, "all"},
+		{"sed -f", `npm exec -c 'sed -f "$npm_config_x" f' --x=/dev/stdin`, "all"},
+		{"an environment variable", `npm exec -c 'awk -f "$AWKPROG" f'`, "none"},
+	})
+}
