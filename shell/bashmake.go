@@ -152,13 +152,19 @@ func wrapperValue(a word, v string) word {
 func literalDollar(w word) bool { return dollarText(w) || unknownValue(w) }
 
 // dollarText reports whether w's text holds a '$' the shell does not expand: in a static
-// value, or in a literal run of a word that is not static.
+// value, or in a literal run of a word that is not static. A '$' that ends the word names
+// nothing make could expand (`make test RUN='^TestFoo$'`); one before an expansion does
+// ("\$$x": x may be "{RM}").
 func dollarText(w word) bool {
 	if w.static {
-		return strings.IndexByte(w.text, '$') >= 0
+		return strings.IndexByte(strings.TrimSuffix(w.text, "$"), '$') >= 0
 	}
-	for _, p := range w.pieces {
-		if !p.hole && strings.IndexByte(p.text, '$') >= 0 {
+	for i, p := range w.pieces {
+		t := p.text
+		if i == len(w.pieces)-1 {
+			t = strings.TrimSuffix(t, "$")
+		}
+		if !p.hole && strings.IndexByte(t, '$') >= 0 {
 			return true
 		}
 	}
