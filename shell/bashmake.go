@@ -27,7 +27,12 @@ import (
 //     known; so does one that binds a value of unknown text (a command substitution's
 //     output, a value read by read or printf -v, a glob's file name) where it reaches a
 //     program's environment, to a name the line exports, or to one of make's own variables
-//     (makeBinds).
+//     (makeBinds);
+//   - a standard input the line gives make that holds a '$', or any stream the line
+//     spells that does when make runs (settleStreams), makes every deny rule match: `make
+//     -f - x <<< 'CC = ${RM}'` and `make -f /dev/fd/3 x 3<<< …` read it as a makefile. A
+//     makefile the line writes first and then names (-f m.mk) is a file written then run
+//     (docs/security.md), not caught.
 //
 // A '$' the shell expands ($HOME, "$DIR") is the agent's environment and stays as it was:
 // `make PREFIX=$HOME install`, `make -C "$DIR"`, `PREFIX=$HOME make install`.
@@ -44,9 +49,15 @@ func makeProgram(base string) bool {
 
 // makeArgs records that the line runs make, and makes every deny rule match when one of
 // its arguments args may hold a '$' the shell did not expand (literalDollar), or is filled
-// in at run time (xargs -I's marker, find -exec's braces). See the top of this file.
+// in at run time (xargs -I's marker, find -exec's braces), or when the standard input the
+// line gives it (a here-document or here-string, an echo piped to it) holds a '$': make
+// -f - reads a makefile there. See the top of this file.
 func (b *Commands) makeArgs(args []word, c ctx) {
 	b.makeRuns = true
+	if c.in != nil && strings.IndexByte(c.in.script, '$') >= 0 {
+		b.denyAll = true // a makefile it may read from stdin (-f -): make -f - x <<< 'CC = ${RM}'
+		return
+	}
 	for _, a := range args {
 		if literalDollar(a) || c.marker != "" && strings.Contains(a.text, c.marker) ||
 			c.braces && strings.Contains(a.text, "{}") {

@@ -35,6 +35,11 @@ func TestMakeExpandsDollar(t *testing.T) {
 		{"parallel's arguments", `parallel make ::: 'CC=${RM}'`, "all"},
 		{"parallel's stdin", `echo 'CC=${RM}' | parallel make x`, "all"},
 		{"parallel's argument file", `parallel make :::: f`, "all"},
+		{"a makefile on stdin", "make -f - x <<< $'CC = ${RM}\\nCFLAGS = -r DIR --'", "all"},
+		{"a makefile in a here-document", "make -f - x <<'EOF'\nCC = ${RM}\nEOF", "all"},
+		{"a makefile piped by echo", `echo 'CC = ${RM}' | make -f - x`, "all"},
+		{"a makefile on another descriptor", `make -f /dev/fd/3 x 3<<< 'CC = ${RM}'`, "all"},
+		{"a makefile on a descriptor exec opened", `exec 3<<< 'CC = ${RM}'; make --file=/dev/fd/3 x`, "all"},
 		// Through the environment make imports.
 		{"prefix assignments", `CC='${RM}' CFLAGS='-r DIR --' make x`, "all"},
 		{"export", `export CC='${RM}'; make x`, "all"},
