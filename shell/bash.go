@@ -60,26 +60,30 @@ type Commands struct {
 
 	// The analyses for deny rules only (bashtail.go, bashenv.go): programs that are not
 	// known to be inert, and values assigned to variables.
-	denyAll    bool                // every deny rule matches; allow rules are as Units say
-	headHole   bool                // a deny text starts with a word whose value is not known
-	deny       int                 // > 0 inside denyScope: no units, opacity is denyAll
-	bound      map[string]bool     // the variables the line sets
-	anyBound   bool                // the line may set any variable (source, read $name)
-	exported   map[string]bool     // the names the line exports without a value
-	allexport  bool                // set -a: every assignment is exported
-	pending    []pendingValue      // values that are not static, analysed if their name is exported
-	reads      []string            // variables a file or program text is read from, inside denyScope
-	nameReads  []nameRead          // commands whose name reads variables, inside denyScope (bashvalues.go)
-	values     map[string][]string // per variable the line sets, the static values it sets it to (bashvalues.go)
-	unknown    map[string]bool     // the variables the line may set to values not known (bashvalues.go)
-	attrs      bool                // the line gives a variable an attribute that changes its values (declare -l)
-	binds      int                 // the bindings recorded (bashvalues.go's settleNames)
-	optSafe    map[string]safety   // per variable the line sets, what its values may be as options (bashunknown.go)
-	optReads   []optionRead        // words of variables that may be code options (bashunknown.go)
-	braceWords int                 // the words brace expansion made (bashbrace.go)
-	expand     expandState         // history expansion, $"...": settled at the end (bashexpand.go)
-	guessing   int                 // > 0 while a text read as code on a guess is analysed (denyCode)
-	guessLines int                 // > 0 while such a text holds more than one command (; & | or a line end)
+	denyAll     bool                // every deny rule matches; allow rules are as Units say
+	headHole    bool                // a deny text starts with a word whose value is not known
+	deny        int                 // > 0 inside denyScope: no units, opacity is denyAll
+	bound       map[string]bool     // the variables the line sets
+	anyBound    bool                // the line may set any variable (source, read $name)
+	exported    map[string]bool     // the names the line exports without a value
+	allexport   bool                // set -a: every assignment is exported
+	pending     []pendingValue      // values that are not static, analysed if their name is exported
+	reads       []string            // variables a file or program text is read from, inside denyScope
+	nameReads   []nameRead          // commands whose name reads variables, inside denyScope (bashvalues.go)
+	values      map[string][]string // per variable the line sets, the static values it sets it to (bashvalues.go)
+	unknown     map[string]bool     // the variables the line may set to values not known (bashvalues.go)
+	attrs       bool                // the line gives a variable an attribute that changes its values (declare -l)
+	binds       int                 // the bindings recorded (bashvalues.go's settleNames)
+	optSafe     map[string]safety   // per variable the line sets, what its values may be as options (bashunknown.go)
+	optReads    []optionRead        // words of variables that may be code options (bashunknown.go)
+	braceWords  int                 // the words brace expansion made (bashbrace.go)
+	expand      expandState         // history expansion, $"...": settled at the end (bashexpand.go)
+	guessing    int                 // > 0 while a text read as code on a guess is analysed (denyCode)
+	guessLines  int                 // > 0 while such a text holds more than one command (; & | or a line end)
+	makeRuns    bool                // the line runs make, which expands '$' in its arguments and environment (bashmake.go)
+	dollarBind  bool                // the line binds a value make may expand again (bashmake.go)
+	unknownVals []string            // the names the line binds to values of unknown text (bashmake.go)
+	valueReads  []valueRead         // the bindings to values that read variables (bashmake.go)
 
 	// piped holds the output of an echo or printf that a pipe feeds to the statement on its
 	// right (bashstdin.go), for the walk to give that statement's command as its stdin.
@@ -109,6 +113,7 @@ func Parse(command string) *Commands {
 		b.denyAll, b.headHole, b.bound, b.anyBound, b.exported, b.allexport, b.pending, b.reads = false, false, nil, false, nil, false, nil, nil
 		b.optSafe, b.optReads, b.braceWords = nil, nil, 0
 		b.nameReads, b.values, b.unknown, b.attrs, b.binds = nil, nil, nil, false, 0
+		b.makeRuns, b.dollarBind, b.unknownVals, b.valueReads = false, false, nil, nil
 		b.eval, b.expand = evalState{}, expandState{}
 		b.ambient, b.readers, b.feeders, b.fed = nil, nil, nil, nil
 		b.collect(command, 0)

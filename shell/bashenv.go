@@ -32,6 +32,9 @@ type pendingValue struct {
 // whether the assignment puts it in a program's environment.
 func (b *Commands) envValue(name string, v word, reaches bool, c ctx) {
 	b.bindValue(name, v)
+	if reaches {
+		b.noteDollar(name, v, true)
+	}
 	if streamValue(v) {
 		b.denyAll = true // LESSKEYIN=/dev/fd/3, WGETRC=<(…): a program may read it as code (bashstream.go)
 		return
@@ -69,6 +72,7 @@ func (b *Commands) bindValue(name string, v word) {
 		b.bound = make(map[string]bool)
 	}
 	b.bound[name] = true
+	b.noteDollar(name, v, false) // make expands it again (bashmake.go)
 	b.bindSafety(name, valueSafety(v))
 	b.knowValue(name, v)
 }
@@ -87,8 +91,8 @@ func (b *Commands) exportVar(name string) {
 // a command name read from variables the line sets is analysed once per value when their
 // values are all known, else makes the line match every deny rule (settleNames); and a
 // file or program text read from a variable that the line sets, that bash fills itself,
-// or any when a sourced file or a name of unknown value may set it, makes the line match
-// every deny rule.
+// that npm defines from its flags (programVar), or any when a sourced file or a name of
+// unknown value may set it, makes the line match every deny rule.
 func (b *Commands) settleDeny() {
 	for _, p := range b.pending {
 		if b.all {
@@ -99,11 +103,14 @@ func (b *Commands) settleDeny() {
 		}
 	}
 	b.settleNames()
+	if b.makeRuns && b.makeBinds() {
+		b.denyAll = true // a value make may expand again reaches it (bashmake.go)
+	}
 	if b.all || b.denyAll {
 		return
 	}
 	for _, name := range b.reads {
-		if b.bound[name] || commandDerived(name) || b.anyBound {
+		if b.bound[name] || commandDerived(name) || b.anyBound || programVar(name) {
 			b.denyAll = true
 			return
 		}

@@ -631,6 +631,12 @@ func (b *Commands) builtinEval(base string, args []word, c ctx) {
 			}
 		}
 	case "source", ".":
+		if c.tail {
+			// A suffix of a program's words (go run . "$x"): no program runs it as this
+			// shell's builtin; one that hands it to a shell (watch, ssh) starts another,
+			// whose variables are not the line's (source).
+			break
+		}
 		b.eval.tainted = true                    // the file may set anything
 		b.anyBound = b.anyBound || len(args) > 0 // without a file it is an error: d=. read as code
 		if len(args) > 1 {

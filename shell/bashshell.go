@@ -124,9 +124,19 @@ func (b *Commands) source(args []word, c ctx) {
 	if len(args) > 0 && args[0].text == "--" {
 		args = args[1:]
 	}
-	if len(args) > 0 {
-		b.scriptFile(args[0], c)
+	if len(args) == 0 {
+		return
 	}
+	if c.tail && !args[0].static {
+		// A suffix of a program's words: `go run . "$x"` is go's package and operand, and a
+		// program that hands the words to a shell (watch . "$x") sources a file named by
+		// the variable in that shell: a file's content, as `awk -f "$f"` reads one, when
+		// the line does not set the variable (programFile, settleDeny). Red team round 64's
+		// false positive: go run . "$x" matched every deny rule.
+		b.programFile(args[0])
+		return
+	}
+	b.scriptFile(args[0], c)
 }
 
 // trap analyses `trap [-lpP] [--] ACTION SIGNAL...`: ACTION is a script that runs later.

@@ -111,6 +111,9 @@ func (b *Commands) settleStreams() {
 				if mayBeShell(base, base, []word{{text: base}}) {
 					b.codeString(a.in.script, c)
 				}
+				if makeProgram(base) && strings.IndexByte(a.in.script, '$') >= 0 {
+					b.denyAll = true // a makefile it expands (-f /dev/fd/3: bashmake.go)
+				}
 				b.escapeText(base, a.in, c)
 			}
 		}

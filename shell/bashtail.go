@@ -133,6 +133,9 @@ func (b *Commands) program(base string, words []word, c ctx) {
 	if !inert {
 		b.stdinData(base, words, c)
 	}
+	if makeProgram(base) {
+		b.makeArgs(words[1:], c) // '$' it expands itself (bashmake.go)
+	}
 	if c.tail {
 		return
 	}

@@ -131,7 +131,7 @@ func (b *Commands) settleNames() {
 			set = set || b.bound[v] || commandDerived(v) || b.anyBound
 		}
 		if !set {
-			if r.guessing > 0 && (len(r.words) > 1 || r.lines || !environmentWord(r.words[0].text)) {
+			if r.guessing > 0 && (len(r.words) > 1 || r.lines || !environmentWord(r.words[0].text) || programVars(vars)) {
 				// A command of a text read as code on a guess (a make recipe given by -E,
 				// npm exec -c's script) may read a variable that program defines for it
 				// (make's RM is "rm -f", npm's npm_config_*; `-E 'RM += -r d'` appends to
@@ -139,7 +139,9 @@ func (b *Commands) settleNames() {
 				// make -E 'all: ; ${RM}r /tmp/v', -E 'RM += -r v' -E 'all: ; ${RM}', and
 				// '${A}${B}' ran rm). A lone word with one expansion, not followed by a
 				// name's letters, stays a word: PREFIX=$HOME, make -C "$DIR", go build -o
-				// "$OUT/bin", go test -run "Test$i", vim -c '1,$d'.
+				// "$OUT/bin", go test -run "Test$i", vim -c '1,$d'; but not one of npm's
+				// variables, whatever is around it (programVars; round 64:
+				// npm exec -c 'r${npm_config_preid}' --preid='m -rf v').
 				b.denyAll = true
 				return
 			}
@@ -184,8 +186,8 @@ func (b *Commands) settleNames() {
 // parameter expansion ($NAME or ${NAME}) not followed by more of a command's name: alone,
 // before a path ("$HOME/proj"), or after literal text ("Test$i"). "${RM}r" and "${A}${B}"
 // are not: a program that expands the word again (make's RM, npm's npm_config_*) makes a
-// command of them (red team rounds 62 and 63). A literal before the expansion
-// ('r${npm_config_preid}' under npm exec -c) is not caught (docs/decisions.md).
+// command of them (red team rounds 62 and 63). A literal before the expansion is one word
+// ("Test$i"); npm's variables are caught there by programVars (round 64).
 func environmentWord(t string) bool {
 	if len(t) >= 2 && t[0] == '"' && t[len(t)-1] == '"' {
 		t = t[1 : len(t)-1]
@@ -212,6 +214,24 @@ func environmentWord(t string) bool {
 	}
 	return rest == "" || rest[0] == '/'
 }
+
+// programVars reports whether vars holds a variable that a program defines for the
+// scripts it runs from values the line gives it, and so is not the agent's environment:
+// npm's, yarn's, pnpm's and bun's npm_* (npm_config_* from their --NAME=VALUE flags,
+// npm_package_* from package.json). In a text read as code on a guess such a read names
+// a command wherever it stands in the word: npm exec -c 'r${npm_config_preid}'
+// --preid='m -rf v' runs rm (red team round 64).
+func programVars(vars []string) bool {
+	for _, v := range vars {
+		if programVar(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// programVar reports whether the variable name is one of those programVars looks for.
+func programVar(name string) bool { return len(name) >= 4 && strings.EqualFold(name[:4], "npm_") }
 
 // analyseSuffix analyses, for deny rules, the command of the read r with sub, the words of
 // r.words[0] with values substituted, in its place: as addCall and tails do for a literal

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -210,7 +211,7 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 			if n, v, ok := strings.Cut(a.text, "="); ok && !strings.HasPrefix(a.text, "-") {
 				b.special(n, word{text: v, static: a.static}, c)
 				b.bind(word{text: v, static: a.static}) // read by a ${x@P} in a shell it runs
-				b.envValue(n, word{text: v, static: a.static}, true, c)
+				b.envValue(n, wrapperValue(a, v), true, c)
 			} else if !strings.HasPrefix(a.text, "-") {
 				break
 			}
@@ -287,6 +288,7 @@ func (b *Commands) unwrap(name string, spec wrapper, args []word, c ctx) ([]word
 		full := rest
 		if rest = parallelCommand(rest); len(rest) > 0 {
 			b.addFed(name, opts, full, rest, c)
+			b.parallelMake(full, rest)
 		}
 		if len(rest) == 0 { // the commands are in the arguments or on stdin
 			b.all = true
@@ -370,6 +372,28 @@ func xargsAttached(opts []word) string {
 		}
 	}
 	return r
+}
+
+// parallelMake makes every deny rule match when cmd, the command GNU parallel runs (the
+// words before its first separator in full), holds a make and the words parallel appends
+// to it may hold a '$' make expands (bashmake.go): an argument after ":::" or ":::+" that
+// may (literalDollar), a file of them ("::::"), or the lines of its stdin (no separator).
+// parallel quotes the words it appends, so make gets `echo 'CC=${RM}' | parallel make x`'s
+// CC=${RM} as written (red team round 64).
+func (b *Commands) parallelMake(full, cmd []word) {
+	if !slices.ContainsFunc(cmd, func(w word) bool { return makeProgram(path.Base(w.text)) }) {
+		return
+	}
+	if len(cmd) == len(full) {
+		b.denyAll = true
+		return
+	}
+	for _, a := range full[len(cmd):] {
+		if a.text == "::::" || a.text == "::::+" || literalDollar(a) {
+			b.denyAll = true
+			return
+		}
+	}
 }
 
 // parallelCommand returns the command of GNU parallel's words: those before the first
@@ -538,7 +562,7 @@ func (b *Commands) traceOptions(opts []option, c ctx) {
 		case "-E", "--env":
 			if n, val, ok := strings.Cut(v.text, "="); ok {
 				b.special(n, word{text: val, static: v.static}, c)
-				b.envValue(n, word{text: val, static: v.static}, true, c)
+				b.envValue(n, wrapperValue(v, val), true, c)
 			}
 		}
 	}

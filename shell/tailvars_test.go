@@ -156,7 +156,7 @@ func TestLineVariableValues(t *testing.T) {
 		{"enable -f", `x=1; enable -f ./e.so e; e; go build "$x" -rf /`, "all"},
 		{"${x=rm} in a word", `x=1; echo "${x=rm}"; go build "$x" -rf /`, "all"},
 		{"value eval", `x=eval; go build "$x" 'rm -rf /'`, "rm"},
-		{"value source", `x=source; go build "$x" f`, "all"},
+		{"value source, a stream", `x=source; go build "$x" /dev/stdin`, "all"}, // a file: TestTailSource
 		{"value alias", `x=alias; go build "$x" ls=rm; ls -rf /`, "all"},
 		{"value declare -n", `x=declare; go build "$x" -n r=y`, "all"},
 		{"value read", `x=read; go build "$x" y`, "all"},
