@@ -139,6 +139,9 @@ func sinceRecord(hit *tripwireHit) string {
 // mayHoldRecord reports whether the store may hold a record of in's workspace (a config
 // with no tripwire asks it at SessionStart only: one access(2) with state.Dir).
 func (r *Runner) mayHoldRecord(in *hook.Input) bool {
+	if m, ok := r.state.(*state.Memory); ok && m.Len() == 0 {
+		return false // nothing held: the root is not looked up (no allocation: DESIGN.md section 5)
+	}
 	if h, ok := r.state.(state.Holder); ok {
 		return h.Holds(state.WorkspaceKey(r.recordRoot(in)))
 	}
