@@ -153,6 +153,7 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	var hit *tripwireHit
 	var cutNew []string
 	var stored *state.Baseline // the session's baseline as this event leaves it
+	var before *state.Baseline // what it was compared with
 	fresh := false             // no baseline of the session's own to compare with
 	forget := false            // the record is dropped: no clause, and nothing changed since it
 	bounds := r.bounds.or()
@@ -197,7 +198,7 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 			forget = true
 			return
 		}
-		s.Tripwire, stored = b, b
+		s.Tripwire, stored, before = b, b, cmp
 		if len(changed) == 0 {
 			return
 		}
@@ -234,10 +235,28 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	switch {
 	case forget:
 		r.forgetRecord(ctx, root)
+	case stored != nil && event == hook.SessionEnd && hit != nil && len(hit.changed) > 0 && before != nil:
+		// A change found at SessionEnd is told to no one (its answer changes nothing): the
+		// record keeps what the session compared with, so that the next session's start
+		// reports it (red team round 66: a write after the last Stop went into the record).
+		r.writeRecord(ctx, root, before)
 	case stored != nil && recordEvent(event):
 		r.writeRecord(ctx, root, stored)
 	}
 	return hit
+}
+
+// gitHooksDir reports whether p is a repository's hooks directory (…/.git/hooks), which the
+// tripwire compares by its files only: `git init` and `git clone` create it full of
+// *.sample files, which git never runs (red team round 66: every `git init` in a session
+// stopped it). A hook is a file of another name, created, renamed or linked there.
+func gitHooksDir(p string) bool {
+	return filepath.Base(p) == "hooks" && filepath.Base(filepath.Dir(p)) == ".git"
+}
+
+// gitHookSample reports whether p is a sample file of a repository's hooks directory.
+func gitHookSample(p string) bool {
+	return strings.HasSuffix(p, ".sample") && gitHooksDir(filepath.Dir(p))
 }
 
 // listed returns changed with its entries past tripwireMaxListed replaced by one that says
@@ -392,7 +411,9 @@ func snapshot(paths, skip []string, prev map[string]state.FileState, b walkBound
 				continue
 			}
 			fi, err := os.Lstat(m)
-			put(m, fi, err)
+			if err != nil || !fi.IsDir() || !gitHooksDir(m) {
+				put(m, fi, err)
+			}
 			if err != nil {
 				continue
 			}
@@ -424,7 +445,7 @@ func snapshot(paths, skip []string, prev map[string]state.FileState, b walkBound
 				return nil
 			}
 			p := m + q[len(dir):] // the file named under the root as the set names it
-			if skipped(p) || skipped(q) || isRoot[p] {
+			if skipped(p) || skipped(q) || isRoot[p] || gitHookSample(p) {
 				if d.IsDir() {
 					return filepath.SkipDir
 				}

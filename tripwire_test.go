@@ -490,3 +490,63 @@ func TestTripwireBetweenSessionsDamagedRecord(t *testing.T) {
 		t.Errorf("PreToolUse: continue %v, blocked %v, stop reason %q", res.Continue, res.Blocked, res.StopReason)
 	}
 }
+
+// TestTripwireGitHookSamples (red team round 66): `git init` in an armed session creates
+// .git/hooks full of *.sample files, which git never runs: no change. A hook of another name
+// created there still is one.
+func TestTripwireGitHookSamples(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newTripwireFixture(t)
+	hooks := filepath.Join(f.proj, "sub", ".git", "hooks")
+	set := loadConfig(t, f.dir, "policy.yaml", tripwirePolicy)
+	r := newRunner(t, f.proj, set, hookcore.Options{HookConfig: f.paths, HookScripts: []string{hooks}, State: &state.Memory{}})
+	fire := func(ev hook.Event) hook.Result {
+		t.Helper()
+		in := toolEvent(ev, "tu1", "git init sub")
+		return r.Fire(ctx, ev, in)
+	}
+	fire(hook.PreToolUse)
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(hooks, "pre-commit.sample"), "#!/bin/sh\n")
+	write(t, filepath.Join(hooks, "pre-push.sample"), "#!/bin/sh\n")
+	if res := fire(hook.PostToolUse); !res.Continue || res.Blocked {
+		t.Errorf("git init: continue %v, blocked %v, stop reason %q; want no change", res.Continue, res.Blocked, res.StopReason)
+	}
+	write(t, filepath.Join(hooks, "pre-commit"), "#!/bin/sh\nexit 0\n")
+	if res := fire(hook.PostToolUse); res.Continue || !strings.Contains(res.StopReason, filepath.Join(hooks, "pre-commit")+": created") {
+		t.Errorf("a hook written: continue %v, stop reason %q; want the stop naming it", res.Continue, res.StopReason)
+	}
+}
+
+// TestTripwireSessionEndKeepsRecord (red team round 66): a change found at SessionEnd is
+// told to no one there, so the workspace's record keeps the state before it, and the next
+// session's start reports it.
+func TestTripwireSessionEndKeepsRecord(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newTripwireFixture(t)
+	st := &state.Dir{Path: f.stateDir}
+	session := func(id string, events ...hook.Event) hook.Result {
+		t.Helper()
+		var res hook.Result
+		for _, ev := range events {
+			in := toolEvent(ev, "tu-"+id, "x")
+			in.SessionID = id
+			res = f.runner(t, st).Fire(ctx, ev, in)
+			if ev == hook.SessionEnd {
+				st.Forget(id)
+			}
+		}
+		return res
+	}
+	session("s1", hook.SessionStart, hook.PreToolUse, hook.PostToolUse, hook.Stop)
+	write(t, f.settings, `{"disableAllHooks": true}`) // after the last Stop
+	session("s1", hook.SessionEnd)
+	res := session("s2", hook.SessionStart)
+	if !strings.Contains(res.SystemMessage, f.settings+": content changed") {
+		t.Errorf("next SessionStart: system message %q; want the change made before the last SessionEnd told", res.SystemMessage)
+	}
+}
