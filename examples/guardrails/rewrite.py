@@ -187,8 +187,14 @@ NPMRC_MAX = 64 * 1024
 
 def prefix_npmrc(value):
     """The global config file a `prefix` setting of value makes npm read, or "" when where it
-    points is not plain (not absolute or ~/..., or with a ${VAR} npm would expand)."""
-    value = value.strip(" \t").strip('"')
+    points is not plain: not absolute or ~/..., or holding any character but ASCII letters,
+    digits and . _ - + / ~ (npm trims a value with JavaScript's trim(), which also removes a
+    no-break space, and JSON-decodes a quoted one, so "/x\u0066" is /xf: red team round 66
+    pointed the check at one file and npm at another; such a value is not followed, it is
+    unknown)."""
+    value = value.strip(" \t")
+    if not value or any(not (c.isascii() and (c.isalnum() or c in "._-+/~")) for c in value):
+        return ""
     if value.startswith("~/"):
         value = os.path.join(os.path.expanduser("~"), value[2:])
     if "$" in value or not os.path.isabs(value):
