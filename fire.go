@@ -202,15 +202,18 @@ func (r *Runner) fireOnce(ctx context.Context, hs *hookSet, sp spelling, in *hoo
 	if len(matched) == 0 {
 		return hook.Result{Event: event, Continue: true}
 	}
-	return r.run(ctx, event, chain{eh, ran, prior}, matched, in)
+	res, chained := r.run(ctx, event, chain{eh, prior}, matched, in)
+	if chained != nil && ran != nil {
+		*ran = append(slices.Clip(prior), chained...) // the hooks matched after a rewrite
+	}
+	return res
 }
 
 // chain is what a gate event's chain needs to match its hooks again after a rewrite
-// (runChain): the event's hooks, and fireOnce's ran (nil when not a tool call's) with the
-// hooks it held before this run (prior), which do not run again.
+// (runChain): the event's hooks, and the hooks that ran on the call before this view
+// (prior, fireOnce's ran), which do not run again.
 type chain struct {
 	eh    *eventHooks
-	ran   *[]*compiled
 	prior []*compiled
 }
 
@@ -260,21 +263,22 @@ func (r *Runner) rejectStale(event hook.Event, in *hook.Input, why string) hook.
 // run runs the matched hooks of event and merges their result. It is apart from Fire so
 // that the Result, whose address the runners share, is only moved to the heap when a hook
 // matched: the no-match path of Fire allocates nothing.
-func (r *Runner) run(ctx context.Context, event hook.Event, ch chain, matched []*compiled, in *hook.Input) hook.Result {
+func (r *Runner) run(ctx context.Context, event hook.Event, ch chain, matched []*compiled, in *hook.Input) (hook.Result, []*compiled) {
 	res := hook.Result{Event: event, Continue: true}
 	ctx, fs := r.tel.startFire(ctx, event, in, matched)
 	if in.HookEventName != string(event) {
 		in = in.Clone()
 		in.HookEventName = string(event)
 	}
+	var chained []*compiled
 	if ch.eh.kind == hook.Gate {
-		r.runChain(ctx, event, ch, matched, in, &res)
+		chained = r.runChain(ctx, event, ch, matched, in, &res)
 	} else {
 		r.runAll(ctx, event, matched, in, &res)
 	}
 	r.finish(event, in, &res)
 	r.tel.endFire(ctx, fs, &res)
-	return res
+	return res, chained
 }
 
 // matching returns the hooks of eh after the one at position after (compiled.order; -1 for
@@ -405,8 +409,9 @@ func isUndecodable(toolInput []byte, memo *int) bool {
 // are matched again on the rewritten input (matcher, scope and `if`), so that a hook runs
 // when its `if` holds on the input it is given (red team round 65: a guard after a rewriter
 // was judged on the input before the rewrite, and never ran). A rewritten input that is
-// ambiguous blocks, as an ambiguous input does (runOne refuses such a rewrite first).
-func (r *Runner) runChain(ctx context.Context, event hook.Event, ch chain, hooks []*compiled, in *hook.Input, res *hook.Result) {
+// ambiguous blocks, as an ambiguous input does (runOne refuses such a rewrite first). It
+// returns nil, or after a rewrite the hooks of the chain: those run and those matched after.
+func (r *Runner) runChain(ctx context.Context, event hook.Event, ch chain, hooks []*compiled, in *hook.Input, res *hook.Result) []*compiled {
 	seen := map[string]bool{}
 	cur := in
 	rematched := false
@@ -435,22 +440,23 @@ func (r *Runner) runChain(ctx context.Context, event hook.Event, ch chain, hooks
 				if err != nil {
 					res.Blocked, res.Reason = true, "tool input rejected: a hook's rewrite: "+err.Error()
 					r.log.Warn("rewritten tool input rejected", "event", string(event), "hook", c.id, "err", err.Error())
-					return
+					return hooks[:k+1]
 				}
 				if len(ch.prior) > 0 {
 					rest = slices.DeleteFunc(rest, func(c *compiled) bool { return slices.Contains(ch.prior, c) })
 				}
-				hooks = append(hooks[:k+1:k+1], rest...) // a new array: hooks may be *ch.ran
+				hooks = append(hooks[:k+1:k+1], rest...) // a new array: hooks may be fireOnce's ran
 				rematched = true
-				if ch.ran != nil {
-					*ch.ran = append(slices.Clip(ch.prior), hooks...)
-				}
 			}
 		}
 		if stop {
-			return
+			break
 		}
 	}
+	if !rematched {
+		return nil
+	}
+	return hooks
 }
 
 // runAll runs the hooks of a feedback or observe event: async hooks in the background,
