@@ -71,14 +71,15 @@ func TestIfSeesRewrittenCommand(t *testing.T) {
 
 // TestIfStopsHoldingAfterRewrite: a hook whose `if` held on the original input but not on
 // the rewritten one does not run: the call that happens is the rewritten one, and the hook
-// would be given that input, which its `if` says it is not for; a `once` hook too.
+// would be given that input, which its `if` says it is not for; a `once` hook too, which
+// keeps its claim for a later call.
 func TestIfStopsHoldingAfterRewrite(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	set := loadConfig(t, dir, "hooks.yaml", `hooks:
-  - {id: rewriter, event: pre_tool_use, matcher: Bash, if: 'Bash(rm *)', action: {type: command, command: "echo '{\"updatedInput\":{\"command\":\"trash x\"}}'"}}
-  - {id: guard, event: pre_tool_use, matcher: Bash, if: 'Bash(rm *)', reject: true, action: {type: command, command: "echo no rm"}}
+  - {id: rewriter, event: pre_tool_use, matcher: Bash, if: 'args.command == "rm -rf x"', action: {type: command, command: "echo '{\"updatedInput\":{\"command\":\"trash x\"}}'"}}
   - {id: first, event: pre_tool_use, matcher: Bash, once: true, if: 'Bash(rm *)', action: {type: command, command: "echo '{\"additionalContext\":\"first rm\"}'"}}
+  - {id: guard, event: pre_tool_use, matcher: Bash, if: 'Bash(rm *)', reject: true, action: {type: command, command: "echo no rm"}}
 `)
 	r := newRunner(t, dir, set, hookcore.Options{})
 	res := r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s", "rm -rf x"))
@@ -87,6 +88,10 @@ func TestIfStopsHoldingAfterRewrite(t *testing.T) {
 	}
 	if got, want := outcomes(res), []string{"rewriter=update"}; !slices.Equal(got, want) {
 		t.Errorf("hooks = %v, want %v", got, want)
+	}
+	res = r.Fire(context.Background(), hook.PreToolUse, bashCall(dir, "s", "rm -rf y"))
+	if got, want := outcomes(res), []string{"first=context", "guard=block"}; !res.Blocked || !slices.Equal(got, want) {
+		t.Errorf("rm -rf y, not rewritten: hooks = %v, want %v", got, want)
 	}
 }
 
