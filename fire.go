@@ -185,11 +185,13 @@ func (r *Runner) fireOnce(ctx context.Context, hs *hookSet, sp spelling, in *hoo
 	if eh == nil {
 		return hook.Result{Event: event, Continue: true}
 	}
-	matched, ambiguous := r.matching(ctx, eh, in)
+	matched, ambiguous := r.matching(ctx, eh, in, -1)
 	if ambiguous != nil {
 		return r.rejectAmbiguous(event, in, ambiguous)
 	}
+	var prior []*compiled // the hooks that ran on the call before this view (viewsAsCalls)
 	if ran != nil && len(matched) > 0 {
+		prior = *ran
 		if len(*ran) == 0 {
 			*ran = matched // the call's own hooks: no copy
 		} else {
@@ -200,7 +202,19 @@ func (r *Runner) fireOnce(ctx context.Context, hs *hookSet, sp spelling, in *hoo
 	if len(matched) == 0 {
 		return hook.Result{Event: event, Continue: true}
 	}
-	return r.run(ctx, event, eh.kind, matched, in)
+	res, chained := r.run(ctx, event, chain{eh, prior}, matched, in)
+	if chained != nil && ran != nil {
+		*ran = append(slices.Clip(prior), chained...) // the hooks matched after a rewrite
+	}
+	return res
+}
+
+// chain is what a gate event's chain needs to match its hooks again after a rewrite
+// (runChain): the event's hooks, and the hooks that ran on the call before this view
+// (prior, fireOnce's ran), which do not run again.
+type chain struct {
+	eh    *eventHooks
+	prior []*compiled
 }
 
 // lookup returns what event, in any spelling, resolves to in hs: the canonical event and its
@@ -249,28 +263,30 @@ func (r *Runner) rejectStale(event hook.Event, in *hook.Input, why string) hook.
 // run runs the matched hooks of event and merges their result. It is apart from Fire so
 // that the Result, whose address the runners share, is only moved to the heap when a hook
 // matched: the no-match path of Fire allocates nothing.
-func (r *Runner) run(ctx context.Context, event hook.Event, kind hook.Kind, matched []*compiled, in *hook.Input) hook.Result {
+func (r *Runner) run(ctx context.Context, event hook.Event, ch chain, matched []*compiled, in *hook.Input) (hook.Result, []*compiled) {
 	res := hook.Result{Event: event, Continue: true}
 	ctx, fs := r.tel.startFire(ctx, event, in, matched)
 	if in.HookEventName != string(event) {
 		in = in.Clone()
 		in.HookEventName = string(event)
 	}
-	if kind == hook.Gate {
-		r.runChain(ctx, event, matched, in, &res)
+	var chained []*compiled
+	if ch.eh.kind == hook.Gate {
+		chained = r.runChain(ctx, event, ch, matched, in, &res)
 	} else {
 		r.runAll(ctx, event, matched, in, &res)
 	}
 	r.finish(event, in, &res)
 	r.tel.endFire(ctx, fs, &res)
-	return res
+	return res, chained
 }
 
-// matching returns the hooks of eh whose matcher and `if` accept in, in config order. On a
-// gate event, before the first `if` of a hook whose matcher matched is evaluated (or the
-// first such hook is taken without one), the tool input is checked once: an ambiguous one
-// (hook.ErrAmbiguousInput) returns that error and no hooks.
-func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) ([]*compiled, error) {
+// matching returns the hooks of eh after the one at position after (compiled.order; -1 for
+// all) whose matcher and `if` accept in, in config order. On a gate event, before the first
+// `if` of a hook whose matcher matched is evaluated (or the first such hook is taken without
+// one), the tool input is checked once: an ambiguous one (hook.ErrAmbiguousInput) returns
+// that error and no hooks.
+func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input, after int) ([]*compiled, error) {
 	var byName []*compiled
 	candidates, candSkip := eh.all, eh.allSkip
 	value := in.MatchFieldValue(eh.field)
@@ -313,13 +329,13 @@ func (r *Runner) matching(ctx context.Context, eh *eventHooks, in *hook.Input) (
 		if j >= len(byName) || (i < len(candidates) && candidates[i].order < byName[j].order) {
 			c = candidates[i]
 			i++
-			if eh.field != "" && !c.matcher.Match(value) {
+			if c.order <= after || eh.field != "" && !c.matcher.Match(value) {
 				continue
 			}
 		} else {
 			c = byName[j]
 			j++
-			if c.verify && !c.matcher.Match(value) {
+			if c.order <= after || c.verify && !c.matcher.Match(value) {
 				continue
 			}
 		}
@@ -389,30 +405,58 @@ func isUndecodable(toolInput []byte, memo *int) bool {
 
 // runChain runs gate hooks one after the other: each sees the input as rewritten by the
 // hooks before it, and the first block ends the chain (MiniCode and codebot; DESIGN.md
-// section 7).
-func (r *Runner) runChain(ctx context.Context, event hook.Event, hooks []*compiled, in *hook.Input, res *hook.Result) {
+// section 7). hooks were matched on in; after a hook rewrites the input, the hooks after it
+// are matched again on the rewritten input (matcher, scope and `if`), so that a hook runs
+// when its `if` holds on the input it is given (red team round 65: a guard after a rewriter
+// was judged on the input before the rewrite, and never ran). A rewritten input that is
+// ambiguous blocks, as an ambiguous input does (runOne refuses such a rewrite first). It
+// returns nil, or after a rewrite the hooks of the chain: those run and those matched after.
+func (r *Runner) runChain(ctx context.Context, event hook.Event, ch chain, hooks []*compiled, in *hook.Input, res *hook.Result) []*compiled {
 	seen := map[string]bool{}
 	cur := in
-	for _, c := range hooks {
+	rematched := false
+	for k := 0; k < len(hooks); k++ {
+		c := hooks[k]
 		if dupe(seen, c, cur) {
 			continue
 		}
+		hctx := ctx
+		if rematched {
+			hctx = r.tel.rejoin(ctx, c)
+		}
 		if c.async { // a Claude Code async hook on a gate event: it cannot decide
-			res.Hooks = append(res.Hooks, r.startAsync(ctx, event, c, cur))
+			res.Hooks = append(res.Hooks, r.startAsync(hctx, event, c, cur))
 			continue
 		}
-		dec, rec, err := r.runOne(ctx, event, c, cur)
+		dec, rec, err := r.runOne(hctx, event, c, cur)
 		stop := r.merge(event, c, dec, &rec, err, res)
-		r.tel.endHook(ctx, c, &rec)
+		r.tel.endHook(hctx, c, &rec)
 		res.Hooks = append(res.Hooks, rec)
 		if res.UpdatedInput != nil && string(res.UpdatedInput) != string(cur.ToolInput) {
 			cur = cur.Clone()
 			cur.ToolInput = res.UpdatedInput
+			if !stop {
+				rest, err := r.matching(ctx, ch.eh, cur, c.order)
+				if err != nil {
+					res.Blocked, res.Reason = true, "tool input rejected: a hook's rewrite: "+err.Error()
+					r.log.Warn("rewritten tool input rejected", "event", string(event), "hook", c.id, "err", err.Error())
+					return hooks[:k+1]
+				}
+				if len(ch.prior) > 0 {
+					rest = slices.DeleteFunc(rest, func(c *compiled) bool { return slices.Contains(ch.prior, c) })
+				}
+				hooks = append(hooks[:k+1:k+1], rest...) // a new array: hooks may be fireOnce's ran
+				rematched = true
+			}
 		}
 		if stop {
-			return
+			break
 		}
 	}
+	if !rematched {
+		return nil
+	}
+	return hooks
 }
 
 // runAll runs the hooks of a feedback or observe event: async hooks in the background,
@@ -518,8 +562,34 @@ func (r *Runner) runOne(ctx context.Context, event hook.Event, c *compiled, in *
 		return dec, rec, nil
 	}
 	dec, rec, err := r.execute(ctx, c, in)
+	if dec.UpdatedInput != nil && event.Kind() == hook.Gate {
+		err = refuseBadRewrite(c, &dec, err)
+	}
 	r.recordBudget(ctx, event, c, in.SessionID, err != nil, rec.DurationMS, tracked)
 	return dec, rec, err
+}
+
+// refuseBadRewrite checks the updated input of a gate hook's decision as an incoming tool
+// input is checked (hook.CheckToolInput): one the agent and the hooks would read differently
+// (a key written twice, {"command": "ls", "command": "rm -rf /"}, of which the agent keeps
+// the last; keys equal under case folding; too deep) is dropped, and the decision blocks
+// with a reason that says so, and is an error wrapping hook.ErrBadOutput (red team round
+// 65). It returns the error of the run.
+func refuseBadRewrite(c *compiled, dec *hook.Decision, err error) error {
+	bad := hook.CheckToolInput(dec.UpdatedInput)
+	if bad == nil {
+		return err
+	}
+	dec.UpdatedInput = nil
+	dec.Block = true
+	if dec.Permission != hook.NoPermission {
+		dec.Permission = hook.Deny
+	}
+	dec.Reason = fmt.Sprintf("hookcore: hook %q rewrote the tool input into one that is refused (%v): the agent and the hooks would not read the same call, so the action is blocked", c.id, bad)
+	if err == nil {
+		err = fmt.Errorf("hook %q: %w: updated input: %v", c.id, hook.ErrBadOutput, bad)
+	}
+	return err
 }
 
 // skipped marks rec as a hook that did not run, with why, when why is not empty.

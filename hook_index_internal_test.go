@@ -178,7 +178,7 @@ func TestMatchingFastEqualsSlow(t *testing.T) {
 				for i, in := range inputs {
 					in := in.Clone()
 					in.HookEventName = string(ev)
-					matched, ambiguous := r.matching(context.Background(), eh, in)
+					matched, ambiguous := r.matching(context.Background(), eh, in, -1)
 					if ambiguous != nil {
 						continue // blocked before matching (issue 10.4); nothing to compare
 					}

@@ -290,6 +290,21 @@ func (t *telemetry) startHook(ctx context.Context, c *compiled) context.Context 
 	return ctx
 }
 
+// rejoin returns the context hook c runs in when it joined the event's hooks after a
+// rewrite (runChain): the event was deferred or not by the hooks matched first
+// (deferrable); a hook that joins a deferred event but would have kept it from being
+// deferred (it reads its span, or it is async and would outlive the event's record) runs
+// without the event's telemetry record: its metrics are recorded, it has no span.
+func (t *telemetry) rejoin(ctx context.Context, c *compiled) context.Context {
+	if t == nil || c.spanBlind && !c.async {
+		return ctx
+	}
+	if fs, _ := ctx.Value(fireSpanKey{}).(*fireSpan); fs != nil && fs.deferred {
+		return context.WithValue(ctx, fireSpanKey{}, (*fireSpan)(nil))
+	}
+	return ctx
+}
+
 // stopHook marks the end of hook c's run, at end (the span ends there, once its outcome is
 // known); a deferred event notes both times, those Runner.execute took for the record's
 // duration.

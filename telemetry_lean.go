@@ -31,6 +31,7 @@ func (t *telemetry) startFire(ctx context.Context, _ hook.Event, _ *hook.Input, 
 	return ctx, nil
 }
 
+func (t *telemetry) rejoin(ctx context.Context, _ *compiled) context.Context    { return ctx }
 func (t *telemetry) endFire(context.Context, *fireSpan, *hook.Result)           {}
 func (t *telemetry) startHook(ctx context.Context, _ *compiled) context.Context { return ctx }
 func (t *telemetry) stopHook(context.Context, *compiled, time.Time, time.Time)  {}
