@@ -237,23 +237,35 @@ func unknownFileView(p string) toolView {
 // patchCallViews returns the views of a call of Codex's apply_patch tool with the decoded
 // input m: the patch in its command (patchViews), or in input (the tool's own argument) when
 // there is no command. A command that is not a string, or both keys, is a write of an unknown
-// file; the other arguments, which Codex does not send, are walked as any tool's.
+// file; the other arguments, which Codex does not send, are walked as any tool's. A
+// `workdir` (the key of Codex's shell tools) is the directory the patch's relative paths
+// are taken in when it is a plain path (no "~", no ".." part, no NUL); any other value
+// makes the patch a write of an unknown file (red team round 66: a patch adding
+// settings.json with workdir ~/.claude was judged as the project's settings.json).
 func patchCallViews(m map[string]any, cwd string) []toolView {
 	text, ok := m["command"].(string)
 	if !ok {
 		// A Codex that sends the tool's own argument name.
 		text, ok = m["input"].(string)
 	}
+	dir := ""
+	if w, has := m["workdir"]; has {
+		ws, isString := w.(string)
+		if !isString || !plainWorkdir(ws) {
+			ok = false
+		}
+		dir = ws
+	}
 	views := []toolView{unknownFileView("command")}
 	if ok {
-		views = patchViews(text, "", "command")
+		views = patchViews(text, dir, "command")
 	}
 	if m["command"] != nil && m["input"] != nil {
 		views = append(views, unknownFileView("input")) // two patches: which one runs?
 	}
 	rest := make(map[string]any, len(m))
 	for k, v := range m {
-		if k != "command" && k != "input" {
+		if k != "command" && k != "input" && k != "workdir" {
 			rest[k] = v
 		}
 	}
@@ -261,6 +273,20 @@ func patchCallViews(m map[string]any, cwd string) []toolView {
 		views = append(views, walkViews(patchTool, rest, cwd)...)
 	}
 	return views
+}
+
+// plainWorkdir reports whether the workdir d names its directory as written: not empty,
+// no "~" (whose expansion the input does not say), no ".." part, no NUL byte.
+func plainWorkdir(d string) bool {
+	if strings.TrimSpace(d) == "" || strings.HasPrefix(d, "~") || strings.IndexByte(d, 0) >= 0 {
+		return false
+	}
+	for part := range strings.SplitSeq(d, "/") {
+		if part == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // shellPatchViews returns the views of the apply_patch invocations in the shell command
