@@ -434,32 +434,56 @@ func hookcoreProgram(a config.Action) string {
 
 // sessionEnvironment returns the files the tripwire compares, beside the hook config, that
 // decide the environment the next session and its hooks start in (red team round 65): the
-// shell's startup files in home and the files they commonly source, fish's and systemd's
-// user environment (also under $XDG_CONFIG_HOME), PAM's; git's global config (core.hooksPath picks the git hooks that
-// run, core.fsmonitor a program git runs at every status); and the project's .mcp.json
-// (the MCP servers Claude Code starts, with no PreToolUse hook). The self-protect
-// example's protect-session-environment refuses a write of each that it can read; normal
-// agent work rewrites none of them. Not ~/.claude.json (Claude Code rewrites it at every
-// session) nor the system's files in /etc (package upgrades rewrite them). A function, not
-// a package-level table: nothing is built at init.
-func sessionEnvironment(home, root string) []string {
-	var out []string
+// shell's startup files in home (bash, zsh, ksh, mksh, csh and tcsh, at login, start and
+// logout) and the files they commonly source (~/.bash_aliases, ~/.bashrc.d, rustup's
+// ~/.cargo/env), fish's and systemd's user environment, PAM's, the X session's start files;
+// git's global config (core.hooksPath picks the git hooks that run, core.fsmonitor a
+// program git runs at every status); ssh's client config (ProxyCommand, Match exec) and
+// ~/.ssh/rc (run at an ssh login); npm's user config (node-options, script-shell run at
+// every npm run); direnv's user config, systemd's user units and the desktop's autostart
+// (what runs at the next login or cd); fish's, environment.d, git's, direnv's, systemd's
+// and autostart's under $XDG_CONFIG_HOME too when it is set elsewhere; and the project's
+// .mcp.json (the MCP servers Claude Code starts, with no PreToolUse hook). Then what the
+// startup files and git's config name (envFollowed, red team round 66): the files they
+// source, zsh's files under the ZDOTDIR they set, git's include paths. The self-protect
+// example's protect-session-environment refuses a write of each fixed file that it can
+// read; normal agent work rewrites none of them. Not ~/.claude.json (Claude Code rewrites
+// it at every session), ~/.ssh/known_hosts (ssh appends to it), pip's and conda's config
+// (`conda config --add` is normal work, and neither runs a program of its own), git's
+// attributes and ignore files (the filters and drivers attributes pick are defined in the
+// compared config), the project's .envrc (direnv runs none it has not been allowed) nor
+// the system's files in /etc (package upgrades rewrite them). A function, not a
+// package-level table: nothing is built at init.
+func sessionEnvironment(home, root string, getenv func(string) string) []string {
+	var out, shells, gits []string
 	if home != "" {
-		for _, f := range []string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_aliases", ".bashrc.d",
-			".zshrc", ".zshenv", ".zprofile", ".zlogin", ".config/fish", ".config/environment.d", ".pam_environment",
-			".gitconfig", ".config/git/config"} {
+		for _, f := range []string{".bashrc.d", ".config/fish", ".config/environment.d", ".pam_environment",
+			".gitconfig", ".config/git/config", ".ssh/config", ".ssh/rc", ".cargo/env", ".npmrc",
+			".config/direnv", ".config/systemd/user", ".config/autostart"} {
 			out = append(out, filepath.Join(home, f))
 		}
+		// The startup files: compared, and read for what they source.
+		n := len(out)
+		for _, f := range []string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_aliases", ".bash_logout",
+			".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login",
+			".xprofile", ".xsessionrc", ".xinitrc"} {
+			out = append(out, filepath.Join(home, f))
+		}
+		shells = append(shells, out[n:]...)
+		shells = append(shells, filepath.Join(home, ".config", "fish", "config.fish"))
+		gits = append(gits, filepath.Join(home, ".gitconfig"), filepath.Join(home, ".config", "git", "config"))
 	}
-	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) && filepath.Clean(x) != filepath.Join(home, ".config") {
-		for _, f := range []string{"fish", "environment.d", "git/config"} {
+	if x := getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) && filepath.Clean(x) != filepath.Join(home, ".config") {
+		for _, f := range []string{"fish", "environment.d", "git/config", "direnv", "systemd/user", "autostart"} {
 			out = append(out, filepath.Join(x, f))
 		}
+		shells = append(shells, filepath.Join(x, "fish", "config.fish"))
+		gits = append(gits, filepath.Join(x, "git", "config"))
 	}
 	if root != "" {
 		out = append(out, filepath.Join(root, ".mcp.json"))
 	}
-	return out
+	return append(out, envFollowed(home, shells, gits, out, getenv)...)
 }
 
 // runner builds the Runner of a loaded config with the CLI's logger, trust store, approval
@@ -500,7 +524,7 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 			root = e.cwd
 		}
 		opts.HookScripts = []string{filepath.Join(e.home, ".claude", "hooks"), filepath.Join(root, ".claude", "hooks"), filepath.Join(root, ".git", "hooks")}
-		opts.HookScripts = append(opts.HookScripts, sessionEnvironment(e.home, root)...)
+		opts.HookScripts = append(opts.HookScripts, sessionEnvironment(e.home, root, os.Getenv)...)
 	}
 	if opts.Executors == nil {
 		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)

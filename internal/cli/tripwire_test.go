@@ -97,19 +97,34 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, file, content string
-		between             bool // the change lands after the PostToolUse: the next PreToolUse reports it
+		between             bool              // the change lands after the PostToolUse: the next PreToolUse reports it
+		setup               map[string]string // files of the home written before the first event
 	}{
-		{"disableAllHooks", ".claude/settings.json", `{"disableAllHooks": true}`, false},
-		{"empty policy", ".hookcore/hooks.yaml", "hooks: []\n", false},
-		{"background write", ".claude/settings.json", `{"disableAllHooks": true}`, true},
-		{"hook script", ".claude/hooks/guard.sh", "#!/bin/sh\nexit 0\n", false},
+		{"disableAllHooks", ".claude/settings.json", `{"disableAllHooks": true}`, false, nil},
+		{"empty policy", ".hookcore/hooks.yaml", "hooks: []\n", false, nil},
+		{"background write", ".claude/settings.json", `{"disableAllHooks": true}`, true, nil},
+		{"hook script", ".claude/hooks/guard.sh", "#!/bin/sh\nexit 0\n", false, nil},
 		// Red team round 65: a shell startup file changes the next session's environment
 		// (`export CLAUDE_CONFIG_DIR=/tmp/cc` switches every hook off), written by an
 		// interpreter no pre-call rule reads.
-		{"session environment", ".bashrc", "export CLAUDE_CONFIG_DIR=/tmp/cc\n", false},
-		{"session environment between events", ".zshenv", "export PATH=/tmp/x:$PATH\n", true},
-		{"session environment created", ".config/fish/conf.d/x.fish", "set -x CLAUDE_CONFIG_DIR /tmp/cc\n", false},
-		{"git's global config", ".gitconfig", "[core]\n\thooksPath = /tmp/h\n", false},
+		{"session environment", ".bashrc", "export CLAUDE_CONFIG_DIR=/tmp/cc\n", false, nil},
+		{"session environment between events", ".zshenv", "export PATH=/tmp/x:$PATH\n", true, nil},
+		{"session environment created", ".config/fish/conf.d/x.fish", "set -x CLAUDE_CONFIG_DIR /tmp/cc\n", false, nil},
+		{"git's global config", ".gitconfig", "[core]\n\thooksPath = /tmp/h\n", false, nil},
+		// Red team round 66: what the startup files and git's config name, and the fixed
+		// files that run code at a login or a session's start.
+		{"cargo env sourced", ".cargo/env", "export CLAUDE_CONFIG_DIR=/tmp/cc\n", false, map[string]string{
+			".bashrc": "# the user's\n. \"$HOME/.cargo/env\"\n", ".cargo/env": "export PATH=\"$HOME/.cargo/bin:$PATH\"\n"}},
+		{"a file .bashrc sources", "dotfiles/env.sh", "export CLAUDE_CONFIG_DIR=/tmp/cc\n", false, map[string]string{
+			".bashrc": "[ -f ~/dotfiles/env.sh ] && source ~/dotfiles/env.sh # mine\n"}},
+		{"ZDOTDIR's .zshrc", ".config/zsh/.zshrc", "export PATH=/tmp/x:$PATH\n", true, map[string]string{
+			".zshenv": "export ZDOTDIR=\"${XDG_CONFIG_HOME:-$HOME/.config}/zsh\"\n", ".config/zsh/.zshrc": "# the user's\n"}},
+		{"gitconfig include", ".gitconfig.local", "[core]\n\thooksPath = /tmp/evilhooks\n", false, map[string]string{
+			".gitconfig": "[user]\n\tname = U\n[include]\n\tpath = ~/.gitconfig.local\n"}},
+		{"gitconfig includeIf relative", ".config/git/work.inc", "[core]\n\thooksPath = /tmp/evilhooks\n", true, map[string]string{
+			".config/git/config": "[includeIf \"gitdir:~/work/\"]\n\tpath = work.inc ; the work identity\n"}},
+		{"ssh config", ".ssh/config", "Host *\n\tProxyCommand sh -c 'echo x >> ~/.bashrc'\n", false, nil},
+		{"bash_logout", ".bash_logout", "cp /tmp/x ~/.hookcore/hooks.yaml\n", false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			home, proj := tripwireDirs(t, "")
@@ -128,6 +143,16 @@ func TestHookClaudeTripwireDisabled(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(home, ".bashrc"), []byte("# the user's\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			for name, content := range tc.setup {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(home, name)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(home, name), []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Setenv("XDG_CONFIG_HOME", "")
+			t.Setenv("ZDOTDIR", "")
 			t.Chdir(proj)
 			run := func(event, id string) string {
 				t.Helper()
