@@ -353,19 +353,7 @@ func argvPatchViews(raw json.RawMessage) []toolView {
 // `[cd DIR && ]apply_patch 'PATCH'`: the patch as one argument in plain single quotes,
 // with no single quote inside, which Codex's apply_patch applies as it is.
 func patchQuoted(cmd string) (body, dir string, ok bool) {
-	head := strings.TrimSpace(cmd)
-	if rest, isCd := strings.CutPrefix(head, "cd "); isCd {
-		d, after, found := strings.Cut(strings.TrimSpace(rest), " && ")
-		if !found || !plainDir(d) {
-			return "", "", false
-		}
-		dir, head = strings.Trim(d, "'"), strings.TrimSpace(after)
-	}
-	name := "apply_patch"
-	if strings.HasPrefix(head, "applypatch") {
-		name = "applypatch"
-	}
-	arg, isPatch := strings.CutPrefix(head, name)
+	arg, dir, isPatch := patchHead(strings.TrimSpace(cmd))
 	if !isPatch || arg == "" || (arg[0] != ' ' && arg[0] != '\t') {
 		return "", "", false
 	}
@@ -376,6 +364,25 @@ func patchQuoted(cmd string) (body, dir string, ok bool) {
 	return arg[1 : len(arg)-1], dir, true
 }
 
+// patchHead reads the head of a command line that applies a patch, `[cd DIR && ]apply_patch`
+// (or applypatch) and what follows: it returns the text after the program's name, DIR (""
+// without a cd), and whether head has that shape (DIR one plain word, plainDir).
+func patchHead(head string) (after, dir string, ok bool) {
+	if rest, isCd := strings.CutPrefix(head, "cd "); isCd {
+		d, tail, found := strings.Cut(strings.TrimSpace(rest), " && ")
+		if !found || !plainDir(d) {
+			return "", "", false
+		}
+		dir, head = strings.Trim(d, "'"), strings.TrimSpace(tail)
+	}
+	name := "apply_patch"
+	if strings.HasPrefix(head, "applypatch") {
+		name = "applypatch"
+	}
+	after, ok = strings.CutPrefix(head, name)
+	return after, dir, ok
+}
+
 // patchHeredoc returns the heredoc body of the command line cmd and the DIR it runs in when
 // cmd is `[cd DIR && ]apply_patch <<WORD`, its body, and WORD (quoted or not) alone on the
 // last line.
@@ -384,19 +391,7 @@ func patchHeredoc(cmd string) (body, dir string, ok bool) {
 	if len(lines) < 3 {
 		return "", "", false
 	}
-	head := strings.TrimSpace(lines[0])
-	if rest, isCd := strings.CutPrefix(head, "cd "); isCd {
-		d, after, found := strings.Cut(strings.TrimSpace(rest), " && ")
-		if !found || !plainDir(d) {
-			return "", "", false
-		}
-		dir, head = strings.Trim(d, "'"), strings.TrimSpace(after)
-	}
-	name := "apply_patch"
-	if strings.HasPrefix(head, "applypatch") {
-		name = "applypatch"
-	}
-	redir, isPatch := strings.CutPrefix(head, name)
+	redir, dir, isPatch := patchHead(strings.TrimSpace(lines[0]))
 	word, isHeredoc := strings.CutPrefix(strings.TrimSpace(redir), "<<")
 	if !isPatch || !isHeredoc {
 		return "", "", false

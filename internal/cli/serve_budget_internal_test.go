@@ -81,7 +81,20 @@ func bigWrite(n int) []byte {
 // post sends body to path of ts with the token and returns the reply's status and body.
 func post(t *testing.T, ts *httptest.Server, path string, body []byte) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", ts.URL+path, bytes.NewReader(body))
+	return postBody(t, ts, path, bytes.NewReader(body), int64(len(body)))
+}
+
+// postChunked is post with a body of no Content-Length (chunked transfer encoding).
+func postChunked(t *testing.T, ts *httptest.Server, path string, body []byte) (int, string) {
+	t.Helper()
+	return postBody(t, ts, path, io.MultiReader(bytes.NewReader(body)), -1)
+}
+
+// postBody posts body with the test token; size -1 sends it chunked.
+func postBody(t *testing.T, ts *httptest.Server, path string, body io.Reader, size int64) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", ts.URL+path, body)
+	req.ContentLength = size
 	req.Header.Set("Authorization", "Bearer tok")
 	resp, err := ts.Client().Do(req)
 	if err != nil {
@@ -234,22 +247,6 @@ func TestServeDeclaredOversizeFailsClosed(t *testing.T) {
 	if n := srv.budget.inFlight(); n != 0 {
 		t.Errorf("in flight: %d bytes, want 0", n)
 	}
-}
-
-// postChunked is post with a body of no Content-Length (chunked transfer encoding).
-func postChunked(t *testing.T, ts *httptest.Server, path string, body []byte) (int, string) {
-	t.Helper()
-	req, _ := http.NewRequest("POST", ts.URL+path, io.MultiReader(bytes.NewReader(body)))
-	req.ContentLength = -1
-	req.Header.Set("Authorization", "Bearer tok")
-	resp, err := ts.Client().Do(req)
-	if err != nil {
-		t.Error(err)
-		return 0, ""
-	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(out)
 }
 
 // TestServeChunkedBodyCountedAsRead: a body without a Content-Length is counted against
