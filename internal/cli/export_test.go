@@ -2,8 +2,8 @@
 
 package cli
 
-// RegoLinked is regoLinked, for the external tests.
-const RegoLinked = regoLinked
-
 // MCPLinked is mcpLinked, for the external tests.
 const MCPLinked = mcpLinked
+
+// RegoLinked is regoLinked, for the external tests.
+const RegoLinked = regoLinked

@@ -50,6 +50,13 @@ func (e *env) externalProblems(f *config.File, hasAgentRunner bool) config.Error
 				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
 					Msg: "mcp_tool hook: this hookcore binary does not link the mcp_tool executor (build it with -tags mcp): it would fail, and let the action through, each time it fires"})
 			}
+		case config.TypeRego:
+			if !regoLinked {
+				// New-user trial, stop 34: check said "0 errors, 0 warnings" for
+				// examples/opa/hooks.yaml, whose every event this binary then blocked.
+				out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
+					Msg: "rego hook: this hookcore binary does not link the rego executor (build it with -tags rego): it would fail each time it fires, and block where its on_error says so"})
+			}
 		case config.TypeFunc:
 			out = append(out, &config.Problem{Pos: h.Pos, HookID: h.ID, Warning: true,
 				Msg: fmt.Sprintf("func hook: only a Go program that registers %q (hookcore.Options.Funcs) can run it; the hookcore CLI registers none", h.Action.Name)})

@@ -97,6 +97,9 @@ func TestScript(t *testing.T) {
 			if cond == "mcp" { // the CLI links the mcp_tool executor (-tags mcp)
 				return cli.MCPLinked, nil
 			}
+			if cond == "rego" { // the CLI links the rego executor (-tags rego)
+				return cli.RegoLinked, nil
+			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		UpdateScripts:       *update,
