@@ -106,7 +106,16 @@ func Load(paths []config.LayerPath, opts Options) (*Runner, error) {
 			opts.Logger.Warn("config errors: the hooks with errors are skipped, and the files of an untrusted workspace do not run", "errors", err.Error())
 		}
 	}
-	return New(set, opts)
+	r, err := New(set, opts)
+	if err == nil && opts.Logger != nil {
+		if n := r.hooks.Load().notice; n != "" {
+			// The project's hooks do not run (never trusted, or changed since): said once at
+			// load, where an embedding program's log sees it (new-user trial, stop 34: the
+			// README's library example skipped a project's hooks without a word).
+			opts.Logger.Warn(n)
+		}
+	}
+	return r, err
 }
 
 // Reload swaps the Runner's hooks for those of set, atomically: events already running

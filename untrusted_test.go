@@ -2,6 +2,7 @@ package hookcore_test
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -152,5 +153,40 @@ func TestFatalProblemsBrokenExtension(t *testing.T) {
 				t.Fatalf("the user's guard did not run: %+v", summarize(res))
 			}
 		})
+	}
+}
+
+// TestLoadLogsUntrustedProject (new-user trial, stop 34): Load with a logger says that an
+// untrusted workspace's project hooks do not run, and how to trust it; a trusted one says
+// nothing.
+func TestLoadLogsUntrustedProject(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	store := trust.NewStore(filepath.Join(t.TempDir(), "trust.json"))
+	proj := writeFile(t, project, ".hookcore/hooks.yaml",
+		"hooks:\n  - {id: guard, event: pre_tool_use, action: {type: command, command: \"exit 2\"}}\n")
+	paths := []config.LayerPath{{Path: proj, Layer: config.Project}}
+	var logged strings.Builder
+	logger := slog.New(slog.NewTextHandler(&logged, nil))
+	r, err := hookcore.Load(paths, hookcore.Options{Trust: store, ProjectDir: project, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close(context.Background())
+	if !strings.Contains(logged.String(), "this workspace is not trusted") || !strings.Contains(logged.String(), "hookcore trust grant") {
+		t.Errorf("untrusted: logged %q, want the project's hooks said not to run and how to trust them", logged.String())
+	}
+	set, _ := config.Load(paths)
+	if err := hookcore.GrantTrust(store, set, project, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	logged.Reset()
+	r, err = hookcore.Load(paths, hookcore.Options{Trust: store, ProjectDir: project, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close(context.Background())
+	if logged.Len() != 0 {
+		t.Errorf("trusted: logged %q, want nothing", logged.String())
 	}
 }
