@@ -108,8 +108,8 @@ func Lint(f *File, opts LintOptions) ErrorList {
 				if p, ok := resolveScript(value, root, configDir); ok {
 					if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
 						msg := "script " + quote(script) + " does not exist"
-						if value != script {
-							msg += " (" + p + ")"
+						if p != script {
+							msg += " (" + p + ")" // where it was looked for (new-user trial, stop 34)
 						}
 						warn(msg)
 					}

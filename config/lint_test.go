@@ -108,11 +108,11 @@ func TestLint(t *testing.T) {
 		got = append(got, strings.ReplaceAll(strings.TrimPrefix(p.Error(), path), dir, "DIR"))
 	}
 	want := []string{
-		`:2:5: py-guard: warning: script ".hookcore/guard.py" does not exist`,
+		`:2:5: py-guard: warning: script ".hookcore/guard.py" does not exist (DIR/.hookcore/guard.py)`,
 		`:12:5: missing-abs: warning: script "/nonexistent/hook script.sh" does not exist`,
 		`:15:5: claude-dir: warning: script "$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh" does not exist (DIR/.claude/hooks/check.sh)`,
 		`:18:5: other-var: warning: script "$HOME/bin/x.sh" does not exist (DIR/home/bin/x.sh)`,
-		`:27:5: argv: warning: script "tools/missing.js" does not exist`,
+		`:27:5: argv: warning: script "tools/missing.js" does not exist (DIR/tools/missing.js)`,
 		`:30:5: write-only: warning: matcher "Write|NotebookEdit" matches none of the declared tools (Bash, Edit, mcp__github__search)`,
 		// New-user trial (stop 28): ~ and $HOME were not expanded, so none of these warned,
 		// and the guard did not run.
