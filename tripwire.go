@@ -50,11 +50,11 @@ const changedKey = "hookcore_config_changed"
 // tripwireSet returns the paths the tripwire compares for an event whose project root is
 // root: hookConfigAt(root) (what `changes hook_config` protects), the hook program's files
 // (Options.HookProgram) and the directories of hook scripts (Options.HookScripts, taken
-// under root as the config's are).
+// under root and the agent's project directory as the config's are: underRoots).
 func (r *Runner) tripwireSet(root string) []string {
 	out := slices.Clip(r.hookConfigAt(root))
 	out = append(out, r.hookProgram...)
-	return append(out, underRoot(r.opts.HookScripts, r.root, root)...)
+	return append(out, r.underRoots(r.opts.HookScripts, root)...)
 }
 
 // tripwireSkip returns the paths that change on every event and are not compared, nor
@@ -142,13 +142,13 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	// The workspace's record (tripwire_record.go): read when the session may have no
 	// baseline of its own, at an armed event or at SessionStart (whose config may have lost
 	// the clause); written at the events after which a session may go quiet.
-	root := ""
+	var keys recordKeys
 	if arm || recordEvent(event) {
-		root = r.recordRoot(in)
+		keys = r.recordKeys(in)
 	}
 	var rec *workspaceRecord
 	if (arm || event == hook.SessionStart) && !r.holds(in.SessionID) {
-		rec = r.readRecord(ctx, root)
+		rec = r.readRecord(ctx, &keys)
 	}
 	var hit *tripwireHit
 	var cutNew []string
@@ -233,9 +233,9 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	}
 	switch {
 	case forget:
-		r.forgetRecord(ctx, root)
+		r.forgetRecords(ctx, rec.keys)
 	case stored != nil && recordEvent(event):
-		r.writeRecord(ctx, root, stored)
+		r.writeRecord(ctx, keys[0], stored)
 	}
 	return hit
 }
