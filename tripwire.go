@@ -58,11 +58,11 @@ func (r *Runner) tripwireSet(root string) []string {
 }
 
 // tripwireSkip returns the paths that change on every event and are not compared, nor
-// anything under them: Options.HookConfigVolatile and the directory of a state.Dir store.
+// anything under them: Options.HookConfigVolatile and the directory of a state.Dir store (a state.Split's too).
 func (r *Runner) tripwireSkip() []string {
 	skip := slices.Clip(r.opts.HookConfigVolatile)
-	if d, ok := r.state.(*state.Dir); ok && d.Path != "" {
-		skip = append(skip, filepath.Clean(d.Path))
+	for _, d := range stateDirs(r.state) {
+		skip = append(skip, filepath.Clean(d))
 	}
 	return skip
 }

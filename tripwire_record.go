@@ -199,3 +199,17 @@ func (r *Runner) mayHoldRecord(in *hook.Input) bool {
 	}
 	return false
 }
+
+// stateDirs returns the directories of the state.Dir stores of st: st itself, or a
+// state.Split's (hookcore serve keeps its records in one; red team round 66).
+func stateDirs(st state.Store) []string {
+	switch s := st.(type) {
+	case *state.Dir:
+		if s.Path != "" {
+			return []string{s.Path}
+		}
+	case *state.Split:
+		return append(stateDirs(s.Sessions), stateDirs(s.Records)...)
+	}
+	return nil
+}
