@@ -171,7 +171,10 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		if old == nil && !arm && cmp == nil {
 			return
 		}
-		b := &state.Baseline{At: time.Now().UnixMilli(), Event: string(event), ToolUseID: in.ToolUseID, Paths: set, Skip: skip}
+		b := &state.Baseline{At: time.Now().UnixMilli(), Event: string(event), ToolUseID: in.ToolUseID, Paths: set, Skip: skip, Workspace: keys[0]}
+		if old != nil && old.Workspace != "" {
+			b.Workspace = old.Workspace // the record's key stays the session's first
+		}
 		var prev map[string]state.FileState
 		if cmp != nil {
 			b.Paths, b.Skip, prev = union(cmp.Paths, set), union(cmp.Skip, skip), cmp.Files
@@ -235,7 +238,11 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	case forget:
 		r.forgetRecords(ctx, rec.keys)
 	case stored != nil && recordEvent(event):
-		r.writeRecord(ctx, keys[0], stored)
+		key := keys[0]
+		if stored.Workspace != "" {
+			key = stored.Workspace
+		}
+		r.writeRecord(ctx, key, stored)
 	}
 	return hit
 }

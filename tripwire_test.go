@@ -607,3 +607,39 @@ func TestTripwireAgentProjectDir(t *testing.T) {
 		})
 	}
 }
+
+// TestTripwireRecordKeyStaysTheSessions: a session with no agent directory (serve) keys its
+// record by the cwd of its first armed event, and keeps that key when its cwd moves (`cd
+// sub`): the next session started in the project directory compares with the previous
+// session's last record, and does not repeat a change that session's own tripwire reported.
+func TestTripwireRecordKeyStaysTheSessions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newTripwireFixture(t)
+	sub := filepath.Join(f.proj, "sub")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	st := &state.Dir{Path: f.stateDir}
+	set := loadConfig(t, f.dir, "policy.yaml", tripwirePolicy)
+	r := newRunner(t, f.proj, set, hookcore.Options{HookConfig: f.paths, State: st, SessionRoots: true})
+	fire := func(id, cwd string, ev hook.Event) hook.Result {
+		t.Helper()
+		in := toolEvent(ev, "tu-"+id, "ls")
+		in.SessionID, in.Cwd = id, cwd
+		res := r.Fire(ctx, ev, in)
+		if ev == hook.SessionEnd {
+			st.Forget(id)
+		}
+		return res
+	}
+	fire("s1", f.proj, hook.SessionStart)
+	write(t, f.settings, `{"hooks": {"x": 1}}`) // the user's edit, reported at the Stop
+	if res := fire("s1", sub, hook.Stop); res.Continue {
+		t.Fatalf("the session's Stop after the edit: %+v", res)
+	}
+	fire("s1", sub, hook.SessionEnd)
+	if res := fire("s2", f.proj, hook.SessionStart); res.SystemMessage != "" {
+		t.Errorf("next SessionStart: %q; want nothing (the change was reported in its session)", res.SystemMessage)
+	}
+}
