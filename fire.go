@@ -143,7 +143,19 @@ func (r *Runner) hookConfigRoot(in *hook.Input, rootOf string) string {
 // (hookConfigRoot): another project than ProjectDir has its own config files, so each path
 // under ProjectDir is taken under root too, and ProjectDir's are kept.
 func (r *Runner) hookConfigAt(root string) []string {
-	return underRoot(r.hookConfig, r.root, root)
+	return r.underRoots(r.hookConfig, root)
+}
+
+// underRoots returns paths with each path under the Runner's root also taken under root
+// and under the agent's project directory (Options.AgentProjectDir) when that is another
+// directory: Claude Code reads .mcp.json and .claude/ from its project directory, which a
+// git work tree above it does not make the root (red team round 66, a monorepo).
+func (r *Runner) underRoots(paths []string, root string) []string {
+	out := underRoot(paths, r.root, root)
+	if a := r.agentDir; a != "" && a != root && a != r.root && len(paths) > 0 {
+		out = append(slices.Clip(out), underRoot(paths, r.root, a)[len(paths):]...)
+	}
+	return out
 }
 
 // underRoot returns paths with each path under base also taken under root.

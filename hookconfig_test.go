@@ -121,3 +121,37 @@ func TestHookConfigEventCwd(t *testing.T) {
 		t.Errorf("serve from /: the home's path was taken under the event's project: %s", res.Reason)
 	}
 }
+
+// TestHookConfigAgentProjectDir: with the agent's project directory inside a git work tree
+// (Options.AgentProjectDir under the top level, the root), `changes hook_config` protects
+// the project paths under it too: Claude Code reads its settings from there (red team round
+// 66).
+func TestHookConfigAgentProjectDir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	top := filepath.Join(dir, "par9")
+	w := filepath.Join(top, "w")
+	if err := os.MkdirAll(filepath.Join(top, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(w, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	set := loadConfig(t, dir, "hooks.yaml", `hooks:
+  - {id: config, event: pre_tool_use, matcher: Write, if: 'file_path changes hook_config', action: {type: command, command: /bin/true}, reject: true}
+`)
+	r := newRunner(t, dir, set, hookcore.Options{ProjectDir: top, AgentProjectDir: w, HookConfig: []string{filepath.Join(top, ".claude", "settings.json")}})
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{
+		{filepath.Join(w, ".claude", "settings.json"), true},
+		{filepath.Join(top, ".claude", "settings.json"), true},
+		{filepath.Join(w, "src", "settings.json"), false},
+	} {
+		in := &hook.Input{SessionID: "s1", Cwd: w, HookEventName: "PreToolUse", ToolName: "Write", ToolInput: json.RawMessage(`{"file_path":"` + tc.path + `","content":"x"}`)}
+		if res := r.Fire(context.Background(), hook.PreToolUse, in); res.Blocked != tc.want {
+			t.Errorf("Write %s: blocked %v, want %v", tc.path, res.Blocked, tc.want)
+		}
+	}
+}

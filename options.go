@@ -46,6 +46,16 @@ type Options struct {
 	// HOOKCORE_PROJECT_DIR, and the workspace whose trust is checked. Empty: the process's
 	// working directory.
 	ProjectDir string
+	// AgentProjectDir is the agent's own project directory when the hook's environment
+	// names it (Claude Code's $CLAUDE_PROJECT_DIR, Gemini CLI's and Cursor's; the library
+	// does not read the environment: the CLI passes it). The agent reads its project files
+	// (.mcp.json, .claude/settings.json, .claude/hooks) from there, which is not the project
+	// root when a git work tree encloses it (a monorepo): the paths of HookConfig and
+	// HookScripts under ProjectDir are also taken under it (red team round 66). It is also
+	// the key of the workspace's tripwire record (tripwire_record.go), which a `.git`
+	// created above it cannot move. Empty: the input's cwd keys the record. Ignored unless
+	// absolute.
+	AgentProjectDir string
 	// HookProgram holds the absolute paths of the hook program: the executable the agent
 	// runs as its hook command and the full hookcore it hands over to, and the programs the
 	// user's hooks run (a guard's python3, and the file a name would resolve to in each PATH

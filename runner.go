@@ -33,6 +33,7 @@ type Runner struct {
 	hookConfig  []string // Options.HookConfig: what `changes hook_config` protects
 	armTripwire bool     // Options.ArmTripwire
 	root        string   // projectDir made absolute and clean; "" when that failed
+	agentDir    string   // Options.AgentProjectDir, clean, when absolute; else ""
 	hooks       atomic.Pointer[hookSet]
 
 	async   sync.WaitGroup
@@ -76,6 +77,9 @@ func New(set *config.Set, opts Options) (*Runner, error) {
 	}
 	if abs, err := filepath.Abs(r.projectDir); err == nil {
 		r.root = filepath.ToSlash(abs) // path rules of `if` are anchored here
+	}
+	if d := opts.AgentProjectDir; d != "" && filepath.IsAbs(d) {
+		r.agentDir = filepath.ToSlash(filepath.Clean(d))
 	}
 	hs, err := r.compile(set)
 	if err != nil {

@@ -50,19 +50,19 @@ const changedKey = "hookcore_config_changed"
 // tripwireSet returns the paths the tripwire compares for an event whose project root is
 // root: hookConfigAt(root) (what `changes hook_config` protects), the hook program's files
 // (Options.HookProgram) and the directories of hook scripts (Options.HookScripts, taken
-// under root as the config's are).
+// under root and the agent's project directory as the config's are: underRoots).
 func (r *Runner) tripwireSet(root string) []string {
 	out := slices.Clip(r.hookConfigAt(root))
 	out = append(out, r.hookProgram...)
-	return append(out, underRoot(r.opts.HookScripts, r.root, root)...)
+	return append(out, r.underRoots(r.opts.HookScripts, root)...)
 }
 
 // tripwireSkip returns the paths that change on every event and are not compared, nor
-// anything under them: Options.HookConfigVolatile and the directory of a state.Dir store.
+// anything under them: Options.HookConfigVolatile and the directory of a state.Dir store (a state.Split's too).
 func (r *Runner) tripwireSkip() []string {
 	skip := slices.Clip(r.opts.HookConfigVolatile)
-	if d, ok := r.state.(*state.Dir); ok && d.Path != "" {
-		skip = append(skip, filepath.Clean(d.Path))
+	for _, d := range stateDirs(r.state) {
+		skip = append(skip, filepath.Clean(d))
 	}
 	return skip
 }
@@ -142,13 +142,13 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	// The workspace's record (tripwire_record.go): read when the session may have no
 	// baseline of its own, at an armed event or at SessionStart (whose config may have lost
 	// the clause); written at the events after which a session may go quiet.
-	root := ""
+	var keys recordKeys
 	if arm || recordEvent(event) {
-		root = r.recordRoot(in)
+		keys = r.recordKeys(in)
 	}
 	var rec *workspaceRecord
 	if (arm || event == hook.SessionStart) && !r.holds(in.SessionID) {
-		rec = r.readRecord(ctx, root)
+		rec = r.readRecord(ctx, &keys)
 	}
 	var hit *tripwireHit
 	var cutNew []string
@@ -172,7 +172,10 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 		if old == nil && !arm && cmp == nil {
 			return
 		}
-		b := &state.Baseline{At: time.Now().UnixMilli(), Event: string(event), ToolUseID: in.ToolUseID, Paths: set, Skip: skip}
+		b := &state.Baseline{At: time.Now().UnixMilli(), Event: string(event), ToolUseID: in.ToolUseID, Paths: set, Skip: skip, Workspace: keys[0]}
+		if old != nil && old.Workspace != "" {
+			b.Workspace = old.Workspace // the record's key stays the session's first
+		}
 		var prev map[string]state.FileState
 		if cmp != nil {
 			b.Paths, b.Skip, prev = union(cmp.Paths, set), union(cmp.Skip, skip), cmp.Files
@@ -234,14 +237,20 @@ func (r *Runner) compareBaseline(ctx context.Context, arm bool, event hook.Event
 	}
 	switch {
 	case forget:
-		r.forgetRecord(ctx, root)
-	case stored != nil && event == hook.SessionEnd && hit != nil && len(hit.changed) > 0 && before != nil:
-		// A change found at SessionEnd is told to no one (its answer changes nothing): the
-		// record keeps what the session compared with, so that the next session's start
-		// reports it (red team round 66: a write after the last Stop went into the record).
-		r.writeRecord(ctx, root, before)
+		r.forgetRecords(ctx, rec.keys)
 	case stored != nil && recordEvent(event):
-		r.writeRecord(ctx, root, stored)
+		key := keys[0]
+		if stored.Workspace != "" {
+			key = stored.Workspace
+		}
+		if event == hook.SessionEnd && hit != nil && len(hit.changed) > 0 && before != nil {
+			// A change found at SessionEnd is told to no one (its answer changes nothing):
+			// the record keeps what the session compared with, so that the next session's
+			// start reports it (red team round 66: a write after the last Stop went into the
+			// record).
+			stored = before
+		}
+		r.writeRecord(ctx, key, stored)
 	}
 	return hit
 }

@@ -550,3 +550,156 @@ func TestTripwireSessionEndKeepsRecord(t *testing.T) {
 		t.Errorf("next SessionStart: system message %q; want the change made before the last SessionEnd told", res.SystemMessage)
 	}
 }
+
+// TestTripwireBetweenSessionsRootMoved: the workspace's record is keyed by the agent's
+// project directory (Options.AgentProjectDir), else the cwd, not the project root, which a
+// `.git` created in a directory above moves (red team round 66: a detached child appended
+// to ~/.bashrc and created ../.git/{objects,refs,HEAD}; the next session found no record,
+// said nothing, and its first PreToolUse did not stop).
+func TestTripwireBetweenSessionsRootMoved(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name     string
+		agentDir bool
+		above    func(par string) string // where the .git is created
+	}{
+		{"agent dir, .git in the parent", true, func(par string) string { return par }},
+		{"agent dir, .git two levels up", true, func(par string) string { return filepath.Dir(par) }},
+		{"cwd, .git in the parent", false, func(par string) string { return par }},
+	} {
+		for _, first := range []hook.Event{hook.SessionStart, hook.PreToolUse} {
+			t.Run(tc.name+"/"+string(first), func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				par := filepath.Join(dir, "par")
+				w := filepath.Join(par, "w")
+				home := filepath.Join(dir, "home")
+				bashrc := filepath.Join(home, ".bashrc")
+				for _, d := range []string{w, filepath.Join(home, ".hookcore", "state")} {
+					if err := os.MkdirAll(d, 0o755); err != nil {
+						t.Fatal(err)
+					}
+				}
+				write(t, bashrc, "# bashrc\n")
+				write(t, filepath.Join(home, ".hookcore", "hooks.yaml"), "hooks: []\n")
+				st := &state.Dir{Path: filepath.Join(home, ".hookcore", "state")}
+				set := loadConfig(t, dir, "policy.yaml", tripwirePolicy)
+				runner := func(root string) *hookcore.Runner {
+					opts := hookcore.Options{ProjectDir: root, State: st, HookConfig: []string{filepath.Join(home, ".hookcore"), filepath.Join(root, ".claude", "settings.json")},
+						HookConfigVolatile: []string{st.Path}, HookScripts: []string{bashrc, filepath.Join(root, ".mcp.json")}}
+					if tc.agentDir {
+						opts.AgentProjectDir = w
+					}
+					return newRunner(t, dir, set, opts)
+				}
+				fire := func(root, id string, ev hook.Event) hook.Result {
+					in := toolEvent(ev, "tu-"+id, "ls")
+					in.SessionID, in.Cwd = id, w
+					res := runner(root).Fire(ctx, ev, in)
+					if ev == hook.SessionEnd {
+						st.Forget(id)
+					}
+					return res
+				}
+				for _, ev := range []hook.Event{hook.SessionStart, hook.PreToolUse, hook.PostToolUse, hook.Stop, hook.SessionEnd} {
+					fire(w, "h1", ev)
+				}
+				// The detached child: the change, then a .git above that moves the root.
+				write(t, bashrc, "# bashrc\nexport CLAUDE_CONFIG_DIR=/tmp/cc\n")
+				git := filepath.Join(tc.above(par), ".git")
+				for _, d := range []string{filepath.Join(git, "objects"), filepath.Join(git, "refs")} {
+					if err := os.MkdirAll(d, 0o755); err != nil {
+						t.Fatal(err)
+					}
+				}
+				write(t, filepath.Join(git, "HEAD"), "ref: refs/heads/main\n")
+				root := filepath.ToSlash(config.ProjectRoot(w))
+				if root == filepath.ToSlash(w) {
+					t.Fatalf("the root did not move: %s", root)
+				}
+				res := fire(root, "h2", first)
+				if first == hook.SessionStart && (!strings.Contains(res.SystemMessage, "changed between sessions") || !strings.Contains(res.SystemMessage, bashrc+": content changed")) {
+					t.Errorf("next SessionStart: system message %q; want the change told", res.SystemMessage)
+				}
+				if first == hook.PreToolUse && (res.Continue || !res.Blocked || !strings.Contains(res.StopReason, bashrc+": content changed")) {
+					t.Errorf("next session's first PreToolUse: continue %v, blocked %v, stop reason %q; want a stop", res.Continue, res.Blocked, res.StopReason)
+				}
+			})
+		}
+	}
+}
+
+// TestTripwireAgentProjectDir: a project directory of the agent inside a git work tree (a
+// monorepo: the root is the top level) has its project files compared too, as the root's
+// (red team round 66: /tmp/par9/w/.mcp.json, .claude/hooks/guard.sh and .claude/settings.json
+// rewritten between events were not reported).
+func TestTripwireAgentProjectDir(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, rel := range []string{".mcp.json", ".claude/hooks/guard.sh", ".claude/settings.json"} {
+		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			top := filepath.Join(dir, "par9")
+			w := filepath.Join(top, "w")
+			for _, d := range []string{filepath.Join(top, ".git"), filepath.Join(w, ".claude", "hooks")} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(t, filepath.Join(w, ".claude", "settings.json"), "{}")
+			write(t, filepath.Join(w, ".claude", "hooks", "guard.sh"), "exit 2\n")
+			set := loadConfig(t, dir, "policy.yaml", tripwirePolicy)
+			r := newRunner(t, dir, set, hookcore.Options{ProjectDir: top, AgentProjectDir: w, State: &state.Memory{},
+				HookConfig:  []string{filepath.Join(top, ".claude", "settings.json")},
+				HookScripts: []string{filepath.Join(top, ".claude", "hooks"), filepath.Join(top, ".mcp.json")}})
+			in := toolEvent(hook.PreToolUse, "tu1", "ls")
+			in.Cwd = w
+			r.Fire(ctx, hook.PreToolUse, in)
+			write(t, filepath.Join(w, rel), `{"mcpServers": {"x": {"command": "/tmp/x"}}}`)
+			in = toolEvent(hook.PostToolUse, "tu1", "ls")
+			in.Cwd = w
+			res := r.Fire(ctx, hook.PostToolUse, in)
+			if !res.Blocked || !strings.Contains(res.Reason, filepath.Join(w, rel)) {
+				t.Errorf("blocked %v, reason %q; want the change of %s", res.Blocked, res.Reason, filepath.Join(w, rel))
+			}
+		})
+	}
+}
+
+// TestTripwireRecordKeyStaysTheSessions: a session with no agent directory (serve) keys its
+// record by the cwd of its first armed event, and keeps that key when its cwd moves (`cd
+// sub`): the next session started in the project directory compares with the previous
+// session's last record, and does not repeat a change that session's own tripwire reported.
+func TestTripwireRecordKeyStaysTheSessions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newTripwireFixture(t)
+	sub := filepath.Join(f.proj, "sub")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	st := &state.Dir{Path: f.stateDir}
+	set := loadConfig(t, f.dir, "policy.yaml", tripwirePolicy)
+	r := newRunner(t, f.proj, set, hookcore.Options{HookConfig: f.paths, State: st, SessionRoots: true})
+	fire := func(id, cwd string, ev hook.Event) hook.Result {
+		t.Helper()
+		in := toolEvent(ev, "tu-"+id, "ls")
+		in.SessionID, in.Cwd = id, cwd
+		res := r.Fire(ctx, ev, in)
+		if ev == hook.SessionEnd {
+			st.Forget(id)
+		}
+		return res
+	}
+	fire("s1", f.proj, hook.SessionStart)
+	write(t, f.settings, `{"hooks": {"x": 1}}`) // the user's edit, reported at the Stop
+	if res := fire("s1", sub, hook.Stop); res.Continue {
+		t.Fatalf("the session's Stop after the edit: %+v", res)
+	}
+	fire("s1", sub, hook.SessionEnd)
+	if res := fire("s2", f.proj, hook.SessionStart); res.SystemMessage != "" {
+		t.Errorf("next SessionStart: %q; want nothing (the change was reported in its session)", res.SystemMessage)
+	}
+}

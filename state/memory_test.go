@@ -102,3 +102,30 @@ func TestMemoryNewSessionsStartEmpty(t *testing.T) {
 		t.Errorf("a read-only Update of a new session allocates %v times, want 0", n)
 	}
 }
+
+// TestSplit: workspace records go to Records, sessions to Sessions.
+func TestSplit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := &state.Dir{Path: t.TempDir()}
+	mem := &state.Memory{}
+	s := &state.Split{Sessions: mem, Records: dir}
+	key := state.WorkspaceKey("/w")
+	if err := s.Update(ctx, key, func(st *state.Session) { st.Tripwire = &state.Baseline{At: 1} }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Update(ctx, "s1", func(st *state.Session) { st.Stops = 1 }); err != nil {
+		t.Fatal(err)
+	}
+	if !dir.Holds(key) || mem.Holds(key) || !s.Holds(key) {
+		t.Errorf("the record: in the dir %v, in memory %v", dir.Holds(key), mem.Holds(key))
+	}
+	if dir.Holds("s1") || !mem.Holds("s1") || !s.Holds("s1") {
+		t.Errorf("the session: in the dir %v, in memory %v", dir.Holds("s1"), mem.Holds("s1"))
+	}
+	s.Forget(key)
+	s.Forget("s1")
+	if s.Holds(key) || s.Holds("s1") {
+		t.Error("Forget kept state")
+	}
+}

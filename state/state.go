@@ -55,6 +55,11 @@ type Baseline struct {
 	Paths []string             `json:"paths"`
 	Skip  []string             `json:"skip,omitempty"`
 	Files map[string]FileState `json:"files"` // by absolute path; only the files that exist
+	// Workspace is the directory whose WorkspaceKey record the session writes: the one its
+	// first armed event chose (the agent's project directory, else its cwd), kept for the
+	// session's life so that a session whose cwd moves (`cd sub`) leaves its record where
+	// it started (red team round 66). "" in a state older than it.
+	Workspace string `json:"workspace,omitempty"`
 }
 
 // FileState is what a change may change of one file of the hook config: whether it exists

@@ -355,13 +355,20 @@ func (e *env) projectRoot() string {
 // have started: outside a git work tree, the agent's project directory when it holds dir
 // ($CLAUDE_PROJECT_DIR, which Gemini CLI and Cursor set too, else theirs).
 func rootOf(dir string) string {
+	return config.ProjectRootWithin(dir, agentProjectDir())
+}
+
+// agentProjectDir is the agent's project directory as the hook's environment names it:
+// $CLAUDE_PROJECT_DIR (Gemini CLI and Cursor set it as an alias), else GEMINI_PROJECT_DIR,
+// else CURSOR_PROJECT_DIR; "" when none is set.
+func agentProjectDir() string {
 	agentDir := os.Getenv("CLAUDE_PROJECT_DIR")
 	for _, v := range []string{"GEMINI_PROJECT_DIR", "CURSOR_PROJECT_DIR"} {
 		if agentDir == "" {
 			agentDir = os.Getenv(v)
 		}
 	}
-	return config.ProjectRootWithin(dir, agentDir)
+	return agentDir
 }
 
 // workspaceRoot is projectRoot with root, config.ProjectRoot's answer for the working
@@ -569,6 +576,12 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		return nil, err
 	}
 	opts.ProjectDir = l.projectDir
+	if opts.AgentProjectDir == "" && !opts.SessionRoots {
+		// The hook's agent's project directory: the tripwire's record key, and where the
+		// project's paths are taken too when a git work tree above it is the root (red team
+		// round 66). Not serve's: its environment is not its sessions'.
+		opts.AgentProjectDir = agentProjectDir()
+	}
 	opts.Trust = l.store
 	r, err := hookcore.New(l.set, opts)
 	if err != nil {

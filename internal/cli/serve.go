@@ -66,7 +66,7 @@ the requests in flight and waits for async hooks.`,
 	cf.registerRun(cmd)
 	cmd.Flags().StringVar(&sf.listen, "listen", "127.0.0.1:7878", "address to listen on (loopback unless --allow-remote)")
 	cmd.Flags().BoolVar(&sf.allowRemote, "allow-remote", false, "allow a non-loopback --listen address (every request then needs the token)")
-	cmd.Flags().StringVar(&sf.stateDir, "state-dir", "", "where serve.token is written (default $HOOKCORE_STATE_DIR, else ~/.hookcore/state)")
+	cmd.Flags().StringVar(&sf.stateDir, "state-dir", "", "where serve.token and the workspaces' tripwire records are written (default $HOOKCORE_STATE_DIR, else ~/.hookcore/state)")
 	cmd.Flags().DurationVar(&sf.poll, "poll", 2*time.Second, "how often the config files are checked for changes")
 	return cmd
 }
@@ -76,7 +76,7 @@ the requests in flight and waits for async hooks.`,
 type server struct {
 	e     *env
 	cf    *configFlags // the flags; each agent's Runner loads with a copy (setAgents)
-	st    *state.Memory
+	st    serveStore
 	token string
 	// remote is --allow-remote: the Host header may then name any host.
 	remote bool
@@ -94,7 +94,7 @@ type server struct {
 type agentRunner struct {
 	e     *env
 	cf    configFlags
-	st    *state.Memory
+	st    serveStore
 	agent string // the bridge's name (stopBlockCap)
 
 	reloading sync.Mutex // one load at a time
@@ -109,7 +109,28 @@ type agentRunner struct {
 }
 
 func newServer(e *env, cf *configFlags, token string) *server {
-	return &server{e: e, cf: cf, st: &state.Memory{}, token: token, budget: &bodyBudget{max: serveBodyBudget}, agents: map[string]*agentRunner{}}
+	return newServerAt(e, cf, token, "")
+}
+
+// serveStore is serve's state: the sessions' in memory, the workspaces' tripwire records
+// in the state directory (state.Split).
+type serveStore interface {
+	state.Store
+	state.Holder
+	Forget(session string)
+}
+
+// newServerAt is newServer whose workspace records (the tripwire's, between sessions) are
+// kept in the state directory stateDir, a state.Dir that outlives the server and that the
+// hook command's processes share (red team round 66: with every record in memory, a
+// change made after a session's end was compared by no one once serve restarted); the
+// sessions' state stays in memory ("" : the records too).
+func newServerAt(e *env, cf *configFlags, token, stateDir string) *server {
+	st := &state.Split{Sessions: &state.Memory{}}
+	if stateDir != "" {
+		st.Records = &state.Dir{Path: stateDir}
+	}
+	return &server{e: e, cf: cf, st: st, token: token, budget: &bodyBudget{max: serveBodyBudget}, agents: map[string]*agentRunner{}}
 }
 
 // agent returns the Runner of p's events, loading it on p's first event.
@@ -435,7 +456,11 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: "serve token: " + err.Error()}
 	}
-	s := newServer(e, cf, token)
+	stateDir, err := e.stateDirPath(sf.stateDir) // writeToken checked it
+	if err != nil {
+		return &exitError{code: ExitFailure, msg: "serve state: " + err.Error()}
+	}
+	s := newServerAt(e, cf, token, stateDir)
 	s.remote = sf.allowRemote
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(serveMemoryLimit)
