@@ -294,6 +294,9 @@ func parse(data []byte, name, dir string) (*File, error) {
 			if expectTypes(valueOf(item, "expect"), bad) {
 				continue
 			}
+			if notScalar(item, bad, "name", "event", "cwd") {
+				continue
+			}
 			var c Case
 			if err := yaml.NodeToValue(item, &c); err != nil {
 				msg := oneLine(yaml.FormatError(err, false, false))
@@ -471,6 +474,33 @@ func valueOf(n ast.Node, key string) ast.Node {
 		}
 	}
 	return n
+}
+
+// notScalar reports, with bad, each of keys of the case item whose value is a list or a
+// mapping where one value goes (new-user trial, stop 34: `event: [PreToolUse]` printed
+// "cannot unmarshal []interface {} into Go struct field Case.Event of type string"), and
+// whether there was one.
+func notScalar(item ast.Node, bad func(ast.Node, string, ...any), keys ...string) bool {
+	m, ok := item.(*ast.MappingNode)
+	if !ok {
+		return false
+	}
+	found := false
+	for _, kv := range m.Values {
+		k := kv.Key.GetToken().Value
+		if !slices.Contains(keys, k) {
+			continue
+		}
+		switch kv.Value.Type() {
+		case ast.SequenceType:
+			bad(kv.Value, "%s: one value, not a list (one case per event: write the case again for another)", k)
+			found = true
+		case ast.MappingType:
+			bad(kv.Value, "%s: one value, not a mapping", k)
+			found = true
+		}
+	}
+	return found
 }
 
 // firstKey returns the first key of the mapping n, where the case starts, else n.
