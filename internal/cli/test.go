@@ -173,9 +173,14 @@ func (e *env) junitTarget(path string, testFiles []string) error {
 	st, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		// Refused now, not after the cases ran, when its directory is missing (new-user
+		// trial, stop 34: the error named writeJUnitFile's temporary file).
+		if d, derr := os.Stat(filepath.Dir(path)); derr != nil || !d.IsDir() {
+			return fmt.Errorf("--junit %s: its directory %s does not exist: create it, or name a file in an existing directory", shown, relativize(filepath.Dir(path), e.cwd))
+		}
 		return nil
 	case err != nil:
-		return err
+		return fmt.Errorf("--junit %s: %w", shown, err)
 	case st.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("--junit %s is a symbolic link: name the report file itself", shown)
 	case !st.Mode().IsRegular():
