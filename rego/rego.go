@@ -70,6 +70,10 @@ const DefaultQuery = "data.hookcore"
 // min_delay_seconds is 60).
 const DefaultPoll = 60 * time.Second
 
+// DefaultMaxStale is how old a cached bundle may be and still be used while the bundle
+// service fails (Options.MaxStale).
+const DefaultMaxStale = 24 * time.Hour
+
 // MaxBundleBytes caps a downloaded bundle (64 MiB).
 const MaxBundleBytes = 64 << 20
 
@@ -97,6 +101,14 @@ type Options struct {
 	// passes the SSRF-guarded client of http hooks.
 	HTTPClient *http.Client
 	Logger     *slog.Logger
+	// CacheDir, when set, keeps the last good bundle of BundleURL on disk (see cache.go): a
+	// new process (the hook command runs one per event) starts from it instead of
+	// downloading at every event, and falls back to it, up to MaxStale old, while the
+	// bundle service is unreachable. "" keeps bundles in memory only.
+	CacheDir string
+	// MaxStale is how old a cached bundle may be and still be used while the bundle
+	// service fails; 0 means DefaultMaxStale.
+	MaxStale time.Duration
 }
 
 // Executor is a compiled rego hook. It is safe for concurrent use; Close stops its bundle
