@@ -435,6 +435,9 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: "serve token: " + err.Error()}
 	}
+	if dir, err := e.stateDirPath(sf.stateDir); err == nil {
+		e.bundleCache = dir // rego bundles: a restart starts from the last one
+	}
 	s := newServer(e, cf, token)
 	s.remote = sf.allowRemote
 	if os.Getenv("GOMEMLIMIT") == "" {
