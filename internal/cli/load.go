@@ -527,8 +527,9 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.HookScripts = append(opts.HookScripts, sessionEnvironment(e.home, root, os.Getenv)...)
 	}
 	if opts.Executors == nil {
-		opts.Executors = executors(e.bundleCacheDir(opts.State)) // rego when built with -tags rego (rego_on.go)
-		registerMCP(opts.Executors)  // mcp_tool when built with -tags mcp (mcp_on.go)
+		// rego when built with -tags rego (rego_on.go), its bundles cached in the state directory
+		opts.Executors = executors(e.bundleCacheDir(opts.State))
+		registerMCP(opts.Executors) // mcp_tool when built with -tags mcp (mcp_on.go)
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	auditPath := f.audit
