@@ -16,6 +16,19 @@ import (
 // verification_key path is taken from the config file's directory; ${CLAUDE_PROJECT_DIR}
 // and ${HOOKCORE_PROJECT_DIR} in it are the project root.
 func Factory(ctx context.Context, h *config.Hook, env hookcore.ExecutorEnv) (hook.Executor, error) {
+	return factory(ctx, h, env, "")
+}
+
+// CachedFactory is Factory with the bundles of bundle_url hooks kept in cacheDir (Options.
+// CacheDir): the hookcore CLI passes its state directory, so that the hook command, one
+// process per event, does not download the bundle at every event.
+func CachedFactory(cacheDir string) hookcore.ExecutorFactory {
+	return func(ctx context.Context, h *config.Hook, env hookcore.ExecutorEnv) (hook.Executor, error) {
+		return factory(ctx, h, env, cacheDir)
+	}
+}
+
+func factory(ctx context.Context, h *config.Hook, env hookcore.ExecutorEnv, cacheDir string) (hook.Executor, error) {
 	a := &h.Action
 	o := Options{
 		HookID:         h.ID,
@@ -26,6 +39,7 @@ func Factory(ctx context.Context, h *config.Hook, env hookcore.ExecutorEnv) (hoo
 		DecisionLogURL: a.DecisionLogURL,
 		HTTPClient:     env.HTTPClient,
 		Logger:         env.Logger,
+		CacheDir:       cacheDir,
 	}
 	if a.VerificationKey != "" {
 		key, err := os.ReadFile(resolve(a.VerificationKey, env))

@@ -43,6 +43,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -69,6 +70,10 @@ const DefaultQuery = "data.hookcore"
 // DefaultPoll is the bundle service's polling interval when none is given (OPA's default
 // min_delay_seconds is 60).
 const DefaultPoll = 60 * time.Second
+
+// DefaultMaxStale is how old a cached bundle may be and still be used while the bundle
+// service fails (Options.MaxStale).
+const DefaultMaxStale = 24 * time.Hour
 
 // MaxBundleBytes caps a downloaded bundle (64 MiB).
 const MaxBundleBytes = 64 << 20
@@ -97,6 +102,14 @@ type Options struct {
 	// passes the SSRF-guarded client of http hooks.
 	HTTPClient *http.Client
 	Logger     *slog.Logger
+	// CacheDir, when set, keeps the last good bundle of BundleURL on disk (see cache.go): a
+	// new process (the hook command runs one per event) starts from it instead of
+	// downloading at every event, and falls back to it, up to MaxStale old, while the
+	// bundle service is unreachable. "" keeps bundles in memory only.
+	CacheDir string
+	// MaxStale is how old a cached bundle may be and still be used while the bundle
+	// service fails; 0 means DefaultMaxStale.
+	MaxStale time.Duration
 }
 
 // Executor is a compiled rego hook. It is safe for concurrent use; Close stops its bundle
@@ -142,6 +155,9 @@ func New(ctx context.Context, o Options) (*Executor, error) {
 	if x.opts.Poll <= 0 {
 		x.opts.Poll = DefaultPoll
 	}
+	if x.opts.MaxStale <= 0 {
+		x.opts.MaxStale = DefaultMaxStale
+	}
 	if _, err := ast.ParseBody(x.query); err != nil {
 		return nil, fmt.Errorf("rego query %q: %w", x.query, err)
 	}
@@ -153,7 +169,7 @@ func New(ctx context.Context, o Options) (*Executor, error) {
 		}
 		x.prepared.Store(p)
 	case o.BundleURL != "":
-		if err := x.download(ctx); err != nil {
+		if err := x.start(ctx); err != nil {
 			return nil, fmt.Errorf("rego bundle %s: %w", o.BundleURL, err)
 		}
 	default:
@@ -475,7 +491,8 @@ func (x *Executor) poll() {
 }
 
 // download fetches the bundle once (If-None-Match with the last ETag) and, when a new one
-// arrives and compiles, swaps it in.
+// arrives and compiles, swaps it in and caches it (Options.CacheDir); a 304 refreshes the
+// cache's time.
 func (x *Executor) download(ctx context.Context) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, x.opts.BundleURL, nil)
 	if err != nil {
@@ -492,13 +509,37 @@ func (x *Executor) download(ctx context.Context) error {
 	defer resp.Body.Close()
 	switch resp.StatusCode {
 	case http.StatusNotModified:
+		if err := x.touchCache(); err != nil {
+			x.log.Warn("rego bundle cache not refreshed", "hook", x.opts.HookID, "url", x.opts.BundleURL, "err", err)
+		}
 		return nil
 	case http.StatusOK:
 	default:
 		return fmt.Errorf("bundle service answered %s", resp.Status)
 	}
 	etag := resp.Header.Get("ETag")
-	rd := bundle.NewReader(resp.Body).WithSizeLimitBytes(MaxBundleBytes).WithBundleEtag(etag)
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxBundleBytes+1))
+	if err != nil {
+		return fmt.Errorf("read bundle: %w", err)
+	}
+	if len(raw) > MaxBundleBytes {
+		return fmt.Errorf("read bundle: more than %d bytes", MaxBundleBytes)
+	}
+	if err := x.activate(ctx, raw, etag); err != nil {
+		return err
+	}
+	x.etag = etag
+	x.log.Info("rego bundle activated", "hook", x.opts.HookID, "revision", x.Revision())
+	if err := x.writeCache(raw, etag); err != nil {
+		x.log.Warn("rego bundle not cached", "hook", x.opts.HookID, "url", x.opts.BundleURL, "err", err)
+	}
+	return nil
+}
+
+// activate reads raw as a bundle (size limit; the signature when a verification key is
+// set), compiles it and swaps it in: for a download and for a cached bundle alike.
+func (x *Executor) activate(ctx context.Context, raw []byte, etag string) error {
+	rd := bundle.NewReader(bytes.NewReader(raw)).WithSizeLimitBytes(MaxBundleBytes).WithBundleEtag(etag)
 	if x.opts.VerificationKey != "" {
 		id := firstNonEmpty(x.opts.KeyID, "hookcore")
 		alg := firstNonEmpty(x.opts.Algorithm, "RS256")
@@ -515,8 +556,6 @@ func (x *Executor) download(ctx context.Context) error {
 	}
 	pol.revision = b.Manifest.Revision
 	x.prepared.Store(pol)
-	x.etag = etag
-	x.log.Info("rego bundle activated", "hook", x.opts.HookID, "revision", b.Manifest.Revision)
 	return nil
 }
 

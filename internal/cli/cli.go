@@ -64,6 +64,9 @@ type env struct {
 	// helpAnswer, when not nil, is the exit code of the answer the hook command gave to a
 	// help request it was not asked for in a terminal (hookHelp); Main returns it.
 	helpAnswer *int //lint:ignore U1000 the lean build (-tags hookcore_lean) hands help over
+	// bundleCache, when set, is where rego hooks keep their bundle_url bundles (serve sets
+	// its state directory); else the hook command's state directory (bundleCacheDir).
+	bundleCache string
 }
 
 // handedOverFlag marks the command line a lean hook binary (cmd/hookcore-hook) hands to

@@ -534,8 +534,9 @@ func (e *env) runner(l *loaded, f *configFlags, opts hookcore.Options) (*hookcor
 		opts.HookScripts = append(opts.HookScripts, sessionEnvironment(e.home, root, os.Getenv)...)
 	}
 	if opts.Executors == nil {
-		opts.Executors = executors() // rego when built with -tags rego (rego_on.go)
-		registerMCP(opts.Executors)  // mcp_tool when built with -tags mcp (mcp_on.go)
+		// rego when built with -tags rego (rego_on.go), its bundles cached in the state directory
+		opts.Executors = executors(e.bundleCacheDir(opts.State))
+		registerMCP(opts.Executors) // mcp_tool when built with -tags mcp (mcp_on.go)
 	}
 	opts.AllowedHosts = append(opts.AllowedHosts, f.allowHosts...)
 	auditPath := f.audit
@@ -683,6 +684,20 @@ func hookPrograms() []string {
 // paths (red team round 50): the programs the config's command hooks run, the shadow slots
 // before them on PATH and their startup paths, looked up on this machine as the hook
 // process will find them (hookRuns, guardPaths).
+// bundleCacheDir is where rego hooks keep the bundles of their bundle_url (rego.CachedFactory):
+// serve's state directory, else the hook command's (its state.Dir: --state-dir,
+// $HOOKCORE_STATE_DIR, ~/.hookcore/state), so that a hook process, one per event, starts from
+// the last bundle rather than downloading it at every event. "" (other commands): no cache.
+func (e *env) bundleCacheDir(st state.Store) string {
+	if e.bundleCache != "" {
+		return e.bundleCache
+	}
+	if d, ok := st.(*state.Dir); ok {
+		return d.Path
+	}
+	return ""
+}
+
 func (e *env) hookGuards(l *loaded) (programs, startup []string) {
 	return guardPaths(e.hookRuns(l), runView{home: e.home, cwd: e.cwd, getenv: os.Getenv, fs: newFSMemo()})
 }

@@ -12,4 +12,6 @@ import "github.com/hookcore/hookcore"
 const regoLinked = false
 
 // executors are the executors the CLI registers beyond the root's own: none here.
-func executors() map[string]hookcore.ExecutorFactory { return map[string]hookcore.ExecutorFactory{} }
+func executors(string) map[string]hookcore.ExecutorFactory {
+	return map[string]hookcore.ExecutorFactory{}
+}

@@ -460,6 +460,7 @@ func (e *env) serve(ctx context.Context, cf *configFlags, sf *serveFlags) error 
 	if err != nil {
 		return &exitError{code: ExitFailure, msg: "serve state: " + err.Error()}
 	}
+	e.bundleCache = stateDir // rego bundles: a restart starts from the last one
 	s := newServerAt(e, cf, token, stateDir)
 	s.remote = sf.allowRemote
 	if os.Getenv("GOMEMLIMIT") == "" {
