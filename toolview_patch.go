@@ -210,13 +210,8 @@ func patchPaths(s, dir string) ([]string, bool) {
 	if dir != "" && !strings.HasPrefix(s, "/") {
 		s = strings.TrimSuffix(dir, "/") + "/" + s
 	}
-	if strings.TrimSpace(s) == "" || strings.IndexByte(s, 0) >= 0 {
+	if !plainPath(s) {
 		return nil, false
-	}
-	for part := range strings.SplitSeq(s, "/") {
-		if part == ".." {
-			return nil, false
-		}
 	}
 	if strings.HasPrefix(s, "~") {
 		s = "./" + s
@@ -275,13 +270,20 @@ func patchCallViews(m map[string]any, cwd string) []toolView {
 	return views
 }
 
-// plainWorkdir reports whether the workdir d names its directory as written: not empty,
-// no "~" (whose expansion the input does not say), no ".." part, no NUL byte.
+// plainWorkdir reports whether the workdir d names its directory as written: a plainPath
+// with no "~" (whose expansion the input does not say).
 func plainWorkdir(d string) bool {
-	if strings.TrimSpace(d) == "" || strings.HasPrefix(d, "~") || strings.IndexByte(d, 0) >= 0 {
+	return !strings.HasPrefix(d, "~") && plainPath(d)
+}
+
+// plainPath reports whether the path s of a patch or its workdir is one its text decides:
+// not blank, no NUL byte, no ".." part (Codex writes where the kernel resolves it, which
+// through a symlink its text alone does not say).
+func plainPath(s string) bool {
+	if strings.TrimSpace(s) == "" || strings.IndexByte(s, 0) >= 0 {
 		return false
 	}
-	for part := range strings.SplitSeq(d, "/") {
+	for part := range strings.SplitSeq(s, "/") {
 		if part == ".." {
 			return false
 		}
